@@ -1,0 +1,42 @@
+import type { Role } from './session';
+
+/**
+ * Who may reach what (seller-tool §2.1 and §6). One table for the browser's route filtering and the server's
+ * call checks: a page's calls are gated on the same roles as the page.
+ *
+ * Rule: admin reaches everything; anyone else reaches what lists at least one of their role permissions
+ * (their active roles, or 'common' when they have none); an area without roles is open to every logged-in user.
+ */
+export type AreaRoles = readonly Role[];
+
+export const ADMIN_AREA_PATH = 'ops-console';
+
+export const AREA_ROLES = {
+  open: [],
+  store: ['admin', 'follow'],
+  copy: ['admin', 'follow'],
+  collection: ['admin', 'follow'],
+  create: ['admin'],
+  editImage: ['admin', 'follow'],
+  orders: ['admin', 'follow'],
+  allCopyHistory: ['admin'],
+  products: ['admin', 'follow'],
+  actions: ['admin', 'follow'],
+  hotProductPro: ['admin', 'follow', 'search'],
+  research: ['search', 'follow'],
+  /** The data-analysis group: visible to search, keyword and follow. */
+  dataAnalysis: ['search', 'keyword', 'follow'],
+  returns: ['admin', 'follow'],
+  chat: ['admin', 'follow'],
+  analyze: ['admin', 'follow'],
+  admin: ['admin'],
+} as const satisfies Record<string, AreaRoles>;
+
+export type Area = keyof typeof AREA_ROLES;
+
+export function isPermitted(roles: readonly string[], rolePermissions: readonly string[]): boolean {
+  if (rolePermissions.includes('admin')) return true;
+  if (roles.length === 0) return true;
+  const held = rolePermissions.length > 0 ? rolePermissions : ['common'];
+  return roles.some((role) => held.includes(role));
+}

@@ -1,0 +1,68 @@
+/**
+ * The error codes of the spec's catalogue (seller-tool §8), used both as HTTP status and as the envelope's `code`,
+ * and the messages a user sees for each. The server answers with these codes; the worker's HTTP client turns them
+ * into typed failures carrying the catalogue's text in the user's language.
+ */
+export const ERROR_CODES = {
+  invalidInput: 400,
+  unauthorized: 401,
+  tokenExpired: 402,
+  notFound: 404,
+  tooManyRequests: 429,
+  pageExpired: 468,
+  serverError: 500,
+  badGateway: 502,
+  marketplaceTimeout: 504,
+  duplicateUser: 507,
+  captchaMissing: 508,
+  captchaWrong: 509,
+} as const;
+
+export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];
+
+export type Lang = 'zh' | 'en';
+
+export type Localized = Record<Lang, string>;
+
+/** The catalogue's fixed texts (seller-tool §8). Anything else is shown as the server sent it. */
+export const MESSAGES = {
+  unauthorized: { zh: '权限已过期或无权限操作，请联系管理员', en: 'Your permission has expired or you may not do this; please contact the administrator' },
+  tokenExpired: { zh: '登录状态已过期，请重新登录', en: 'Your login has expired, please log in again' },
+  tooManyRequests: { zh: '请求频率太快，请稍后重试', en: 'Too many requests, please try again later' },
+  pageExpired: { zh: '验证已过期，请重新刷新网页', en: 'Verification has expired, please reload the page' },
+  marketplaceTimeout: { zh: 'ozon接口请求超时', en: 'The Ozon API timed out' },
+  duplicateUser: { zh: '该用户名已存在，请重新输入', en: 'This user name already exists, please choose another' },
+  captchaMissing: { zh: '验证码为空', en: 'Please enter the captcha' },
+  captchaWrong: { zh: '验证码不正确或已失效，请重新输入', en: 'The captcha is wrong or has expired, please enter it again' },
+  network: { zh: '网络问题，请重试', en: 'Network problem, please try again' },
+  retriesExhausted: { zh: '网络问题，请重试或刷新网页', en: 'Network problem, please retry or reload the page' },
+  passwordChanged: { zh: '该用户密码已被修改，请重新登录！', en: 'This user\'s password has been changed, please log in again!' },
+  verificationFailed: { zh: 'Verification failed, please Login again.', en: 'Verification failed, please Login again.' },
+  rolesEmpty: { zh: 'getInfo: roles must be a non-null array!', en: 'getInfo: roles must be a non-null array!' },
+  hasError: { zh: 'Has Error', en: 'Has Error' },
+  serverError: { zh: '服务器内部错误，请稍后重试', en: 'Internal server error, please try again later' },
+  notFound: { zh: '请求的资源不存在', en: 'The requested resource does not exist' },
+  wrongCredentials: { zh: '用户名或密码错误', en: 'Wrong user name or password' },
+  passwordPolicy: { zh: '密码须为8-64位，且同时包含字母和数字', en: 'The password must be 8 to 64 characters and contain both letters and digits' },
+  usernamePolicy: { zh: '用户名须为3-32位字母、数字、下划线、点、横线或汉字', en: 'The user name must be 3 to 32 letters, digits, underscores, dots, dashes or Chinese characters' },
+  wrongOldPassword: { zh: '原密码不正确', en: 'The current password is wrong' },
+  samePassword: { zh: '新密码不能与原密码相同', en: 'The new password must differ from the current one' },
+} as const satisfies Record<string, Localized>;
+
+export type MessageKey = keyof typeof MESSAGES;
+
+/** The catalogue message for an error code, when the catalogue has a fixed text for it. */
+export const MESSAGE_BY_CODE: Partial<Record<number, MessageKey>> = {
+  401: 'unauthorized',
+  402: 'tokenExpired',
+  429: 'tooManyRequests',
+  468: 'pageExpired',
+  504: 'marketplaceTimeout',
+  507: 'duplicateUser',
+  508: 'captchaMissing',
+  509: 'captchaWrong',
+};
+
+export function message(key: MessageKey, lang: Lang = 'zh'): string {
+  return MESSAGES[key][lang];
+}

@@ -1,0 +1,166 @@
+import { z } from 'zod';
+
+/**
+ * Session and account calls (seller-tool §7 "Session and account", §3 session user, §4 states).
+ * Times of validity periods are epoch milliseconds, or null when the user never had that feature.
+ */
+
+export const ROLES = ['admin', 'follow', 'search', 'keyword'] as const;
+export type Role = (typeof ROLES)[number];
+/** What a user without any role is treated as (spec §6). */
+export const COMMON_ROLE = 'common';
+export type RoleOrCommon = Role | typeof COMMON_ROLE;
+
+export const USERNAME_PATTERN = /^[\w.\-\u4e00-\u9fa5]{3,32}$/;
+/** 8-64 characters with at least one letter and one digit. */
+export const PASSWORD_PATTERN = /^(?=.*[A-Za-z])(?=.*\d).{8,64}$/;
+
+const username = z.string().trim().regex(USERNAME_PATTERN, 'usernamePolicy');
+const password = z.string().regex(PASSWORD_PATTERN, 'passwordPolicy');
+const captchaCode = z.string().trim().max(16).default('');
+const captchaUuid = z.string().trim().max(64).default('');
+
+// GET /api/captchaImage
+export const captchaImageSchema = z.object({
+  uuid: z.string(),
+  /** data:image/svg+xml;base64,... */
+  img: z.string(),
+});
+export type CaptchaImage = z.infer<typeof captchaImageSchema>;
+export const CAPTCHA_TTL_MS = 5 * 60 * 1000;
+
+// POST /api/user/register
+export const registerBodySchema = z.object({ username, password, code: captchaCode, uuid: captchaUuid });
+export type RegisterBody = z.input<typeof registerBodySchema>;
+export const registerDataSchema = z.object({ id: z.number().int(), name: z.string() });
+export type RegisterData = z.infer<typeof registerDataSchema>;
+
+// POST /api/login
+export const loginBodySchema = z.object({
+  username: z.string().trim().min(1).max(64),
+  password: z.string().min(1).max(128),
+  code: captchaCode,
+  uuid: captchaUuid,
+});
+export type LoginBody = z.input<typeof loginBodySchema>;
+export const loginDataSchema = z.object({
+  token: z.string(),
+  id: z.number().int(),
+  name: z.string(),
+  /** "1" for administrators, "0" otherwise (spec default "0"). */
+  right: z.string(),
+  /** The latest end of the user's paid validity periods, or null. */
+  validTime: z.number().nullable(),
+  /** True for a staff account attached to another seller's account. */
+  isAp: z.boolean(),
+  /** The seller account a staff account is attached to, or null. */
+  relative_id: z.number().int().nullable(),
+  /** The password token: it changes when the password does, so /loginCheck answers 0 for every older session. */
+  auto: z.string(),
+});
+export type LoginData = z.infer<typeof loginDataSchema>;
+
+// GET /api/getInfo
+export const validityTimesSchema = z.object({
+  followValidTime: z.number().nullable(),
+  plugValidTime: z.number().nullable(),
+  searchWordValidTime: z.number().nullable(),
+  keyWordValidTime: z.number().nullable(),
+});
+export type ValidityTimes = z.infer<typeof validityTimesSchema>;
+
+export const rightInfoSchema = z.object({
+  /** Assigned roles whose validity period is current (admin always): what routes and calls are gated on. */
+  activeRoles: z.array(z.string()),
+  /** Assigned roles whose paid period has ended. */
+  expiredRoles: z.array(z.string()),
+  isAdmin: z.boolean(),
+});
+export type RightInfo = z.infer<typeof rightInfoSchema>;
+
+export const userInfoSchema = z.object({
+  /** Assigned roles, or ['common'] for a user with none. The first one is the real role. */
+  roles: z.array(z.string()).min(1),
+  /** The role permissions that route filtering uses: the active roles, or ['common'] when none is active. */
+  rolePermissions: z.array(z.string()).min(1),
+  user: validityTimesSchema.extend({
+    id: z.number().int(),
+    name: z.string(),
+    avatar: z.string(),
+    introduction: z.string(),
+    rightInfo: rightInfoSchema,
+  }),
+});
+export type UserInfo = z.infer<typeof userInfoSchema>;
+
+// POST /api/refreshToken (X-User-Id header plus the refresh cookie)
+export const refreshDataSchema = z.object({ token: z.string() });
+export type RefreshData = z.infer<typeof refreshDataSchema>;
+
+// POST /api/loginCheck
+export const loginCheckBodySchema = z.object({ username: z.string().trim().min(1).max(64), auto: z.string().min(1).max(256) });
+export type LoginCheckBody = z.input<typeof loginCheckBodySchema>;
+/** 1: the session is valid; 0: the password has changed (or the user is gone): log out. */
+export const loginCheckDataSchema = z.union([z.literal(0), z.literal(1)]);
+export type LoginCheckData = z.infer<typeof loginCheckDataSchema>;
+
+// POST /api/user/checkPsw
+export const checkPswBodySchema = z.object({ password: z.string().min(1).max(128) });
+export type CheckPswBody = z.input<typeof checkPswBodySchema>;
+/** true when the password is the user's current one. */
+export const checkPswDataSchema = z.boolean();
+
+// POST /api/user/changePsw
+export const changePswBodySchema = z.object({ oldPassword: z.string().min(1).max(128), newPassword: password });
+export type ChangePswBody = z.input<typeof changePswBodySchema>;
+/** The new password token for this session; every other session of the user is ended. */
+export const changePswDataSchema = z.object({ auto: z.string() });
+export type ChangePswData = z.infer<typeof changePswDataSchema>;
+
+// POST /api/logout: ends this session (the refresh cookie is cleared).
+export const logoutDataSchema = z.null();
+
+// GET /api/noticeCheck
+export const noticeSchema = z.object({
+  text: z.string(),
+  /** yyyy-mm-dd hh:mm:ss of the notice; the banner's dismissal is remembered per this value. */
+  updateTime: z.string(),
+});
+export type Notice = z.infer<typeof noticeSchema>;
+/** null when no notice has been published. */
+export const noticeCheckDataSchema = noticeSchema.nullable();
+
+// GET /api/limitInfo: the account's quotas and what it has used of them.
+export const quotaSchema = z.object({ used: z.number().int(), limit: z.number().int() });
+export const limitInfoSchema = z.object({
+  plan: z.string(),
+  stores: quotaSchema,
+  dailyCopies: quotaSchema,
+  collections: quotaSchema,
+});
+export type LimitInfo = z.infer<typeof limitInfoSchema>;
+
+// GET /api/getBrand: the deployment's branding that the shell shows.
+export const brandSchema = z.object({
+  name: z.string(),
+  nameEn: z.string(),
+  /** Page-title suffix: "<route title> - <siteTitle>". */
+  siteTitle: z.string(),
+  logo: z.string(),
+  docsUrl: z.string(),
+  pluginUrl: z.string(),
+});
+export type Brand = z.infer<typeof brandSchema>;
+
+// GET /version.json
+export const versionFileSchema = z.object({ version: z.string(), isUpdate: z.boolean() });
+export type VersionFile = z.infer<typeof versionFileSchema>;
+
+// GET /api/health
+export const healthSchema = z.object({
+  status: z.literal('ok'),
+  database: z.enum(['pglite', 'postgres']),
+  version: z.string(),
+  uptimeS: z.number(),
+});
+export type Health = z.infer<typeof healthSchema>;

@@ -1,0 +1,39 @@
+import { defineConfig } from '@rsbuild/core';
+import { pluginReact } from '@rsbuild/plugin-react';
+import { readFileSync } from 'node:fs';
+
+const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { version: string };
+const apiPort = Number(process.env.PORT ?? 8080);
+
+export default defineConfig({
+  plugins: [pluginReact()],
+  source: {
+    entry: { index: './src/main.tsx' },
+    define: {
+      'import.meta.env.APP_VERSION': JSON.stringify(pkg.version),
+    },
+  },
+  resolve: {
+    alias: {
+      '@': './src',
+      '@contract': './contract',
+      '@machines': './machines',
+      '@workers': './workers',
+    },
+  },
+  html: {
+    title: 'Ozon 跨境卖家后台',
+    template: './src/index.html',
+  },
+  output: {
+    distPath: { root: 'dist' },
+  },
+  server: {
+    // `npm run dev`: the UI on its own port, the API proxied to the server that tsx watches.
+    port: Number(process.env.UI_PORT ?? 3000),
+    proxy: {
+      '/api': { target: `http://127.0.0.1:${apiPort}`, ws: true },
+      '/version.json': `http://127.0.0.1:${apiPort}`,
+    },
+  },
+});

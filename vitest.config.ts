@@ -1,0 +1,61 @@
+import { defineConfig } from 'vitest/config';
+import { fileURLToPath } from 'node:url';
+
+const alias = {
+  '@/': fileURLToPath(new URL('./src/', import.meta.url)),
+  '@contract/': fileURLToPath(new URL('./contract/', import.meta.url)),
+  '@machines/': fileURLToPath(new URL('./machines/', import.meta.url)),
+  '@workers/': fileURLToPath(new URL('./workers/', import.meta.url)),
+};
+
+export default defineConfig({
+  resolve: { alias },
+  test: {
+    globals: true,
+    projects: [
+      {
+        resolve: { alias },
+        test: {
+          name: 'unit',
+          globals: true,
+          environment: 'node',
+          include: ['tests/unit/**/*.test.ts', 'machines/**/*.test.ts', 'workers/**/*.test.ts', 'contract/**/*.test.ts'],
+        },
+      },
+      {
+        resolve: { alias },
+        test: {
+          name: 'component',
+          globals: true,
+          environment: 'jsdom',
+          include: ['tests/component/**/*.test.tsx', 'src/**/*.test.tsx'],
+          setupFiles: ['tests/component/setup.ts'],
+        },
+      },
+      {
+        resolve: { alias },
+        test: {
+          name: 'server',
+          globals: true,
+          environment: 'node',
+          include: ['tests/server/**/*.test.ts', 'server/**/*.test.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+        },
+      },
+      {
+        resolve: { alias },
+        test: {
+          name: 'e2e',
+          globals: true,
+          environment: 'node',
+          include: ['tests/e2e/**/*.test.ts'],
+          globalSetup: ['tests/e2e/global-setup.ts'],
+          fileParallelism: false,
+          testTimeout: 90_000,
+          hookTimeout: 180_000,
+        },
+      },
+    ],
+  },
+});

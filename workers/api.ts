@@ -1,0 +1,117 @@
+import type { ProxyMarked } from 'comlink';
+import type { Lang } from '../contract/errors';
+import type {
+  Brand,
+  CaptchaImage,
+  ChangePswBody,
+  ChangePswData,
+  LimitInfo,
+  LoginBody,
+  LoginCheckBody,
+  LoginData,
+  Notice,
+  RegisterBody,
+  RegisterData,
+  UserInfo,
+  VersionFile,
+} from '../contract/session';
+
+/**
+ * The one surface of the data worker (architecture: "one worker, one typed surface").
+ * Composed per area; only plain data crosses. Every call either resolves with the envelope's `data`
+ * or rejects with an `ApiFailure` (a plain object, never an Error instance), which machines turn into decisions.
+ */
+
+export type ApiFailureType =
+  | 'InvalidInput' // 400: `field` names the offending field
+  | 'Unauthorized' // 401
+  | 'TokenExpired' // 402 that the single-flight refresh could not cure
+  | 'NotFound' // 404
+  | 'RateLimited' // 429
+  | 'PageExpired' // 468
+  | 'MarketplaceTimeout' // 504
+  | 'DuplicateUser' // 507
+  | 'CaptchaMissing' // 508
+  | 'CaptchaWrong' // 509
+  | 'Network' // no answer; retried once already
+  | 'Timeout' // the per-call timeout elapsed; retried once already
+  | 'Server' // 5xx or an answer that is not an envelope
+  | 'Aborted' // cancelled by a newer call or by the caller
+  | 'Failed'; // any other code: `message` is the server's text, shown as-is
+
+export type ApiFailure = {
+  type: ApiFailureType;
+  code: number;
+  /** What the user is shown: the catalogue's text for the code, or the server's message. */
+  message: string;
+  field?: string;
+  /** Silent calls report failures without a message event. */
+  silent: boolean;
+};
+
+export function isApiFailure(value: unknown): value is ApiFailure {
+  return typeof value === 'object' && value !== null && 'type' in value && 'code' in value && 'message' in value;
+}
+
+export type Credentials = { token: string; userId: number };
+
+/** Push topics from the worker to the app. */
+export type DataEvents = {
+  /** A non-silent failure's text, for the app to show as a message for 5 s. */
+  'http.message': { text: string; kind: 'error' | 'warning' };
+  /** A 402 was answered and the single-flight refresh started. */
+  'session.refreshing': Record<string, never>;
+  /** The refresh succeeded: the app stores the new token (cookie Admin-Token). */
+  'session.tokenRefreshed': { token: string };
+  /** The refresh failed: the session is over. */
+  'session.expired': { message: string };
+  /** One answer of the login-check poller: false means the password changed elsewhere. */
+  'session.loginChecked': { valid: boolean };
+  /** One answer of the notice poller. */
+  'notice.checked': { notice: Notice | null };
+};
+export type Topic = keyof DataEvents;
+
+export type Unsubscribe = (() => void) & ProxyMarked;
+
+export type SessionApi = {
+  /** The worker cannot read cookies: the app hands it the session's credentials (or null at logout). */
+  setCredentials(credentials: Credentials | null): Promise<void>;
+  /** Language of the messages the worker produces. */
+  setLanguage(lang: Lang): Promise<void>;
+  captchaImage(): Promise<CaptchaImage>;
+  register(body: RegisterBody): Promise<RegisterData>;
+  /** Logs in and keeps the new credentials for every later call. */
+  login(body: LoginBody): Promise<LoginData>;
+  getInfo(): Promise<UserInfo>;
+  loginCheck(body: LoginCheckBody): Promise<0 | 1>;
+  checkPsw(password: string): Promise<boolean>;
+  changePsw(body: ChangePswBody): Promise<ChangePswData>;
+  /** Ends the session on the server (best effort) and forgets the credentials. */
+  logout(): Promise<void>;
+  noticeCheck(): Promise<Notice | null>;
+  limitInfo(): Promise<LimitInfo>;
+  getBrand(): Promise<Brand>;
+  versionFile(): Promise<VersionFile>;
+};
+
+export type PollerName = 'loginCheck' | 'noticeCheck';
+
+export type PollerApi = {
+  /** Every 75 s posts the login check; answers arrive as `session.loginChecked`. */
+  startLoginCheck(body: LoginCheckBody): Promise<void>;
+  /** Every 65 s fetches the notice; answers arrive as `notice.checked`. The caller starts it only while follow or plug validity is current. */
+  startNoticeCheck(): Promise<void>;
+  stop(name: PollerName): Promise<void>;
+  stopAll(): Promise<void>;
+};
+
+export type DataApi = {
+  session: SessionApi;
+  pollers: PollerApi;
+  subscribe<T extends Topic>(topic: T, callback: ((payload: DataEvents[T]) => void) & ProxyMarked): Promise<Unsubscribe>;
+};
+
+export const LOGIN_CHECK_INTERVAL_MS = 75_000;
+export const NOTICE_CHECK_INTERVAL_MS = 65_000;
+export const VERSION_CHECK_INTERVAL_MS = 60_000;
