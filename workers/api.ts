@@ -102,6 +102,8 @@ export type PollerApi = {
   startLoginCheck(body: LoginCheckBody): Promise<void>;
   /** Every 65 s fetches the notice; answers arrive as `notice.checked`. The caller starts it only while follow or plug validity is current. */
   startNoticeCheck(): Promise<void>;
+  /** Runs a started poller's call at once (the app does so when the page becomes visible again or gains focus). */
+  runNow(name: PollerName): Promise<void>;
   stop(name: PollerName): Promise<void>;
   stopAll(): Promise<void>;
 };
