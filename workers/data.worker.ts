@@ -1,0 +1,8 @@
+import { expose } from 'comlink';
+import type { DataApi } from './api';
+import { createDataApi, createWorkerCore } from './dataApi';
+
+// Calls go to the page's own origin: relative URLs resolve against the worker's location.
+const api = createDataApi(createWorkerCore({ baseUrl: '' })) satisfies DataApi;
+
+expose(api);
