@@ -1,0 +1,522 @@
+import { z } from 'zod';
+
+/**
+ * The Ozon Seller API answers we rely on (shapes from the 2025-09 swagger, with the 2026 versions the reference marks).
+ * Loose objects: Ozon adds fields often, and an extra field must never break a sync; a missing or mistyped field we
+ * rely on makes the answer malformed, which the client reports as a clear error instead of crashing later.
+ * The simulator answers with the same shapes, and the tests hold the two to each other.
+ */
+
+/** Ozon sends int64 sometimes as a number, sometimes as a string (grpc-gateway). */
+const int = z.coerce.number().int();
+const num = z.coerce.number();
+/** Ozon's money fields are decimal strings in some answers and numbers in others. */
+const moneyText = z.union([z.string(), z.number()]).transform(String);
+/** int64 ids that may outgrow a double (chat message ids): kept as text. */
+const bigId = z.union([z.string(), z.number()]).transform(String);
+const maybeStringList = z
+  .union([z.string(), z.array(z.string())])
+  .transform((v) => (typeof v === 'string' ? (v ? [v] : []) : v));
+
+export const ozonErrorBodySchema = z.looseObject({
+  code: z.number().optional(),
+  message: z.string().optional(),
+  details: z.array(z.unknown()).optional(),
+});
+export type OzonErrorBody = z.infer<typeof ozonErrorBodySchema>;
+
+// POST /v1/roles
+export const rolesResponseSchema = z.looseObject({
+  roles: z.array(z.looseObject({ name: z.string(), methods: z.array(z.string()).default([]) })),
+  /** (2026) When the key stops working; absent on older answers. */
+  expires_at: z.string().nullish(),
+});
+export type OzonRolesResponse = z.infer<typeof rolesResponseSchema>;
+
+// POST /v2/warehouse/list
+export const warehouseSchema = z.looseObject({
+  warehouse_id: int,
+  name: z.string(),
+  status: z.string(),
+  is_rfbs: z.boolean().optional(),
+  is_kgt: z.boolean().optional(),
+  is_express: z.boolean().optional(),
+});
+export type OzonWarehouse = z.infer<typeof warehouseSchema>;
+export const warehouseListResponseSchema = z.looseObject({
+  warehouses: z.array(warehouseSchema),
+  cursor: z.string().default(''),
+  has_next: z.boolean().default(false),
+});
+
+// FBS postings (v4 list shapes; v3 get)
+export const FBS_STATUSES = [
+  'awaiting_registration',
+  'acceptance_in_progress',
+  'awaiting_approve',
+  'awaiting_packaging',
+  'awaiting_deliver',
+  'arbitration',
+  'client_arbitration',
+  'delivering',
+  'driver_pickup',
+  'delivered',
+  'cancelled',
+  'not_accepted',
+  'sent_by_seller',
+] as const;
+export type FbsStatus = (typeof FBS_STATUSES)[number];
+
+const moneySchema = z.looseObject({ amount: num, currency: z.string() });
+export const postingProductSchema = z
+  .looseObject({
+    sku: int,
+    offer_id: z.string(),
+    name: z.string(),
+    quantity: int,
+    // v4 answers {amount, currency}; v3 answered a decimal string plus currency_code.
+    price: z.union([moneySchema, z.string(), z.number()]),
+    currency_code: z.string().optional(),
+  })
+  .transform((p) => ({
+    ...p,
+    price: typeof p.price === 'object' ? p.price : { amount: Number(p.price), currency: p.currency_code ?? 'CNY' },
+  }));
+export type OzonPostingProduct = z.infer<typeof postingProductSchema>;
+
+export const postingSchema = z.looseObject({
+  posting_number: z.string(),
+  order_id: int,
+  order_number: z.string(),
+  /** Not narrowed to FBS_STATUSES: Ozon adds statuses, and an unknown one must not fail a sync. */
+  status: z.string(),
+  substatus: z.string().optional(),
+  in_process_at: z.string(),
+  shipment_date: z.string().nullish(),
+  delivering_date: z.string().nullish(),
+  tracking_number: z.string().nullish(),
+  tpl_integration_type: z.string().optional(),
+  delivery_method: z
+    .looseObject({ id: int, name: z.string(), warehouse_id: int, warehouse: z.string().optional() })
+    .optional(),
+  products: z.array(postingProductSchema),
+  available_actions: z.array(z.string()).nullish(),
+  cancellation: z
+    .looseObject({ cancel_reason_id: int.optional(), cancel_reason: z.string().optional() })
+    .nullish(),
+});
+export type OzonPosting = z.infer<typeof postingSchema>;
+
+export const postingListResponseSchema = z.looseObject({
+  postings: z.array(postingSchema),
+  cursor: z.string().default(''),
+  has_next: z.boolean().default(false),
+  /** Only the unfulfilled list counts. */
+  count: int.optional(),
+});
+export type OzonPostingList = z.infer<typeof postingListResponseSchema>;
+
+export const postingGetResponseSchema = z.looseObject({ result: postingSchema });
+
+export const shipResponseSchema = z.looseObject({
+  /** The posting numbers after assembly: one per package. */
+  result: z.array(z.string()),
+  additional_data: z.array(z.unknown()).nullish(),
+});
+
+export const cancelReasonResponseSchema = z.looseObject({
+  result: z.array(
+    z.looseObject({
+      posting_number: z.string(),
+      reasons: z.array(z.looseObject({ id: int, title: z.string(), type_id: z.string().optional() })),
+    }),
+  ),
+});
+export const boolResultSchema = z.looseObject({ result: z.boolean() });
+
+export const trackingSetResponseSchema = z.looseObject({
+  result: z.array(
+    z.looseObject({ posting_number: z.string(), result: z.boolean(), error: z.string().nullish() }),
+  ),
+});
+
+export const labelCreateResponseSchema = z.looseObject({
+  result: z.looseObject({ tasks: z.array(z.looseObject({ task_id: int, task_type: z.string() })) }),
+});
+export const labelGetResponseSchema = z.looseObject({
+  result: z.looseObject({
+    status: z.string(),
+    file_url: z.string().nullish(),
+    error: z.string().nullish(),
+  }),
+});
+
+// Products
+export const productListResponseSchema = z.looseObject({
+  result: z.looseObject({
+    items: z.array(
+      z.looseObject({
+        product_id: int,
+        offer_id: z.string(),
+        archived: z.boolean().default(false),
+        has_fbo_stocks: z.boolean().optional(),
+        has_fbs_stocks: z.boolean().optional(),
+        is_discounted: z.boolean().optional(),
+      }),
+    ),
+    total: int,
+    last_id: z.string().default(''),
+  }),
+});
+export type OzonProductListItem = z.infer<typeof productListResponseSchema>['result']['items'][number];
+
+export const itemErrorSchema = z.looseObject({
+  code: z.string().default(''),
+  message: z.string().default(''),
+});
+export type OzonItemError = z.infer<typeof itemErrorSchema>;
+
+export const productInfoSchema = z.looseObject({
+  id: int,
+  offer_id: z.string(),
+  sku: int.default(0),
+  name: z.string(),
+  barcodes: z.array(z.string()).default([]),
+  images: z.array(z.string()).default([]),
+  primary_image: maybeStringList.default([]),
+  price: moneyText,
+  old_price: moneyText.default(''),
+  min_price: moneyText.default(''),
+  marketing_price: moneyText.default(''),
+  currency_code: z.string(),
+  vat: moneyText.optional(),
+  description_category_id: int,
+  type_id: int,
+  is_archived: z.boolean(),
+  is_autoarchived: z.boolean().default(false),
+  statuses: z
+    .looseObject({
+      status: z.string().default(''),
+      status_name: z.string().optional(),
+      moderate_status: z.string().optional(),
+      validation_status: z.string().optional(),
+      status_failed: z.string().optional(),
+      is_created: z.boolean().optional(),
+    })
+    .optional(),
+  errors: z.array(z.unknown()).default([]),
+  stocks: z
+    .looseObject({
+      has_stock: z.boolean().optional(),
+      stocks: z.array(z.looseObject({ present: int, reserved: int, sku: int.optional(), source: z.string() })).default([]),
+    })
+    .optional(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type OzonProductInfo = z.infer<typeof productInfoSchema>;
+export const productInfoListResponseSchema = z.looseObject({ items: z.array(productInfoSchema) });
+
+export const attributeValueSchema = z.looseObject({
+  dictionary_value_id: int.optional(),
+  value: z.string(),
+});
+export const productAttributeSchema = z.looseObject({
+  id: int,
+  complex_id: int.default(0),
+  values: z.array(attributeValueSchema),
+});
+export type OzonProductAttribute = z.infer<typeof productAttributeSchema>;
+export const productAttributesResponseSchema = z.looseObject({
+  result: z.array(
+    z.looseObject({
+      id: int,
+      offer_id: z.string(),
+      sku: int.optional(),
+      name: z.string(),
+      description_category_id: int,
+      type_id: int,
+      attributes: z.array(productAttributeSchema),
+      images: z.array(z.string()).default([]),
+      primary_image: z.string().nullish(),
+      barcode: z.string().nullish(),
+      depth: num.optional(),
+      width: num.optional(),
+      height: num.optional(),
+      dimension_unit: z.string().optional(),
+      weight: num.optional(),
+      weight_unit: z.string().optional(),
+    }),
+  ),
+  last_id: z.string().default(''),
+  total: int.default(0),
+});
+export type OzonProductAttributes = z.infer<typeof productAttributesResponseSchema>['result'][number];
+
+export const taskResponseSchema = z.looseObject({ result: z.looseObject({ task_id: int }) });
+export const importInfoResponseSchema = z.looseObject({
+  result: z.looseObject({
+    items: z.array(
+      z.looseObject({
+        offer_id: z.string(),
+        product_id: int.default(0),
+        status: z.string(),
+        errors: z.array(itemErrorSchema.extend({ field: z.string().optional() })).default([]),
+      }),
+    ),
+    total: int,
+  }),
+});
+export type OzonImportInfo = z.infer<typeof importInfoResponseSchema>['result'];
+export const importBySkuResponseSchema = z.looseObject({
+  result: z.looseObject({ task_id: int, unmatched_sku_list: z.array(int).default([]) }),
+});
+export const productsDeleteResponseSchema = z.looseObject({
+  status: z.array(z.looseObject({ offer_id: z.string(), is_deleted: z.boolean(), error: z.string().nullish() })),
+});
+
+export const productPricesResponseSchema = z.looseObject({
+  items: z.array(
+    z.looseObject({
+      product_id: int,
+      offer_id: z.string(),
+      price: z.looseObject({
+        price: num,
+        old_price: num.default(0),
+        min_price: num.default(0),
+        marketing_price: num.optional(),
+        currency_code: z.string(),
+      }),
+    }),
+  ),
+  cursor: z.string().default(''),
+  total: int,
+});
+export type OzonProductPrice = z.infer<typeof productPricesResponseSchema>['items'][number];
+
+/** Batch updates answer HTTP 200 with a verdict per item: `updated:false` plus `errors[]`. */
+export const itemResultsResponseSchema = z.looseObject({
+  result: z.array(
+    z.looseObject({
+      offer_id: z.string().default(''),
+      product_id: int.default(0),
+      warehouse_id: int.optional(),
+      updated: z.boolean(),
+      errors: z.array(itemErrorSchema).default([]),
+    }),
+  ),
+});
+export type OzonItemResult = z.infer<typeof itemResultsResponseSchema>['result'][number];
+
+export const productStocksResponseSchema = z.looseObject({
+  items: z.array(
+    z.looseObject({
+      offer_id: z.string(),
+      product_id: int,
+      stocks: z.array(
+        z.looseObject({
+          type: z.string(),
+          present: int,
+          reserved: int,
+          sku: int.optional(),
+          warehouse_ids: z.array(z.union([z.string(), z.number()])).default([]),
+        }),
+      ),
+    }),
+  ),
+  cursor: z.string().default(''),
+  total: int,
+});
+export type OzonProductStock = z.infer<typeof productStocksResponseSchema>['items'][number];
+
+export const picturesImportResponseSchema = z.looseObject({
+  result: z.looseObject({
+    pictures: z.array(z.looseObject({ product_id: int, url: z.string(), state: z.string(), is_primary: z.boolean().optional() })),
+  }),
+});
+
+const quotaSchema = z.looseObject({ limit: int, usage: int, reset_at: z.string().optional() });
+export const productLimitResponseSchema = z.looseObject({
+  daily_create: quotaSchema,
+  daily_update: quotaSchema,
+  total: quotaSchema,
+});
+export type OzonProductLimit = z.infer<typeof productLimitResponseSchema>;
+
+// Description categories
+export type OzonCategoryNode = {
+  description_category_id?: number;
+  category_name?: string;
+  type_id?: number;
+  type_name?: string;
+  disabled: boolean;
+  children: OzonCategoryNode[];
+};
+export const categoryNodeSchema: z.ZodType<OzonCategoryNode> = z.lazy(() =>
+  z.looseObject({
+    description_category_id: int.optional(),
+    category_name: z.string().optional(),
+    type_id: int.optional(),
+    type_name: z.string().optional(),
+    disabled: z.boolean().default(false),
+    children: z.array(categoryNodeSchema).default([]),
+  }),
+) as z.ZodType<OzonCategoryNode>;
+export const categoryTreeResponseSchema = z.looseObject({ result: z.array(categoryNodeSchema) });
+export const categoryAttributeSchema = z.looseObject({
+  id: int,
+  name: z.string(),
+  description: z.string().default(''),
+  type: z.string(),
+  is_required: z.boolean(),
+  is_collection: z.boolean().default(false),
+  dictionary_id: int.default(0),
+  group_id: int.optional(),
+  group_name: z.string().optional(),
+  max_value_count: int.optional(),
+});
+export type OzonCategoryAttribute = z.infer<typeof categoryAttributeSchema>;
+export const categoryAttributeResponseSchema = z.looseObject({ result: z.array(categoryAttributeSchema) });
+
+// Promotions
+export const actionSchema = z.looseObject({
+  id: int,
+  title: z.string(),
+  action_type: z.string(),
+  description: z.string().default(''),
+  date_start: z.string(),
+  date_end: z.string(),
+  potential_products_count: int.default(0),
+  participating_products_count: int.default(0),
+  is_participating: z.boolean().default(false),
+  discount_type: z.string().optional(),
+  discount_value: num.optional(),
+});
+export type OzonAction = z.infer<typeof actionSchema>;
+export const actionsResponseSchema = z.looseObject({ result: z.array(actionSchema) });
+export const actionProductSchema = z.looseObject({
+  id: int,
+  price: num,
+  action_price: num,
+  max_action_price: num.default(0),
+  add_mode: z.string().default(''),
+  stock: int.default(0),
+  min_stock: int.default(0),
+});
+export type OzonActionProduct = z.infer<typeof actionProductSchema>;
+export const actionProductsResponseSchema = z.looseObject({
+  result: z.looseObject({
+    products: z.array(actionProductSchema),
+    total: int,
+    last_id: z.union([z.string(), z.number()]).transform(String).default(''),
+  }),
+});
+export const actionActivateResponseSchema = z.looseObject({
+  result: z.looseObject({
+    product_ids: z.array(int),
+    rejected: z.array(z.looseObject({ product_id: int, reason: z.string() })).default([]),
+  }),
+});
+
+// Returns
+export const returnSchema = z.looseObject({
+  id: int,
+  type: z.string(),
+  schema: z.string(),
+  order_id: int,
+  order_number: z.string(),
+  posting_number: z.string(),
+  return_reason_name: z.string().default(''),
+  product: z.looseObject({
+    sku: int,
+    offer_id: z.string(),
+    name: z.string(),
+    quantity: int,
+    price: z.looseObject({ currency_code: z.string(), price: num }).optional(),
+  }),
+  visual: z
+    .looseObject({
+      status: z.looseObject({ id: int, display_name: z.string(), sys_name: z.string() }),
+      change_moment: z.string(),
+    })
+    .optional(),
+});
+export type OzonReturn = z.infer<typeof returnSchema>;
+export const returnsListResponseSchema = z.looseObject({
+  returns: z.array(returnSchema),
+  has_next: z.boolean(),
+});
+
+// Chats
+export const chatListResponseSchema = z.looseObject({
+  chats: z.array(
+    z.looseObject({
+      chat: z.looseObject({
+        chat_id: z.string(),
+        chat_type: z.string(),
+        chat_status: z.string(),
+        created_at: z.string(),
+      }),
+      first_unread_message_id: bigId.default('0'),
+      last_message_id: bigId.default('0'),
+      unread_count: int.default(0),
+    }),
+  ),
+  total_unread_count: int.default(0),
+  cursor: z.string().default(''),
+  has_next: z.boolean().default(false),
+});
+export type OzonChat = z.infer<typeof chatListResponseSchema>['chats'][number];
+export const chatMessageSchema = z.looseObject({
+  message_id: bigId,
+  created_at: z.string(),
+  user: z.looseObject({ id: z.string(), type: z.string() }),
+  data: z.array(z.string()),
+  is_image: z.boolean().default(false),
+  is_read: z.boolean().default(false),
+  context: z.looseObject({ order_number: z.string().optional(), sku: z.string().optional() }).nullish(),
+});
+export type OzonChatMessage = z.infer<typeof chatMessageSchema>;
+export const chatHistoryResponseSchema = z.looseObject({
+  messages: z.array(chatMessageSchema),
+  has_next: z.boolean().default(false),
+});
+export const chatSendResponseSchema = z.looseObject({ result: z.string() });
+export const chatReadResponseSchema = z.looseObject({ unread_count: int });
+export const chatStartResponseSchema = z.looseObject({ result: z.looseObject({ chat_id: z.string() }) });
+
+// Analytics and finance
+export const analyticsResponseSchema = z.looseObject({
+  result: z.looseObject({
+    data: z.array(
+      z.looseObject({
+        dimensions: z.array(z.looseObject({ id: z.string(), name: z.string().default('') })),
+        metrics: z.array(num),
+      }),
+    ),
+    totals: z.array(num).default([]),
+  }),
+  timestamp: z.string().optional(),
+});
+export type OzonAnalytics = z.infer<typeof analyticsResponseSchema>['result'];
+export const financeTransactionSchema = z.looseObject({
+  operation_id: int,
+  operation_type: z.string(),
+  operation_type_name: z.string().default(''),
+  operation_date: z.string(),
+  amount: num,
+  accruals_for_sale: num.default(0),
+  sale_commission: num.default(0),
+  delivery_charge: num.default(0),
+  return_delivery_charge: num.default(0),
+  type: z.string(),
+  posting: z.looseObject({ posting_number: z.string().default(''), warehouse_id: int.optional() }).optional(),
+});
+export type OzonFinanceTransaction = z.infer<typeof financeTransactionSchema>;
+export const financeTransactionListResponseSchema = z.looseObject({
+  result: z.looseObject({
+    operations: z.array(financeTransactionSchema),
+    page_count: int,
+    row_count: int,
+  }),
+});

@@ -1,0 +1,68 @@
+import { OZON_REQUESTS_PER_SECOND, type OzonEndpoint } from './versions';
+
+/**
+ * Token buckets per Client-Id: one for Ozon's 50 requests/s across all methods, one per method that has its own
+ * limit (stocks 80/min, analytics 1/min). Every client of the same Client-Id in this process shares them, so
+ * several sync jobs of one shop cannot add up past Ozon's limits, while different shops never wait on each other.
+ * (Several server instances each keep their own buckets; Ozon's 429 plus the client's backoff covers the excess.)
+ */
+export type OzonRateLimiter = {
+  /** Resolves when a request of `endpoint` for `clientId` may go out. */
+  acquire(clientId: string, endpoint: OzonEndpoint): Promise<void>;
+};
+
+type Bucket = { tokens: number; capacity: number; perMs: number; last: number };
+
+export type RateLimiterOptions = {
+  perSecond?: number;
+  /** Overrides of per-method limits, by path (tests shorten the 1-a-minute analytics limit). */
+  perMinuteByPath?: Record<string, number>;
+  now?: () => number;
+  sleep?: (ms: number) => Promise<void>;
+};
+
+const realSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+export function createRateLimiter(options: RateLimiterOptions = {}): OzonRateLimiter {
+  const perSecond = options.perSecond ?? OZON_REQUESTS_PER_SECOND;
+  const now = options.now ?? Date.now;
+  const sleep = options.sleep ?? realSleep;
+  const buckets = new Map<string, Bucket>();
+
+  const bucket = (key: string, capacity: number, perMs: number): Bucket => {
+    let b = buckets.get(key);
+    if (!b) {
+      b = { tokens: capacity, capacity, perMs, last: now() };
+      buckets.set(key, b);
+    }
+    return b;
+  };
+  const refill = (b: Bucket, t: number) => {
+    b.tokens = Math.min(b.capacity, b.tokens + (t - b.last) * b.perMs);
+    b.last = t;
+  };
+  const waitFor = (b: Bucket) => (b.tokens >= 1 ? 0 : Math.ceil((1 - b.tokens) / b.perMs));
+
+  return {
+    async acquire(clientId, endpoint) {
+      const perMinute = options.perMinuteByPath?.[endpoint.path] ?? endpoint.perMinute;
+      for (;;) {
+        const t = now();
+        const all = bucket(`${clientId}`, perSecond, perSecond / 1000);
+        refill(all, t);
+        const method = perMinute ? bucket(`${clientId} ${endpoint.path}`, perMinute, perMinute / 60_000) : undefined;
+        if (method) refill(method, t);
+        const wait = Math.max(waitFor(all), method ? waitFor(method) : 0);
+        if (wait === 0) {
+          all.tokens -= 1;
+          if (method) method.tokens -= 1;
+          return;
+        }
+        await sleep(wait);
+      }
+    },
+  };
+}
+
+/** The process-wide limiter every Ozon client uses unless given another. */
+export const sharedOzonLimiter: OzonRateLimiter = createRateLimiter();
