@@ -1,0 +1,74 @@
+import { createActor } from 'xstate';
+import { chatKey, type Chat, type ChatMessage } from '../contract/chatWidget';
+import { chatWindowMachine, selectFrame, type ChatWindowEmitted } from './chatWindowMachine';
+import { selectUnreadCount } from './conversationMachine';
+
+const friend: Chat = { id: 1, name: '韩梅梅', type: 'friend', online: true };
+const group: Chat = { id: 1, name: '卖家群', type: 'group' };
+const msg = (id: number): ChatMessage => ({ id, username: 'x', mine: false, content: 'hi', timestamp: id });
+
+function start(channels: Chat[] = [friend], fixed = false) {
+  const saved: Chat[][] = [];
+  const machine = chatWindowMachine.provide({ actions: { persistChannels: ({ context }) => saved.push(context.channels) } });
+  const actor = createActor(machine, { input: { channels, fixed } }).start();
+  const emitted: ChatWindowEmitted[] = [];
+  actor.on('*', (e) => emitted.push(e));
+  return { actor, saved, emitted };
+}
+
+describe('chatWindowMachine', () => {
+  it('adds a channel only when no channel has the same id and type, and saves the list', () => {
+    const { actor, saved } = start();
+    actor.send({ type: 'channel.add', chat: { ...friend } });
+    expect(actor.getSnapshot().context.channels).toHaveLength(1);
+    actor.send({ type: 'channel.add', chat: group });
+    expect(actor.getSnapshot().context.channels.map(chatKey)).toEqual(['friend:1', 'group:1']);
+    expect(saved.at(-1)).toHaveLength(2);
+  });
+
+  it('adds the channel of an incoming message it does not know and counts the message there', () => {
+    const { actor } = start();
+    actor.send({ type: 'message.incoming', message: { ...msg(5), chat: group } });
+    const { channels, conversations } = actor.getSnapshot().context;
+    expect(channels.map(chatKey)).toContain('group:1');
+    expect(selectUnreadCount(conversations['group:1']!.getSnapshot())).toBe(1);
+  });
+
+  it('removing a channel emits removeChat and activates a neighbour', () => {
+    const { actor, emitted, saved } = start([friend, group]);
+    actor.send({ type: 'channel.remove', key: 'friend:1' });
+    expect(emitted).toContainEqual({ type: 'removeChat', chat: { id: 1, name: '韩梅梅', type: 'friend' } });
+    expect(actor.getSnapshot().context.activeKey).toBe('group:1');
+    expect(saved.at(-1)).toEqual([group]);
+  });
+
+  it('switching tabs reads the conversation switched to', () => {
+    const { actor } = start([friend, group]);
+    actor.send({ type: 'message.incoming', message: { ...msg(1), chat: group } });
+    const groupRef = actor.getSnapshot().context.conversations['group:1']!;
+    expect(selectUnreadCount(groupRef.getSnapshot())).toBe(1);
+    actor.send({ type: 'channel.activate', key: 'group:1' });
+    expect(selectUnreadCount(groupRef.getSnapshot())).toBe(0);
+  });
+
+  it('drags unless fixed', () => {
+    const free = start();
+    free.actor.send({ type: 'window.drag', position: { x: 10, y: 20 } });
+    expect(free.actor.getSnapshot().context.position).toEqual({ x: 10, y: 20 });
+    const fixed = start([friend], true);
+    fixed.actor.send({ type: 'window.drag', position: { x: 10, y: 20 } });
+    expect(fixed.actor.getSnapshot().context.position).toBeNull();
+  });
+
+  it('tells the host about pin, minimise, maximise and close', () => {
+    const { actor, emitted } = start();
+    actor.send({ type: 'window.pin' });
+    actor.send({ type: 'window.maximise' });
+    expect(selectFrame(actor.getSnapshot())).toBe('maximised');
+    actor.send({ type: 'window.minimise' });
+    expect(selectFrame(actor.getSnapshot())).toBe('minimised');
+    actor.send({ type: 'window.close' });
+    expect(selectFrame(actor.getSnapshot())).toBe('closed');
+    expect(emitted.map((e) => e.type)).toEqual(['chatTop', 'chatMax', 'chatMin', 'chatClose']);
+  });
+});

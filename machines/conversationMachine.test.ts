@@ -1,0 +1,93 @@
+import { createActor, fromPromise, waitFor } from 'xstate';
+import type { Chat, ChatMessage } from '../contract/chatWidget';
+import { conversationMachine, selectTabBadge, selectUnreadCount, type LoadHistoryInput } from './conversationMachine';
+
+const chat: Chat = { id: 1, name: '韩梅梅', type: 'friend' };
+const msg = (id: number, mine = false): ChatMessage => ({ id, username: mine ? 'me' : '韩梅梅', mine, content: `m${id}`, timestamp: id });
+
+function start(input: { active?: boolean; pageVisible?: boolean; messages?: ChatMessage[] } = {}, older: ChatMessage[] = []) {
+  const calls: LoadHistoryInput[] = [];
+  const machine = conversationMachine.provide({
+    actors: {
+      loadHistory: fromPromise<ChatMessage[], LoadHistoryInput>(async ({ input }) => {
+        calls.push(input);
+        return older;
+      }),
+    },
+  });
+  return { actor: createActor(machine, { input: { chat, ...input } }).start(), calls };
+}
+
+describe('conversationMachine unread counting', () => {
+  it("counts only other people's messages", () => {
+    const { actor } = start({ active: false });
+    actor.send({ type: 'conversation.received', message: msg(1) });
+    actor.send({ type: 'conversation.received', message: msg(2, true) });
+    actor.send({ type: 'conversation.received', message: msg(3) });
+    expect(selectUnreadCount(actor.getSnapshot())).toBe(2);
+    expect(actor.getSnapshot().context.messages).toHaveLength(3);
+  });
+
+  it('reads a message at once when its tab shows the bottom of the list on a visible page', () => {
+    const { actor } = start({ active: true });
+    actor.send({ type: 'conversation.received', message: msg(1) });
+    expect(selectUnreadCount(actor.getSnapshot())).toBe(0);
+  });
+
+  it('keeps messages unread while the page is hidden, even when scrolled into view', () => {
+    const { actor } = start({ active: true, pageVisible: false });
+    actor.send({ type: 'conversation.received', message: msg(1) });
+    actor.send({ type: 'conversation.seen', ids: [1] });
+    expect(selectUnreadCount(actor.getSnapshot())).toBe(1);
+    actor.send({ type: 'conversation.visibility', visible: true });
+    expect(selectUnreadCount(actor.getSnapshot())).toBe(0);
+  });
+
+  it('shows a tab badge when scrolled up, and clears messages as they scroll into view', () => {
+    const { actor } = start({ active: true });
+    actor.send({ type: 'conversation.scrolled', atBottom: false });
+    actor.send({ type: 'conversation.received', message: msg(1) });
+    actor.send({ type: 'conversation.received', message: msg(2) });
+    expect(selectTabBadge(actor.getSnapshot())).toBe(2);
+    actor.send({ type: 'conversation.seen', ids: [1] });
+    expect(selectTabBadge(actor.getSnapshot())).toBe(1);
+  });
+
+  it('reads everything on a tab switch', () => {
+    const { actor } = start({ active: false });
+    actor.send({ type: 'conversation.received', message: msg(1) });
+    actor.send({ type: 'conversation.received', message: msg(2) });
+    actor.send({ type: 'conversation.activated' });
+    expect(selectUnreadCount(actor.getSnapshot())).toBe(0);
+  });
+
+  it('ignores a message it already has', () => {
+    const { actor } = start({ active: false });
+    actor.send({ type: 'conversation.received', message: msg(1) });
+    actor.send({ type: 'conversation.received', message: msg(1) });
+    expect(actor.getSnapshot().context.messages).toHaveLength(1);
+    expect(selectUnreadCount(actor.getSnapshot())).toBe(1);
+  });
+});
+
+describe('conversationMachine history', () => {
+  it('asks with the oldest message shown and prepends older messages', async () => {
+    const { actor, calls } = start({ messages: [msg(10), msg(11)] }, [msg(8), msg(9)]);
+    const prepended: number[] = [];
+    actor.on('historyPrepended', (e) => prepended.push(e.count));
+    actor.send({ type: 'conversation.historyRequested' });
+    await waitFor(actor, (s) => s.matches('idle'));
+    expect(calls[0]?.lastMessage?.id).toBe(10);
+    expect(actor.getSnapshot().context.messages.map((m) => m.id)).toEqual([8, 9, 10, 11]);
+    expect(prepended).toEqual([2]);
+  });
+
+  it('stops asking once the host has nothing older', async () => {
+    const { actor, calls } = start({ messages: [msg(10)] }, []);
+    actor.send({ type: 'conversation.historyRequested' });
+    await waitFor(actor, (s) => s.matches('idle') && s.context.historyExhausted);
+    actor.send({ type: 'conversation.historyRequested' });
+    expect(actor.getSnapshot().value).toBe('idle');
+    expect(calls).toHaveLength(1);
+  });
+});

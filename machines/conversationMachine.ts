@@ -1,0 +1,173 @@
+import { assertEvent, assign, emit, enqueueActions, fromPromise, not, setup } from 'xstate';
+import type { Chat, ChatId, ChatMessage } from '../contract/chatWidget';
+
+/**
+ * One conversation: its messages, history loading and unread counting (chat-widget spec §4). Only other people's
+ * messages count; a message is read once it is scrolled into view while the page is visible, or when the user switches
+ * to its tab. A message that arrives while its tab is showing, scrolled to the bottom, on a visible page, is read at once.
+ */
+
+export type ConversationContext = {
+  chat: Chat;
+  messages: ChatMessage[];
+  unreadIds: ChatId[];
+  active: boolean;
+  atBottom: boolean;
+  pageVisible: boolean;
+  historyExhausted: boolean;
+  /** Bumped on every prepend so the list can keep the reader's position (the anchor is the previous first message). */
+  prependedCount: number;
+};
+
+export type ConversationInput = {
+  chat: Chat;
+  messages?: ChatMessage[];
+  active?: boolean;
+  pageVisible?: boolean;
+};
+
+export type LoadHistoryInput = { chat: Chat; lastMessage: ChatMessage | null };
+
+export type ConversationEvent =
+  | { type: 'conversation.received'; message: ChatMessage }
+  | { type: 'conversation.seen'; ids: ChatId[] }
+  | { type: 'conversation.activated' }
+  | { type: 'conversation.deactivated' }
+  | { type: 'conversation.scrolled'; atBottom: boolean }
+  | { type: 'conversation.visibility'; visible: boolean }
+  | { type: 'conversation.historyRequested' }
+  | { type: 'conversation.chatUpdated'; chat: Chat };
+
+export type ConversationEmitted =
+  | { type: 'incoming'; message: ChatMessage; chat: Chat }
+  | { type: 'historyPrepended'; count: number };
+
+const isReadOnArrival = (context: ConversationContext) => context.active && context.atBottom && context.pageVisible;
+
+export const conversationMachine = setup({
+  types: {
+    context: {} as ConversationContext,
+    input: {} as ConversationInput,
+    events: {} as ConversationEvent,
+    emitted: {} as ConversationEmitted,
+  },
+  actors: {
+    loadHistory: fromPromise<ChatMessage[], LoadHistoryInput>(async () => {
+      throw new Error('loadHistory not provided');
+    }),
+  },
+  actions: {
+    appendMessage: assign(({ context, event }) => {
+      assertEvent(event, 'conversation.received');
+      const { message } = event;
+      if (context.messages.some((m) => m.id === message.id)) return {};
+      const countsAsUnread = !message.mine && !isReadOnArrival(context);
+      return {
+        messages: [...context.messages, message],
+        unreadIds: countsAsUnread ? [...context.unreadIds, message.id] : context.unreadIds,
+      };
+    }),
+    announceIncoming: emit(({ context, event }) => {
+      assertEvent(event, 'conversation.received');
+      return { type: 'incoming' as const, message: event.message, chat: context.chat };
+    }),
+    markSeen: assign({
+      unreadIds: ({ context, event }) => {
+        assertEvent(event, 'conversation.seen');
+        if (!context.pageVisible) return context.unreadIds;
+        const seen = new Set(event.ids);
+        return context.unreadIds.filter((id) => !seen.has(id));
+      },
+    }),
+    markAllRead: assign({ unreadIds: () => [] }),
+    activate: assign({ active: true }),
+    deactivate: assign({ active: false }),
+    setAtBottom: assign({
+      atBottom: ({ event }) => {
+        assertEvent(event, 'conversation.scrolled');
+        return event.atBottom;
+      },
+    }),
+    setVisibility: assign({
+      pageVisible: ({ event }) => {
+        assertEvent(event, 'conversation.visibility');
+        return event.visible;
+      },
+    }),
+    markReadIfInView: assign({
+      unreadIds: ({ context }) => (isReadOnArrival(context) ? [] : context.unreadIds),
+    }),
+    updateChat: assign({
+      chat: ({ event }) => {
+        assertEvent(event, 'conversation.chatUpdated');
+        return event.chat;
+      },
+    }),
+  },
+  guards: {
+    isFromOthers: ({ event }) => event.type === 'conversation.received' && !event.message.mine,
+    isHistoryExhausted: ({ context }) => context.historyExhausted,
+  },
+}).createMachine({
+  id: 'conversation',
+  context: ({ input }) => ({
+    chat: input.chat,
+    messages: input.messages ?? [],
+    unreadIds: [],
+    active: input.active ?? false,
+    atBottom: true,
+    pageVisible: input.pageVisible ?? true,
+    historyExhausted: false,
+    prependedCount: 0,
+  }),
+  on: {
+    'conversation.received': [
+      { guard: 'isFromOthers', actions: ['appendMessage', 'announceIncoming'] },
+      { actions: 'appendMessage' },
+    ],
+    'conversation.seen': { actions: 'markSeen' },
+    'conversation.activated': { actions: ['activate', 'markAllRead'] },
+    'conversation.deactivated': { actions: 'deactivate' },
+    'conversation.scrolled': { actions: ['setAtBottom', 'markReadIfInView'] },
+    'conversation.visibility': { actions: ['setVisibility', 'markReadIfInView'] },
+    'conversation.chatUpdated': { actions: 'updateChat' },
+  },
+  initial: 'idle',
+  states: {
+    idle: {
+      on: {
+        'conversation.historyRequested': { guard: not('isHistoryExhausted'), target: 'loadingHistory' },
+      },
+    },
+    loadingHistory: {
+      invoke: {
+        src: 'loadHistory',
+        input: ({ context }) => ({ chat: context.chat, lastMessage: context.messages[0] ?? null }),
+        onDone: {
+          target: 'idle',
+          actions: enqueueActions(({ context, event, enqueue }) => {
+            const known = new Set(context.messages.map((m) => m.id));
+            const older = event.output.filter((m) => !known.has(m.id));
+            enqueue.assign({
+              messages: [...older, ...context.messages],
+              historyExhausted: older.length === 0,
+              prependedCount: context.prependedCount + older.length,
+            });
+            if (older.length > 0) enqueue.emit({ type: 'historyPrepended', count: older.length });
+          }),
+        },
+        onError: { target: 'idle' },
+      },
+    },
+  },
+});
+
+export type ConversationSnapshot = { context: ConversationContext; value: unknown };
+
+export const selectMessages = (s: ConversationSnapshot) => s.context.messages;
+export const selectUnreadCount = (s: ConversationSnapshot) => s.context.unreadIds.length;
+export const selectIsLoadingHistory = (s: ConversationSnapshot) => s.value === 'loadingHistory';
+export const selectHistoryExhausted = (s: ConversationSnapshot) => s.context.historyExhausted;
+/** The tab badge shows while there is something unread the reader cannot be looking at. */
+export const selectTabBadge = (s: ConversationSnapshot) =>
+  s.context.unreadIds.length > 0 && (!s.context.active || !s.context.atBottom) ? s.context.unreadIds.length : 0;
