@@ -320,9 +320,10 @@ export class HttpClient {
   }
 
   private failureFor(code: number, envelope: Envelope | null, silent: boolean): ApiFailure {
-    const type = TYPE_BY_CODE[code] ?? (code >= 500 ? 'Server' : 'Failed');
+    const isServerError = code >= 500 && code < 600;
+    const type = TYPE_BY_CODE[code] ?? (isServerError ? 'Server' : 'Failed');
     const key = MESSAGE_BY_CODE[code];
-    const fallback: MessageKey = code === 404 ? 'notFound' : code >= 500 ? 'serverError' : 'hasError';
+    const fallback: MessageKey = code === 404 ? 'notFound' : isServerError ? 'serverError' : 'hasError';
     const text = key ? message(key, this.lang) : envelope?.msg || message(fallback, this.lang);
     const failure = this.failure(type, code, text, silent);
     const data = envelope?.data;
