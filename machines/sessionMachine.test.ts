@@ -1,0 +1,460 @@
+import { SimulatedClock, assign, createActor, createMachine, fromCallback, fromPromise, sendParent, setup, waitFor } from 'xstate';
+import { createTestModel } from 'xstate/graph';
+import type { LoginData, UserInfo } from '../contract/session';
+import type { ApiFailure } from '../workers/api';
+import {
+  selectIsAdmin,
+  selectPhase,
+  selectUser,
+  sessionMachine,
+  type LoginCheckPollerEvent,
+  type LoginCheckPollerInput,
+  type RouteNode,
+  type SessionEmitted,
+  type SessionEvent,
+  type SessionMessage,
+  type StoredSession,
+} from './sessionMachine';
+
+// ---------------------------------------------------------------------------------------------------------------
+// Fakes: every actor of the machine answers only when the test says so, through a deferred per actor.
+
+type Deferred<T> = { promise: Promise<T>; resolve: (value: T) => void; reject: (error: unknown) => void };
+function defer<T>(): Deferred<T> {
+  let resolve!: (value: T) => void;
+  let reject!: (error: unknown) => void;
+  const promise = new Promise<T>((res, rej) => {
+    resolve = res;
+    reject = rej;
+  });
+  return { promise, resolve, reject };
+}
+
+const loginData: LoginData = {
+  token: 'tok-1',
+  id: 7,
+  name: 'seller',
+  right: '0',
+  validTime: 1_900_000_000_000,
+  isAp: false,
+  relative_id: null,
+  auto: 'auto-1',
+};
+const stored: StoredSession = { ...loginData, token: 'tok-stored' };
+
+function info(roles: string[], rolePermissions = roles): UserInfo {
+  return {
+    roles,
+    rolePermissions,
+    user: {
+      id: 7,
+      name: 'seller',
+      avatar: '',
+      introduction: '',
+      followValidTime: 1_900_000_000_000,
+      plugValidTime: null,
+      searchWordValidTime: null,
+      keyWordValidTime: null,
+      rightInfo: { activeRoles: rolePermissions, expiredRoles: [], isAdmin: roles.includes('admin') },
+    },
+  };
+}
+const adminInfo = info(['admin']);
+const routes: RouteNode[] = [{ path: '/home/introduction' }, { path: '/store/store-list' }];
+const wrongCredentials: ApiFailure = { type: 'Failed', code: 400, message: '用户名或密码错误', silent: false };
+
+type PromiseActor = 'restoreSession' | 'login' | 'loadInfo' | 'generateRoutes' | 'logout';
+
+function startHarness(options: { clock?: SimulatedClock; poller?: 'callback' | ReturnType<typeof createMachine> } = {}) {
+  const pending = new Map<PromiseActor, Deferred<unknown>>();
+  const calls = {
+    persistSession: [] as StoredSession[],
+    persistToken: [] as string[],
+    clearPersistedSession: 0,
+    checkNow: 0,
+    pollerInputs: [] as LoginCheckPollerInput[],
+    generateInputs: [] as { roles: readonly string[]; rolePermissions: readonly string[] }[],
+  };
+  const emitted: SessionEmitted[] = [];
+  let pollerSendBack: ((event: SessionEvent) => void) | null = null;
+
+  const fake =
+    <T,>(name: PromiseActor) =>
+    () => {
+      const deferred = defer<unknown>();
+      pending.set(name, deferred);
+      return deferred.promise as Promise<T>;
+    };
+
+  const callbackPoller = fromCallback<LoginCheckPollerEvent, LoginCheckPollerInput>(({ sendBack, receive, input }) => {
+    calls.pollerInputs.push(input);
+    pollerSendBack = sendBack;
+    receive(() => {
+      calls.checkNow += 1;
+    });
+    return () => {
+      pollerSendBack = null;
+    };
+  });
+
+  const machine = sessionMachine.provide({
+    actors: {
+      restoreSession: fromPromise(fake<StoredSession | null>('restoreSession')),
+      login: fromPromise(fake<LoginData>('login')),
+      loadInfo: fromPromise(fake<UserInfo | null>('loadInfo')),
+      generateRoutes: fromPromise(({ input }) => {
+        calls.generateInputs.push(input);
+        return fake<readonly RouteNode[]>('generateRoutes')();
+      }),
+      logout: fromPromise(fake<void>('logout')),
+      loginCheckPoller:
+        options.poller && options.poller !== 'callback'
+          ? // A machine fake stands in for the callback actor so the simulated clock can drive it.
+            (options.poller as unknown as typeof callbackPoller)
+          : callbackPoller,
+    },
+    actions: {
+      persistSession: (_, session) => void calls.persistSession.push(session),
+      persistToken: (_, token) => void calls.persistToken.push(token),
+      clearPersistedSession: () => void (calls.clearPersistedSession += 1),
+    },
+  });
+  const actor = createActor(machine, options.clock ? { clock: options.clock } : {});
+  for (const type of ['session.message', 'session.loggedIn', 'session.loggedOut', 'tabs.closeAll'] as const) {
+    actor.on(type, (event) => void emitted.push(event));
+  }
+  actor.start();
+
+  const settle = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+  return {
+    actor,
+    calls,
+    emitted,
+    settle,
+    get pollerSendBack() {
+      return pollerSendBack;
+    },
+    async resolve(name: PromiseActor, value: unknown) {
+      const deferred = pending.get(name);
+      if (!deferred) throw new Error(`${name} was not invoked`);
+      pending.delete(name);
+      deferred.resolve(value);
+      await settle();
+    },
+    async reject(name: PromiseActor, error: unknown) {
+      const deferred = pending.get(name);
+      if (!deferred) throw new Error(`${name} was not invoked`);
+      pending.delete(name);
+      deferred.reject(error);
+      await settle();
+    },
+  };
+}
+type Harness = ReturnType<typeof startHarness>;
+
+const loginEvent = {
+  type: 'session.login',
+  username: 'seller',
+  password: 'seller123',
+  code: '2468',
+  uuid: 'u-1',
+  redirect: '/store/store-list?x=1',
+} as const;
+
+// ---------------------------------------------------------------------------------------------------------------
+// The model: the session machine's graph with every actor answer made an event, and the message the user must be
+// left with in its context. Every simple path of it is replayed against the real machine with the fakes above.
+
+type ModelEvent =
+  | { type: 'restore.found' }
+  | { type: 'restore.none' }
+  | { type: 'session.login' }
+  | { type: 'login.ok' }
+  | { type: 'login.fail' }
+  | { type: 'info.ok' }
+  | { type: 'info.noResponse' }
+  | { type: 'info.emptyRoles' }
+  | { type: 'info.fail' }
+  | { type: 'routes.ok' }
+  | { type: 'session.refreshing' }
+  | { type: 'session.tokenRefreshed' }
+  | { type: 'check.invalid' }
+  | { type: 'session.expired' }
+  | { type: 'session.logout' }
+  | { type: 'session.changeRole' }
+  | { type: 'logout.done' };
+
+const expiredText = '登录状态已过期，请重新登录';
+const failure = (error: SessionMessage | null) => ({ type: 'fail' as const, params: { error } });
+
+const model = setup({
+  types: { context: {} as { error: SessionMessage | null }, events: {} as ModelEvent },
+  actions: { fail: assign((_, params: { error: SessionMessage | null }) => ({ error: params.error })) },
+}).createMachine({
+  id: 'model',
+  context: { error: null },
+  initial: 'checkingSession',
+  states: {
+    checkingSession: { on: { 'restore.found': 'loadingInfo', 'restore.none': 'loggedOut' } },
+    loggedOut: { on: { 'session.login': { target: 'loggingIn', actions: failure(null) } } },
+    loggingIn: {
+      on: {
+        'login.ok': 'loadingInfo',
+        'login.fail': { target: 'loggedOut', actions: failure({ text: wrongCredentials.message }) },
+      },
+    },
+    loadingInfo: {
+      on: {
+        'info.ok': 'generatingRoutes',
+        'info.noResponse': { target: 'loggingOut', actions: failure({ key: 'verificationFailed' }) },
+        'info.emptyRoles': { target: 'loggingOut', actions: failure({ key: 'rolesEmpty' }) },
+        'info.fail': { target: 'loggingOut', actions: failure({ text: 'boom' }) },
+      },
+    },
+    generatingRoutes: { on: { 'routes.ok': 'loggedIn' } },
+    loggedIn: {
+      initial: 'idle',
+      states: {
+        idle: { on: { 'session.refreshing': 'refreshingToken' } },
+        refreshingToken: { on: { 'session.tokenRefreshed': 'idle' } },
+      },
+      on: {
+        'check.invalid': { target: 'loggingOut', actions: failure({ key: 'passwordChanged' }) },
+        'session.expired': { target: 'loggingOut', actions: failure({ text: expiredText }) },
+        'session.logout': { target: 'loggingOut', actions: failure(null) },
+        'session.changeRole': 'changingRole',
+      },
+    },
+    changingRole: {
+      on: {
+        'info.ok': 'generatingRoutes',
+        'info.fail': { target: 'loggingOut', actions: failure({ text: 'boom' }) },
+      },
+    },
+    loggingOut: { on: { 'logout.done': 'loggedOut' } },
+  },
+});
+
+let h: Harness;
+
+const testModel = createTestModel(model);
+const paths = testModel.getSimplePaths();
+
+const stateChecks = {
+  checkingSession: () => expect(h.actor.getSnapshot().value).toBe('checkingSession'),
+  loggingIn: () => expect(h.actor.getSnapshot().value).toBe('loggingIn'),
+  loadingInfo: () => {
+    expect(h.actor.getSnapshot().value).toBe('loadingInfo');
+    expect(selectUser(h.actor.getSnapshot()).token).not.toBe('');
+  },
+  generatingRoutes: () => expect(h.actor.getSnapshot().value).toBe('generatingRoutes'),
+  'loggedIn.idle': () => {
+    const snapshot = h.actor.getSnapshot();
+    expect(snapshot.matches({ loggedIn: 'idle' })).toBe(true);
+    expect(selectPhase(snapshot)).toBe('loggedIn');
+    expect(snapshot.context.permittedRoutes).toEqual(routes);
+    expect(snapshot.context.user.realRole).toBe('admin');
+    // The login check runs exactly while logged in, for this user and password token.
+    expect(h.pollerSendBack).not.toBeNull();
+    expect(h.calls.pollerInputs.at(-1)).toEqual({ username: 'seller', auto: 'auto-1' });
+  },
+  'loggedIn.refreshingToken': () => expect(h.actor.getSnapshot().matches({ loggedIn: 'refreshingToken' })).toBe(true),
+  changingRole: () => {
+    expect(h.actor.getSnapshot().value).toBe('changingRole');
+    expect(h.emitted.at(-1)).toEqual({ type: 'tabs.closeAll' });
+  },
+  loggingOut: (state: { context: { error: SessionMessage | null } }) => {
+    expect(h.actor.getSnapshot().value).toBe('loggingOut');
+    expect(h.calls.clearPersistedSession).toBeGreaterThan(0);
+    expect(h.actor.getSnapshot().context.error).toEqual(state.context.error);
+    expect(h.pollerSendBack).toBeNull();
+  },
+  loggedOut: (state: { context: { error: SessionMessage | null } }) => {
+    const snapshot = h.actor.getSnapshot();
+    expect(snapshot.value).toBe('loggedOut');
+    expect(selectPhase(snapshot)).toBe('loggedOut');
+    expect(snapshot.context.user.token).toBe('');
+    expect(snapshot.context.user.realRole).toBe('common');
+    expect(snapshot.context.user.roles).toEqual([]);
+    expect(snapshot.context.permittedRoutes).toEqual([]);
+    expect(snapshot.context.error).toEqual(state.context.error);
+  },
+};
+
+const eventExecs = {
+  'restore.found': () => h.resolve('restoreSession', stored),
+  'restore.none': () => h.resolve('restoreSession', null),
+  'session.login': () => h.actor.send(loginEvent),
+  'login.ok': () => h.resolve('login', loginData),
+  'login.fail': () => h.reject('login', wrongCredentials),
+  'info.ok': () => h.resolve('loadInfo', adminInfo),
+  'info.noResponse': () => h.resolve('loadInfo', null),
+  'info.emptyRoles': () => h.resolve('loadInfo', { ...adminInfo, roles: [] }),
+  'info.fail': () => h.reject('loadInfo', new Error('boom')),
+  'routes.ok': () => h.resolve('generateRoutes', routes),
+  'session.refreshing': () => h.actor.send({ type: 'session.refreshing' }),
+  'session.tokenRefreshed': () => h.actor.send({ type: 'session.tokenRefreshed', token: 'tok-2' }),
+  'check.invalid': () => h.pollerSendBack?.({ type: 'session.loginChecked', valid: false }),
+  'session.expired': () => h.actor.send({ type: 'session.expired', message: expiredText }),
+  'session.logout': () => h.actor.send({ type: 'session.logout' }),
+  'session.changeRole': () => h.actor.send({ type: 'session.changeRole', role: 'follow' }),
+  'logout.done': () => h.resolve('logout', undefined),
+};
+
+describe('session machine: every simple path of its graph', () => {
+  it('has paths to every state', () => {
+    const reached = new Set(
+      paths.flatMap((path) => [path.state, ...path.steps.map((step) => step.state)]).map((state) => JSON.stringify(state.value)),
+    );
+    expect(reached.size).toBe(9);
+    expect(reached).toContain(JSON.stringify({ loggedIn: 'refreshingToken' }));
+    expect(reached).toContain('"changingRole"');
+    expect(reached).toContain('"loggedOut"');
+  });
+
+  for (const path of paths) {
+    it(path.description, async () => {
+      h = startHarness();
+      await path.test({ states: stateChecks, events: eventExecs });
+      h.actor.stop();
+    });
+  }
+});
+
+// ---------------------------------------------------------------------------------------------------------------
+
+async function loggedInHarness(roles = ['admin'], options: Parameters<typeof startHarness>[0] = {}) {
+  const harness = startHarness(options);
+  await harness.resolve('restoreSession', null);
+  harness.actor.send(loginEvent);
+  await harness.resolve('login', loginData);
+  await harness.resolve('loadInfo', info(roles));
+  await harness.resolve('generateRoutes', routes);
+  return harness;
+}
+
+describe('session machine: what callers notice', () => {
+  it('stores the login in cookies and local storage and tells the app where to go', async () => {
+    const harness = await loggedInHarness(['follow']);
+    expect(harness.calls.persistSession).toEqual([loginData]);
+    expect(harness.emitted).toContainEqual({ type: 'session.loggedIn', redirect: '/store/store-list?x=1' });
+    expect(harness.actor.getSnapshot().context.user).toMatchObject({
+      token: 'tok-1',
+      roles: ['follow'],
+      realRole: 'follow',
+      roleTime: { followValidTime: 1_900_000_000_000, plugValidTime: null },
+    });
+    expect(selectIsAdmin(harness.actor.getSnapshot())).toBe(false);
+  });
+
+  it('restores a stored session without a login call', async () => {
+    const harness = startHarness();
+    await harness.resolve('restoreSession', stored);
+    await harness.resolve('loadInfo', info(['search', 'keyword']));
+    await harness.resolve('generateRoutes', routes);
+    expect(harness.actor.getSnapshot().context.user).toMatchObject({ token: 'tok-stored', realRole: 'search' });
+    expect(harness.calls.persistSession).toEqual([]);
+  });
+
+  it('keeps and stores a refreshed token', async () => {
+    const harness = await loggedInHarness();
+    harness.actor.send({ type: 'session.refreshing' });
+    harness.actor.send({ type: 'session.tokenRefreshed', token: 'tok-9' });
+    expect(harness.actor.getSnapshot().context.user.token).toBe('tok-9');
+    expect(harness.calls.persistToken).toEqual(['tok-9']);
+  });
+
+  it('a valid login check keeps the user logged in; session.checkNow asks the poller to check at once', async () => {
+    const harness = await loggedInHarness();
+    harness.pollerSendBack?.({ type: 'session.loginChecked', valid: true });
+    harness.actor.send({ type: 'session.checkNow' });
+    expect(selectPhase(harness.actor.getSnapshot())).toBe('loggedIn');
+    expect(harness.calls.checkNow).toBe(1);
+  });
+
+  it('an invalid login check logs out with the password-changed message and announces a forced logout', async () => {
+    const harness = await loggedInHarness();
+    harness.pollerSendBack?.({ type: 'session.loginChecked', valid: false });
+    await harness.resolve('logout', undefined);
+    expect(harness.emitted).toContainEqual({ type: 'session.message', message: { key: 'passwordChanged' } });
+    expect(harness.emitted).toContainEqual({ type: 'session.loggedOut', reason: 'forced' });
+    expect(harness.emitted).toContainEqual({ type: 'tabs.closeAll' });
+  });
+
+  it('a user logout clears every stored item even when the server cannot be reached', async () => {
+    const harness = await loggedInHarness();
+    harness.actor.send({ type: 'session.logout' });
+    await harness.reject('logout', { type: 'Network', code: 0, message: '网络问题，请重试', silent: false });
+    expect(harness.calls.clearPersistedSession).toBe(1);
+    expect(harness.emitted.at(-1)).toEqual({ type: 'session.loggedOut', reason: 'user' });
+    expect(harness.actor.getSnapshot().context.user.realRole).toBe('common');
+  });
+
+  it('a failed getInfo that the worker already reported is not shown twice; a foreign error is', async () => {
+    const harness = startHarness();
+    await harness.resolve('restoreSession', stored);
+    await harness.reject('loadInfo', { type: 'Unauthorized', code: 401, message: '权限已过期', silent: false });
+    expect(harness.actor.getSnapshot().context.error).toEqual({ text: '权限已过期' });
+    expect(harness.emitted.filter((event) => event.type === 'session.message')).toEqual([]);
+
+    const other = startHarness();
+    await other.resolve('restoreSession', stored);
+    await other.reject('loadInfo', 'weird');
+    expect(other.emitted).toContainEqual({ type: 'session.message', message: { key: 'hasError' } });
+  });
+
+  it('no answer on getInfo is "Verification failed"', async () => {
+    const harness = startHarness();
+    await harness.resolve('restoreSession', stored);
+    await harness.reject('loadInfo', { type: 'Network', code: 0, message: '网络问题，请重试', silent: false });
+    expect(harness.actor.getSnapshot().context.error).toEqual({ key: 'verificationFailed' });
+  });
+
+  it('change-role is for admins only and regenerates routes with the chosen role as the view', async () => {
+    const follower = await loggedInHarness(['follow']);
+    follower.actor.send({ type: 'session.changeRole', role: 'search' });
+    expect(follower.actor.getSnapshot().matches('loggedIn')).toBe(true);
+
+    const admin = await loggedInHarness(['admin']);
+    admin.actor.send({ type: 'session.changeRole', role: 'search' });
+    await admin.resolve('loadInfo', adminInfo);
+    expect(admin.calls.generateInputs.at(-1)).toEqual({ roles: ['search'], rolePermissions: ['search'] });
+    await admin.resolve('generateRoutes', [routes[0]]);
+    expect(admin.actor.getSnapshot().context.user.token).toBe('tok-1');
+    expect(admin.actor.getSnapshot().context.viewRole).toBe('search');
+  });
+});
+
+describe('session machine: the 75 s login check on a simulated clock', () => {
+  const pollerFake = (valid: boolean) =>
+    createMachine({
+      initial: 'waiting',
+      states: {
+        waiting: {
+          after: { 75_000: { target: 'waiting', reenter: true, actions: sendParent({ type: 'session.loginChecked', valid }) } },
+        },
+      },
+    });
+
+  it('a valid answer keeps the user logged in', async () => {
+    const clock = new SimulatedClock();
+    const harness = await loggedInHarness(['follow'], { clock, poller: pollerFake(true) });
+    clock.increment(74_999);
+    clock.increment(1);
+    clock.increment(75_000);
+    expect(selectPhase(harness.actor.getSnapshot())).toBe('loggedIn');
+  });
+
+  it('an invalid answer after 75 s logs out with 该用户密码已被修改，请重新登录！', async () => {
+    const clock = new SimulatedClock();
+    const harness = await loggedInHarness(['follow'], { clock, poller: pollerFake(false) });
+    clock.increment(74_999);
+    expect(selectPhase(harness.actor.getSnapshot())).toBe('loggedIn');
+    clock.increment(1);
+    expect(harness.actor.getSnapshot().value).toBe('loggingOut');
+    await harness.resolve('logout', undefined);
+    const done = await waitFor(harness.actor, (snapshot) => snapshot.matches('loggedOut'));
+    expect(done.context.error).toEqual({ key: 'passwordChanged' });
+    expect(harness.emitted).toContainEqual({ type: 'session.message', message: { key: 'passwordChanged' } });
+  });
+});

@@ -1,0 +1,482 @@
+import { assign, emit, fromCallback, fromPromise, sendTo, setup } from 'xstate';
+import type { MessageKey } from '../contract/errors';
+import { COMMON_ROLE } from '../contract/session';
+import type { LoginBody, LoginData, RightInfo, RoleOrCommon, UserInfo, ValidityTimes } from '../contract/session';
+import { isApiFailure } from '../workers/api';
+
+/**
+ * The session (seller-tool §3 session user, §4 states and transitions, §6 roles, §2.2 guard).
+ *
+ * Every I/O is an invoked actor; the stubs below throw until the app (real worker calls) or a test (fakes) provides
+ * them. Persistence (cookies and local storage) is a set of injected actions so tests can observe it.
+ *
+ * Change-role: the original set the token to "<role>-token", which our server would refuse (tokens are opaque and
+ * checked on every call; roles are enforced server-side). We keep the real token and only change the *view*: routes
+ * are regenerated with the chosen role as the only permission, so an admin sees what that role sees.
+ */
+
+/** The least a route needs for the machine to hold it; the app's route table is a richer structural subtype. */
+export type RouteNode = { readonly path: string; readonly children?: readonly RouteNode[] };
+
+export type SessionMessage = { key: MessageKey } | { text: string };
+
+export type SessionUser = {
+  token: string;
+  id: number | null;
+  name: string;
+  /** "1" for administrators, "0" otherwise (spec default "0"). */
+  right: string;
+  validTime: number | null;
+  isAp: boolean;
+  relative_id: number | null;
+  /** The password token the login check posts. */
+  auto: string;
+  avatar: string;
+  introduction: string;
+  roles: string[];
+  rolePermissions: string[];
+  /** The first role, 'common' when none. */
+  realRole: string;
+  roleTime: ValidityTimes;
+  rightInfo: RightInfo | null;
+  category: string[];
+};
+
+export type SessionContext = {
+  user: SessionUser;
+  /** The role an admin chose to view the tool as (change-role), or null for the real roles. */
+  viewRole: RoleOrCommon | null;
+  permittedRoutes: readonly RouteNode[];
+  error: SessionMessage | null;
+  /** Where to go after a login started from the login page. */
+  redirect: string | null;
+};
+
+/** What survives a page reload: the login answer, kept in cookies and local storage. */
+export type StoredSession = Pick<LoginData, 'token' | 'id' | 'name' | 'right' | 'validTime' | 'isAp' | 'relative_id' | 'auto'>;
+
+export type SessionEvent =
+  | ({ type: 'session.login'; redirect?: string | null } & Required<Pick<LoginBody, 'username' | 'password'>> & {
+        code: string;
+        uuid: string;
+      })
+  | { type: 'session.logout' }
+  | { type: 'session.changeRole'; role: RoleOrCommon }
+  | { type: 'session.refreshing' }
+  | { type: 'session.tokenRefreshed'; token: string }
+  | { type: 'session.expired'; message: string }
+  | { type: 'session.loginChecked'; valid: boolean }
+  | { type: 'session.checkNow' };
+
+/** Events the machine emits for the app (`actor.on(type, handler)`). */
+export type SessionEmitted =
+  | { type: 'session.message'; message: SessionMessage }
+  | { type: 'session.loggedIn'; redirect: string | null }
+  | { type: 'session.loggedOut'; reason: 'user' | 'forced' }
+  /** Every tab view closes (logout, change-role); the tabs machine listens. */
+  | { type: 'tabs.closeAll' };
+
+export type LoginInput = LoginBody;
+export type GenerateRoutesInput = { roles: readonly string[]; rolePermissions: readonly string[] };
+export type LoginCheckPollerInput = { username: string; auto: string };
+/** Sent to the poller child: run the check now (page visible again, window focused). */
+export type LoginCheckPollerEvent = { type: 'session.checkNow' };
+
+const emptyRoleTime: ValidityTimes = {
+  followValidTime: null,
+  plugValidTime: null,
+  searchWordValidTime: null,
+  keyWordValidTime: null,
+};
+
+export const anonymousUser: SessionUser = {
+  token: '',
+  id: null,
+  name: '',
+  right: '0',
+  validTime: null,
+  isAp: false,
+  relative_id: null,
+  auto: '',
+  avatar: '',
+  introduction: '',
+  roles: [],
+  rolePermissions: [],
+  realRole: COMMON_ROLE,
+  roleTime: emptyRoleTime,
+  rightInfo: null,
+  category: [],
+};
+
+const initialContext: SessionContext = {
+  user: anonymousUser,
+  viewRole: null,
+  permittedRoutes: [],
+  error: null,
+  redirect: null,
+};
+
+function notProvided(name: string): never {
+  throw new Error(`sessionMachine: actor '${name}' not provided`);
+}
+
+/** The failure of loading user info, as the spec words it (§4, §8). */
+export function infoFailureMessage(error: unknown): SessionMessage {
+  if (error === undefined || error === null) return { key: 'verificationFailed' };
+  if (isApiFailure(error)) {
+    // No answer at all is the spec's "no response".
+    if (error.type === 'Network' || error.type === 'Timeout') return { key: 'verificationFailed' };
+    return error.message ? { text: error.message } : { key: 'hasError' };
+  }
+  if (error instanceof Error && error.message) return { text: error.message };
+  return { key: 'hasError' };
+}
+
+/** The worker already showed a non-silent API failure as a message; anything else the machine must show itself. */
+function wasShownByWorker(error: unknown): boolean {
+  return isApiFailure(error) && !error.silent && error.type !== 'Network' && error.type !== 'Timeout';
+}
+
+function failureMessage(error: unknown): SessionMessage {
+  if (isApiFailure(error) && error.message) return { text: error.message };
+  if (error instanceof Error && error.message) return { text: error.message };
+  return { key: 'hasError' };
+}
+
+export const sessionMachine = setup({
+  types: {
+    context: {} as SessionContext,
+    events: {} as SessionEvent,
+    emitted: {} as SessionEmitted,
+  },
+  actors: {
+    restoreSession: fromPromise<StoredSession | null>(async () => notProvided('restoreSession')),
+    login: fromPromise<LoginData, LoginInput>(async () => notProvided('login')),
+    /** Resolves with the user info, or with null when the server gave no usable answer. */
+    loadInfo: fromPromise<UserInfo | null>(async () => notProvided('loadInfo')),
+    generateRoutes: fromPromise<readonly RouteNode[], GenerateRoutesInput>(async () => notProvided('generateRoutes')),
+    /** Ends the session on the server (best effort) and makes the worker forget the credentials. */
+    logout: fromPromise<void>(async () => notProvided('logout')),
+    /** Lives as long as `loggedIn`: starts the worker's 75 s login check and forwards `session.loginChecked`. */
+    loginCheckPoller: fromCallback<LoginCheckPollerEvent, LoginCheckPollerInput>(() => notProvided('loginCheckPoller')),
+  },
+  actions: {
+    /** Writes the login to cookies (Admin-Token, Admin-MaxId) and local storage. */
+    persistSession: (_, _session: StoredSession) => {},
+    /** Writes a refreshed access token to the Admin-Token cookie. */
+    persistToken: (_, _token: string) => {},
+    /** Removes every stored item of the session (spec §4 logout). */
+    clearPersistedSession: () => {},
+    assignStoredSession: assign(({ context }, stored: StoredSession | null) => ({ user: { ...context.user, ...stored } })),
+    assignInfo: assign(({ context }, info: UserInfo) => ({
+      user: {
+        ...context.user,
+        name: info.user.name || context.user.name,
+        avatar: info.user.avatar,
+        introduction: info.user.introduction,
+        roles: info.roles,
+        rolePermissions: info.rolePermissions,
+        realRole: info.roles[0] ?? COMMON_ROLE,
+        roleTime: {
+          followValidTime: info.user.followValidTime,
+          plugValidTime: info.user.plugValidTime,
+          searchWordValidTime: info.user.searchWordValidTime,
+          keyWordValidTime: info.user.keyWordValidTime,
+        },
+        rightInfo: info.user.rightInfo,
+      },
+    })),
+    clearSession: assign({ user: anonymousUser, viewRole: null, permittedRoutes: [], redirect: null }),
+    setError: assign((_, message: SessionMessage) => ({ error: message })),
+    clearError: assign({ error: null }),
+    showMessage: emit((_, message: SessionMessage) => ({ type: 'session.message' as const, message })),
+    announceLoggedOut: emit(({ context }) => ({
+      type: 'session.loggedOut' as const,
+      reason: context.error ? ('forced' as const) : ('user' as const),
+    })),
+    closeAllTabs: emit({ type: 'tabs.closeAll' as const }),
+  },
+  guards: {
+    hasStoredSession: (_, stored: StoredSession | null) => stored !== null && stored.token !== '',
+    hasRoles: (_, info: UserInfo | null) => info !== null && Array.isArray(info.roles) && info.roles.length > 0,
+    hasInfo: (_, info: UserInfo | null) => info !== null && info !== undefined,
+    isAdmin: ({ context }) => context.user.realRole === 'admin' || context.user.rightInfo?.isAdmin === true,
+    /** The worker reports every non-silent API failure itself; the machine must not show it twice. */
+    wasShownByWorker: (_, params: { error: unknown }) => wasShownByWorker(params.error),
+    isSessionInvalid: (_, valid: boolean) => !valid,
+  },
+}).createMachine({
+  id: 'session',
+  context: initialContext,
+  initial: 'checkingSession',
+  on: {
+    // A refresh can finish while info is still loading: keep the new token whatever the state.
+    'session.tokenRefreshed': {
+      actions: [
+        assign(({ context, event }) => ({ user: { ...context.user, token: event.token } })),
+        { type: 'persistToken', params: ({ event }) => event.token },
+      ],
+    },
+  },
+  states: {
+    checkingSession: {
+      invoke: {
+        src: 'restoreSession',
+        onDone: [
+          {
+            guard: { type: 'hasStoredSession', params: ({ event }) => event.output },
+            target: 'loadingInfo',
+            actions: { type: 'assignStoredSession', params: ({ event }) => event.output },
+          },
+          { target: 'loggedOut' },
+        ],
+        onError: { target: 'loggedOut' },
+      },
+    },
+    loggedOut: {
+      on: {
+        'session.login': {
+          target: 'loggingIn',
+          actions: [assign(({ event }) => ({ redirect: event.redirect ?? null })), 'clearError'],
+        },
+      },
+    },
+    loggingIn: {
+      invoke: {
+        src: 'login',
+        input: ({ event }) => {
+          if (event.type !== 'session.login') throw new Error('loggingIn entered without session.login');
+          return { username: event.username, password: event.password, code: event.code, uuid: event.uuid };
+        },
+        onDone: {
+          target: 'loadingInfo',
+          actions: [
+            { type: 'assignStoredSession', params: ({ event }) => pickStored(event.output) },
+            { type: 'persistSession', params: ({ event }) => pickStored(event.output) },
+          ],
+        },
+        onError: [
+          {
+            guard: { type: 'wasShownByWorker', params: ({ event }) => ({ error: event.error }) },
+            target: 'loggedOut',
+            actions: { type: 'setError', params: ({ event }) => failureMessage(event.error) },
+          },
+          {
+            target: 'loggedOut',
+            actions: [
+              { type: 'setError', params: ({ event }) => failureMessage(event.error) },
+              { type: 'showMessage', params: ({ event }) => failureMessage(event.error) },
+            ],
+          },
+        ],
+      },
+    },
+    loadingInfo: {
+      invoke: {
+        src: 'loadInfo',
+        onDone: [
+          {
+            guard: { type: 'hasRoles', params: ({ event }) => event.output },
+            target: 'generatingRoutes',
+            actions: { type: 'assignInfo', params: ({ event }) => event.output as UserInfo },
+          },
+          {
+            guard: { type: 'hasInfo', params: ({ event }) => event.output },
+            target: 'loggingOut',
+            actions: [
+              { type: 'setError', params: { key: 'rolesEmpty' } },
+              { type: 'showMessage', params: { key: 'rolesEmpty' } },
+            ],
+          },
+          {
+            target: 'loggingOut',
+            actions: [
+              { type: 'setError', params: { key: 'verificationFailed' } },
+              { type: 'showMessage', params: { key: 'verificationFailed' } },
+            ],
+          },
+        ],
+        onError: [
+          {
+            guard: { type: 'wasShownByWorker', params: ({ event }) => ({ error: event.error }) },
+            target: 'loggingOut',
+            actions: { type: 'setError', params: ({ event }) => infoFailureMessage(event.error) },
+          },
+          {
+            target: 'loggingOut',
+            actions: [
+              { type: 'setError', params: ({ event }) => infoFailureMessage(event.error) },
+              { type: 'showMessage', params: ({ event }) => infoFailureMessage(event.error) },
+            ],
+          },
+        ],
+      },
+    },
+    generatingRoutes: {
+      invoke: {
+        src: 'generateRoutes',
+        input: ({ context }) => ({
+          roles: context.viewRole ? [context.viewRole] : context.user.roles,
+          rolePermissions: context.viewRole ? [context.viewRole] : context.user.rolePermissions,
+        }),
+        onDone: {
+          target: 'loggedIn',
+          actions: [
+            assign(({ event }) => ({ permittedRoutes: event.output })),
+            emit(({ context }) => ({ type: 'session.loggedIn' as const, redirect: context.redirect })),
+            assign({ redirect: null }),
+          ],
+        },
+        onError: [
+          {
+            guard: { type: 'wasShownByWorker', params: ({ event }) => ({ error: event.error }) },
+            target: 'loggingOut',
+            actions: { type: 'setError', params: ({ event }) => failureMessage(event.error) },
+          },
+          {
+            target: 'loggingOut',
+            actions: [
+              { type: 'setError', params: ({ event }) => failureMessage(event.error) },
+              { type: 'showMessage', params: ({ event }) => failureMessage(event.error) },
+            ],
+          },
+        ],
+      },
+    },
+    loggedIn: {
+      invoke: {
+        id: 'loginCheckPoller',
+        src: 'loginCheckPoller',
+        input: ({ context }) => ({ username: context.user.name, auto: context.user.auto }),
+      },
+      initial: 'idle',
+      states: {
+        idle: {
+          on: { 'session.refreshing': { target: 'refreshingToken' } },
+        },
+        refreshingToken: {
+          on: {
+            'session.tokenRefreshed': {
+              target: 'idle',
+              actions: [
+                assign(({ context, event }) => ({ user: { ...context.user, token: event.token } })),
+                { type: 'persistToken', params: ({ event }) => event.token },
+              ],
+            },
+          },
+        },
+      },
+      on: {
+        'session.checkNow': { actions: sendTo('loginCheckPoller', { type: 'session.checkNow' }) },
+        'session.loginChecked': {
+          guard: { type: 'isSessionInvalid', params: ({ event }) => event.valid },
+          target: '#session.loggingOut',
+          actions: [
+            { type: 'setError', params: { key: 'passwordChanged' } },
+            { type: 'showMessage', params: { key: 'passwordChanged' } },
+          ],
+        },
+        'session.expired': {
+          target: 'loggingOut',
+          actions: [
+            { type: 'setError', params: ({ event }) => ({ text: event.message }) },
+            { type: 'showMessage', params: ({ event }) => ({ text: event.message }) },
+          ],
+        },
+        'session.logout': { target: 'loggingOut', actions: 'clearError' },
+        'session.login': {
+          // A logged-in user may log in again from /login (the guard lets /login pass): the new login replaces this one.
+          target: 'loggingIn',
+          actions: ['clearSession', assign(({ event }) => ({ redirect: event.redirect ?? null })), 'clearError'],
+        },
+        'session.changeRole': {
+          guard: 'isAdmin',
+          target: 'changingRole',
+          actions: assign(({ event }) => ({ viewRole: event.role })),
+        },
+      },
+    },
+    changingRole: {
+      entry: 'closeAllTabs',
+      invoke: {
+        src: 'loadInfo',
+        onDone: [
+          {
+            guard: { type: 'hasRoles', params: ({ event }) => event.output },
+            target: 'generatingRoutes',
+            actions: { type: 'assignInfo', params: ({ event }) => event.output as UserInfo },
+          },
+          {
+            target: 'loggingOut',
+            actions: [
+              { type: 'setError', params: { key: 'rolesEmpty' } },
+              { type: 'showMessage', params: { key: 'rolesEmpty' } },
+            ],
+          },
+        ],
+        onError: [
+          {
+            guard: { type: 'wasShownByWorker', params: ({ event }) => ({ error: event.error }) },
+            target: 'loggingOut',
+            actions: { type: 'setError', params: ({ event }) => infoFailureMessage(event.error) },
+          },
+          {
+            target: 'loggingOut',
+            actions: [
+              { type: 'setError', params: ({ event }) => infoFailureMessage(event.error) },
+              { type: 'showMessage', params: ({ event }) => infoFailureMessage(event.error) },
+            ],
+          },
+        ],
+      },
+    },
+    loggingOut: {
+      entry: ['clearPersistedSession', 'closeAllTabs'],
+      invoke: {
+        src: 'logout',
+        onDone: { target: 'loggedOut', actions: ['clearSession', 'announceLoggedOut'] },
+        // The server may be unreachable; locally the session is over all the same.
+        onError: { target: 'loggedOut', actions: ['clearSession', 'announceLoggedOut'] },
+      },
+    },
+  },
+});
+
+function pickStored(data: LoginData): StoredSession {
+  return {
+    token: data.token,
+    id: data.id,
+    name: data.name,
+    right: data.right,
+    validTime: data.validTime,
+    isAp: data.isAp,
+    relative_id: data.relative_id,
+    auto: data.auto,
+  };
+}
+
+export type SessionMachine = typeof sessionMachine;
+
+// Selectors: React reads the session through these, never through a whole snapshot.
+type SessionSnapshot = { context: SessionContext; matches: (value: never) => boolean; value: unknown };
+
+export type SessionPhase = 'pending' | 'loggedOut' | 'loggedIn';
+
+export function selectPhase(snapshot: { value: unknown }): SessionPhase {
+  const value = snapshot.value;
+  if (value === 'loggedOut') return 'loggedOut';
+  if (typeof value === 'object' && value !== null && 'loggedIn' in value) return 'loggedIn';
+  return 'pending';
+}
+export const selectIsLoggingIn = (snapshot: { value: unknown }) => snapshot.value === 'loggingIn';
+export const selectIsRefreshingToken = (snapshot: { value: unknown }) =>
+  typeof snapshot.value === 'object' && snapshot.value !== null && (snapshot.value as Record<string, unknown>).loggedIn === 'refreshingToken';
+export const selectUser = (snapshot: Pick<SessionSnapshot, 'context'>) => snapshot.context.user;
+export const selectUserName = (snapshot: Pick<SessionSnapshot, 'context'>) => snapshot.context.user.name;
+export const selectRealRole = (snapshot: Pick<SessionSnapshot, 'context'>) => snapshot.context.user.realRole;
+export const selectViewRole = (snapshot: Pick<SessionSnapshot, 'context'>) => snapshot.context.viewRole;
+export const selectRoleTime = (snapshot: Pick<SessionSnapshot, 'context'>) => snapshot.context.user.roleTime;
+export const selectIsAdmin = (snapshot: Pick<SessionSnapshot, 'context'>) =>
+  snapshot.context.user.realRole === 'admin' || snapshot.context.user.rightInfo?.isAdmin === true;
+export const selectPermittedRoutes = (snapshot: Pick<SessionSnapshot, 'context'>) => snapshot.context.permittedRoutes;
+export const selectError = (snapshot: Pick<SessionSnapshot, 'context'>) => snapshot.context.error;
