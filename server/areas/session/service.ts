@@ -1,0 +1,256 @@
+import { randomBytes } from 'node:crypto';
+import { and, count, desc, eq, gt, isNull, lt, ne, sql } from 'drizzle-orm';
+import { COMMON_ROLE, type Brand, type ChangePswData, type LimitInfo, type LoginData, type Notice, type RegisterData, type Role, type UserInfo } from '../../../contract/session';
+import { loginFailures, notices, sessions, users, type UserRow } from '../../db/schema';
+import { ApiError } from '../../http/errors';
+import { activeRoles, assignedRoles, latestValidTime, rolePermissions, validityTimes } from './access';
+import { consumeCaptcha } from './captcha';
+import type { ServiceDeps } from './deps';
+import { limitInfo } from './limits';
+import { hashPassword, hashToken, newToken, verifyPassword } from './passwords';
+
+/** The logged-in caller, as `request.user`. */
+export type AuthUser = {
+  id: number;
+  name: string;
+  /** Assigned roles. */
+  roles: Role[];
+  /** Assigned roles whose validity is current (admin always): what calls are gated on. */
+  activeRoles: Role[];
+  /** `activeRoles`, or ['common'] when none: the argument of contract/access.ts `isPermitted`. */
+  rolePermissions: string[];
+  isAdmin: boolean;
+  sessionId: number;
+  row: UserRow;
+};
+
+export const LOGIN_FAILURE_LIMIT = 5;
+export const LOGIN_FAILURE_WINDOW_MS = 15 * 60 * 1000;
+/** lastSeen is a hint for administrators, not an audit log: write it at most once a minute per session. */
+const LAST_SEEN_RESOLUTION_MS = 60_000;
+
+export const BRAND: Brand = {
+  name: '跨境卖家后台',
+  nameEn: 'Seller Back Office',
+  siteTitle: '跨境卖家后台',
+  logo: '/logo.svg',
+  docsUrl: '/docs',
+  pluginUrl: '/plugin/download',
+};
+
+export function newPasswordStamp(): string {
+  return randomBytes(24).toString('base64url');
+}
+
+async function findUserByName(deps: ServiceDeps, username: string): Promise<UserRow | undefined> {
+  const [row] = await deps.db
+    .select()
+    .from(users)
+    .where(eq(sql`lower(${users.username})`, username.toLowerCase()))
+    .limit(1);
+  return row;
+}
+
+async function findUser(deps: ServiceDeps, id: number): Promise<UserRow | undefined> {
+  const [row] = await deps.db.select().from(users).where(eq(users.id, id)).limit(1);
+  return row;
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  for (let e: unknown = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
+    if ((e as { code?: unknown }).code === '23505') return true;
+  }
+  return false;
+}
+
+export async function register(deps: ServiceDeps, body: { username: string; password: string; code: string; uuid: string }): Promise<RegisterData> {
+  await consumeCaptcha(deps, body.uuid, body.code);
+  if (await findUserByName(deps, body.username)) throw new ApiError(507, 'duplicateUser', 'username');
+  try {
+    const [row] = await deps.db
+      .insert(users)
+      .values({ username: body.username, passwordHash: await hashPassword(body.password), passwordStamp: newPasswordStamp() })
+      .returning({ id: users.id, name: users.username });
+    if (!row) throw new Error('insert returned no row');
+    return row;
+  } catch (error) {
+    // Two registrations racing for one name: the unique index decides.
+    if (isUniqueViolation(error)) throw new ApiError(507, 'duplicateUser', 'username');
+    throw error;
+  }
+}
+
+export type LoginResult = { data: LoginData; refreshToken: string };
+
+export async function login(deps: ServiceDeps, body: { username: string; password: string; code: string; uuid: string }, ip: string): Promise<LoginResult> {
+  const now = deps.now();
+  const key = body.username.toLowerCase();
+  const since = new Date(now.getTime() - LOGIN_FAILURE_WINDOW_MS);
+  const [failures] = await deps.db
+    .select({ n: count() })
+    .from(loginFailures)
+    .where(and(eq(loginFailures.username, key), eq(loginFailures.ip, ip), gt(loginFailures.at, since)));
+  if ((failures?.n ?? 0) >= LOGIN_FAILURE_LIMIT) throw new ApiError(429, 'tooManyRequests');
+
+  await consumeCaptcha(deps, body.uuid, body.code);
+  const user = await findUserByName(deps, body.username);
+  if (!user || !(await verifyPassword(body.password, user.passwordHash))) {
+    await deps.db.delete(loginFailures).where(lt(loginFailures.at, since));
+    await deps.db.insert(loginFailures).values({ username: key, ip, at: now });
+    throw new ApiError(400, 'wrongCredentials');
+  }
+  await deps.db.delete(loginFailures).where(and(eq(loginFailures.username, key), eq(loginFailures.ip, ip)));
+
+  const token = newToken();
+  const refreshToken = newToken();
+  await deps.db.insert(sessions).values({
+    userId: user.id,
+    accessTokenHash: hashToken(token),
+    accessExpiresAt: new Date(now.getTime() + deps.config.accessTokenTtlS * 1000),
+    refreshTokenHash: hashToken(refreshToken),
+    refreshExpiresAt: new Date(now.getTime() + deps.config.refreshTokenTtlS * 1000),
+    createdAt: now,
+    lastSeenAt: now,
+    ip,
+  });
+  const roles = assignedRoles(user);
+  return {
+    refreshToken,
+    data: {
+      token,
+      id: user.id,
+      name: user.username,
+      right: roles.includes('admin') ? '1' : user.right,
+      validTime: latestValidTime(user),
+      isAp: user.isAp,
+      relative_id: user.relativeId,
+      auto: user.passwordStamp,
+    },
+  };
+}
+
+export function toAuthUser(user: UserRow, sessionId: number, now: Date): AuthUser {
+  const active = activeRoles(user, now);
+  const roles = assignedRoles(user);
+  return {
+    id: user.id,
+    name: user.username,
+    roles,
+    activeRoles: active,
+    rolePermissions: rolePermissions(active),
+    isAdmin: roles.includes('admin'),
+    sessionId,
+    row: user,
+  };
+}
+
+/**
+ * The caller behind an access token. Unknown, ended or expired tokens, and a user id that is not the token's,
+ * all answer 402: the client then tries one refresh, and logs out when that fails too.
+ */
+export async function authenticate(deps: ServiceDeps, token: string | undefined, userId: string | undefined): Promise<AuthUser> {
+  if (!token || !userId) throw new ApiError(402, 'tokenExpired');
+  const now = deps.now();
+  const [session] = await deps.db
+    .select()
+    .from(sessions)
+    .where(and(eq(sessions.accessTokenHash, hashToken(token)), isNull(sessions.endedAt)))
+    .limit(1);
+  if (!session || session.accessExpiresAt.getTime() <= now.getTime() || String(session.userId) !== userId.trim()) {
+    throw new ApiError(402, 'tokenExpired');
+  }
+  const user = await findUser(deps, session.userId);
+  if (!user) throw new ApiError(402, 'tokenExpired');
+  if (now.getTime() - session.lastSeenAt.getTime() > LAST_SEEN_RESOLUTION_MS) {
+    await deps.db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, session.id));
+  }
+  return toAuthUser(user, session.id, now);
+}
+
+/** A new access token for the session of the refresh cookie; 401 when that session cannot be continued. */
+export async function refreshAccessToken(deps: ServiceDeps, userId: string | undefined, refreshToken: string | undefined): Promise<{ token: string }> {
+  if (!refreshToken || !userId) throw new ApiError(401, 'unauthorized');
+  const now = deps.now();
+  const [session] = await deps.db
+    .select()
+    .from(sessions)
+    .where(and(eq(sessions.refreshTokenHash, hashToken(refreshToken)), isNull(sessions.endedAt)))
+    .limit(1);
+  if (!session || session.refreshExpiresAt.getTime() <= now.getTime() || String(session.userId) !== userId.trim()) {
+    throw new ApiError(401, 'unauthorized');
+  }
+  const token = newToken();
+  await deps.db
+    .update(sessions)
+    .set({ accessTokenHash: hashToken(token), accessExpiresAt: new Date(now.getTime() + deps.config.accessTokenTtlS * 1000), lastSeenAt: now })
+    .where(eq(sessions.id, session.id));
+  return { token };
+}
+
+export async function logout(deps: ServiceDeps, sessionId: number): Promise<void> {
+  await deps.db.update(sessions).set({ endedAt: deps.now() }).where(eq(sessions.id, sessionId));
+}
+
+export function userInfo(user: AuthUser): UserInfo {
+  const expired = user.roles.filter((role) => !user.activeRoles.includes(role));
+  return {
+    roles: user.roles.length > 0 ? user.roles : [COMMON_ROLE],
+    rolePermissions: user.rolePermissions,
+    user: {
+      ...validityTimes(user.row),
+      id: user.id,
+      name: user.name,
+      avatar: user.row.avatar,
+      introduction: user.row.introduction,
+      rightInfo: { activeRoles: user.activeRoles, expiredRoles: expired, isAdmin: user.isAdmin },
+    },
+  };
+}
+
+/** 1 while `auto` is the user's current password token; 0 once the password changed or the user is gone. */
+export async function loginCheck(deps: ServiceDeps, username: string, auto: string): Promise<0 | 1> {
+  const user = await findUserByName(deps, username);
+  return user && user.passwordStamp === auto ? 1 : 0;
+}
+
+export async function checkPassword(deps: ServiceDeps, userId: number, password: string): Promise<boolean> {
+  const user = await findUser(deps, userId);
+  return user ? verifyPassword(password, user.passwordHash) : false;
+}
+
+/** Changes the password, ends every other session of the user and answers this session's new password token. */
+export async function changePassword(
+  deps: ServiceDeps,
+  user: AuthUser,
+  oldPassword: string,
+  newPassword: string,
+): Promise<ChangePswData & { endedSessionIds: number[] }> {
+  const row = await findUser(deps, user.id);
+  if (!row || !(await verifyPassword(oldPassword, row.passwordHash))) throw new ApiError(400, 'wrongOldPassword', 'oldPassword');
+  if (oldPassword === newPassword) throw new ApiError(400, 'samePassword', 'newPassword');
+  const auto = newPasswordStamp();
+  const passwordHash = await hashPassword(newPassword);
+  const ended = await deps.db.transaction(async (tx) => {
+    await tx.update(users).set({ passwordHash, passwordStamp: auto }).where(eq(users.id, user.id));
+    return tx
+      .update(sessions)
+      .set({ endedAt: deps.now() })
+      .where(and(eq(sessions.userId, user.id), ne(sessions.id, user.sessionId), isNull(sessions.endedAt)))
+      .returning({ id: sessions.id });
+  });
+  return { auto, endedSessionIds: ended.map((row) => row.id) };
+}
+
+/** Notices are dated in China Standard Time (UTC+8, no daylight saving), the sellers' clock. */
+export function formatNoticeTime(time: Date): string {
+  return new Date(time.getTime() + 8 * 3600 * 1000).toISOString().slice(0, 19).replace('T', ' ');
+}
+
+export async function newestNotice(deps: ServiceDeps): Promise<Notice | null> {
+  const [row] = await deps.db.select().from(notices).orderBy(desc(notices.updateTime), desc(notices.id)).limit(1);
+  return row ? { text: row.text, updateTime: formatNoticeTime(row.updateTime) } : null;
+}
+
+export function userLimitInfo(user: AuthUser): LimitInfo {
+  return limitInfo(user.roles[0] ?? COMMON_ROLE);
+}

@@ -1,0 +1,115 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { z } from 'zod';
+import { PASSWORD_PATTERN } from '../contract/session';
+
+export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+
+export type Config = {
+  port: number;
+  host: string;
+  /** Absolute path; holds the embedded database and the generated secret key. */
+  dataDir: string;
+  /** Unset: the embedded PGlite database in `<dataDir>/pglite`. */
+  databaseUrl: string | null;
+  /** Unset: the embedded Ozon simulator. */
+  ozonApiUrl: string | null;
+  /** 32 bytes; encrypts shops' API keys at rest. */
+  secretKey: Buffer;
+  demo: boolean;
+  production: boolean;
+  /** Automated tests only: every captcha's answer is this code. */
+  captchaTestCode: string | null;
+  accessTokenTtlS: number;
+  refreshTokenTtlS: number;
+  /** Creates the `admin` account at the first production start. */
+  adminPassword: string | null;
+  /** The `isUpdate` flag of /version.json: whether open pages should offer a reload for this release. */
+  releaseIsUpdate: boolean;
+  logLevel: LogLevel;
+};
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+const flag = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .pipe(z.enum(['1', '0', 'true', 'false', 'on', 'off', 'yes', 'no'], { error: 'must be one of true/false, 1/0, on/off, yes/no' }))
+  .transform((value) => ['1', 'true', 'on', 'yes'].includes(value));
+
+const blankToUndefined = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value);
+const optional = <T extends z.ZodType>(schema: T) => z.preprocess(blankToUndefined, schema.optional());
+
+const envSchema = z.object({
+  NODE_ENV: optional(z.string()),
+  PORT: optional(z.coerce.number().int().min(0).max(65535)).default(8080),
+  HOST: optional(z.string()).default('0.0.0.0'),
+  DATA_DIR: optional(z.string()).default('./data'),
+  DATABASE_URL: optional(z.url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// or postgresql:// URL' })),
+  OZON_API_URL: optional(z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })),
+  SECRET_KEY: optional(z.string().regex(/^[0-9a-fA-F]{64}$/, 'must be 64 hex digits (32 bytes)')),
+  DEMO: optional(flag),
+  CAPTCHA_TEST_CODE: optional(z.string().regex(/^[0-9A-Za-z]{4,8}$/, 'must be 4 to 8 letters or digits')),
+  ACCESS_TOKEN_TTL_S: optional(z.coerce.number().int().min(1)).default(7200),
+  REFRESH_TOKEN_TTL_S: optional(z.coerce.number().int().min(1)).default(30 * 24 * 3600),
+  ADMIN_PASSWORD: optional(z.string().regex(PASSWORD_PATTERN, 'must be 8 to 64 characters with letters and digits')),
+  RELEASE_IS_UPDATE: optional(flag).default(true),
+  LOG_LEVEL: optional(z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])).default('info'),
+});
+
+/**
+ * Reads and checks the environment once at start. Throws a ConfigError listing every bad value, so the operator
+ * fixes them all in one go. Side effect: without SECRET_KEY, creates DATA_DIR and keeps a generated key in
+ * DATA_DIR/secret.key, so shops' encrypted API keys survive restarts.
+ */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const values = parsed.data;
+  const production = values.NODE_ENV === 'production';
+  if (production && values.CAPTCHA_TEST_CODE) {
+    throw new ConfigError('Invalid configuration:\n  CAPTCHA_TEST_CODE: is for automated tests only and must not be set when NODE_ENV=production');
+  }
+  if (values.REFRESH_TOKEN_TTL_S < values.ACCESS_TOKEN_TTL_S) {
+    throw new ConfigError('Invalid configuration:\n  REFRESH_TOKEN_TTL_S: must not be shorter than ACCESS_TOKEN_TTL_S');
+  }
+  const dataDir = resolve(values.DATA_DIR);
+  return {
+    port: values.PORT,
+    host: values.HOST,
+    dataDir,
+    databaseUrl: values.DATABASE_URL ?? null,
+    ozonApiUrl: values.OZON_API_URL ?? null,
+    secretKey: values.SECRET_KEY ? Buffer.from(values.SECRET_KEY, 'hex') : keptSecretKey(dataDir),
+    demo: values.DEMO ?? !production,
+    production,
+    captchaTestCode: values.CAPTCHA_TEST_CODE ?? null,
+    accessTokenTtlS: values.ACCESS_TOKEN_TTL_S,
+    refreshTokenTtlS: values.REFRESH_TOKEN_TTL_S,
+    adminPassword: values.ADMIN_PASSWORD ?? null,
+    releaseIsUpdate: values.RELEASE_IS_UPDATE,
+    logLevel: values.LOG_LEVEL,
+  };
+}
+
+function keptSecretKey(dataDir: string): Buffer {
+  const file = join(dataDir, 'secret.key');
+  if (existsSync(file)) {
+    const text = readFileSync(file, 'utf8').trim();
+    if (!/^[0-9a-fA-F]{64}$/.test(text)) {
+      throw new ConfigError(`Invalid configuration:\n  ${file}: must hold 64 hex digits; restore it or set SECRET_KEY`);
+    }
+    return Buffer.from(text, 'hex');
+  }
+  mkdirSync(dataDir, { recursive: true });
+  const key = randomBytes(32);
+  writeFileSync(file, `${key.toString('hex')}\n`, { mode: 0o600, flag: 'wx' });
+  return key;
+}

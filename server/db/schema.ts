@@ -1,0 +1,87 @@
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, pgTable, serial, text, timestamp, uniqueIndex, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
+
+const timestamptz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+export const users = pgTable(
+  'users',
+  {
+    id: serial('id').primaryKey(),
+    username: text('username').notNull(),
+    /** `scrypt$N$r$p$salt$hash`, see server/areas/session/passwords.ts. */
+    passwordHash: text('password_hash').notNull(),
+    /** Assigned roles (admin, follow, search, keyword); a paid role counts only while its validity time is ahead. */
+    roles: text('roles').array().notNull().default(sql`'{}'::text[]`),
+    followValidTime: timestamptz('follow_valid_time'),
+    plugValidTime: timestamptz('plug_valid_time'),
+    searchWordValidTime: timestamptz('search_word_valid_time'),
+    keyWordValidTime: timestamptz('key_word_valid_time'),
+    avatar: text('avatar').notNull().default(''),
+    introduction: text('introduction').notNull().default(''),
+    /** Extra right flag of the original back end; login answers "1" for admins regardless. */
+    right: text('right').notNull().default('0'),
+    /** A staff account attached to another seller's account. */
+    isAp: boolean('is_ap').notNull().default(false),
+    relativeId: integer('relative_id').references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
+    /** The `auto` password token; regenerated on every password change so older sessions' login checks answer 0. */
+    passwordStamp: text('password_stamp').notNull(),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+  },
+  (table) => [uniqueIndex('users_username_lower_idx').on(sql`lower(${table.username})`)],
+);
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    accessTokenHash: text('access_token_hash').notNull(),
+    accessExpiresAt: timestamptz('access_expires_at').notNull(),
+    refreshTokenHash: text('refresh_token_hash').notNull(),
+    refreshExpiresAt: timestamptz('refresh_expires_at').notNull(),
+    createdAt: timestamptz('created_at').notNull(),
+    lastSeenAt: timestamptz('last_seen_at').notNull(),
+    ip: text('ip').notNull().default(''),
+    /** Set by logout, or by a password change for the user's other sessions. */
+    endedAt: timestamptz('ended_at'),
+  },
+  (table) => [
+    uniqueIndex('sessions_access_token_idx').on(table.accessTokenHash),
+    uniqueIndex('sessions_refresh_token_idx').on(table.refreshTokenHash),
+    index('sessions_user_idx').on(table.userId),
+  ],
+);
+
+export const captchas = pgTable('captchas', {
+  uuid: uuid('uuid').primaryKey(),
+  answerHash: text('answer_hash').notNull(),
+  expiresAt: timestamptz('expires_at').notNull(),
+});
+
+export const loginFailures = pgTable(
+  'login_failures',
+  {
+    id: serial('id').primaryKey(),
+    /** Lower-cased, so the limit cannot be dodged by changing case. */
+    username: text('username').notNull(),
+    ip: text('ip').notNull(),
+    at: timestamptz('at').notNull(),
+  },
+  (table) => [index('login_failures_lookup_idx').on(table.username, table.ip, table.at)],
+);
+
+export const notices = pgTable(
+  'notices',
+  {
+    id: serial('id').primaryKey(),
+    text: text('text').notNull(),
+    updateTime: timestamptz('update_time').notNull(),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (table) => [index('notices_update_time_idx').on(table.updateTime)],
+);
+
+export type UserRow = typeof users.$inferSelect;
+export type SessionRow = typeof sessions.$inferSelect;

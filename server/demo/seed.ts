@@ -1,0 +1,84 @@
+import { eq, sql } from 'drizzle-orm';
+import type { Role } from '../../contract/session';
+import type { Config } from '../config';
+import type { Db } from '../db/database';
+import { notices, users } from '../db/schema';
+import { newPasswordStamp } from '../areas/session/service';
+import { hashPassword } from '../areas/session/passwords';
+
+type ValidityColumn = 'followValidTime' | 'plugValidTime' | 'searchWordValidTime' | 'keyWordValidTime';
+
+export type DemoAccount = { username: string; password: string; roles: Role[]; validFor: ValidityColumn[] };
+
+/** The demo accounts main.ts prints at start; one per kind of user the spec names. */
+export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
+  { username: 'admin', password: 'admin123', roles: ['admin'], validFor: [] },
+  { username: 'seller', password: 'seller123', roles: ['follow'], validFor: ['followValidTime', 'plugValidTime'] },
+  { username: 'analyst', password: 'analyst123', roles: ['search', 'keyword'], validFor: ['searchWordValidTime', 'keyWordValidTime'] },
+  { username: 'newbie', password: 'newbie123', roles: [], validFor: [] },
+];
+
+export const WELCOME_NOTICE = '欢迎使用跨境卖家后台！演示数据每次启动时保留，可随意操作。 / Welcome to the Seller Back Office: the demo data is yours to try things on.';
+
+const YEAR_MS = 365 * 24 * 3600 * 1000;
+
+/**
+ * Demo users and the welcome notice. Idempotent: existing accounts are left as they are (a demo user who changed
+ * a password keeps it), so it runs at every start. Validity periods run a year from the first seeding.
+ */
+export async function seedDemoUsers(db: Db, now: Date = new Date()): Promise<void> {
+  for (const account of DEMO_ACCOUNTS) {
+    const times = Object.fromEntries(account.validFor.map((column) => [column, new Date(now.getTime() + YEAR_MS)]));
+    await db
+      .insert(users)
+      .values({
+        username: account.username,
+        passwordHash: await hashPassword(account.password),
+        passwordStamp: newPasswordStamp(),
+        roles: account.roles,
+        ...times,
+      })
+      .onConflictDoNothing();
+  }
+  const [existing] = await db.select({ id: notices.id }).from(notices).where(eq(notices.text, WELCOME_NOTICE)).limit(1);
+  if (!existing) await db.insert(notices).values({ text: WELCOME_NOTICE, updateTime: now });
+}
+
+export class SeedError extends Error {
+  override name = 'SeedError';
+}
+
+/**
+ * Production: no demo users; the first start creates `admin` from ADMIN_PASSWORD and refuses to go on without it
+ * while no administrator exists.
+ */
+export async function ensureAdmin(db: Db, config: Pick<Config, 'adminPassword'>): Promise<'created' | 'exists'> {
+  const [admin] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(sql`'admin' = any(${users.roles})`)
+    .limit(1);
+  if (admin) return 'exists';
+  if (!config.adminPassword) {
+    throw new SeedError('No administrator exists yet: set ADMIN_PASSWORD (8-64 characters, letters and digits) for the first start.');
+  }
+  const [taken] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(sql`lower(${users.username})`, 'admin'))
+    .limit(1);
+  if (taken) throw new SeedError('A user named "admin" exists without the admin role; grant it the role in the database or rename it.');
+  await db.insert(users).values({
+    username: 'admin',
+    passwordHash: await hashPassword(config.adminPassword),
+    passwordStamp: newPasswordStamp(),
+    roles: ['admin'],
+  });
+  return 'created';
+}
+
+/** What main.ts runs after migrating. */
+export async function seedForStart(db: Db, config: Pick<Config, 'demo' | 'adminPassword'>): Promise<void> {
+  if (config.demo) await seedDemoUsers(db);
+  else await ensureAdmin(db, config);
+}

@@ -1,0 +1,50 @@
+import { MESSAGE_BY_CODE, MESSAGES, type Lang, type Localized, type MessageKey } from '../../contract/errors';
+
+/** Messages only the server produces; the catalogue's own texts live in contract/errors.ts. */
+export const SERVER_MESSAGES = {
+  required: { zh: '不能为空', en: 'is required' },
+  invalid: { zh: '格式不正确', en: 'is invalid' },
+  badRequest: { zh: '请求格式不正确', en: 'The request is malformed' },
+} as const satisfies Record<string, Localized>;
+
+export type ErrorText = MessageKey | Localized;
+
+/**
+ * An answer other than success, thrown from services and hooks; the one error handler turns it into the envelope
+ * `{ code, msg, data }` with `code` also as HTTP status. `field` names the offending input for 400s.
+ */
+export class ApiError extends Error {
+  override name = 'ApiError';
+  readonly code: number;
+  readonly text: ErrorText;
+  readonly field: string | null;
+
+  constructor(code: number, text?: ErrorText, field: string | null = null) {
+    const resolved = text ?? MESSAGE_BY_CODE[code] ?? 'serverError';
+    super(typeof resolved === 'string' ? resolved : resolved.en);
+    this.code = code;
+    this.text = resolved;
+    this.field = field;
+  }
+
+  localized(lang: Lang): string {
+    return typeof this.text === 'string' ? MESSAGES[this.text][lang] : this.text[lang];
+  }
+}
+
+/** A request part failed its zod schema: `field` is the issue's path, `text` what the user reads after "field: ". */
+export class ValidationFailure extends Error {
+  override name = 'ValidationFailure';
+  readonly statusCode = 400;
+
+  constructor(
+    readonly field: string,
+    readonly text: Localized,
+  ) {
+    super(`${field}: ${text.en}`);
+  }
+}
+
+export function isMessageKey(value: string): value is MessageKey {
+  return Object.hasOwn(MESSAGES, value);
+}

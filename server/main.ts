@@ -1,0 +1,64 @@
+import { ConfigError, loadConfig } from './config';
+import { openDatabase } from './db/database';
+import { buildApp } from './app';
+import { DEMO_ACCOUNTS, SeedError, seedForStart } from './demo/seed';
+
+/** The only file that listens: configuration, migrations, seeding, listen, clean shutdown. */
+async function main() {
+  let config;
+  try {
+    config = loadConfig(process.env);
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+
+  const database = await openDatabase(config);
+  await database.migrate();
+  try {
+    await seedForStart(database.db, config);
+  } catch (error) {
+    if (error instanceof SeedError) {
+      console.error(error.message);
+      await database.close();
+      process.exit(1);
+    }
+    throw error;
+  }
+
+  const app = await buildApp(config, { database });
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    try {
+      await app.close();
+      await database.close();
+      process.exit(0);
+    } catch (error) {
+      app.log.error({ err: error }, 'shutdown failed');
+      process.exit(1);
+    }
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+  await app.listen({ port: config.port, host: config.host });
+  const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
+  const where = database.kind === 'pglite' ? `embedded PGlite in ${config.dataDir}` : 'PostgreSQL (DATABASE_URL)';
+  console.log(`\nSeller Back Office: http://${shownHost}:${config.port}/  (database: ${where})`);
+  if (config.demo) {
+    console.log('\nDemo accounts:');
+    console.table(DEMO_ACCOUNTS.map((account) => ({ user: account.username, password: account.password, roles: account.roles.join(', ') || '(none)' })));
+  }
+  if (config.captchaTestCode) console.log(`CAPTCHA_TEST_CODE is set: every captcha's answer is "${config.captchaTestCode}" (tests only).`);
+}
+
+main().catch((error: unknown) => {
+  console.error('Failed to start:', error);
+  process.exit(1);
+});

@@ -1,0 +1,52 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { AREA_ROLES, isPermitted, type Area } from '../../contract/access';
+import { AUTH_HEADERS } from '../../contract/envelope';
+import { authenticate, type AuthUser } from '../areas/session/service';
+import { ApiError } from '../http/errors';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Reachable without a session (login, register, captcha, refresh, login check, health). */
+    public?: boolean;
+    /** Gate the route on the roles of this area (contract/access.ts): 401 for a caller outside them. */
+    area?: Area;
+  }
+  interface FastifyRequest {
+    /** The caller of a non-public /api route; null on public routes. */
+    user: AuthUser | null;
+  }
+}
+
+function header(value: string | string[] | undefined): string | undefined {
+  return Array.isArray(value) ? value[0] : value;
+}
+
+/** Reads the session of the caller for the role check. */
+export function requireUser(user: AuthUser | null): AuthUser {
+  if (!user) throw new ApiError(402, 'tokenExpired');
+  return user;
+}
+
+/**
+ * Every /api route needs a valid session unless its config says `public: true`; `area` adds the role check.
+ * The WebSocket route authenticates from its query (browsers cannot set headers on a WebSocket).
+ */
+export const authPlugin = fp(async function authPlugin(app: FastifyInstance) {
+  app.decorateRequest('user', null);
+  app.addHook('onRequest', async (request) => {
+    const url = request.routeOptions.url;
+    if (!url || !url.startsWith('/api/')) return;
+    const config = request.routeOptions.config;
+    if (config.public) return;
+    const websocket = request.headers.upgrade?.toLowerCase() === 'websocket';
+    const query = (websocket ? request.query : {}) as Record<string, string | undefined>;
+    const token = header(request.headers[AUTH_HEADERS.token]) ?? query.token;
+    const userId = header(request.headers[AUTH_HEADERS.userId]) ?? query.userId;
+    const user = await authenticate(app, token, userId);
+    request.user = user;
+    if (config.area && !isPermitted(AREA_ROLES[config.area], user.rolePermissions)) {
+      throw new ApiError(401, 'unauthorized');
+    }
+  });
+});

@@ -1,0 +1,103 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import type { z } from 'zod';
+import type { ErrorEnvelope } from '../../contract/envelope';
+import type { Lang } from '../../contract/errors';
+import { MESSAGES } from '../../contract/errors';
+import { ApiError, isMessageKey, SERVER_MESSAGES, ValidationFailure } from '../http/errors';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** From Accept-Language: 'en' when English is preferred over Chinese, else 'zh'. */
+    lang: Lang;
+  }
+}
+
+/** The first of zh / en in the header's preference order; Chinese when neither is named. */
+export function languageOf(header: string | undefined): Lang {
+  if (!header) return 'zh';
+  const ranked = header
+    .split(',')
+    .map((part, index) => {
+      const [tag = '', ...params] = part.trim().toLowerCase().split(';');
+      const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+      return { tag, q: q ? Number(q.slice(2)) || 0 : 1, index };
+    })
+    .filter((entry) => entry.q > 0)
+    .sort((a, b) => b.q - a.q || a.index - b.index);
+  for (const { tag } of ranked) {
+    if (tag === 'zh' || tag.startsWith('zh-')) return 'zh';
+    if (tag === 'en' || tag.startsWith('en-')) return 'en';
+  }
+  return 'zh';
+}
+
+function valueAt(data: unknown, path: readonly PropertyKey[]): unknown {
+  let value = data;
+  for (const key of path) {
+    if (typeof value !== 'object' || value === null) return undefined;
+    value = (value as Record<PropertyKey, unknown>)[key];
+  }
+  return value;
+}
+
+function validationFailureOf(error: z.ZodError, part: string, data: unknown): ValidationFailure {
+  const issue = error.issues[0];
+  const field = issue && issue.path.length > 0 ? issue.path.map(String).join('.') : part;
+  if (!issue) return new ValidationFailure(field, SERVER_MESSAGES.invalid);
+  if (isMessageKey(issue.message)) return new ValidationFailure(field, MESSAGES[issue.message]);
+  const input = valueAt(data, issue.path);
+  const missing = issue.code === 'invalid_type' && (input === undefined || input === null);
+  return new ValidationFailure(field, missing ? SERVER_MESSAGES.required : SERVER_MESSAGES.invalid);
+}
+
+function send(reply: FastifyReply, code: number, msg: string, data: ErrorEnvelope['data']) {
+  return reply.code(code).type('application/json; charset=utf-8').send({ code, msg, data } satisfies ErrorEnvelope);
+}
+
+export function sendError(request: FastifyRequest, reply: FastifyReply, error: ApiError) {
+  return send(reply, error.code, error.localized(request.lang), error.field ? { field: error.field } : null);
+}
+
+/**
+ * Validation with zod schemas from contract/, the one error handler, and the request language.
+ * Routes declare `schema: { body, querystring, params, headers }` as zod schemas; the parsed (coerced, defaulted)
+ * values replace the raw ones. Response schemas are documentation only: answers are serialised with JSON.stringify.
+ */
+export const envelopePlugin = fp(async function envelopePlugin(app: FastifyInstance) {
+  app.decorateRequest('lang', 'zh');
+  app.addHook('onRequest', async (request) => {
+    request.lang = languageOf(request.headers['accept-language']);
+  });
+
+  app.setValidatorCompiler(({ schema, httpPart }) => {
+    const zodSchema = schema as unknown as z.ZodType;
+    return (data: unknown) => {
+      const input = data ?? (httpPart === 'body' ? undefined : {});
+      const result = zodSchema.safeParse(input);
+      return result.success ? { value: result.data } : { error: validationFailureOf(result.error, httpPart ?? 'body', input) };
+    };
+  });
+  app.setSerializerCompiler(() => (data) => JSON.stringify(data));
+
+  app.setErrorHandler((error: FastifyError | ApiError | ValidationFailure, request, reply) => {
+    const lang = request.lang ?? 'zh';
+    if (error instanceof ApiError) {
+      if (error.code >= 500) request.log.error({ err: error, userId: request.user?.id }, 'request failed');
+      return sendError(request, reply, error);
+    }
+    if (error instanceof ValidationFailure) {
+      return send(reply, 400, `${error.field}: ${error.text[lang]}`, { field: error.field });
+    }
+    const status = typeof error.statusCode === 'number' ? error.statusCode : 500;
+    if (status >= 500) {
+      // Internals stay in the log, with enough context to find the request.
+      request.log.error({ err: error, method: request.method, url: request.url, userId: request.user?.id }, 'request failed');
+      return send(reply, 500, MESSAGES.serverError[lang], null);
+    }
+    if (status === 404) return send(reply, 404, MESSAGES.notFound[lang], null);
+    if (status === 429) return send(reply, 429, MESSAGES.tooManyRequests[lang], null);
+    // Fastify's own 4xx (malformed JSON, wrong content type, body too large): a general, translated text.
+    return send(reply, status, SERVER_MESSAGES.badRequest[lang], null);
+  });
+});
