@@ -51,6 +51,7 @@ export function createSessionApi(client: HttpClient, now: () => number = Date.no
       client.request('/version.json', {
         method: 'GET',
         base: '',
+        envelope: false,
         // The timestamp defeats every cache between the browser and the file.
         params: { t: now() },
         silent: true,

@@ -25,6 +25,8 @@ export type CallOptions<T = unknown> = {
   responseType?: ResponseType;
   /** The API base the path hangs under: '/api' by default, '' for files at the site root. */
   base?: string;
+  /** false for a plain JSON file (version.json) that is not wrapped in the server's envelope. */
+  envelope?: boolean;
   schema?: Parser<T>;
 };
 
@@ -49,6 +51,7 @@ type Resolved = {
   swapBase: boolean;
   cancelKey: string | undefined;
   base: string;
+  envelope: boolean;
 };
 
 type Outcome = { ok: true; value: unknown } | { ok: false; failure: ApiFailure; retryable: boolean };
@@ -209,6 +212,7 @@ export class HttpClient {
       swapBase: pick('swapBase'),
       cancelKey: options.cancelKey ?? (pick('cancellable') ? path : undefined),
       base: options.base ?? DEFAULT_BASE,
+      envelope: options.envelope ?? true,
     };
   }
 
@@ -288,7 +292,7 @@ export class HttpClient {
         credentials: 'same-origin',
         signal: attemptController.signal,
       });
-      return await this.interpret(response, resolved.responseType, resolved.silent);
+      return await this.interpret(response, resolved);
     } catch (error) {
       if (signal.aborted) throw new AbortedError();
       if (timedOut) return { ok: false, retryable: true, failure: this.failure('Timeout', 0, message('network', this.lang), resolved.silent) };
@@ -300,16 +304,18 @@ export class HttpClient {
     }
   }
 
-  private async interpret(response: Response, responseType: ResponseType, silent: boolean): Promise<Outcome> {
+  private async interpret(response: Response, { responseType, silent, envelope: wrapped }: Resolved): Promise<Outcome> {
     const isJson = (response.headers.get('content-type') ?? '').includes('json');
     if (responseType === 'blob' && response.ok && !isJson) return { ok: true, value: await response.blob() };
     const text = await response.text();
-    let envelope: Envelope | null = null;
+    let parsed: unknown;
     try {
-      envelope = asEnvelope(JSON.parse(text));
+      parsed = JSON.parse(text);
     } catch {
-      envelope = null;
+      parsed = undefined;
     }
+    if (!wrapped && response.ok && parsed !== undefined) return { ok: true, value: parsed };
+    const envelope = wrapped ? asEnvelope(parsed) : null;
     // The code travels both as HTTP status and in the envelope; a gateway's error page has only the status.
     const code = !response.ok ? (envelope && envelope.code !== 200 ? envelope.code : response.status) : (envelope?.code ?? response.status);
     if (response.ok && !envelope) {
