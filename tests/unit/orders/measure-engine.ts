@@ -1,0 +1,54 @@
+/**
+ * Timing of the order list engine on generated rows (a measurement script, not a test):
+ *   node --import tsx tests/unit/orders/measure-engine.ts [rows]
+ */
+import { OrderEngine } from '../../../workers/orders/engine';
+import type { OrderQuery } from '../../../workers/orders/types';
+import { generateOrders } from './generate';
+
+const count = Number(process.argv[2] ?? 1_000_000);
+const engine = new OrderEngine();
+
+async function time<T>(label: string, work: () => T | Promise<T>): Promise<T> {
+  const started = performance.now();
+  const result = await work();
+  console.log(`${label.padEnd(52)} ${(performance.now() - started).toFixed(1).padStart(8)} ms`);
+  return result;
+}
+
+async function run(label: string, query: OrderQuery) {
+  const result = await time(label, () => engine.query(query));
+  if (result.status !== 'done') throw new Error('superseded');
+  return result;
+}
+
+const rows = await time(`generate ${count} rows`, () => generateOrders({ count }));
+await time('load (5,000-row upserts, as from the cache)', () => {
+  engine.clear();
+  for (let i = 0; i < rows.length; i += 5_000) engine.upsert(rows.slice(i, i + 5_000));
+});
+await run('no filter', {});
+await run('filter: 3 shops, 2 statuses', { filters: { shopIds: [1, 2, 3], statuses: ['delivered', 'delivering'] } });
+const day = 86_400_000;
+const from = Date.UTC(2024, 5, 1);
+await run('filter: in-process range + amount range', {
+  filters: { inProcessAt: { from, to: from + 90 * day }, amount: { from: 100, to: 300 } },
+});
+await run('search "ru12" (tracking numbers)', { search: 'ru12' });
+await run('search "手机壳" (product names)', { search: '手机壳' });
+await run('search "1234" (many fields)', { search: '1234' });
+await run('search rare "ru123456"', { search: 'ru123456' });
+for (const column of ['inProcessAt', 'amount', 'status', 'productName', 'postingNumber', 'id'] as const) {
+  await run(`sort ${column} desc (first, builds permutation)`, { sort: { column, direction: 'desc' } });
+  await run(`sort ${column} desc (again)`, { sort: { column, direction: 'desc' } });
+}
+const combined = await run('filter + search + sort (cached permutation)', {
+  filters: { statuses: ['awaiting_packaging', 'awaiting_deliver'] },
+  search: 'чехол',
+  sort: { column: 'inProcessAt', direction: 'desc' },
+});
+await time('window of 100 rows', () => engine.window(combined.handle, 50, 100));
+await time('upsert 1,000 changed rows', () => engine.upsert(rows.slice(0, 1_000).map((row) => ({ ...row, amount: row.amount + 1 }))));
+await run('search "ru12" after the upsert', { search: 'ru12' });
+await run('sort inProcessAt desc after the upsert (rebuild)', { sort: { column: 'inProcessAt', direction: 'desc' } });
+console.log(`heap used ${(process.memoryUsage().heapUsed / 1e6).toFixed(0)} MB`);

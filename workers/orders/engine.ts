@@ -1,0 +1,513 @@
+import type { OrderColumn, OrderRow } from '../../contract/orders';
+import { normaliseNeedle, TextIndex } from './search';
+import { numberPermutation, rankPermutation, rankValues, stringPermutation } from './sorting';
+import type {
+  NumberRange,
+  OrderFilters,
+  OrderQuery,
+  OrderQueryResult,
+  OrderSort,
+  OrderWindow,
+  StaleHandleFailure,
+} from './types';
+
+/**
+ * The order list engine (architecture "Data worker"): the worker keeps every cached order in columns and answers
+ * queries with a handle and a total, and windows with just the rows on screen.
+ *
+ * Layout: numbers and dates in Float64Arrays (NaN for an empty date); repeated strings dictionary-encoded
+ * (Uint32 codes into a per-column dictionary: shops, statuses, warehouses, currencies, and also the product columns,
+ * which repeat across orders); unique strings (ids, posting, order, tracking numbers) in plain arrays with a
+ * prepared lowercase search haystack.
+ *
+ * Rows keep their arrival order (slot index), which is the order without a sort and the tie-break with one.
+ * A deleted row leaves a dead slot until enough pile up to compact; compaction moves rows, so handles made before
+ * it answer StaleHandle and the caller queries again (it is told of every change through `version`).
+ */
+
+const NUMBER_COLUMNS = ['inProcessAt', 'shipmentDate', 'deliveringDate', 'quantity', 'amount', 'updatedAt'] as const;
+const DICT_COLUMNS = [
+  'shopId',
+  'shopName',
+  'status',
+  'substatus',
+  'warehouseId',
+  'warehouseName',
+  'currency',
+  'source',
+  'sku',
+  'offerId',
+  'productName',
+] as const;
+const PLAIN_COLUMNS = ['id', 'postingNumber', 'orderNumber', 'orderId', 'trackingNumber'] as const;
+const PLAIN_SEARCH_COLUMNS = ['postingNumber', 'orderNumber', 'trackingNumber'] as const;
+const DICT_SEARCH_COLUMNS = ['sku', 'offerId', 'productName'] as const;
+
+type NumberColumn = (typeof NUMBER_COLUMNS)[number];
+type DictColumn = (typeof DICT_COLUMNS)[number];
+type PlainColumn = (typeof PLAIN_COLUMNS)[number];
+
+// Every column of a row is stored exactly once: this fails to compile when the contract gains a column.
+type Missing = Exclude<OrderColumn, NumberColumn | DictColumn | PlainColumn>;
+const _everyColumnStored: [Missing] extends [never] ? true : Missing = true;
+
+const NUMBER_SET = new Set<string>(NUMBER_COLUMNS);
+const DICT_SET = new Set<string>(DICT_COLUMNS);
+
+class Dictionary {
+  readonly values: (string | number)[] = [];
+  private readonly codes = new Map<string | number, number>();
+  private lowered: string[] = [];
+  private rankCache: Uint32Array | null = null;
+  private lastValue: string | number | undefined = undefined;
+  private lastCode = 0;
+
+  encode(value: string | number): number {
+    // Rows arrive grouped (by shop, by day): the previous value is often the next one, and cheaper than a lookup.
+    if (value === this.lastValue) return this.lastCode;
+    let code = this.codes.get(value);
+    if (code === undefined) {
+      code = this.values.length;
+      this.values.push(value);
+      this.codes.set(value, code);
+      this.rankCache = null;
+    }
+    this.lastValue = value;
+    this.lastCode = code;
+    return code;
+  }
+
+  find(value: string | number): number | undefined {
+    return this.codes.get(value);
+  }
+
+  ranks(): Uint32Array {
+    this.rankCache ??= rankValues(this.values);
+    return this.rankCache;
+  }
+
+  /** Which codes' values contain the needle; null when none does. */
+  matching(needle: string): Uint8Array | null {
+    for (let c = this.lowered.length; c < this.values.length; c++) this.lowered.push(String(this.values[c]).toLowerCase());
+    let hits: Uint8Array | null = null;
+    for (let c = 0; c < this.lowered.length; c++) {
+      if (this.lowered[c]!.includes(needle)) {
+        hits ??= new Uint8Array(this.values.length);
+        hits[c] = 1;
+      }
+    }
+    return hits;
+  }
+}
+
+type Handle = { rows: Uint32Array; layout: number };
+
+export type OrderEngineOptions = {
+  /** How long work gives way between slices; tests pass a controllable one. */
+  yieldToEventLoop?: () => Promise<void>;
+  /** Rows scanned between yields. */
+  sliceRows?: number;
+  /** Results kept for `window`; older handles are released. */
+  maxHandles?: number;
+};
+
+const ABORTED = Symbol('aborted');
+
+export class OrderEngine {
+  private length = 0;
+  private capacity = 0;
+  private dead = 0;
+  private alive = new Uint8Array(0);
+  private numbers = {} as Record<NumberColumn, Float64Array>;
+  private codes = {} as Record<DictColumn, Uint32Array>;
+  private dicts = {} as Record<DictColumn, Dictionary>;
+  private plain = {} as Record<PlainColumn, string[]>;
+  private slotOfId = new Map<string, number>();
+  private textIndex!: TextIndex;
+  private permutations = new Map<string, Uint32Array>();
+  private handles = new Map<number, Handle>();
+  private nextHandle = 1;
+  private layout = 0;
+  private changes = 0;
+  private seq = 0;
+  private latestSeqOfView = new Map<string, number>();
+  private readonly yieldNow: () => Promise<void>;
+  private readonly sliceRows: number;
+  private readonly maxHandles: number;
+
+  constructor(options: OrderEngineOptions = {}) {
+    this.yieldNow = options.yieldToEventLoop ?? yieldToEventLoop;
+    this.sliceRows = options.sliceRows ?? 1 << 17;
+    this.maxHandles = options.maxHandles ?? 16;
+    this.reset();
+  }
+
+  /** Live rows. */
+  get size(): number {
+    return this.length - this.dead;
+  }
+
+  /** Grows with every change of the rows: a list re-queries when it moved. */
+  get version(): number {
+    return this.changes;
+  }
+
+  /** Replaces every row. */
+  load(rows: Iterable<OrderRow>): void {
+    this.reset();
+    this.changes++;
+    this.upsert(Array.isArray(rows) ? rows : Array.from(rows));
+  }
+
+  clear(): void {
+    this.reset();
+    this.changes++;
+  }
+
+  /** Inserts new rows, overwrites rows with a known id in place, drops tombstones (`deleted: true`). */
+  upsert(rows: readonly OrderRow[]): void {
+    if (rows.length === 0) return;
+    this.ensureCapacity(this.length + rows.length);
+    for (const row of rows) {
+      const slot = this.slotOfId.get(row.id);
+      if (row.deleted) {
+        if (slot !== undefined) this.kill(slot, row.id);
+      } else if (slot === undefined) {
+        this.slotOfId.set(row.id, this.length);
+        this.write(this.length, row);
+        this.alive[this.length] = 1;
+        this.length++;
+      } else {
+        this.write(slot, row);
+        this.textIndex.markStale(slot);
+      }
+    }
+    this.afterChange();
+  }
+
+  remove(ids: readonly string[]): void {
+    let removed = false;
+    for (const id of ids) {
+      const slot = this.slotOfId.get(id);
+      if (slot !== undefined) {
+        this.kill(slot, id);
+        removed = true;
+      }
+    }
+    if (removed) this.afterChange();
+  }
+
+  get(id: string): OrderRow | undefined {
+    const slot = this.slotOfId.get(id);
+    return slot === undefined ? undefined : this.rowAt(slot);
+  }
+
+  /**
+   * Filters, searches and sorts. A newer query on the same view supersedes this one: it then answers
+   * `superseded` at its next yield. Rows changing while it runs make it start over, so a result never mixes versions.
+   */
+  async query(query: OrderQuery, view = 'default'): Promise<OrderQueryResult> {
+    const seq = ++this.seq;
+    this.latestSeqOfView.set(view, seq);
+    const isSuperseded = () => this.latestSeqOfView.get(view) !== seq;
+    for (;;) {
+      const startVersion = this.changes;
+      const shouldStop = () => isSuperseded() || this.changes !== startVersion;
+      const rows = await this.run(query, shouldStop);
+      if (isSuperseded()) return { status: 'superseded', seq };
+      if (rows === ABORTED || this.changes !== startVersion) continue;
+      const handle = this.nextHandle++;
+      this.handles.set(handle, { rows, layout: this.layout });
+      for (const old of this.handles.keys()) {
+        if (this.handles.size <= this.maxHandles) break;
+        this.handles.delete(old);
+      }
+      return { status: 'done', seq, handle, total: rows.length };
+    }
+  }
+
+  /** The rows `start .. start + count - 1` of a result, as plain objects (a deleted row has `deleted: true`). */
+  window(handle: number, start: number, count: number): OrderWindow {
+    const result = this.handles.get(handle);
+    if (!result || result.layout !== this.layout) {
+      throw { type: 'StaleHandle', handle } satisfies StaleHandleFailure;
+    }
+    const from = Math.max(0, Math.min(start, result.rows.length));
+    const to = Math.max(from, Math.min(from + count, result.rows.length));
+    const rows: OrderRow[] = [];
+    for (let i = from; i < to; i++) rows.push(this.rowAt(result.rows[i]!));
+    return { handle, start: from, total: result.rows.length, rows };
+  }
+
+  release(handle: number): void {
+    this.handles.delete(handle);
+  }
+
+  private async run(query: OrderQuery, shouldStop: () => boolean): Promise<Uint32Array | typeof ABORTED> {
+    const n = this.length;
+    const needle = normaliseNeedle(query.search);
+    let searchMask: Uint8Array | null = null;
+    if (needle) {
+      const mask = await this.search(needle, shouldStop);
+      if (mask === ABORTED) return ABORTED;
+      searchMask = mask;
+    }
+    const test = this.compileFilters(query.filters ?? {});
+    const match = new Uint8Array(n);
+    let total = 0;
+    const alive = this.alive;
+    for (let from = 0; from < n; from += this.sliceRows) {
+      const to = Math.min(n, from + this.sliceRows);
+      for (let i = from; i < to; i++) {
+        if (alive[i] === 1 && (searchMask === null || searchMask[i] === 1) && test(i)) {
+          match[i] = 1;
+          total++;
+        }
+      }
+      await this.yieldNow();
+      if (shouldStop()) return ABORTED;
+    }
+    const rows = new Uint32Array(total);
+    let k = 0;
+    if (query.sort) {
+      const order = this.permutation(query.sort);
+      for (let j = 0; j < n; j++) {
+        const slot = order[j]!;
+        if (match[slot] === 1) rows[k++] = slot;
+      }
+    } else {
+      for (let i = 0; i < n; i++) if (match[i] === 1) rows[k++] = i;
+    }
+    return rows;
+  }
+
+  private async search(needle: string, shouldStop: () => boolean): Promise<Uint8Array | typeof ABORTED> {
+    const n = this.length;
+    const mask = new Uint8Array(n);
+    const pending = this.textIndex.pendingRows.length + (n - this.textIndex.indexedRows);
+    // Rebuild once checking changed rows one by one costs more than indexing them afresh.
+    if (pending > Math.max(4096, n >> 3)) {
+      this.textIndex.build(n);
+      await this.yieldNow();
+      if (shouldStop()) return ABORTED;
+    }
+    this.textIndex.searchIndexed(needle, mask);
+    for (const slot of this.textIndex.pendingRows) if (this.textIndex.rowMatches(slot, needle)) mask[slot] = 1;
+    for (let slot = this.textIndex.indexedRows; slot < n; slot++) {
+      if (this.textIndex.rowMatches(slot, needle)) mask[slot] = 1;
+    }
+    const dictHits = DICT_SEARCH_COLUMNS.map((column) => [this.codes[column], this.dicts[column].matching(needle)] as const)
+      .filter((entry): entry is readonly [Uint32Array, Uint8Array] => entry[1] !== null);
+    for (const [codes, hits] of dictHits) {
+      for (let from = 0; from < n; from += this.sliceRows) {
+        const to = Math.min(n, from + this.sliceRows);
+        for (let i = from; i < to; i++) if (hits[codes[i]!] === 1) mask[i] = 1;
+        await this.yieldNow();
+        if (shouldStop()) return ABORTED;
+      }
+    }
+    return mask;
+  }
+
+  private compileFilters(filters: OrderFilters): (slot: number) => boolean {
+    const tests: ((slot: number) => boolean)[] = [];
+    const anyOf = (column: DictColumn, values: readonly (string | number)[] | undefined) => {
+      if (!values || values.length === 0) return;
+      const dict = this.dicts[column];
+      const allowed = new Uint8Array(dict.values.length);
+      for (const value of values) {
+        const code = dict.find(value);
+        if (code !== undefined) allowed[code] = 1;
+      }
+      const codes = this.codes[column];
+      tests.push((slot) => allowed[codes[slot]!] === 1);
+    };
+    const within = (column: NumberColumn, range: NumberRange | undefined) => {
+      if (!range || (range.from === undefined && range.to === undefined)) return;
+      const from = range.from ?? -Infinity;
+      const to = range.to ?? Infinity;
+      const data = this.numbers[column];
+      // NaN (no value) fails both comparisons.
+      tests.push((slot) => {
+        const value = data[slot]!;
+        return value >= from && value <= to;
+      });
+    };
+    anyOf('shopId', filters.shopIds);
+    anyOf('status', filters.statuses);
+    anyOf('warehouseId', filters.warehouseIds);
+    anyOf('source', filters.sources);
+    within('inProcessAt', filters.inProcessAt);
+    within('shipmentDate', filters.shipmentDate);
+    within('amount', filters.amount);
+    if (tests.length === 0) return () => true;
+    return (slot) => {
+      for (const test of tests) if (!test(slot)) return false;
+      return true;
+    };
+  }
+
+  /** Built on first use per column and direction, kept until the rows change. */
+  private permutation({ column, direction }: OrderSort): Uint32Array {
+    const key = `${column}:${direction}`;
+    let order = this.permutations.get(key);
+    if (!order) {
+      const descending = direction === 'desc';
+      if (NUMBER_SET.has(column)) {
+        order = numberPermutation(this.numbers[column as NumberColumn], this.length, descending);
+      } else if (DICT_SET.has(column)) {
+        const dictColumn = column as DictColumn;
+        order = rankPermutation(this.codes[dictColumn], this.length, this.dicts[dictColumn].ranks(), descending);
+      } else {
+        order = stringPermutation(this.plain[column as PlainColumn], this.length, descending);
+      }
+      this.permutations.set(key, order);
+    }
+    return order;
+  }
+
+  // Spelled out column by column: a loop over column names makes every access polymorphic and load 2x slower.
+  private write(slot: number, row: OrderRow): void {
+    const { numbers, codes, dicts, plain } = this;
+    numbers.inProcessAt[slot] = row.inProcessAt;
+    numbers.shipmentDate[slot] = row.shipmentDate ?? NaN;
+    numbers.deliveringDate[slot] = row.deliveringDate ?? NaN;
+    numbers.quantity[slot] = row.quantity;
+    // +0 for -0, so the radix order and equality agree.
+    numbers.amount[slot] = row.amount + 0;
+    numbers.updatedAt[slot] = row.updatedAt;
+    codes.shopId[slot] = dicts.shopId.encode(row.shopId);
+    codes.shopName[slot] = dicts.shopName.encode(row.shopName);
+    codes.status[slot] = dicts.status.encode(row.status);
+    codes.substatus[slot] = dicts.substatus.encode(row.substatus);
+    codes.warehouseId[slot] = dicts.warehouseId.encode(row.warehouseId);
+    codes.warehouseName[slot] = dicts.warehouseName.encode(row.warehouseName);
+    codes.currency[slot] = dicts.currency.encode(row.currency);
+    codes.source[slot] = dicts.source.encode(row.source);
+    codes.sku[slot] = dicts.sku.encode(row.sku);
+    codes.offerId[slot] = dicts.offerId.encode(row.offerId);
+    codes.productName[slot] = dicts.productName.encode(row.productName);
+    plain.id[slot] = row.id;
+    plain.postingNumber[slot] = row.postingNumber;
+    plain.orderNumber[slot] = row.orderNumber;
+    plain.orderId[slot] = row.orderId;
+    plain.trackingNumber[slot] = row.trackingNumber;
+  }
+
+  private rowAt(slot: number): OrderRow {
+    const text = (column: DictColumn) => this.dicts[column].values[this.codes[column][slot]!] as string;
+    const date = (column: NumberColumn) => {
+      const value = this.numbers[column][slot]!;
+      return Number.isNaN(value) ? null : value;
+    };
+    return {
+      id: this.plain.id[slot]!,
+      shopId: this.dicts.shopId.values[this.codes.shopId[slot]!] as number,
+      shopName: text('shopName'),
+      postingNumber: this.plain.postingNumber[slot]!,
+      orderNumber: this.plain.orderNumber[slot]!,
+      orderId: this.plain.orderId[slot]!,
+      status: text('status') as OrderRow['status'],
+      substatus: text('substatus'),
+      warehouseId: text('warehouseId'),
+      warehouseName: text('warehouseName'),
+      inProcessAt: this.numbers.inProcessAt[slot]!,
+      shipmentDate: date('shipmentDate'),
+      deliveringDate: date('deliveringDate'),
+      trackingNumber: this.plain.trackingNumber[slot]!,
+      sku: text('sku'),
+      offerId: text('offerId'),
+      productName: text('productName'),
+      quantity: this.numbers.quantity[slot]!,
+      amount: this.numbers.amount[slot]!,
+      currency: text('currency'),
+      source: text('source') as OrderRow['source'],
+      updatedAt: this.numbers.updatedAt[slot]!,
+      deleted: this.alive[slot] !== 1,
+    };
+  }
+
+  private kill(slot: number, id: string): void {
+    this.alive[slot] = 0;
+    this.dead++;
+    this.slotOfId.delete(id);
+  }
+
+  private afterChange(): void {
+    this.changes++;
+    this.permutations.clear();
+    if (this.dead > 1024 && this.dead * 4 > this.length) this.compact();
+  }
+
+  /** Drops dead slots, keeping the live rows' order. */
+  private compact(): void {
+    let to = 0;
+    for (let from = 0; from < this.length; from++) {
+      if (this.alive[from] !== 1) continue;
+      if (to !== from) {
+        for (const column of NUMBER_COLUMNS) this.numbers[column][to] = this.numbers[column][from]!;
+        for (const column of DICT_COLUMNS) this.codes[column][to] = this.codes[column][from]!;
+        for (const column of PLAIN_COLUMNS) this.plain[column][to] = this.plain[column][from]!;
+        this.alive[to] = 1;
+        this.slotOfId.set(this.plain.id[to]!, to);
+      }
+      to++;
+    }
+    this.alive.fill(0, to, this.length);
+    for (const column of PLAIN_COLUMNS) this.plain[column].length = to;
+    this.length = to;
+    this.dead = 0;
+    this.layout++;
+    this.handles.clear();
+    this.textIndex = this.newTextIndex();
+  }
+
+  private reset(): void {
+    this.length = 0;
+    this.capacity = 0;
+    this.dead = 0;
+    this.alive = new Uint8Array(0);
+    for (const column of NUMBER_COLUMNS) this.numbers[column] = new Float64Array(0);
+    for (const column of DICT_COLUMNS) {
+      this.codes[column] = new Uint32Array(0);
+      this.dicts[column] = new Dictionary();
+    }
+    for (const column of PLAIN_COLUMNS) this.plain[column] = [];
+    this.slotOfId = new Map();
+    this.textIndex = this.newTextIndex();
+    this.permutations.clear();
+    this.handles.clear();
+    this.layout++;
+  }
+
+  private newTextIndex(): TextIndex {
+    return new TextIndex(PLAIN_SEARCH_COLUMNS.map((column) => this.plain[column]));
+  }
+
+  private ensureCapacity(needed: number): void {
+    if (needed <= this.capacity) return;
+    const capacity = Math.max(needed, this.capacity * 2, 1024);
+    const grow = <T extends Float64Array | Uint32Array | Uint8Array>(old: T, make: (size: number) => T): T => {
+      const next = make(capacity);
+      next.set(old);
+      return next;
+    };
+    for (const column of NUMBER_COLUMNS) this.numbers[column] = grow(this.numbers[column], (s) => new Float64Array(s));
+    for (const column of DICT_COLUMNS) this.codes[column] = grow(this.codes[column], (s) => new Uint32Array(s));
+    this.alive = grow(this.alive, (s) => new Uint8Array(s));
+    this.capacity = capacity;
+  }
+}
+
+/** Gives way to other messages (a newer query, a window call): setImmediate in Node, a MessageChannel in a worker. */
+export function yieldToEventLoop(): Promise<void> {
+  if (typeof setImmediate === 'function') return new Promise((resolve) => setImmediate(resolve));
+  return new Promise((resolve) => {
+    const channel = new MessageChannel();
+    channel.port1.onmessage = () => {
+      channel.port1.close();
+      resolve();
+    };
+    channel.port2.postMessage(null);
+  });
+}
