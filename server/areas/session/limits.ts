@@ -1,5 +1,4 @@
-import type { LimitInfo , COMMON_ROLE} from '../../../contract/session';
-import { type Role } from '../../../contract/session';
+import type { LimitInfo, COMMON_ROLE, Role } from '../../../contract/session';
 
 type Limits = { stores: number; dailyCopies: number; collections: number };
 

@@ -1,0 +1,138 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import type { FastifyInstance } from 'fastify';
+import { buildApp, type AppOptions } from '../../server/app';
+import { loadConfig, type Config } from '../../server/config';
+import { openPglite, openPostgres, type Database } from '../../server/db/database';
+import { seedDemoUsers } from '../../server/demo/seed';
+import { AUTH_HEADERS, REFRESH_COOKIE } from '../../contract/envelope';
+import type { LoginData } from '../../contract/session';
+
+export const TEST_CAPTCHA = 'T3ST';
+
+/** A database the server tests run against: PGlite always, PostgreSQL when TEST_DATABASE_URL is set. */
+export type DatabaseTarget = { kind: 'pglite' | 'postgres'; open(): Promise<{ database: Database; dispose(): Promise<void> }> };
+
+const pgliteTarget: DatabaseTarget = {
+  kind: 'pglite',
+  async open() {
+    const dir = mkdtempSync(join(tmpdir(), 'server-test-'));
+    const database = await openPglite(join(dir, 'pglite'));
+    return {
+      database,
+      async dispose() {
+        await database.close();
+        rmSync(dir, { recursive: true, force: true });
+      },
+    };
+  },
+};
+
+/** Each opening gets its own database, created and dropped here, so test files never see each other's rows. */
+const postgresTarget = (url: string): DatabaseTarget => ({
+  kind: 'postgres',
+  async open() {
+    const name = `test_${randomBytes(6).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    await admin.end();
+    const own = new URL(url);
+    own.pathname = `/${name}`;
+    const database = await openPostgres(own.toString());
+    return {
+      database,
+      async dispose() {
+        await database.close();
+        const dropper = new pg.Client({ connectionString: url });
+        await dropper.connect();
+        await dropper.query(`drop database if exists ${name} with (force)`);
+        await dropper.end();
+      },
+    };
+  },
+});
+
+export const DATABASE_TARGETS: DatabaseTarget[] = [
+  pgliteTarget,
+  ...(process.env.TEST_DATABASE_URL ? [postgresTarget(process.env.TEST_DATABASE_URL)] : []),
+];
+
+/** A clock the test moves by hand, for token, captcha and rate-limit expiry. */
+export function testClock(start = Date.parse('2025-06-10T08:00:00Z')) {
+  let time = start;
+  return { now: () => new Date(time), advance: (ms: number) => void (time += ms) };
+}
+
+export function testConfig(env: Record<string, string> = {}): Config {
+  return loadConfig({
+    DATA_DIR: mkdtempSync(join(tmpdir(), 'server-config-')),
+    SECRET_KEY: 'ab'.repeat(32),
+    CAPTCHA_TEST_CODE: TEST_CAPTCHA,
+    LOG_LEVEL: 'silent',
+    ...env,
+  });
+}
+
+export type TestApp = {
+  app: FastifyInstance;
+  database: Database;
+  clock: ReturnType<typeof testClock>;
+  config: Config;
+  close(): Promise<void>;
+};
+
+/**
+ * A migrated database with the demo accounts, and the app over it (not yet ready, so a test may add probe routes
+ * before its first inject).
+ */
+export async function startTestApp(
+  target: DatabaseTarget,
+  options: { env?: Record<string, string>; app?: Omit<AppOptions, 'database' | 'now'> } = {},
+): Promise<TestApp> {
+  const { database, dispose } = await target.open();
+  await database.migrate();
+  const clock = testClock();
+  await seedDemoUsers(database.db, clock.now());
+  const config = testConfig(options.env);
+  const app = await buildApp(config, { ...options.app, database, now: clock.now, logger: false });
+  return {
+    app,
+    database,
+    clock,
+    config,
+    async close() {
+      await app.close();
+      await dispose();
+      rmSync(config.dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export async function captcha(app: FastifyInstance): Promise<{ uuid: string; code: string }> {
+  const response = await app.inject({ method: 'GET', url: '/api/captchaImage' });
+  return { uuid: response.json<{ data: { uuid: string } }>().data.uuid, code: TEST_CAPTCHA };
+}
+
+export type Session = LoginData & { refreshCookie: string; headers: Record<string, string> };
+
+export function authHeaders(data: Pick<LoginData, 'token' | 'id'>): Record<string, string> {
+  return { [AUTH_HEADERS.token]: data.token, [AUTH_HEADERS.userId]: String(data.id) };
+}
+
+export async function login(app: FastifyInstance, username: string, password: string, remoteAddress?: string): Promise<Session> {
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/login',
+    payload: { username, password, ...(await captcha(app)) },
+    ...(remoteAddress ? { remoteAddress } : {}),
+  });
+  if (response.statusCode !== 200) throw new Error(`login of ${username} failed: ${response.body}`);
+  const data = response.json<{ data: LoginData }>().data;
+  const cookie = response.cookies.find((c) => c.name === REFRESH_COOKIE);
+  if (!cookie) throw new Error('no refresh cookie');
+  return { ...data, refreshCookie: cookie.value, headers: authHeaders(data) };
+}
