@@ -1,0 +1,75 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../../server/config';
+
+const dirs: string[] = [];
+const dataDir = () => {
+  const dir = mkdtempSync(join(tmpdir(), 'config-test-'));
+  dirs.push(dir);
+  return dir;
+};
+afterEach(() => dirs.splice(0).forEach((dir) => rmSync(dir, { recursive: true, force: true })));
+
+describe('loadConfig', () => {
+  it('applies the documented defaults', () => {
+    const config = loadConfig({ DATA_DIR: dataDir() });
+    expect(config).toMatchObject({
+      port: 8080,
+      host: '0.0.0.0',
+      databaseUrl: null,
+      ozonApiUrl: null,
+      demo: true,
+      production: false,
+      captchaTestCode: null,
+      accessTokenTtlS: 7200,
+      refreshTokenTtlS: 30 * 24 * 3600,
+      releaseIsUpdate: true,
+      logLevel: 'info',
+    });
+  });
+
+  it('generates the secret key once and keeps it in DATA_DIR', () => {
+    const dir = dataDir();
+    const first = loadConfig({ DATA_DIR: dir });
+    expect(first.secretKey).toHaveLength(32);
+    expect(readFileSync(join(dir, 'secret.key'), 'utf8').trim()).toBe(first.secretKey.toString('hex'));
+    expect(loadConfig({ DATA_DIR: dir }).secretKey.equals(first.secretKey)).toBe(true);
+  });
+
+  it('turns demo mode off in production unless asked for', () => {
+    expect(loadConfig({ DATA_DIR: dataDir(), NODE_ENV: 'production' }).demo).toBe(false);
+    expect(loadConfig({ DATA_DIR: dataDir(), NODE_ENV: 'production', DEMO: 'on' }).demo).toBe(true);
+  });
+
+  it('refuses CAPTCHA_TEST_CODE in production', () => {
+    expect(() => loadConfig({ DATA_DIR: dataDir(), NODE_ENV: 'production', CAPTCHA_TEST_CODE: 'ABCD' })).toThrow(/CAPTCHA_TEST_CODE/);
+  });
+
+  it('names every bad value at once', () => {
+    let error: unknown;
+    try {
+      loadConfig({ DATA_DIR: dataDir(), PORT: 'eighty', DATABASE_URL: 'mysql://x', SECRET_KEY: 'short', DEMO: 'maybe' });
+    } catch (caught) {
+      error = caught;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    const text = (error as Error).message;
+    for (const name of ['PORT', 'DATABASE_URL', 'SECRET_KEY', 'DEMO']) expect(text).toContain(name);
+  });
+
+  it('reads explicit values', () => {
+    const config = loadConfig({
+      DATA_DIR: dataDir(),
+      PORT: '9000',
+      DATABASE_URL: 'postgres://u:p@localhost:5432/app',
+      SECRET_KEY: 'cd'.repeat(32),
+      ACCESS_TOKEN_TTL_S: '60',
+      RELEASE_IS_UPDATE: 'false',
+      LOG_LEVEL: 'warn',
+    });
+    expect(config).toMatchObject({ port: 9000, databaseUrl: 'postgres://u:p@localhost:5432/app', accessTokenTtlS: 60, releaseIsUpdate: false, logLevel: 'warn' });
+    expect(config.secretKey.toString('hex')).toBe('cd'.repeat(32));
+  });
+});

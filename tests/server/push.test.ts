@@ -1,0 +1,65 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { WebSocket } from 'ws';
+import { pushMessageSchema, type PushMessage } from '../../contract/push';
+import { DATABASE_TARGETS, login, startTestApp, type TestApp } from './harness';
+
+/** Collects frames from the moment the socket is created, so the greeting is not missed. */
+function collect(ws: WebSocket) {
+  const frames: PushMessage[] = [];
+  const waiters: Array<() => void> = [];
+  ws.on('message', (data) => {
+    frames.push(pushMessageSchema.parse(JSON.parse(String(data))));
+    waiters.splice(0).forEach((wake) => wake());
+  });
+  const next = async (count: number) => {
+    while (frames.length < count) await new Promise<void>((resolve) => waiters.push(resolve));
+    return frames.slice(0, count);
+  };
+  return { next };
+}
+
+describe.each(DATABASE_TARGETS)('WebSocket push on $kind', (target) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp(target);
+    await t.app.ready();
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('rejects a bad token and a token of another user', async () => {
+    const seller = await login(t.app, 'seller', 'seller123');
+    await expect(t.app.injectWS(`/api/ws?token=bogus&userId=${seller.id}`)).rejects.toThrow(/402/);
+    await expect(t.app.injectWS(`/api/ws?token=${seller.token}&userId=${seller.id + 1}`)).rejects.toThrow(/402/);
+  });
+
+  it('greets, then delivers a message pushed to the user and a broadcast, but not another user\'s', async () => {
+    const seller = await login(t.app, 'seller', 'seller123');
+    const analyst = await login(t.app, 'analyst', 'analyst123');
+    let sellerFrames!: ReturnType<typeof collect>;
+    let analystFrames!: ReturnType<typeof collect>;
+    const sellerWs = await t.app.injectWS(`/api/ws?token=${encodeURIComponent(seller.token)}&userId=${seller.id}`, {}, { onInit: (ws) => (sellerFrames = collect(ws)) });
+    const analystWs = await t.app.injectWS(`/api/ws?token=${encodeURIComponent(analyst.token)}&userId=${analyst.id}`, {}, { onInit: (ws) => (analystFrames = collect(ws)) });
+    expect(await sellerFrames.next(1)).toEqual([{ type: 'hello', userId: seller.id }]);
+    await analystFrames.next(1);
+
+    const notice = { type: 'notice', notice: { text: '系统维护', updateTime: '2025-06-10 16:00:00' } } as const;
+    expect(t.app.push.toUser(seller.id, notice)).toBe(1);
+    expect((await sellerFrames.next(2))[1]).toEqual(notice);
+
+    expect(t.app.push.broadcast(notice)).toBe(2);
+    expect((await analystFrames.next(2))[1]).toEqual(notice);
+    expect((await sellerFrames.next(3))[2]).toEqual(notice);
+    sellerWs.terminate();
+    analystWs.terminate();
+  });
+
+  it('closes the socket when its session logs out', async () => {
+    const session = await login(t.app, 'newbie', 'newbie123');
+    const ws = await t.app.injectWS(`/api/ws?token=${encodeURIComponent(session.token)}&userId=${session.id}`);
+    const closed = new Promise<number>((resolve) => ws.on('close', (code) => resolve(code)));
+    await t.app.inject({ method: 'POST', url: '/api/logout', headers: session.headers, payload: {} });
+    expect(await closed).toBe(4001);
+  });
+});
