@@ -28,7 +28,8 @@ const SAFE_SCHEMES = ['http:', 'https:', 'mailto:', 'tel:'];
 /** A URL fit for href/src, or null. Browsers ignore control characters and whitespace inside a scheme, so do we. */
 export function safeUrl(raw: string): string | null {
   const url = raw.trim();
-  if (url === '') return null;
+  // No legitimate address carries quotes, angle brackets or spaces; refusing them keeps the value plainly inert.
+  if (url === '' || /["'<>`\s]/.test(url)) return null;
   const probe = url.replace(/[\u0000-\u0020\u007f-\u009f]/g, '').toLowerCase();
   const scheme = /^([a-z][a-z0-9+.-]*):/.exec(probe);
   if (!scheme) return url.startsWith('//') || /^[./?#\w-]/.test(url) ? url : null;
