@@ -70,6 +70,7 @@ function startHarness(options: { clock?: SimulatedClock; poller?: 'callback' | R
   const calls = {
     persistSession: [] as StoredSession[],
     persistToken: [] as string[],
+    persistAuto: [] as string[],
     clearPersistedSession: 0,
     checkNow: 0,
     pollerInputs: [] as LoginCheckPollerInput[],
@@ -116,6 +117,7 @@ function startHarness(options: { clock?: SimulatedClock; poller?: 'callback' | R
     actions: {
       persistSession: (_, session) => void calls.persistSession.push(session),
       persistToken: (_, token) => void calls.persistToken.push(token),
+      persistAuto: (_, auto) => void calls.persistAuto.push(auto),
       clearPersistedSession: () => void (calls.clearPersistedSession += 1),
     },
   });
@@ -362,6 +364,14 @@ describe('session machine: what callers notice', () => {
     harness.actor.send({ type: 'session.tokenRefreshed', token: 'tok-9' });
     expect(harness.actor.getSnapshot().context.user.token).toBe('tok-9');
     expect(harness.calls.persistToken).toEqual(['tok-9']);
+  });
+
+  it('a password change made here keeps this session and restarts the login check with the new token', async () => {
+    const harness = await loggedInHarness();
+    harness.actor.send({ type: 'session.passwordChanged', auto: 'auto-2' });
+    expect(selectPhase(harness.actor.getSnapshot())).toBe('loggedIn');
+    expect(harness.calls.pollerInputs.at(-1)).toEqual({ username: 'seller', auto: 'auto-2' });
+    expect(harness.calls.persistAuto).toEqual(['auto-2']);
   });
 
   it('a valid login check keeps the user logged in; session.checkNow asks the poller to check at once', async () => {

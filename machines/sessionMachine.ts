@@ -66,7 +66,9 @@ export type SessionEvent =
   | { type: 'session.tokenRefreshed'; token: string }
   | { type: 'session.expired'; message: string }
   | { type: 'session.loginChecked'; valid: boolean }
-  | { type: 'session.checkNow' };
+  | { type: 'session.checkNow' }
+  /** This session changed the password: it keeps going with the new password token (the server ended the others). */
+  | { type: 'session.passwordChanged'; auto: string };
 
 /** Events the machine emits for the app (`actor.on(type, handler)`). */
 export type SessionEmitted =
@@ -165,6 +167,8 @@ export const sessionMachine = setup({
     persistSession: (_, _session: StoredSession) => {},
     /** Writes a refreshed access token to the Admin-Token cookie. */
     persistToken: (_, _token: string) => {},
+    /** Writes a new password token to local storage. */
+    persistAuto: (_, _auto: string) => {},
     /** Removes every stored item of the session (spec §4 logout). */
     clearPersistedSession: () => {},
     assignStoredSession: assign(({ context }, stored: StoredSession | null) => ({ user: { ...context.user, ...stored } })),
@@ -384,6 +388,15 @@ export const sessionMachine = setup({
           ],
         },
         'session.logout': { target: 'loggingOut', actions: 'clearError' },
+        'session.passwordChanged': {
+          // Re-entering restarts the login check with the new token; the old one would now be answered 0.
+          target: 'loggedIn',
+          reenter: true,
+          actions: [
+            assign(({ context, event }) => ({ user: { ...context.user, auto: event.auto } })),
+            { type: 'persistAuto', params: ({ event }) => event.auto },
+          ],
+        },
         'session.login': {
           // A logged-in user may log in again from /login (the guard lets /login pass): the new login replaces this one.
           target: 'loggingIn',

@@ -1,0 +1,81 @@
+import { Spin } from 'antd';
+import NProgress from 'nprogress';
+import 'nprogress/nprogress.css';
+import { Suspense, useEffect, useLayoutEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Redirect, useLocation, useSearch } from 'wouter';
+import { selectPermittedRoutes, selectPhase } from '@machines/sessionMachine';
+import { BasicLayout } from './layout/BasicLayout';
+import { findRoute, isRoutePermitted, loginHref, NOT_FOUND_PATH, type AppRoute } from './routes';
+import { SessionContext } from './session';
+
+NProgress.configure({ showSpinner: false });
+
+export function FullPageSpin() {
+  const { t } = useTranslation();
+  return (
+    <div className="app-full-spin" role="status" aria-live="polite">
+      <Spin size="large" />
+      <span>{t('common.loading')}</span>
+    </div>
+  );
+}
+
+function ProgressDone() {
+  useEffect(() => {
+    NProgress.done();
+  }, []);
+  return null;
+}
+
+/** Page title, progress bar and scroll position for each navigation (seller-tool §2.1, §2.2). */
+function useNavigationEffects(path: string, route: AppRoute | null) {
+  const { t, i18n } = useTranslation();
+  useLayoutEffect(() => {
+    NProgress.start();
+    window.scrollTo(0, 0);
+  }, [path]);
+  useEffect(() => {
+    const site = t('site.title');
+    document.title = route?.titleKey ? `${t(route.titleKey)} - ${site}` : site;
+  }, [route, t, i18n.language]);
+}
+
+/**
+ * The navigation guard (spec §2.2): without a session only /login and /register open, anything else goes to
+ * /login?redirect=<wanted>; while the session is being restored or its routes generated, the page waits; a route the
+ * user's roles do not include, or an unknown path, goes to /404.
+ */
+export function RouterView() {
+  const [path] = useLocation();
+  const search = useSearch();
+  const phase = SessionContext.useSelector(selectPhase);
+  const permitted = SessionContext.useSelector(selectPermittedRoutes);
+  const route = findRoute(path);
+  useNavigationEffects(path, route);
+
+  const wanted = search ? `${path}?${search}` : path;
+  if (route?.public) return <RoutePage route={route} />;
+  if (phase === 'pending') return <FullPageSpin />;
+  if (phase === 'loggedOut') return <Redirect to={loginHref(wanted)} replace />;
+  if (!route) return <Redirect to={NOT_FOUND_PATH} replace />;
+  if (route.redirect) return <Redirect to={route.redirect} replace />;
+  if (!isRoutePermitted(permitted, route)) return <Redirect to={NOT_FOUND_PATH} replace />;
+  if (route.layout === 'blank') return <RoutePage route={route} />;
+  return (
+    <BasicLayout route={route}>
+      <RoutePage route={route} />
+    </BasicLayout>
+  );
+}
+
+function RoutePage({ route }: { route: AppRoute }) {
+  const Page = route.page;
+  if (!Page) return <ProgressDone />;
+  return (
+    <Suspense fallback={<FullPageSpin />}>
+      <Page />
+      <ProgressDone />
+    </Suspense>
+  );
+}

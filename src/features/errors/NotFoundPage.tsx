@@ -1,0 +1,21 @@
+import { Button, Result } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'wouter';
+
+export function NotFoundPage() {
+  const { t } = useTranslation();
+  return (
+    <div style={{ minHeight: '100vh', display: 'flex', alignItems: 'center', justifyContent: 'center' }}>
+      <Result
+        status="404"
+        title={t('notFound.title')}
+        subTitle={t('notFound.text')}
+        extra={
+          <Link href="/">
+            <Button type="primary">{t('common.backHome')}</Button>
+          </Link>
+        }
+      />
+    </div>
+  );
+}

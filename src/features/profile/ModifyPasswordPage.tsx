@@ -1,0 +1,84 @@
+import { LockOutlined } from '@ant-design/icons';
+import { Alert, App, Button, Card, Form, Input } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { message as catalogue } from '@contract/errors';
+import { PASSWORD_PATTERN } from '@contract/session';
+import { useDataClient } from '@/app/dataClient';
+import { toLang } from '@/app/i18n';
+import { SessionContext } from '@/app/session';
+
+type PasswordValues = { oldPassword: string; newPassword: string; confirm: string };
+
+export function ModifyPasswordPage() {
+  const { t, i18n } = useTranslation();
+  const lang = toLang(i18n.language);
+  const client = useDataClient();
+  const actor = SessionContext.useActorRef();
+  const { message } = App.useApp();
+  const [form] = Form.useForm<PasswordValues>();
+  const [saving, setSaving] = useState(false);
+
+  const submit = async (values: PasswordValues) => {
+    setSaving(true);
+    try {
+      const { auto } = await client.session.changePsw({ oldPassword: values.oldPassword, newPassword: values.newPassword });
+      // This session goes on with the new password token; the server already ended every other one.
+      actor.send({ type: 'session.passwordChanged', auto });
+      form.resetFields();
+      void message.success(t('profile.success'), 5);
+    } catch {
+      // The worker showed the reason (wrong current password, same password, policy).
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <Card title={t('profile.title')} style={{ maxWidth: 560 }}>
+      <Alert type="info" showIcon title={t('profile.hint')} style={{ marginBottom: 24 }} />
+      <Form<PasswordValues> form={form} layout="vertical" requiredMark={false} onFinish={submit} aria-label={t('profile.title')}>
+        <Form.Item
+          name="oldPassword"
+          label={t('profile.oldPassword')}
+          rules={[{ required: true, message: t('common.required', { field: t('profile.oldPassword') }) }]}
+        >
+          <Input.Password prefix={<LockOutlined />} autoComplete="current-password" maxLength={128} />
+        </Form.Item>
+        <Form.Item
+          name="newPassword"
+          label={t('profile.newPassword')}
+          extra={catalogue('passwordPolicy', lang)}
+          dependencies={['oldPassword']}
+          rules={[
+            { required: true, message: t('common.required', { field: t('profile.newPassword') }) },
+            { pattern: PASSWORD_PATTERN, message: catalogue('passwordPolicy', lang) },
+            ({ getFieldValue }) => ({
+              validator: (_, value) =>
+                !value || getFieldValue('oldPassword') !== value ? Promise.resolve() : Promise.reject(new Error(catalogue('samePassword', lang))),
+            }),
+          ]}
+        >
+          <Input.Password prefix={<LockOutlined />} autoComplete="new-password" maxLength={64} />
+        </Form.Item>
+        <Form.Item
+          name="confirm"
+          label={t('profile.confirm')}
+          dependencies={['newPassword']}
+          rules={[
+            { required: true, message: t('common.required', { field: t('profile.confirm') }) },
+            ({ getFieldValue }) => ({
+              validator: (_, value) =>
+                !value || getFieldValue('newPassword') === value ? Promise.resolve() : Promise.reject(new Error(t('profile.mismatch'))),
+            }),
+          ]}
+        >
+          <Input.Password prefix={<LockOutlined />} autoComplete="new-password" maxLength={64} />
+        </Form.Item>
+        <Button type="primary" htmlType="submit" loading={saving}>
+          {t('profile.submit')}
+        </Button>
+      </Form>
+    </Card>
+  );
+}
