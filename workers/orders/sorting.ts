@@ -34,8 +34,8 @@ export function numberPermutation(data: Float64Array, n: number, descending: boo
     lo[i] = l;
     hi[i] = h;
   }
-  let perm = identity(n);
-  let spare = new Uint32Array(n);
+  let perm: Uint32Array = identity(n);
+  let spare: Uint32Array = new Uint32Array(n);
   const count = new Uint32Array(RADIX_SIZE);
   const passes: [Uint32Array, number][] = [
     [lo, 0],
@@ -108,8 +108,8 @@ export function stringPermutation(values: readonly string[], n: number, descendi
   const passes = Math.ceil(prefix / charsPerPass);
   const digitMax = 2 ** (bitsPerChar * charsPerPass) - 1;
 
-  let perm = identity(n);
-  let spare = new Uint32Array(n);
+  let perm: Uint32Array = identity(n);
+  let spare: Uint32Array = new Uint32Array(n);
   const digits = new Uint32Array(n);
   const count = new Uint32Array(digitMax + 2);
   for (let pass = passes - 1; pass >= 0; pass--) {

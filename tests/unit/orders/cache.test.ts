@@ -1,0 +1,188 @@
+import 'fake-indexeddb/auto';
+import { Dexie } from 'dexie';
+import type { OrderRow, OrderSyncChunk } from '../../../contract/orders';
+import { OrderCache, orderDatabaseName } from '../../../workers/orders/cache';
+import { OrderEngine } from '../../../workers/orders/engine';
+import { loadOrders, syncOrders } from '../../../workers/orders/sync';
+import { generateOrders } from './generate';
+import { ArrivalOrderModel } from './reference';
+
+let userId = 0;
+const opened: OrderCache[] = [];
+
+function openCache(id: number, options?: ConstructorParameters<typeof OrderCache>[1]) {
+  const cache = new OrderCache(id, options);
+  opened.push(cache);
+  return cache;
+}
+
+async function cachedRows(id: number): Promise<{ rows: Map<string, OrderRow>; cursor: string | null }> {
+  const rows = new Map<string, OrderRow>();
+  const { cursor } = await openCache(id).load((chunk) => chunk.forEach((row) => rows.set(row.id, row)));
+  return { rows, cursor };
+}
+
+async function chunkSizes(id: number): Promise<number[]> {
+  const db = new Dexie(orderDatabaseName(id));
+  await db.open();
+  const sizes = (await db.table('chunks').toArray()).map((chunk: { rows: unknown[] }) => chunk.rows.length);
+  db.close();
+  return sizes;
+}
+
+/** A server that answers the sync call from a list of changes, `limit` at a time; the cursor is a position. */
+function fakeServer(changes: OrderRow[], limit: number) {
+  return async (cursor: string | null): Promise<OrderSyncChunk> => {
+    const from = cursor === null ? 0 : Number(cursor);
+    const rows = changes.slice(from, from + limit);
+    return { rows, cursor: String(from + rows.length), hasMore: from + rows.length < changes.length };
+  };
+}
+
+beforeEach(() => {
+  userId++;
+});
+
+afterEach(() => {
+  for (const cache of opened.splice(0)) cache.close();
+});
+
+describe('order cache', () => {
+  it('stores a full sync in chunks of the configured size and loads it back, cursor included', async () => {
+    const rows = generateOrders({ count: 2_350, seed: 1 });
+    const cache = openCache(userId, { rowsPerChunk: 500 });
+    const engine = new OrderEngine();
+    const result = await syncOrders(cache, engine, fakeServer(rows, 700));
+    expect(result).toEqual({ rows: 2_350, cursor: '2350' });
+    expect((await chunkSizes(userId)).sort((a, b) => b - a)).toEqual([500, 500, 500, 500, 350]);
+
+    const reloaded = new OrderEngine();
+    const loaded = await loadOrders(openCache(userId), reloaded);
+    expect(loaded).toEqual({ cursor: '2350', rows: 2_350 });
+    expect(reloaded.size).toBe(2_350);
+    expect(reloaded.get(rows[1_234]!.id)).toEqual(rows[1_234]);
+  });
+
+  it('applies incremental updates, inserts and deletes to the right chunks, and a reload agrees', async () => {
+    const initial = generateOrders({ count: 1_200, seed: 2 });
+    const cache = openCache(userId, { rowsPerChunk: 400 });
+    const engine = new OrderEngine();
+    const model = new ArrivalOrderModel();
+    // The fake server's cursor is a position in its list of changes: start it at 0.
+    await cache.applyChanges(initial, '0');
+    engine.upsert(initial);
+    model.apply(initial);
+
+    const changes: OrderRow[] = [
+      { ...initial[5]!, status: 'delivered', amount: 42 },
+      { ...initial[401]!, deleted: true },
+      { ...initial[402]!, deleted: true },
+      ...generateOrders({ count: 30, seed: 3, idPrefix: 'new' }),
+      { ...initial[900]!, trackingNumber: 'RU999CN' },
+      // Inserted then deleted in the same batch, and a tombstone for a row the cache never had.
+      { ...generateOrders({ count: 1, seed: 4, idPrefix: 'flash' })[0]!, deleted: true },
+      { ...initial[0]!, id: 'never-seen', deleted: true },
+    ];
+    await syncOrders(cache, engine, fakeServer(changes, 10));
+    model.apply(changes);
+
+    const { rows, cursor } = await cachedRows(userId);
+    expect(cursor).toBe(String(changes.length));
+    expect([...rows.values()].sort(byId)).toEqual(model.list().sort(byId));
+    expect(rows.get(initial[5]!.id)!.amount).toBe(42);
+    expect(rows.has(initial[401]!.id)).toBe(false);
+    // New rows filled the free room of the last chunk instead of opening chunks of a few rows.
+    expect((await chunkSizes(userId)).reduce((a, b) => a + b, 0)).toBe(1_200 - 2 + 30);
+    expect((await chunkSizes(userId)).length).toBe(4);
+    expect(engine.size).toBe(model.list().length);
+    expect(engine.get(initial[900]!.id)!.trackingNumber).toBe('RU999CN');
+  });
+
+  it('drops a chunk whose rows were all deleted', async () => {
+    const rows = generateOrders({ count: 20, seed: 5 });
+    const cache = openCache(userId, { rowsPerChunk: 10 });
+    await cache.applyChanges(rows, 'a');
+    await cache.applyChanges(rows.slice(0, 10).map((row) => ({ ...row, deleted: true })), 'b');
+    expect(await chunkSizes(userId)).toEqual([10]);
+    const { rows: left } = await cachedRows(userId);
+    expect([...left.keys()]).toEqual(rows.slice(10).map((row) => row.id));
+  });
+
+  it('keeps the previous rows and cursor when a write fails between chunks, and the retry completes it', async () => {
+    const initial = generateOrders({ count: 900, seed: 6 });
+    let failOn: number | null = null;
+    const cache = openCache(userId, {
+      rowsPerChunk: 300,
+      beforeChunkWrite: (chunkId) => {
+        if (chunkId === failOn) throw new Error('simulated crash');
+      },
+    });
+    await cache.applyChanges(initial, 'before');
+
+    // Touches all three chunks and opens a fourth; the crash strikes while writing the second.
+    const changes = [
+      { ...initial[0]!, amount: 1 },
+      { ...initial[350]!, amount: 2 },
+      { ...initial[700]!, deleted: true as const },
+      ...generateOrders({ count: 5, seed: 7, idPrefix: 'late' }),
+    ];
+    failOn = 2;
+    await expect(cache.applyChanges(changes, 'after')).rejects.toThrow('simulated crash');
+
+    const afterCrash = await cachedRows(userId);
+    expect(afterCrash.cursor).toBe('before');
+    expect([...afterCrash.rows.values()].sort(byId)).toEqual([...initial].sort(byId));
+
+    // The same instance is still usable: its chunk map did not take in the failed plan.
+    failOn = null;
+    await cache.applyChanges(changes, 'after');
+    const model = new ArrivalOrderModel();
+    model.apply(initial);
+    model.apply(changes);
+    const afterRetry = await cachedRows(userId);
+    expect(afterRetry.cursor).toBe('after');
+    expect([...afterRetry.rows.values()].sort(byId)).toEqual(model.list().sort(byId));
+  });
+
+  it('resumes an interrupted sync from the stored cursor without losing or repeating rows', async () => {
+    const rows = generateOrders({ count: 1_000, seed: 8 });
+    const server = fakeServer(rows, 100);
+    const controller = new AbortController();
+    const first = openCache(userId);
+    await syncOrders(first, new OrderEngine(), server, {
+      signal: controller.signal,
+      onProgress: ({ rows: done }) => {
+        if (done >= 300) controller.abort();
+      },
+    });
+    first.close();
+
+    const engine = new OrderEngine();
+    const second = openCache(userId);
+    expect((await loadOrders(second, engine)).rows).toBe(300);
+    const calls: (string | null)[] = [];
+    await syncOrders(second, engine, (cursor) => {
+      calls.push(cursor);
+      return server(cursor);
+    });
+    expect(calls[0]).toBe('300');
+    expect(engine.size).toBe(1_000);
+    const { rows: cached } = await cachedRows(userId);
+    expect(cached.size).toBe(1_000);
+  });
+
+  it('keeps each user in their own database, and clear forgets rows and cursor', async () => {
+    const mine = openCache(userId);
+    const theirs = openCache(userId + 1000);
+    await mine.applyChanges(generateOrders({ count: 3, seed: 9 }), 'm');
+    await theirs.applyChanges(generateOrders({ count: 5, seed: 10 }), 't');
+    expect((await cachedRows(userId)).rows.size).toBe(3);
+    expect((await cachedRows(userId + 1000)).rows.size).toBe(5);
+    await mine.clear();
+    expect(await cachedRows(userId)).toEqual({ rows: new Map(), cursor: null });
+  });
+});
+
+function byId(a: OrderRow, b: OrderRow) {
+  return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
+}
