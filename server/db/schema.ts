@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, pgTable, serial, text, timestamp, uniqueIndex, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { boolean, date, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
 
 const timestamptz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
@@ -81,6 +81,25 @@ export const notices = pgTable(
     createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
   },
   (table) => [index('notices_update_time_idx').on(table.updateTime)],
+);
+
+/** A zh / en text pair, as stored in the feature-update announcements. */
+export type LocalizedText = { zh: string; en: string };
+
+/** The feature-update dialog's announcements (seller-tool §2.4): the newest active one whose start has come is shown. */
+export const featureUpdates = pgTable(
+  'feature_updates',
+  {
+    id: serial('id').primaryKey(),
+    /** yyyy-mm-dd, China date: the dialog shows for 30 days from here. */
+    startDate: date('start_date', { mode: 'string' }).notNull(),
+    title: jsonb('title').$type<LocalizedText>().notNull(),
+    items: jsonb('items').$type<LocalizedText[]>().notNull(),
+    active: boolean('active').notNull().default(true),
+    createdAt: timestamptz('created_at').notNull(),
+    updatedAt: timestamptz('updated_at').notNull(),
+  },
+  (table) => [index('feature_updates_start_idx').on(table.startDate)],
 );
 
 export type UserRow = typeof users.$inferSelect;
