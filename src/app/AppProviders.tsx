@@ -34,6 +34,8 @@ function LocalizedAntd({ children }: { children: ReactNode }) {
   return (
     <ConfigProvider
       locale={lang === 'en' ? enUS : zhCN}
+      // Buttons read as written ("登录", not "登 录"): labels stay the same text everywhere, tests included.
+      button={{ autoInsertSpace: false }}
       theme={{ algorithm: theme.defaultAlgorithm, token: { colorPrimary: THEME_COLOR, borderRadius: 6 } }}
     >
       <AntApp message={{ maxCount: 3 }}>{children}</AntApp>

@@ -1,0 +1,60 @@
+import { mkdirSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+
+export const SCREENSHOTS = resolve(import.meta.dirname, 'screenshots');
+
+export async function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
+  });
+}
+
+export async function newContext(browser: Browser, baseUrl: string, lang: 'zh' | 'en' = 'zh'): Promise<BrowserContext> {
+  const context = await browser.newContext({
+    baseURL: baseUrl,
+    viewport: { width: 1366, height: 800 },
+    locale: lang === 'zh' ? 'zh-CN' : 'en-US',
+  });
+  await context.addCookies([{ name: 'language', value: lang, url: baseUrl }]);
+  return context;
+}
+
+export async function screenshot(page: Page, name: string): Promise<void> {
+  mkdirSync(SCREENSHOTS, { recursive: true });
+  // Let fonts, images and antd's motion settle so the picture shows what a person sees.
+  await page.evaluate(() => document.fonts.ready);
+  await page.waitForTimeout(400);
+  await page.screenshot({ path: resolve(SCREENSHOTS, `${name}.png`), fullPage: true });
+}
+
+export async function logIn(page: Page, username: string, password: string, code: string): Promise<void> {
+  await page.getByLabel('用户名').fill(username);
+  await page.getByLabel('密码').fill(password);
+  await page.getByPlaceholder('验证码').fill(code);
+  await page.getByRole('button', { name: '登录', exact: true }).click();
+}
+
+/** Registers through the API, as a second person would, so tests do not share accounts. */
+export async function registerByApi(baseUrl: string, username: string, password: string, code: string): Promise<void> {
+  const captcha = (await (await fetch(`${baseUrl}/api/captchaImage`)).json()) as { data: { uuid: string } };
+  const response = await fetch(`${baseUrl}/api/user/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username, password, code, uuid: captcha.data.uuid }),
+  });
+  if (!response.ok) throw new Error(`register ${username}: ${response.status} ${await response.text()}`);
+}
+
+export function uniqueName(prefix: string): string {
+  return `${prefix}_${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
+}

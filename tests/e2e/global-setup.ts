@@ -1,0 +1,94 @@
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import type { TestProject } from 'vitest/node';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    baseUrl: string;
+    captchaCode: string;
+  }
+}
+
+const ROOT = resolve(import.meta.dirname, '../..');
+export const CAPTCHA_TEST_CODE = '2468';
+
+function freePort(): Promise<number> {
+  return new Promise((done, fail) => {
+    const server = createServer();
+    server.once('error', fail);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => done(port));
+    });
+  });
+}
+
+async function waitForHealth(url: string, child: ChildProcess, output: () => string): Promise<void> {
+  const deadline = Date.now() + 120_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`The server exited with ${child.exitCode}:\n${output()}`);
+    try {
+      const response = await fetch(`${url}/api/health`);
+      if (response.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((done) => setTimeout(done, 250));
+  }
+  throw new Error(`The server did not answer /api/health within 120 s:\n${output()}`);
+}
+
+/**
+ * Starts the built app the way `npm start` serves it (`node --import tsx server/main.ts` over ./dist) on a free port
+ * with a fresh data directory and a fixed captcha answer, and hands the URL to the tests.
+ */
+export default async function setup(project: TestProject) {
+  if (!existsSync(join(ROOT, 'dist', 'index.html'))) {
+    // `npm test` and `npm run test:e2e` build first; a bare `vitest --project e2e` gets a build here.
+    const build = spawnSync('npx', ['rsbuild', 'build'], { cwd: ROOT, stdio: 'inherit' });
+    if (build.status !== 0) throw new Error('npm run build failed');
+  }
+  const dataDir = mkdtempSync(join(tmpdir(), 'seller-e2e-'));
+  const port = await freePort();
+  let log = '';
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      NODE_ENV: 'test',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      DEMO: 'true',
+      CAPTCHA_TEST_CODE,
+      LOG_LEVEL: 'warn',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout?.on('data', (chunk: Buffer) => (log += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (log += chunk.toString()));
+  const baseUrl = `http://127.0.0.1:${port}`;
+  try {
+    await waitForHealth(baseUrl, child, () => log);
+  } catch (error) {
+    child.kill('SIGKILL');
+    rmSync(dataDir, { recursive: true, force: true });
+    throw error;
+  }
+  project.provide('baseUrl', baseUrl);
+  project.provide('captchaCode', CAPTCHA_TEST_CODE);
+
+  return async () => {
+    const exited = new Promise<void>((done) => child.once('exit', () => done()));
+    child.kill('SIGTERM');
+    const forced = setTimeout(() => child.kill('SIGKILL'), 10_000);
+    await exited;
+    clearTimeout(forced);
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+}

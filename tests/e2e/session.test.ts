@@ -1,0 +1,141 @@
+import type { Browser } from 'playwright-core';
+import { inject } from 'vitest';
+import { launchBrowser, logIn, newContext, registerByApi, screenshot, uniqueName } from './browser';
+
+const baseUrl = inject('baseUrl');
+const code = inject('captchaCode');
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe('session in the browser', () => {
+  it('a deep link without a session goes to login and, after logging in, to the wanted page', async () => {
+    const context = await newContext(browser, baseUrl);
+    const page = await context.newPage();
+    await page.goto('/profile/modify-psw?from=mail');
+    await page.waitForURL((url) => url.pathname === '/login');
+    expect(new URL(page.url()).searchParams.get('redirect')).toBe('/profile/modify-psw?from=mail');
+    await expect.poll(() => page.title()).toBe('登录 - 跨境卖家后台');
+
+    await logIn(page, 'seller', 'seller123', code);
+    await page.waitForURL((url) => url.pathname === '/profile/modify-psw');
+    expect(new URL(page.url()).search).toBe('?from=mail');
+    await page.getByText('原密码').waitFor();
+    await expect.poll(() => page.title()).toBe('修改密码 - 跨境卖家后台');
+    await context.close();
+  });
+
+  it('registers with a captcha, then logs in and sees the home page', async () => {
+    const context = await newContext(browser, baseUrl);
+    const page = await context.newPage();
+    const name = uniqueName('reg');
+    await page.goto('/register');
+    await page.getByLabel('用户名').fill(name);
+    await page.getByLabel('密码', { exact: true }).fill('Secret123');
+    await page.getByLabel('确认密码').fill('Secret123');
+    await page.getByPlaceholder('验证码').fill(code);
+    await page.getByRole('button', { name: '注册', exact: true }).click();
+
+    await page.waitForURL((url) => url.pathname === '/login');
+    await page.getByRole('heading', { name: '系统登录' }).waitFor();
+    expect(await page.getByLabel('用户名').inputValue()).toBe(name);
+    await page.getByLabel('密码').fill('Secret123');
+    await page.getByPlaceholder('验证码').fill(code);
+    await page.getByRole('button', { name: '登录', exact: true }).click();
+
+    await page.waitForURL((url) => url.pathname === '/home/introduction');
+    await page.getByTestId('intro-user-name').getByText(name).waitFor();
+    await page.getByRole('heading', { name: '系统介绍' }).waitFor();
+    await context.close();
+  });
+
+  it('a wrong captcha is refused and a new captcha image is shown', async () => {
+    const context = await newContext(browser, baseUrl);
+    const page = await context.newPage();
+    await page.goto('/login');
+    const image = page.getByRole('img', { name: '验证码图片，点击刷新' });
+    await image.waitFor();
+    const before = await image.getAttribute('src');
+    await logIn(page, 'seller', 'seller123', '0000');
+    await page.getByText('验证码不正确或已失效，请重新输入').waitFor();
+    await expect.poll(() => image.getAttribute('src')).not.toBe(before);
+    expect(new URL(page.url()).pathname).toBe('/login');
+    await context.close();
+  });
+
+  it('a password change in one browser logs the other one out with 该用户密码已被修改，请重新登录！', async () => {
+    const name = uniqueName('psw');
+    await registerByApi(baseUrl, name, 'Before123', code);
+    const first = await newContext(browser, baseUrl);
+    const second = await newContext(browser, baseUrl);
+    const pageA = await first.newPage();
+    const pageB = await second.newPage();
+    for (const page of [pageA, pageB]) {
+      await page.goto('/login');
+      await logIn(page, name, 'Before123', code);
+      await page.waitForURL((url) => url.pathname === '/home/introduction');
+    }
+
+    await pageA.goto('/profile/modify-psw');
+    await pageA.getByLabel('原密码').fill('Before123');
+    await pageA.getByLabel('新密码', { exact: true }).fill('After1234');
+    await pageA.getByLabel('确认新密码').fill('After1234');
+    await pageA.getByRole('button', { name: '保存修改' }).click();
+    await pageA.getByText('密码修改成功').waitFor();
+
+    // The other page checks as soon as it is looked at again.
+    await pageB.evaluate(() => window.dispatchEvent(new Event('focus')));
+    await pageB.getByText('该用户密码已被修改，请重新登录！').waitFor();
+    await pageB.waitForURL((url) => url.pathname === '/login');
+
+    // The page that changed the password stays logged in, also after its own check.
+    await pageA.evaluate(() => window.dispatchEvent(new Event('focus')));
+    await pageA.goto('/home/introduction');
+    await pageA.getByTestId('intro-user-name').getByText(name).waitFor();
+    expect(new URL(pageA.url()).pathname).toBe('/home/introduction');
+    await first.close();
+    await second.close();
+  });
+
+  it('unknown paths and routes the role does not open show 404', async () => {
+    const context = await newContext(browser, baseUrl);
+    const page = await context.newPage();
+    await page.goto('/login');
+    await logIn(page, 'newbie', 'newbie123', code);
+    await page.waitForURL((url) => url.pathname === '/home/introduction');
+    await page.goto('/no/such/page');
+    await page.waitForURL((url) => url.pathname === '/404');
+    await page.getByText('抱歉，您访问的页面不存在或您没有权限访问。').waitFor();
+    await context.close();
+  });
+});
+
+describe('screenshots', () => {
+  for (const lang of ['zh', 'en'] as const) {
+    it(`login, register and home in ${lang}`, async () => {
+      const context = await newContext(browser, baseUrl, lang);
+      const page = await context.newPage();
+      await page.goto('/register');
+      await page.locator('.auth-captcha__image img').waitFor();
+      await screenshot(page, `register-${lang}`);
+      await page.goto('/login');
+      await page.locator('.auth-captcha__image img').waitFor();
+      await screenshot(page, `login-${lang}`);
+      await page.locator('#username').fill('seller');
+      await page.locator('#password').fill('seller123');
+      await page.locator('#code').fill(code);
+      await page.locator('button[type=submit]').click();
+      await page.waitForURL((url) => url.pathname === '/home/introduction');
+      await page.getByTestId('intro-user-name').waitFor();
+      await screenshot(page, `home-${lang}`);
+      await page.setViewportSize({ width: 390, height: 844 });
+      await screenshot(page, `home-${lang}-mobile`);
+      await context.close();
+    });
+  }
+});
