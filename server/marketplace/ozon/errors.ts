@@ -131,6 +131,7 @@ export function classifyOzonError(status: number, message: string): OzonErrorKin
   if (m.includes('circle is open')) return 'circleOpen';
   if (m.includes('rate limit') || status === 429) return 'rateLimited';
   if (status === 401) return 'invalidKey';
+  if (status === 504 || status === 408) return 'timeout';
   if (status === 404) return 'notFound';
   if (status >= 500) return 'server';
   return 'badRequest';

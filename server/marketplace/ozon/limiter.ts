@@ -21,10 +21,22 @@ export type RateLimiterOptions = {
   sleep?: (ms: number) => Promise<void>;
 };
 
+/**
+ * A bucket that never lets more than `limit` through in ANY window of `windowMs`, whatever window Ozon counts in:
+ * a plain bucket of capacity L refilled at L per window lets 2L through across a window edge, so the burst is a
+ * fifth of the limit and the refill the rest.
+ */
+function sizing(limit: number, windowMs: number) {
+  const capacity = Math.max(1, Math.floor(limit / 5));
+  return { capacity, perMs: Math.max(1, limit - capacity) / windowMs };
+}
+
 const realSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 export function createRateLimiter(options: RateLimiterOptions = {}): OzonRateLimiter {
-  const perSecond = options.perSecond ?? OZON_REQUESTS_PER_SECOND;
+  // Ozon counts arrivals, we count departures: network jitter bunches requests into one of Ozon's windows, so aim
+  // at 80% of the documented limit by default.
+  const perSecond = options.perSecond ?? OZON_REQUESTS_PER_SECOND * 0.8;
   const now = options.now ?? Date.now;
   const sleep = options.sleep ?? realSleep;
   const buckets = new Map<string, Bucket>();
@@ -48,9 +60,11 @@ export function createRateLimiter(options: RateLimiterOptions = {}): OzonRateLim
       const perMinute = options.perMinuteByPath?.[endpoint.path] ?? endpoint.perMinute;
       for (;;) {
         const t = now();
-        const all = bucket(`${clientId}`, perSecond, perSecond / 1000);
+        const overall = sizing(perSecond, 1_000);
+        const all = bucket(`${clientId}`, overall.capacity, overall.perMs);
         refill(all, t);
-        const method = perMinute ? bucket(`${clientId} ${endpoint.path}`, perMinute, perMinute / 60_000) : undefined;
+        const perMethod = perMinute ? sizing(perMinute, 60_000) : undefined;
+        const method = perMethod ? bucket(`${clientId} ${endpoint.path}`, perMethod.capacity, perMethod.perMs) : undefined;
         if (method) refill(method, t);
         const wait = Math.max(waitFor(all), method ? waitFor(method) : 0);
         if (wait === 0) {

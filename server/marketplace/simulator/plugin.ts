@@ -1,0 +1,385 @@
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { OZON_ENDPOINTS, OZON_REQUESTS_PER_SECOND, type OzonEndpointName } from '../ozon/versions';
+import { labelPdf, productPng, productSvg } from './assets';
+import { attributesFor, CATEGORY_TREE, type SimCategory, type SimLanguage } from './catalog';
+import { badRequest, OZON_TEXT, SimError } from './errors';
+import type { SimProduct } from './products';
+import { SimShop, type SimShopConfig } from './shop';
+
+/**
+ * The Ozon simulator: the Seller API's paths and JSON shapes over deterministic generated shops, with Ozon's rules
+ * (statuses, label readiness, price and stock limits, paging) and switches for the failures a real client must
+ * survive. The embedded default marketplace (`npm start` needs no Ozon account) and the partner of the client's tests.
+ *
+ * Usage: `const sim = createOzonSimulator(); app.register(ozonSimulatorPlugin, { prefix: '/sim/ozon', simulator: sim })`.
+ */
+
+export type FaultKind = 'rateLimit' | 'circleOpen' | 'timeout' | 'serverError' | 'malformed';
+export type Fault = { kind: FaultKind; count: number; /** Only requests to this Ozon path. */ path?: string; clientId?: string };
+
+export type SimulatorControl = {
+  /** Added before every answer. */
+  latencyMs: number;
+  /** Ozon's 50 requests/s per Client-Id and per-method limits; off only to measure the client alone. */
+  enforceRateLimits: boolean;
+  /** 45 s like Ozon; 0 lets tests print a label right after ship. */
+  labelReadyDelayMs: number;
+  /** How long import and label tasks stay pending. */
+  taskDelayMs: number;
+  /** How long a 'timeout' fault holds the request before giving up on it. */
+  timeoutHangMs: number;
+  /** Pending faults, first match wins; each answers `count` requests, then is gone. */
+  faults: Fault[];
+};
+
+export type SimulatorOptions = {
+  seed?: string;
+  shops?: SimShopConfig[];
+  /** Default postings per shop (3,000). A shop's own `orders` wins; 1,000,000 is fine (generated on demand). */
+  ordersPerShop?: number;
+  productsPerShop?: number;
+  /** Clock (tests move it). */
+  now?: () => number;
+  /** End of the generated history; default: the start of the current UTC day, so data is stable through a day. */
+  anchor?: number;
+  control?: Partial<SimulatorControl>;
+};
+
+export const DEFAULT_SIM_SHOPS: SimShopConfig[] = [
+  { clientId: '1001', apiKey: 'sim-key-1001', name: '义乌小百货 Yiwu Goods' },
+  { clientId: '1002', apiKey: 'sim-key-1002', name: '深圳数码 Shenzhen Digital' },
+  { clientId: '1003', apiKey: 'sim-key-1003', name: '广州服饰 Guangzhou Fashion' },
+];
+
+/** Role names and the path prefixes each grants (Ozon's roles are coarser; enough to refuse a method). */
+const ROLE_PATHS: Record<string, string[]> = {
+  Admin: ['/'],
+  'Posting FBS': ['/v2/warehouse', '/v4/posting', '/v3/posting', '/v2/posting', '/v1/posting', '/v2/fbs', '/v1/returns'],
+  Product: ['/v3/product', '/v4/product', '/v1/product', '/v2/products', '/v5/product', '/v1/description-category', '/v2/warehouse'],
+  Promotion: ['/v1/actions'],
+  Chat: ['/v3/chat', '/v1/chat', '/v2/chat'],
+  Analytics: ['/v1/analytics'],
+  Finance: ['/v3/finance'],
+};
+
+export function createOzonSimulator(options: SimulatorOptions = {}) {
+  const now = options.now ?? Date.now;
+  const anchor = options.anchor ?? Math.floor(now() / 86_400_000) * 86_400_000;
+  const seed = options.seed ?? 'ozon-sim';
+  const control: SimulatorControl = {
+    latencyMs: 0,
+    enforceRateLimits: true,
+    labelReadyDelayMs: 45_000,
+    taskDelayMs: 2_000,
+    timeoutHangMs: 120_000,
+    faults: [],
+    ...options.control,
+  };
+  const shops = new Map<string, SimShop>();
+  const findSku = (sku: number): SimProduct | undefined => {
+    for (const shop of shops.values()) {
+      const p = shop.productBySku(sku);
+      if (p) return p;
+    }
+    return undefined;
+  };
+  const env = { now, labelReadyDelayMs: () => control.labelReadyDelayMs, taskDelayMs: () => control.taskDelayMs, findSku };
+  const addShop = (config: SimShopConfig) => {
+    const shop = new SimShop(
+      { ...config, orders: config.orders ?? options.ordersPerShop, products: config.products ?? options.productsPerShop },
+      seed,
+      anchor,
+      env,
+    );
+    shops.set(config.clientId, shop);
+    return shop;
+  };
+  for (const config of options.shops ?? DEFAULT_SIM_SHOPS) addShop(config);
+
+  // Fixed windows: a second for the overall limit, a minute for per-method limits.
+  const windows = new Map<string, { window: number; count: number }>();
+  const countIn = (key: string, windowMs: number) => {
+    const window = Math.floor(now() / windowMs);
+    const entry = windows.get(key);
+    if (!entry || entry.window !== window) {
+      windows.set(key, { window, count: 1 });
+      return 1;
+    }
+    return ++entry.count;
+  };
+
+  let requests = 0;
+  return {
+    control,
+    shops,
+    addShop,
+    shop(clientId: string): SimShop {
+      const shop = shops.get(clientId);
+      if (!shop) throw new Error(`no simulated shop ${clientId}`);
+      return shop;
+    },
+    fail(kind: FaultKind, count = 1, where: Omit<Fault, 'kind' | 'count'> = {}) {
+      control.faults.push({ kind, count, ...where });
+    },
+    /** Requests answered (or refused) so far: tests read how many retries a call took. */
+    get requestCount() {
+      return requests;
+    },
+    countRequest() {
+      requests++;
+    },
+    takeFault(clientId: string, path: string): FaultKind | undefined {
+      const fault = control.faults.find((f) => f.count > 0 && (!f.path || f.path === path) && (!f.clientId || f.clientId === clientId));
+      if (!fault) return undefined;
+      fault.count--;
+      control.faults = control.faults.filter((f) => f.count > 0);
+      return fault.kind;
+    },
+    /** Ozon's own rate limits, as a refusal or nothing. */
+    checkRate(clientId: string, path: string, perMinute?: number): SimError | undefined {
+      if (!control.enforceRateLimits) return undefined;
+      if (countIn(clientId, 1_000) > OZON_REQUESTS_PER_SECOND) return new SimError(429, OZON_TEXT.rateLimit);
+      if (perMinute && countIn(`${clientId} ${path}`, 60_000) > perMinute) return new SimError(429, OZON_TEXT.rateLimit);
+      return undefined;
+    },
+    now,
+  };
+}
+export type OzonSimulator = ReturnType<typeof createOzonSimulator>;
+
+type Handler = (shop: SimShop, body: Record<string, unknown>, baseUrl: string) => unknown;
+
+const languageOf = (value: unknown): SimLanguage => (value === 'ZH_HANS' ? 'zh' : value === 'EN' ? 'en' : 'ru');
+
+function treeNode(c: SimCategory, language: SimLanguage): unknown {
+  return {
+    description_category_id: c.categoryId,
+    category_name: c.names[language],
+    disabled: false,
+    children: [
+      ...c.children.map((child) => treeNode(child, language)),
+      ...c.types.map((t) => ({ type_id: t.typeId, type_name: t.names[language], disabled: false, children: [] })),
+    ],
+  };
+}
+
+const HANDLERS: Record<Exclude<OzonEndpointName, 'roles' | 'packageLabel'>, Handler> = {
+  warehouseList: (s, b) => s.warehouseList(b),
+  postingFbsList: (s, b) => s.postingList(b, 'list'),
+  postingFbsUnfulfilledList: (s, b) => s.postingList(b, 'unfulfilled'),
+  postingFbsGet: (s, b) => s.postingGet(b),
+  postingFbsShip: (s, b) => s.ship(b),
+  postingFbsCancelReason: (s, b) => s.cancelReasons(b),
+  postingFbsCancel: (s, b) => s.cancel(b),
+  trackingNumberSet: (s, b) => s.setTracking(b),
+  packageLabelCreate: (s, b) => s.labelCreate(b),
+  packageLabelGet: (s, b, base) => s.labelGet(b, base),
+  productList: (s, b) => s.productList(b),
+  productInfoList: (s, b, base) => s.productInfoList(b, base),
+  productInfoAttributes: (s, b, base) => s.productAttributes(b, base),
+  productImport: (s, b) => s.productImport(b),
+  productImportInfo: (s, b) => s.importInfo(b),
+  productImportBySku: (s, b) => s.importBySku(b),
+  productArchive: (s, b) => s.archive(b),
+  productUnarchive: (s, b) => s.unarchive(b),
+  productsDelete: (s, b) => s.deleteProducts(b),
+  productInfoPrices: (s, b) => s.prices(b),
+  productImportPrices: (s, b) => s.importPrices(b),
+  productsStocks: (s, b) => s.updateStocks(b),
+  productInfoStocks: (s, b) => s.stocks(b),
+  productPicturesImport: (s, b) => s.picturesImport(b),
+  productInfoLimit: (s) => s.limits(),
+  categoryTree: (_s, b) => ({ result: CATEGORY_TREE.map((c) => treeNode(c, languageOf(b.language))) }),
+  categoryAttribute: (_s, b) => {
+    const categoryId = Number(b.description_category_id);
+    const typeId = Number(b.type_id);
+    const leaf = CATEGORY_TREE.flatMap((c) => c.children).find((c) => c.categoryId === categoryId)?.types.find((t) => t.typeId === typeId);
+    if (!leaf) throw badRequest('description_category_id and type_id must name a leaf type');
+    return { result: attributesFor(languageOf(b.language)) };
+  },
+  actions: (s) => s.actionList(),
+  actionCandidates: (s, b) => s.actionProducts(b, 'candidates'),
+  actionProducts: (s, b) => s.actionProducts(b, 'products'),
+  actionProductsActivate: (s, b) => s.actionActivate(b),
+  actionProductsDeactivate: (s, b) => s.actionDeactivate(b),
+  returnsList: (s, b) => s.returnsList(b),
+  chatList: (s, b) => s.chatList(b),
+  chatHistory: (s, b) => s.chatHistory(b),
+  chatSendMessage: (s, b) => s.chatSend(b),
+  chatRead: (s, b) => s.chatRead(b),
+  chatStart: (s, b) => s.chatStart(b),
+  analyticsData: (s, b) => s.analytics(b),
+  financeTransactionList: (s, b) => s.finance(b),
+};
+
+export type OzonSimulatorPluginOptions = {
+  simulator?: OzonSimulator;
+  /** Same as createOzonSimulator's, when no simulator is given. */
+  simulatorOptions?: SimulatorOptions;
+  /** The control and trigger endpoints under `/__sim` (off on a production server). */
+  admin?: boolean;
+};
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+export const ozonSimulatorPlugin: FastifyPluginAsync<OzonSimulatorPluginOptions> = async (app, options) => {
+  const sim = options.simulator ?? createOzonSimulator(options.simulatorOptions);
+  const prefix = app.prefix;
+  const baseUrlOf = (request: FastifyRequest) => `${request.protocol}://${request.host}${prefix}`;
+
+  const refuse = (reply: FastifyReply, error: SimError) =>
+    reply.code(error.status).type('application/json').send({ code: error.code, message: error.message, details: [] });
+
+  /** Auth, roles, faults and rate limits in Ozon's order; answers the refusal itself and returns undefined. */
+  async function admit(request: FastifyRequest, reply: FastifyReply, path: string, perMinute?: number): Promise<SimShop | undefined> {
+    sim.countRequest();
+    if (sim.control.latencyMs > 0) await sleep(sim.control.latencyMs);
+    const clientId = String(request.headers['client-id'] ?? '');
+    const apiKey = String(request.headers['api-key'] ?? '');
+    const shop = sim.shops.get(clientId);
+    if (!shop || shop.config.apiKey !== apiKey) {
+      refuse(reply, new SimError(401, OZON_TEXT.invalidKey));
+      return undefined;
+    }
+    if (shop.config.keyState === 'deactivated') {
+      refuse(reply, new SimError(403, OZON_TEXT.deactivated));
+      return undefined;
+    }
+    if (shop.config.keyState === 'ipRestricted') {
+      refuse(reply, new SimError(403, OZON_TEXT.ipRestricted));
+      return undefined;
+    }
+    const fault = sim.takeFault(clientId, path);
+    if (fault === 'timeout') {
+      // Hold the request until the client gives up (or long after it should have).
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, sim.control.timeoutHangMs);
+        // The response's close, not the request's: a request 'closes' as soon as its body has been read.
+        reply.raw.on('close', () => {
+          clearTimeout(timer);
+          resolve();
+        });
+      });
+      refuse(reply, new SimError(504, 'Gateway Timeout', 4));
+      return undefined;
+    }
+    if (fault === 'rateLimit') {
+      refuse(reply, new SimError(429, OZON_TEXT.rateLimit));
+      return undefined;
+    }
+    if (fault === 'circleOpen') {
+      refuse(reply, new SimError(503, OZON_TEXT.circleOpen, 14));
+      return undefined;
+    }
+    if (fault === 'serverError') {
+      refuse(reply, new SimError(500, OZON_TEXT.internal));
+      return undefined;
+    }
+    if (fault === 'malformed') {
+      // A body cut off mid-way, as a broken proxy delivers it.
+      reply.code(200).type('application/json').send('{"result":{"items":[{"id":');
+      return undefined;
+    }
+    const roles = shop.config.roles ?? ['Admin'];
+    if (path !== OZON_ENDPOINTS.roles.path && !roles.some((r) => (ROLE_PATHS[r] ?? []).some((prefixPath) => path.startsWith(prefixPath)))) {
+      refuse(reply, new SimError(403, OZON_TEXT.missingRole));
+      return undefined;
+    }
+    const limited = sim.checkRate(clientId, path, perMinute);
+    if (limited) {
+      refuse(reply, limited);
+      return undefined;
+    }
+    return shop;
+  }
+
+  app.post(OZON_ENDPOINTS.roles.path, async (request, reply) => {
+    const shop = await admit(request, reply, OZON_ENDPOINTS.roles.path);
+    if (!shop) return reply;
+    const roles = shop.config.roles ?? ['Admin'];
+    return {
+      roles: roles.map((name) => ({
+        name,
+        methods: Object.values(OZON_ENDPOINTS)
+          .map((e) => e.path)
+          .filter((p) => (ROLE_PATHS[name] ?? []).some((prefixPath) => p.startsWith(prefixPath))),
+      })),
+      expires_at: shop.expiresAt(),
+    };
+  });
+
+  app.post(OZON_ENDPOINTS.packageLabel.path, async (request, reply) => {
+    const shop = await admit(request, reply, OZON_ENDPOINTS.packageLabel.path);
+    if (!shop) return reply;
+    try {
+      const postings = shop.labelPostings((request.body as Record<string, unknown> | undefined)?.posting_number);
+      const pdf = await labelPdf(postings);
+      return reply.type('application/pdf').send(Buffer.from(pdf));
+    } catch (error) {
+      if (error instanceof SimError) return refuse(reply, error);
+      throw error;
+    }
+  });
+
+  for (const [name, handler] of Object.entries(HANDLERS) as [keyof typeof HANDLERS, Handler][]) {
+    const endpoint: { path: string; method: 'GET' | 'POST'; perMinute?: number } = OZON_ENDPOINTS[name];
+    app.route({
+      method: endpoint.method,
+      url: endpoint.path,
+      handler: async (request, reply) => {
+        const shop = await admit(request, reply, endpoint.path, endpoint.perMinute);
+        if (!shop) return reply;
+        try {
+          const body = (request.body && typeof request.body === 'object' ? request.body : {}) as Record<string, unknown>;
+          return reply.type('application/json').send(handler(shop, body, baseUrlOf(request)));
+        } catch (error) {
+          if (error instanceof SimError) return refuse(reply, error);
+          throw error;
+        }
+      },
+    });
+  }
+
+  // Files Ozon would host on its CDN: product pictures and label PDFs of async tasks.
+  app.get<{ Params: { name: string } }>('/assets/img/:name', async (request, reply) => {
+    const m = /^([\w-]{1,64})\.(png|svg)$/.exec(request.params.name);
+    if (!m) return reply.code(404).send();
+    reply.header('cache-control', 'public, max-age=86400');
+    return m[2] === 'svg' ? reply.type('image/svg+xml').send(productSvg(m[1]!)) : reply.type('image/png').send(productPng(m[1]!));
+  });
+  app.get<{ Params: { clientId: string; file: string } }>('/assets/labels/:clientId/:file', async (request, reply) => {
+    const shop = sim.shops.get(request.params.clientId);
+    const task = shop?.labelTask(Number(request.params.file.replace(/\.pdf$/, '')));
+    if (!shop || !task) return reply.code(404).send();
+    try {
+      return reply.type('application/pdf').send(Buffer.from(await labelPdf(shop.labelPostings(task.postings))));
+    } catch (error) {
+      if (error instanceof SimError) return refuse(reply, error);
+      throw error;
+    }
+  });
+
+  if (options.admin ?? true) {
+    app.get('/__sim/control', async () => ({ ...sim.control, shops: [...sim.shops.values()].map((s) => ({ clientId: s.clientId, orders: s.orderCount, products: s.products.length })) }));
+    app.post<{ Body: Partial<SimulatorControl> & { fault?: Fault } }>('/__sim/control', async (request) => {
+      const { fault, ...rest } = request.body ?? {};
+      for (const key of ['latencyMs', 'labelReadyDelayMs', 'taskDelayMs', 'timeoutHangMs'] as const) {
+        if (typeof rest[key] === 'number') sim.control[key] = rest[key];
+      }
+      if (typeof rest.enforceRateLimits === 'boolean') sim.control.enforceRateLimits = rest.enforceRateLimits;
+      if (Array.isArray(rest.faults)) sim.control.faults = rest.faults;
+      if (fault) sim.fail(fault.kind, fault.count, { path: fault.path, clientId: fault.clientId });
+      return { ok: true };
+    });
+    app.post<{ Body: { clientId: string; chatId?: string; text?: string } }>('/__sim/trigger/message', async (request, reply) => {
+      const shop = sim.shops.get(String(request.body?.clientId));
+      if (!shop) return reply.code(404).send({ message: 'no such shop' });
+      return shop.addBuyerMessage(request.body.chatId, request.body.text);
+    });
+    app.post<{ Body: { clientId: string } }>('/__sim/trigger/posting', async (request, reply) => {
+      const shop = sim.shops.get(String(request.body?.clientId));
+      if (!shop) return reply.code(404).send({ message: 'no such shop' });
+      return shop.addPosting();
+    });
+  }
+};
