@@ -3,6 +3,8 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import cookie from '@fastify/cookie';
 import type { Config } from './config';
 import type { Database } from './db/database';
+import { adminRoutes } from './areas/admin/routes';
+import { noticeRoutes } from './areas/notice/routes';
 import { sessionRoutes } from './areas/session/routes';
 import { systemRoutes } from './areas/system/routes';
 import { authPlugin } from './plugins/auth';
@@ -42,6 +44,8 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
 
   await app.register(systemRoutes);
   await app.register(sessionRoutes);
+  await app.register(adminRoutes);
+  await app.register(noticeRoutes);
   // Later areas register here: one plugin per area, mirroring the spec's call list.
   return app;
 }

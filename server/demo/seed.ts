@@ -2,7 +2,8 @@ import { eq, sql } from 'drizzle-orm';
 import type { Role } from '../../contract/session';
 import type { Config } from '../config';
 import type { Db } from '../db/database';
-import { notices, users } from '../db/schema';
+import { featureUpdates, notices, users } from '../db/schema';
+import { DEFAULT_FEATURE_UPDATE_TITLE } from '../../contract/notice';
 import { newPasswordStamp } from '../areas/session/service';
 import { hashPassword } from '../areas/session/passwords';
 
@@ -20,11 +21,35 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
 
 export const WELCOME_NOTICE = '欢迎使用跨境卖家后台！演示数据每次启动时保留，可随意操作。 / Welcome to the Seller Back Office: the demo data is yours to try things on.';
 
+/** The feature-update dialog's announcement of seller-tool §2.4. */
+export const FEATURE_UPDATE_2025_06_05 = {
+  startDate: '2025-06-05',
+  title: DEFAULT_FEATURE_UPDATE_TITLE,
+  items: [
+    {
+      zh: '商品管理新增“下架后重新上架”功能，可将已下架商品一键重新上架。',
+      en: 'Product management: re-list products after a takedown in one step.',
+    },
+    {
+      zh: '热销商品库与新品库全面升级：数据更多，筛选条件更丰富。',
+      en: 'The hot-selling and new-product libraries are upgraded with more data and more filters.',
+    },
+    {
+      zh: '店铺管理支持一键归档已下架商品和错误商品。',
+      en: 'Shop management: archive taken-down products and error products in one click.',
+    },
+    {
+      zh: '采集列表支持上传本地图片，并可编辑、裁剪。',
+      en: 'Collection list: upload local images, then edit and crop them.',
+    },
+  ],
+};
+
 const YEAR_MS = 365 * 24 * 3600 * 1000;
 
 /**
- * Demo users and the welcome notice. Idempotent: existing accounts are left as they are (a demo user who changed
- * a password keeps it), so it runs at every start. Validity periods run a year from the first seeding.
+ * Demo users, the welcome notice and the feature-update announcement. Idempotent: existing accounts are left as
+ * they are (a demo user who changed a password keeps it), so it runs at every start. Validity periods run a year from the first seeding.
  */
 export async function seedDemoUsers(db: Db, now: Date = new Date()): Promise<void> {
   for (const account of DEMO_ACCOUNTS) {
@@ -42,6 +67,12 @@ export async function seedDemoUsers(db: Db, now: Date = new Date()): Promise<voi
   }
   const [existing] = await db.select({ id: notices.id }).from(notices).where(eq(notices.text, WELCOME_NOTICE)).limit(1);
   if (!existing) await db.insert(notices).values({ text: WELCOME_NOTICE, updateTime: now });
+  const [announced] = await db
+    .select({ id: featureUpdates.id })
+    .from(featureUpdates)
+    .where(eq(featureUpdates.startDate, FEATURE_UPDATE_2025_06_05.startDate))
+    .limit(1);
+  if (!announced) await db.insert(featureUpdates).values({ ...FEATURE_UPDATE_2025_06_05, active: true, createdAt: now, updatedAt: now });
 }
 
 export class SeedError extends Error {

@@ -1,0 +1,134 @@
+import { z } from 'zod';
+import { pageQuerySchema } from './envelope';
+import type { Localized } from './errors';
+
+/**
+ * The notice manager (seller-tool §7 "Administration", §3 Notice) and the feature-update dialog's data (§2.4).
+ * The newest notice by update time is what GET /api/noticeCheck serves; adding or updating one pushes
+ * `{ type: 'notice', notice }` to every open socket (contract/push.ts).
+ */
+export const NOTICE_PATHS = {
+  list: '/api/notice/list',
+  add: '/api/notice/add',
+  update: '/api/notice/update',
+  delete: '/api/notice/delete',
+} as const;
+
+export const FEATURE_UPDATE_PATHS = {
+  /** Any logged-in user. */
+  current: '/api/featureUpdate/current',
+  list: '/api/featureUpdate/list',
+  add: '/api/featureUpdate/add',
+  update: '/api/featureUpdate/update',
+  delete: '/api/featureUpdate/delete',
+} as const;
+
+const id = z.number().int().min(1);
+const ids = z.array(id).min(1).max(500);
+
+export const NOTICE_TEXT_MAX = 2000;
+const noticeText = z.string().trim().min(1).max(NOTICE_TEXT_MAX);
+
+// GET /api/notice/list: newest first.
+export const noticeListQuerySchema = pageQuerySchema;
+export type NoticeListQuery = z.input<typeof noticeListQuerySchema>;
+
+export const noticeRowSchema = z.object({
+  id: z.number().int(),
+  text: z.string(),
+  /** yyyy-mm-dd hh:mm:ss, China time: the same value /api/noticeCheck answers. */
+  updateTime: z.string(),
+  /** Who added it, or null when that account is gone (or the notice was seeded). */
+  author: z.string().nullable(),
+});
+export type NoticeRow = z.infer<typeof noticeRowSchema>;
+export const noticePageSchema = z.object({ list: z.array(noticeRowSchema), total: z.number().int() });
+export type NoticePage = z.infer<typeof noticePageSchema>;
+
+// POST /api/notice/add: publishes; answers the row.
+export const addNoticeBodySchema = z.object({ text: noticeText });
+export type AddNoticeBody = z.input<typeof addNoticeBodySchema>;
+
+// POST /api/notice/update: changes the text and republishes (it becomes the newest); answers the row.
+export const updateNoticeBodySchema = z.object({ id, text: noticeText });
+export type UpdateNoticeBody = z.input<typeof updateNoticeBodySchema>;
+
+// POST /api/notice/delete: answers how many were deleted.
+export const deleteNoticesBodySchema = z.object({ ids });
+export type DeleteNoticesBody = z.input<typeof deleteNoticesBodySchema>;
+export const deletedDataSchema = z.object({ deleted: z.number().int() });
+
+/** A zh / en pair: the dialog picks the user's language. */
+export const localizedTextSchema = z.object({
+  zh: z.string().trim().min(1).max(500),
+  en: z.string().trim().min(1).max(500),
+});
+export type LocalizedText = z.infer<typeof localizedTextSchema>;
+
+/** yyyy-mm-dd that is a real calendar date. */
+export const isoDateSchema = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/)
+  .refine((value) => {
+    const time = Date.parse(`${value}T00:00:00Z`);
+    return Number.isFinite(time) && new Date(time).toISOString().slice(0, 10) === value;
+  });
+
+/** The dialog shows an announcement while fewer than this many days have passed since its start date (§4). */
+export const FEATURE_UPDATE_SHOW_DAYS = 30;
+
+export const DEFAULT_FEATURE_UPDATE_TITLE: LocalizedText = { zh: '更新Tips：', en: 'What\'s new:' };
+
+export const featureUpdateSchema = z.object({
+  id: z.number().int(),
+  /** yyyy-mm-dd, China date. */
+  startDate: z.string(),
+  title: localizedTextSchema,
+  items: z.array(localizedTextSchema),
+  active: z.boolean(),
+  /** Epoch milliseconds of the last change. */
+  updatedAt: z.number(),
+});
+export type FeatureUpdate = z.infer<typeof featureUpdateSchema>;
+
+// GET /api/featureUpdate/current: the newest active announcement whose start date has come (China date), or null.
+// The client shows it only if not yet acknowledged, fewer than FEATURE_UPDATE_SHOW_DAYS days since startDate,
+// and follow or plug validity still in the future.
+export const currentFeatureUpdateSchema = featureUpdateSchema.pick({ id: true, startDate: true, title: true, items: true });
+export type CurrentFeatureUpdate = z.infer<typeof currentFeatureUpdateSchema>;
+export const currentFeatureUpdateDataSchema = currentFeatureUpdateSchema.nullable();
+
+// GET /api/featureUpdate/list: newest start first.
+export const featureUpdateListQuerySchema = pageQuerySchema;
+export const featureUpdatePageSchema = z.object({ list: z.array(featureUpdateSchema), total: z.number().int() });
+export type FeatureUpdatePage = z.infer<typeof featureUpdatePageSchema>;
+
+const items = z.array(localizedTextSchema).min(1).max(20);
+
+// POST /api/featureUpdate/add: answers the row.
+export const addFeatureUpdateBodySchema = z.object({
+  startDate: isoDateSchema,
+  title: localizedTextSchema.default(DEFAULT_FEATURE_UPDATE_TITLE),
+  items,
+  active: z.boolean().default(true),
+});
+export type AddFeatureUpdateBody = z.input<typeof addFeatureUpdateBodySchema>;
+
+// POST /api/featureUpdate/update: fields left out stay as they are; answers the row.
+export const updateFeatureUpdateBodySchema = z.object({
+  id,
+  startDate: isoDateSchema.optional(),
+  title: localizedTextSchema.optional(),
+  items: items.optional(),
+  active: z.boolean().optional(),
+});
+export type UpdateFeatureUpdateBody = z.input<typeof updateFeatureUpdateBodySchema>;
+
+// POST /api/featureUpdate/delete: answers how many were deleted.
+export const deleteFeatureUpdatesBodySchema = z.object({ ids });
+export type DeleteFeatureUpdatesBody = z.input<typeof deleteFeatureUpdatesBodySchema>;
+
+export const NOTICE_MESSAGES = {
+  noticeNotFound: { zh: '公告不存在', en: 'The notice does not exist' },
+  featureUpdateNotFound: { zh: '更新说明不存在', en: 'The feature update does not exist' },
+} as const satisfies Record<string, Localized>;
