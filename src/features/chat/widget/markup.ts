@@ -30,6 +30,7 @@ export function safeUrl(raw: string): string | null {
   const url = raw.trim();
   // No legitimate address carries quotes, angle brackets or spaces; refusing them keeps the value plainly inert.
   if (url === '' || /["'<>`\s]/.test(url)) return null;
+  // eslint-disable-next-line no-control-regex -- control characters are exactly what a disguised scheme hides behind
   const probe = url.replace(/[\u0000-\u0020\u007f-\u009f]/g, '').toLowerCase();
   const scheme = /^([a-z][a-z0-9+.-]*):/.exec(probe);
   if (!scheme) return url.startsWith('//') || /^[./?#\w-]/.test(url) ? url : null;

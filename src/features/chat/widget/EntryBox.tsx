@@ -1,0 +1,166 @@
+import { Button, Dropdown, Popover, Space } from 'antd';
+import { useRef, useState, type ChangeEvent, type KeyboardEvent } from 'react';
+import { emojiToken } from './emoji';
+import { EmojiPicker } from './EmojiPicker';
+import type { ChatLang, Translate } from './i18n';
+import type { SendMode } from './types';
+import { acceptAttribute, acceptsFile, uploadToken, type UploadExtensions, type UploadKind } from './upload';
+
+type EntryBoxProps = {
+  t: Translate;
+  lang: ChatLang;
+  sendMode: SendMode;
+  onSendModeChange: (mode: SendMode) => void;
+  onSend: (text: string) => void;
+  onClose: () => void;
+  uploadExtensions?: UploadExtensions;
+  onUpload?: (upload: { type: UploadKind; file: File; callback: (url: string) => void }) => void;
+};
+
+/** Inserts text at the caret (or over the selection) and returns the new value and caret position. */
+export function insertAt(value: string, start: number, end: number, insert: string): { value: string; caret: number } {
+  return { value: value.slice(0, start) + insert + value.slice(end), caret: start + insert.length };
+}
+
+export function EntryBox({ t, lang, sendMode, onSendModeChange, onSend, onClose, uploadExtensions, onUpload }: EntryBoxProps) {
+  const [text, setText] = useState('');
+  const [emojiOpen, setEmojiOpen] = useState(false);
+  const area = useRef<HTMLTextAreaElement>(null);
+  const caret = useRef({ start: 0, end: 0 });
+  const imageInput = useRef<HTMLInputElement>(null);
+  const fileInput = useRef<HTMLInputElement>(null);
+
+  const rememberCaret = () => {
+    const el = area.current;
+    if (el) caret.current = { start: el.selectionStart, end: el.selectionEnd };
+  };
+
+  const insert = (token: string) => {
+    setText((value) => {
+      const { start, end } = caret.current;
+      const next = insertAt(value, Math.min(start, value.length), Math.min(end, value.length), token);
+      caret.current = { start: next.caret, end: next.caret };
+      requestAnimationFrame(() => {
+        area.current?.focus();
+        area.current?.setSelectionRange(next.caret, next.caret);
+      });
+      return next.value;
+    });
+  };
+
+  const send = () => {
+    // Whitespace alone is empty too: nothing is sent and the box keeps what was typed.
+    if (text.trim() === '') return;
+    onSend(text);
+    setText('');
+    caret.current = { start: 0, end: 0 };
+  };
+
+  const onKeyDown = (e: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (e.key !== 'Enter' || e.nativeEvent.isComposing || e.keyCode === 229) return;
+    const ctrl = e.ctrlKey || e.metaKey;
+    const sends = sendMode === 'enter' ? !ctrl && !e.shiftKey : ctrl;
+    if (sends) {
+      e.preventDefault();
+      send();
+    } else if (ctrl) {
+      // Ctrl+Enter does not add a line by itself in a textarea; do it so it behaves as the setting says.
+      e.preventDefault();
+      rememberCaret();
+      insert('\n');
+    }
+  };
+
+  const pick = (kind: UploadKind) => (e: ChangeEvent<HTMLInputElement>) => {
+    const file = e.target.files?.[0];
+    e.target.value = '';
+    if (!file || !acceptsFile(file.name, kind, uploadExtensions)) return;
+    onUpload?.({ type: kind, file, callback: (url) => insert(uploadToken(kind, url, file.name)) });
+  };
+
+  return (
+    <div className="ichat-entry" style={{ borderTop: '1px solid #eee', padding: 6 }}>
+      <Space size={4} style={{ marginBottom: 4 }}>
+        <Popover
+          open={emojiOpen}
+          onOpenChange={setEmojiOpen}
+          trigger="click"
+          content={
+            <EmojiPicker
+              lang={lang}
+              onPick={(emoji) => {
+                insert(emojiToken(emoji));
+                setEmojiOpen(false);
+              }}
+            />
+          }
+        >
+          <Button size="small" aria-label={t('emoji')} onMouseDown={rememberCaret}>
+            🙂
+          </Button>
+        </Popover>
+        <Button size="small" aria-label={t('image')} onClick={() => imageInput.current?.click()}>
+          🖼
+        </Button>
+        <Button size="small" aria-label={t('file')} onClick={() => fileInput.current?.click()}>
+          📎
+        </Button>
+        <input
+          ref={imageInput}
+          type="file"
+          hidden
+          data-testid="chat-image-input"
+          accept={acceptAttribute('image', uploadExtensions)}
+          onChange={pick('image')}
+        />
+        <input
+          ref={fileInput}
+          type="file"
+          hidden
+          data-testid="chat-file-input"
+          accept={acceptAttribute('file', uploadExtensions)}
+          onChange={pick('file')}
+        />
+      </Space>
+      <textarea
+        ref={area}
+        aria-label={t('inputLabel')}
+        value={text}
+        onChange={(e) => {
+          setText(e.target.value);
+          caret.current = { start: e.target.selectionStart, end: e.target.selectionEnd };
+        }}
+        onSelect={rememberCaret}
+        onKeyDown={onKeyDown}
+        rows={3}
+        style={{ width: '100%', resize: 'none', border: 0, outline: 'none' }}
+      />
+      <Space style={{ display: 'flex', justifyContent: 'flex-end' }}>
+        <Button size="small" onClick={onClose}>
+          {t('closeEntry')}
+        </Button>
+        <Space.Compact size="small">
+          <Button type="primary" onClick={send}>
+            {t('send')}
+          </Button>
+          <Dropdown
+            trigger={['click']}
+            menu={{
+              selectable: true,
+              selectedKeys: [sendMode],
+              items: [
+                { key: 'enter', label: t('enterSends') },
+                { key: 'ctrlEnter', label: t('ctrlEnterSends') },
+              ],
+              onClick: ({ key }) => onSendModeChange(key as SendMode),
+            }}
+          >
+            <Button type="primary" aria-label={t('sendSetting')}>
+              ▾
+            </Button>
+          </Dropdown>
+        </Space.Compact>
+      </Space>
+    </div>
+  );
+}

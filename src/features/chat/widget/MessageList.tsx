@@ -1,0 +1,154 @@
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { useSelector } from '@xstate/react';
+import { Avatar, Button } from 'antd';
+import { useEffect, useLayoutEffect, useRef } from 'react';
+import type { ActorRefFrom } from 'xstate';
+import {
+  selectHistoryExhausted,
+  selectIsLoadingHistory,
+  selectMessages,
+  type conversationMachine,
+} from '@machines/conversationMachine';
+import type { ChatMessage } from '@contract/chatWidget';
+import { anchorIndexAfterPrepend, formatTimestamp, isAtBottom } from './history';
+import type { Translate } from './i18n';
+import { MessageContent } from './MessageContent';
+
+type MessageListProps = {
+  conversation: ActorRefFrom<typeof conversationMachine>;
+  t: Translate;
+  defaultAvatar?: string;
+  onMention?: (name: string) => void;
+};
+
+const ESTIMATED_ROW_PX = 72;
+
+/** Virtualised so a conversation of 100,000 messages renders only what is on screen. */
+export function MessageList({ conversation, t, defaultAvatar, onMention }: MessageListProps) {
+  const messages = useSelector(conversation, selectMessages);
+  const loading = useSelector(conversation, selectIsLoadingHistory);
+  const exhausted = useSelector(conversation, selectHistoryExhausted);
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const stickToBottom = useRef(true);
+
+  const virtualizer = useVirtualizer({
+    count: messages.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => ESTIMATED_ROW_PX,
+    getItemKey: (i) => String(messages[i]?.id ?? i),
+    overscan: 8,
+  });
+
+  // History prepended: show the message that was on top before, where it was.
+  useEffect(() => {
+    const sub = conversation.on('historyPrepended', ({ count }) => {
+      const top = virtualizer.getVirtualItems()[0]?.index ?? 0;
+      requestAnimationFrame(() => virtualizer.scrollToIndex(anchorIndexAfterPrepend(top, count), { align: 'start' }));
+    });
+    return () => sub.unsubscribe();
+  }, [conversation, virtualizer]);
+
+  // New message while at the bottom: follow it.
+  useLayoutEffect(() => {
+    if (stickToBottom.current && messages.length > 0) virtualizer.scrollToIndex(messages.length - 1, { align: 'end' });
+  }, [messages.length, virtualizer]);
+
+  // Messages scrolled into view count as read (the machine ignores this while the page is hidden).
+  const visible = virtualizer.getVirtualItems();
+  const firstVisible = visible[0]?.index;
+  const lastVisible = visible.at(-1)?.index;
+  useEffect(() => {
+    if (firstVisible === undefined || lastVisible === undefined) return;
+    const ids = messages.slice(firstVisible, lastVisible + 1).filter((m) => !m.mine).map((m) => m.id);
+    if (ids.length > 0) conversation.send({ type: 'conversation.seen', ids });
+  }, [conversation, messages, firstVisible, lastVisible]);
+
+  const onScroll = () => {
+    const el = scrollRef.current;
+    if (!el) return;
+    const atBottom = isAtBottom(el.scrollTop, el.clientHeight, el.scrollHeight);
+    if (atBottom !== stickToBottom.current) {
+      stickToBottom.current = atBottom;
+      conversation.send({ type: 'conversation.scrolled', atBottom });
+    }
+  };
+
+  return (
+    <div className="ichat-message-list" style={{ position: 'relative', flex: 1, minHeight: 0, display: 'flex', flexDirection: 'column' }}>
+      <div ref={scrollRef} onScroll={onScroll} style={{ flex: 1, overflow: 'auto' }} role="log" aria-live="polite">
+        <div style={{ textAlign: 'center', padding: 6 }}>
+          {exhausted ? (
+            <span style={{ color: '#999' }}>{t('noMoreHistory')}</span>
+          ) : (
+            <Button type="link" size="small" loading={loading} onClick={() => conversation.send({ type: 'conversation.historyRequested' })}>
+              {t('viewMore')}
+            </Button>
+          )}
+        </div>
+        <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
+          {visible.map((item) => {
+            const message = messages[item.index];
+            if (!message) return null;
+            return (
+              <div
+                key={item.key}
+                data-index={item.index}
+                ref={virtualizer.measureElement}
+                style={{ position: 'absolute', top: 0, left: 0, width: '100%', transform: `translateY(${item.start}px)` }}
+              >
+                <MessageItem message={message} defaultAvatar={defaultAvatar} onMention={onMention} />
+              </div>
+            );
+          })}
+        </div>
+      </div>
+      <div style={{ position: 'absolute', right: 8, bottom: 8, display: 'flex', flexDirection: 'column', gap: 4 }}>
+        <Button size="small" aria-label={t('scrollUp')} onClick={() => virtualizer.scrollToIndex(0, { align: 'start' })}>
+          ↑
+        </Button>
+        <Button
+          size="small"
+          aria-label={t('scrollDown')}
+          onClick={() => messages.length > 0 && virtualizer.scrollToIndex(messages.length - 1, { align: 'end' })}
+        >
+          ↓
+        </Button>
+      </div>
+    </div>
+  );
+}
+
+type MessageItemProps = { message: ChatMessage; defaultAvatar?: string; onMention?: (name: string) => void };
+
+function MessageItem({ message, defaultAvatar, onMention }: MessageItemProps) {
+  return (
+    <div
+      className={message.mine ? 'ichat-message ichat-message-mine' : 'ichat-message'}
+      data-testid="chat-message"
+      style={{ display: 'flex', flexDirection: message.mine ? 'row-reverse' : 'row', gap: 8, padding: '6px 10px' }}
+    >
+      <Avatar src={message.avatar || defaultAvatar} alt={message.username}>
+        {message.username.slice(0, 1)}
+      </Avatar>
+      <div style={{ maxWidth: '75%', textAlign: message.mine ? 'right' : 'left' }}>
+        <div style={{ fontSize: 12, color: '#999' }}>
+          <span className="ichat-message-name">{message.username}</span>{' '}
+          <time dateTime={new Date(message.timestamp).toISOString()}>{formatTimestamp(message.timestamp)}</time>
+        </div>
+        <div
+          style={{
+            display: 'inline-block',
+            padding: '6px 10px',
+            borderRadius: 4,
+            background: message.mine ? '#5FB878' : '#f2f2f2',
+            color: message.mine ? '#fff' : '#333',
+            textAlign: 'left',
+            wordBreak: 'break-word',
+          }}
+        >
+          <MessageContent content={message.content} onMention={onMention} />
+        </div>
+      </div>
+    </div>
+  );
+}
