@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { noticeSchema } from './session';
+import { syncProgressSchema } from './store';
 
 /**
  * Messages the server pushes over the WebSocket at /api/ws (auth: `token` and `userId` query parameters, the same
@@ -11,6 +12,8 @@ export const pushMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('hello'), userId: z.number().int() }),
   /** A notice was published or changed: the banner shows it without waiting for the next notice check. */
   z.object({ type: z.literal('notice'), notice: noticeSchema }),
+  /** A shop's marketplace sync moved on (contract/store.ts). */
+  syncProgressSchema.extend({ type: z.literal('sync.progress') }),
 ]);
 export type PushMessage = z.infer<typeof pushMessageSchema>;
 export type PushType = PushMessage['type'];

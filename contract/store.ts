@@ -1,0 +1,63 @@
+import { z } from 'zod';
+
+/** Shops (seller-tool §7 "Shops"): a seller's Ozon shops, bound by Client-Id + Api-Key. The key never comes back. */
+export const STORE_PATHS = {
+  list: '/api/store/list',
+  add: '/api/store/add',
+  update: '/api/store/update',
+  delete: '/api/store/delete',
+  multiDelete: '/api/store/multiDelete',
+  apply: '/api/store/apply',
+  syncOrderList: '/api/syncOrderList',
+} as const;
+
+export const STORE_STATUSES = ['active', 'keyFailed', 'syncing'] as const;
+export type StoreStatus = (typeof STORE_STATUSES)[number];
+
+export const storeSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  marketplace: z.literal('ozon'),
+  clientId: z.string(),
+  /** null: the server's configured Ozon API (or the embedded simulator). */
+  baseUrl: z.string().nullable(),
+  status: z.enum(STORE_STATUSES),
+  /** Why sync stopped (the key's failure, in the caller's language), or null. */
+  statusReason: z.string().nullable(),
+  /** When Ozon says the key expires (epoch ms), or null when Ozon does not say. */
+  keyExpiresAt: z.number().nullable(),
+  roles: z.array(z.string()),
+  createdAt: z.number(),
+  lastSyncAt: z.number().nullable(),
+});
+export type Store = z.infer<typeof storeSchema>;
+
+const name = z.string().trim().min(1).max(64);
+const clientId = z.string().trim().regex(/^\d{1,20}$/, 'invalid');
+const apiKey = z.string().trim().min(1).max(200);
+const baseUrl = z.url({ protocol: /^https?$/ }).max(300).optional();
+
+export const addStoreBodySchema = z.object({ name, clientId, apiKey, baseUrl });
+export type AddStoreBody = z.input<typeof addStoreBodySchema>;
+export const updateStoreBodySchema = z.object({ id: z.number().int(), name: name.optional(), apiKey: apiKey.optional(), baseUrl });
+export type UpdateStoreBody = z.input<typeof updateStoreBodySchema>;
+export const storeIdBodySchema = z.object({ id: z.number().int() });
+export const storeIdsBodySchema = z.object({ ids: z.array(z.number().int()).min(1).max(200) });
+
+export const SYNC_ENTITIES = ['warehouses', 'products', 'postings', 'returns', 'chats', 'promotions'] as const;
+export type SyncEntity = (typeof SYNC_ENTITIES)[number];
+
+// POST /api/syncOrderList: start (or resume) postings sync for one shop, or for every shop of the user.
+export const syncOrderListBodySchema = z.object({ storeId: z.number().int().optional() });
+export const syncStartedSchema = z.object({ storeIds: z.array(z.number().int()) });
+
+/** Pushed as `{ type: 'sync.progress', ... }` over the WebSocket while a shop syncs. */
+export const syncProgressSchema = z.object({
+  storeId: z.number().int(),
+  entity: z.enum(SYNC_ENTITIES),
+  status: z.enum(['running', 'done', 'failed']),
+  /** Records stored so far in this run. */
+  done: z.number().int(),
+  message: z.string().nullable(),
+});
+export type SyncProgress = z.infer<typeof syncProgressSchema>;
