@@ -25,6 +25,7 @@ export function createI18n(lang: Lang = detectLanguage()) {
     interpolation: { escapeValue: false },
     returnObjects: true,
     initAsync: false,
+    showSupportNotice: false,
   });
   return instance;
 }
