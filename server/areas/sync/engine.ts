@@ -109,7 +109,7 @@ export async function syncEntity(database: Database, shopId: number, client: Ozo
   const window = saved?.window
     ? { since: new Date(saved.window.since), to: new Date(saved.window.to), changedSince: saved.window.changedSince ? new Date(saved.window.changedSince) : null }
     : { since: new Date(now().getTime() - 90 * DAY), to: now(), changedSince: watermark ? new Date(watermark.getTime() - OVERLAP_MS) : null };
-  let page = saved?.page ?? null;
+  let page: unknown = saved?.page ?? null;
   let stored = saved?.done ?? 0;
   const report = (status: SyncProgress['status'], message: string | null = null) =>
     options.onProgress?.({ storeId: shopId, entity, status, done: stored, message });
