@@ -27,6 +27,16 @@ describe('session in the browser', () => {
     expect(new URL(page.url()).search).toBe('?from=mail');
     await page.getByText('原密码').waitFor();
     await expect.poll(() => page.title()).toBe('修改密码 - 跨境卖家后台');
+
+    // The session survives a reload (cookies and local storage), and logging out ends it.
+    await page.reload();
+    await page.getByText('原密码').waitFor();
+    expect(new URL(page.url()).pathname).toBe('/profile/modify-psw');
+    await page.getByTestId('user-menu').click();
+    await page.getByRole('menuitem', { name: '退出登录' }).click();
+    await page.waitForURL((url) => url.pathname === '/login');
+    await page.goto('/home/introduction');
+    await page.waitForURL((url) => url.pathname === '/login');
     await context.close();
   });
 
@@ -102,7 +112,7 @@ describe('session in the browser', () => {
     await second.close();
   });
 
-  it('unknown paths and routes the role does not open show 404', async () => {
+  it('unknown paths show 404', async () => {
     const context = await newContext(browser, baseUrl);
     const page = await context.newPage();
     await page.goto('/login');
