@@ -1,0 +1,58 @@
+import type { Store } from '../../../contract/store';
+import { storeRoutes } from '../../../server/areas/store/routes';
+import { createOzonSimulator, ozonSimulatorPlugin } from '../../../server/marketplace/simulator/plugin';
+import { DATABASE_TARGETS, login, startTestApp, type TestApp } from '../harness';
+
+describe.each(DATABASE_TARGETS)('shops on $kind', (target) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp(target);
+    const simulator = createOzonSimulator({ ordersPerShop: 200, productsPerShop: 50, control: { labelReadyDelayMs: 0, taskDelayMs: 0 } });
+    await t.app.register(ozonSimulatorPlugin, { prefix: '/sim/ozon', simulator });
+    await t.app.register(storeRoutes);
+  });
+  afterAll(() => t.close());
+
+  it('adds a shop after checking its key, stores the key encrypted and never returns it', async () => {
+    const seller = await login(t.app, 'seller', 'seller123');
+    const added = await t.app.inject({ method: 'POST', url: '/api/store/add', headers: seller.headers, payload: { name: '义乌小百货', clientId: '1001', apiKey: 'sim-key-1001' } });
+    expect(added.statusCode).toBe(200);
+    const store = added.json<{ data: Store }>().data;
+    expect(store).toMatchObject({ name: '义乌小百货', clientId: '1001', status: 'active', roles: ['Admin'] });
+    expect(store.keyExpiresAt).toBeGreaterThan(Date.now());
+    expect(added.body).not.toContain('sim-key-1001');
+    const list = await t.app.inject({ method: 'GET', url: '/api/store/list', headers: seller.headers });
+    expect(list.json<{ data: Store[] }>().data.map((s) => s.clientId)).toEqual(['1001']);
+    expect(list.body).not.toContain('sim-key');
+    const [row] = await t.database.query<{ api_key_enc: string }>(`select api_key_enc from mp_shops where client_id = '1001'`);
+    expect(row!.api_key_enc).not.toContain('sim-key');
+    expect(row!.api_key_enc.startsWith('v1.')).toBe(true);
+    const again = await t.app.inject({ method: 'POST', url: '/api/store/add', headers: seller.headers, payload: { name: 'x', clientId: '1001', apiKey: 'sim-key-1001' } });
+    expect(again.statusCode).toBe(400);
+  });
+
+  it('refuses a wrong key with Ozon\'s reason in the user\'s language', async () => {
+    const seller = await login(t.app, 'seller', 'seller123');
+    const refused = await t.app.inject({ method: 'POST', url: '/api/store/add', headers: { ...seller.headers, 'accept-language': 'zh-CN' }, payload: { name: 'x', clientId: '1002', apiKey: 'wrong' } });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json<{ msg: string }>().msg).toContain('Api-Key无效');
+  });
+
+  it('updates, re-authorizes and deletes shops', async () => {
+    const seller = await login(t.app, 'seller', 'seller123');
+    const added = await t.app.inject({ method: 'POST', url: '/api/store/add', headers: seller.headers, payload: { name: 'B', clientId: '1002', apiKey: 'sim-key-1002' } });
+    const id = added.json<{ data: Store }>().data.id;
+    const renamed = await t.app.inject({ method: 'POST', url: '/api/store/update', headers: seller.headers, payload: { id, name: '深圳数码' } });
+    expect(renamed.json<{ data: Store }>().data.name).toBe('深圳数码');
+    const applied = await t.app.inject({ method: 'POST', url: '/api/store/apply', headers: seller.headers, payload: { id } });
+    expect(applied.json<{ data: Store }>().data.status).toBe('active');
+    const deleted = await t.app.inject({ method: 'POST', url: '/api/store/multiDelete', headers: seller.headers, payload: { ids: [id] } });
+    expect(deleted.json<{ data: number }>().data).toBe(1);
+  });
+
+  it('answers 401 to a user whose roles do not reach shops', async () => {
+    const analyst = await login(t.app, 'analyst', 'analyst123');
+    const response = await t.app.inject({ method: 'GET', url: '/api/store/list', headers: analyst.headers });
+    expect(response.statusCode).toBe(401);
+  });
+});
