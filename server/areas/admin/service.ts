@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray, isNull, max, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNull, max, sql, type SQL } from 'drizzle-orm';
 import { ADMIN_MESSAGES, type AdminUser, type AdminUserPage, type UserStatus } from '../../../contract/admin';
 import { COMMON_ROLE, type Role, type RoleOrCommon } from '../../../contract/session';
 import type { Db } from '../../db/database';
@@ -77,11 +77,15 @@ function containsPattern(text: string): string {
 }
 
 function statusCondition(status: UserStatus, now: Date): SQL {
-  const current = or(...VALIDITY_KEYS.map((key) => sql`${users[key]} > ${now}`)) as SQL;
-  const hadAny = or(...VALIDITY_KEYS.map((key) => sql`${users[key]} is not null`)) as SQL;
+  // greatest() skips nulls and is null only when the user never had any paid period.
+  const latest = sql`greatest(${sql.join(
+    VALIDITY_KEYS.map((key) => sql`${users[key]}`),
+    sql`, `,
+  )})`;
+  const current = sql`coalesce(${latest} > ${now}, false)`;
   // Administrators need no paid period, so they always count as active.
-  if (status === 'active') return or(isAdminRow, current) as SQL;
-  return sql`not (${isAdminRow}) and ${hadAny} and not (${current})`;
+  if (status === 'active') return sql`(${isAdminRow} or ${current})`;
+  return sql`(not ${isAdminRow} and ${latest} is not null and not ${current})`;
 }
 
 function roleCondition(role: RoleOrCommon): SQL {
