@@ -12,7 +12,7 @@ import {
   noticeRowSchema,
 } from '../../contract/notice';
 import { pushMessageSchema, type PushMessage } from '../../contract/push';
-import { FEATURE_UPDATE_2025_06_05, WELCOME_NOTICE } from '../../server/demo/seed';
+import { FEATURE_UPDATE_2025_06_05, seedDemoUsers, WELCOME_NOTICE } from '../../server/demo/seed';
 import { DATABASE_TARGETS, login, startTestApp, type Session, type TestApp } from './harness';
 
 /** Collects frames from the moment the socket is created, so the greeting is not missed. */
@@ -186,6 +186,12 @@ describe.each(DATABASE_TARGETS)('notices and feature updates on $kind', (target)
         expect(item.en).toMatch(/^[\x20-\x7e]+$/);
       }
       expect((await get(FEATURE_UPDATE_PATHS.current, {})).statusCode).toBe(402);
+    });
+
+    it('is seeded once however often the demo seed runs', async () => {
+      await seedDemoUsers(t.database.db, t.clock.now());
+      const page = featureUpdatePageSchema.parse((await get(FEATURE_UPDATE_PATHS.list)).json().data);
+      expect(page.list.map((row) => row.startDate)).toEqual(['2025-06-05']);
     });
 
     it('serves the newest active one whose start date has come', async () => {
