@@ -1,5 +1,6 @@
 import type { ProxyMarked } from 'comlink';
 import type { Lang } from '../contract/errors';
+import type { PushMessage } from '../contract/push';
 import type {
   Brand,
   CaptchaImage,
@@ -69,6 +70,10 @@ export type DataEvents = {
   'session.loginChecked': { valid: boolean };
   /** One answer of the notice poller. */
   'notice.checked': { notice: Notice | null };
+  /** A message the server pushed over the WebSocket (contract/push.ts), already checked against the contract. */
+  'push.message': { message: PushMessage };
+  /** The push channel opened or closed. */
+  'push.status': { connected: boolean };
 };
 export type Topic = keyof DataEvents;
 

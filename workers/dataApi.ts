@@ -2,6 +2,7 @@ import type { DataApi } from './api';
 import { createEventBus, type EventBus } from './events';
 import { HttpClient } from './http/client';
 import { createPollers, type PollerTimer } from './pollers';
+import { createPushConnection, type PushSocket } from './push';
 import { createSessionApi } from './session';
 
 export type WorkerCoreOptions = {
@@ -20,13 +21,28 @@ export function createWorkerCore(options: WorkerCoreOptions = {}): WorkerCore {
   return { client, events };
 }
 
-export type DataApiOptions = { timer?: PollerTimer };
+export type DataApiOptions = {
+  timer?: PollerTimer;
+  /** The push channel: the page's origin (and a socket factory for tests). Without it the worker only polls. */
+  push?: { origin: string; openSocket?: (url: string) => PushSocket };
+};
 
 /** The worker's whole surface, composed per area. Areas are added here as they are built. */
 export function createDataApi(core: WorkerCore, options: DataApiOptions = {}) {
+  const pollers = createPollers({ client: core.client, events: core.events, timer: options.timer });
+  if (options.push) {
+    const push = createPushConnection({
+      client: core.client,
+      events: core.events,
+      ...options.push,
+      // The server closes the sockets of ended sessions: check at once instead of waiting up to 75 s.
+      onSessionEnded: () => void pollers.runNow('loginCheck'),
+    });
+    core.client.onCredentialsChange((credentials) => push.setCredentials(credentials));
+  }
   return {
     session: createSessionApi(core.client),
-    pollers: createPollers({ client: core.client, events: core.events, timer: options.timer }),
+    pollers,
     subscribe: core.events.subscribe,
   } satisfies DataApi;
 }

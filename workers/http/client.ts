@@ -153,6 +153,7 @@ export class HttpClient {
   private expired = false;
   private refreshing: Promise<void> | null = null;
   private readonly inflight = new Map<string, AbortController>();
+  private readonly credentialListeners = new Set<(credentials: Credentials | null) => void>();
 
   constructor(options: HttpClientOptions) {
     this.events = options.events;
@@ -166,6 +167,13 @@ export class HttpClient {
   setCredentials(credentials: Credentials | null): void {
     this.credentials = credentials;
     this.expired = false;
+    for (const listener of this.credentialListeners) listener(credentials);
+  }
+
+  /** Login, logout and restored sessions (not token refreshes: those are the 'session.tokenRefreshed' event). */
+  onCredentialsChange(listener: (credentials: Credentials | null) => void): () => void {
+    this.credentialListeners.add(listener);
+    return () => this.credentialListeners.delete(listener);
   }
 
   getCredentials(): Credentials | null {

@@ -1,0 +1,148 @@
+import { PUSH_PATH, pushMessageSchema } from '../contract/push';
+import type { Credentials } from './api';
+import type { EventBus } from './events';
+import type { HttpClient } from './http/client';
+
+export type PushSocket = Pick<WebSocket, 'close' | 'readyState'> & {
+  onopen: ((event: Event) => void) | null;
+  onclose: ((event: CloseEvent) => void) | null;
+  onmessage: ((event: MessageEvent) => void) | null;
+  onerror: ((event: Event) => void) | null;
+};
+
+export type PushDeps = {
+  client: HttpClient;
+  events: EventBus;
+  /** The page's origin (http or https); the socket goes to the same host. */
+  origin: string;
+  openSocket?: (url: string) => PushSocket;
+  /** Called when the server ends this session's socket (logout or password change elsewhere). */
+  onSessionEnded?: () => void;
+  random?: () => number;
+  setTimer?: (callback: () => void, ms: number) => unknown;
+  clearTimer?: (handle: unknown) => void;
+};
+
+export type PushConnection = {
+  /** Opens (or re-opens) the socket for these credentials; null closes it for good. */
+  setCredentials(credentials: Credentials | null): void;
+  isOpen(): boolean;
+};
+
+const SESSION_ENDED = 4001;
+const BACKOFF_MIN_MS = 1_000;
+const BACKOFF_MAX_MS = 30_000;
+
+/**
+ * The server's push channel (WebSocket at /api/ws). Every frame is checked against the contract and re-emitted on
+ * the worker's bus as 'push.message', where the worker's areas (sync progress, orders, chat, notices) and the app
+ * listen. The socket reconnects with capped exponential backoff and jitter; when it fails to open twice in a row
+ * the access token may have expired (the upgrade cannot answer 402 readably), so one silent authenticated call lets
+ * the HTTP client's refresh run, and its 'session.tokenRefreshed' re-opens the socket with the new token.
+ */
+export function createPushConnection({
+  client,
+  events,
+  origin,
+  openSocket = (url) => new WebSocket(url) as unknown as PushSocket,
+  onSessionEnded,
+  random = Math.random,
+  setTimer = (callback, ms) => globalThis.setTimeout(callback, ms),
+  clearTimer = (handle) => globalThis.clearTimeout(handle as ReturnType<typeof setTimeout>),
+}: PushDeps): PushConnection {
+  let credentials: Credentials | null = null;
+  let socket: PushSocket | null = null;
+  let timer: unknown = null;
+  let failedOpens = 0;
+  let opened = false;
+
+  const url = (c: Credentials) => {
+    const base = new URL(PUSH_PATH, origin);
+    base.protocol = base.protocol === 'https:' ? 'wss:' : 'ws:';
+    base.searchParams.set('token', c.token);
+    base.searchParams.set('userId', String(c.userId));
+    return base.toString();
+  };
+
+  const close = () => {
+    if (timer !== null) clearTimer(timer);
+    timer = null;
+    if (socket) {
+      const old = socket;
+      socket = null;
+      old.onopen = old.onclose = old.onmessage = old.onerror = null;
+      old.close(1000, 'client closing');
+    }
+    if (opened) events.emit('push.status', { connected: false });
+    opened = false;
+  };
+
+  const scheduleReconnect = () => {
+    if (!credentials || timer !== null) return;
+    const delay = Math.min(BACKOFF_MAX_MS, BACKOFF_MIN_MS * 2 ** Math.min(failedOpens, 5));
+    timer = setTimer(() => {
+      timer = null;
+      open();
+    }, delay / 2 + random() * (delay / 2));
+  };
+
+  const open = () => {
+    if (!credentials) return;
+    const current = openSocket(url(credentials));
+    socket = current;
+    current.onopen = () => {
+      failedOpens = 0;
+      opened = true;
+      events.emit('push.status', { connected: true });
+    };
+    current.onmessage = (event) => {
+      let parsed: unknown;
+      try {
+        parsed = JSON.parse(String(event.data));
+      } catch {
+        return;
+      }
+      const message = pushMessageSchema.safeParse(parsed);
+      // Unknown types come from a newer server: ignore them rather than break the channel.
+      if (message.success) events.emit('push.message', { message: message.data });
+    };
+    current.onclose = (event) => {
+      if (socket !== current) return;
+      socket = null;
+      const wasOpen = opened;
+      opened = false;
+      if (wasOpen) events.emit('push.status', { connected: false });
+      if (event.code === SESSION_ENDED) {
+        // The server ended this session: no reconnect with a dead token; the login check decides what the page shows.
+        onSessionEnded?.();
+        return;
+      }
+      if (!wasOpen) {
+        failedOpens += 1;
+        if (failedOpens === 2) void client.request('/getInfo', { method: 'GET', silent: true, retries: 0 }).catch(() => undefined);
+      }
+      scheduleReconnect();
+    };
+    current.onerror = () => undefined; // onclose follows and decides
+  };
+
+  events.on('session.tokenRefreshed', ({ token }) => {
+    if (!credentials) return;
+    credentials = { ...credentials, token };
+    close();
+    failedOpens = 0;
+    open();
+  });
+
+  return {
+    setCredentials(next) {
+      const same = next && credentials && next.token === credentials.token && next.userId === credentials.userId;
+      if (same && socket) return;
+      close();
+      credentials = next;
+      failedOpens = 0;
+      if (next) open();
+    },
+    isOpen: () => opened,
+  };
+}
