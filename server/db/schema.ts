@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, date, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { boolean, date, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
 
 const timestamptz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
@@ -101,6 +101,86 @@ export const featureUpdates = pgTable(
   },
   (table) => [index('feature_updates_start_idx').on(table.startDate)],
 );
+
+/**
+ * Marketplace shops (issue 4): a seller's shop bound by Client-Id + Api-Key. The key is AES-256-GCM encrypted under
+ * SECRET_KEY (server/marketplace/crypto.ts) and never leaves the server. `status` is 'active' or 'keyFailed'
+ * (sync stopped until the seller re-authorizes; `status_reason` holds the zh / en reason).
+ */
+export const mpShops = pgTable(
+  'mp_shops',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    marketplace: text('marketplace').notNull().default('ozon'),
+    clientId: text('client_id').notNull(),
+    apiKeyEnc: text('api_key_enc').notNull(),
+    /** null: OZON_API_URL, else the embedded simulator. */
+    baseUrl: text('base_url'),
+    status: text('status').notNull().default('active'),
+    statusReason: jsonb('status_reason').$type<LocalizedText>(),
+    keyExpiresAt: timestamptz('key_expires_at'),
+    roles: jsonb('roles').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+    lastSyncAt: timestamptz('last_sync_at'),
+  },
+  (table) => [uniqueIndex('mp_shops_user_client_idx').on(table.userId, table.clientId)],
+);
+
+/**
+ * One sync job per shop and entity. A run claims it with a lease (several server instances never run the same job;
+ * a killed run's lease runs out and the next run resumes from `cursor`); `watermark` makes the next run incremental.
+ */
+export const mpSyncJobs = pgTable(
+  'mp_sync_jobs',
+  {
+    shopId: integer('shop_id')
+      .notNull()
+      .references(() => mpShops.id, { onDelete: 'cascade' }),
+    entity: text('entity').notNull(),
+    status: text('status').notNull().default('idle'),
+    cursor: jsonb('cursor'),
+    watermark: timestamptz('watermark'),
+    done: integer('done').notNull().default(0),
+    error: jsonb('error'),
+    leaseUntil: timestamptz('lease_until'),
+    finishedAt: timestamptz('finished_at'),
+    /** Consecutive failed runs: the scheduler backs off a failing shop by this. */
+    failures: integer('failures').notNull().default(0),
+  },
+  (table) => [primaryKey({ columns: [table.shopId, table.entity] })],
+);
+
+/**
+ * Every synced marketplace record, keyed by the marketplace's own id (upserts are idempotent by construction), with
+ * Ozon's answer kept as jsonb for the areas that read it (orders projection, products, buyer chat ...).
+ */
+export const mpRecords = pgTable(
+  'mp_records',
+  {
+    shopId: integer('shop_id')
+      .notNull()
+      .references(() => mpShops.id, { onDelete: 'cascade' }),
+    entity: text('entity').notNull(),
+    externalId: text('external_id').notNull(),
+    data: jsonb('data').notNull(),
+    syncedAt: timestamptz('synced_at').notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.shopId, table.entity, table.externalId] }),
+    index('mp_records_synced_idx').on(table.shopId, table.entity, table.syncedAt),
+  ],
+);
+
+/** Marketplace settings that outlive a restart, e.g. the simulator's demo scale chosen by `npm run seed -- --orders N`. */
+export const mpSettings = pgTable('mp_settings', {
+  key: text('key').primaryKey(),
+  value: jsonb('value').notNull(),
+  updatedAt: timestamptz('updated_at').notNull().defaultNow(),
+});
 
 export type UserRow = typeof users.$inferSelect;
 export type SessionRow = typeof sessions.$inferSelect;
