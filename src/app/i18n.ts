@@ -3,25 +3,46 @@ import Cookies from 'js-cookie';
 import { initReactI18next } from 'react-i18next';
 import type { Lang } from '@contract/errors';
 import { en } from './locales/en';
+import { es } from './locales/es';
+import { ja } from './locales/ja';
+import { pt } from './locales/pt';
 import { zh } from './locales/zh';
 
 /** The spec keeps the chosen language in a cookie (§2.3). */
 export const LANGUAGE_COOKIE = 'language';
 
-export function detectLanguage(): Lang {
-  const saved = Cookies.get(LANGUAGE_COOKIE);
-  if (saved === 'zh' || saved === 'en') return saved;
-  // A Chinese-first product: only a browser that asks for English gets it.
-  const browser = typeof navigator === 'undefined' ? '' : navigator.language.toLowerCase();
-  return browser.startsWith('en') ? 'en' : 'zh';
+/** zh and en hold every text; es, ja and pt the shell's (menu, navbar, login, table, tags view, settings). */
+export const APP_LANGS = ['zh', 'en', 'es', 'ja', 'pt'] as const;
+export type AppLang = (typeof APP_LANGS)[number];
+
+/** What the browser's language is matched against when no cookie says otherwise (spec §2.3). */
+const BROWSER_LANGS = ['en', 'zh', 'es', 'ja'] as const;
+
+export function isAppLang(value: unknown): value is AppLang {
+  return typeof value === 'string' && (APP_LANGS as readonly string[]).includes(value);
 }
 
-export function createI18n(lang: Lang = detectLanguage()) {
+/** The language cookie when set, else the browser language matched against en, zh, es and ja, else en. */
+export function detectLanguage(cookie: string | undefined = Cookies.get(LANGUAGE_COOKIE), browser = typeof navigator === 'undefined' ? '' : navigator.language): AppLang {
+  if (isAppLang(cookie)) return cookie;
+  const wanted = browser.toLowerCase();
+  return BROWSER_LANGS.find((lang) => wanted === lang || wanted.startsWith(`${lang}-`)) ?? 'en';
+}
+
+export function createI18n(lang: AppLang = detectLanguage()) {
   const instance = i18next.createInstance();
   void instance.use(initReactI18next).init({
     lng: lang,
-    fallbackLng: 'zh',
-    resources: { zh: { translation: zh }, en: { translation: en } },
+    // es, ja and pt hold the shell only: the rest reads in English.
+    fallbackLng: { es: ['en'], ja: ['en'], pt: ['en'], default: ['zh'] },
+    supportedLngs: [...APP_LANGS],
+    resources: {
+      zh: { translation: zh },
+      en: { translation: en },
+      es: { translation: es },
+      ja: { translation: ja },
+      pt: { translation: pt },
+    },
     interpolation: { escapeValue: false },
     returnObjects: true,
     initAsync: false,
@@ -30,10 +51,16 @@ export function createI18n(lang: Lang = detectLanguage()) {
   return instance;
 }
 
-export function saveLanguage(lang: Lang): void {
+export function saveLanguage(lang: AppLang): void {
   Cookies.set(LANGUAGE_COOKIE, lang, { expires: 365 });
 }
 
+/** The app language of an i18next language tag. */
+export function toAppLang(language: string): AppLang {
+  return APP_LANGS.find((lang) => language.startsWith(lang)) ?? 'en';
+}
+
+/** The language of texts that exist only in zh and en (server messages, shared components): others read English. */
 export function toLang(language: string): Lang {
-  return language.startsWith('en') ? 'en' : 'zh';
+  return language.startsWith('zh') ? 'zh' : 'en';
 }

@@ -1,16 +1,46 @@
-import { HomeOutlined, UserOutlined } from '@ant-design/icons';
+import {
+  AppstoreOutlined,
+  BarChartOutlined,
+  CarOutlined,
+  CloudDownloadOutlined,
+  CopyOutlined,
+  DollarOutlined,
+  EditOutlined,
+  EnvironmentOutlined,
+  FileAddOutlined,
+  FireOutlined,
+  FundOutlined,
+  GiftOutlined,
+  HistoryOutlined,
+  HomeOutlined,
+  LineChartOutlined,
+  LinkOutlined,
+  MessageOutlined,
+  NotificationOutlined,
+  PictureOutlined,
+  ProductOutlined,
+  ReadOutlined,
+  RollbackOutlined,
+  SafetyOutlined,
+  SearchOutlined,
+  ShopOutlined,
+  ShoppingCartOutlined,
+  SyncOutlined,
+  TeamOutlined,
+  ToolOutlined,
+  UnorderedListOutlined,
+  UserOutlined,
+} from '@ant-design/icons';
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
-import { isPermitted, type AreaRoles } from '@contract/access';
+import { ADMIN_AREA_PATH, AREA_ROLES, isPermitted, type AreaRoles } from '@contract/access';
 import type { RouteNode } from '@machines/sessionMachine';
 import type { Resources } from './locales/zh';
 
 /** An i18n key under `route.` (zh and en both have it: the locale type holds that). */
 export type RouteTitleKey = `route.${keyof Resources['route']}`;
+/** A page not built yet: its key under `construction.` says what it will do. */
+export type ConstructionKey = keyof Resources['construction']['area'];
 
-/**
- * One entry of the route table (seller-tool §2.1). Paths are absolute, children included, so a route is found by its
- * path alone. A pattern may hold `:name` segments or end in `/*`.
- */
 export type AppRoute = {
   path: string;
   titleKey?: RouteTitleKey;
@@ -27,10 +57,27 @@ export type AppRoute = {
   layout?: 'shell' | 'blank';
   redirect?: string;
   page?: LazyExoticComponent<ComponentType>;
+  /** Pages of areas whose own issue has not landed yet show what they will do. */
+  construction?: ConstructionKey;
+  /** Tabs keep the page mounted while hidden unless this is set. */
+  noCache?: boolean;
   children?: AppRoute[];
 };
 
 const page = (load: () => Promise<{ default: ComponentType }>) => lazy(load);
+const constructionPage = page(() =>
+  import('@/features/construction/ConstructionPage').then((m) => ({ default: m.ConstructionPage })),
+);
+
+/** A page whose area is still to be built: the honest "under construction" page that names it. */
+function building(path: string, titleKey: RouteTitleKey, icon: ComponentType, construction: ConstructionKey, roles?: AreaRoles): AppRoute {
+  return { path, titleKey, icon, roles, construction, page: constructionPage };
+}
+
+/** http, https, mailto and tel menu entries open in a new browser tab (spec §2.3). */
+export function isExternal(path: string): boolean {
+  return /^(https?:|mailto:|tel:)/.test(path);
+}
 
 export const HOME_PATH = '/home/introduction';
 export const LOGIN_PATH = '/login';
@@ -84,6 +131,148 @@ export const appRoutes: AppRoute[] = [
     ],
   },
   {
+    path: '/store',
+    titleKey: 'route.store',
+    icon: ShopOutlined,
+    roles: AREA_ROLES.store,
+    redirect: '/store/store-list',
+    children: [building('/store/store-list', 'route.storeList', ShopOutlined, 'storeList', AREA_ROLES.store)],
+  },
+  {
+    path: '/copy',
+    titleKey: 'route.copy',
+    icon: CopyOutlined,
+    roles: AREA_ROLES.copy,
+    redirect: '/copy/copy-product',
+    children: [
+      building('/copy/copy-product', 'route.copyProduct', CopyOutlined, 'copyProduct', AREA_ROLES.copy),
+      building('/copy/copy-history', 'route.copyHistory', HistoryOutlined, 'copyHistory', AREA_ROLES.copy),
+    ],
+  },
+  {
+    path: '/collection',
+    titleKey: 'route.collection',
+    icon: CloudDownloadOutlined,
+    roles: AREA_ROLES.collection,
+    redirect: '/collection/collection-list',
+    children: [
+      building('/collection/collection-list', 'route.collectionList', CloudDownloadOutlined, 'collectionList', AREA_ROLES.collection),
+      building('/collection/upload-history', 'route.uploadHistory', HistoryOutlined, 'uploadHistory', AREA_ROLES.collection),
+    ],
+  },
+  {
+    path: '/create',
+    titleKey: 'route.create',
+    icon: FileAddOutlined,
+    roles: AREA_ROLES.create,
+    redirect: '/create/create-product-1',
+    children: [
+      building('/create/create-product-1', 'route.createProduct1', FileAddOutlined, 'createProduct1', AREA_ROLES.create),
+      building('/create/create-product-2', 'route.createProduct2', FileAddOutlined, 'createProduct2', AREA_ROLES.create),
+    ],
+  },
+  {
+    path: '/edit',
+    titleKey: 'route.edit',
+    icon: PictureOutlined,
+    roles: AREA_ROLES.editImage,
+    redirect: '/edit/edit-image',
+    children: [building('/edit/edit-image', 'route.editImage', EditOutlined, 'editImage', AREA_ROLES.editImage)],
+  },
+  {
+    path: '/order-manager',
+    titleKey: 'route.orders',
+    icon: ShoppingCartOutlined,
+    roles: AREA_ROLES.orders,
+    redirect: '/order-manager/order-list',
+    children: [
+      building('/order-manager/order-list', 'route.orderList', ShoppingCartOutlined, 'orderList', AREA_ROLES.orders),
+      building('/order-manager/record-list', 'route.recordList', UnorderedListOutlined, 'recordList', AREA_ROLES.orders),
+      building('/order-manager/all-copy-history', 'route.allCopyHistory', HistoryOutlined, 'allCopyHistory', AREA_ROLES.allCopyHistory),
+    ],
+  },
+  {
+    path: '/product',
+    titleKey: 'route.product',
+    icon: ProductOutlined,
+    roles: AREA_ROLES.products,
+    redirect: '/product/oz-product-list',
+    children: [
+      // The spec's /product/{marketplace}-product-list with the marketplace spelled out, so it differs from the new list.
+      building('/product/ozon-product-list', 'route.ozonProductList', AppstoreOutlined, 'ozonProductList', AREA_ROLES.products),
+      building('/product/oz-product-list', 'route.ozProductList', ProductOutlined, 'ozProductList', AREA_ROLES.products),
+      building('/product/oz-reupload-product', 'route.ozReuploadProduct', SyncOutlined, 'ozReuploadProduct', AREA_ROLES.products),
+    ],
+  },
+  {
+    path: '/action',
+    titleKey: 'route.action',
+    icon: GiftOutlined,
+    roles: AREA_ROLES.actions,
+    redirect: '/action/oz-action-list',
+    children: [building('/action/oz-action-list', 'route.ozActionList', GiftOutlined, 'ozActionList', AREA_ROLES.actions)],
+  },
+  {
+    // The data-analysis group (spec §2.1): visible to search, keyword and follow; its pages carry their own roles.
+    path: '/search',
+    titleKey: 'route.dataAnalysis',
+    icon: FundOutlined,
+    roles: AREA_ROLES.dataAnalysis,
+    redirect: '/search/hot-product-pro',
+    children: [
+      building('/search/hot-product-pro', 'route.hotProductPro', FireOutlined, 'hotProductPro', AREA_ROLES.hotProductPro),
+      building('/search/hot-new-product', 'route.hotNewProduct', FireOutlined, 'hotNewProduct', AREA_ROLES.research),
+      building('/search/cn-product-pro', 'route.cnProductPro', SearchOutlined, 'cnProductPro', AREA_ROLES.research),
+      building('/search/key-word', 'route.keyWord', SearchOutlined, 'keyWord', AREA_ROLES.research),
+      building('/search/potential-product', 'route.potentialProduct', LineChartOutlined, 'potentialProduct', AREA_ROLES.research),
+    ],
+  },
+  {
+    path: '/return',
+    titleKey: 'route.returns',
+    icon: RollbackOutlined,
+    roles: AREA_ROLES.returns,
+    redirect: '/return/return-list',
+    children: [
+      building('/return/return-list', 'route.returnList', RollbackOutlined, 'returnList', AREA_ROLES.returns),
+      building('/return/return-list-new', 'route.returnListNew', RollbackOutlined, 'returnListNew', AREA_ROLES.returns),
+    ],
+  },
+  {
+    path: '/chat-manager',
+    titleKey: 'route.chat',
+    icon: MessageOutlined,
+    roles: AREA_ROLES.chat,
+    redirect: '/chat-manager/chat-list',
+    children: [building('/chat-manager/chat-list', 'route.chatList', MessageOutlined, 'chatList', AREA_ROLES.chat)],
+  },
+  {
+    path: '/analyze',
+    titleKey: 'route.analyze',
+    icon: BarChartOutlined,
+    roles: AREA_ROLES.analyze,
+    redirect: '/analyze/sale-analyze',
+    children: [building('/analyze/sale-analyze', 'route.saleAnalyze', BarChartOutlined, 'saleAnalyze', AREA_ROLES.analyze)],
+  },
+  {
+    path: '/track',
+    titleKey: 'route.track',
+    icon: CarOutlined,
+    redirect: '/track/track-search',
+    children: [building('/track/track-search', 'route.trackSearch', CarOutlined, 'trackSearch')],
+  },
+  {
+    path: '/tool',
+    titleKey: 'route.tool',
+    icon: ToolOutlined,
+    redirect: '/tool/currency-change',
+    children: [
+      building('/tool/currency-change', 'route.currencyChange', DollarOutlined, 'currencyChange'),
+      building('/tool/rus-post', 'route.rusPost', EnvironmentOutlined, 'rusPost'),
+      { path: 'https://seller.ozon.ru', titleKey: 'route.ozonSeller', icon: LinkOutlined },
+    ],
+  },
+  {
     path: '/profile',
     titleKey: 'route.profile',
     icon: UserOutlined,
@@ -96,6 +285,46 @@ export const appRoutes: AppRoute[] = [
         page: page(() => import('@/features/profile/ModifyPasswordPage').then((m) => ({ default: m.ModifyPasswordPage }))),
       },
     ],
+  },
+  {
+    // The administrator's area under a path of our choosing (spec §2.1 "an obscurely named admin area").
+    path: `/${ADMIN_AREA_PATH}`,
+    titleKey: 'route.admin',
+    icon: SafetyOutlined,
+    roles: AREA_ROLES.admin,
+    redirect: `/${ADMIN_AREA_PATH}/user-manager`,
+    children: [
+      {
+        path: `/${ADMIN_AREA_PATH}/user-manager`,
+        titleKey: 'route.userManager',
+        icon: TeamOutlined,
+        roles: AREA_ROLES.admin,
+        page: page(() => import('@/features/admin/UserManagerPage').then((m) => ({ default: m.UserManagerPage }))),
+      },
+      {
+        path: `/${ADMIN_AREA_PATH}/notice-manager`,
+        titleKey: 'route.noticeManager',
+        icon: NotificationOutlined,
+        roles: AREA_ROLES.admin,
+        page: page(() => import('@/features/admin/NoticeManagerPage').then((m) => ({ default: m.NoticeManagerPage }))),
+      },
+    ],
+  },
+  {
+    path: '/docs',
+    titleKey: 'route.docs',
+    icon: ReadOutlined,
+    hidden: true,
+    page: page(() => import('@/features/docs/DocsPage').then((m) => ({ default: m.DocsPage }))),
+  },
+  {
+    // Where the top bar's plugin button leads: the plugin's page (its own issue ships the download).
+    path: '/plugin/download',
+    titleKey: 'route.plugin',
+    icon: CloudDownloadOutlined,
+    hidden: true,
+    construction: 'plugin',
+    page: constructionPage,
   },
 ];
 
@@ -130,7 +359,7 @@ export function matchPath(pattern: string, path: string): boolean {
 }
 
 export function findRoute(path: string, routes: readonly AppRoute[] = appRoutes): AppRoute | null {
-  return flattenRoutes(routes).find((route) => matchPath(route.path, path)) ?? null;
+  return flattenRoutes(routes).find((route) => !isExternal(route.path) && matchPath(route.path, path)) ?? null;
 }
 
 /** Whether the generated (permitted) route tree holds this route. */

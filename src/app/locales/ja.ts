@@ -1,0 +1,30 @@
+import type { ShellResources } from './shell';
+
+export const ja: ShellResources = {
+  site: { title: 'セラー管理画面', short: '管理画面' },
+  common: { loading: '読み込み中…', language: '言語', logout: 'ログアウト', backHome: 'ホームへ戻る', save: '保存', cancel: 'キャンセル' },
+  route: {
+    login: 'ログイン', register: '新規登録', notFound: 'ページが見つかりません', redirect: 'リダイレクト中', home: 'ホーム',
+    introduction: 'システム紹介', profile: 'プロフィール', modifyPsw: 'パスワード変更', store: 'ショップ管理', storeList: 'ショップ一覧',
+    copy: '商品コピー', copyProduct: '商品をコピー', copyHistory: 'コピー履歴', collection: '商品収集', collectionList: '収集リスト',
+    uploadHistory: 'アップロード履歴', create: 'バックアップ出品', createProduct1: '商品作成', createProduct2: 'バックアップ出品',
+    edit: '画像編集', editImage: '画像編集', orders: '注文管理', orderList: 'マーケット注文', recordList: '登録注文', allCopyHistory: '統合コピー一覧',
+    product: '商品管理', ozonProductList: '商品一覧', ozProductList: '商品一覧（新版）', ozReuploadProduct: '取り下げと再出品',
+    action: 'プロモーション', ozActionList: 'プロモーション一覧', dataAnalysis: 'データ分析', hotProductPro: '売れ筋商品',
+    hotNewProduct: '新商品', cnProductPro: '中国セラー商品', keyWord: 'キーワード調査', potentialProduct: '有望商品', returns: '返品管理',
+    returnList: '返品一覧', returnListNew: '返品一覧（新版）', chat: '購入者メッセージ', chatList: 'チャット一覧', analyze: '売上分析',
+    saleAnalyze: 'ショップ売上分析', track: '配送追跡', trackSearch: '荷物追跡', tool: 'ツール', currencyChange: '為替換算',
+    rusPost: 'ロシア郵便番号', ozonSeller: 'Ozon Seller', admin: '運用コンソール', userManager: 'ユーザー管理', noticeManager: 'お知らせ管理',
+    docs: 'ドキュメント', plugin: 'プラグインのダウンロード',
+  },
+  navbar: {
+    toggleSidebar: 'サイドバーを開閉', plugin: 'プラグイン', docs: 'ドキュメント', profile: 'プロフィール', settings: '設定', size: 'サイズ',
+    sizes: { small: '小', medium: '中', large: '大' }, errorLog: 'エラーログ', menuSearch: 'メニューを検索', menuSearchEmpty: '該当するメニューはありません',
+  },
+  tagsView: { refresh: '再読み込み', close: '閉じる', closeOthers: '他を閉じる', closeAll: 'すべて閉じる', closeTab: 'タブ {{title}} を閉じる' },
+  settings: {
+    title: 'レイアウト設定', theme: 'テーマカラー', tagsView: 'タブを表示', fixedHeader: 'ヘッダーを固定', sidebarLogo: 'サイドバーのロゴ',
+    supportPinyinSearch: 'ピンイン検索', antiInspection: '開発者ツールをブロック', reset: 'リセット',
+  },
+  login: { title: 'システムログイン', username: 'ユーザー名', password: 'パスワード', captcha: '認証コード', submit: 'ログイン', thirdParty: '外部アカウントでログイン' },
+};

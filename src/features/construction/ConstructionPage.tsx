@@ -1,0 +1,34 @@
+import { ToolOutlined } from '@ant-design/icons';
+import { Button, Result } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation } from 'wouter';
+import { findRoute, HOME_PATH } from '@/app/routes';
+
+/**
+ * The honest page of an area whose own issue has not landed: it names the area and says what it will do, instead of
+ * an empty screen or a fake list. The area's issue replaces the route's page.
+ */
+export function ConstructionPage() {
+  const { t } = useTranslation();
+  const [path] = useLocation();
+  const route = findRoute(path);
+  const area = route?.titleKey ? t(route.titleKey) : path;
+  return (
+    <Result
+      className="construction-page"
+      icon={<ToolOutlined />}
+      title={t('construction.title', { area })}
+      subTitle={
+        <>
+          <p>{t('construction.text')}</p>
+          {route?.construction && <p className="construction-page__plan">{t(`construction.area.${route.construction}`)}</p>}
+        </>
+      }
+      extra={
+        <Link href={HOME_PATH}>
+          <Button type="primary">{t('construction.back')}</Button>
+        </Link>
+      }
+    />
+  );
+}
