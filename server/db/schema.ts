@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, date, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { boolean, date, index, integer, jsonb, numeric, pgTable, primaryKey, serial, text, timestamp, uniqueIndex, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
 
 const timestamptz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
@@ -181,6 +181,52 @@ export const mpSettings = pgTable('mp_settings', {
   value: jsonb('value').notNull(),
   updatedAt: timestamptz('updated_at').notNull().defaultNow(),
 });
+
+/**
+ * Orders as the lists show them (contract/orders.ts OrderRow), flattened: one row per product line of a synced FBS
+ * posting (projected from mp_records by server/areas/orders/projection.ts) or per entered ("manual") order.
+ * Rows are never removed: `deleted` is a tombstone that the browser's incremental sync carries to its cache.
+ * `updated_at` moves only when a row's data changes; (user_id, updated_at, id) is the sync cursor's order.
+ * `shop_id` has no foreign key: a deleted shop's rows stay as tombstones for the caches that still hold them.
+ */
+export const orders = pgTable(
+  'orders',
+  {
+    id: text('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    shopId: integer('shop_id').notNull().default(0),
+    shopName: text('shop_name').notNull().default(''),
+    postingNumber: text('posting_number').notNull().default(''),
+    orderNumber: text('order_number').notNull().default(''),
+    orderId: text('order_id').notNull().default(''),
+    status: text('status').notNull(),
+    substatus: text('substatus').notNull().default(''),
+    warehouseId: text('warehouse_id').notNull().default(''),
+    warehouseName: text('warehouse_name').notNull().default(''),
+    inProcessAt: timestamptz('in_process_at').notNull(),
+    shipmentDate: timestamptz('shipment_date'),
+    deliveringDate: timestamptz('delivering_date'),
+    trackingNumber: text('tracking_number').notNull().default(''),
+    sku: text('sku').notNull().default(''),
+    offerId: text('offer_id').notNull().default(''),
+    productName: text('product_name').notNull().default(''),
+    quantity: integer('quantity').notNull().default(1),
+    amount: numeric('amount', { precision: 14, scale: 2, mode: 'number' }).notNull().default(0),
+    currency: text('currency').notNull().default('CNY'),
+    /** 'ozon' (projected from a synced posting) or 'manual' (entered by the seller). */
+    source: text('source').notNull(),
+    deleted: boolean('deleted').notNull().default(false),
+    updatedAt: timestamptz('updated_at').notNull().defaultNow(),
+  },
+  (table) => [
+    index('orders_sync_idx').on(table.userId, table.updatedAt, table.id),
+    index('orders_user_in_process_idx').on(table.userId, table.inProcessAt),
+    index('orders_shop_posting_idx').on(table.shopId, table.postingNumber),
+    index('orders_user_source_idx').on(table.userId, table.source),
+  ],
+);
 
 export type UserRow = typeof users.$inferSelect;
 export type SessionRow = typeof sessions.$inferSelect;
