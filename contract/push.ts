@@ -1,6 +1,8 @@
 import { z } from 'zod';
+import { ordersChangedPushSchema } from './orders';
 import { noticeSchema } from './session';
 import { syncProgressSchema } from './store';
+import { buyerMessageSchema, teamMessageSchema, teamRequestSchema } from './chat';
 
 /**
  * Messages the server pushes over the WebSocket at /api/ws (auth: `token` and `userId` query parameters, the same
@@ -14,6 +16,18 @@ export const pushMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('notice'), notice: noticeSchema }),
   /** A shop's marketplace sync moved on (contract/store.ts). */
   syncProgressSchema.extend({ type: z.literal('sync.progress') }),
+  /** The user's orders changed on the server (contract/orders.ts): the worker syncs its cache from its cursor. */
+  ordersChangedPushSchema,
+  /** A friend or group message (contract/chat.ts), to every member including the sender's other pages. */
+  z.object({ type: z.literal('chat.message'), message: teamMessageSchema }),
+  /** A friend or group application was made or answered: the system tab shows it. */
+  z.object({ type: z.literal('chat.request'), request: teamRequestSchema }),
+  /** Friends, sections or groups changed (accepted friend, joined group, new notice ...): read the overview again. */
+  z.object({ type: z.literal('chat.contacts') }),
+  /** A friend opened their first page or closed their last one. */
+  z.object({ type: z.literal('chat.presence'), userId: z.number().int(), online: z.boolean() }),
+  /** A new buyer message arrived in one of the seller's shops, with that chat's unread count. */
+  z.object({ type: z.literal('chat.buyerMessage'), message: buyerMessageSchema, unread: z.number().int() }),
 ]);
 export type PushMessage = z.infer<typeof pushMessageSchema>;
 export type PushType = PushMessage['type'];

@@ -230,3 +230,135 @@ export const orders = pgTable(
 
 export type UserRow = typeof users.$inferSelect;
 export type SessionRow = typeof sessions.$inferSelect;
+
+// ---- Team contacts and messages (issue 6; server/areas/contacts). Friendships are stored once per side, so each
+// user's sections and remarks are their own.
+
+export const chatFriendSections = pgTable(
+  'chat_friend_sections',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    createdAt: timestamptz('created_at').notNull(),
+  },
+  (table) => [uniqueIndex('chat_friend_sections_user_name_idx').on(table.userId, table.name)],
+);
+
+export const chatFriendships = pgTable(
+  'chat_friendships',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    friendId: integer('friend_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    sectionId: integer('section_id')
+      .notNull()
+      .references(() => chatFriendSections.id, { onDelete: 'cascade' }),
+    remark: text('remark').notNull().default(''),
+    createdAt: timestamptz('created_at').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.friendId] })],
+);
+
+export const chatGroups = pgTable('chat_groups', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+  introduction: text('introduction').notNull().default(''),
+  ownerId: integer('owner_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  createdAt: timestamptz('created_at').notNull(),
+});
+
+export const chatGroupMembers = pgTable(
+  'chat_group_members',
+  {
+    groupId: integer('group_id')
+      .notNull()
+      .references(() => chatGroups.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    role: text('role').$type<'owner' | 'member'>().notNull().default('member'),
+    joinedAt: timestamptz('joined_at').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.groupId, table.userId] }), index('chat_group_members_user_idx').on(table.userId)],
+);
+
+export const chatGroupNotices = pgTable(
+  'chat_group_notices',
+  {
+    id: serial('id').primaryKey(),
+    groupId: integer('group_id')
+      .notNull()
+      .references(() => chatGroups.id, { onDelete: 'cascade' }),
+    type: text('type').notNull(),
+    title: text('title').notNull(),
+    createdAt: timestamptz('created_at').notNull(),
+  },
+  (table) => [index('chat_group_notices_group_idx').on(table.groupId)],
+);
+
+/** Friend applications (group_id null) and applications to join a group. */
+export const chatRequests = pgTable(
+  'chat_requests',
+  {
+    id: serial('id').primaryKey(),
+    fromUserId: integer('from_user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The person asked: the friend, or the group's owner. */
+    toUserId: integer('to_user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    groupId: integer('group_id').references(() => chatGroups.id, { onDelete: 'cascade' }),
+    /** The applicant's section for the new friend. */
+    fromSectionId: integer('from_section_id').references(() => chatFriendSections.id, { onDelete: 'set null' }),
+    message: text('message').notNull().default(''),
+    status: text('status').$type<'pending' | 'accepted' | 'rejected'>().notNull().default('pending'),
+    createdAt: timestamptz('created_at').notNull(),
+    decidedAt: timestamptz('decided_at'),
+  },
+  (table) => [index('chat_requests_to_idx').on(table.toUserId), index('chat_requests_from_idx').on(table.fromUserId)],
+);
+
+/**
+ * One-to-one and group messages. A one-to-one conversation is keyed by its two user ids in order (low, high), so
+ * both sides page the same index; history pages go backwards by id.
+ */
+export const chatMessages = pgTable(
+  'chat_messages',
+  {
+    id: serial('id').primaryKey(),
+    senderId: integer('sender_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    groupId: integer('group_id').references(() => chatGroups.id, { onDelete: 'cascade' }),
+    userLow: integer('user_low'),
+    userHigh: integer('user_high'),
+    content: text('content').notNull(),
+    createdAt: timestamptz('created_at').notNull(),
+  },
+  (table) => [
+    index('chat_messages_pair_idx').on(table.userLow, table.userHigh, table.id),
+    index('chat_messages_group_idx').on(table.groupId, table.id),
+  ],
+);
+
+/** How far each user has read each conversation (`friend:<id>` / `group:<id>`). */
+export const chatReads = pgTable(
+  'chat_reads',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    conversation: text('conversation').notNull(),
+    lastReadId: integer('last_read_id').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.conversation] })],
+);

@@ -1,0 +1,240 @@
+import { z } from 'zod';
+import type { Localized } from './errors';
+
+/**
+ * Chat calls (seller-tool §7 "Chat", issue 6): buyer chats of every shop of the seller, synced with the marketplace,
+ * and team contacts (friends, friend sections, groups, one-to-one and group messages) stored on our server.
+ * Every call is gated on the 'chat' area, the same roles as the /chat-manager/chat-list page.
+ */
+export const CHAT_PATHS = {
+  list: '/api/chat/list',
+  history: '/api/chat/history',
+  read: '/api/chat/read',
+  send: '/api/sendMessage',
+} as const;
+
+export const CONTACTS_PATHS = {
+  overview: '/api/contacts/overview',
+  searchUsers: '/api/contacts/searchUsers',
+  searchGroups: '/api/contacts/searchGroups',
+  applyFriend: '/api/contacts/friend/apply',
+  acceptFriend: '/api/contacts/friend/accept',
+  rejectFriend: '/api/contacts/friend/reject',
+  addSection: '/api/contacts/section/add',
+  renameSection: '/api/contacts/section/rename',
+  createGroup: '/api/contacts/group/create',
+  applyGroup: '/api/contacts/group/apply',
+  decideGroup: '/api/contacts/group/decide',
+  leaveGroup: '/api/contacts/group/leave',
+  addNotice: '/api/contacts/group/notice',
+  history: '/api/contacts/history',
+  send: '/api/contacts/send',
+  read: '/api/contacts/read',
+} as const;
+
+const id = z.coerce.number().int().positive();
+const name = z.string().trim().min(1, 'required').max(32);
+/** The verification message of an application. */
+const verification = z.string().trim().max(200).default('');
+const historyRows = z.coerce.number().int().min(1).max(200).default(30);
+
+// ---- Buyer chat (marketplace)
+
+export const BUYER_CHAT_STATUSES = ['Opened', 'Closed'] as const;
+
+export const buyerChatSchema = z.object({
+  storeId: z.number().int(),
+  chatId: z.string(),
+  /** Buyer_Seller, Seller_Support ... as the marketplace says. */
+  chatType: z.string(),
+  status: z.string(),
+  createdAt: z.number(),
+  unread: z.number().int(),
+  lastMessageId: z.string(),
+});
+export type BuyerChat = z.infer<typeof buyerChatSchema>;
+
+export const buyerShopChatsSchema = z.object({
+  storeId: z.number().int(),
+  name: z.string(),
+  unread: z.number().int(),
+  chats: z.array(buyerChatSchema),
+  /** Why this shop's chats could not be read from the marketplace now (its last synced chats are shown), or null. */
+  error: z.string().nullable(),
+});
+export type BuyerShopChats = z.infer<typeof buyerShopChatsSchema>;
+
+// GET /api/chat/list
+export const chatListDataSchema = z.object({ shops: z.array(buyerShopChatsSchema), totalUnread: z.number().int() });
+export type ChatListData = z.infer<typeof chatListDataSchema>;
+
+export const buyerMessageSchema = z.object({
+  /** The marketplace's message id (int64 as text). */
+  id: z.string(),
+  storeId: z.number().int(),
+  chatId: z.string(),
+  from: z.enum(['customer', 'seller', 'support', 'other']),
+  text: z.string(),
+  createdAt: z.number(),
+  isRead: z.boolean(),
+  orderNumber: z.string().nullable(),
+});
+export type BuyerMessage = z.infer<typeof buyerMessageSchema>;
+
+const storeChat = { storeId: id, chatId: z.string().trim().min(1).max(200) };
+
+// GET /api/chat/history: newest first page without `before`, older pages with it; answered oldest first.
+export const chatHistoryQuerySchema = z.object({ ...storeChat, before: z.string().trim().max(40).optional(), rows: historyRows });
+export type ChatHistoryQuery = z.input<typeof chatHistoryQuerySchema>;
+export const chatHistoryDataSchema = z.object({ messages: z.array(buyerMessageSchema), hasMore: z.boolean() });
+export type ChatHistoryData = z.infer<typeof chatHistoryDataSchema>;
+
+// POST /api/chat/read: marks the chat read up to `messageId` (everything when absent); answers the chat's unread count.
+export const chatReadBodySchema = z.object({ ...storeChat, messageId: z.string().trim().max(40).optional() });
+export type ChatReadBody = z.input<typeof chatReadBodySchema>;
+export const chatReadDataSchema = z.object({ unread: z.number().int() });
+
+/** Ozon takes 1 to 1000 characters per message. */
+export const BUYER_MESSAGE_MAX = 1000;
+// POST /api/sendMessage
+export const sendMessageBodySchema = z.object({ ...storeChat, text: z.string().trim().min(1, 'required').max(BUYER_MESSAGE_MAX) });
+export type SendMessageBody = z.input<typeof sendMessageBodySchema>;
+export const sendMessageDataSchema = z.object({ message: buyerMessageSchema });
+
+/** Ozon's rules on who may write when (reference "Buyer chat": limits), as the seller reads them. */
+export const BUYER_CHAT_MESSAGES = {
+  chatClosed: { zh: '该会话已关闭，不能再发送消息', en: 'This chat is closed; no more messages can be sent' },
+  replyWindowOver: {
+    zh: '已超出可回复时间：订单送达72小时后，只能在买家最后一条消息后48小时内回复',
+    en: 'You can no longer write here: 72 hours after delivery, you may only reply within 48 hours of the buyer\'s last message',
+  },
+  notPaid: { zh: '买家付款之前不能主动发起会话', en: 'You cannot write to the buyer before the order is paid' },
+  fboBuyerStarts: { zh: 'FBO订单只能由买家发起会话', en: 'For FBO orders only the buyer can start a chat' },
+  chatNotFound: { zh: '会话不存在', en: 'The chat does not exist' },
+  storeNotFound: { zh: '店铺不存在', en: 'The shop does not exist' },
+} as const satisfies Record<string, Localized>;
+
+// ---- Team contacts
+
+export const userCardSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  avatar: z.string(),
+  introduction: z.string(),
+  online: z.boolean(),
+});
+export type UserCard = z.infer<typeof userCardSchema>;
+
+export const friendSchema = userCardSchema.extend({ sectionId: z.number().int(), remark: z.string() });
+export type TeamFriend = z.infer<typeof friendSchema>;
+
+export const friendSectionSchema = z.object({ id: z.number().int(), name: z.string(), friends: z.array(friendSchema) });
+export type TeamFriendSection = z.infer<typeof friendSectionSchema>;
+
+export const groupNoticeSchema = z.object({ id: z.number().int(), type: z.string(), title: z.string(), createdAt: z.number() });
+export const groupMemberSchema = userCardSchema.extend({ role: z.enum(['owner', 'member']) });
+export type TeamGroupMember = z.infer<typeof groupMemberSchema>;
+
+export const teamGroupSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  introduction: z.string(),
+  ownerId: z.number().int(),
+  notices: z.array(groupNoticeSchema),
+  members: z.array(groupMemberSchema),
+});
+export type TeamGroup = z.infer<typeof teamGroupSchema>;
+
+export const REQUEST_STATUSES = ['pending', 'accepted', 'rejected'] as const;
+export type RequestStatus = (typeof REQUEST_STATUSES)[number];
+
+/**
+ * What the system tab shows: applications to me (pending ones carry Agree and Reject), and the verdicts on mine.
+ * `kind` 'group' is an application to join a group I own.
+ */
+export const teamRequestSchema = z.object({
+  id: z.number().int(),
+  kind: z.enum(['friend', 'group']),
+  from: userCardSchema.pick({ id: true, name: true, avatar: true }),
+  to: userCardSchema.pick({ id: true, name: true, avatar: true }),
+  group: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+  message: z.string(),
+  status: z.enum(REQUEST_STATUSES),
+  createdAt: z.number(),
+  decidedAt: z.number().nullable(),
+});
+export type TeamRequest = z.infer<typeof teamRequestSchema>;
+
+export const conversationKindSchema = z.enum(['friend', 'group']);
+export type ConversationKind = z.infer<typeof conversationKindSchema>;
+
+export const teamMessageSchema = z.object({
+  id: z.number().int(),
+  kind: conversationKindSchema,
+  sender: userCardSchema.pick({ id: true, name: true, avatar: true }),
+  /** The friend's user id (the other side for the reader is whichever of sender / toId is not them), or the group's id. */
+  toId: z.number().int(),
+  content: z.string(),
+  createdAt: z.number(),
+});
+export type TeamMessage = z.infer<typeof teamMessageSchema>;
+
+// GET /api/contacts/overview
+export const contactsOverviewSchema = z.object({
+  me: userCardSchema,
+  sections: z.array(friendSectionSchema),
+  groups: z.array(teamGroupSchema),
+  requests: z.array(teamRequestSchema),
+  /** Unread messages per conversation, keyed `friend:<userId>` or `group:<groupId>` (the widget's chat keys). */
+  unread: z.record(z.string(), z.number().int()),
+});
+export type ContactsOverview = z.infer<typeof contactsOverviewSchema>;
+
+// GET /api/contacts/searchUsers and /searchGroups
+export const contactSearchQuerySchema = z.object({ keyword: z.string().trim().min(1, 'required').max(32) });
+export const userSearchDataSchema = z.array(userCardSchema.extend({ isFriend: z.boolean() }));
+export const groupSearchDataSchema = z.array(z.object({ id: z.number().int(), name: z.string(), introduction: z.string(), members: z.number().int(), isMember: z.boolean() }));
+
+export const applyFriendBodySchema = z.object({ toId: id, message: verification, sectionId: id.optional() });
+export type ApplyFriendBody = z.input<typeof applyFriendBodySchema>;
+export const acceptFriendBodySchema = z.object({ requestId: id, sectionId: id.optional() });
+export type AcceptFriendBody = z.input<typeof acceptFriendBodySchema>;
+export const requestIdBodySchema = z.object({ requestId: id });
+export const addSectionBodySchema = z.object({ name });
+export const renameSectionBodySchema = z.object({ id, name });
+export const createGroupBodySchema = z.object({ name, introduction: z.string().trim().max(200).default('') });
+export type CreateGroupBody = z.input<typeof createGroupBodySchema>;
+export const applyGroupBodySchema = z.object({ groupId: id, message: verification });
+export const decideGroupBodySchema = z.object({ requestId: id, accept: z.boolean() });
+export const groupIdBodySchema = z.object({ groupId: id });
+export const addNoticeBodySchema = z.object({ groupId: id, type: z.string().trim().min(1).max(16).default('公告'), title: z.string().trim().min(1, 'required').max(200) });
+export type AddNoticeBody = z.input<typeof addNoticeBodySchema>;
+
+// GET /api/contacts/history: the newest page without `before`, older pages with it; answered oldest first.
+export const contactsHistoryQuerySchema = z.object({ kind: conversationKindSchema, id, before: id.optional(), rows: historyRows });
+export type ContactsHistoryQuery = z.input<typeof contactsHistoryQuerySchema>;
+export const contactsHistoryDataSchema = z.object({ messages: z.array(teamMessageSchema), hasMore: z.boolean() });
+
+export const TEAM_MESSAGE_MAX = 2000;
+export const contactsSendBodySchema = z.object({ kind: conversationKindSchema, id, content: z.string().trim().min(1, 'required').max(TEAM_MESSAGE_MAX) });
+export type ContactsSendBody = z.input<typeof contactsSendBodySchema>;
+export const contactsReadBodySchema = z.object({ kind: conversationKindSchema, id, messageId: id });
+export type ContactsReadBody = z.input<typeof contactsReadBodySchema>;
+
+export const CONTACTS_MESSAGES = {
+  userNotFound: { zh: '用户不存在', en: 'The user does not exist' },
+  notYourself: { zh: '不能添加自己为好友', en: 'You cannot add yourself as a friend' },
+  alreadyFriends: { zh: '你们已经是好友了', en: 'You are already friends' },
+  requestPending: { zh: '已发送过好友申请，请等待对方处理', en: 'A friend request is already waiting for an answer' },
+  requestNotFound: { zh: '申请不存在或已处理', en: 'The application does not exist or has already been answered' },
+  sectionNotFound: { zh: '分组不存在', en: 'The friend section does not exist' },
+  sectionExists: { zh: '分组名称已存在', en: 'A friend section with this name already exists' },
+  groupNotFound: { zh: '群组不存在', en: 'The group does not exist' },
+  alreadyMember: { zh: '你已经是该群成员', en: 'You are already a member of this group' },
+  groupRequestPending: { zh: '已申请加入该群，请等待群主处理', en: 'Your application to this group is waiting for the owner' },
+  notMember: { zh: '你不是该群成员', en: 'You are not a member of this group' },
+  ownerCannotLeave: { zh: '群主不能退出自己的群', en: 'The owner cannot leave their own group' },
+  ownerOnly: { zh: '只有群主可以执行此操作', en: 'Only the group owner can do this' },
+  notFriends: { zh: '对方不是你的好友，不能发送消息', en: 'You can only send messages to your friends' },
+  defaultSection: { zh: '我的好友', en: 'My friends' },
+} as const satisfies Record<string, Localized>;
