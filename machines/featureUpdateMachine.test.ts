@@ -29,7 +29,7 @@ describe('feature-update rule (spec §4)', () => {
     const persisted: number[] = [];
     const actor = createActor(
       featureUpdateMachine.provide({
-        actors: { fetchCurrent: fromPromise(async () => update) },
+        actors: { fetchCurrent: fromPromise<CurrentFeatureUpdate | null>(async () => update) },
         actions: { persistAcknowledged: (_, id) => void persisted.push(id) },
       }),
       { input: { acknowledgedId: null, roleTime: valid, now: () => start + day } },
@@ -48,7 +48,7 @@ describe('feature-update rule (spec §4)', () => {
     const persisted: number[] = [];
     const actor = createActor(
       featureUpdateMachine.provide({
-        actors: { fetchCurrent: fromPromise(async () => update) },
+        actors: { fetchCurrent: fromPromise<CurrentFeatureUpdate | null>(async () => update) },
         actions: { persistAcknowledged: (_, id) => void persisted.push(id) },
       }),
       { input: { acknowledgedId: null, roleTime: valid, now: () => start + day } },

@@ -23,7 +23,7 @@ export const noticeMachine = setup({
     input: {} as NoticeInput,
   },
   actors: {
-    noticePoller: fromCallback<never, void>(() => {
+    noticePoller: fromCallback<NoticeEvent, void>(() => {
       throw new Error('noticePoller not provided');
     }),
   },

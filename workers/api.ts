@@ -1,5 +1,6 @@
 import type { ProxyMarked } from 'comlink';
 import type { Lang } from '../contract/errors';
+import type { AdminApi, NoticeApi } from './admin';
 import type { PushMessage } from '../contract/push';
 import type {
   Brand,
@@ -116,6 +117,8 @@ export type PollerApi = {
 export type DataApi = {
   session: SessionApi;
   pollers: PollerApi;
+  admin: AdminApi;
+  notice: NoticeApi;
   subscribe<T extends Topic>(topic: T, callback: ((payload: DataEvents[T]) => void) & ProxyMarked): Promise<Unsubscribe>;
 };
 

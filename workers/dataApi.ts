@@ -1,3 +1,4 @@
+import { createAdminApi, createNoticeApi } from './admin';
 import type { DataApi } from './api';
 import { createEventBus, type EventBus } from './events';
 import { HttpClient } from './http/client';
@@ -43,6 +44,8 @@ export function createDataApi(core: WorkerCore, options: DataApiOptions = {}) {
   return {
     session: createSessionApi(core.client),
     pollers,
+    admin: createAdminApi(core.client),
+    notice: createNoticeApi(core.client),
     subscribe: core.events.subscribe,
   } satisfies DataApi;
 }
