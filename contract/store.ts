@@ -9,10 +9,32 @@ export const STORE_PATHS = {
   multiDelete: '/api/store/multiDelete',
   apply: '/api/store/apply',
   syncOrderList: '/api/syncOrderList',
+  /** Syncs every entity of one shop now (the shop page's "sync now"). */
+  syncNow: '/api/store/sync',
+  /** Seller-tool §2.4: archive the shop's taken-down products / its products in error state, in one click. */
+  removeDownToArch: '/api/removeDownToArch',
+  removeFailToArch: '/api/removeFailToArch',
 } as const;
 
 export const STORE_STATUSES = ['active', 'keyFailed', 'syncing'] as const;
 export type StoreStatus = (typeof STORE_STATUSES)[number];
+
+export const SYNC_ENTITIES = ['warehouses', 'products', 'postings', 'returns', 'chats', 'promotions'] as const;
+export type SyncEntity = (typeof SYNC_ENTITIES)[number];
+
+/** One entity's sync job as the shop page shows it. */
+export const storeSyncStateSchema = z.object({
+  entity: z.enum(SYNC_ENTITIES),
+  status: z.enum(['idle', 'running', 'done', 'failed']),
+  /** Records stored by the last (or current) run. */
+  done: z.number().int(),
+  /** Records of this entity held for the shop. */
+  total: z.number().int(),
+  finishedAt: z.number().nullable(),
+  /** The last failure's reason in the caller's language. */
+  error: z.string().nullable(),
+});
+export type StoreSyncState = z.infer<typeof storeSyncStateSchema>;
 
 export const storeSchema = z.object({
   id: z.number().int(),
@@ -29,8 +51,11 @@ export const storeSchema = z.object({
   roles: z.array(z.string()),
   createdAt: z.number(),
   lastSyncAt: z.number().nullable(),
+  /** Per entity, in SYNC_ENTITIES order; entities never synced yet are 'idle'. */
+  sync: z.array(storeSyncStateSchema),
 });
 export type Store = z.infer<typeof storeSchema>;
+export const storeListSchema = z.array(storeSchema);
 
 const name = z.string().trim().min(1).max(64);
 const clientId = z.string().trim().regex(/^\d{1,20}$/, 'invalid');
@@ -44,12 +69,14 @@ export type UpdateStoreBody = z.input<typeof updateStoreBodySchema>;
 export const storeIdBodySchema = z.object({ id: z.number().int() });
 export const storeIdsBodySchema = z.object({ ids: z.array(z.number().int()).min(1).max(200) });
 
-export const SYNC_ENTITIES = ['warehouses', 'products', 'postings', 'returns', 'chats', 'promotions'] as const;
-export type SyncEntity = (typeof SYNC_ENTITIES)[number];
-
 // POST /api/syncOrderList: start (or resume) postings sync for one shop, or for every shop of the user.
 export const syncOrderListBodySchema = z.object({ storeId: z.number().int().optional() });
 export const syncStartedSchema = z.object({ storeIds: z.array(z.number().int()) });
+
+/** Answer of /removeDownToArch and /removeFailToArch: how many products were sent to the archive. */
+export const archiveResultSchema = z.object({ archived: z.number().int() });
+export type ArchiveResult = z.infer<typeof archiveResultSchema>;
+export const deletedCountSchema = z.number().int();
 
 /** Pushed as `{ type: 'sync.progress', ... }` over the WebSocket while a shop syncs. */
 export const syncProgressSchema = z.object({

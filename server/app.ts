@@ -7,6 +7,9 @@ import { adminRoutes } from './areas/admin/routes';
 import { noticeRoutes } from './areas/notice/routes';
 import { sessionRoutes } from './areas/session/routes';
 import { systemRoutes } from './areas/system/routes';
+import { storeRoutes } from './areas/store/routes';
+import { syncPlugin, type SyncPluginOptions } from './areas/sync/plugin';
+import { marketplacePlugin, type MarketplacePluginOptions } from './marketplace/plugin';
 import { authPlugin } from './plugins/auth';
 import { databasePlugin } from './plugins/database';
 import { envelopePlugin } from './plugins/envelope';
@@ -21,6 +24,10 @@ export type AppOptions = {
   /** Where the built UI lives (default ./dist). */
   distDir?: string;
   logger?: FastifyServerOptions['logger'];
+  /** The Ozon adapter: the embedded simulator (default) or a test's own client factory. */
+  marketplace?: MarketplacePluginOptions;
+  /** Marketplace sync; its scheduler is off unless given (main.ts turns it on). */
+  sync?: SyncPluginOptions;
 };
 
 /**
@@ -41,11 +48,14 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await app.register(authPlugin);
   await app.register(pushPlugin);
   await app.register(spaPlugin, { distDir: options.distDir ?? resolve('dist') });
+  await app.register(marketplacePlugin, options.marketplace ?? {});
+  await app.register(syncPlugin, options.sync ?? {});
 
   await app.register(systemRoutes);
   await app.register(sessionRoutes);
   await app.register(adminRoutes);
   await app.register(noticeRoutes);
+  await app.register(storeRoutes);
   // Later areas register here: one plugin per area, mirroring the spec's call list.
   return app;
 }

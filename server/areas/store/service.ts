@@ -1,14 +1,12 @@
 import type { Lang, Localized } from '../../../contract/errors';
-import type { AddStoreBody, Store, StoreStatus, UpdateStoreBody } from '../../../contract/store';
+import { SYNC_ENTITIES, type AddStoreBody, type Store, type StoreStatus, type StoreSyncState, type UpdateStoreBody } from '../../../contract/store';
 import type { Database } from '../../db/database';
 import { ApiError } from '../../http/errors';
 import { decryptSecret, encryptSecret } from '../../marketplace/crypto';
 import type { OzonClient } from '../../marketplace/ozon/client';
 import { isOzonError } from '../../marketplace/ozon/errors';
+import type { ClientFactory, ShopConnection } from '../../marketplace/plugin';
 
-/** What a shop's Ozon client is made from; the route plugin decides where the requests go. */
-export type ShopConnection = { clientId: string; apiKey: string; baseUrl: string | null };
-export type ClientFactory = (connection: ShopConnection) => OzonClient;
 export type StoreDeps = { database: Database; secretKey: Buffer; clientFor: ClientFactory };
 
 type ShopRow = {
@@ -29,7 +27,42 @@ const ms = (v: Date | string | null) => (v === null ? null : new Date(v).getTime
 const DUPLICATE: Localized = { zh: '该店铺已添加', en: 'This shop has already been added' };
 const NOT_FOUND: Localized = { zh: '店铺不存在', en: 'The shop does not exist' };
 
-function toStore(row: ShopRow, lang: Lang): Store {
+type JobRow = { shop_id: number; entity: StoreSyncState['entity']; status: string; done: number; finished_at: Date | string | null; error: (Localized & { owner?: string }) | null; total: number };
+
+function syncStates(jobs: JobRow[], lang: Lang): StoreSyncState[] {
+  return SYNC_ENTITIES.map((entity) => {
+    const job = jobs.find((j) => j.entity === entity);
+    const status = job && ['running', 'done', 'failed'].includes(job.status) ? (job.status as StoreSyncState['status']) : 'idle';
+    return {
+      entity,
+      status,
+      done: job?.done ?? 0,
+      total: job?.total ?? 0,
+      finishedAt: ms(job?.finished_at ?? null),
+      error: status === 'failed' && job?.error?.[lang] ? job.error[lang] : null,
+    };
+  });
+}
+
+/** Each entity's job, with the count of records held (one grouped scan of the shop's primary-key range). */
+async function jobsOf(database: Database, shopIds: number[]): Promise<JobRow[]> {
+  if (shopIds.length === 0) return [];
+  return database.query<JobRow>(
+    `select j.shop_id, j.entity, j.status, j.done, j.finished_at, j.error, coalesce(c.total, 0)::int as total
+     from mp_sync_jobs j
+     left join (select shop_id, entity, count(*) as total from mp_records where shop_id = any($1::int[]) group by shop_id, entity) c
+       on c.shop_id = j.shop_id and c.entity = j.entity
+     where j.shop_id = any($1::int[])`,
+    [shopIds],
+  );
+}
+
+async function withSync(database: Database, rows: ShopRow[], lang: Lang): Promise<Store[]> {
+  const jobs = await jobsOf(database, rows.map((r) => r.id));
+  return rows.map((row) => toStore(row, lang, jobs.filter((j) => j.shop_id === row.id)));
+}
+
+function toStore(row: ShopRow, lang: Lang, jobs: JobRow[] = []): Store {
   return {
     id: row.id,
     name: row.name,
@@ -42,6 +75,7 @@ function toStore(row: ShopRow, lang: Lang): Store {
     roles: row.roles,
     createdAt: ms(row.created_at)!,
     lastSyncAt: ms(row.last_sync_at),
+    sync: syncStates(jobs, lang),
   };
 }
 
@@ -58,7 +92,7 @@ async function checkKey(deps: StoreDeps, connection: ShopConnection) {
 
 export async function listStores(deps: StoreDeps, userId: number, lang: Lang): Promise<Store[]> {
   const rows = await deps.database.query<ShopRow>(`select * from mp_shops where user_id = $1 order by id`, [userId]);
-  return rows.map((r) => toStore(r, lang));
+  return withSync(deps.database, rows, lang);
 }
 
 async function ownShop(deps: StoreDeps, userId: number, id: number): Promise<ShopRow> {
@@ -98,7 +132,7 @@ export async function updateStore(deps: StoreDeps, userId: number, body: UpdateS
      where id = $1 and user_id = $2 returning *`,
     [row.id, userId, body.name ?? row.name, baseUrl, changes?.api_key_enc ?? null, changes?.key_expires_at ?? null, changes?.roles ?? null],
   );
-  return toStore(updated!, lang);
+  return (await withSync(deps.database, [updated!], lang))[0]!;
 }
 
 export async function deleteStores(deps: StoreDeps, userId: number, ids: number[]): Promise<number> {
@@ -115,7 +149,38 @@ export async function applyStore(deps: StoreDeps, userId: number, id: number, la
     `update mp_shops set status = 'active', status_reason = null, key_expires_at = $2::timestamptz, roles = $3::jsonb where id = $1 returning *`,
     [row.id, key.expiresAt, JSON.stringify(key.roles)],
   );
-  return toStore(updated!, lang);
+  // A failed job restarts at once rather than after its back-off: the seller just fixed the cause.
+  await deps.database.query(`update mp_sync_jobs set failures = 0, finished_at = null where shop_id = $1 and status = 'failed'`, [row.id]);
+  return (await withSync(deps.database, [updated!], lang))[0]!;
+}
+
+export type ArchiveKind = 'removed' | 'failed';
+const VISIBILITY: Record<ArchiveKind, string> = { removed: 'REMOVED_FROM_SALE', failed: 'STATE_FAILED' };
+/** Ozon's /v1/product/archive takes at most 100 product ids a call. */
+const ARCHIVE_BATCH = 100;
+
+/**
+ * Seller-tool §2.4's one-click archive: every product of the shop that is taken down from sale ('removed') or in
+ * error state ('failed'), as Ozon lists them now, goes to Ozon's archive. Ids are gathered first: archiving while
+ * paging by last_id would move the listing under the cursor.
+ */
+export async function archiveProducts(deps: StoreDeps, userId: number, id: number, kind: ArchiveKind): Promise<{ archived: number }> {
+  const { client } = await clientForShop(deps, userId, id);
+  try {
+    const ids: number[] = [];
+    let lastId = '';
+    for (;;) {
+      const page = await client.productList({ filter: { visibility: VISIBILITY[kind] }, last_id: lastId, limit: 1000 });
+      ids.push(...page.items.filter((item) => !item.archived).map((item) => item.product_id));
+      if (!page.last_id || page.items.length === 0) break;
+      lastId = page.last_id;
+    }
+    for (let start = 0; start < ids.length; start += ARCHIVE_BATCH) await client.productArchive(ids.slice(start, start + ARCHIVE_BATCH));
+    return { archived: ids.length };
+  } catch (error) {
+    if (isOzonError(error)) throw new ApiError(error.code, error.texts, null);
+    throw error;
+  }
 }
 
 /** The shop's client with its decrypted key: only for the server's own sync, never sent anywhere else. */

@@ -21,6 +21,11 @@ export type SyncOptions = {
   now?: () => Date;
   /** Page sizes (tests shrink them). */
   pageSize?: number;
+  /**
+   * Runs after each page has been committed (records upserted, cursor saved): the orders area projects synced
+   * postings into its own table here. Must be idempotent; its failure fails the run, which resumes from the cursor.
+   */
+  afterChunk?: (records: number) => Promise<void>;
 };
 
 type Page = { records: { id: string; data: unknown }[]; next: unknown; finished: boolean };
@@ -121,15 +126,19 @@ export async function syncEntity(database: Database, shopId: number, client: Ozo
       await upsert(database, shopId, entity, result.records);
       stored += result.records.length;
       page = result.next;
-      if (result.finished) break;
+      if (result.finished) {
+        if (options.afterChunk && result.records.length) await options.afterChunk(result.records.length);
+        break;
+      }
       await database.query(
         `update mp_sync_jobs set cursor = $3::jsonb, done = $4, lease_until = $5::timestamptz + ($6 || ' milliseconds')::interval where shop_id = $1 and entity = $2`,
         [shopId, entity, JSON.stringify({ window: { since: window.since.toISOString(), to: window.to.toISOString(), changedSince: window.changedSince?.toISOString() ?? null }, page, done: stored }), stored, now().toISOString(), String(leaseMs)],
       );
+      if (options.afterChunk && result.records.length) await options.afterChunk(result.records.length);
       report('running');
     }
     await database.query(
-      `update mp_sync_jobs set status = 'done', cursor = null, done = $3, watermark = $4::timestamptz, error = null, lease_until = null, finished_at = $5::timestamptz where shop_id = $1 and entity = $2`,
+      `update mp_sync_jobs set status = 'done', cursor = null, done = $3, watermark = $4::timestamptz, error = null, failures = 0, lease_until = null, finished_at = $5::timestamptz where shop_id = $1 and entity = $2`,
       [shopId, entity, stored, window.to.toISOString(), now().toISOString()],
     );
     await database.query(`update mp_shops set last_sync_at = $2::timestamptz where id = $1`, [shopId, now().toISOString()]);
@@ -138,8 +147,8 @@ export async function syncEntity(database: Database, shopId: number, client: Ozo
   } catch (error) {
     const texts = isOzonError(error) ? error.texts : { zh: '同步失败', en: 'Sync failed' };
     await database.query(
-      `update mp_sync_jobs set status = 'failed', error = $3::jsonb, lease_until = null where shop_id = $1 and entity = $2`,
-      [shopId, entity, JSON.stringify(texts)],
+      `update mp_sync_jobs set status = 'failed', error = $3::jsonb, failures = failures + 1, lease_until = null, finished_at = $4::timestamptz where shop_id = $1 and entity = $2`,
+      [shopId, entity, JSON.stringify(texts), now().toISOString()],
     );
     // A key that no longer works stops the whole shop until the seller re-authorizes it (POST /api/store/apply).
     if (isOzonError(error) && KEY_FAILURE_KINDS.has(error.kind)) {

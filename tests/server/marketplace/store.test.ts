@@ -1,15 +1,12 @@
 import type { Store } from '../../../contract/store';
-import { storeRoutes } from '../../../server/areas/store/routes';
-import { createOzonSimulator, ozonSimulatorPlugin } from '../../../server/marketplace/simulator/plugin';
+import { createOzonSimulator } from '../../../server/marketplace/simulator/plugin';
 import { DATABASE_TARGETS, login, startTestApp, type TestApp } from '../harness';
 
 describe.each(DATABASE_TARGETS)('shops on $kind', (target) => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await startTestApp(target);
     const simulator = createOzonSimulator({ ordersPerShop: 200, productsPerShop: 50, control: { labelReadyDelayMs: 0, taskDelayMs: 0 } });
-    await t.app.register(ozonSimulatorPlugin, { prefix: '/sim/ozon', simulator });
-    await t.app.register(storeRoutes);
+    t = await startTestApp(target, { app: { marketplace: { simulator } } });
   });
   afterAll(() => t.close());
 

@@ -1,4 +1,3 @@
-import { ensureMarketplaceSchema } from '../../../server/marketplace/db';
 import { openPglite, type Database } from '../../../server/db/database';
 import { syncEntity } from '../../../server/areas/sync/engine';
 import { startSimulator } from './harness';
@@ -9,7 +8,8 @@ beforeAll(async () => {
   // History ends now, so a 90-day sync window holds every generated posting.
   sim = await startSimulator({ ordersPerShop: 1_200, productsPerShop: 300, anchor: Date.now() });
   database = await openPglite();
-  await ensureMarketplaceSchema(database);
+  await database.migrate();
+  await database.query(`insert into users (id, username, password_hash, password_stamp) values (1, 'owner', 'x', 'x')`);
 });
 afterAll(async () => {
   await database.close();

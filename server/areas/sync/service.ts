@@ -1,0 +1,102 @@
+import type { PushMessage } from '../../../contract/push';
+import { SYNC_ENTITIES, type SyncEntity } from '../../../contract/store';
+import type { Database } from '../../db/database';
+import { decryptSecret } from '../../marketplace/crypto';
+import type { ClientFactory } from '../../marketplace/plugin';
+import { syncEntity, type SyncResult } from './engine';
+import { POSTINGS_PROJECTIONS, type PostingsProjection } from './projections';
+
+export type SyncServiceDeps = {
+  database: Database;
+  secretKey: Buffer;
+  clientFor: ClientFactory;
+  push: (userId: number, message: PushMessage) => void;
+  log: { error(object: unknown, message: string): void };
+  projections?: readonly PostingsProjection[];
+  leaseMs?: number;
+  pageSize?: number;
+};
+
+export type SyncService = {
+  /**
+   * Queues a shop's entities after whatever this process is already running for it (one entity at a time per shop,
+   * so one shop never competes with itself for its rate limits). Entities already queued are not queued twice.
+   * Resolves when the queued run ends; a failed entity ends the shop's run (the rest wait for the next one).
+   */
+  runShop(shopId: number, entities?: readonly SyncEntity[]): Promise<SyncResult[]>;
+  /** Shops with a run under way or queued in this process. */
+  busyShops(): number[];
+  /** Stops every run between pages and releases their leases, so the next start resumes at once. */
+  stop(): Promise<void>;
+};
+
+type ShopRow = { id: number; user_id: number; client_id: string; api_key_enc: string; base_url: string | null; status: string };
+
+export function createSyncService(deps: SyncServiceDeps): SyncService {
+  const chains = new Map<number, { done: Promise<SyncResult[]>; queued: Set<SyncEntity> }>();
+  const controller = new AbortController();
+  const projections = deps.projections ?? POSTINGS_PROJECTIONS;
+
+  async function run(shopId: number, queued: Set<SyncEntity>): Promise<SyncResult[]> {
+    const results: SyncResult[] = [];
+    const [shop] = await deps.database.query<ShopRow>(`select id, user_id, client_id, api_key_enc, base_url, status from mp_shops where id = $1`, [shopId]);
+    // Deleted meanwhile, or waiting for the seller to re-authorize its key.
+    if (!shop || shop.status !== 'active') return results;
+    const client = deps.clientFor({ clientId: shop.client_id, apiKey: decryptSecret(deps.secretKey, shop.api_key_enc), baseUrl: shop.base_url });
+    // In SYNC_ENTITIES order: warehouses and products before the postings that refer to them.
+    for (const entity of SYNC_ENTITIES.filter((e) => queued.has(e))) {
+      queued.delete(entity);
+      if (controller.signal.aborted) break;
+      const result = await syncEntity(deps.database, shopId, client, entity, {
+        signal: controller.signal,
+        leaseMs: deps.leaseMs,
+        pageSize: deps.pageSize,
+        onProgress: (progress) => deps.push(shop.user_id, { type: 'sync.progress', ...progress }),
+        afterChunk:
+          entity === 'postings' && projections.length
+            ? async () => {
+                for (const project of projections) await project(deps.database, shopId);
+              }
+            : undefined,
+      });
+      results.push(result);
+      if (result.status === 'stopped') {
+        await deps.database.query(`update mp_sync_jobs set status = 'idle', lease_until = null where shop_id = $1 and entity = $2 and status = 'running'`, [shopId, entity]);
+        break;
+      }
+      if (result.status === 'failed') {
+        deps.log.error({ err: result.error, shopId, entity }, 'sync failed');
+        break;
+      }
+    }
+    return results;
+  }
+
+  return {
+    runShop(shopId, entities = SYNC_ENTITIES) {
+      const current = chains.get(shopId);
+      if (current) {
+        const fresh = entities.filter((e) => !current.queued.has(e));
+        if (fresh.length === 0) return current.done;
+        // Chain after the run under way; the new set starts empty of what that run still has queued.
+        const queued = new Set(fresh);
+        const done = current.done.catch(() => []).then(() => run(shopId, queued));
+        const entry = { done, queued };
+        chains.set(shopId, entry);
+        void done.finally(() => chains.get(shopId) === entry && chains.delete(shopId)).catch(() => undefined);
+        return done;
+      }
+      const queued = new Set(entities);
+      const done = run(shopId, queued);
+      const entry = { done, queued };
+      chains.set(shopId, entry);
+      void done.finally(() => chains.get(shopId) === entry && chains.delete(shopId)).catch(() => undefined);
+      return done;
+    },
+    busyShops: () => [...chains.keys()],
+    async stop() {
+      controller.abort();
+      await Promise.allSettled([...chains.values()].map((c) => c.done));
+    },
+  };
+}

@@ -1,0 +1,88 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Database } from '../db/database';
+import { createOzonClient, type OzonClient } from './ozon/client';
+import { injectFetch } from './simulator/injectFetch';
+import { createOzonSimulator, DEFAULT_SIM_SHOPS, ozonSimulatorPlugin, type OzonSimulator, type SimulatorOptions } from './simulator/plugin';
+
+/** What a shop's Ozon client is made from. */
+export type ShopConnection = { clientId: string; apiKey: string; baseUrl: string | null };
+export type ClientFactory = (connection: ShopConnection) => OzonClient;
+
+export type Marketplace = {
+  /** The embedded simulator, or null when this server was given none (OZON_API_URL set, or a test's own factory). */
+  simulator: OzonSimulator | null;
+  /** The shop's base URL, else OZON_API_URL, else the embedded simulator in-process. */
+  clientFor: ClientFactory;
+};
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    marketplace: Marketplace;
+  }
+}
+
+export type MarketplacePluginOptions = {
+  /** Replaces the client factory (tests point shops at a simulator of their own). */
+  clientFor?: ClientFactory;
+  /** false: no embedded simulator. Default: one, sized by the persisted demo scale (`readDemoScale`). */
+  simulator?: OzonSimulator | false;
+  /** Options of the default simulator (over the persisted demo scale). */
+  simulatorOptions?: SimulatorOptions;
+  /** Where the embedded simulator is mounted (default /sim/ozon). */
+  simulatorPrefix?: string;
+};
+
+export const SIMULATOR_PREFIX = '/sim/ozon';
+/** mp_settings key of the demo scale that `npm run seed -- --orders N` persists. */
+export const DEMO_SCALE_KEY = 'simulator.scale';
+export type DemoScale = { orders: Record<string, number> };
+
+export async function readDemoScale(database: Database): Promise<DemoScale | null> {
+  const [row] = await database.query<{ value: DemoScale }>(`select value from mp_settings where key = $1`, [DEMO_SCALE_KEY]);
+  return row?.value ?? null;
+}
+
+export async function writeDemoScale(database: Database, scale: DemoScale): Promise<void> {
+  await database.query(
+    `insert into mp_settings (key, value, updated_at) values ($1, $2::jsonb, now())
+     on conflict (key) do update set value = excluded.value, updated_at = excluded.updated_at`,
+    [DEMO_SCALE_KEY, JSON.stringify(scale)],
+  );
+}
+
+/** The simulator's options for a persisted demo scale: shop 1001 with a million postings is generated on demand. */
+export function simulatorOptionsFor(scale: DemoScale | null): SimulatorOptions {
+  return { shops: DEFAULT_SIM_SHOPS.map((shop) => ({ ...shop, orders: scale?.orders[shop.clientId] ?? shop.orders })) };
+}
+
+/**
+ * The marketplace adapter of this server.
+ *
+ * The embedded Ozon simulator: unless OZON_API_URL is set, the server mounts the simulator at /sim/ozon (the real
+ * Seller API's paths and JSON shapes; shops Client-Id 1001, 1002, 1003 with Api-Key sim-key-1001 ... 1003) and shops
+ * without their own base URL call it in-process (`inject`, no socket). Its control endpoints (/sim/ozon/__sim/control:
+ * latency, rate limits, faults; /__sim/trigger/posting and /message) exist only when NODE_ENV is not production.
+ * `npm run seed -- --orders N` persists how many postings shop 1001 holds; the next start serves that many.
+ * A real shop only needs its own Client-Id and Api-Key, with OZON_API_URL (or its base URL) at https://api-seller.ozon.ru.
+ */
+export const marketplacePlugin = fp(
+  async function marketplacePlugin(app: FastifyInstance, options: MarketplacePluginOptions) {
+    const prefix = options.simulatorPrefix ?? SIMULATOR_PREFIX;
+    let simulator: OzonSimulator | null = null;
+    if (options.simulator !== false && !(options.clientFor && options.simulator === undefined) && !app.config.ozonApiUrl) {
+      const sim = options.simulator || createOzonSimulator({ ...simulatorOptionsFor(await readDemoScale(app.database)), ...options.simulatorOptions });
+      simulator = sim;
+      await app.register(ozonSimulatorPlugin, { prefix, simulator: sim, admin: !app.config.production });
+    }
+    const inProcess = injectFetch(app);
+    const clientFor: ClientFactory =
+      options.clientFor ??
+      (({ clientId, apiKey, baseUrl }) => {
+        const target = baseUrl ?? app.config.ozonApiUrl;
+        return target ? createOzonClient({ baseUrl: target, clientId, apiKey }) : createOzonClient({ baseUrl: `http://simulator${prefix}`, clientId, apiKey, fetch: inProcess });
+      });
+    app.decorate('marketplace', { simulator, clientFor });
+  },
+  { name: 'marketplace' },
+);
