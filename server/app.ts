@@ -4,6 +4,9 @@ import cookie from '@fastify/cookie';
 import type { Config } from './config';
 import type { Database } from './db/database';
 import { adminRoutes } from './areas/admin/routes';
+import { chatRoutes, type ChatRoutesOptions } from './areas/chat/routes';
+import { contactsRoutes } from './areas/contacts/routes';
+import { ordersRoutes } from './areas/orders/routes';
 import { noticeRoutes } from './areas/notice/routes';
 import { sessionRoutes } from './areas/session/routes';
 import { systemRoutes } from './areas/system/routes';
@@ -28,6 +31,8 @@ export type AppOptions = {
   marketplace?: MarketplacePluginOptions;
   /** Marketplace sync; its scheduler is off unless given (main.ts turns it on). */
   sync?: SyncPluginOptions;
+  /** Buyer chat: how often new buyer messages are polled (tests turn the timer off and tick by hand). */
+  chat?: ChatRoutesOptions;
 };
 
 /**
@@ -56,6 +61,9 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await app.register(adminRoutes);
   await app.register(noticeRoutes);
   await app.register(storeRoutes);
+  await app.register(ordersRoutes);
+  await app.register(chatRoutes, options.chat ?? {});
+  await app.register(contactsRoutes);
   // Later areas register here: one plugin per area, mirroring the spec's call list.
   return app;
 }

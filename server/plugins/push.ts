@@ -11,6 +11,11 @@ export type PushHub = {
   broadcast(message: PushMessage): number;
   /** Closes the sockets of ended sessions (logout, password change). */
   closeSessions(sessionIds: readonly number[]): void;
+  /** Presence: the user has at least one open socket on this instance. */
+  isOnline(userId: number): boolean;
+  onlineUserIds(): number[];
+  /** Called when a user's first socket opens or last one closes; answers an unsubscribe. */
+  onPresence(listener: (userId: number, online: boolean) => void): () => void;
 };
 
 declare module 'fastify' {
@@ -26,6 +31,16 @@ type Connection = { socket: WebSocket; sessionId: number };
 export const pushPlugin = fp(async function pushPlugin(app: FastifyInstance) {
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
   const byUser = new Map<number, Set<Connection>>();
+  const presenceListeners = new Set<(userId: number, online: boolean) => void>();
+  const announce = (userId: number, online: boolean) => {
+    for (const listener of presenceListeners) {
+      try {
+        listener(userId, online);
+      } catch (error) {
+        app.log.error({ err: error, userId }, 'presence listener failed');
+      }
+    }
+  };
 
   const deliver = (connections: Iterable<Connection>, message: PushMessage) => {
     const frame = JSON.stringify(pushMessageSchema.parse(message));
@@ -47,6 +62,12 @@ export const pushPlugin = fp(async function pushPlugin(app: FastifyInstance) {
         for (const connection of set) if (sessionIds.includes(connection.sessionId)) connection.socket.close(4001, 'session ended');
       }
     },
+    isOnline: (userId) => (byUser.get(userId)?.size ?? 0) > 0,
+    onlineUserIds: () => [...byUser.keys()],
+    onPresence(listener) {
+      presenceListeners.add(listener);
+      return () => presenceListeners.delete(listener);
+    },
   } satisfies PushHub);
 
   app.get(PUSH_PATH, { websocket: true }, (socket, request) => {
@@ -55,9 +76,13 @@ export const pushPlugin = fp(async function pushPlugin(app: FastifyInstance) {
     const set = byUser.get(user.id) ?? new Set<Connection>();
     set.add(connection);
     byUser.set(user.id, set);
+    if (set.size === 1) announce(user.id, true);
     socket.on('close', () => {
       set.delete(connection);
-      if (set.size === 0) byUser.delete(user.id);
+      if (set.size === 0 && byUser.get(user.id) === set) {
+        byUser.delete(user.id);
+        announce(user.id, false);
+      }
     });
     // Clients only listen; anything they send is ignored.
     socket.send(JSON.stringify({ type: 'hello', userId: user.id } satisfies PushMessage));

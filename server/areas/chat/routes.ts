@@ -1,0 +1,65 @@
+import type { FastifyInstance } from 'fastify';
+import type { z } from 'zod';
+import { CHAT_PATHS, chatHistoryQuerySchema, chatReadBodySchema, sendMessageBodySchema } from '../../../contract/chat';
+import { ok } from '../../http/envelope';
+import { createOzonClient } from '../../marketplace/ozon/client';
+import { injectFetch } from '../../marketplace/simulator/injectFetch';
+import { requireUser } from '../../plugins/auth';
+import { createBuyerChatService, type ChatClientFactory } from './service';
+import { createBuyerChatWatcher, type BuyerChatWatcher } from './watcher';
+
+type Body<S extends z.ZodType> = { Body: z.output<S> };
+type Query<S extends z.ZodType> = { Querystring: z.output<S> };
+
+export type ChatRoutesOptions = {
+  /** Where shop requests go; default: the app's marketplace adapter (app.marketplace), else the simulator at /sim/ozon. */
+  clientFor?: ChatClientFactory;
+  /** How often new buyer messages are looked for (default 3 s); 0 turns the timer off (tests call `tick`). */
+  pollMs?: number;
+  /** Hands the watcher to a test. */
+  onWatcher?: (watcher: BuyerChatWatcher) => void;
+};
+
+export const BUYER_CHAT_POLL_MS = 3_000;
+
+/** Buyer chat (seller-tool §7 "Chat"): every call gated on the 'chat' area. */
+export async function chatRoutes(app: FastifyInstance, options: ChatRoutesOptions = {}) {
+  let fallback: ChatClientFactory | null = null;
+  const clientFor = (): ChatClientFactory => {
+    if (options.clientFor) return options.clientFor;
+    if (app.hasDecorator('marketplace')) return app.marketplace.clientFor;
+    fallback ??= ({ clientId, apiKey, baseUrl }) => {
+      const target = baseUrl ?? app.config.ozonApiUrl;
+      return target
+        ? createOzonClient({ baseUrl: target, clientId, apiKey })
+        : createOzonClient({ baseUrl: 'http://simulator/sim/ozon', clientId, apiKey, fetch: injectFetch(app) });
+    };
+    return fallback;
+  };
+  const service = createBuyerChatService({ database: app.database, secretKey: app.config.secretKey, clientFor, now: () => app.now() });
+  const watcher = createBuyerChatWatcher({
+    service,
+    onlineUserIds: () => app.push.onlineUserIds(),
+    push: (userId, message) => void app.push.toUser(userId, message),
+    log: app.log,
+    intervalMs: options.pollMs ?? BUYER_CHAT_POLL_MS,
+  });
+  options.onWatcher?.(watcher);
+  app.addHook('onReady', async () => watcher.start());
+  app.addHook('onClose', async () => watcher.stop());
+  const config = { area: 'chat' } as const;
+
+  app.get(CHAT_PATHS.list, { config }, async (request) => ok(await service.list(requireUser(request.user).id, request.lang)));
+
+  app.get<Query<typeof chatHistoryQuerySchema>>(CHAT_PATHS.history, { config, schema: { querystring: chatHistoryQuerySchema } }, async (request) =>
+    ok(await service.history(requireUser(request.user).id, request.query)),
+  );
+
+  app.post<Body<typeof chatReadBodySchema>>(CHAT_PATHS.read, { config, schema: { body: chatReadBodySchema } }, async (request) =>
+    ok(await service.read(requireUser(request.user).id, request.body)),
+  );
+
+  app.post<Body<typeof sendMessageBodySchema>>(CHAT_PATHS.send, { config, schema: { body: sendMessageBodySchema } }, async (request) =>
+    ok(await service.send(requireUser(request.user).id, request.body)),
+  );
+}

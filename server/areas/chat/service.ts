@@ -1,0 +1,222 @@
+import { BUYER_CHAT_MESSAGES, type BuyerChat, type BuyerMessage, type BuyerShopChats, type ChatListData } from '../../../contract/chat';
+import type { Lang, Localized } from '../../../contract/errors';
+import type { OzonChat, OzonChatMessage } from '../../../contract/ozon';
+import type { Database } from '../../db/database';
+import { ApiError } from '../../http/errors';
+import { decryptSecret } from '../../marketplace/crypto';
+import type { OzonClient } from '../../marketplace/ozon/client';
+import { isOzonError } from '../../marketplace/ozon/errors';
+
+/**
+ * Buyer chats across all of a seller's shops, read from and written to the marketplace through each shop's Ozon
+ * client (/v3/chat/list, /v3/chat/history, /v1/chat/send/message, /v2/chat/read). Before sending, Ozon's rules on who
+ * may write when are checked here so the seller reads a clear reason instead of a marketplace refusal:
+ * - a closed chat takes no new messages;
+ * - within 48 h of the buyer's last message the seller may always reply;
+ * - otherwise (FBS/rFBS) the seller may write after payment and until 72 h after delivery;
+ * - with no buyer message and no posting of ours behind the chat (FBO), only the buyer can start.
+ */
+export type ShopConnection = { clientId: string; apiKey: string; baseUrl: string | null };
+export type ChatClientFactory = (connection: ShopConnection) => OzonClient;
+
+export type BuyerChatDeps = {
+  database: Database;
+  secretKey: Buffer;
+  clientFor: () => ChatClientFactory;
+  now: () => Date;
+};
+
+type ShopRow = { id: number; user_id: number; name: string; client_id: string; api_key_enc: string; base_url: string | null; status: string };
+
+const HOUR = 3_600_000;
+export const REPLY_WINDOW_MS = 48 * HOUR;
+export const AFTER_DELIVERY_MS = 72 * HOUR;
+/** Posting statuses before the buyer has paid: the seller may not write first. */
+const UNPAID = new Set(['awaiting_registration', 'acceptance_in_progress', 'awaiting_approve']);
+const CHAT_PAGE = 1000;
+/** Enough for thousands of chats per shop; more would be read through the synced records. */
+const MAX_CHAT_PAGES = 5;
+
+const fail = (code: number, text: Localized, field: string | null = null) => new ApiError(code, text, field);
+
+function marketplaceFailure(error: unknown): never {
+  if (isOzonError(error)) throw new ApiError(error.code, error.texts);
+  throw error;
+}
+
+export function toBuyerChat(storeId: number, c: OzonChat): BuyerChat {
+  return {
+    storeId,
+    chatId: c.chat.chat_id,
+    chatType: c.chat.chat_type,
+    status: c.chat.chat_status,
+    createdAt: Date.parse(c.chat.created_at) || 0,
+    unread: c.unread_count,
+    lastMessageId: c.last_message_id,
+  };
+}
+
+export function toBuyerMessage(storeId: number, chatId: string, m: OzonChatMessage): BuyerMessage {
+  const type = m.user.type.toLowerCase();
+  return {
+    id: m.message_id,
+    storeId,
+    chatId,
+    from: type === 'customer' || type === 'seller' || type === 'support' ? type : 'other',
+    text: m.data.join('\n'),
+    createdAt: Date.parse(m.created_at) || 0,
+    isRead: m.is_read,
+    orderNumber: m.context?.order_number || null,
+  };
+}
+
+/** Message ids are int64 as text: compare them as numbers without losing digits. */
+export function compareIds(a: string, b: string): number {
+  const x = BigInt(a || '0');
+  const y = BigInt(b || '0');
+  return x < y ? -1 : x > y ? 1 : 0;
+}
+
+export function createBuyerChatService(deps: BuyerChatDeps) {
+  const q = deps.database.query.bind(deps.database);
+
+  async function shopsOf(userId: number): Promise<ShopRow[]> {
+    return q<ShopRow>(`select id, user_id, name, client_id, api_key_enc, base_url, status from mp_shops where user_id = $1 order by id`, [userId]);
+  }
+
+  async function ownShop(userId: number, storeId: number): Promise<ShopRow> {
+    const [row] = await q<ShopRow>(`select id, user_id, name, client_id, api_key_enc, base_url, status from mp_shops where id = $1 and user_id = $2`, [storeId, userId]);
+    if (!row) throw fail(404, BUYER_CHAT_MESSAGES.storeNotFound, 'storeId');
+    return row;
+  }
+
+  const clientOf = (shop: ShopRow) =>
+    deps.clientFor()({ clientId: shop.client_id, apiKey: decryptSecret(deps.secretKey, shop.api_key_enc), baseUrl: shop.base_url });
+
+  async function fetchChats(shop: ShopRow): Promise<BuyerChat[]> {
+    const client = clientOf(shop);
+    const chats: BuyerChat[] = [];
+    let cursor: string | undefined;
+    for (let page = 0; page < MAX_CHAT_PAGES; page++) {
+      const answer = await client.chatList({ filter: { chat_status: 'All' }, limit: CHAT_PAGE, cursor });
+      chats.push(...answer.chats.map((c) => toBuyerChat(shop.id, c)));
+      if (!answer.has_next || !answer.cursor) break;
+      cursor = answer.cursor;
+    }
+    return chats;
+  }
+
+  /** The chats the sync stored last (mp_records, entity 'chats'): shown when the marketplace does not answer now. */
+  async function syncedChats(shopId: number): Promise<BuyerChat[]> {
+    const rows = await q<{ data: OzonChat }>(`select data from mp_records where shop_id = $1 and entity = 'chats'`, [shopId]);
+    return rows.map((r) => toBuyerChat(shopId, r.data)).sort((a, b) => compareIds(b.lastMessageId, a.lastMessageId));
+  }
+
+  async function findChat(shop: ShopRow, chatId: string): Promise<BuyerChat> {
+    const chat = (await fetchChats(shop).catch(marketplaceFailure)).find((c) => c.chatId === chatId);
+    if (!chat) throw fail(404, BUYER_CHAT_MESSAGES.chatNotFound, 'chatId');
+    return chat;
+  }
+
+  async function postingOf(shop: ShopRow, client: OzonClient, orderNumber: string): Promise<Record<string, unknown> | null> {
+    const [synced] = await q<{ data: Record<string, unknown> }>(
+      `select data from mp_records where shop_id = $1 and entity = 'postings' and data->>'order_number' = $2 limit 1`,
+      [shop.id, orderNumber],
+    );
+    if (synced) return synced.data;
+    try {
+      // Not synced yet: Ozon names an order's first posting "<order number>-1".
+      return (await client.postingFbsGet(`${orderNumber}-1`)) as Record<string, unknown>;
+    } catch {
+      return null;
+    }
+  }
+
+  /** Ozon's who-may-write-when rules; throws the reason the seller reads. */
+  async function checkMayWrite(shop: ShopRow, client: OzonClient, chat: BuyerChat): Promise<void> {
+    if (chat.status.toLowerCase() === 'closed') throw fail(400, BUYER_CHAT_MESSAGES.chatClosed, 'chatId');
+    if (chat.chatType !== 'Buyer_Seller') return;
+    const recent = (await client.chatHistory({ chat_id: chat.chatId, direction: 'Backward', limit: 50 }).catch(marketplaceFailure)).messages.map((m) =>
+      toBuyerMessage(shop.id, chat.chatId, m),
+    );
+    const now = deps.now().getTime();
+    const lastBuyer = Math.max(0, ...recent.filter((m) => m.from === 'customer').map((m) => m.createdAt));
+    if (lastBuyer > 0 && now - lastBuyer <= REPLY_WINDOW_MS) return;
+    const orderNumber = recent.find((m) => m.orderNumber)?.orderNumber ?? null;
+    const posting = orderNumber ? await postingOf(shop, client, orderNumber) : null;
+    if (!posting) throw fail(400, lastBuyer > 0 ? BUYER_CHAT_MESSAGES.replyWindowOver : BUYER_CHAT_MESSAGES.fboBuyerStarts, 'chatId');
+    const status = String(posting.status ?? '');
+    if (UNPAID.has(status)) throw fail(400, BUYER_CHAT_MESSAGES.notPaid, 'chatId');
+    if (status === 'cancelled' || status === 'not_accepted') throw fail(400, BUYER_CHAT_MESSAGES.replyWindowOver, 'chatId');
+    if (status === 'delivered') {
+      const deliveredAt = Date.parse(String(posting.delivered_at ?? posting.delivering_date ?? posting.shipment_date ?? ''));
+      if (!Number.isFinite(deliveredAt) || now - deliveredAt > AFTER_DELIVERY_MS) throw fail(400, BUYER_CHAT_MESSAGES.replyWindowOver, 'chatId');
+    }
+  }
+
+  return {
+    shopsOf,
+    clientOf,
+    fetchChats,
+
+    async list(userId: number, lang: Lang): Promise<ChatListData> {
+      const shops = await shopsOf(userId);
+      const answers = await Promise.all(
+        shops.map(async (shop): Promise<BuyerShopChats> => {
+          let chats: BuyerChat[];
+          let error: string | null = null;
+          if (shop.status !== 'active') {
+            chats = await syncedChats(shop.id);
+            error = lang === 'zh' ? '店铺授权已失效，请重新授权' : 'The shop\'s key no longer works; authorize it again';
+          } else {
+            try {
+              chats = await fetchChats(shop);
+            } catch (failure) {
+              if (!isOzonError(failure)) throw failure;
+              chats = await syncedChats(shop.id);
+              error = failure.texts[lang];
+            }
+          }
+          return { storeId: shop.id, name: shop.name, chats, unread: chats.reduce((sum, c) => sum + c.unread, 0), error };
+        }),
+      );
+      return { shops: answers, totalUnread: answers.reduce((sum, s) => sum + s.unread, 0) };
+    },
+
+    async history(userId: number, query: { storeId: number; chatId: string; before?: string | undefined; rows: number }) {
+      const shop = await ownShop(userId, query.storeId);
+      const answer = await clientOf(shop)
+        // One more than asked, plus the `before` message itself should the marketplace include it.
+        .chatHistory({ chat_id: query.chatId, direction: 'Backward', from_message_id: query.before, limit: query.rows + 2 })
+        .catch(marketplaceFailure);
+      const older = answer.messages
+        .map((m) => toBuyerMessage(shop.id, query.chatId, m))
+        .filter((m) => query.before === undefined || compareIds(m.id, query.before) < 0)
+        .sort((a, b) => compareIds(b.id, a.id));
+      const page = older.slice(0, query.rows).reverse();
+      return { messages: page, hasMore: older.length > query.rows || (answer.has_next && page.length === query.rows) };
+    },
+
+    async read(userId: number, body: { storeId: number; chatId: string; messageId?: string | undefined }) {
+      const shop = await ownShop(userId, body.storeId);
+      const unread = await clientOf(shop).chatRead(body.chatId, body.messageId).catch(marketplaceFailure);
+      return { unread };
+    },
+
+    async send(userId: number, body: { storeId: number; chatId: string; text: string }): Promise<{ message: BuyerMessage }> {
+      const shop = await ownShop(userId, body.storeId);
+      const client = clientOf(shop);
+      await checkMayWrite(shop, client, await findChat(shop, body.chatId));
+      const sentAt = deps.now().getTime();
+      await client.chatSendMessage(body.chatId, body.text).catch(marketplaceFailure);
+      // Ozon answers only "success": the stored message (with its id) is the newest of ours with this text.
+      const latest = await client.chatHistory({ chat_id: body.chatId, direction: 'Backward', limit: 10 }).catch(() => ({ messages: [] }));
+      const stored = latest.messages.map((m) => toBuyerMessage(shop.id, body.chatId, m)).find((m) => m.from === 'seller' && m.text === body.text);
+      return {
+        message: stored ?? { id: `sent-${sentAt}`, storeId: shop.id, chatId: body.chatId, from: 'seller', text: body.text, createdAt: sentAt, isRead: true, orderNumber: null },
+      };
+    },
+  };
+}
+
+export type BuyerChatService = ReturnType<typeof createBuyerChatService>;
