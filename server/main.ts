@@ -2,6 +2,7 @@ import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/database';
 import { buildApp } from './app';
 import { DEMO_ACCOUNTS, SeedError, seedForStart } from './demo/seed';
+import { seedDemoShops } from './demo/shops';
 
 /** The only file that listens: configuration, migrations, seeding, listen, clean shutdown. */
 async function main() {
@@ -29,7 +30,9 @@ async function main() {
     throw error;
   }
 
-  const app = await buildApp(config, { database });
+  // The sync scheduler keeps every active shop fresh in the background (the demo shops sync right after start).
+  const app = await buildApp(config, { database, sync: { scheduler: {} } });
+  if (config.demo && app.marketplace.simulator) await seedDemoShops(database, config.secretKey, app.marketplace.simulator);
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;

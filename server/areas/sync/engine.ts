@@ -32,6 +32,8 @@ type Page = { records: { id: string; data: unknown }[]; next: unknown; finished:
 type Fetcher = (client: OzonClient, cursor: unknown, window: { since: Date; to: Date; changedSince: Date | null }, pageSize: number) => Promise<Page>;
 
 const DAY = 86_400_000;
+/** Ozon sellers look 90 days back; two more days cover history that ends at a day's start rather than now. */
+const HISTORY_DAYS = 92;
 /** Postings changed this long before the last watermark are read again: Ozon's status dates can lag. */
 const OVERLAP_MS = 10 * 60_000;
 
@@ -113,7 +115,7 @@ export async function syncEntity(database: Database, shopId: number, client: Ozo
   const watermark = job.watermark ? new Date(job.watermark) : null;
   const window = saved?.window
     ? { since: new Date(saved.window.since), to: new Date(saved.window.to), changedSince: saved.window.changedSince ? new Date(saved.window.changedSince) : null }
-    : { since: new Date(now().getTime() - 90 * DAY), to: now(), changedSince: watermark ? new Date(watermark.getTime() - OVERLAP_MS) : null };
+    : { since: new Date(now().getTime() - HISTORY_DAYS * DAY), to: now(), changedSince: watermark ? new Date(watermark.getTime() - OVERLAP_MS) : null };
   let page: unknown = saved?.page ?? null;
   let stored = saved?.done ?? 0;
   const report = (status: SyncProgress['status'], message: string | null = null) =>

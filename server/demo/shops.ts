@@ -1,0 +1,34 @@
+import type { Database } from '../db/database';
+import { encryptSecret } from '../marketplace/crypto';
+import type { OzonSimulator } from '../marketplace/simulator/plugin';
+
+/** The simulator shops the demo `seller` starts with; 1003 (sim-key-1003) is left for a newcomer to add. */
+export const DEMO_SHOP_CLIENT_IDS = ['1001', '1002'] as const;
+const SEEDED_KEY = 'demo.shopsSeeded';
+
+/**
+ * Connects the demo `seller` to simulator shops 1001 and 1002 (keys encrypted like any shop's). Once per database:
+ * a seller who deletes a demo shop does not get it back at the next start. The scheduler syncs them in the background.
+ * Answers the shops' ids (also when they were seeded before).
+ */
+export async function seedDemoShops(database: Database, secretKey: Buffer, simulator: OzonSimulator): Promise<number[]> {
+  const [seller] = await database.query<{ id: number }>(`select id from users where username = 'seller'`);
+  if (!seller) return [];
+  const [seeded] = await database.query(`select 1 from mp_settings where key = $1`, [SEEDED_KEY]);
+  if (!seeded) {
+    for (const clientId of DEMO_SHOP_CLIENT_IDS) {
+      const shop = simulator.shop(clientId);
+      await database.query(
+        `insert into mp_shops (user_id, name, client_id, api_key_enc, key_expires_at, roles)
+         values ($1, $2, $3, $4, $5::timestamptz, $6::jsonb) on conflict (user_id, client_id) do nothing`,
+        [seller.id, shop.config.name ?? `Ozon ${clientId}`, clientId, encryptSecret(secretKey, shop.config.apiKey), shop.expiresAt(), JSON.stringify(shop.config.roles ?? ['Admin'])],
+      );
+    }
+    await database.query(`insert into mp_settings (key, value) values ($1, 'true'::jsonb) on conflict (key) do nothing`, [SEEDED_KEY]);
+  }
+  const rows = await database.query<{ id: number }>(`select id from mp_shops where user_id = $1 and client_id = any($2::text[]) order by client_id`, [
+    seller.id,
+    [...DEMO_SHOP_CLIENT_IDS],
+  ]);
+  return rows.map((r) => r.id);
+}
