@@ -131,3 +131,122 @@ export const ordersChangedPushSchema = z.object({
   shopId: z.number().int().optional(),
 });
 export type OrdersChangedPush = z.infer<typeof ordersChangedPushSchema>;
+
+/** The order and shipping calls (seller-tool §7 "Orders and shipping"); /api/syncOrderList lives with the shops. */
+export const ORDER_PATHS = {
+  list: '/api/order/list',
+  get: '/api/order/get',
+  add: '/api/order/add',
+  update: '/api/order/update',
+  delete: '/api/order/delete',
+  sync: '/api/order/sync',
+  unfulfilledList: '/api/posting/fbs/unfulfilled/list',
+  unfulfilledListV3: '/api/v3/posting/fbs/unfulfilled/list',
+  shipOrder: '/api/shipOrder',
+  addTrackNumber: '/api/addTrackNumber',
+  updateTrack: '/api/updateTrack',
+  setEubOrder: '/api/setEubOrder',
+  updatePdf: '/api/updatePdf',
+  labelPdf: '/api/ets/pdf',
+  warehouseList: '/api/warehouse/list',
+  updateStock: '/api/updateStock',
+} as const;
+
+const csv = <T extends z.ZodType>(item: T) =>
+  z.preprocess((value) => (typeof value === 'string' ? (value === '' ? [] : value.split(',')) : value), z.array(item));
+const optionalNumber = z.coerce.number().finite().optional();
+
+/**
+ * GET /api/order/list: one page of the user's orders, filtered on the server (the page's first paint before the
+ * worker's cache is filled, and callers without a cache). Ranges are inclusive; times are epoch ms.
+ */
+export const orderListQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  rows: z.coerce.number().int().min(1).max(500).default(20),
+  shopIds: csv(z.coerce.number().int()).optional(),
+  statuses: csv(z.enum(FBS_STATUSES)).optional(),
+  warehouseIds: csv(z.string().max(40)).optional(),
+  source: z.enum(ORDER_SOURCES).optional(),
+  inProcessFrom: optionalNumber,
+  inProcessTo: optionalNumber,
+  shipmentFrom: optionalNumber,
+  shipmentTo: optionalNumber,
+  amountFrom: optionalNumber,
+  amountTo: optionalNumber,
+  search: z.string().trim().max(100).optional(),
+  sort: z.enum(['inProcessAt', 'shipmentDate', 'amount', 'updatedAt']).default('inProcessAt'),
+  direction: z.enum(['asc', 'desc']).default('desc'),
+});
+export type OrderListQuery = z.input<typeof orderListQuerySchema>;
+export const orderListPageSchema = z.object({ list: z.array(orderRowSchema), total: z.number().int() });
+export type OrderListPage = z.infer<typeof orderListPageSchema>;
+
+export const orderIdQuerySchema = z.object({ id: z.string().min(1).max(200) });
+
+/** An entered ("manual") order: what the record list's form asks for. */
+export const manualOrderFieldsSchema = z.object({
+  /** 0: not tied to one of the user's shops. */
+  shopId: z.number().int().min(0).default(0),
+  postingNumber: z.string().trim().max(60).default(''),
+  orderNumber: z.string().trim().min(1).max(60),
+  status: z.enum(FBS_STATUSES).default('awaiting_packaging'),
+  warehouseName: z.string().trim().max(100).default(''),
+  inProcessAt: epochMs,
+  trackingNumber: z.string().trim().max(60).default(''),
+  sku: z.string().trim().max(40).default(''),
+  offerId: z.string().trim().max(100).default(''),
+  productName: z.string().trim().min(1).max(500),
+  quantity: z.number().int().min(1).max(100_000),
+  amount: z.number().finite().min(0).max(100_000_000),
+  currency: z.string().trim().regex(/^[A-Z]{3}$/, 'invalid').default('CNY'),
+});
+export const addOrderBodySchema = manualOrderFieldsSchema;
+export type AddOrderBody = z.input<typeof addOrderBodySchema>;
+export const updateOrderBodySchema = manualOrderFieldsSchema.partial().extend({ id: z.string().min(1).max(200) });
+export type UpdateOrderBody = z.input<typeof updateOrderBodySchema>;
+export const orderIdsBodySchema = z.object({ ids: z.array(z.string().min(1).max(200)).min(1).max(1_000) });
+export type OrderIdsBody = z.input<typeof orderIdsBodySchema>;
+
+/** One posting's failure in a batch call; the others went through. `message` is in the caller's language. */
+export const batchFailureSchema = z.object({ postingNumber: z.string(), message: z.string() });
+export const batchResultSchema = z.object({ done: z.number().int(), failures: z.array(batchFailureSchema) });
+export type BatchResult = z.infer<typeof batchResultSchema>;
+
+export const trackNumbersBodySchema = z.object({
+  items: z
+    .array(z.object({ id: z.string().min(1).max(200), trackingNumber: z.string().trim().min(1).max(60) }))
+    .min(1)
+    .max(1_000),
+});
+export type TrackNumbersBody = z.input<typeof trackNumbersBodySchema>;
+export const updateTrackBodySchema = z.object({ id: z.string().min(1).max(200), trackingNumber: z.string().trim().max(60) });
+/** Hands an order to China Post's EUB (ePacket) line: its tracking number is the EUB one. */
+export const setEubOrderBodySchema = z.object({ ids: orderIdsBodySchema.shape.ids, trackingNumber: z.string().trim().min(1).max(60).optional() });
+
+export const unfulfilledListBodySchema = z.object({
+  storeId: z.number().int().optional(),
+  page: z.number().int().min(1).default(1),
+  rows: z.number().int().min(1).max(500).default(50),
+});
+export const unfulfilledListV3BodySchema = z.object({
+  storeId: z.number().int(),
+  limit: z.number().int().min(1).max(1_000).default(100),
+  cursor: z.string().max(2_000).optional(),
+});
+
+/** Label tasks started by /updatePdf: Ozon builds big label sets asynchronously. */
+export const labelTasksSchema = z.object({ tasks: z.array(z.object({ storeId: z.number().int(), taskId: z.number().int() })) });
+
+export const warehouseListBodySchema = z.object({ storeId: z.number().int().optional() });
+export const warehouseSchema = z.object({ storeId: z.number().int(), warehouseId: z.string(), name: z.string(), status: z.string() });
+export type Warehouse = z.infer<typeof warehouseSchema>;
+
+export const updateStockBodySchema = z.object({
+  items: z
+    .array(z.object({ storeId: z.number().int(), offerId: z.string().min(1).max(100), warehouseId: z.string().min(1).max(40), stock: z.number().int().min(0).max(1_000_000) }))
+    .min(1)
+    .max(100),
+});
+export type UpdateStockBody = z.input<typeof updateStockBodySchema>;
+export const stockResultSchema = z.object({ done: z.number().int(), failures: z.array(z.object({ offerId: z.string(), message: z.string() })) });
+export type StockResult = z.infer<typeof stockResultSchema>;

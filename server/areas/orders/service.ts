@@ -1,0 +1,433 @@
+import { randomUUID } from 'node:crypto';
+import { PDFDocument } from 'pdf-lib';
+import type { Lang, Localized } from '../../../contract/errors';
+import type {
+  BatchResult,
+  OrderListPage,
+  OrderRow,
+  StockResult,
+  Warehouse,
+} from '../../../contract/orders';
+import {
+  type addOrderBodySchema,
+  ORDER_SYNC_MAX_LIMIT,
+  type orderListQuerySchema,
+  type updateOrderBodySchema,
+} from '../../../contract/orders';
+import type { z } from 'zod';
+import type { Database } from '../../db/database';
+import { ApiError } from '../../http/errors';
+import type { OzonClient } from '../../marketplace/ozon/client';
+import { isOzonError } from '../../marketplace/ozon/errors';
+
+/** How the orders area reaches a shop's Ozon client (the store area builds it from the shop's decrypted key). */
+export type ShopClientFor = (userId: number, shopId: number) => Promise<OzonClient>;
+export type OrdersDeps = { database: Database; clientFor: ShopClientFor; now: () => Date };
+
+const NOT_FOUND: Localized = { zh: '订单不存在', en: 'The order does not exist' };
+const NOT_MANUAL: Localized = { zh: '只能修改或删除录入的订单', en: 'Only entered orders can be edited or deleted' };
+const NOT_SHIPPABLE: Localized = { zh: '该订单当前状态不能发货', en: 'This order cannot be shipped in its current status' };
+const NO_LABEL: Localized = { zh: '录入的订单没有Ozon面单', en: 'Entered orders have no Ozon label' };
+const NO_SHOP: Localized = { zh: '店铺不存在', en: 'The shop does not exist' };
+const FAILED: Localized = { zh: '操作失败', en: 'The operation failed' };
+
+const ms = (column: string) => `(extract(epoch from ${column}) * 1000)::bigint`;
+
+/** One row as contract/orders.ts OrderRow, built by Postgres (bulk answers are JSON text, never row objects). */
+export const ROW_JSON = `json_build_object(
+  'id', o.id, 'shopId', o.shop_id, 'shopName', o.shop_name, 'postingNumber', o.posting_number,
+  'orderNumber', o.order_number, 'orderId', o.order_id, 'status', o.status, 'substatus', o.substatus,
+  'warehouseId', o.warehouse_id, 'warehouseName', o.warehouse_name, 'inProcessAt', ${ms('o.in_process_at')},
+  'shipmentDate', ${ms('o.shipment_date')}, 'deliveringDate', ${ms('o.delivering_date')},
+  'trackingNumber', o.tracking_number, 'sku', o.sku, 'offerId', o.offer_id, 'productName', o.product_name,
+  'quantity', o.quantity, 'amount', o.amount, 'currency', o.currency, 'source', o.source,
+  'updatedAt', ${ms('o.updated_at')}, 'deleted', o.deleted)`;
+
+type RowJson = { row: OrderRow };
+
+/** Postgres hands numeric as a string and bigint as a string or number depending on the driver: normalise. */
+function normalise(row: OrderRow): OrderRow {
+  const num = (value: unknown) => (value === null || value === undefined ? null : Number(value));
+  return {
+    ...row,
+    amount: Number(row.amount),
+    inProcessAt: Number(row.inProcessAt),
+    shipmentDate: num(row.shipmentDate),
+    deliveringDate: num(row.deliveringDate),
+    updatedAt: Number(row.updatedAt),
+  };
+}
+
+// ---------------------------------------------------------------- list, get
+
+type ListQuery = z.output<typeof orderListQuerySchema>;
+
+const SORT_COLUMNS = { inProcessAt: 'in_process_at', shipmentDate: 'shipment_date', amount: 'amount', updatedAt: 'updated_at' } as const;
+
+export async function listOrders(deps: OrdersDeps, userId: number, query: ListQuery): Promise<OrderListPage> {
+  const params: unknown[] = [userId];
+  const where = ['o.user_id = $1', 'not o.deleted'];
+  const param = (value: unknown) => `$${params.push(value)}`;
+  if (query.shopIds?.length) where.push(`o.shop_id = any(${param(query.shopIds)}::int[])`);
+  if (query.statuses?.length) where.push(`o.status = any(${param(query.statuses)}::text[])`);
+  if (query.warehouseIds?.length) where.push(`o.warehouse_id = any(${param(query.warehouseIds)}::text[])`);
+  if (query.source) where.push(`o.source = ${param(query.source)}`);
+  const range = (column: string, from: number | undefined, to: number | undefined, isTime: boolean) => {
+    const cast = (p: string) => (isTime ? `to_timestamp(${p}::double precision / 1000)` : `${p}::numeric`);
+    if (from !== undefined) where.push(`o.${column} >= ${cast(param(from))}`);
+    if (to !== undefined) where.push(`o.${column} <= ${cast(param(to))}`);
+  };
+  range('in_process_at', query.inProcessFrom, query.inProcessTo, true);
+  range('shipment_date', query.shipmentFrom, query.shipmentTo, true);
+  range('amount', query.amountFrom, query.amountTo, false);
+  if (query.search) {
+    const needle = param(`%${query.search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+    where.push(
+      `(${['posting_number', 'order_number', 'sku', 'offer_id', 'product_name', 'tracking_number'].map((c) => `lower(o.${c}) like ${needle}`).join(' or ')})`,
+    );
+  }
+  const order = `o.${SORT_COLUMNS[query.sort]} ${query.direction} nulls last, o.id`;
+  const limit = param(query.rows);
+  const offset = param((query.page - 1) * query.rows);
+  const [result] = await deps.database.query<{ list: string; total: number | string }>(
+    `with matched as (select o.* from orders o where ${where.join(' and ')}),
+          page as (select * from matched o order by ${order} limit ${limit} offset ${offset})
+     select (select coalesce(json_agg(${ROW_JSON} order by ${order}), '[]')::text from page o) as list,
+            (select count(*) from matched) as total`,
+    params,
+  );
+  return { list: (JSON.parse(result!.list) as OrderRow[]).map(normalise), total: Number(result!.total) };
+}
+
+async function rowsOf(deps: OrdersDeps, userId: number, ids: readonly string[]): Promise<OrderRow[]> {
+  const rows = await deps.database.query<RowJson>(
+    `select ${ROW_JSON} as row from orders o where o.user_id = $1 and o.id = any($2::text[]) and not o.deleted`,
+    [userId, ids],
+  );
+  return rows.map((r) => normalise(r.row));
+}
+
+export async function getOrder(deps: OrdersDeps, userId: number, id: string): Promise<OrderRow> {
+  const [row] = await rowsOf(deps, userId, [id]);
+  if (!row) throw new ApiError(404, NOT_FOUND, 'id');
+  return row;
+}
+
+// ---------------------------------------------------------------- entered orders
+
+type AddBody = z.output<typeof addOrderBodySchema>;
+type UpdateBody = z.output<typeof updateOrderBodySchema>;
+
+async function shopName(deps: OrdersDeps, userId: number, shopId: number): Promise<string> {
+  if (shopId === 0) return '';
+  const [shop] = await deps.database.query<{ name: string }>(`select name from mp_shops where id = $1 and user_id = $2`, [shopId, userId]);
+  if (!shop) throw new ApiError(400, NO_SHOP, 'shopId');
+  return shop.name;
+}
+
+export async function addOrder(deps: OrdersDeps, userId: number, body: AddBody): Promise<OrderRow> {
+  const id = `m:${randomUUID()}`;
+  const name = await shopName(deps, userId, body.shopId);
+  await deps.database.query(
+    `insert into orders (id, user_id, shop_id, shop_name, posting_number, order_number, status, warehouse_name, in_process_at,
+       tracking_number, sku, offer_id, product_name, quantity, amount, currency, source, updated_at)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, to_timestamp($9::double precision / 1000), $10, $11, $12, $13, $14, $15, $16, 'manual', clock_timestamp())`,
+    [id, userId, body.shopId, name, body.postingNumber, body.orderNumber, body.status, body.warehouseName, body.inProcessAt,
+      body.trackingNumber, body.sku, body.offerId, body.productName, body.quantity, body.amount, body.currency],
+  );
+  return getOrder(deps, userId, id);
+}
+
+async function ownManual(deps: OrdersDeps, userId: number, id: string): Promise<OrderRow> {
+  const row = await getOrder(deps, userId, id);
+  if (row.source !== 'manual') throw new ApiError(400, NOT_MANUAL, 'id');
+  return row;
+}
+
+export async function updateOrder(deps: OrdersDeps, userId: number, body: UpdateBody): Promise<OrderRow> {
+  const current = await ownManual(deps, userId, body.id);
+  const next = { ...current, ...Object.fromEntries(Object.entries(body).filter(([, v]) => v !== undefined)) } as OrderRow;
+  const name = body.shopId === undefined ? current.shopName : await shopName(deps, userId, body.shopId);
+  await deps.database.query(
+    `update orders set shop_id = $3, shop_name = $4, posting_number = $5, order_number = $6, status = $7, warehouse_name = $8,
+       in_process_at = to_timestamp($9::double precision / 1000), tracking_number = $10, sku = $11, offer_id = $12,
+       product_name = $13, quantity = $14, amount = $15, currency = $16, updated_at = clock_timestamp()
+     where id = $1 and user_id = $2`,
+    [body.id, userId, next.shopId, name, next.postingNumber, next.orderNumber, next.status, next.warehouseName, next.inProcessAt,
+      next.trackingNumber, next.sku, next.offerId, next.productName, next.quantity, next.amount, next.currency],
+  );
+  return getOrder(deps, userId, body.id);
+}
+
+/** Entered orders only; they become tombstones so every browser's cache drops them. */
+export async function deleteOrders(deps: OrdersDeps, userId: number, ids: readonly string[]): Promise<number> {
+  const rows = await deps.database.query(
+    `update orders set deleted = true, updated_at = clock_timestamp()
+     where user_id = $1 and id = any($2::text[]) and source = 'manual' and not deleted returning id`,
+    [userId, ids],
+  );
+  return rows.length;
+}
+
+// ---------------------------------------------------------------- incremental sync
+
+/** Changes younger than this are sent again by the next sync: a transaction that began earlier may commit later. */
+export const SYNC_SETTLE_MS = 10_000;
+
+type Cursor = { micros: bigint; id: string };
+
+function parseCursor(text: string | undefined): Cursor {
+  if (!text) return { micros: -1n, id: '' };
+  const match = /^(-?\d{1,20}):(.*)$/s.exec(text);
+  if (!match) throw new ApiError(400, undefined, 'cursor');
+  return { micros: BigInt(match[1]!), id: match[2]! };
+}
+
+const formatCursor = (cursor: Cursor) => `${cursor.micros}:${cursor.id}`;
+const isAfter = (a: Cursor, b: Cursor) => a.micros > b.micros || (a.micros === b.micros && a.id > b.id);
+
+/**
+ * GET /api/order/sync: the user's rows changed after `cursor`, oldest change first, at most `limit`.
+ * Postgres builds the rows' JSON text; the route sends it on without parsing it.
+ * The cursor is `<updated_at in µs>:<id>`. The last chunk's cursor steps back to SYNC_SETTLE_MS ago, so a change
+ * that commits late is still fetched; the repeats are harmless (the cache upserts by id).
+ */
+export async function syncChunk(deps: OrdersDeps, userId: number, cursorText: string | undefined, limit: number) {
+  const from = parseCursor(cursorText);
+  const take = Math.min(limit, ORDER_SYNC_MAX_LIMIT);
+  const [result] = await deps.database.query<{ rows: string; n: number | string; last: string | null }>(
+    `with page as (
+       select o.*, row_number() over (order by o.updated_at, o.id) as rn
+       from (select * from orders
+             where user_id = $1 and (updated_at, id) > (timestamptz 'epoch' + $2::bigint * interval '1 microsecond', $3)
+             order by updated_at, id limit $4 + 1) o
+     )
+     select coalesce(json_agg(${ROW_JSON} order by o.rn) filter (where o.rn <= $4), '[]')::text as rows,
+            count(*) as n,
+            (array_agg((extract(epoch from o.updated_at) * 1000000)::bigint || ':' || o.id order by o.rn desc) filter (where o.rn <= $4))[1] as last
+     from page o`,
+    [userId, from.micros.toString(), from.id, take],
+  );
+  const hasMore = Number(result!.n) > take;
+  const last = result!.last ? parseCursor(result!.last) : from;
+  let next = last;
+  if (!hasMore) {
+    const settled: Cursor = { micros: BigInt(deps.now().getTime() - SYNC_SETTLE_MS) * 1000n, id: '' };
+    if (isAfter(next, settled)) next = isAfter(settled, from) ? settled : from;
+  }
+  return { rowsJson: result!.rows, cursor: formatCursor(next), hasMore };
+}
+
+// ---------------------------------------------------------------- marketplace actions
+
+type Posting = { shopId: number; postingNumber: string; rows: OrderRow[] };
+
+function byPosting(rows: readonly OrderRow[]): Posting[] {
+  const postings = new Map<string, Posting>();
+  for (const row of rows) {
+    const key = `${row.shopId}:${row.postingNumber}`;
+    let posting = postings.get(key);
+    if (!posting) postings.set(key, (posting = { shopId: row.shopId, postingNumber: row.postingNumber, rows: [] }));
+    posting.rows.push(row);
+  }
+  return [...postings.values()];
+}
+
+function reasonOf(error: unknown, lang: Lang): string {
+  if (isOzonError(error)) return error.texts[lang];
+  if (error instanceof ApiError) return error.localized(lang);
+  return FAILED[lang];
+}
+
+/** Ships the selected rows' postings in one package each (Ozon: the products and quantities of the posting). */
+export async function shipOrders(deps: OrdersDeps, userId: number, ids: readonly string[], lang: Lang): Promise<BatchResult> {
+  const rows = await rowsOf(deps, userId, ids);
+  const result: BatchResult = { done: 0, failures: [] };
+  for (const posting of byPosting(rows)) {
+    const manual = posting.rows[0]!.source === 'manual';
+    try {
+      if (!posting.rows.every((row) => row.status === 'awaiting_packaging')) throw new ApiError(400, NOT_SHIPPABLE);
+      if (!manual) {
+        const client = await deps.clientFor(userId, posting.shopId);
+        await client.postingFbsShip({
+          posting_number: posting.postingNumber,
+          packages: [{ products: posting.rows.map((row) => ({ product_id: Number(row.sku), quantity: row.quantity })) }],
+        });
+      }
+      await deps.database.query(
+        `update orders set status = 'awaiting_deliver', updated_at = clock_timestamp() where user_id = $1 and id = any($2::text[])`,
+        [userId, posting.rows.map((row) => row.id)],
+      );
+      result.done++;
+    } catch (error) {
+      result.failures.push({ postingNumber: posting.postingNumber || posting.rows[0]!.orderNumber, message: reasonOf(error, lang) });
+    }
+  }
+  return result;
+}
+
+/** Sets tracking numbers: on Ozon for synced postings (one call per shop), in our rows for every one that succeeded. */
+export async function setTrackingNumbers(
+  deps: OrdersDeps,
+  userId: number,
+  items: readonly { id: string; trackingNumber: string }[],
+  lang: Lang,
+  options: { marketplace: boolean; substatus?: string } = { marketplace: true },
+): Promise<BatchResult> {
+  const rows = await rowsOf(deps, userId, items.map((item) => item.id));
+  if (rows.length === 0) throw new ApiError(404, NOT_FOUND, 'id');
+  const wanted = new Map(items.map((item) => [item.id, item.trackingNumber]));
+  const result: BatchResult = { done: 0, failures: [] };
+  const accepted: { id: string; trackingNumber: string }[] = [];
+  const postings = byPosting(rows);
+  const byShop = new Map<number, Posting[]>();
+  for (const posting of postings) {
+    const isOzon = options.marketplace && posting.rows[0]!.source === 'ozon';
+    if (!isOzon) {
+      for (const row of posting.rows) accepted.push({ id: row.id, trackingNumber: wanted.get(row.id)! });
+      result.done++;
+      continue;
+    }
+    byShop.set(posting.shopId, [...(byShop.get(posting.shopId) ?? []), posting]);
+  }
+  for (const [shopId, shopPostings] of byShop) {
+    try {
+      const client = await deps.clientFor(userId, shopId);
+      const answers = await client.setTrackingNumbers(
+        shopPostings.map((p) => ({ posting_number: p.postingNumber, tracking_number: wanted.get(p.rows[0]!.id)! })),
+      );
+      const verdict = new Map(answers.map((a) => [a.posting_number, a]));
+      for (const posting of shopPostings) {
+        const answer = verdict.get(posting.postingNumber);
+        if (answer?.result) {
+          const tracking = wanted.get(posting.rows[0]!.id)!;
+          for (const row of posting.rows) accepted.push({ id: row.id, trackingNumber: tracking });
+          result.done++;
+        } else {
+          result.failures.push({ postingNumber: posting.postingNumber, message: answer?.error || FAILED[lang] });
+        }
+      }
+    } catch (error) {
+      for (const posting of shopPostings) result.failures.push({ postingNumber: posting.postingNumber, message: reasonOf(error, lang) });
+    }
+  }
+  if (accepted.length > 0) {
+    await deps.database.query(
+      `update orders o set tracking_number = t.tracking, substatus = coalesce($3, o.substatus), updated_at = clock_timestamp()
+       from jsonb_to_recordset($2::jsonb) as t(id text, tracking text)
+       where o.user_id = $1 and o.id = t.id`,
+      [userId, JSON.stringify(accepted.map((a) => ({ id: a.id, tracking: a.trackingNumber }))), options.substatus ?? null],
+    );
+  }
+  return result;
+}
+
+/** Ozon's synchronous label call takes at most 20 postings. */
+const LABEL_BATCH = 20;
+
+/** The labels of the selected rows' postings as ONE PDF (pages in the order the postings were selected). */
+export async function labelPdf(deps: OrdersDeps, userId: number, ids: readonly string[]): Promise<Uint8Array> {
+  const postings = byPosting(await rowsOf(deps, userId, ids));
+  if (postings.length === 0) throw new ApiError(404, NOT_FOUND, 'ids');
+  if (postings.some((posting) => posting.rows[0]!.source === 'manual')) throw new ApiError(400, NO_LABEL, 'ids');
+  const merged = await PDFDocument.create();
+  const byShop = new Map<number, string[]>();
+  for (const posting of postings) byShop.set(posting.shopId, [...(byShop.get(posting.shopId) ?? []), posting.postingNumber]);
+  for (const [shopId, numbers] of byShop) {
+    const client = await deps.clientFor(userId, shopId);
+    for (let i = 0; i < numbers.length; i += LABEL_BATCH) {
+      try {
+        const label = await client.packageLabel(numbers.slice(i, i + LABEL_BATCH));
+        const source = await PDFDocument.load(label.bytes);
+        for (const page of await merged.copyPages(source, source.getPageIndices())) merged.addPage(page);
+      } catch (error) {
+        if (isOzonError(error)) throw new ApiError(error.code, error.texts);
+        throw error;
+      }
+    }
+  }
+  return merged.save();
+}
+
+/** Starts Ozon's asynchronous label tasks (for sets too big for the synchronous call). */
+export async function startLabelTasks(deps: OrdersDeps, userId: number, ids: readonly string[]) {
+  const postings = byPosting(await rowsOf(deps, userId, ids)).filter((p) => p.rows[0]!.source === 'ozon');
+  const tasks: { storeId: number; taskId: number }[] = [];
+  const byShop = new Map<number, string[]>();
+  for (const posting of postings) byShop.set(posting.shopId, [...(byShop.get(posting.shopId) ?? []), posting.postingNumber]);
+  for (const [shopId, numbers] of byShop) {
+    const client = await deps.clientFor(userId, shopId);
+    try {
+      for (const task of await client.packageLabelCreate(numbers)) tasks.push({ storeId: shopId, taskId: task.task_id });
+    } catch (error) {
+      if (isOzonError(error)) throw new ApiError(error.code, error.texts);
+      throw error;
+    }
+  }
+  return { tasks };
+}
+
+/** The user's warehouses as synced per shop (mp_records, entity 'warehouses'). */
+export async function listWarehouses(deps: OrdersDeps, userId: number, storeId: number | undefined): Promise<Warehouse[]> {
+  const rows = await deps.database.query<{ store_id: number; warehouse_id: string; name: string; status: string }>(
+    `select r.shop_id as store_id, r.external_id as warehouse_id, coalesce(r.data->>'name', '') as name, coalesce(r.data->>'status', '') as status
+     from mp_records r join mp_shops s on s.id = r.shop_id
+     where s.user_id = $1 and r.entity = 'warehouses' and ($2::int is null or r.shop_id = $2)
+     order by r.shop_id, name`,
+    [userId, storeId ?? null],
+  );
+  return rows.map((r) => ({ storeId: r.store_id, warehouseId: r.warehouse_id, name: r.name, status: r.status }));
+}
+
+export async function updateStock(
+  deps: OrdersDeps,
+  userId: number,
+  items: readonly { storeId: number; offerId: string; warehouseId: string; stock: number }[],
+  lang: Lang,
+): Promise<StockResult> {
+  const result: StockResult = { done: 0, failures: [] };
+  const byShop = new Map<number, typeof items>();
+  for (const item of items) byShop.set(item.storeId, [...(byShop.get(item.storeId) ?? []), item]);
+  for (const [shopId, shopItems] of byShop) {
+    try {
+      const client = await deps.clientFor(userId, shopId);
+      const outcomes = await client.productsStocks(shopItems.map((i) => ({ offer_id: i.offerId, stock: i.stock, warehouse_id: Number(i.warehouseId) })));
+      for (const outcome of outcomes) {
+        if (outcome.updated) result.done++;
+        else result.failures.push({ offerId: outcome.offer_id, message: outcome.failures[0]?.texts[lang] ?? FAILED[lang] });
+      }
+    } catch (error) {
+      for (const item of shopItems) result.failures.push({ offerId: item.offerId, message: reasonOf(error, lang) });
+    }
+  }
+  return result;
+}
+
+/** Unfulfilled postings from our rows (awaiting packaging or delivery), a page at a time. */
+export async function unfulfilledList(deps: OrdersDeps, userId: number, storeId: number | undefined, page: number, rows: number) {
+  return listOrders(deps, userId, {
+    page,
+    rows,
+    shopIds: storeId === undefined ? undefined : [storeId],
+    statuses: ['awaiting_packaging', 'awaiting_deliver'],
+    source: 'ozon',
+    sort: 'inProcessAt',
+    direction: 'asc',
+  });
+}
+
+/** Ozon's own unfulfilled list for one shop (the v3 shape: postings, count, cursor), straight from the marketplace. */
+export async function unfulfilledListLive(deps: OrdersDeps, userId: number, storeId: number, limit: number, cursor: string | undefined) {
+  const client = await deps.clientFor(userId, storeId);
+  const now = deps.now();
+  try {
+    return await client.postingFbsUnfulfilledList({
+      filter: { cutoff_from: new Date(now.getTime() - 30 * 86_400_000).toISOString(), cutoff_to: new Date(now.getTime() + 30 * 86_400_000).toISOString() },
+      limit,
+      cursor,
+    });
+  } catch (error) {
+    if (isOzonError(error)) throw new ApiError(error.code, error.texts);
+    throw error;
+  }
+}

@@ -1,0 +1,222 @@
+import { orderRowSchema, type OrderListPage, type OrderRow, type OrderSyncChunk } from '../../contract/orders';
+import type { PushMessage } from '../../contract/push';
+import type { Store } from '../../contract/store';
+import { projectPostings } from '../../server/areas/orders/projection';
+import { DATABASE_TARGETS, login, startTestApp, type Session, type TestApp } from './harness';
+
+const MANUAL = {
+  orderNumber: 'M-0001',
+  productName: '手机壳 Phone case',
+  quantity: 2,
+  amount: 39.8,
+  inProcessAt: Date.parse('2025-06-01T10:00:00Z'),
+  sku: '880001',
+  trackingNumber: '',
+};
+
+function posting(number: string, status: string, products: { sku: number; price: number; quantity: number }[]) {
+  return {
+    posting_number: number,
+    order_id: 77_000_000_001,
+    order_number: number.split('-').slice(0, 2).join('-'),
+    status,
+    in_process_at: '2025-06-02T08:00:00Z',
+    shipment_date: '2025-06-04T08:00:00Z',
+    tracking_number: null,
+    delivery_method: { id: 1, name: 'Ozon Logistics', warehouse_id: 15_000_000_001, warehouse: '义乌仓 Yiwu' },
+    products: products.map((p) => ({ sku: p.sku, offer_id: `OF-${p.sku}`, name: `商品 ${p.sku}`, quantity: p.quantity, price: { amount: p.price, currency: 'CNY' } })),
+  };
+}
+
+describe.each(DATABASE_TARGETS)('orders on $kind', (target) => {
+  let t: TestApp;
+  let seller: Session;
+  const pushed: PushMessage[] = [];
+
+  beforeAll(async () => {
+    t = await startTestApp(target, {
+      app: { marketplace: { simulatorOptions: { ordersPerShop: 120, productsPerShop: 30, control: { labelReadyDelayMs: 0, taskDelayMs: 0 } } } },
+    });
+    await t.app.ready();
+    seller = await login(t.app, 'seller', 'seller123');
+    const toUser = t.app.push.toUser;
+    t.app.push.toUser = (userId, message) => {
+      if (userId === seller.id) pushed.push(message);
+      return toUser(userId, message);
+    };
+  });
+  afterAll(() => t.close());
+
+  const get = <T>(url: string, session: Session = seller) =>
+    t.app.inject({ method: 'GET', url, headers: session.headers }).then((r) => ({ status: r.statusCode, body: r.json<{ data: T; msg: string }>(), raw: r }));
+  const post = <T>(url: string, payload: unknown, session: Session = seller) =>
+    t.app.inject({ method: 'POST', url, headers: session.headers, payload: payload as object }).then((r) => ({ status: r.statusCode, body: r.json<{ data: T; msg: string }>(), raw: r }));
+
+  it('answers 401 to users whose roles do not reach orders', async () => {
+    for (const [name, password] of [['analyst', 'analyst123'], ['newbie', 'newbie123']] as const) {
+      const other = await login(t.app, name, password);
+      expect((await get('/api/order/list', other)).status).toBe(401);
+      expect((await get('/api/order/sync', other)).status).toBe(401);
+      expect((await post('/api/order/add', MANUAL, other)).status).toBe(401);
+    }
+  });
+
+  it('enters, edits and deletes orders by hand, validating the form and pushing each change', async () => {
+    const invalid = await post('/api/order/add', { ...MANUAL, quantity: 0 });
+    expect(invalid.status).toBe(400);
+    expect(invalid.raw.json<{ data: { field: string } }>().data.field).toBe('quantity');
+
+    pushed.length = 0;
+    const added = await post<OrderRow>('/api/order/add', MANUAL);
+    expect(added.status).toBe(200);
+    expect(added.body.data).toMatchObject({ source: 'manual', orderNumber: 'M-0001', amount: 39.8, status: 'awaiting_packaging', deleted: false });
+    expect(orderRowSchema.safeParse(added.body.data).success).toBe(true);
+    expect(pushed).toContainEqual({ type: 'orders.changed' });
+
+    const updated = await post<OrderRow>('/api/order/update', { id: added.body.data.id, trackingNumber: 'LP00123456789CN', amount: 45 });
+    expect(updated.body.data).toMatchObject({ trackingNumber: 'LP00123456789CN', amount: 45, productName: MANUAL.productName });
+
+    const fetched = await get<OrderRow>(`/api/order/get?id=${encodeURIComponent(added.body.data.id)}`);
+    expect(fetched.body.data.trackingNumber).toBe('LP00123456789CN');
+
+    const searched = await get<OrderListPage>('/api/order/list?source=manual&search=lp00123');
+    expect(searched.body.data.total).toBe(1);
+
+    const deleted = await post<number>('/api/order/delete', { ids: [added.body.data.id] });
+    expect(deleted.body.data).toBe(1);
+    expect((await get(`/api/order/get?id=${encodeURIComponent(added.body.data.id)}`)).status).toBe(404);
+  });
+
+  it('projects synced postings into one row per product, bumping only rows whose data changed', async () => {
+    const [shop] = await t.database.query<{ id: number }>(
+      `insert into mp_shops (user_id, name, client_id, api_key_enc) values ($1, '测试店 Test', '9901', 'x') returning id`,
+      [seller.id],
+    );
+    const store = async (records: ReturnType<typeof posting>[]) => {
+      for (const record of records) {
+        await t.database.query(
+          `insert into mp_records (shop_id, entity, external_id, data) values ($1, 'postings', $2, $3::jsonb)
+           on conflict (shop_id, entity, external_id) do update set data = excluded.data, synced_at = now()`,
+          [shop!.id, record.posting_number, JSON.stringify(record)],
+        );
+      }
+    };
+    await store([posting('9901-0001-1', 'awaiting_packaging', [{ sku: 1, price: 10, quantity: 3 }, { sku: 2, price: 5.5, quantity: 1 }]), posting('9901-0002-1', 'delivered', [{ sku: 3, price: 100, quantity: 1 }])]);
+    expect((await projectPostings(t.database, shop!.id)).changed).toBe(3);
+    const rows = await t.database.query<{ id: string; amount: string; updated_at: Date }>(`select id, amount, updated_at from orders where shop_id = $1 order by id`, [shop!.id]);
+    expect(rows.map((r) => [r.id, Number(r.amount)])).toEqual([
+      [`${shop!.id}:9901-0001-1:1`, 30],
+      [`${shop!.id}:9901-0001-1:2`, 5.5],
+      [`${shop!.id}:9901-0002-1:3`, 100],
+    ]);
+
+    // The same postings again: nothing changes, nothing is sent to the browsers.
+    await store([posting('9901-0001-1', 'awaiting_packaging', [{ sku: 1, price: 10, quantity: 3 }, { sku: 2, price: 5.5, quantity: 1 }])]);
+    expect(await projectPostings(t.database, shop!.id)).toEqual({ changed: 0, userId: null });
+
+    await store([posting('9901-0002-1', 'cancelled', [{ sku: 3, price: 100, quantity: 1 }])]);
+    expect(await projectPostings(t.database, shop!.id)).toEqual({ changed: 1, userId: seller.id });
+    const after = await t.database.query<{ id: string; status: string; updated_at: Date }>(`select id, status, updated_at from orders where shop_id = $1 order by id`, [shop!.id]);
+    expect(after.map((r) => r.status)).toEqual(['awaiting_packaging', 'awaiting_packaging', 'cancelled']);
+    expect(after[0]!.updated_at.getTime()).toBe(rows[0]!.updated_at.getTime());
+    expect(after[2]!.updated_at.getTime()).toBeGreaterThan(rows[2]!.updated_at.getTime());
+  });
+
+  it('hands the browser every change since its cursor, in chunks, with tombstones', async () => {
+    for (let i = 0; i < 7; i++) await post('/api/order/add', { ...MANUAL, orderNumber: `S-${i}` });
+    const seen = new Map<string, OrderRow>();
+    let cursor: string | undefined;
+    let calls = 0;
+    for (;;) {
+      const response = await t.app.inject({ method: 'GET', url: `/api/order/sync?limit=4${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`, headers: seller.headers });
+      expect(response.statusCode).toBe(200);
+      const chunk = response.json<{ data: OrderSyncChunk }>().data;
+      calls++;
+      expect(chunk.rows.length).toBeLessThanOrEqual(4);
+      for (const row of chunk.rows) {
+        expect(orderRowSchema.safeParse(row).success).toBe(true);
+        seen.set(row.id, row);
+      }
+      cursor = chunk.cursor;
+      if (!chunk.hasMore) break;
+    }
+    expect(calls).toBeGreaterThan(2);
+    const [{ count }] = (await t.database.query<{ count: string }>(`select count(*) from orders where user_id = $1`, [seller.id])) as [{ count: string }];
+    expect(seen.size).toBe(Number(count));
+
+    const live = [...seen.values()].find((row) => row.source === 'manual' && !row.deleted)!;
+    await post('/api/order/delete', { ids: [live.id] });
+    const next = await t.app.inject({ method: 'GET', url: `/api/order/sync?cursor=${encodeURIComponent(cursor!)}`, headers: seller.headers });
+    const tombstone = next.json<{ data: OrderSyncChunk }>().data.rows.find((row) => row.id === live.id);
+    expect(tombstone).toMatchObject({ id: live.id, deleted: true });
+
+    expect((await get('/api/order/sync?cursor=nonsense')).status).toBe(400);
+  });
+
+  it('filters and pages the list on the server', async () => {
+    const page = await get<OrderListPage>('/api/order/list?source=manual&rows=3&page=2&sort=amount&direction=asc');
+    expect(page.status).toBe(200);
+    expect(page.body.data.list).toHaveLength(3);
+    const amounts = await get<OrderListPage>('/api/order/list?amountFrom=50&amountTo=1000');
+    expect(amounts.body.data.list.every((row) => row.amount >= 50 && row.amount <= 1000)).toBe(true);
+    const statuses = await get<OrderListPage>('/api/order/list?statuses=cancelled');
+    expect(statuses.body.data.list.map((row) => row.status)).toEqual(['cancelled']);
+  });
+
+  describe('with a simulated Ozon shop', () => {
+    let storeId: number;
+    beforeAll(async () => {
+      const added = await post<Store>('/api/store/add', { name: '义乌小百货', clientId: '1001', apiKey: 'sim-key-1001' });
+      storeId = added.body.data.id;
+      await t.app.sync.runShop(storeId, ['warehouses', 'postings']);
+    });
+
+    const shopRows = async (status: string) =>
+      (await get<OrderListPage>(`/api/order/list?shopIds=${storeId}&statuses=${status}&rows=500`)).body.data.list;
+
+    it('lists the synced postings and their warehouses', async () => {
+      const all = await get<OrderListPage>(`/api/order/list?shopIds=${storeId}&rows=5`);
+      expect(all.body.data.total).toBeGreaterThan(50);
+      const warehouses = await post<{ storeId: number; name: string }[]>('/api/warehouse/list', { storeId });
+      expect(warehouses.body.data.length).toBeGreaterThan(0);
+      const unfulfilled = await post<OrderListPage>('/api/posting/fbs/unfulfilled/list', { storeId });
+      expect(unfulfilled.body.data.list.every((row) => ['awaiting_packaging', 'awaiting_deliver'].includes(row.status))).toBe(true);
+      const live = await post<{ postings: unknown[] }>('/api/v3/posting/fbs/unfulfilled/list', { storeId, limit: 10 });
+      expect(live.status).toBe(200);
+      expect(Array.isArray(live.body.data.postings)).toBe(true);
+    });
+
+    it('ships postings on Ozon and records the new status; refuses what cannot ship', async () => {
+      const waiting = await shopRows('awaiting_packaging');
+      expect(waiting.length).toBeGreaterThan(0);
+      const delivered = (await shopRows('delivered'))[0]!;
+      pushed.length = 0;
+      const shipped = await post<{ done: number; failures: { postingNumber: string }[] }>('/api/shipOrder', { ids: [waiting[0]!.id, delivered.id] });
+      expect(shipped.body.data.done).toBe(1);
+      expect(shipped.body.data.failures.map((f) => f.postingNumber)).toEqual([delivered.postingNumber]);
+      expect((await get<OrderRow>(`/api/order/get?id=${encodeURIComponent(waiting[0]!.id)}`)).body.data.status).toBe('awaiting_deliver');
+      expect(pushed).toContainEqual({ type: 'orders.changed' });
+    });
+
+    it('sets tracking numbers on Ozon and prints the labels of several postings as one PDF', async () => {
+      const ready = (await shopRows('awaiting_deliver')).slice(0, 2);
+      expect(ready.length).toBeGreaterThan(0);
+      const tracked = await post<{ done: number }>('/api/addTrackNumber', { items: ready.map((row, i) => ({ id: row.id, trackingNumber: `TRK${i}00001` })) });
+      expect(tracked.body.data.done).toBe(new Set(ready.map((r) => r.postingNumber)).size);
+      expect((await get<OrderRow>(`/api/order/get?id=${encodeURIComponent(ready[0]!.id)}`)).body.data.trackingNumber).toBe('TRK000001');
+
+      const pdf = await t.app.inject({ method: 'POST', url: '/api/ets/pdf', headers: seller.headers, payload: { ids: ready.map((row) => row.id) } });
+      expect(pdf.statusCode).toBe(200);
+      expect(pdf.headers['content-type']).toContain('application/pdf');
+      expect(pdf.rawPayload.subarray(0, 4).toString()).toBe('%PDF');
+    });
+
+    it('updates stock per warehouse on Ozon', async () => {
+      const [row] = await shopRows('awaiting_deliver');
+      const [warehouse] = (await post<{ warehouseId: string }[]>('/api/warehouse/list', { storeId })).body.data;
+      const result = await post<{ done: number; failures: unknown[] }>('/api/updateStock', { items: [{ storeId, offerId: row!.offerId, warehouseId: warehouse!.warehouseId, stock: 12 }] });
+      expect(result.status).toBe(200);
+      expect(result.body.data.done + result.body.data.failures.length).toBe(1);
+    });
+  });
+});
