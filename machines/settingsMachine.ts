@@ -24,7 +24,8 @@ export const DEFAULT_SETTINGS: DisplaySettings = {
   showSettings: true,
   tagsView: true,
   fixedHeader: false,
-  sidebarLogo: true,
+  // Off: the logo sits in the top bar (spec §2.3); on, it moves to the head of the sidebar.
+  sidebarLogo: false,
   supportPinyinSearch: true,
   antiInspection: false,
 };

@@ -1,16 +1,26 @@
 import { App as AntApp, ConfigProvider, theme } from 'antd';
 import enUS from 'antd/locale/en_US';
+import esES from 'antd/locale/es_ES';
+import jaJP from 'antd/locale/ja_JP';
+import ptBR from 'antd/locale/pt_BR';
 import zhCN from 'antd/locale/zh_CN';
+import type { Locale } from 'antd/es/locale';
 import type { i18n as I18n } from 'i18next';
 import { StrictMode, type ReactNode } from 'react';
 import { I18nextProvider, useTranslation } from 'react-i18next';
 import type { DataClient } from '@workers/client';
 import { DataClientProvider } from './dataClient';
-import { toLang } from './i18n';
+import { selectSize, selectTheme } from '@machines/settingsMachine';
+import { SettingsContext, SettingsProvider } from './displaySettings';
+import { toAppLang, type AppLang } from './i18n';
 import { SessionProvider } from './session';
 
-/** The theme colour of the spec (§2.3, §9). */
+/** The theme colour of the spec (§2.3, §9); the settings panel changes it. */
 export const THEME_COLOR = '#1890ff';
+
+const ANTD_LOCALES: Record<AppLang, Locale> = { zh: zhCN, en: enUS, es: esES, ja: jaJP, pt: ptBR };
+/** The global size (spec §2.3) as antd's component size. */
+const COMPONENT_SIZES = { small: 'small', medium: 'middle', large: 'large' } as const;
 
 type AppProvidersProps = { client: DataClient; i18n: I18n; children: ReactNode };
 
@@ -18,11 +28,13 @@ export function AppProviders({ client, i18n, children }: AppProvidersProps) {
   return (
     <StrictMode>
       <I18nextProvider i18n={i18n}>
-        <LocalizedAntd>
-          <DataClientProvider client={client}>
-            <SessionProvider client={client}>{children}</SessionProvider>
-          </DataClientProvider>
-        </LocalizedAntd>
+        <SettingsProvider>
+          <LocalizedAntd>
+            <DataClientProvider client={client}>
+              <SessionProvider client={client}>{children}</SessionProvider>
+            </DataClientProvider>
+          </LocalizedAntd>
+        </SettingsProvider>
       </I18nextProvider>
     </StrictMode>
   );
@@ -30,13 +42,16 @@ export function AppProviders({ client, i18n, children }: AppProvidersProps) {
 
 function LocalizedAntd({ children }: { children: ReactNode }) {
   const { i18n } = useTranslation();
-  const lang = toLang(i18n.language);
+  const lang = toAppLang(i18n.language);
+  const colorPrimary = SettingsContext.useSelector(selectTheme);
+  const size = SettingsContext.useSelector(selectSize);
   return (
     <ConfigProvider
-      locale={lang === 'en' ? enUS : zhCN}
+      locale={ANTD_LOCALES[lang]}
+      componentSize={COMPONENT_SIZES[size]}
       // Buttons read as written ("登录", not "登 录"): labels stay the same text everywhere, tests included.
       button={{ autoInsertSpace: false }}
-      theme={{ algorithm: theme.defaultAlgorithm, token: { colorPrimary: THEME_COLOR, borderRadius: 6 } }}
+      theme={{ algorithm: theme.defaultAlgorithm, token: { colorPrimary, borderRadius: 6 } }}
     >
       <AntApp message={{ maxCount: 3 }}>{children}</AntApp>
     </ConfigProvider>

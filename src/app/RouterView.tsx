@@ -62,14 +62,11 @@ export function RouterView() {
   if (route.redirect) return <Redirect to={route.redirect} replace />;
   if (!isRoutePermitted(permitted, route)) return <Redirect to={NOT_FOUND_PATH} replace />;
   if (route.layout === 'blank') return <RoutePage route={route} />;
-  return (
-    <BasicLayout route={route}>
-      <RoutePage route={route} />
-    </BasicLayout>
-  );
+  // The shell renders the page itself: one cached view per tab.
+  return <BasicLayout route={route} />;
 }
 
-function RoutePage({ route }: { route: AppRoute }) {
+export function RoutePage({ route }: { route: AppRoute }) {
   const Page = route.page;
   if (!Page) return <ProgressDone />;
   return (

@@ -1,88 +1,75 @@
-import { DownOutlined, KeyOutlined, LogoutOutlined, UserOutlined } from '@ant-design/icons';
-import { Avatar, Breadcrumb, Button, Dropdown, Layout, Space, Tag, Typography } from 'antd';
-import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
-import { Link, useLocation } from 'wouter';
-import { selectRealRole, selectUserName, selectViewRole } from '@machines/sessionMachine';
-import { LanguageSwitch } from '../LanguageSwitch';
-import { Logo } from '../Logo';
-import { HOME_PATH, type AppRoute } from '../routes';
-import { SessionContext } from '../session';
+import { Layout } from 'antd';
+import { useEffect, useState } from 'react';
+import { useLocation, useSearch } from 'wouter';
+import { selectSettings } from '@machines/settingsMachine';
+import { SettingsContext } from '../displaySettings';
+import { type AppRoute } from '../routes';
+import { TabsContext } from '../tabs';
+import { useAntiInspection } from './antiInspection';
+import { CachedViews } from './CachedViews';
+import { FeatureUpdateDialog, NoticeBanner, NoticeProvider, VersionNotifier } from './notices';
+import { SettingsDrawer } from './SettingsDrawer';
+import { Sidebar } from './Sidebar';
+import { TagsView } from './TagsView';
+import { TopBar } from './TopBar';
 import './layout.css';
 
-type BasicLayoutProps = { route: AppRoute; children: ReactNode };
+type BasicLayoutProps = { route: AppRoute };
 
-/**
- * The minimal frame of logged-in pages: a top bar with the logo, the user and logout. The full shell (sidebar, tabs,
- * settings) replaces this file later.
- */
-export function BasicLayout({ route, children }: BasicLayoutProps) {
-  const { t } = useTranslation();
+/** The logged-in shell (spec §2.3): top bar with the notice banner, sidebar, tabs, and the cached page views. */
+export function BasicLayout({ route }: BasicLayoutProps) {
+  const settings = SettingsContext.useSelector(selectSettings);
+  const [settingsOpen, setSettingsOpen] = useState(false);
+  const tabs = TabsContext.useActorRef();
+  useOpenTab(route);
+  useAntiInspection(settings.antiInspection);
+  useEffect(() => {
+    document.documentElement.style.setProperty('--app-primary', settings.theme);
+  }, [settings.theme]);
+
   return (
-    <Layout className="basic-layout">
-      <Layout.Header className="basic-layout__header">
-        <Link href={HOME_PATH} className="basic-layout__brand" aria-label={t('site.title')}>
-          <Logo size={28} />
-          <span className="basic-layout__site">{t('site.title')}</span>
-        </Link>
-        <div className="basic-layout__spacer" />
-        <Space size={4} className="basic-layout__actions">
-          <LanguageSwitch />
-          <UserMenu />
-        </Space>
-      </Layout.Header>
-      <Layout.Content className="basic-layout__content">
-        <Breadcrumb
-          className="basic-layout__breadcrumb"
-          items={[{ title: <Link href={HOME_PATH}>{t('route.home')}</Link> }, ...(route.titleKey ? [{ title: t(route.titleKey) }] : [])]}
+    <NoticeProvider>
+      <Layout className={`shell${settings.fixedHeader ? ' shell--fixed-header' : ''}`}>
+        <div className="shell-top">
+          <TopBar route={route} onOpenSettings={() => setSettingsOpen(true)} />
+          <NoticeBanner />
+        </div>
+        <Layout className="shell-body">
+          <Sidebar />
+          <Layout className="shell-main">
+            {settings.tagsView && <TagsView />}
+            <Layout.Content className="shell-content">
+              <CachedViews route={route} />
+            </Layout.Content>
+          </Layout>
+        </Layout>
+        <SettingsDrawer open={settingsOpen} onClose={() => setSettingsOpen(false)} />
+        <VersionNotifier />
+        <FeatureUpdateDialog
+          onRefresh={() => {
+            const active = tabs.getSnapshot().context.active;
+            if (active) tabs.send({ type: 'tab.refresh', path: active });
+          }}
         />
-        {children}
-      </Layout.Content>
-      <Layout.Footer className="basic-layout__footer">
-        {t('site.title')} · {t('site.tagline')}
-      </Layout.Footer>
-    </Layout>
+      </Layout>
+    </NoticeProvider>
   );
 }
 
-function UserMenu() {
-  const { t } = useTranslation();
-  const [, navigate] = useLocation();
-  const actor = SessionContext.useActorRef();
-  const name = SessionContext.useSelector(selectUserName);
-  const realRole = SessionContext.useSelector(selectRealRole);
-  const viewRole = SessionContext.useSelector(selectViewRole);
-  const role = viewRole ?? realRole;
-  return (
-    <Dropdown
-      trigger={['click']}
-      menu={{
-        items: [
-          { key: 'psw', icon: <KeyOutlined />, label: t('route.modifyPsw') },
-          { type: 'divider' },
-          { key: 'logout', icon: <LogoutOutlined />, label: t('common.logout'), danger: true },
-        ],
-        onClick: ({ key }) => {
-          if (key === 'psw') navigate('/profile/modify-psw');
-          if (key === 'logout') actor.send({ type: 'session.logout' });
-        },
-      }}
-    >
-      <Button type="text" className="basic-layout__user" data-testid="user-menu">
-        <Avatar size={28} icon={<UserOutlined />} className="basic-layout__avatar" />
-        <Typography.Text className="basic-layout__username" ellipsis>
-          {name}
-        </Typography.Text>
-        <Tag color={role === 'admin' ? 'gold' : 'blue'} className="basic-layout__role">
-          {t(`role.${isKnownRole(role) ? role : 'common'}`)}
-        </Tag>
-        <DownOutlined className="basic-layout__caret" />
-      </Button>
-    </Dropdown>
-  );
-}
-
-const KNOWN_ROLES = ['admin', 'follow', 'search', 'keyword', 'common'] as const;
-function isKnownRole(role: string): role is (typeof KNOWN_ROLES)[number] {
-  return (KNOWN_ROLES as readonly string[]).includes(role);
+/** Every page with a title gets a tab; the redirect helper does not. */
+function useOpenTab(route: AppRoute) {
+  const [path] = useLocation();
+  const search = useSearch();
+  const tabs = TabsContext.useActorRef();
+  useEffect(() => {
+    if (!route.titleKey || route.path === '/redirect/*') return;
+    tabs.send({
+      type: 'tab.open',
+      path: route.path,
+      fullPath: search ? `${path}?${search}` : path,
+      title: route.titleKey,
+      affix: route.affix ?? false,
+      cached: !route.noCache,
+    });
+  }, [tabs, route, path, search]);
 }

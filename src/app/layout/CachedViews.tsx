@@ -1,0 +1,49 @@
+import { Activity, useSyncExternalStore } from 'react';
+import { selectSettings } from '@machines/settingsMachine';
+import { selectTabs, type TabActor } from '@machines/tabsMachine';
+import { SettingsContext } from '../displaySettings';
+import { findRoute, type AppRoute } from '../routes';
+import { RoutePage } from '../RouterView';
+import { TabsContext } from '../tabs';
+
+/**
+ * The page area: with tags view on, every open tab's page stays mounted and hidden tabs keep their state through
+ * React's <Activity> (spec §2.3 "page views cached per tab"); a refreshed tab gets a new key and mounts afresh.
+ */
+export function CachedViews({ route }: { route: AppRoute }) {
+  const { tagsView } = SettingsContext.useSelector(selectSettings);
+  const tabs = TabsContext.useSelector(selectTabs);
+  if (!tagsView || !route.titleKey || route.path === '/redirect/*') return <RoutePage route={route} />;
+  // Until the tab machine has taken a new page in, it is shown from the route alone, at the same key, so it
+  // does not mount twice.
+  const views: { path: string; ref: TabActor | null }[] = tabs.map((tab) => ({ path: tab.path, ref: tab.ref }));
+  if (!tabs.some((tab) => tab.path === route.path)) views.push({ path: route.path, ref: null });
+  return (
+    <>
+      {views.map((view) => (
+        <TabView key={view.path} tabRef={view.ref} path={view.path} active={view.path === route.path} />
+      ))}
+    </>
+  );
+}
+
+const noSubscription = () => () => {};
+
+/** One tab's page; `tabRef` is null for the moment between a navigation and the machine taking the tab in. */
+function TabView({ tabRef, path, active }: { tabRef: TabActor | null; path: string; active: boolean }) {
+  const generation = useSyncExternalStore(
+    tabRef ? (onChange) => {
+      const subscription = tabRef.subscribe(onChange);
+      return () => subscription.unsubscribe();
+    } : noSubscription,
+    () => tabRef?.getSnapshot().context.generation ?? 0,
+  );
+  const cached = tabRef?.getSnapshot().context.cached ?? true;
+  const route = findRoute(path);
+  if (!route || (!active && !cached)) return null;
+  return (
+    <Activity key={generation} mode={active ? 'visible' : 'hidden'}>
+      <RoutePage route={route} />
+    </Activity>
+  );
+}

@@ -1,0 +1,92 @@
+import { SearchOutlined } from '@ant-design/icons';
+import { AutoComplete, Input, Layout, Menu, type MenuProps } from 'antd';
+import { createElement, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation } from 'wouter';
+import { selectPermittedRoutes } from '@machines/sessionMachine';
+import { selectSettings, selectSidebarOpened } from '@machines/settingsMachine';
+import { SettingsContext } from '../displaySettings';
+import { zh } from '../locales/zh';
+import { Logo } from '../Logo';
+import { HOME_PATH, isExternal, type AppRoute } from '../routes';
+import { SessionContext } from '../session';
+import { buildMenu, matchesMenu, menuLeaves, permittedAppRoutes, type MenuEntry } from './menu';
+
+type MenuItems = NonNullable<MenuProps['items']>;
+
+function zhTitle(route: AppRoute): string {
+  const key = route.titleKey?.slice('route.'.length) as keyof typeof zh.route | undefined;
+  return key ? zh.route[key] : '';
+}
+
+export function Sidebar() {
+  const { t } = useTranslation();
+  const [path, navigate] = useLocation();
+  const permitted = SessionContext.useSelector(selectPermittedRoutes);
+  const opened = SettingsContext.useSelector(selectSidebarOpened);
+  const { sidebarLogo, supportPinyinSearch } = SettingsContext.useSelector(selectSettings);
+  const menu = useMemo(() => buildMenu(permittedAppRoutes(permitted)), [permitted]);
+  const [openKeys, setOpenKeys] = useState<string[]>(() => menu.filter((entry) => entry.children?.some((child) => path.startsWith(child.route.path))).map((entry) => entry.route.path));
+
+  const toItem = (entry: MenuEntry): MenuItems[number] => {
+    const { route } = entry;
+    const icon = route.icon ? createElement(route.icon) : undefined;
+    const title = route.titleKey ? t(route.titleKey) : route.path;
+    if (entry.children) return { key: route.path, icon, label: title, children: entry.children.map(toItem) };
+    const label = isExternal(route.path) ? (
+      <a href={route.path} target="_blank" rel="noopener noreferrer">
+        {title}
+      </a>
+    ) : (
+      <Link href={route.path}>{title}</Link>
+    );
+    return { key: route.path, icon, label };
+  };
+
+  return (
+    <Layout.Sider className="shell-sider" collapsible collapsed={!opened} trigger={null} width={220} collapsedWidth={64} theme="dark">
+      {sidebarLogo && (
+        <Link href={HOME_PATH} className="shell-sider__logo" aria-label={t('site.title')}>
+          <Logo size={28} />
+          {opened && <span>{t('site.short')}</span>}
+        </Link>
+      )}
+      {opened && <MenuSearch leaves={menuLeaves(menu)} supportPinyin={supportPinyinSearch} onPick={(to) => navigate(to)} />}
+      <nav aria-label={t('navbar.menuSearch')}>
+        <Menu
+          theme="dark"
+          mode="inline"
+          selectedKeys={[path]}
+          openKeys={opened ? openKeys : undefined}
+          onOpenChange={setOpenKeys}
+          items={menu.map(toItem)}
+        />
+      </nav>
+    </Layout.Sider>
+  );
+}
+
+function MenuSearch({ leaves, supportPinyin, onPick }: { leaves: AppRoute[]; supportPinyin: boolean; onPick: (path: string) => void }) {
+  const { t } = useTranslation();
+  const [query, setQuery] = useState('');
+  const options = leaves
+    .filter((route) => !isExternal(route.path) && route.titleKey && matchesMenu(query, [t(route.titleKey), zhTitle(route)], supportPinyin))
+    .map((route) => ({ value: route.path, label: route.titleKey ? t(route.titleKey) : route.path }));
+  return (
+    <div className="shell-sider__search">
+      <AutoComplete
+        value={query}
+        options={options}
+        onSearch={setQuery}
+        onSelect={(value: string) => {
+          setQuery('');
+          onPick(value);
+        }}
+        notFoundContent={query ? t('navbar.menuSearchEmpty') : null}
+        style={{ width: '100%' }}
+      >
+        <Input prefix={<SearchOutlined />} placeholder={t('navbar.menuSearch')} aria-label={t('navbar.menuSearch')} allowClear />
+      </AutoComplete>
+    </div>
+  );
+}

@@ -1,0 +1,201 @@
+import { NotificationOutlined } from '@ant-design/icons';
+import { createActorContext, useSelector as useActorSelector } from '@xstate/react';
+import { Alert, App as AntApp, Button, Modal } from 'antd';
+import { proxy } from 'comlink';
+import { useEffect, useMemo, useRef, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { fromCallback, fromPromise } from 'xstate';
+import type { Unsubscribe } from '@workers/api';
+import type { DataClient } from '@workers/client';
+import { featureUpdateMachine, selectFeatureUpdate, selectFeatureUpdateOpen } from '@machines/featureUpdateMachine';
+import { noticeMachine, selectVisibleNotice, type NoticeEvent } from '@machines/noticeMachine';
+import { selectRoleTime } from '@machines/sessionMachine';
+import { versionCheckMachine } from '@machines/versionCheckMachine';
+import { appActorOptions, createAppActor } from '../createAppActor';
+import { useDataClient } from '../dataClient';
+import { toLang } from '../i18n';
+import { SessionContext } from '../session';
+
+export const NOTICE_DISMISSED_KEY = 'noticeDismissed';
+export const FEATURE_UPDATE_ACK_KEY = 'featureUpdateAcknowledged';
+/** Set to "1" in local storage to stop the version checks (spec §2.4 "a paused flag"). */
+export const VERSION_CHECK_PAUSED_KEY = 'versionCheckPaused';
+
+/** Follow or plug validity is current: the notice check runs and the feature-update dialog may show (spec §4). */
+export function hasCurrentValidity(roleTime: { followValidTime: number | null; plugValidTime: number | null }, now = Date.now()): boolean {
+  return (roleTime.followValidTime ?? 0) > now || (roleTime.plugValidTime ?? 0) > now;
+}
+
+function createNoticeLogic(client: DataClient) {
+  return noticeMachine.provide({
+    actors: {
+      // The worker's 65 s check and the server's 'notice' push both feed the banner; the first answer comes at once.
+      noticePoller: fromCallback<NoticeEvent, void>(({ sendBack }) => {
+        let stopped = false;
+        const offs: Promise<Unsubscribe>[] = [
+          client.subscribe('notice.checked', proxy(({ notice }) => sendBack({ type: 'notice.received', notice }))),
+          client.subscribe(
+            'push.message',
+            proxy(({ message }) => {
+              if (message.type === 'notice') sendBack({ type: 'notice.received', notice: message.notice });
+            }),
+          ),
+        ];
+        void client.session
+          .noticeCheck()
+          .then((notice) => !stopped && sendBack({ type: 'notice.received', notice }))
+          .catch(() => undefined);
+        void client.pollers.startNoticeCheck();
+        return () => {
+          stopped = true;
+          for (const off of offs) void off.then((unsubscribe) => unsubscribe());
+          void client.pollers.stop('noticeCheck');
+        };
+      }),
+    },
+    actions: { persistDismissed: (_, updateTime) => localStorage.setItem(NOTICE_DISMISSED_KEY, updateTime) },
+  });
+}
+
+export const NoticeContext = createActorContext(noticeMachine);
+
+export function NoticeProvider({ children }: { children: ReactNode }) {
+  const client = useDataClient();
+  const roleTime = SessionContext.useSelector(selectRoleTime);
+  const enabled = hasCurrentValidity(roleTime);
+  const logic = useMemo(() => createNoticeLogic(client), [client]);
+  return (
+    <NoticeContext.Provider logic={logic} options={appActorOptions({ input: { dismissed: localStorage.getItem(NOTICE_DISMISSED_KEY), enabled } })}>
+      <NoticeValidity enabled={enabled} />
+      {children}
+    </NoticeContext.Provider>
+  );
+}
+
+function NoticeValidity({ enabled }: { enabled: boolean }) {
+  const actor = NoticeContext.useActorRef();
+  useEffect(() => {
+    actor.send({ type: 'notice.setEnabled', enabled });
+  }, [actor, enabled]);
+  return null;
+}
+
+/** The closable notice banner of the top bar: notice date and text (spec §2.3). */
+export function NoticeBanner() {
+  const { t } = useTranslation();
+  const notice = NoticeContext.useSelector(selectVisibleNotice);
+  const actor = NoticeContext.useActorRef();
+  if (!notice) return null;
+  return (
+    <Alert
+      banner
+      type="info"
+      className="shell-notice"
+      icon={<NotificationOutlined />}
+      role="region"
+      aria-label={t('notice.label')}
+      title={
+        <span>
+          <time className="shell-notice__date">{notice.updateTime.slice(0, 10)}</time>
+          {notice.text}
+        </span>
+      }
+      closable={{ 'aria-label': t('notice.close') }}
+      onClose={() => actor.send({ type: 'notice.dismiss' })}
+    />
+  );
+}
+
+/** The version checker (spec §2.4): a persistent notification when a newer release asks for a reload. */
+export function VersionNotifier() {
+  const client = useDataClient();
+  const { notification } = AntApp.useApp();
+  const { t } = useTranslation();
+  useEffect(() => {
+    const actor = createAppActor(
+      versionCheckMachine.provide({ actors: { fetchVersion: fromPromise(() => client.session.versionFile()) } }),
+      { input: { paused: localStorage.getItem(VERSION_CHECK_PAUSED_KEY) === '1' } },
+    );
+    const sub = actor.on('version.updateAvailable', () => {
+      notification.info({
+        key: 'version-update',
+        title: t('version.title'),
+        description: t('version.text'),
+        duration: 0,
+        style: { cursor: 'pointer' },
+        onClick: () => window.location.reload(),
+        onClose: () => actor.send({ type: 'version.dismiss' }),
+      });
+    });
+    actor.start();
+    return () => {
+      sub.unsubscribe();
+      actor.stop();
+    };
+  }, [client, notification, t]);
+  return null;
+}
+
+type FeatureUpdateDialogProps = { onRefresh: () => void };
+
+/** The feature-update announcement (spec §2.4): title, list, "关闭" and "我已阅读不再提示", 50% wide. */
+export function FeatureUpdateDialog({ onRefresh }: FeatureUpdateDialogProps) {
+  const client = useDataClient();
+  const roleTime = SessionContext.useSelector(selectRoleTime);
+  const { t, i18n } = useTranslation();
+  const lang = toLang(i18n.language);
+  const actor = useMemo(() => {
+    const stored = Number(localStorage.getItem(FEATURE_UPDATE_ACK_KEY));
+    return createAppActor(
+      featureUpdateMachine.provide({
+        actors: { fetchCurrent: fromPromise(() => client.notice.currentFeatureUpdate()) },
+        actions: { persistAcknowledged: (_, id) => localStorage.setItem(FEATURE_UPDATE_ACK_KEY, String(id)) },
+      }),
+      { input: { acknowledgedId: Number.isInteger(stored) && stored > 0 ? stored : null, roleTime, now: Date.now } },
+    );
+    // The rule is decided once per session with the validity known at login.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [client]);
+  const refresh = useLatest(onRefresh);
+  useEffect(() => {
+    const sub = actor.on('featureUpdate.refresh', () => refresh.current());
+    actor.start();
+    return () => {
+      sub.unsubscribe();
+      actor.stop();
+    };
+  }, [actor, refresh]);
+  const open = useActorSelector(actor, selectFeatureUpdateOpen);
+  const update = useActorSelector(actor, selectFeatureUpdate);
+  if (!update) return null;
+  return (
+    <Modal
+      open={open}
+      width="50%"
+      title={update.title[lang]}
+      onCancel={() => actor.send({ type: 'featureUpdate.close' })}
+      footer={[
+        <Button key="close" onClick={() => actor.send({ type: 'featureUpdate.close' })}>
+          {t('featureUpdate.close')}
+        </Button>,
+        <Button key="confirm" type="primary" onClick={() => actor.send({ type: 'featureUpdate.confirm' })}>
+          {t('featureUpdate.confirm')}
+        </Button>,
+      ]}
+    >
+      <ol className="feature-update__list">
+        {update.items.map((item) => (
+          <li key={item.zh}>{item[lang]}</li>
+        ))}
+      </ol>
+    </Modal>
+  );
+}
+
+function useLatest<T>(value: T) {
+  const ref = useRef(value);
+  useEffect(() => {
+    ref.current = value;
+  });
+  return ref;
+}

@@ -1,0 +1,279 @@
+import { App as AntApp, Button, Card, Checkbox, Form, Input, Modal, Popconfirm, Select, Space, Switch, Tag } from 'antd';
+import { useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { AdminUser } from '@contract/admin';
+import { ROLES } from '@contract/session';
+import { DataTable, type DataTableColumn } from '@/components/data-table/DataTable';
+import type { TableQuery } from '@/components/data-table/pager';
+import { useDataClient } from '@/app/dataClient';
+import { toLang } from '@/app/i18n';
+
+const VALIDITY_KEYS = ['followValidTime', 'plugValidTime', 'searchWordValidTime', 'keyWordValidTime'] as const;
+type ValidityKey = (typeof VALIDITY_KEYS)[number];
+type Row = AdminUser & Record<string, unknown>;
+type Filters = { search: string; role?: string; status?: 'active' | 'expired' };
+
+type UserForm = {
+  username?: string;
+  password?: string;
+  roles: string[];
+  introduction: string;
+  isAp: boolean;
+} & Record<ValidityKey, string>;
+
+/** yyyy-mm-dd for a date input; validity runs to the end of that day (China time). */
+function toDateInput(time: number | null): string {
+  return time === null ? '' : new Date(time + 8 * 3_600_000).toISOString().slice(0, 10);
+}
+function fromDateInput(value: string): number | null {
+  return value ? Date.parse(`${value}T23:59:59+08:00`) : null;
+}
+
+/** The administrator's user manager (spec §2.1, §7): search and paging, add, update, delete, roles, validity, password reset. */
+export function UserManagerPage() {
+  const { t, i18n } = useTranslation();
+  const lang = toLang(i18n.language);
+  const client = useDataClient();
+  const { message } = AntApp.useApp();
+  const [page, setPage] = useState<{ list: Row[]; total: number }>({ list: [], total: 0 });
+  const [filters, setFilters] = useState<Filters>({ search: '' });
+  const [editing, setEditing] = useState<AdminUser | 'new' | null>(null);
+  const [resetting, setResetting] = useState<AdminUser | null>(null);
+  const lastQuery = useRef<TableQuery>({ page: 1, rows: 20 });
+  const filtersRef = useRef(filters);
+  filtersRef.current = filters;
+
+  const refresh = (query: TableQuery = lastQuery.current) => {
+    lastQuery.current = query;
+    const { search, role, status } = filtersRef.current;
+    client.admin
+      .listUsers({ ...query, search: search || undefined, role, status })
+      .then((data) => setPage({ list: data.list as Row[], total: data.total }))
+      .catch(() => undefined);
+  };
+
+  const remove = async (user: AdminUser) => {
+    const { deleted } = await client.admin.deleteUsers([user.id]);
+    void message.success(t('admin.users.deleted', { count: deleted }));
+    refresh();
+  };
+
+  const columns: DataTableColumn<Row>[] = [
+    { id: 'name', header: t('admin.users.username'), cell: ({ row }) => row.original.name },
+    {
+      id: 'roles',
+      header: t('admin.users.roles'),
+      cell: ({ row }) =>
+        row.original.roles.length === 0 ? <Tag>{t('role.common')}</Tag> : row.original.roles.map((role) => <Tag key={role} color={role === 'admin' ? 'gold' : 'blue'}>{t(`role.${role}`)}</Tag>),
+    },
+    ...VALIDITY_KEYS.map(
+      (key): DataTableColumn<Row> => ({
+        id: key,
+        header: t(`home.${key}`),
+        cell: ({ row }) => {
+          const time = row.original[key];
+          if (time === null) return <span className="admin-muted">{t('common.notSet')}</span>;
+          return time < Date.now() ? <Tag color="default">{t('common.expired')}</Tag> : toDateInput(time);
+        },
+      }),
+    ),
+    {
+      id: 'lastLoginAt',
+      header: t('admin.users.lastLoginAt'),
+      cell: ({ row }) => (row.original.lastLoginAt ? new Date(row.original.lastLoginAt).toLocaleString() : t('admin.users.never')),
+    },
+    {
+      id: 'actions',
+      header: t('admin.users.actions'),
+      cell: ({ row }) => (
+        <Space size={4} wrap>
+          <Button size="small" type="link" onClick={() => setEditing(row.original)} aria-label={`${t('common.edit')} ${row.original.name}`}>
+            {t('common.edit')}
+          </Button>
+          <Button size="small" type="link" onClick={() => setResetting(row.original)}>
+            {t('admin.users.resetPassword')}
+          </Button>
+          <Popconfirm title={t('admin.users.confirmDelete', { names: row.original.name })} onConfirm={() => void remove(row.original).catch(() => undefined)}>
+            <Button size="small" type="link" danger aria-label={`${t('admin.users.delete')} ${row.original.name}`}>
+              {t('admin.users.delete')}
+            </Button>
+          </Popconfirm>
+        </Space>
+      ),
+    },
+  ];
+
+  return (
+    <Card
+      title={t('route.userManager')}
+      extra={
+        <Button type="primary" onClick={() => setEditing('new')}>
+          {t('admin.users.add')}
+        </Button>
+      }
+    >
+      <DataTable<Row>
+        lang={lang}
+        columns={columns}
+        rows={page.list}
+        total={page.total}
+        refresh={refresh}
+        onReset={() => setFilters({ search: '' })}
+        queryFields={
+          <>
+            <Form.Item label={t('admin.users.search')}>
+              <Input value={filters.search} allowClear onChange={(event) => setFilters({ ...filters, search: event.target.value })} />
+            </Form.Item>
+            <Form.Item label={t('admin.users.role')}>
+              <Select
+                allowClear
+                style={{ width: 140 }}
+                value={filters.role}
+                onChange={(role?: string) => setFilters({ ...filters, role })}
+                options={[...ROLES, 'common'].map((role) => ({ value: role, label: t(`role.${role}` as 'role.admin') }))}
+              />
+            </Form.Item>
+            <Form.Item label={t('admin.users.status')}>
+              <Select
+                allowClear
+                style={{ width: 110 }}
+                value={filters.status}
+                onChange={(status?: 'active' | 'expired') => setFilters({ ...filters, status })}
+                options={[
+                  { value: 'active', label: t('admin.users.active') },
+                  { value: 'expired', label: t('admin.users.expired') },
+                ]}
+              />
+            </Form.Item>
+          </>
+        }
+      />
+      {editing && (
+        <UserDialog
+          user={editing === 'new' ? null : editing}
+          onClose={() => setEditing(null)}
+          onSaved={() => {
+            setEditing(null);
+            void message.success(t('admin.users.saved'));
+            refresh();
+          }}
+        />
+      )}
+      {resetting && <ResetPasswordDialog user={resetting} onClose={() => setResetting(null)} />}
+    </Card>
+  );
+}
+
+function UserDialog({ user, onClose, onSaved }: { user: AdminUser | null; onClose: () => void; onSaved: () => void }) {
+  const { t } = useTranslation();
+  const client = useDataClient();
+  const [form] = Form.useForm<UserForm>();
+  const [saving, setSaving] = useState(false);
+  const initial: UserForm = {
+    roles: user?.roles ?? [],
+    introduction: user?.introduction ?? '',
+    isAp: user?.isAp ?? false,
+    followValidTime: toDateInput(user?.followValidTime ?? null),
+    plugValidTime: toDateInput(user?.plugValidTime ?? null),
+    searchWordValidTime: toDateInput(user?.searchWordValidTime ?? null),
+    keyWordValidTime: toDateInput(user?.keyWordValidTime ?? null),
+  };
+  const save = async (values: UserForm) => {
+    const validity = Object.fromEntries(VALIDITY_KEYS.map((key) => [key, fromDateInput(values[key])])) as Record<ValidityKey, number | null>;
+    const roles = values.roles as AdminUser['roles'];
+    setSaving(true);
+    try {
+      if (user) await client.admin.updateUser({ id: user.id, roles, introduction: values.introduction, isAp: values.isAp, ...validity });
+      else
+        await client.admin.addUser({
+          username: values.username ?? '',
+          password: values.password ?? '',
+          roles,
+          introduction: values.introduction,
+          isAp: values.isAp,
+          ...validity,
+        });
+      onSaved();
+    } catch {
+      // The worker already showed the server's message.
+    } finally {
+      setSaving(false);
+    }
+  };
+  return (
+    <Modal
+      open
+      title={user ? `${t('admin.users.edit')}：${user.name}` : t('admin.users.add')}
+      onCancel={onClose}
+      okText={t('common.save')}
+      cancelText={t('common.cancel')}
+      confirmLoading={saving}
+      onOk={() => form.submit()}
+      destroyOnHidden
+    >
+      <Form form={form} layout="vertical" initialValues={initial} onFinish={(values) => void save(values)}>
+        {!user && (
+          <>
+            <Form.Item name="username" label={t('admin.users.username')} rules={[{ required: true, pattern: /^[\w.\-\u4e00-\u9fa5]{3,32}$/, message: t('admin.users.usernamePolicy') }]}>
+              <Input autoComplete="off" />
+            </Form.Item>
+            <Form.Item name="password" label={t('admin.users.password')} rules={[{ required: true, pattern: /^(?=.*[A-Za-z])(?=.*\d).{8,64}$/, message: t('admin.users.passwordPolicy') }]}>
+              <Input.Password autoComplete="new-password" />
+            </Form.Item>
+          </>
+        )}
+        <Form.Item name="roles" label={t('admin.users.roles')}>
+          <Checkbox.Group options={ROLES.map((role) => ({ value: role, label: t(`role.${role}`) }))} />
+        </Form.Item>
+        <Space wrap>
+          {VALIDITY_KEYS.map((key) => (
+            <Form.Item key={key} name={key} label={t(`home.${key}`)}>
+              <Input type="date" />
+            </Form.Item>
+          ))}
+        </Space>
+        <Form.Item name="introduction" label={t('admin.users.introduction')}>
+          <Input.TextArea rows={2} maxLength={500} />
+        </Form.Item>
+        <Form.Item name="isAp" label={t('admin.users.isAp')} valuePropName="checked">
+          <Switch />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}
+
+function ResetPasswordDialog({ user, onClose }: { user: AdminUser; onClose: () => void }) {
+  const { t } = useTranslation();
+  const client = useDataClient();
+  const { message } = AntApp.useApp();
+  const [form] = Form.useForm<{ newPassword: string }>();
+  return (
+    <Modal
+      open
+      title={`${t('admin.users.resetPassword')}：${user.name}`}
+      onCancel={onClose}
+      okText={t('common.save')}
+      cancelText={t('common.cancel')}
+      onOk={() => form.submit()}
+    >
+      <Form
+        form={form}
+        layout="vertical"
+        onFinish={({ newPassword }) =>
+          void client.admin
+            .resetPassword({ id: user.id, newPassword })
+            .then(() => {
+              void message.success(t('admin.users.passwordReset'));
+              onClose();
+            })
+            .catch(() => undefined)
+        }
+      >
+        <Form.Item name="newPassword" label={t('admin.users.newPassword')} rules={[{ required: true, pattern: /^(?=.*[A-Za-z])(?=.*\d).{8,64}$/, message: t('admin.users.passwordPolicy') }]}>
+          <Input.Password autoComplete="new-password" />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}
