@@ -1,5 +1,6 @@
 import type { ProxyMarked } from 'comlink';
 import type { Lang } from '../contract/errors';
+import type { OrdersApi, OrdersEvents } from './orders/area';
 import type { AdminApi, NoticeApi } from './admin';
 import type { PushMessage } from '../contract/push';
 import type {
@@ -75,7 +76,7 @@ export type DataEvents = {
   'push.message': { message: PushMessage };
   /** The push channel opened or closed. */
   'push.status': { connected: boolean };
-};
+} & OrdersEvents;
 export type Topic = keyof DataEvents;
 
 export type Unsubscribe = (() => void) & ProxyMarked;
@@ -117,6 +118,8 @@ export type PollerApi = {
 export type DataApi = {
   session: SessionApi;
   pollers: PollerApi;
+  /** The user's orders: cache, list engine, order and shipping calls (workers/orders/area.ts). */
+  orders: OrdersApi;
   admin: AdminApi;
   notice: NoticeApi;
   subscribe<T extends Topic>(topic: T, callback: ((payload: DataEvents[T]) => void) & ProxyMarked): Promise<Unsubscribe>;

@@ -4,6 +4,7 @@ import { createEventBus, type EventBus } from './events';
 import { HttpClient } from './http/client';
 import { createPollers, type PollerTimer } from './pollers';
 import { createPushConnection, type PushSocket } from './push';
+import { createOrdersArea } from './orders/area';
 import { createSessionApi } from './session';
 
 export type WorkerCoreOptions = {
@@ -26,6 +27,8 @@ export type DataApiOptions = {
   timer?: PollerTimer;
   /** The push channel: the page's origin (and a socket factory for tests). Without it the worker only polls. */
   push?: { origin: string; openSocket?: (url: string) => PushSocket };
+  /** The orders area's engine settings and cache factory (tests). */
+  orders?: Omit<Parameters<typeof createOrdersArea>[0], 'client' | 'events'>;
 };
 
 /** The worker's whole surface, composed per area. Areas are added here as they are built. */
@@ -46,6 +49,7 @@ export function createDataApi(core: WorkerCore, options: DataApiOptions = {}) {
     pollers,
     admin: createAdminApi(core.client),
     notice: createNoticeApi(core.client),
+    orders: createOrdersArea({ client: core.client, events: core.events, ...options.orders }),
     subscribe: core.events.subscribe,
   } satisfies DataApi;
 }

@@ -251,6 +251,24 @@ export class OrderEngine {
     this.handles.delete(handle);
   }
 
+  /**
+   * The distinct values of a dictionary column among live rows, each with the label column's value of its first row
+   * (shop id and name, warehouse id and name): what a filter bar offers.
+   */
+  pairs(key: 'shopId' | 'warehouseId', label: 'shopName' | 'warehouseName'): [string | number, string][] {
+    const keys = this.codes[key];
+    const labels = this.codes[label];
+    const labelOf = new Int32Array(this.dicts[key].values.length).fill(-1);
+    for (let i = 0; i < this.length; i++) {
+      if (this.alive[i] === 1 && labelOf[keys[i]!] === -1) labelOf[keys[i]!] = labels[i]!;
+    }
+    const pairs: [string | number, string][] = [];
+    for (let code = 0; code < labelOf.length; code++) {
+      if (labelOf[code] !== -1) pairs.push([this.dicts[key].values[code]!, String(this.dicts[label].values[labelOf[code]!])]);
+    }
+    return pairs;
+  }
+
   private async run(query: OrderQuery, shouldStop: () => boolean): Promise<Uint32Array | typeof ABORTED> {
     const n = this.length;
     const needle = normaliseNeedle(query.search);

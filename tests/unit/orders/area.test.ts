@@ -1,0 +1,137 @@
+import 'fake-indexeddb/auto';
+import { expose, proxy } from 'comlink';
+import type { OrderRow } from '../../../contract/orders';
+import type { DataEvents } from '../../../workers/api';
+import { connectDataApi, type DataClient } from '../../../workers/client';
+import { createDataApi, createWorkerCore, type WorkerCore } from '../../../workers/dataApi';
+import { OrderCache } from '../../../workers/orders/cache';
+import { createFakeServer, ok, type FakeServer } from '../../../workers/testing/fakeServer';
+import { generateOrders } from './generate';
+
+/** A server holding `rows` as a change log: the cursor is a position in it, as opaque to the worker as the real one. */
+function orderServer(initial: OrderRow[], limit = 40) {
+  const log = [...initial];
+  const server = createFakeServer({
+    '/order/sync': (request) => {
+      const from = Number(request.query.get('cursor') ?? 0);
+      const rows = log.slice(from, from + limit);
+      return ok({ rows, cursor: String(from + rows.length), hasMore: from + rows.length < log.length });
+    },
+  });
+  return { server, log };
+}
+
+let userId = 100;
+const channels: MessageChannel[] = [];
+
+function connect(server: FakeServer): { api: DataClient; core: WorkerCore } {
+  const core = createWorkerCore({ fetch: server.fetch });
+  const channel = new MessageChannel();
+  channels.push(channel);
+  expose(createDataApi(core, { orders: { openCache: (id) => new OrderCache(id, { rowsPerChunk: 25 }) } }), channel.port1);
+  return { api: connectDataApi(channel.port2), core };
+}
+
+afterEach(() => {
+  for (const channel of channels.splice(0)) {
+    channel.port1.close();
+    channel.port2.close();
+  }
+});
+
+async function until(check: () => boolean | Promise<boolean>) {
+  for (let i = 0; i < 500; i++) {
+    if (await check()) return;
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+  throw new Error('condition not met');
+}
+
+describe('the orders area of the worker', () => {
+  it('fills an empty cache from the server in chunks, reporting progress, and answers queries with windows', async () => {
+    const rows = generateOrders({ count: 130, seed: 3 });
+    const { server } = orderServer(rows);
+    const { api } = connect(server);
+    const progress: DataEvents['orders.syncProgress'][] = [];
+    await api.subscribe('orders.syncProgress', proxy((event) => void progress.push(event)));
+
+    const opened = await api.orders.open(++userId);
+    expect(opened.rows).toBe(0);
+    await until(() => progress.some((p) => !p.hasMore));
+    expect(server.to('/order/sync')).toHaveLength(4);
+    expect(progress.at(-1)).toEqual({ rows: 130, hasMore: false, total: 130 });
+
+    const status = rows[0]!.status;
+    const result = await api.orders.query({ filters: { statuses: [status] }, sort: { column: 'amount', direction: 'desc' } });
+    if (result.status !== 'done') throw new Error('superseded');
+    const expected = rows.filter((row) => row.status === status).sort((a, b) => b.amount - a.amount);
+    expect(result.total).toBe(expected.length);
+    const window = await api.orders.window(result.handle, 0, 5);
+    expect(window.rows.map((row) => row.amount)).toEqual(expected.slice(0, 5).map((row) => row.amount));
+  });
+
+  it('opens from the cache after a reload, then fetches only what changed since', async () => {
+    const rows = generateOrders({ count: 60, seed: 4 });
+    const { server, log } = orderServer(rows);
+    const id = ++userId;
+    const first = connect(server);
+    await first.api.orders.open(id);
+    await until(async () => (await first.api.orders.sync()).total === 60);
+    await first.api.orders.close();
+
+    log.push({ ...rows[0]!, trackingNumber: 'NEW-TRACK-1', updatedAt: rows[0]!.updatedAt + 1 });
+    const before = server.to('/order/sync').length;
+    const second = connect(server);
+    const reopened = await second.api.orders.open(id);
+    expect(reopened.rows).toBe(60);
+    await until(async () => (await second.api.orders.get(rows[0]!.id))?.trackingNumber === 'NEW-TRACK-1');
+    const later = server.to('/order/sync').slice(before);
+    expect(later[0]!.query.get('cursor')).toBe('60');
+  });
+
+  it('syncs when the server pushes orders.changed, and lists see the tombstone drop the row', async () => {
+    const rows = generateOrders({ count: 30, seed: 5 });
+    const { server, log } = orderServer(rows);
+    const { api, core } = connect(server);
+    const changes: number[] = [];
+    await api.subscribe('orders.changed', proxy((event) => void changes.push(event.total)));
+    await api.orders.open(++userId);
+    await until(() => changes.at(-1) === 30);
+
+    log.push({ ...rows[1]!, deleted: true });
+    core.events.emit('push.message', { message: { type: 'orders.changed' } });
+    await until(() => changes.at(-1) === 29);
+    expect(await api.orders.get(rows[1]!.id)).toBeNull();
+    const search = await api.orders.query({ search: rows[1]!.postingNumber });
+    expect(search.status === 'done' && search.total).toBe(0);
+  });
+
+  it('sends batch actions for a whole result except the rows the user unticked', async () => {
+    const rows = generateOrders({ count: 50, seed: 6 });
+    const { server } = orderServer(rows);
+    server.on('/shipOrder', (request) => ok({ done: (request.body as { ids: string[] }).ids.length, failures: [] }));
+    const { api } = connect(server);
+    await api.orders.open(++userId);
+    await until(async () => (await api.orders.sync()).total === 50);
+    const shop = rows[0]!.shopId;
+    const result = await api.orders.query({ filters: { shopIds: [shop] } });
+    if (result.status !== 'done') throw new Error('superseded');
+    const { rows: [first] } = await api.orders.window(result.handle, 0, 1);
+    const shipped = await api.orders.ship({ kind: 'all', handle: result.handle, except: [first!.id] });
+    expect(shipped.done).toBe(result.total - 1);
+    const sent = server.to('/shipOrder')[0]!.body as { ids: string[] };
+    expect(sent.ids).not.toContain(first!.id);
+    expect(new Set(sent.ids)).toEqual(new Set(rows.filter((row) => row.shopId === shop && row.id !== first!.id).map((row) => row.id)));
+  });
+
+  it('offers the shops and warehouses of the cached rows to the filter bar', async () => {
+    const rows = generateOrders({ count: 80, seed: 7, shops: 3, warehouses: 4 });
+    const { server } = orderServer(rows);
+    const { api } = connect(server);
+    await api.orders.open(++userId);
+    await until(async () => (await api.orders.sync()).total === 80);
+    const facets = await api.orders.facets();
+    expect(facets.shops.map((shop) => shop.id)).toEqual([...new Set(rows.map((row) => row.shopId))].sort((a, b) => a - b));
+    expect(facets.warehouses).toHaveLength(new Set(rows.map((row) => row.warehouseId)).size);
+  });
+});

@@ -1,0 +1,270 @@
+import {
+  batchResultSchema,
+  orderListPageSchema,
+  orderRowSchema,
+  orderSyncChunkSchema,
+  stockResultSchema,
+  warehouseSchema,
+  type AddOrderBody,
+  type BatchResult,
+  type OrderListQuery,
+  type OrderListPage,
+  type OrderRow,
+  type OrderSyncChunk,
+  type StockResult,
+  type UpdateOrderBody,
+  type UpdateStockBody,
+  type Warehouse,
+} from '../../contract/orders';
+import { z } from 'zod';
+import type { ApiFailure } from '../api';
+import type { EventBus } from '../events';
+import type { HttpClient } from '../http/client';
+import { OrderCache } from './cache';
+import { OrderEngine, type OrderEngineOptions } from './engine';
+import { loadOrders, syncOrders } from './sync';
+import type { OrderQuery, OrderQueryResult, OrderWindow } from './types';
+
+/** Rows of the selection a batch action works on: listed ids, or a whole result except some. */
+export type OrderSelection = { kind: 'ids'; ids: string[] } | { kind: 'all'; handle: number; except: string[] };
+
+/** Values the filter bar offers, read from the cached rows. */
+export type OrderFacets = {
+  shops: { id: number; name: string }[];
+  warehouses: { id: string; name: string }[];
+};
+
+export type OrdersOpenResult = { rows: number; cursor: string | null };
+export type OrdersSyncResult = { rows: number; total: number };
+
+/**
+ * The worker's `orders` area: the user's orders cached in IndexedDB (chunked, workers/orders/cache.ts), held in
+ * columns in memory (workers/orders/engine.ts), kept fresh by GET /api/order/sync and the 'orders.changed' push;
+ * plus the order and shipping calls. Everything that crosses is plain data: handles, totals, windows of rows.
+ */
+export type OrdersApi = {
+  /** Loads the user's cache into memory (first rows queryable at once), then syncs in the background. */
+  open(userId: number): Promise<OrdersOpenResult>;
+  /** Pulls changes since the cache's cursor; progress arrives as 'orders.syncProgress'. One at a time. */
+  sync(): Promise<OrdersSyncResult>;
+  /** Filters, searches and sorts in the worker; a newer query on the same view supersedes older ones. */
+  query(query: OrderQuery, view?: string): Promise<OrderQueryResult>;
+  /** Rows `start .. start + count - 1` of a result; rejects with `{ type: 'StaleHandle' }` when the rows moved. */
+  window(handle: number, start: number, count: number): Promise<OrderWindow>;
+  release(handle: number): Promise<void>;
+  get(id: string): Promise<OrderRow | null>;
+  facets(): Promise<OrderFacets>;
+  /** Forgets the user's rows in memory (logout); `dropCache` removes the IndexedDB copy too (shared computer). */
+  close(options?: { dropCache?: boolean }): Promise<void>;
+
+  /** GET /api/order/list: a page filtered by the server (callers without the cache). Cancellable by a newer call. */
+  list(query: OrderListQuery): Promise<OrderListPage>;
+  add(body: AddOrderBody): Promise<OrderRow>;
+  update(body: UpdateOrderBody): Promise<OrderRow>;
+  remove(ids: string[]): Promise<number>;
+  ship(selection: OrderSelection): Promise<BatchResult>;
+  setTrackingNumbers(items: { id: string; trackingNumber: string }[]): Promise<BatchResult>;
+  /** The selection's labels as one PDF (bytes; the page turns them into a Blob URL). */
+  labels(selection: OrderSelection): Promise<ArrayBuffer>;
+  warehouses(storeId?: number): Promise<Warehouse[]>;
+  updateStock(items: UpdateStockBody['items']): Promise<StockResult>;
+};
+
+/** What the orders area reports on the worker's event bus (merged into DataEvents). */
+export type OrdersEvents = {
+  /** A sync moved on: rows received so far in this sync, whether more wait, rows now held. */
+  'orders.syncProgress': { rows: number; hasMore: boolean; total: number };
+  /** The rows in memory changed (sync, push, own edits): lists query again. */
+  'orders.changed': { version: number; total: number };
+  /** A sync failed; the cache keeps what it had. */
+  'orders.syncFailed': { failure: ApiFailure };
+};
+
+/** Server batch calls take at most this many rows. */
+const BATCH_IDS = 1_000;
+const SYNC_LIMIT = 10_000;
+
+export type OrdersAreaDeps = {
+  client: HttpClient;
+  events: Pick<EventBus, 'emit' | 'on'>;
+  engine?: OrderEngineOptions;
+  /** Tests give each user a fresh cache name space. */
+  openCache?: (userId: number) => OrderCache;
+};
+
+export function createOrdersArea({ client, events, engine: engineOptions, openCache = (id) => new OrderCache(id) }: OrdersAreaDeps): OrdersApi {
+  const engine = new OrderEngine(engineOptions);
+  let cache: OrderCache | null = null;
+  let userId: number | null = null;
+  let syncing: Promise<OrdersSyncResult> | null = null;
+  /** A push that arrived during a sync: sync once more when it ends. */
+  let again = false;
+  let abort = new AbortController();
+
+  const changed = () => events.emit('orders.changed', { version: engine.version, total: engine.size });
+
+  const fetchChunk = (cursor: string | null): Promise<OrderSyncChunk> =>
+    client.request('/order/sync', {
+      method: 'GET',
+      params: { cursor, limit: SYNC_LIMIT },
+      timeout: 120_000,
+      silent: true,
+      signal: abort.signal,
+      // Ten thousand rows are not checked one by one (that would cost more than the transfer): the envelope's shape is.
+      schema: { parse: (data) => orderSyncChunkSchema.omit({ rows: true }).extend({ rows: z.array(z.unknown()) }).parse(data) as OrderSyncChunk },
+    });
+
+  async function runSync(): Promise<OrdersSyncResult> {
+    if (!cache) return { rows: 0, total: engine.size };
+    const ownCache = cache;
+    let received = 0;
+    try {
+      do {
+        again = false;
+        const result = await syncOrders(ownCache, engine, fetchChunk, {
+          signal: abort.signal,
+          onProgress: (progress) => {
+            events.emit('orders.syncProgress', { ...progress, total: engine.size });
+            if (progress.rows > 0 || !progress.hasMore) changed();
+          },
+        });
+        received += result.rows;
+      } while (again && cache === ownCache);
+      engine.prepareSearch();
+    } catch (error) {
+      if (typeof error === 'object' && error !== null && 'type' in error && 'code' in error) {
+        events.emit('orders.syncFailed', { failure: error as ApiFailure });
+      }
+      throw error;
+    }
+    return { rows: received, total: engine.size };
+  }
+
+  function sync(): Promise<OrdersSyncResult> {
+    if (syncing) return syncing;
+    syncing = runSync().finally(() => {
+      syncing = null;
+    });
+    return syncing;
+  }
+
+  events.on('push.message', ({ message }) => {
+    if (message.type !== 'orders.changed' || !cache) return;
+    if (syncing) again = true;
+    else sync().catch(() => undefined);
+  });
+
+  const idsOf = (selection: OrderSelection): string[] => {
+    if (selection.kind === 'ids') return selection.ids;
+    const except = new Set(selection.except);
+    const ids: string[] = [];
+    const page = 50_000;
+    for (let start = 0; ; start += page) {
+      const window = engine.window(selection.handle, start, page);
+      for (const row of window.rows) if (!except.has(row.id)) ids.push(row.id);
+      if (start + page >= window.total) break;
+    }
+    return ids;
+  };
+
+  async function inBatches<T>(ids: string[], call: (batch: string[]) => Promise<T>): Promise<T[]> {
+    const results: T[] = [];
+    for (let i = 0; i < ids.length; i += BATCH_IDS) results.push(await call(ids.slice(i, i + BATCH_IDS)));
+    return results;
+  }
+
+  const mergeBatches = (results: BatchResult[]): BatchResult => ({
+    done: results.reduce((sum, r) => sum + r.done, 0),
+    failures: results.flatMap((r) => r.failures),
+  });
+
+  /** Own edits show at once: the server's answer goes through the cache like a sync chunk would. */
+  const afterEdit = () => sync().catch(() => undefined);
+
+  return {
+    async open(id) {
+      if (userId === id && cache) return { rows: engine.size, cursor: await cache.cursor() };
+      abort.abort();
+      abort = new AbortController();
+      cache?.close();
+      userId = id;
+      cache = openCache(id);
+      const loaded = await loadOrders(cache, engine);
+      changed();
+      sync().catch(() => undefined);
+      return loaded;
+    },
+    sync,
+    query: (query, view) => engine.query(query, view),
+    async window(handle, start, count) {
+      return engine.window(handle, start, count);
+    },
+    async release(handle) {
+      engine.release(handle);
+    },
+    async get(id) {
+      return engine.get(id) ?? null;
+    },
+    async facets() {
+      return {
+        shops: engine.pairs('shopId', 'shopName').map(([id, name]) => ({ id: Number(id), name })).sort((a, b) => a.id - b.id),
+        warehouses: engine
+          .pairs('warehouseId', 'warehouseName')
+          .filter(([id, name]) => id !== '' || name !== '')
+          .map(([id, name]) => ({ id: String(id), name }))
+          .sort((a, b) => a.name.localeCompare(b.name)),
+      };
+    },
+    async close(options = {}) {
+      abort.abort();
+      abort = new AbortController();
+      cache?.close();
+      cache = null;
+      engine.clear();
+      if (options.dropCache && userId !== null) await OrderCache.remove(userId);
+      userId = null;
+      changed();
+    },
+
+    list: (query) =>
+      client.request('/order/list', { method: 'GET', params: query as Record<string, string | number | undefined>, schema: orderListPageSchema }),
+    async add(body) {
+      const row = await client.request('/order/add', { method: 'POST', body, schema: orderRowSchema });
+      await afterEdit();
+      return row;
+    },
+    async update(body) {
+      const row = await client.request('/order/update', { method: 'POST', body, schema: orderRowSchema });
+      await afterEdit();
+      return row;
+    },
+    async remove(ids) {
+      const counts = await inBatches(ids, (batch) => client.request('/order/delete', { method: 'POST', body: { ids: batch }, schema: z.number() }));
+      await afterEdit();
+      return counts.reduce((sum, n) => sum + n, 0);
+    },
+    async ship(selection) {
+      const result = mergeBatches(
+        await inBatches(idsOf(selection), (ids) => client.request('/shipOrder', { method: 'POST', body: { ids }, schema: batchResultSchema })),
+      );
+      await afterEdit();
+      return result;
+    },
+    async setTrackingNumbers(items) {
+      const results: BatchResult[] = [];
+      for (let i = 0; i < items.length; i += BATCH_IDS) {
+        results.push(await client.request('/addTrackNumber', { method: 'POST', body: { items: items.slice(i, i + BATCH_IDS) }, schema: batchResultSchema }));
+      }
+      await afterEdit();
+      return mergeBatches(results);
+    },
+    async labels(selection) {
+      const ids = idsOf(selection).slice(0, BATCH_IDS);
+      // The spec's 4 s is for one label; the server fetches a set in calls of 20 and merges them into one PDF.
+      const blob = await client.request<Blob>('/ets/pdf', { method: 'POST', body: { ids }, responseType: 'blob', timeout: 60_000 });
+      return blob.arrayBuffer();
+    },
+    warehouses: (storeId) => client.request('/warehouse/list', { method: 'POST', body: { storeId }, schema: z.array(warehouseSchema) }),
+    updateStock: (items) => client.request('/updateStock', { method: 'POST', body: { items }, schema: stockResultSchema }),
+  };
+}
