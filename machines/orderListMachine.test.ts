@@ -1,0 +1,82 @@
+import { createActor, fromCallback, fromPromise, waitFor } from 'xstate';
+import type { OrderQuery, OrderQueryResult } from '../workers/orders/types';
+import { orderListMachine, type OrderListEvent, type RunQueryInput } from './orderListMachine';
+
+type Pending = { input: RunQueryInput; resolve: (result: OrderQueryResult) => void };
+
+function harness(options: { openFails?: boolean } = {}) {
+  const pending: Pending[] = [];
+  let seq = 0;
+  let send: ((event: OrderListEvent) => void) | null = null;
+  const machine = orderListMachine.provide({
+    actors: {
+      openOrders: fromPromise(async () => {
+        if (options.openFails) throw { message: '网络问题，请重试' };
+        return { rows: 10 };
+      }),
+      runQuery: fromPromise<OrderQueryResult, RunQueryInput>(
+        ({ input }) => new Promise((resolve) => pending.push({ input, resolve })),
+      ),
+      orderEvents: fromCallback(({ sendBack }) => {
+        send = sendBack;
+      }),
+    },
+  });
+  const actor = createActor(machine, { input: { userId: 7 } }).start();
+  return { actor, pending, push: (event: OrderListEvent) => send!(event), nextSeq: () => ++seq };
+}
+
+const done = (handle: number, total: number, seq: number): OrderQueryResult => ({ status: 'done', handle, total, seq });
+
+describe('orderListMachine', () => {
+  it('opens the orders, runs the first query and shows its total', async () => {
+    const { actor, pending } = harness();
+    expect(actor.getSnapshot().matches('opening')).toBe(true);
+    await waitFor(actor, (s) => s.matches('querying'));
+    pending[0]!.resolve(done(1, 10, 1));
+    await waitFor(actor, (s) => s.matches('ready'));
+    expect(actor.getSnapshot().context).toMatchObject({ handle: 1, total: 10, resultVersion: 1 });
+  });
+
+  it('lets a newer query supersede an older one: the older answer never shows, even when it arrives last', async () => {
+    const { actor, pending } = harness();
+    await waitFor(actor, (s) => s.matches('querying'));
+    pending[0]!.resolve(done(1, 10, 1));
+    await waitFor(actor, (s) => s.matches('ready'));
+
+    const older: OrderQuery = { search: 'a' };
+    const newer: OrderQuery = { search: 'ab' };
+    actor.send({ type: 'list.query', query: older });
+    actor.send({ type: 'list.query', query: newer });
+    expect(pending.map((p) => p.input.query)).toEqual([{}, older, newer]);
+    pending[2]!.resolve(done(3, 2, 3));
+    await waitFor(actor, (s) => s.matches('ready'));
+    pending[1]!.resolve(done(2, 5, 2));
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(actor.getSnapshot().context).toMatchObject({ handle: 3, total: 2, query: newer });
+  });
+
+  it('runs the current query again when the rows change, and reports sync progress', async () => {
+    const { actor, pending, push } = harness();
+    await waitFor(actor, (s) => s.matches('querying'));
+    pending[0]!.resolve(done(1, 10, 1));
+    await waitFor(actor, (s) => s.matches('ready'));
+    push({ type: 'orders.syncProgress', progress: { rows: 5, hasMore: true, total: 15 } });
+    expect(actor.getSnapshot().context.sync).toEqual({ rows: 5, hasMore: true, total: 15 });
+    push({ type: 'orders.changed', total: 15 });
+    expect(actor.getSnapshot().matches('querying')).toBe(true);
+    pending[1]!.resolve(done(2, 15, 2));
+    await waitFor(actor, (s) => s.matches('ready'));
+    expect(actor.getSnapshot().context).toMatchObject({ total: 15, held: 15, resultVersion: 2 });
+    push({ type: 'orders.syncProgress', progress: { rows: 5, hasMore: false, total: 15 } });
+    expect(actor.getSnapshot().context.sync).toBeNull();
+  });
+
+  it('fails with the worker\'s message when opening fails, and retries on request', async () => {
+    const { actor } = harness({ openFails: true });
+    await waitFor(actor, (s) => s.matches('failed'));
+    expect(actor.getSnapshot().context.error).toBe('网络问题，请重试');
+    actor.send({ type: 'list.retry' });
+    expect(actor.getSnapshot().matches('opening')).toBe(true);
+  });
+});
