@@ -85,20 +85,20 @@ const storeChat = { storeId: id, chatId: z.string().trim().min(1).max(200) };
 
 // GET /api/chat/history: newest first page without `before`, older pages with it; answered oldest first.
 export const chatHistoryQuerySchema = z.object({ ...storeChat, before: z.string().trim().max(40).optional(), rows: historyRows });
-export type ChatHistoryQuery = z.input<typeof chatHistoryQuerySchema>;
+export type ChatHistoryQuery = { storeId: number; chatId: string; before?: string; rows?: number };
 export const chatHistoryDataSchema = z.object({ messages: z.array(buyerMessageSchema), hasMore: z.boolean() });
 export type ChatHistoryData = z.infer<typeof chatHistoryDataSchema>;
 
 // POST /api/chat/read: marks the chat read up to `messageId` (everything when absent); answers the chat's unread count.
 export const chatReadBodySchema = z.object({ ...storeChat, messageId: z.string().trim().max(40).optional() });
-export type ChatReadBody = z.input<typeof chatReadBodySchema>;
+export type ChatReadBody = { storeId: number; chatId: string; messageId?: string };
 export const chatReadDataSchema = z.object({ unread: z.number().int() });
 
 /** Ozon takes 1 to 1000 characters per message. */
 export const BUYER_MESSAGE_MAX = 1000;
 // POST /api/sendMessage
 export const sendMessageBodySchema = z.object({ ...storeChat, text: z.string().trim().min(1, 'required').max(BUYER_MESSAGE_MAX) });
-export type SendMessageBody = z.input<typeof sendMessageBodySchema>;
+export type SendMessageBody = { storeId: number; chatId: string; text: string };
 export const sendMessageDataSchema = z.object({ message: buyerMessageSchema });
 
 /** Ozon's rules on who may write when (reference "Buyer chat": limits), as the seller reads them. */
@@ -196,9 +196,9 @@ export const userSearchDataSchema = z.array(userCardSchema.extend({ isFriend: z.
 export const groupSearchDataSchema = z.array(z.object({ id: z.number().int(), name: z.string(), introduction: z.string(), members: z.number().int(), isMember: z.boolean() }));
 
 export const applyFriendBodySchema = z.object({ toId: id, message: verification, sectionId: id.optional() });
-export type ApplyFriendBody = z.input<typeof applyFriendBodySchema>;
+export type ApplyFriendBody = { toId: number; message?: string; sectionId?: number };
 export const acceptFriendBodySchema = z.object({ requestId: id, sectionId: id.optional() });
-export type AcceptFriendBody = z.input<typeof acceptFriendBodySchema>;
+export type AcceptFriendBody = { requestId: number; sectionId?: number };
 export const requestIdBodySchema = z.object({ requestId: id });
 export const addSectionBodySchema = z.object({ name });
 export const renameSectionBodySchema = z.object({ id, name });
@@ -208,18 +208,18 @@ export const applyGroupBodySchema = z.object({ groupId: id, message: verificatio
 export const decideGroupBodySchema = z.object({ requestId: id, accept: z.boolean() });
 export const groupIdBodySchema = z.object({ groupId: id });
 export const addNoticeBodySchema = z.object({ groupId: id, type: z.string().trim().min(1).max(16).default('公告'), title: z.string().trim().min(1, 'required').max(200) });
-export type AddNoticeBody = z.input<typeof addNoticeBodySchema>;
+export type AddNoticeBody = { groupId: number; type?: string; title: string };
 
 // GET /api/contacts/history: the newest page without `before`, older pages with it; answered oldest first.
 export const contactsHistoryQuerySchema = z.object({ kind: conversationKindSchema, id, before: id.optional(), rows: historyRows });
-export type ContactsHistoryQuery = z.input<typeof contactsHistoryQuerySchema>;
+export type ContactsHistoryQuery = { kind: ConversationKind; id: number; before?: number; rows?: number };
 export const contactsHistoryDataSchema = z.object({ messages: z.array(teamMessageSchema), hasMore: z.boolean() });
 
 export const TEAM_MESSAGE_MAX = 2000;
 export const contactsSendBodySchema = z.object({ kind: conversationKindSchema, id, content: z.string().trim().min(1, 'required').max(TEAM_MESSAGE_MAX) });
-export type ContactsSendBody = z.input<typeof contactsSendBodySchema>;
+export type ContactsSendBody = { kind: ConversationKind; id: number; content: string };
 export const contactsReadBodySchema = z.object({ kind: conversationKindSchema, id, messageId: id });
-export type ContactsReadBody = z.input<typeof contactsReadBodySchema>;
+export type ContactsReadBody = { kind: ConversationKind; id: number; messageId: number };
 
 export const CONTACTS_MESSAGES = {
   userNotFound: { zh: '用户不存在', en: 'The user does not exist' },

@@ -2,6 +2,7 @@ import type { ProxyMarked } from 'comlink';
 import type { Lang } from '../contract/errors';
 import type { OrdersApi, OrdersEvents } from './orders/area';
 import type { AdminApi, NoticeApi } from './admin';
+import type { ChatApi, ChatEvents } from './chat';
 import type { PushMessage } from '../contract/push';
 import type {
   Brand,
@@ -76,7 +77,7 @@ export type DataEvents = {
   'push.message': { message: PushMessage };
   /** The push channel opened or closed. */
   'push.status': { connected: boolean };
-} & OrdersEvents;
+} & OrdersEvents & ChatEvents;
 export type Topic = keyof DataEvents;
 
 export type Unsubscribe = (() => void) & ProxyMarked;
@@ -122,6 +123,8 @@ export type DataApi = {
   orders: OrdersApi;
   admin: AdminApi;
   notice: NoticeApi;
+  /** Buyer chats across shops and team contacts (workers/chat.ts). */
+  chat: ChatApi;
   subscribe<T extends Topic>(topic: T, callback: ((payload: DataEvents[T]) => void) & ProxyMarked): Promise<Unsubscribe>;
 };
 

@@ -6,6 +6,7 @@ import { createPollers, type PollerTimer } from './pollers';
 import { createPushConnection, type PushSocket } from './push';
 import { createOrdersArea } from './orders/area';
 import { createSessionApi } from './session';
+import { createChatArea } from './chat';
 
 export type WorkerCoreOptions = {
   fetch?: typeof fetch;
@@ -49,6 +50,7 @@ export function createDataApi(core: WorkerCore, options: DataApiOptions = {}) {
     pollers,
     admin: createAdminApi(core.client),
     notice: createNoticeApi(core.client),
+    chat: createChatArea(core.client, core.events),
     orders: createOrdersArea({ client: core.client, events: core.events, ...options.orders }),
     subscribe: core.events.subscribe,
   } satisfies DataApi;
