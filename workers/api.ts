@@ -19,6 +19,7 @@ import type {
   UserInfo,
   VersionFile,
 } from '../contract/session';
+import type { AddStoreBody, ArchiveResult, Store, UpdateStoreBody } from '../contract/store';
 
 /**
  * The one surface of the data worker (architecture: "one worker, one typed surface").
@@ -116,9 +117,25 @@ export type PollerApi = {
   stopAll(): Promise<void>;
 };
 
+/** Shops (workers/store.ts). Sync progress arrives as 'push.message' with type 'sync.progress'. */
+export type StoreApi = {
+  list(): Promise<Store[]>;
+  /** Silent: a refused key is the dialog's to show (failure.message, failure.field). */
+  add(body: AddStoreBody): Promise<Store>;
+  update(body: UpdateStoreBody): Promise<Store>;
+  remove(id: number): Promise<number>;
+  multiDelete(ids: number[]): Promise<number>;
+  /** Re-authorize: checks the stored key again and resumes sync. */
+  apply(id: number): Promise<Store>;
+  syncNow(id: number): Promise<{ storeIds: number[] }>;
+  removeDownToArch(id: number): Promise<ArchiveResult>;
+  removeFailToArch(id: number): Promise<ArchiveResult>;
+};
+
 export type DataApi = {
   session: SessionApi;
   pollers: PollerApi;
+  store: StoreApi;
   /** The user's orders: cache, list engine, order and shipping calls (workers/orders/area.ts). */
   orders: OrdersApi;
   admin: AdminApi;

@@ -6,6 +6,7 @@ import { createPollers, type PollerTimer } from './pollers';
 import { createPushConnection, type PushSocket } from './push';
 import { createOrdersArea } from './orders/area';
 import { createSessionApi } from './session';
+import { createStoreApi } from './store';
 import { createChatArea } from './chat';
 
 export type WorkerCoreOptions = {
@@ -48,6 +49,7 @@ export function createDataApi(core: WorkerCore, options: DataApiOptions = {}) {
   return {
     session: createSessionApi(core.client),
     pollers,
+    store: createStoreApi(core.client),
     admin: createAdminApi(core.client),
     notice: createNoticeApi(core.client),
     chat: createChatArea(core.client, core.events),

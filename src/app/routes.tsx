@@ -136,7 +136,15 @@ export const appRoutes: AppRoute[] = [
     icon: ShopOutlined,
     roles: AREA_ROLES.store,
     redirect: '/store/store-list',
-    children: [building('/store/store-list', 'route.storeList', ShopOutlined, 'storeList', AREA_ROLES.store)],
+    children: [
+      {
+        path: '/store/store-list',
+        titleKey: 'route.storeList',
+        icon: ShopOutlined,
+        roles: AREA_ROLES.store,
+        page: page(() => import('@/features/store/StoreListPage').then((m) => ({ default: m.StoreListPage }))),
+      },
+    ],
   },
   {
     path: '/copy',

@@ -1,0 +1,232 @@
+import { DeleteOutlined, DownOutlined, PlusOutlined, ReloadOutlined } from '@ant-design/icons';
+import { App, Button, Card, Dropdown, Popconfirm, Space, Table, Tag, Tooltip, Typography, type TableColumnsType } from 'antd';
+import { proxy } from 'comlink';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import type { Store, SyncProgress } from '@contract/store';
+import { useDataClient } from '@/app/dataClient';
+import { StoreFormDialog } from './StoreFormDialog';
+import { SyncStateCell } from './SyncStateCell';
+import { KEY_EXPIRY_WARNING_DAYS, useStoreTexts } from './texts';
+
+type LiveProgress = Record<number, Partial<Record<SyncProgress['entity'], SyncProgress>>>;
+const DAY_MS = 86_400_000;
+const formatTime = (ms: number | null) => (ms === null ? null : new Date(ms).toLocaleString());
+
+function KeyExpiry({ expiresAt }: { expiresAt: number | null }) {
+  const texts = useStoreTexts();
+  if (expiresAt === null) return <Typography.Text type="secondary">{texts.keyNoExpiry}</Typography.Text>;
+  const days = Math.ceil((expiresAt - Date.now()) / DAY_MS);
+  return (
+    <Space orientation="vertical" size={0}>
+      <span>{new Date(expiresAt).toLocaleDateString()}</span>
+      {days < KEY_EXPIRY_WARNING_DAYS && (
+        <Tag color={days <= 0 ? 'error' : 'warning'} role="status">
+          {texts.keyExpiresSoon(days)}
+        </Tag>
+      )}
+    </Space>
+  );
+}
+
+/**
+ * /store/store-list: the seller's shops with their sync state (live from the 'sync.progress' pushes), key expiry
+ * warnings, add / edit / re-authorize / sync now / delete, and the one-click archives of seller-tool §2.4.
+ */
+export function StoreListPage() {
+  const texts = useStoreTexts();
+  const client = useDataClient();
+  const { message, modal } = App.useApp();
+  const [stores, setStores] = useState<Store[]>([]);
+  const [loading, setLoading] = useState(true);
+  const [selected, setSelected] = useState<number[]>([]);
+  const [live, setLive] = useState<LiveProgress>({});
+  const [dialog, setDialog] = useState<{ open: boolean; store: Store | null }>({ open: false, store: null });
+  const reloadTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
+
+  const load = useCallback(async () => {
+    try {
+      const list = await client.store.list();
+      setStores(list);
+      setSelected((ids) => ids.filter((id) => list.some((s) => s.id === id)));
+      // The list now holds what the pushes said so far.
+      setLive({});
+    } catch {
+      // The worker showed the reason.
+    } finally {
+      setLoading(false);
+    }
+  }, [client]);
+
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  useEffect(() => {
+    // A finished entity changes counts and times the push does not carry: read the list again, once per burst.
+    const reloadSoon = () => {
+      if (reloadTimer.current) clearTimeout(reloadTimer.current);
+      reloadTimer.current = setTimeout(() => void load(), 500);
+    };
+    const subscription = client.subscribe(
+      'push.message',
+      proxy(({ message: push }) => {
+        if (push.type !== 'sync.progress') return;
+        const { type: _type, ...progress } = push;
+        setLive((current) => ({ ...current, [progress.storeId]: { ...current[progress.storeId], [progress.entity]: progress } }));
+        if (progress.status !== 'running') reloadSoon();
+      }),
+    );
+    return () => {
+      if (reloadTimer.current) clearTimeout(reloadTimer.current);
+      void subscription.then((off) => off());
+    };
+  }, [client, load]);
+
+  const act = useCallback(
+    async (run: () => Promise<string>) => {
+      try {
+        void message.success(await run(), 5);
+      } catch {
+        // The worker showed the reason.
+      }
+      void load();
+    },
+    [load, message],
+  );
+
+  const confirmDelete = useCallback(
+    (ids: number[], text: string) =>
+      modal.confirm({
+        title: text,
+        okText: texts.ok,
+        cancelText: texts.cancel,
+        okButtonProps: { danger: true },
+        onOk: () => act(async () => texts.deleted(ids.length === 1 ? await client.store.remove(ids[0]!) : await client.store.multiDelete(ids))),
+      }),
+    [act, client, modal, texts],
+  );
+
+  const columns = useMemo<TableColumnsType<Store>>(
+    () => [
+      {
+        title: texts.name,
+        dataIndex: 'name',
+        render: (_, store) => (
+          <Space orientation="vertical" size={0}>
+            <Typography.Text strong>{store.name}</Typography.Text>
+            <Typography.Text type="secondary">
+              {texts.clientId} {store.clientId}
+            </Typography.Text>
+          </Space>
+        ),
+      },
+      {
+        title: texts.status,
+        dataIndex: 'status',
+        width: 120,
+        render: (_, store) =>
+          store.status === 'keyFailed' ? (
+            <Tooltip title={store.statusReason}>
+              <Tag color="error">{texts.keyFailed}</Tag>
+            </Tooltip>
+          ) : (
+            <Tag color="success">{texts[store.status]}</Tag>
+          ),
+      },
+      { title: texts.keyExpiry, dataIndex: 'keyExpiresAt', width: 140, render: (_, store) => <KeyExpiry expiresAt={store.keyExpiresAt} /> },
+      { title: texts.sync, key: 'sync', render: (_, store) => <SyncStateCell store={store} live={live[store.id] ?? {}} /> },
+      { title: texts.lastSync, dataIndex: 'lastSyncAt', width: 170, render: (_, store) => formatTime(store.lastSyncAt) ?? texts.never },
+      {
+        title: texts.actions,
+        key: 'actions',
+        width: 260,
+        render: (_, store) => (
+          <Space size={0} wrap>
+            <Button type="link" size="small" onClick={() => setDialog({ open: true, store })}>
+              {texts.edit}
+            </Button>
+            {store.status === 'keyFailed' ? (
+              <Button type="link" size="small" onClick={() => void act(async () => (await client.store.apply(store.id), texts.applied))}>
+                {texts.apply}
+              </Button>
+            ) : (
+              <Button type="link" size="small" onClick={() => void act(async () => (await client.store.syncNow(store.id), texts.syncStarted))}>
+                {texts.syncNow}
+              </Button>
+            )}
+            <Dropdown
+              menu={{
+                items: [
+                  { key: 'apply', label: texts.apply },
+                  { key: 'down', label: texts.archiveDown },
+                  { key: 'fail', label: texts.archiveFail },
+                  { type: 'divider' },
+                  { key: 'delete', label: texts.delete, danger: true },
+                ],
+                onClick: ({ key }) => {
+                  if (key === 'apply') void act(async () => (await client.store.apply(store.id), texts.applied));
+                  if (key === 'down')
+                    modal.confirm({ title: texts.archiveDownConfirm, okText: texts.ok, cancelText: texts.cancel, onOk: () => act(async () => texts.archived((await client.store.removeDownToArch(store.id)).archived)) });
+                  if (key === 'fail')
+                    modal.confirm({ title: texts.archiveFailConfirm, okText: texts.ok, cancelText: texts.cancel, onOk: () => act(async () => texts.archived((await client.store.removeFailToArch(store.id)).archived)) });
+                  if (key === 'delete') confirmDelete([store.id], texts.deleteConfirm(store.name));
+                },
+              }}
+            >
+              <Button type="link" size="small">
+                {texts.more} <DownOutlined />
+              </Button>
+            </Dropdown>
+          </Space>
+        ),
+      },
+    ],
+    [act, client, confirmDelete, live, modal, texts],
+  );
+
+  return (
+    <Card title={texts.title}>
+      <Space style={{ marginBottom: 16 }} wrap>
+        <Button type="primary" icon={<PlusOutlined />} onClick={() => setDialog({ open: true, store: null })}>
+          {texts.add}
+        </Button>
+        <Popconfirm
+          title={texts.batchDeleteConfirm(selected.length)}
+          okText={texts.ok}
+          cancelText={texts.cancel}
+          okButtonProps={{ danger: true }}
+          disabled={selected.length === 0}
+          onConfirm={() => act(async () => texts.deleted(await client.store.multiDelete(selected)))}
+        >
+          <Button danger icon={<DeleteOutlined />} disabled={selected.length === 0}>
+            {texts.batchDelete}
+          </Button>
+        </Popconfirm>
+        <Button icon={<ReloadOutlined />} onClick={() => void load()}>
+          {texts.refresh}
+        </Button>
+      </Space>
+      <Table<Store>
+        rowKey="id"
+        columns={columns}
+        dataSource={stores}
+        loading={loading}
+        pagination={false}
+        scroll={{ x: 1000 }}
+        locale={{ emptyText: texts.empty }}
+        rowSelection={{ selectedRowKeys: selected, onChange: (keys) => setSelected(keys.map(Number)), getCheckboxProps: (store) => ({ 'aria-label': `${texts.selectRow} ${store.name}` }) }}
+      />
+      <StoreFormDialog
+        open={dialog.open}
+        store={dialog.store}
+        onClose={() => setDialog({ open: false, store: null })}
+        onSaved={(store, added) => {
+          setDialog({ open: false, store: null });
+          void message.success(added ? texts.added : texts.saved, 5);
+          setStores((list) => (added ? [...list, store] : list.map((s) => (s.id === store.id ? store : s))));
+          void load();
+        }}
+      />
+    </Card>
+  );
+}

@@ -1,0 +1,118 @@
+import { useTranslation } from 'react-i18next';
+import type { Lang } from '@contract/errors';
+import type { SyncEntity } from '@contract/store';
+import { toLang } from '@/app/i18n';
+
+const zh = {
+  title: '店铺管理',
+  add: '添加店铺',
+  edit: '编辑店铺',
+  refresh: '刷新',
+  batchDelete: '批量删除',
+  batchDeleteConfirm: (n: number) => `确定删除选中的 ${n} 个店铺？已同步的数据会一并删除。`,
+  deleteConfirm: (name: string) => `确定删除店铺“${name}”？已同步的数据会一并删除。`,
+  deleted: (n: number) => `已删除 ${n} 个店铺`,
+  name: '店铺名称',
+  clientId: 'Client-Id',
+  apiKey: 'Api-Key',
+  apiKeyKeep: '不修改请留空',
+  baseUrl: '接口地址',
+  baseUrlHint: '可选；留空使用服务器配置的Ozon接口（演示环境为内置模拟器）',
+  status: '状态',
+  active: '正常',
+  keyFailed: '授权失效',
+  syncing: '同步中',
+  keyExpiry: 'Key到期',
+  keyExpiresSoon: (days: number) => (days <= 0 ? 'Key已过期' : `${days}天后到期`),
+  keyNoExpiry: '未提供',
+  sync: '同步状态',
+  lastSync: '最近同步',
+  never: '从未',
+  actions: '操作',
+  apply: '重新授权',
+  applied: '授权成功，开始同步',
+  syncNow: '立即同步',
+  syncStarted: '已开始同步',
+  archiveDown: '一键归档下架商品',
+  archiveFail: '一键归档错误商品',
+  archiveDownConfirm: '将该店铺所有已下架商品移入Ozon归档？',
+  archiveFailConfirm: '将该店铺所有错误状态的商品移入Ozon归档？',
+  archived: (n: number) => (n === 0 ? '没有需要归档的商品' : `已归档 ${n} 个商品`),
+  more: '更多',
+  delete: '删除',
+  save: '保存',
+  cancel: '取消',
+  ok: '确定',
+  added: '店铺已添加，正在同步',
+  saved: '已保存',
+  required: (field: string) => `请输入${field}`,
+  clientIdInvalid: 'Client-Id为数字',
+  urlInvalid: '请输入 http:// 或 https:// 开头的地址',
+  empty: '还没有店铺：点击“添加店铺”，填写Ozon后台的Client-Id和Api-Key',
+  entity: { warehouses: '仓库', products: '商品', postings: '订单', returns: '退货', chats: '聊天', promotions: '促销' } satisfies Record<SyncEntity, string>,
+  syncStatus: { idle: '未同步', running: '同步中', done: '已同步', failed: '失败' },
+  selectRow: '选择',
+};
+
+type StoreTexts = typeof zh;
+
+const en: StoreTexts = {
+  title: 'Shops',
+  add: 'Add shop',
+  edit: 'Edit shop',
+  refresh: 'Refresh',
+  batchDelete: 'Delete selected',
+  batchDeleteConfirm: (n) => `Delete the ${n} selected shops? Their synced data is deleted with them.`,
+  deleteConfirm: (name) => `Delete the shop "${name}"? Its synced data is deleted with it.`,
+  deleted: (n) => `${n} shop(s) deleted`,
+  name: 'Shop name',
+  clientId: 'Client-Id',
+  apiKey: 'Api-Key',
+  apiKeyKeep: 'Leave empty to keep the current key',
+  baseUrl: 'API base URL',
+  baseUrlHint: "Optional; empty uses the server's Ozon API (the built-in simulator in the demo)",
+  status: 'Status',
+  active: 'Active',
+  keyFailed: 'Key failed',
+  syncing: 'Syncing',
+  keyExpiry: 'Key expires',
+  keyExpiresSoon: (days) => (days <= 0 ? 'Key expired' : `Expires in ${days} days`),
+  keyNoExpiry: 'Not given',
+  sync: 'Sync',
+  lastSync: 'Last sync',
+  never: 'Never',
+  actions: 'Actions',
+  apply: 'Re-authorize',
+  applied: 'Key accepted, syncing',
+  syncNow: 'Sync now',
+  syncStarted: 'Sync started',
+  archiveDown: 'Archive taken-down products',
+  archiveFail: 'Archive error products',
+  archiveDownConfirm: "Move all of this shop's taken-down products to the Ozon archive?",
+  archiveFailConfirm: "Move all of this shop's products in error state to the Ozon archive?",
+  archived: (n) => (n === 0 ? 'Nothing to archive' : `${n} product(s) archived`),
+  more: 'More',
+  delete: 'Delete',
+  save: 'Save',
+  cancel: 'Cancel',
+  ok: 'OK',
+  added: 'Shop added, syncing',
+  saved: 'Saved',
+  required: (field) => `Please enter the ${field}`,
+  clientIdInvalid: 'The Client-Id is a number',
+  urlInvalid: 'Enter an address starting with http:// or https://',
+  empty: 'No shops yet: click "Add shop" and enter the Client-Id and Api-Key from your Ozon seller account',
+  entity: { warehouses: 'Warehouses', products: 'Products', postings: 'Orders', returns: 'Returns', chats: 'Chats', promotions: 'Promotions' },
+  syncStatus: { idle: 'Not synced', running: 'Syncing', done: 'Synced', failed: 'Failed' },
+  selectRow: 'Select',
+};
+
+export const STORE_TEXTS: Record<Lang, StoreTexts> = { zh, en };
+
+export function useStoreTexts(): StoreTexts {
+  const { i18n } = useTranslation();
+  return STORE_TEXTS[toLang(i18n.language)];
+}
+
+/** Under this many days a key's expiry is shown as a warning: time enough to make a new key in the Ozon seller account. */
+export const KEY_EXPIRY_WARNING_DAYS = 14;
