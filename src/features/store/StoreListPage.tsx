@@ -111,6 +111,7 @@ export function StoreListPage() {
       {
         title: texts.name,
         dataIndex: 'name',
+        width: 220,
         render: (_, store) => (
           <Space orientation="vertical" size={0}>
             <Typography.Text strong>{store.name}</Typography.Text>
