@@ -252,7 +252,15 @@ export const appRoutes: AppRoute[] = [
     icon: MessageOutlined,
     roles: AREA_ROLES.chat,
     redirect: '/chat-manager/chat-list',
-    children: [building('/chat-manager/chat-list', 'route.chatList', MessageOutlined, 'chatList', AREA_ROLES.chat)],
+    children: [
+      {
+        path: '/chat-manager/chat-list',
+        titleKey: 'route.chatList',
+        icon: MessageOutlined,
+        roles: AREA_ROLES.chat,
+        page: page(() => import('@/features/chat/ChatListPage').then((m) => ({ default: m.ChatListPage }))),
+      },
+    ],
   },
   {
     path: '/analyze',

@@ -1,0 +1,158 @@
+import { BellOutlined, ReloadOutlined, ShopOutlined, TeamOutlined, UserAddOutlined, UsergroupAddOutlined } from '@ant-design/icons';
+import { Alert, Avatar, Badge, Button, Collapse, Empty, Space, Tag, Tooltip, Typography } from 'antd';
+import type { BuyerChat, ChatListData, ContactsOverview, TeamGroup, TeamFriend } from '@contract/chat';
+import { buyerChatLabel } from './adapters';
+import type { ChatTexts } from './texts';
+
+type ChatSidebarProps = {
+  texts: ChatTexts;
+  buyers: ChatListData | null;
+  overview: ContactsOverview | null;
+  onOpenBuyer: (chat: BuyerChat, shopName: string) => void;
+  onOpenFriend: (friend: TeamFriend) => void;
+  onOpenGroup: (group: TeamGroup) => void;
+  onOpenSystem: () => void;
+  onAddFriend: () => void;
+  onCreateGroup: () => void;
+  onRefresh: () => void;
+};
+
+/** The list beside the chat window: buyer chats per shop with unread counts, then the team's friends and groups. */
+export function ChatSidebar({ texts, buyers, overview, onOpenBuyer, onOpenFriend, onOpenGroup, onOpenSystem, onAddFriend, onCreateGroup, onRefresh }: ChatSidebarProps) {
+  const pending = overview?.requests.filter((r) => r.status === 'pending' && r.to.id === overview.me.id).length ?? 0;
+  return (
+    <aside className="chat-sidebar" aria-label={texts.title}>
+      <section aria-label={texts.buyerChats}>
+        <div className="chat-sidebar-head">
+          <Typography.Title level={5} style={{ margin: 0 }}>
+            <ShopOutlined /> {texts.buyerChats}
+          </Typography.Title>
+          <Badge count={buyers?.totalUnread ?? 0} overflowCount={999} />
+          <Tooltip title={texts.refresh}>
+            <Button size="small" type="text" icon={<ReloadOutlined />} aria-label={texts.refresh} onClick={onRefresh} />
+          </Tooltip>
+        </div>
+        {buyers && buyers.shops.length === 0 && <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={texts.noShops} />}
+        {buyers && buyers.shops.length > 0 && (
+          <Collapse
+            size="small"
+            defaultActiveKey={buyers.shops.map((s) => String(s.storeId))}
+            items={buyers.shops.map((shop) => ({
+              key: String(shop.storeId),
+              label: (
+                <span className="chat-shop-label" aria-label={`${shop.name} ${shop.unread}`}>
+                  <span className="chat-ellipsis">{shop.name}</span>
+                  <Badge count={shop.unread} overflowCount={999} title={String(shop.unread)} />
+                </span>
+              ),
+              children: (
+                <>
+                  {shop.error && <Alert type="warning" showIcon message={texts.shopError} description={shop.error} style={{ marginBottom: 6 }} />}
+                  {shop.chats.length === 0 && <Typography.Text type="secondary">{texts.noChats}</Typography.Text>}
+                  <ul className="chat-entries">
+                    {shop.chats.map((chat) => (
+                      <li key={chat.chatId}>
+                        <button type="button" className="chat-entry" onClick={() => onOpenBuyer(chat, shop.name)}>
+                          <span className="chat-ellipsis">{buyerChatLabel(chat, texts)}</span>
+                          {chat.status === 'Closed' && <Tag>{texts.closed}</Tag>}
+                          <Badge count={chat.unread} size="small" />
+                        </button>
+                      </li>
+                    ))}
+                  </ul>
+                </>
+              ),
+            }))}
+          />
+        )}
+      </section>
+
+      <section aria-label={texts.team}>
+        <div className="chat-sidebar-head">
+          <Typography.Title level={5} style={{ margin: 0 }}>
+            <TeamOutlined /> {texts.team}
+          </Typography.Title>
+          <Space size={2}>
+            <Tooltip title={texts.addFriend}>
+              <Button size="small" type="text" icon={<UserAddOutlined />} aria-label={texts.addFriend} onClick={onAddFriend} />
+            </Tooltip>
+            <Tooltip title={texts.createGroup}>
+              <Button size="small" type="text" icon={<UsergroupAddOutlined />} aria-label={texts.createGroup} onClick={onCreateGroup} />
+            </Tooltip>
+          </Space>
+        </div>
+        <button type="button" className="chat-entry" onClick={onOpenSystem}>
+          <BellOutlined />
+          <span className="chat-ellipsis">{texts.systemMessages}</span>
+          {pending > 0 && <Tag color="orange">{texts.pending(pending)}</Tag>}
+        </button>
+        {overview && (
+          <Collapse
+            size="small"
+            ghost
+            defaultActiveKey={['friends', 'groups']}
+            items={[
+              {
+                key: 'friends',
+                label: texts.friends,
+                children:
+                  overview.sections.every((s) => s.friends.length === 0) ? (
+                    <Typography.Text type="secondary">{texts.noFriends}</Typography.Text>
+                  ) : (
+                    overview.sections
+                      .filter((s) => s.friends.length > 0)
+                      .map((section) => (
+                        <div key={section.id}>
+                          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                            {section.name}
+                          </Typography.Text>
+                          <ul className="chat-entries">
+                            {section.friends.map((friend) => (
+                              <li key={friend.id}>
+                                <button type="button" className="chat-entry" onClick={() => onOpenFriend(friend)}>
+                                  <Badge dot status={friend.online ? 'success' : 'default'} title={friend.online ? texts.online : texts.offline}>
+                                    <Avatar size="small" src={friend.avatar || undefined}>
+                                      {friend.name.slice(0, 1)}
+                                    </Avatar>
+                                  </Badge>
+                                  <span className="chat-ellipsis">{friend.remark || friend.name}</span>
+                                  <Badge count={overview.unread[`friend:${friend.id}`] ?? 0} size="small" />
+                                </button>
+                              </li>
+                            ))}
+                          </ul>
+                        </div>
+                      ))
+                  ),
+              },
+              {
+                key: 'groups',
+                label: texts.groups,
+                children:
+                  overview.groups.length === 0 ? (
+                    <Typography.Text type="secondary">{texts.noGroups}</Typography.Text>
+                  ) : (
+                    <ul className="chat-entries">
+                      {overview.groups.map((group) => (
+                        <li key={group.id}>
+                          <button type="button" className="chat-entry" onClick={() => onOpenGroup(group)}>
+                            <Avatar size="small" style={{ background: '#1890ff' }}>
+                              {group.name.slice(0, 1)}
+                            </Avatar>
+                            <span className="chat-ellipsis">
+                              {group.name} ({group.members.filter((m) => m.online).length}/{group.members.length})
+                            </span>
+                            <Badge count={overview.unread[`group:${group.id}`] ?? 0} size="small" />
+                          </button>
+                        </li>
+                      ))}
+                    </ul>
+                  ),
+              },
+            ]}
+          />
+        )}
+      </section>
+    </aside>
+  );
+}
