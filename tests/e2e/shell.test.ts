@@ -1,0 +1,225 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { inject } from 'vitest';
+import { launchBrowser, logIn, newContext, screenshot } from './browser';
+
+const baseUrl = inject('baseUrl');
+const code = inject('captchaCode');
+let browser: Browser;
+const contexts = new Map<string, BrowserContext>();
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  for (const context of contexts.values()) await context.close();
+  await browser?.close();
+});
+
+/** One logged-in context per account, reused across tests (logins are the slow part). */
+async function pageAs(username: string, lang: 'zh' | 'en' = 'zh'): Promise<Page> {
+  let context = contexts.get(`${username}:${lang}`);
+  if (!context) {
+    context = await newContext(browser, baseUrl, lang);
+    const page = await context.newPage();
+    await page.goto('/login');
+    if (lang === 'en') {
+      await page.getByLabel('Username').fill(username);
+      await page.getByLabel('Password').fill(`${username}123`);
+      await page.getByPlaceholder('Captcha').fill(code);
+      await page.getByRole('button', { name: 'Log in', exact: true }).click();
+    } else {
+      await logIn(page, username, `${username}123`, code);
+    }
+    await page.waitForURL((url) => url.pathname === '/home/introduction');
+    await page.close();
+    contexts.set(`${username}:${lang}`, context);
+  }
+  const page = await context.newPage();
+  await page.goto('/home/introduction');
+  await page.locator('.shell-sider').waitFor();
+  return page;
+}
+
+/** In-app navigation (wouter follows pushState): a page.goto would reload and start the tabs afresh. */
+async function go(page: Page, path: string): Promise<void> {
+  await page.evaluate((to) => window.history.pushState(null, '', to), path);
+  await page.waitForURL((url) => url.pathname === path);
+}
+
+async function topMenu(page: Page): Promise<string[]> {
+  return page.locator('.shell-sider .ant-menu-root > li').evaluateAll((items) =>
+    items.map((item) => (item.querySelector(':scope > .ant-menu-submenu-title .ant-menu-title-content, :scope .ant-menu-title-content')?.textContent ?? '').trim()),
+  );
+}
+
+const OPEN = ['物流轨迹查询', '实用工具', '修改密码'];
+const FOLLOW = ['系统介绍', '店铺列表', '商品复制', '商品采集', '图片编辑', '订单管理', '商品管理', '活动列表', '数据分析', '退货管理', '聊天列表', '店铺销售分析', ...OPEN];
+
+describe('sidebar per role (spec §6)', () => {
+  it.each([
+    ['admin', ['系统介绍', '店铺列表', '商品复制', '商品采集', '备份上架', '图片编辑', '订单管理', '商品管理', '活动列表', '数据分析', '退货管理', '聊天列表', '店铺销售分析', ...OPEN, '运营后台']],
+    ['seller', FOLLOW],
+    ['analyst', ['系统介绍', '数据分析', ...OPEN]],
+    ['newbie', ['系统介绍', ...OPEN]],
+  ])('%s sees exactly its menu', async (username, expected) => {
+    const page = await pageAs(username);
+    expect(await topMenu(page)).toEqual(expected);
+    await page.close();
+  });
+
+  it('a direct link to a forbidden page goes to 404, and an open area shows its construction page', async () => {
+    const page = await pageAs('newbie');
+    await page.goto('/store/store-list');
+    await page.waitForURL((url) => url.pathname === '/404');
+    await page.goto('/ops-console/user-manager');
+    await page.waitForURL((url) => url.pathname === '/404');
+    await page.goto('/tool/currency-change');
+    await page.getByText('汇率换算：建设中').waitFor();
+    await page.close();
+  });
+
+  it('menu search finds a page by pinyin initials', async () => {
+    const page = await pageAs('seller');
+    await page.getByRole('combobox', { name: '搜索菜单' }).fill('ptdd');
+    await page.getByRole('option', { name: '平台订单' }).waitFor();
+    await page.getByRole('combobox', { name: '搜索菜单' }).fill('huilv');
+    await page.getByRole('option', { name: '汇率换算' }).click();
+    await page.waitForURL((url) => url.pathname === '/tool/currency-change');
+    await page.close();
+  });
+});
+
+describe('tabs', () => {
+  it('opens and closes tabs by every means, keeps the affix tab, and refresh keeps the tab', async () => {
+    const page = await pageAs('seller');
+    const tab = (name: string) => page.getByRole('tab', { name });
+    await go(page, '/tool/currency-change');
+    await tab('汇率换算').waitFor();
+    await go(page, '/tool/rus-post');
+    await go(page, '/track/track-search');
+    await go(page, '/profile/modify-psw');
+    await expect.poll(() => page.getByRole('tab').allTextContents()).toEqual(['系统介绍', '汇率换算', '俄罗斯邮编查询', '物流轨迹查询', '修改密码']);
+    expect(await tab('修改密码').getAttribute('aria-selected')).toBe('true');
+    // The cached page keeps what was typed while its tab is hidden.
+    await page.getByLabel('原密码').fill('typed-before');
+    await tab('汇率换算').click();
+    await page.waitForURL((url) => url.pathname === '/tool/currency-change');
+    await tab('修改密码').click();
+    expect(await page.getByLabel('原密码').inputValue()).toBe('typed-before');
+
+    // Close icon on the active tab: the view moves to the last remaining tab.
+    await page.getByRole('button', { name: '关闭标签 修改密码' }).click();
+    await page.waitForURL((url) => url.pathname === '/track/track-search');
+    // Middle-click.
+    await tab('俄罗斯邮编查询').click({ button: 'middle' });
+    await expect.poll(() => page.getByRole('tab').allTextContents()).toEqual(['系统介绍', '汇率换算', '物流轨迹查询']);
+    // Context menu: refresh keeps the tab, close others keeps it and the affix tab.
+    await tab('汇率换算').click({ button: 'right' });
+    const menu = page.getByRole('menu');
+    expect((await menu.boundingBox())?.width).toBe(105);
+    await page.getByRole('menuitem', { name: '刷新' }).click();
+    await page.waitForURL((url) => url.pathname === '/tool/currency-change');
+    expect(await tab('汇率换算').getAttribute('aria-selected')).toBe('true');
+    await tab('汇率换算').click({ button: 'right' });
+    await page.getByRole('menuitem', { name: '关闭其他' }).click();
+    await expect.poll(() => page.getByRole('tab').allTextContents()).toEqual(['系统介绍', '汇率换算']);
+    // The affix tab has no close icon; close all leaves it and goes home.
+    expect(await page.getByRole('button', { name: '关闭标签 系统介绍' }).count()).toBe(0);
+    await page.getByRole('button', { name: '关闭所有' }).click();
+    await page.waitForURL((url) => url.pathname === '/home/introduction');
+    expect(await page.getByRole('tab').allTextContents()).toEqual(['系统介绍']);
+    await page.close();
+  });
+});
+
+describe('settings, language and screenshots', () => {
+  it('switches language, keeps the sidebar state and the theme across reloads, and looks right', async () => {
+    const page = await pageAs('admin');
+    await page.goto('/ops-console/user-manager');
+    await page.getByRole('button', { name: '新增用户' }).waitFor();
+    await screenshot(page, 'shell-zh');
+    await page.getByRole('button', { name: '语言' }).click();
+    await page.getByRole('menuitem', { name: 'English' }).click();
+    await page.getByRole('button', { name: 'Add user' }).waitFor();
+    expect(await topMenu(page)).toContain('Operations console');
+    await screenshot(page, 'shell-en');
+    await page.getByRole('button', { name: 'Collapse or expand the sidebar' }).click();
+    const cookies = await page.context().cookies();
+    expect(cookies.find((cookie) => cookie.name === 'sidebarStatus')?.value).toBe('0');
+    expect(cookies.find((cookie) => cookie.name === 'language')?.value).toBe('en');
+    await page.reload();
+    await page.getByRole('button', { name: 'Add user' }).waitFor();
+    expect(await page.getByRole('button', { name: 'Collapse or expand the sidebar' }).getAttribute('aria-expanded')).toBe('false');
+    // Back to zh and open sidebar for the others.
+    await page.getByRole('button', { name: 'Collapse or expand the sidebar' }).click();
+    await page.getByRole('button', { name: 'Language' }).click();
+    await page.getByRole('menuitem', { name: '简体中文' }).click();
+    await page.getByRole('button', { name: '新增用户' }).waitFor();
+
+    // A custom theme colour through the settings panel: saved and applied to antd's primary buttons.
+    await page.evaluate(() => {
+      const saved = JSON.parse(localStorage.getItem('displaySettings') ?? '{}') as Record<string, unknown>;
+      localStorage.setItem('displaySettings', JSON.stringify({ ...saved, theme: '#722ed1', bogus: 1 }));
+    });
+    await page.reload();
+    const button = page.getByRole('button', { name: '新增用户' });
+    await button.waitFor();
+    expect(await button.evaluate((element) => getComputedStyle(element).backgroundColor)).toBe('rgb(114, 46, 209)');
+    await page.getByRole('button', { name: '系统设置' }).click();
+    await page.getByText('系统布局设置').waitFor();
+    await screenshot(page, 'shell-zh-theme');
+    await page.getByRole('button', { name: '恢复默认' }).click();
+    expect(await page.evaluate(() => JSON.parse(localStorage.getItem('displaySettings') ?? '{}') as unknown)).not.toHaveProperty('bogus');
+    await page.close();
+  });
+});
+
+describe('administration end to end', () => {
+  it('the notice manager publishes a notice that a seller sees and dismisses for good', async () => {
+    const admin = await pageAs('admin');
+    await admin.goto('/ops-console/notice-manager');
+    const text = `仓库春节放假通知 ${Date.now()}`;
+    await admin.getByRole('button', { name: '发布公告' }).click();
+    await admin.getByLabel('公告内容').fill(text);
+    await admin.getByRole('button', { name: '保存' }).click();
+    await admin.getByText('公告已发布').waitFor();
+    await admin.getByRole('cell', { name: text }).waitFor();
+    await admin.close();
+
+    const seller = await pageAs('seller');
+    const banner = seller.getByRole('region', { name: '公告' });
+    await banner.getByText(text).waitFor();
+    await screenshot(seller, 'shell-zh-notice');
+    await seller.getByRole('button', { name: '关闭公告' }).click();
+    await banner.waitFor({ state: 'detached' });
+    await seller.reload();
+    await seller.locator('.shell-sider').waitFor();
+    await seller.waitForTimeout(1000);
+    expect(await seller.getByText(text).count()).toBe(0);
+    await seller.close();
+  });
+
+  it('the user manager adds, finds, edits and deletes a user', async () => {
+    const page = await pageAs('admin');
+    await page.goto('/ops-console/user-manager');
+    const name = `staff_${Date.now().toString(36)}`;
+    await page.getByRole('button', { name: '新增用户' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('用户名').fill(name);
+    await dialog.getByLabel('初始密码').fill('Staff12345');
+    await dialog.getByRole('checkbox', { name: '跟卖用户' }).check();
+    await dialog.getByRole('button', { name: '保存' }).click();
+    await page.getByText('已保存').first().waitFor();
+    await page.getByRole('textbox', { name: '用户名' }).fill(name);
+    await page.getByRole('button', { name: '查询' }).click();
+    await page.getByRole('cell', { name, exact: true }).waitFor();
+    await page.getByRole('button', { name: `编辑 ${name}` }).click();
+    await page.getByRole('dialog').getByRole('checkbox', { name: '选品用户' }).check();
+    await page.getByRole('dialog').getByRole('button', { name: '保存' }).click();
+    await page.getByRole('row').filter({ hasText: name }).getByText('选品用户').waitFor();
+    await page.getByRole('button', { name: `删除 ${name}` }).click();
+    await page.getByRole('button', { name: '确定' }).click();
+    await page.getByText('已删除 1 个用户').waitFor();
+    await page.close();
+  });
+});
