@@ -1,11 +1,11 @@
 import type { Database } from '../../db/database';
+import { projectPostings } from '../orders/projection';
 
 /**
  * What runs after each committed chunk of synced postings: the orders area flattens mp_records' postings into its
- * own table. Idempotent by contract (a resumed run may hand it the same postings again).
+ * own table. Idempotent by contract (a resumed run may hand it the same postings again). When rows changed, the sync
+ * service pushes 'orders.changed' to `userId` so open order lists catch up.
  */
-export type PostingsProjection = (database: Database, shopId: number) => Promise<unknown>;
+export type PostingsProjection = (database: Database, shopId: number) => Promise<{ changed: number; userId: number | null }>;
 
-// TODO(orders): add the orders area's `projectPostings` (server/areas/orders/) here once it lands; until then synced
-// postings stay in mp_records only.
-export const POSTINGS_PROJECTIONS: readonly PostingsProjection[] = [];
+export const POSTINGS_PROJECTIONS: readonly PostingsProjection[] = [projectPostings];

@@ -55,7 +55,10 @@ export function createSyncService(deps: SyncServiceDeps): SyncService {
         afterChunk:
           entity === 'postings' && projections.length
             ? async () => {
-                for (const project of projections) await project(deps.database, shopId);
+                for (const project of projections) {
+                  const { changed, userId } = await project(deps.database, shopId);
+                  if (changed > 0 && userId !== null) deps.push(userId, { type: 'orders.changed', shopId });
+                }
               }
             : undefined,
       });

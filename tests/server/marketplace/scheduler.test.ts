@@ -66,6 +66,12 @@ describe.each(DATABASE_TARGETS)('the sync scheduler and the shop page calls on $
       expect(store.sync.find((j) => j.entity === 'postings')!.total).toBe(300);
       expect(store.sync.find((j) => j.entity === 'products')!.total).toBe(120);
     }
+    // Each postings chunk was projected into the orders table as it committed: every posting has its order rows.
+    const [projected] = await t.database.query<{ postings: number }>(
+      `select count(distinct posting_number)::int as postings from orders where shop_id = any($1::int[])`,
+      [ids],
+    );
+    expect(projected!.postings).toBe(600);
     expect(await t.app.syncScheduler!.tick()).toEqual([]);
     // Seeding again changes nothing.
     expect(await seedDemoShops(t.database, t.config.secretKey, simulator)).toEqual(ids);
