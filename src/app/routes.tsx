@@ -194,8 +194,20 @@ export const appRoutes: AppRoute[] = [
     roles: AREA_ROLES.orders,
     redirect: '/order-manager/order-list',
     children: [
-      building('/order-manager/order-list', 'route.orderList', ShoppingCartOutlined, 'orderList', AREA_ROLES.orders),
-      building('/order-manager/record-list', 'route.recordList', UnorderedListOutlined, 'recordList', AREA_ROLES.orders),
+      {
+        path: '/order-manager/order-list',
+        titleKey: 'route.orderList',
+        icon: ShoppingCartOutlined,
+        roles: AREA_ROLES.orders,
+        page: page(() => import('@/features/orders/OrderListPage').then((m) => ({ default: m.OrderListPage }))),
+      },
+      {
+        path: '/order-manager/record-list',
+        titleKey: 'route.recordList',
+        icon: UnorderedListOutlined,
+        roles: AREA_ROLES.orders,
+        page: page(() => import('@/features/orders/RecordListPage').then((m) => ({ default: m.RecordListPage }))),
+      },
       building('/order-manager/all-copy-history', 'route.allCopyHistory', HistoryOutlined, 'allCopyHistory', AREA_ROLES.allCopyHistory),
     ],
   },

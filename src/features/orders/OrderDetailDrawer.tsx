@@ -1,0 +1,35 @@
+import { Descriptions, Drawer } from 'antd';
+import type { OrderRow } from '@contract/orders';
+import type { Lang } from '@/components/dialog/texts';
+import { formatAmount, formatTime, StatusTag } from './OrderColumns';
+import { ORDER_TEXTS } from './texts';
+
+type OrderDetailDrawerProps = { row: OrderRow | null; lang: Lang; onClose: () => void };
+
+export function OrderDetailDrawer({ row, lang, onClose }: OrderDetailDrawerProps) {
+  const t = ORDER_TEXTS[lang];
+  return (
+    <Drawer open={row !== null} onClose={onClose} title={t.detail} size="large" destroyOnHidden>
+      {row && (
+        <Descriptions column={1} bordered size="small">
+          <Descriptions.Item label={t.postingNumber}>{row.postingNumber || '—'}</Descriptions.Item>
+          <Descriptions.Item label={t.orderNumber}>{row.orderNumber}</Descriptions.Item>
+          <Descriptions.Item label={t.source}>{row.source === 'manual' ? t.manual : t.ozon}</Descriptions.Item>
+          <Descriptions.Item label={t.shop}>{row.shopName || '—'}</Descriptions.Item>
+          <Descriptions.Item label={t.status}>
+            <StatusTag status={row.status} lang={lang} /> {row.substatus}
+          </Descriptions.Item>
+          <Descriptions.Item label={t.productName}>{row.productName}</Descriptions.Item>
+          <Descriptions.Item label={t.sku}>{row.sku}</Descriptions.Item>
+          <Descriptions.Item label={t.offerId}>{row.offerId}</Descriptions.Item>
+          <Descriptions.Item label={t.quantity}>{row.quantity}</Descriptions.Item>
+          <Descriptions.Item label={t.amount}>{formatAmount(row, lang)}</Descriptions.Item>
+          <Descriptions.Item label={t.warehouse}>{row.warehouseName || '—'}</Descriptions.Item>
+          <Descriptions.Item label={t.inProcessAt}>{formatTime(row.inProcessAt, lang)}</Descriptions.Item>
+          <Descriptions.Item label={t.shipmentDate}>{formatTime(row.shipmentDate, lang)}</Descriptions.Item>
+          <Descriptions.Item label={t.trackingNumber}>{row.trackingNumber || '—'}</Descriptions.Item>
+        </Descriptions>
+      )}
+    </Drawer>
+  );
+}

@@ -1,0 +1,334 @@
+import { Alert, App, Button, DatePicker, Form, Input, InputNumber, Modal, Select, Space, Spin, Typography } from 'antd';
+import { useSelector } from '@xstate/react';
+import type { Dayjs } from 'dayjs';
+import { useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { FBS_STATUSES, type FbsStatus, type OrderColumn, type OrderRow, type OrderSource, type Warehouse } from '@contract/orders';
+import type { OrderFacets, OrderSelection } from '@workers/orders/area';
+import type { OrderQuery } from '@workers/orders/types';
+import { useDataClient } from '@/app/dataClient';
+import { toLang } from '@/app/i18n';
+import { SessionContext } from '@/app/session';
+import { VirtualTable, type VirtualTableSort } from '@/components/virtual-table/VirtualTable';
+import { EMPTY_SELECTION, selectedCount, type RowSelection } from '@/components/virtual-table/selection';
+import { orderColumns } from './OrderColumns';
+import { OrderDetailDrawer } from './OrderDetailDrawer';
+import { ORDER_TEXTS, STATUS_TEXTS } from './texts';
+import { useOrderList } from './useOrderList';
+import './orders.css';
+
+type Range = [Dayjs | null, Dayjs | null] | null;
+type Filters = {
+  shopIds: number[];
+  statuses: FbsStatus[];
+  warehouseIds: string[];
+  inProcess: Range;
+  shipment: Range;
+  amountFrom: number | null;
+  amountTo: number | null;
+  search: string;
+};
+
+const EMPTY_FILTERS: Filters = { shopIds: [], statuses: [], warehouseIds: [], inProcess: null, shipment: null, amountFrom: null, amountTo: null, search: '' };
+
+const range = (value: Range) =>
+  value ? { from: value[0]?.startOf('day').valueOf(), to: value[1]?.endOf('day').valueOf() } : undefined;
+
+function toQuery(filters: Filters, sort: VirtualTableSort, sources: OrderSource[] | undefined): OrderQuery {
+  return {
+    filters: {
+      shopIds: filters.shopIds,
+      statuses: filters.statuses,
+      warehouseIds: filters.warehouseIds,
+      sources,
+      inProcessAt: range(filters.inProcess),
+      shipmentDate: range(filters.shipment),
+      amount: filters.amountFrom === null && filters.amountTo === null ? undefined : { from: filters.amountFrom ?? undefined, to: filters.amountTo ?? undefined },
+    },
+    search: filters.search,
+    sort: sort ? { column: sort.column as OrderColumn, direction: sort.direction } : null,
+  };
+}
+
+export function toWorkerSelection(selection: RowSelection, handle: number | null): OrderSelection {
+  return selection.all && handle !== null ? { kind: 'all', handle, except: [...selection.ids] } : { kind: 'ids', ids: [...selection.ids] };
+}
+
+/** /order-manager/order-list: every cached order, queried in the worker, shown by one VirtualTable. */
+export function OrderListPage() {
+  return <OrdersView mode="orders" />;
+}
+
+export type OrdersViewProps = { mode: 'orders' | 'records'; toolbar?: (context: OrdersToolbarContext) => React.ReactNode };
+export type OrdersToolbarContext = {
+  selection: RowSelection;
+  handle: number | null;
+  total: number;
+  clearSelection: () => void;
+  selectedRows: () => Promise<OrderRow[]>;
+  openEditor: (row: OrderRow | null) => void;
+};
+
+export function OrdersView({ mode, toolbar }: OrdersViewProps) {
+  const { i18n } = useTranslation();
+  const lang = toLang(i18n.language);
+  const t = ORDER_TEXTS[lang];
+  const client = useDataClient();
+  const userId = SessionContext.useSelector((s) => s.context.user.id) ?? 0;
+  const { message } = App.useApp();
+  const sources = mode === 'records' ? (['manual'] as const) : undefined;
+  const [filters, setFilters] = useState<Filters>(EMPTY_FILTERS);
+  const [sort, setSort] = useState<VirtualTableSort>({ column: 'inProcessAt', direction: 'desc' });
+  const initial = useMemo(() => toQuery(EMPTY_FILTERS, { column: 'inProcessAt', direction: 'desc' }, sources ? [...sources] : undefined), []); // eslint-disable-line react-hooks/exhaustive-deps
+  const { actor, rowAt, onRangeChange } = useOrderList(client, userId, mode === 'records' ? 'recordList' : 'orderList', initial);
+  const total = useSelector(actor, (s) => s.context.total);
+  const handle = useSelector(actor, (s) => s.context.handle);
+  const sync = useSelector(actor, (s) => s.context.sync);
+  const loading = useSelector(actor, (s) => s.matches('opening') || (s.matches('querying') && s.context.handle === null));
+  const failed = useSelector(actor, (s) => s.matches('failed'));
+  const error = useSelector(actor, (s) => s.context.error);
+  const held = useSelector(actor, (s) => s.context.held);
+  const [selection, setSelection] = useState<RowSelection>(EMPTY_SELECTION);
+  const [detail, setDetail] = useState<OrderRow | null>(null);
+  const [facets, setFacets] = useState<OrderFacets>({ shops: [], warehouses: [] });
+  const [busy, setBusy] = useState(false);
+  const [trackingOpen, setTrackingOpen] = useState(false);
+  const [stockOpen, setStockOpen] = useState(false);
+
+  useEffect(() => {
+    actor.send({ type: 'list.query', query: toQuery(filters, sort, sources ? [...sources] : undefined) });
+    setSelection(EMPTY_SELECTION);
+  }, [filters, sort]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  useEffect(() => {
+    void client.orders.facets().then(setFacets).catch(() => undefined);
+  }, [client, held]);
+
+  const columns = useMemo(() => orderColumns(lang), [lang]);
+  const count = selectedCount(selection, total);
+  const patch = (change: Partial<Filters>) => setFilters((current) => ({ ...current, ...change }));
+
+  const selectedRows = async (): Promise<OrderRow[]> => {
+    if (!selection.all) return (await Promise.all([...selection.ids].map((id) => client.orders.get(id)))).filter((row): row is OrderRow => row !== null);
+    if (handle === null) return [];
+    const window = await client.orders.window(handle, 0, Math.min(total, 1_000));
+    return window.rows.filter((row) => !selection.ids.has(row.id));
+  };
+
+  const run = async (action: () => Promise<void>) => {
+    if (count === 0) {
+      void message.warning(t.noneSelected);
+      return;
+    }
+    setBusy(true);
+    try {
+      await action();
+    } catch {
+      // The worker already showed the failure's message.
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const ship = () =>
+    run(async () => {
+      const result = await client.orders.ship(toWorkerSelection(selection, handle));
+      void (result.failures.length ? message.warning(t.shipDone(result.done, result.failures.length)) : message.success(t.shipDone(result.done, 0)));
+      setSelection(EMPTY_SELECTION);
+    });
+
+  const printLabels = () =>
+    run(async () => {
+      const bytes = await client.orders.labels(toWorkerSelection(selection, handle));
+      const url = URL.createObjectURL(new Blob([bytes], { type: 'application/pdf' }));
+      const link = document.createElement('a');
+      link.href = url;
+      link.download = 'labels.pdf';
+      link.click();
+      setTimeout(() => URL.revokeObjectURL(url), 60_000);
+    });
+
+  const toolbarContext: OrdersToolbarContext = {
+    selection,
+    handle,
+    total,
+    clearSelection: () => setSelection(EMPTY_SELECTION),
+    selectedRows,
+    openEditor: () => undefined,
+  };
+
+  const overlay = failed ? (
+    <Alert type="error" showIcon title={t.failed} description={error} action={<Button onClick={() => actor.send({ type: 'list.retry' })}>{t.retry}</Button>} />
+  ) : loading ? (
+    <Spin tip={t.loading}><div style={{ width: 200, height: 60 }} /></Spin>
+  ) : total === 0 && !sync ? (
+    <Typography.Text type="secondary">{t.empty}</Typography.Text>
+  ) : null;
+
+  return (
+    <div className="orders-page">
+      <Form layout="inline" className="orders-filters" onSubmitCapture={(event) => event.preventDefault()}>
+        <Form.Item>
+          <Input
+            role="searchbox"
+            aria-label={t.search}
+            placeholder={t.search}
+            allowClear
+            value={filters.search}
+            onChange={(event) => patch({ search: event.target.value })}
+            style={{ width: 320 }}
+          />
+        </Form.Item>
+        {mode === 'orders' && (
+          <Form.Item>
+            <Select mode="multiple" allowClear aria-label={t.shop} placeholder={t.shop} style={{ minWidth: 160 }} maxTagCount="responsive"
+              value={filters.shopIds} onChange={(shopIds) => patch({ shopIds })} options={facets.shops.map((shop) => ({ value: shop.id, label: shop.name }))} />
+          </Form.Item>
+        )}
+        <Form.Item>
+          <Select mode="multiple" allowClear aria-label={t.status} placeholder={t.status} style={{ minWidth: 160 }} maxTagCount="responsive"
+            value={filters.statuses} onChange={(statuses) => patch({ statuses })} options={FBS_STATUSES.map((status) => ({ value: status, label: STATUS_TEXTS[lang][status] }))} />
+        </Form.Item>
+        {mode === 'orders' && (
+          <Form.Item>
+            <Select mode="multiple" allowClear aria-label={t.warehouse} placeholder={t.warehouse} style={{ minWidth: 160 }} maxTagCount="responsive"
+              value={filters.warehouseIds} onChange={(warehouseIds) => patch({ warehouseIds })} options={facets.warehouses.map((w) => ({ value: w.id, label: w.name || w.id }))} />
+          </Form.Item>
+        )}
+        <Form.Item label={t.inProcessAt}>
+          <DatePicker.RangePicker value={filters.inProcess} onChange={(value) => patch({ inProcess: value as Range })} />
+        </Form.Item>
+        {mode === 'orders' && (
+          <Form.Item label={t.shipmentDate}>
+            <DatePicker.RangePicker value={filters.shipment} onChange={(value) => patch({ shipment: value as Range })} />
+          </Form.Item>
+        )}
+        <Form.Item label={t.amount}>
+          <Space.Compact>
+            <InputNumber aria-label={t.amountFrom} placeholder={t.amountFrom} min={0} value={filters.amountFrom} onChange={(amountFrom) => patch({ amountFrom })} />
+            <InputNumber aria-label={t.amountTo} placeholder={t.amountTo} min={0} value={filters.amountTo} onChange={(amountTo) => patch({ amountTo })} />
+          </Space.Compact>
+        </Form.Item>
+        <Form.Item>
+          <Button onClick={() => setFilters(EMPTY_FILTERS)}>{t.reset}</Button>
+        </Form.Item>
+      </Form>
+
+      <div className="orders-toolbar">
+        <Space wrap>
+          {mode === 'orders' ? (
+            <>
+              <Button type="primary" loading={busy} onClick={ship}>{t.ship}</Button>
+              <Button onClick={() => (count ? setTrackingOpen(true) : void message.warning(t.noneSelected))}>{t.setTracking}</Button>
+              <Button loading={busy} onClick={printLabels}>{t.printLabels}</Button>
+              <Button onClick={() => (count ? setStockOpen(true) : void message.warning(t.noneSelected))}>{t.updateStock}</Button>
+            </>
+          ) : (
+            toolbar?.(toolbarContext)
+          )}
+        </Space>
+        <Space className="orders-counts" role="status">
+          {sync && <Typography.Text type="secondary">{t.syncing(sync.rows)}</Typography.Text>}
+          {count > 0 && <Typography.Text strong>{t.selected(count)}</Typography.Text>}
+          <Typography.Text data-testid="orders-total">{t.total(total)}</Typography.Text>
+        </Space>
+      </div>
+
+      <VirtualTable<OrderRow>
+        storageKey={`orders:${mode}:${userId}`}
+        label={mode === 'records' ? t.recordLabel : t.listLabel}
+        columns={columns}
+        total={total}
+        rowAt={rowAt}
+        rowKey={(row) => row.id}
+        onRangeChange={onRangeChange}
+        selection={selection}
+        onSelectionChange={setSelection}
+        sort={sort}
+        onSortChange={setSort}
+        onRowOpen={setDetail}
+        height="calc(100vh - 300px)"
+        lang={lang}
+        overlay={overlay}
+      />
+      <OrderDetailDrawer row={detail} lang={lang} onClose={() => setDetail(null)} />
+      {trackingOpen && (
+        <TrackingDialog lang={lang} onClose={() => setTrackingOpen(false)} onSubmit={async (trackingNumber) => {
+          const rows = await selectedRows();
+          const result = await client.orders.setTrackingNumbers(rows.map((row) => ({ id: row.id, trackingNumber })));
+          void message.success(t.trackingDone(result.done, result.failures.length));
+        }} />
+      )}
+      {stockOpen && (
+        <StockDialog lang={lang} warehouses={() => client.orders.warehouses()} onClose={() => setStockOpen(false)} onSubmit={async (warehouseId, stock) => {
+          const rows = await selectedRows();
+          const offers = new Map(rows.filter((row) => row.source === 'ozon').map((row) => [`${row.shopId}:${row.offerId}`, row]));
+          const result = await client.orders.updateStock([...offers.values()].slice(0, 100).map((row) => ({ storeId: row.shopId, offerId: row.offerId, warehouseId, stock })));
+          void message.success(t.stockDone(result.done, result.failures.length));
+        }} />
+      )}
+    </div>
+  );
+}
+
+type TrackingDialogProps = { lang: 'zh' | 'en'; onClose: () => void; onSubmit: (trackingNumber: string) => Promise<void> };
+
+function TrackingDialog({ lang, onClose, onSubmit }: TrackingDialogProps) {
+  const t = ORDER_TEXTS[lang];
+  const [form] = Form.useForm<{ trackingNumber: string }>();
+  const [saving, setSaving] = useState(false);
+  return (
+    <Modal open title={t.trackingTitle} okText={t.confirm} cancelText={t.cancel} confirmLoading={saving} onCancel={onClose} onOk={() => form.submit()}>
+      <Form form={form} layout="vertical" onFinish={async ({ trackingNumber }) => {
+        setSaving(true);
+        try {
+          await onSubmit(trackingNumber.trim());
+          onClose();
+        } catch {
+          // Shown by the worker.
+        } finally {
+          setSaving(false);
+        }
+      }}>
+        <Typography.Paragraph type="secondary">{t.trackingHint}</Typography.Paragraph>
+        <Form.Item name="trackingNumber" label={t.trackingNumber} rules={[{ required: true, whitespace: true, message: t.required }]}>
+          <Input maxLength={60} autoFocus />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}
+
+type StockDialogProps = { lang: 'zh' | 'en'; warehouses: () => Promise<Warehouse[]>; onClose: () => void; onSubmit: (warehouseId: string, stock: number) => Promise<void> };
+
+function StockDialog({ lang, warehouses, onClose, onSubmit }: StockDialogProps) {
+  const t = ORDER_TEXTS[lang];
+  const [form] = Form.useForm<{ warehouseId: string; stock: number }>();
+  const [options, setOptions] = useState<Warehouse[]>([]);
+  const [saving, setSaving] = useState(false);
+  useEffect(() => {
+    void warehouses().then(setOptions).catch(() => undefined);
+  }, [warehouses]);
+  return (
+    <Modal open title={t.stockTitle} okText={t.confirm} cancelText={t.cancel} confirmLoading={saving} onCancel={onClose} onOk={() => form.submit()}>
+      <Form form={form} layout="vertical" onFinish={async ({ warehouseId, stock }) => {
+        setSaving(true);
+        try {
+          await onSubmit(warehouseId, stock);
+          onClose();
+        } catch {
+          // Shown by the worker.
+        } finally {
+          setSaving(false);
+        }
+      }}>
+        <Form.Item name="warehouseId" label={t.warehouse} rules={[{ required: true, message: t.required }]}>
+          <Select options={options.map((w) => ({ value: w.warehouseId, label: w.name || w.warehouseId }))} />
+        </Form.Item>
+        <Form.Item name="stock" label={t.stock} rules={[{ required: true, message: t.required }]}>
+          <InputNumber min={0} max={1_000_000} precision={0} style={{ width: '100%' }} />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}
