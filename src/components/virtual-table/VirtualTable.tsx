@@ -116,11 +116,10 @@ export function VirtualTable<T extends RowData>({
   const items = virtualizer.getVirtualItems();
   const first = items[0]?.index ?? 0;
   const last = items[items.length - 1]?.index ?? -1;
-  const rangeRef = useRef(onRangeChange);
-  rangeRef.current = onRangeChange;
+  // A new onRangeChange means a new result: its rows on screen are fetched even when the range stayed put.
   useEffect(() => {
-    if (last >= first) rangeRef.current(first, last + 1);
-  }, [first, last, total]);
+    if (last >= first) onRangeChange(first, last + 1);
+  }, [first, last, total, onRangeChange]);
 
   const ordered = useMemo(() => {
     const byId = new Map(columns.map((column) => [column.id, column]));

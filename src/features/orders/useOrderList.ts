@@ -1,6 +1,6 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { proxy } from 'comlink';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import { fromCallback, fromPromise } from 'xstate';
 import type { OrderRow } from '@contract/orders';
 import { orderListMachine, type OrderEventsInput, type OrderListEvent } from '@machines/orderListMachine';
@@ -39,11 +39,14 @@ export function useOrderList(client: DataClient, userId: number, view: string, i
   const inflight = useRef(new Set<number>());
   const [, setTick] = useState(0);
 
-  useEffect(() => {
+  // Reset during render, not in an effect: the table's range effect (a child's) runs first and must fetch into the
+  // new result's cache, not into one an effect would then throw away.
+  const resultKey = useRef('');
+  if (resultKey.current !== `${handle}:${resultVersion}`) {
+    resultKey.current = `${handle}:${resultVersion}`;
     windows.current = new Map();
     inflight.current = new Set();
-    setTick((n) => n + 1);
-  }, [handle, resultVersion]);
+  }
 
   const fetchWindow = useCallback(
     (page: number) => {
