@@ -2,7 +2,7 @@ import { Avatar, Button, Input, List, Modal, Tabs, Typography } from 'antd';
 import { useState } from 'react';
 import type { UserCard } from '@contract/chat';
 import { useDataClient } from '@/app/dataClient';
-import type { ChatTexts } from './texts';
+import { CHAT_MODAL_Z_INDEX, type ChatTexts } from './texts';
 
 type FoundUser = UserCard & { isFriend: boolean };
 type FoundGroup = { id: number; name: string; introduction: string; members: number; isMember: boolean };
@@ -39,7 +39,7 @@ export function AddFriendDialog({ open, texts, onClose, onApplyFriend, onApplyGr
   };
 
   return (
-    <Modal open={open} title={texts.addFriend} footer={null} onCancel={onClose} destroyOnHidden width={480}>
+    <Modal open={open} title={texts.addFriend} zIndex={CHAT_MODAL_Z_INDEX} footer={null} onCancel={onClose} destroyOnHidden width={480}>
       <Input.Search placeholder={texts.searchPlaceholder} aria-label={texts.searchPlaceholder} enterButton loading={searching} onSearch={(v) => void search(v)} allowClear />
       {users && groups && (
         <Tabs

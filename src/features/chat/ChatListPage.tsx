@@ -22,7 +22,7 @@ import {
   widgetGroups,
 } from './adapters';
 import { ChatSidebar } from './ChatSidebar';
-import { useChatTexts } from './texts';
+import { CHAT_MODAL_Z_INDEX, useChatTexts } from './texts';
 import { createChatBus } from './widget/bus';
 import { ChatWidget } from './widget/ChatWidget';
 import type { ApplyInfo } from './widget/types';
@@ -81,12 +81,14 @@ export function ChatListPage() {
     bus.send({ type: 'replaceChats', chats });
   }, [overview, texts, bus]);
 
-  const setBuyerUnread = useCallback((storeId: number, chatId: string, unread: number) => {
+  /** A chat's new unread count; `toTop` moves it first in its shop, as the marketplace orders chats by their last message. */
+  const setBuyerUnread = useCallback((storeId: number, chatId: string, unread: number, toTop = false) => {
     setBuyers((current) => {
       if (!current) return current;
       const shops = current.shops.map((shop) => {
         if (shop.storeId !== storeId) return shop;
-        const chats = shop.chats.map((c) => (c.chatId === chatId ? { ...c, unread } : c));
+        let chats = shop.chats.map((c) => (c.chatId === chatId ? { ...c, unread } : c));
+        if (toTop) chats = [...chats.filter((c) => c.chatId === chatId), ...chats.filter((c) => c.chatId !== chatId)];
         return { ...shop, chats, unread: chats.reduce((sum, c) => sum + c.unread, 0) };
       });
       return { ...current, shops, totalUnread: shops.reduce((sum, s) => sum + s.unread, 0) };
@@ -163,7 +165,7 @@ export function ChatListPage() {
           const key = chatKey(chat);
           if (!open.current.has(key)) open.current.set(key, chat);
           if (!known) void loadBuyers();
-          setBuyerUnread(incoming.storeId, incoming.chatId, unread);
+          setBuyerUnread(incoming.storeId, incoming.chatId, unread, true);
           bus.getMessage({ ...buyerMessage(incoming, shopName, latest.current.texts), chat });
           if (active.current === key && document.visibilityState === 'visible') void markRead(chat);
         }),
@@ -381,7 +383,7 @@ type CreateGroupDialogProps = {
 function CreateGroupDialog({ open, texts, onClose, onCreate }: CreateGroupDialogProps) {
   const [form] = Form.useForm<{ name: string; introduction?: string }>();
   return (
-    <Modal open={open} title={texts.createGroup} onCancel={onClose} onOk={() => form.submit()} destroyOnHidden>
+    <Modal open={open} title={texts.createGroup} zIndex={CHAT_MODAL_Z_INDEX} onCancel={onClose} onOk={() => form.submit()} destroyOnHidden>
       <Form form={form} layout="vertical" preserve={false} onFinish={(values) => onCreate(values.name.trim(), values.introduction?.trim() ?? '')}>
         <Form.Item name="name" label={texts.groupName} rules={[{ required: true, whitespace: true, max: 32 }]}>
           <Input maxLength={32} />

@@ -49,7 +49,7 @@ export function ChatSidebar({ texts, buyers, overview, onOpenBuyer, onOpenFriend
                 <>
                   {shop.error && <Alert type="warning" showIcon message={texts.shopError} description={shop.error} style={{ marginBottom: 6 }} />}
                   {shop.chats.length === 0 && <Typography.Text type="secondary">{texts.noChats}</Typography.Text>}
-                  <ul className="chat-entries">
+                  <ul className="chat-entries chat-entries-scroll">
                     {shop.chats.map((chat) => (
                       <li key={chat.chatId}>
                         <button type="button" className="chat-entry" onClick={() => onOpenBuyer(chat, shop.name)}>
@@ -109,7 +109,7 @@ export function ChatSidebar({ texts, buyers, overview, onOpenBuyer, onOpenFriend
                           <ul className="chat-entries">
                             {section.friends.map((friend) => (
                               <li key={friend.id}>
-                                <button type="button" className="chat-entry" onClick={() => onOpenFriend(friend)}>
+                                <button type="button" className="chat-entry" aria-label={friend.remark || friend.name} onClick={() => onOpenFriend(friend)}>
                                   <Badge dot status={friend.online ? 'success' : 'default'} title={friend.online ? texts.online : texts.offline}>
                                     <Avatar size="small" src={friend.avatar || undefined}>
                                       {friend.name.slice(0, 1)}
@@ -135,7 +135,7 @@ export function ChatSidebar({ texts, buyers, overview, onOpenBuyer, onOpenFriend
                     <ul className="chat-entries">
                       {overview.groups.map((group) => (
                         <li key={group.id}>
-                          <button type="button" className="chat-entry" onClick={() => onOpenGroup(group)}>
+                          <button type="button" className="chat-entry" aria-label={group.name} onClick={() => onOpenGroup(group)}>
                             <Avatar size="small" style={{ background: '#1890ff' }}>
                               {group.name.slice(0, 1)}
                             </Avatar>

@@ -2,6 +2,9 @@ import { useTranslation } from 'react-i18next';
 import type { Lang } from '@contract/errors';
 import { toLang } from '@/app/i18n';
 
+/** The page's own dialogs open above the floating chat window (z-index 1002); the spec's dialog layers start at 2000. */
+export const CHAT_MODAL_Z_INDEX = 2000;
+
 const zh = {
   title: '买家会话',
   buyerChats: '买家会话',

@@ -1,0 +1,125 @@
+import type { Browser, Page } from 'playwright-core';
+import { inject } from 'vitest';
+import { launchBrowser, logIn, newContext, screenshot } from './browser';
+
+const baseUrl = inject('baseUrl');
+const code = inject('captchaCode');
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function openChatPage(username: string, password: string): Promise<Page> {
+  const context = await newContext(browser, baseUrl);
+  const page = await context.newPage();
+  try {
+    await page.goto('/chat-manager/chat-list');
+    await page.waitForURL((url) => url.pathname === '/login');
+    await logIn(page, username, password, code);
+    await page.waitForURL((url) => url.pathname === '/chat-manager/chat-list');
+    await page.getByRole('complementary', { name: '买家会话' }).waitFor();
+  } catch (error) {
+    await screenshot(page, `chat-open-failed-${username}`);
+    throw error;
+  }
+  return page;
+}
+
+/** Calls the API as the page's user, with the credentials the app keeps in its cookies. */
+async function api(page: Page, path: string, body?: unknown): Promise<unknown> {
+  return page.evaluate(
+    async ({ path, body }) => {
+      const cookie = (name: string) => decodeURIComponent(document.cookie.split('; ').find((c) => c.startsWith(`${name}=`))?.slice(name.length + 1) ?? '');
+      const response = await fetch(`/api${path}`, {
+        method: body === undefined ? 'GET' : 'POST',
+        headers: { 'content-type': 'application/json', 'x-token': cookie('Admin-Token'), 'x-user-id': cookie('Admin-MaxId') },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      return response.json();
+    },
+    { path, body },
+  );
+}
+
+const chatWindow = (page: Page) => page.locator('section.ichat-window');
+
+describe('chat in the browser', () => {
+  it('two people befriend each other, a message arrives live in the other page, and history loads', async () => {
+    const admin = await openChatPage('admin', 'admin123');
+    const seller = await openChatPage('seller', 'seller123');
+    await screenshot(seller, 'chat-page');
+
+    // The admin finds the seller and applies with a verification message.
+    await admin.getByRole('button', { name: '添加好友' }).first().click();
+    await admin.getByRole('searchbox', { name: '输入用户名或群名搜索' }).fill('seller');
+    await admin.getByRole('searchbox', { name: '输入用户名或群名搜索' }).press('Enter');
+    await admin.getByRole('button', { name: '申请 seller' }).click();
+    await admin.getByLabel('验证信息').fill('我是管理员，加个好友');
+    await admin.getByRole('button', { name: '确定' }).click();
+    await admin.getByText('申请已发送，等待对方处理').waitFor();
+
+    // The seller's system tab shows the request live, and the seller agrees.
+    await seller.getByText('1 条待处理').waitFor();
+    await screenshot(seller, 'chat-friend-request');
+    await seller.getByRole('button', { name: /系统消息/ }).click();
+    await chatWindow(seller).getByText('我是管理员，加个好友', { exact: false }).waitFor();
+    await chatWindow(seller).getByRole('button', { name: '同意' }).click();
+    await seller.getByRole('dialog', { name: '同意好友申请' }).getByRole('button', { name: '确定' }).click();
+    await chatWindow(seller).getByText('已同意').waitFor();
+
+    // Both see each other as friends; the admin writes, the seller's page receives it without a reload.
+    await admin.getByRole('complementary').getByRole('button', { name: 'seller', exact: true }).waitFor();
+    await seller.getByRole('complementary').getByRole('button', { name: 'admin', exact: true }).waitFor();
+    await admin.getByRole('complementary').getByRole('button', { name: 'seller', exact: true }).click();
+    const input = chatWindow(admin).getByRole('textbox', { name: '输入消息' });
+    await input.fill('你好，今天的订单发了吗？');
+    await input.press('Enter');
+    // It opens a tab with an unread badge beside the system tab the seller is looking at.
+    const adminTab = chatWindow(seller).getByRole('tab', { name: /admin/ });
+    await adminTab.getByText('1', { exact: true }).waitFor();
+    await screenshot(seller, 'chat-live-message');
+    await adminTab.click();
+    await chatWindow(seller).getByText('你好，今天的订单发了吗？').waitFor();
+
+    // Earlier messages come back page by page through "view more messages".
+    for (let i = 1; i <= 35; i++) await api(admin, '/contacts/send', { kind: 'friend', id: (await api(seller, '/contacts/overview') as { data: { me: { id: number } } }).data.me.id, content: `历史消息 ${i}` });
+    await seller.reload();
+    await seller.getByRole('complementary').getByRole('button', { name: 'admin', exact: true }).click();
+    await chatWindow(seller).getByRole('button', { name: '查看更多消息' }).click();
+    await chatWindow(seller).getByText('历史消息 35').waitFor();
+    await chatWindow(seller).getByRole('button', { name: '查看更多消息' }).click();
+    await chatWindow(seller).getByText('历史消息 5', { exact: true }).waitFor();
+    await screenshot(seller, 'chat-history');
+    await admin.context().close();
+    await seller.context().close();
+  });
+
+  it('a buyer message from the simulator arrives in the chat list and the chat window', async () => {
+    const seller = await openChatPage('seller', 'seller123');
+    // The demo seller starts with the simulator's shops 1001 and 1002.
+    const stores = (await api(seller, '/store/list')) as { data: { name: string; clientId: string }[] };
+    const shopName = stores.data.find((s) => s.clientId === '1001')!.name;
+    const escaped = shopName.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    const shopLabel = new RegExp(`^${escaped} \\d+$`);
+    const shopHeader = seller.getByLabel(shopLabel);
+    await shopHeader.waitFor();
+    const unreadBefore = Number((await shopHeader.getAttribute('aria-label'))!.split(' ').at(-1));
+    await screenshot(seller, 'chat-buyer-list');
+
+    const trigger = await fetch(`${baseUrl}/sim/ozon/__sim/trigger/message`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ clientId: '1001', text: 'Здравствуйте! Где мой заказ?' }),
+    });
+    expect(trigger.ok).toBe(true);
+    // The server polls the shop's chats every 3 s and pushes the new message over the WebSocket.
+    await chatWindow(seller).getByText('Здравствуйте! Где мой заказ?').waitFor({ timeout: 15_000 });
+    await expect.poll(async () => Number((await shopHeader.getAttribute('aria-label'))!.split(' ').at(-1))).toBeGreaterThan(unreadBefore);
+    await screenshot(seller, 'chat-buyer-message');
+    await seller.context().close();
+  });
+});
