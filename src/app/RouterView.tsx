@@ -34,6 +34,9 @@ function useNavigationEffects(path: string, route: AppRoute | null) {
   useLayoutEffect(() => {
     NProgress.start();
     window.scrollTo(0, 0);
+    // In the shell the page scrolls inside the main column, not the window.
+    const main = document.querySelector('.shell-main');
+    if (main) main.scrollTop = 0;
   }, [path]);
   useEffect(() => {
     const site = t('site.title');

@@ -34,7 +34,19 @@ async function pageAs(username: string, lang: 'zh' | 'en' = 'zh'): Promise<Page>
     await page.close();
     contexts.set(`${username}:${lang}`, context);
   }
+  // Every test starts from the same display state, whatever an earlier (maybe failed) test left behind: the
+  // language of this context, an open sidebar, the default size, and default settings on the page's first load.
+  await context.addCookies([
+    { name: 'language', value: lang, url: baseUrl },
+    { name: 'sidebarStatus', value: '1', url: baseUrl },
+    { name: 'size', value: 'medium', url: baseUrl },
+  ]);
   const page = await context.newPage();
+  await page.addInitScript(() => {
+    if (sessionStorage.getItem('e2e-fresh')) return;
+    localStorage.removeItem('displaySettings');
+    sessionStorage.setItem('e2e-fresh', '1');
+  });
   await page.goto('/home/introduction');
   await page.locator('.shell-sider').waitFor();
   return page;

@@ -7,6 +7,7 @@ import { DataTable, type DataTableColumn } from '@/components/data-table/DataTab
 import type { TableQuery } from '@/components/data-table/pager';
 import { useDataClient } from '@/app/dataClient';
 import { toLang } from '@/app/i18n';
+import './admin.css';
 
 const VALIDITY_KEYS = ['followValidTime', 'plugValidTime', 'searchWordValidTime', 'keyWordValidTime'] as const;
 type ValidityKey = (typeof VALIDITY_KEYS)[number];
@@ -86,7 +87,7 @@ export function UserManagerPage() {
       id: 'actions',
       header: t('admin.users.actions'),
       cell: ({ row }) => (
-        <Space size={4} wrap>
+        <Space size={4} className="admin-actions">
           <Button size="small" type="link" onClick={() => setEditing(row.original)} aria-label={`${t('common.edit')} ${row.original.name}`}>
             {t('common.edit')}
           </Button>
@@ -121,11 +122,13 @@ export function UserManagerPage() {
         onReset={() => setFilters({ search: '' })}
         queryFields={
           <>
-            <Form.Item label={t('admin.users.search')}>
-              <Input value={filters.search} allowClear onChange={(event) => setFilters({ ...filters, search: event.target.value })} />
+            {/* Filter fields have no form name, so their labels are tied to the inputs by hand. */}
+            <Form.Item label={t('admin.users.search')} htmlFor="user-filter-search">
+              <Input id="user-filter-search" value={filters.search} allowClear onChange={(event) => setFilters({ ...filters, search: event.target.value })} />
             </Form.Item>
-            <Form.Item label={t('admin.users.role')}>
+            <Form.Item label={t('admin.users.role')} htmlFor="user-filter-role">
               <Select
+                id="user-filter-role"
                 allowClear
                 style={{ width: 140 }}
                 value={filters.role}
@@ -133,8 +136,9 @@ export function UserManagerPage() {
                 options={[...ROLES, 'common'].map((role) => ({ value: role, label: t(`role.${role}` as 'role.admin') }))}
               />
             </Form.Item>
-            <Form.Item label={t('admin.users.status')}>
+            <Form.Item label={t('admin.users.status')} htmlFor="user-filter-status">
               <Select
+                id="user-filter-status"
                 allowClear
                 style={{ width: 110 }}
                 value={filters.status}
