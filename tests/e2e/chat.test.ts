@@ -117,8 +117,17 @@ describe('chat in the browser', () => {
     });
     expect(trigger.ok).toBe(true);
     // The server polls the shop's chats every 3 s and pushes the new message over the WebSocket.
-    await chatWindow(seller).getByText('Здравствуйте! Где мой заказ?').waitFor({ timeout: 15_000 });
-    await expect.poll(async () => Number((await shopHeader.getAttribute('aria-label'))!.split(' ').at(-1))).toBeGreaterThan(unreadBefore);
+    // It opens the buyer's conversation as a tab beside the system tab; its shop's unread count goes up.
+    const buyerTab = chatWindow(seller).getByRole('tab', { name: new RegExp(`买家 \\w+ · ${escaped}`) });
+    await buyerTab.waitFor({ timeout: 15_000 });
+    const unread = async () => Number((await shopHeader.getAttribute('aria-label'))!.split(' ').at(-1));
+    await expect.poll(unread).toBeGreaterThan(unreadBefore);
+    const raised = await unread();
+    await screenshot(seller, 'chat-buyer-arrived');
+    // Opening the conversation shows the message and marks the chat read on the marketplace.
+    await buyerTab.click();
+    await chatWindow(seller).getByText('Здравствуйте! Где мой заказ?').waitFor();
+    await expect.poll(unread).toBeLessThan(raised);
     await screenshot(seller, 'chat-buyer-message');
     await seller.context().close();
   });

@@ -73,9 +73,16 @@ export function ChatListPage() {
     void loadBuyers();
   }, [loadOverview, loadBuyers]);
 
-  // Keep the open conversations' chats (system tab, online state, members) in step with the overview.
+  // Keep the open conversations' chats (system tab, online state, members) in step with the overview. The window
+  // starts on the system tab, so waiting applications are the first thing seen.
+  const seeded = useRef(false);
   useEffect(() => {
-    if (!overview || open.current.size === 0) return;
+    if (!overview) return;
+    if (!seeded.current) {
+      seeded.current = true;
+      if (open.current.size === 0) open.current.set(chatKey(systemChat(overview, texts)), systemChat(overview, texts));
+    }
+    if (open.current.size === 0) return;
     const chats = [...open.current.values()].map((c) => refreshedChat(c, overview, texts));
     for (const chat of chats) open.current.set(chatKey(chat), chat);
     bus.send({ type: 'replaceChats', chats });
