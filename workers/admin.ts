@@ -12,14 +12,20 @@ import {
 import {
   currentFeatureUpdateDataSchema,
   deletedDataSchema,
+  featureUpdatePageSchema,
+  featureUpdateSchema,
   FEATURE_UPDATE_PATHS,
   NOTICE_PATHS,
   noticePageSchema,
   noticeRowSchema,
+  type AddFeatureUpdateBody,
   type AddNoticeBody,
   type CurrentFeatureUpdate,
+  type FeatureUpdate,
+  type FeatureUpdatePage,
   type NoticePage,
   type NoticeRow,
+  type UpdateFeatureUpdateBody,
   type UpdateNoticeBody,
 } from '../contract/notice';
 import type { HttpClient } from './http/client';
@@ -47,6 +53,11 @@ export type NoticeApi = {
   update(body: UpdateNoticeBody): Promise<NoticeRow>;
   delete(ids: number[]): Promise<{ deleted: number }>;
   currentFeatureUpdate(): Promise<CurrentFeatureUpdate | null>;
+  /** The administrator's feature-update announcements (admin-only on the server), newest start first. */
+  listFeatureUpdates(query: PageParams): Promise<FeatureUpdatePage>;
+  addFeatureUpdate(body: AddFeatureUpdateBody): Promise<FeatureUpdate>;
+  updateFeatureUpdate(body: UpdateFeatureUpdateBody): Promise<FeatureUpdate>;
+  deleteFeatureUpdates(ids: number[]): Promise<{ deleted: number }>;
 };
 
 export function createAdminApi(client: HttpClient): AdminApi {
@@ -68,5 +79,16 @@ export function createNoticeApi(client: HttpClient): NoticeApi {
     delete: (ids) => client.request(under(NOTICE_PATHS.delete), { method: 'POST', body: { ids }, schema: deletedDataSchema }),
     currentFeatureUpdate: () =>
       client.request(under(FEATURE_UPDATE_PATHS.current), { method: 'GET', silent: true, schema: currentFeatureUpdateDataSchema }),
+    listFeatureUpdates: (query) =>
+      client.request(under(FEATURE_UPDATE_PATHS.list), {
+        method: 'GET',
+        params: { ...query },
+        cancelKey: 'featureUpdate.list',
+        schema: featureUpdatePageSchema,
+      }),
+    addFeatureUpdate: (body) => client.request(under(FEATURE_UPDATE_PATHS.add), { method: 'POST', body, schema: featureUpdateSchema }),
+    updateFeatureUpdate: (body) => client.request(under(FEATURE_UPDATE_PATHS.update), { method: 'POST', body, schema: featureUpdateSchema }),
+    deleteFeatureUpdates: (ids) =>
+      client.request(under(FEATURE_UPDATE_PATHS.delete), { method: 'POST', body: { ids }, schema: deletedDataSchema }),
   };
 }

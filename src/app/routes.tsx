@@ -1,6 +1,7 @@
 import {
   AppstoreOutlined,
   BarChartOutlined,
+  BulbOutlined,
   CarOutlined,
   CloudDownloadOutlined,
   CopyOutlined,
@@ -335,6 +336,13 @@ export const appRoutes: AppRoute[] = [
         icon: NotificationOutlined,
         roles: AREA_ROLES.admin,
         page: page(() => import('@/features/admin/NoticeManagerPage').then((m) => ({ default: m.NoticeManagerPage }))),
+      },
+      {
+        path: `/${ADMIN_AREA_PATH}/feature-update-manager`,
+        titleKey: 'route.featureUpdateManager',
+        icon: BulbOutlined,
+        roles: AREA_ROLES.admin,
+        page: page(() => import('@/features/admin/FeatureUpdateManagerPage').then((m) => ({ default: m.FeatureUpdateManagerPage }))),
       },
     ],
   },

@@ -234,4 +234,59 @@ describe('administration end to end', () => {
     await page.getByText('已删除 1 个用户').waitFor();
     await page.close();
   });
+
+  it('the feature-update manager publishes an announcement that a seller sees after login, then retires it', async () => {
+    const admin = await pageAs('admin');
+    const item = `订单列表支持按仓库筛选 ${Date.now()}`;
+    try {
+      await admin.goto('/ops-console/feature-update-manager');
+      await admin.getByRole('button', { name: '发布更新说明' }).click();
+      const dialog = admin.getByRole('dialog');
+      // The start date defaults to today and the title to the spec's "更新Tips：".
+      expect(await dialog.getByLabel('中文标题').inputValue()).toBe('更新Tips：');
+      await dialog.getByLabel('第 1 条（中文）').fill(item);
+      await dialog.getByLabel('第 1 条（英文）').fill('Filter orders by warehouse');
+      await dialog.getByRole('button', { name: '添加一条' }).click();
+      await dialog.getByLabel('第 2 条（中文）').fill('退货列表新增导出');
+      await dialog.getByLabel('第 2 条（英文）').fill('Export the return list');
+      await dialog.getByRole('button', { name: '保存' }).click();
+      await admin.getByText('更新说明已保存').waitFor();
+      const row = admin.getByRole('row').filter({ hasText: item });
+      await row.getByText(/^展示中/).waitFor();
+      await screenshot(admin, 'shell-zh-feature-updates');
+
+      // A seller whose follow validity is current gets the dialog on the next visit, in their language.
+      const seller = await pageAs('seller', 'en');
+      const announcement = seller.getByRole('dialog', { name: "What's new:" });
+      await announcement.getByText('Filter orders by warehouse').waitFor();
+      await screenshot(seller, 'shell-en-feature-update-dialog');
+      // The footer's "Close" (the corner icon is named Close too) closes without acknowledging.
+      await announcement.getByRole('button', { name: 'Close', exact: true }).filter({ hasText: 'Close' }).click();
+      await announcement.waitFor({ state: 'hidden' });
+      await seller.close();
+
+      // Switched off, it is no longer served.
+      await row.getByRole('button', { name: /^编辑/ }).click();
+      await admin.getByRole('dialog').getByRole('switch', { name: '启用' }).click();
+      await admin.getByRole('dialog').getByRole('button', { name: '保存' }).click();
+      await row.getByText('已停用').waitFor();
+      await row.getByRole('button', { name: /^删除/ }).click();
+      await admin.getByRole('button', { name: '确定' }).click();
+      await admin.getByText('已删除 1 条更新说明').waitFor();
+      expect(await admin.getByRole('row').filter({ hasText: item }).count()).toBe(0);
+    } finally {
+      // Other test files log in as the seller too: never leave an announcement that would open over their pages.
+      await admin.evaluate(async (text) => {
+        const token = document.cookie.match(/Admin-Token=([^;]+)/)?.[1] ?? '';
+        const userId = document.cookie.match(/Admin-MaxId=([^;]+)/)?.[1] ?? '';
+        const headers = { 'X-Token': token, 'X-User-Id': userId, 'content-type': 'application/json' };
+        const list = (await (await fetch('/api/featureUpdate/list?page=1&rows=100', { headers })).json()) as {
+          data: { list: { id: number; items: { zh: string }[] }[] };
+        };
+        const ids = list.data.list.filter((row) => row.items.some((entry) => entry.zh === text)).map((row) => row.id);
+        if (ids.length > 0) await fetch('/api/featureUpdate/delete', { method: 'POST', headers, body: JSON.stringify({ ids }) });
+      }, item);
+      await admin.close();
+    }
+  });
 });

@@ -17,7 +17,7 @@ export const es: ShellResources = {
     returns: 'Devoluciones', returnList: 'Lista de devoluciones', returnListNew: 'Lista de devoluciones (nueva)', chat: 'Mensajes de compradores',
     chatList: 'Chats', analyze: 'Análisis de ventas', saleAnalyze: 'Ventas por tienda', track: 'Seguimiento', trackSearch: 'Seguimiento de paquetes',
     tool: 'Herramientas', currencyChange: 'Tipos de cambio', rusPost: 'Códigos postales rusos', ozonSeller: 'Ozon Seller',
-    admin: 'Consola de operaciones', userManager: 'Usuarios', noticeManager: 'Avisos', docs: 'Documentación', plugin: 'Descargar plugin',
+    admin: 'Consola de operaciones', userManager: 'Usuarios', noticeManager: 'Avisos', featureUpdateManager: 'Novedades', docs: 'Documentación', plugin: 'Descargar plugin',
   },
   navbar: {
     toggleSidebar: 'Contraer o expandir la barra lateral', plugin: 'Plugin', docs: 'Documentación', profile: 'Perfil', settings: 'Ajustes',

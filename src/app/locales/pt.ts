@@ -16,7 +16,7 @@ export const pt: ShellResources = {
     returns: 'Devoluções', returnList: 'Lista de devoluções', returnListNew: 'Lista de devoluções (nova)', chat: 'Mensagens de compradores',
     chatList: 'Conversas', analyze: 'Análise de vendas', saleAnalyze: 'Vendas por loja', track: 'Rastreamento', trackSearch: 'Rastrear encomendas',
     tool: 'Ferramentas', currencyChange: 'Câmbio', rusPost: 'CEPs russos', ozonSeller: 'Ozon Seller', admin: 'Console de operações',
-    userManager: 'Usuários', noticeManager: 'Avisos', docs: 'Documentação', plugin: 'Baixar plugin',
+    userManager: 'Usuários', noticeManager: 'Avisos', featureUpdateManager: 'Novidades', docs: 'Documentação', plugin: 'Baixar plugin',
   },
   navbar: {
     toggleSidebar: 'Recolher ou expandir a barra lateral', plugin: 'Plugin', docs: 'Documentação', profile: 'Perfil', settings: 'Configurações',

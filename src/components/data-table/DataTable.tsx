@@ -1,10 +1,9 @@
 import { tableFeatures, useTable, type ColumnDef } from '@tanstack/react-table';
 import { Button, Checkbox, Form, Pagination, Space } from 'antd';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import type { Lang } from '../dialog/texts';
 import { INITIAL_QUERY, PAGE_SIZES, nextQuery, type PagerChange, type TableQuery } from './pager';
 import { DEFAULT_ROW_KEY, isRowSelected, rowKeyOf, togglePage, toggleRow } from './selection';
-import { DATA_TABLE_TEXTS } from './texts';
+import { DATA_TABLE_TEXTS, type TableLang } from './texts';
 
 export const dataTableFeatures = tableFeatures({});
 export type DataTableColumn<T extends Record<string, unknown>> = ColumnDef<typeof dataTableFeatures, T>;
@@ -24,7 +23,7 @@ export type DataTableProps<T extends Record<string, unknown>> = {
   selected?: T[];
   onSelectionChange?: (selected: T[]) => void;
   initialQuery?: Partial<TableQuery>;
-  lang?: Lang;
+  lang?: TableLang;
 };
 
 export function DataTable<T extends Record<string, unknown>>({

@@ -5,7 +5,8 @@ import { NOTICE_TEXT_MAX, type NoticeRow } from '@contract/notice';
 import { DataTable, type DataTableColumn } from '@/components/data-table/DataTable';
 import type { TableQuery } from '@/components/data-table/pager';
 import { useDataClient } from '@/app/dataClient';
-import { toLang } from '@/app/i18n';
+import { toAppLang } from '@/app/i18n';
+import './admin.css';
 
 type Row = NoticeRow & Record<string, unknown>;
 
@@ -34,7 +35,7 @@ export function NoticeManagerPage() {
       id: 'actions',
       header: t('admin.users.actions'),
       cell: ({ row }) => (
-        <Space size={4}>
+        <Space size={4} className="admin-actions">
           <Button size="small" type="link" onClick={() => setEditing(row.original)}>
             {t('common.edit')}
           </Button>
@@ -68,8 +69,8 @@ export function NoticeManagerPage() {
         </Button>
       }
     >
-      <Alert type="info" showIcon title={t('admin.notices.hint')} style={{ marginBottom: 12 }} />
-      <DataTable<Row> lang={toLang(i18n.language)} columns={columns} rows={page.list} total={page.total} refresh={refresh} />
+      <Alert type="info" showIcon title={t('admin.notices.hint')} className="admin-hint" />
+      <DataTable<Row> lang={toAppLang(i18n.language)} columns={columns} rows={page.list} total={page.total} refresh={refresh} />
       {editing && (
         <NoticeDialog
           notice={editing === 'new' ? null : editing}

@@ -6,7 +6,7 @@ import { ROLES } from '@contract/session';
 import { DataTable, type DataTableColumn } from '@/components/data-table/DataTable';
 import type { TableQuery } from '@/components/data-table/pager';
 import { useDataClient } from '@/app/dataClient';
-import { toLang } from '@/app/i18n';
+import { toAppLang } from '@/app/i18n';
 import './admin.css';
 
 const VALIDITY_KEYS = ['followValidTime', 'plugValidTime', 'searchWordValidTime', 'keyWordValidTime'] as const;
@@ -33,7 +33,6 @@ function fromDateInput(value: string): number | null {
 /** The administrator's user manager (spec §2.1, §7): search and paging, add, update, delete, roles, validity, password reset. */
 export function UserManagerPage() {
   const { t, i18n } = useTranslation();
-  const lang = toLang(i18n.language);
   const client = useDataClient();
   const { message } = AntApp.useApp();
   const [page, setPage] = useState<{ list: Row[]; total: number }>({ list: [], total: 0 });
@@ -114,7 +113,7 @@ export function UserManagerPage() {
       }
     >
       <DataTable<Row>
-        lang={lang}
+        lang={toAppLang(i18n.language)}
         columns={columns}
         rows={page.list}
         total={page.total}

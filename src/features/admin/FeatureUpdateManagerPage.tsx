@@ -1,0 +1,229 @@
+import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
+import { Alert, App as AntApp, Button, Card, Form, Input, Modal, Popconfirm, Space, Switch, Tag } from 'antd';
+import { useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { DEFAULT_FEATURE_UPDATE_TITLE, FEATURE_UPDATE_SHOW_DAYS, type FeatureUpdate, type LocalizedText } from '@contract/notice';
+import { DataTable, type DataTableColumn } from '@/components/data-table/DataTable';
+import type { TableQuery } from '@/components/data-table/pager';
+import { useDataClient } from '@/app/dataClient';
+import { toAppLang, toLang } from '@/app/i18n';
+import './admin.css';
+
+type Row = FeatureUpdate & Record<string, unknown>;
+type FeatureUpdateForm = { startDate: string; title: LocalizedText; items: LocalizedText[]; active: boolean };
+type Status = { key: 'showing' | 'scheduled' | 'ended' | 'inactive'; date?: string };
+
+const DAY_MS = 86_400_000;
+
+/** Today's date in China, where the sellers are: the start date is a China date too (contract/notice.ts). */
+function chinaToday(now = Date.now()): string {
+  return new Date(now + 8 * 3_600_000).toISOString().slice(0, 10);
+}
+function addDays(date: string, days: number): string {
+  return new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
+}
+
+/**
+ * What a seller would see: shown from the start date while fewer than FEATURE_UPDATE_SHOW_DAYS days have passed
+ * (seller-tool §4). Only the newest active one that has started is served, so an older "showing" one may be hidden by
+ * a newer one; the list's order (newest start first) makes that plain.
+ */
+function statusOf(update: FeatureUpdate, today = chinaToday()): Status {
+  if (!update.active) return { key: 'inactive' };
+  if (update.startDate > today) return { key: 'scheduled', date: update.startDate };
+  const lastDay = addDays(update.startDate, FEATURE_UPDATE_SHOW_DAYS - 1);
+  return lastDay >= today ? { key: 'showing', date: lastDay } : { key: 'ended' };
+}
+
+const STATUS_COLORS: Record<Status['key'], string> = { showing: 'green', scheduled: 'blue', ended: 'default', inactive: 'default' };
+
+/** The administrator publishes the feature-update dialog's announcements (seller-tool §2.4): start date, title, items in zh and en. */
+export function FeatureUpdateManagerPage() {
+  const { t, i18n } = useTranslation();
+  const lang = toLang(i18n.language);
+  const client = useDataClient();
+  const { message } = AntApp.useApp();
+  const [page, setPage] = useState<{ list: Row[]; total: number }>({ list: [], total: 0 });
+  const [editing, setEditing] = useState<FeatureUpdate | 'new' | null>(null);
+  const lastQuery = useRef<TableQuery>({ page: 1, rows: 20 });
+
+  const refresh = (query: TableQuery = lastQuery.current) => {
+    lastQuery.current = query;
+    client.notice
+      .listFeatureUpdates(query)
+      .then((data) => setPage({ list: data.list as Row[], total: data.total }))
+      .catch(() => undefined);
+  };
+
+  const remove = (update: FeatureUpdate) =>
+    void client.notice
+      .deleteFeatureUpdates([update.id])
+      .then(({ deleted }) => {
+        void message.success(t('admin.featureUpdates.deleted', { count: deleted }));
+        refresh();
+      })
+      .catch(() => undefined);
+
+  const columns: DataTableColumn<Row>[] = [
+    { id: 'startDate', header: t('admin.featureUpdates.startDate'), cell: ({ row }) => <span className="admin-nowrap">{row.original.startDate}</span> },
+    { id: 'title', header: t('admin.featureUpdates.title'), cell: ({ row }) => <span className="admin-nowrap">{row.original.title[lang]}</span> },
+    {
+      id: 'items',
+      header: t('admin.featureUpdates.items'),
+      cell: ({ row }) => (
+        <ol className="admin-items">
+          {row.original.items.map((item, index) => (
+            <li key={index}>{item[lang]}</li>
+          ))}
+        </ol>
+      ),
+    },
+    {
+      id: 'status',
+      header: t('admin.featureUpdates.status'),
+      cell: ({ row }) => {
+        const status = statusOf(row.original);
+        return (
+          <Tag color={STATUS_COLORS[status.key]} className="admin-nowrap">
+            {t(`admin.featureUpdates.${status.key}`, { date: status.date })}
+          </Tag>
+        );
+      },
+    },
+    {
+      id: 'updatedAt',
+      header: t('admin.featureUpdates.updatedAt'),
+      cell: ({ row }) => <span className="admin-nowrap">{new Date(row.original.updatedAt).toLocaleString(toAppLang(i18n.language))}</span>,
+    },
+    {
+      id: 'actions',
+      header: t('admin.users.actions'),
+      cell: ({ row }) => (
+        <Space size={4} className="admin-actions">
+          <Button size="small" type="link" onClick={() => setEditing(row.original)} aria-label={`${t('common.edit')} ${row.original.startDate}`}>
+            {t('common.edit')}
+          </Button>
+          <Popconfirm title={t('admin.featureUpdates.confirmDelete')} onConfirm={() => remove(row.original)}>
+            <Button size="small" type="link" danger aria-label={`${t('admin.featureUpdates.delete')} ${row.original.startDate}`}>
+              {t('admin.featureUpdates.delete')}
+            </Button>
+          </Popconfirm>
+        </Space>
+      ),
+    },
+  ];
+
+  return (
+    <Card
+      title={t('route.featureUpdateManager')}
+      extra={
+        <Button type="primary" onClick={() => setEditing('new')}>
+          {t('admin.featureUpdates.add')}
+        </Button>
+      }
+    >
+      <Alert type="info" showIcon title={t('admin.featureUpdates.hint')} className="admin-hint" />
+      <DataTable<Row> lang={toAppLang(i18n.language)} columns={columns} rows={page.list} total={page.total} refresh={refresh} />
+      {editing && (
+        <FeatureUpdateDialog
+          update={editing === 'new' ? null : editing}
+          onClose={() => setEditing(null)}
+          onSaved={() => {
+            setEditing(null);
+            void message.success(t('admin.featureUpdates.saved'));
+            refresh();
+          }}
+        />
+      )}
+    </Card>
+  );
+}
+
+type FeatureUpdateDialogProps = { update: FeatureUpdate | null; onClose: () => void; onSaved: () => void };
+
+function FeatureUpdateDialog({ update, onClose, onSaved }: FeatureUpdateDialogProps) {
+  const { t } = useTranslation();
+  const client = useDataClient();
+  const [form] = Form.useForm<FeatureUpdateForm>();
+  const [saving, setSaving] = useState(false);
+  const initial: FeatureUpdateForm = update
+    ? { startDate: update.startDate, title: update.title, items: update.items, active: update.active }
+    : { startDate: chinaToday(), title: DEFAULT_FEATURE_UPDATE_TITLE, items: [{ zh: '', en: '' }], active: true };
+  const required = (field: string) => [{ required: true, whitespace: true, message: t('common.required', { field }) }];
+
+  const save = async (values: FeatureUpdateForm) => {
+    setSaving(true);
+    try {
+      if (update) await client.notice.updateFeatureUpdate({ id: update.id, ...values });
+      else await client.notice.addFeatureUpdate(values);
+      onSaved();
+    } catch {
+      // The worker already showed the server's message.
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <Modal
+      open
+      width={720}
+      title={update ? t('admin.featureUpdates.edit') : t('admin.featureUpdates.add')}
+      onCancel={onClose}
+      okText={t('common.save')}
+      cancelText={t('common.cancel')}
+      confirmLoading={saving}
+      onOk={() => form.submit()}
+      destroyOnHidden
+    >
+      <Form form={form} layout="vertical" initialValues={initial} onFinish={(values) => void save(values)}>
+        <Space wrap align="start">
+          <Form.Item name="startDate" label={t('admin.featureUpdates.startDate')} rules={[{ required: true, message: t('admin.featureUpdates.dateInvalid') }]}>
+            <Input type="date" />
+          </Form.Item>
+          <Form.Item name="active" label={t('admin.featureUpdates.active')} valuePropName="checked">
+            <Switch />
+          </Form.Item>
+        </Space>
+        <div className="admin-pair">
+          <Form.Item name={['title', 'zh']} label={t('admin.featureUpdates.titleZh')} rules={required(t('admin.featureUpdates.titleZh'))}>
+            <Input maxLength={500} />
+          </Form.Item>
+          <Form.Item name={['title', 'en']} label={t('admin.featureUpdates.titleEn')} rules={required(t('admin.featureUpdates.titleEn'))}>
+            <Input maxLength={500} />
+          </Form.Item>
+        </div>
+        <Form.List name="items">
+          {(fields, { add, remove }) => (
+            <fieldset className="admin-fieldset">
+              <legend>{t('admin.featureUpdates.items')}</legend>
+              {fields.map((field, index) => (
+                <div key={field.key} className="admin-pair admin-pair--removable">
+                  <Form.Item name={[field.name, 'zh']} label={t('admin.featureUpdates.itemZh', { n: index + 1 })} rules={required(t('admin.featureUpdates.itemZh', { n: index + 1 }))}>
+                    <Input.TextArea autoSize={{ minRows: 1, maxRows: 4 }} maxLength={500} />
+                  </Form.Item>
+                  <Form.Item name={[field.name, 'en']} label={t('admin.featureUpdates.itemEn', { n: index + 1 })} rules={required(t('admin.featureUpdates.itemEn', { n: index + 1 }))}>
+                    <Input.TextArea autoSize={{ minRows: 1, maxRows: 4 }} maxLength={500} />
+                  </Form.Item>
+                  <Button
+                    type="text"
+                    danger
+                    icon={<DeleteOutlined />}
+                    disabled={fields.length === 1}
+                    aria-label={t('admin.featureUpdates.removeItem', { n: index + 1 })}
+                    title={t('admin.featureUpdates.removeItem', { n: index + 1 })}
+                    onClick={() => remove(field.name)}
+                  />
+                </div>
+              ))}
+              {/* The server takes at most 20 items (contract/notice.ts). */}
+              <Button type="dashed" block icon={<PlusOutlined />} disabled={fields.length >= 20} onClick={() => add({ zh: '', en: '' })}>
+                {t('admin.featureUpdates.addItem')}
+              </Button>
+            </fieldset>
+          )}
+        </Form.List>
+      </Form>
+    </Modal>
+  );
+}
