@@ -57,7 +57,7 @@ export function BasicLayout({ route }: BasicLayoutProps) {
 }
 
 /** Every page with a title gets a tab; the redirect helper does not. */
-function useOpenTab(route: AppRoute) {
+export function useOpenTab(route: AppRoute) {
   const [path] = useLocation();
   const search = useSearch();
   const tabs = TabsContext.useActorRef();
