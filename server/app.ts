@@ -42,6 +42,9 @@ export type AppOptions = {
 export async function buildApp(config: Config, options: AppOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
     logger: options.logger ?? { level: config.logLevel },
+    // One line per request (the in-process simulator's included) drowns the start-up output and the real warnings:
+    // requests are logged from LOG_LEVEL=debug on; failures are logged by the error handler at every level.
+    disableRequestLogging: !['debug', 'trace'].includes(config.logLevel),
     // Behind a reverse proxy the client address (login-failure limit) comes from X-Forwarded-For.
     trustProxy: true,
     bodyLimit: 10 * 1024 * 1024,
