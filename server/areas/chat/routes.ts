@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import { CHAT_PATHS, chatHistoryQuerySchema, chatReadBodySchema, sendMessageBodySchema } from '../../../contract/chat';
@@ -6,6 +7,7 @@ import { createOzonClient } from '../../marketplace/ozon/client';
 import { injectFetch } from '../../marketplace/simulator/injectFetch';
 import { requireUser } from '../../plugins/auth';
 import { createBuyerChatService, type ChatClientFactory } from './service';
+import { chatUploadRoutes } from './upload';
 import { createBuyerChatWatcher, type BuyerChatWatcher } from './watcher';
 
 type Body<S extends z.ZodType> = { Body: z.output<S> };
@@ -16,6 +18,8 @@ export type ChatRoutesOptions = {
   clientFor?: ChatClientFactory;
   /** How often new buyer messages are looked for (default 3 s); 0 turns the timer off (tests call `tick`). */
   pollMs?: number;
+  /** Where uploads are kept; default DATA_DIR/uploads. */
+  uploadDir?: string;
   /** Hands the watcher to a test. */
   onWatcher?: (watcher: BuyerChatWatcher) => void;
 };
@@ -58,6 +62,14 @@ export async function chatRoutes(app: FastifyInstance, options: ChatRoutesOption
   app.post<Body<typeof chatReadBodySchema>>(CHAT_PATHS.read, { config, schema: { body: chatReadBodySchema } }, async (request) =>
     ok(await service.read(requireUser(request.user).id, request.body)),
   );
+
+  // Its own scope: multipart parsing stays on the upload route.
+  await app.register(chatUploadRoutes, {
+    database: app.database,
+    dir: options.uploadDir ?? join(app.config.dataDir, 'uploads'),
+    buyerChat: service,
+    now: () => app.now(),
+  });
 
   app.post<Body<typeof sendMessageBodySchema>>(CHAT_PATHS.send, { config, schema: { body: sendMessageBodySchema } }, async (request) =>
     ok(await service.send(requireUser(request.user).id, request.body)),

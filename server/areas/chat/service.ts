@@ -158,6 +158,7 @@ export function createBuyerChatService(deps: BuyerChatDeps) {
     shopsOf,
     clientOf,
     fetchChats,
+    ownShop,
 
     async list(userId: number, lang: Lang): Promise<ChatListData> {
       const shops = await shopsOf(userId);
@@ -214,6 +215,20 @@ export function createBuyerChatService(deps: BuyerChatDeps) {
       const stored = latest.messages.map((m) => toBuyerMessage(shop.id, body.chatId, m)).find((m) => m.from === 'seller' && m.text === body.text);
       return {
         message: stored ?? { id: `sent-${sentAt}`, storeId: shop.id, chatId: body.chatId, from: 'seller', text: body.text, createdAt: sentAt, isRead: true, orderNumber: null },
+      };
+    },
+
+    /** A stored upload into a buyer chat through Ozon's /v1/chat/send/file, under the same who-may-write rules. */
+    async sendFile(userId: number, body: { storeId: number; chatId: string; name: string; content: Buffer }): Promise<{ message: BuyerMessage }> {
+      const shop = await ownShop(userId, body.storeId);
+      const client = clientOf(shop);
+      await checkMayWrite(shop, client, await findChat(shop, body.chatId));
+      const sentAt = deps.now().getTime();
+      await client.chatSendFile(body.chatId, body.name, body.content.toString('base64')).catch(marketplaceFailure);
+      const latest = await client.chatHistory({ chat_id: body.chatId, direction: 'Backward', limit: 10 }).catch(() => ({ messages: [] }));
+      const stored = latest.messages.map((m) => toBuyerMessage(shop.id, body.chatId, m)).find((m) => m.from === 'seller');
+      return {
+        message: stored ?? { id: `sent-${sentAt}`, storeId: shop.id, chatId: body.chatId, from: 'seller', text: body.name, createdAt: sentAt, isRead: true, orderNumber: null },
       };
     },
   };

@@ -378,6 +378,9 @@ export function createOzonClient(options: OzonClientOptions) {
       call('chatHistory', req, chatHistoryResponseSchema),
     chatSendMessage: async (chatId: string, text: string) =>
       (await call('chatSendMessage', { chat_id: chatId, text }, chatSendResponseSchema)).result,
+    /** The file goes inline as base64 (reference "Buyer chat"). */
+    chatSendFile: async (chatId: string, name: string, base64Content: string) =>
+      (await call('chatSendFile', { chat_id: chatId, name, base64_content: base64Content }, chatSendResponseSchema)).result,
     chatRead: async (chatId: string, fromMessageId?: string) =>
       (await call('chatRead', { chat_id: chatId, from_message_id: fromMessageId }, chatReadResponseSchema)).unread_count,
     chatStart: async (postingNumber: string) =>

@@ -48,6 +48,7 @@ export const OZON_ENDPOINTS = {
   chatList: { path: '/v3/chat/list', method: 'POST' },
   chatHistory: { path: '/v3/chat/history', method: 'POST' },
   chatSendMessage: { path: '/v1/chat/send/message', method: 'POST' },
+  chatSendFile: { path: '/v1/chat/send/file', method: 'POST' },
   chatRead: { path: '/v2/chat/read', method: 'POST' },
   chatStart: { path: '/v1/chat/start', method: 'POST' },
   analyticsData: { path: '/v1/analytics/data', method: 'POST', perMinute: 1 },

@@ -206,6 +206,7 @@ const HANDLERS: Record<Exclude<OzonEndpointName, 'roles' | 'packageLabel'>, Hand
   chatList: (s, b) => s.chatList(b),
   chatHistory: (s, b) => s.chatHistory(b),
   chatSendMessage: (s, b) => s.chatSend(b),
+  chatSendFile: (s, b) => s.chatSendFile(b),
   chatRead: (s, b) => s.chatRead(b),
   chatStart: (s, b) => s.chatStart(b),
   analyticsData: (s, b) => s.analytics(b),
@@ -326,6 +327,8 @@ export const ozonSimulatorPlugin: FastifyPluginAsync<OzonSimulatorPluginOptions>
     app.route({
       method: endpoint.method,
       url: endpoint.path,
+      // A chat file arrives inline as base64: a third larger than the 10 MB the app takes.
+      ...(name === 'chatSendFile' ? { bodyLimit: 16 * 1024 * 1024 } : {}),
       handler: async (request, reply) => {
         const shop = await admit(request, reply, endpoint.path, endpoint.perMinute);
         if (!shop) return reply;

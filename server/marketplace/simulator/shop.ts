@@ -55,7 +55,7 @@ type Line = { productIndex: number; quantity: number };
 /** Postings made after the anchor (new-posting trigger, split packages): held in full. */
 type ExtraPosting = { postingNumber: string; orderIndex: number; inProcessAt: number; warehouseIndex: number; lines: Line[] };
 
-type ChatMessage = { id: number; createdAt: number; userType: 'customer' | 'seller' | 'support'; text: string; isRead: boolean; orderNumber?: string };
+type ChatMessage = { id: number; createdAt: number; userType: 'customer' | 'seller' | 'support'; text: string; isRead: boolean; orderNumber?: string; isImage?: boolean };
 type SimChat = { chatId: string; type: string; status: 'Opened' | 'Closed'; createdAt: number; postingNumber?: string; messages: ChatMessage[] };
 type SimAction = { id: number; title: string; type: string; start: number; end: number; discount: number; candidates: number[]; participating: Map<number, number> };
 type ImportTask = { createdAt: number; items: { offer_id: string; product_id: number; status: 'imported' | 'failed' | 'skipped'; errors: { code: string; message: string; field?: string }[] }[] };
@@ -1292,7 +1292,7 @@ export class SimShop {
         user: { id: m.userType === 'seller' ? this.clientId : m.userType === 'support' ? 'ozon-support' : `buyer-${chat.chatId}`, type: m.userType },
         created_at: iso(m.createdAt),
         is_read: m.isRead,
-        is_image: false,
+        is_image: m.isImage ?? false,
         moderate_image_status: 'SUCCESS',
         data: [m.text],
         context: m.orderNumber ? { order_number: m.orderNumber, sku: '' } : null,
@@ -1307,6 +1307,19 @@ export class SimShop {
     if (text.length < 1 || text.length > 1000) throw badRequest('text must be 1 to 1000 characters');
     if (chat.status === 'Closed') throw badRequest('chat is closed');
     chat.messages.push({ id: ++this.messageSeq, createdAt: this.env.now(), userType: 'seller', text, isRead: true });
+    return { result: 'success' };
+  }
+
+  /** The file itself is not kept: the history shows its name, as a stand-in for Ozon's CDN link. */
+  chatSendFile(body: Record<string, unknown>) {
+    const chat = this.requireChat(body.chat_id);
+    const name = typeof body.name === 'string' ? body.name.trim() : '';
+    const content = typeof body.base64_content === 'string' ? body.base64_content : '';
+    if (!name) throw badRequest('name is required');
+    if (!content || !/^[A-Za-z0-9+/]+={0,2}$/.test(content)) throw badRequest('base64_content must be base64');
+    if (chat.status === 'Closed') throw badRequest('chat is closed');
+    const isImage = /\.(jpe?g|png|gif|bmp)$/i.test(name);
+    chat.messages.push({ id: ++this.messageSeq, createdAt: this.env.now(), userType: 'seller', text: name, isRead: true, isImage });
     return { result: 'success' };
   }
 

@@ -1,0 +1,146 @@
+import { z } from 'zod';
+import { buyerMessageSchema } from './chat';
+import type { Localized } from './errors';
+
+/**
+ * Chat attachments (issue 6): the widget's image and file pickers upload here, and the message carries the token
+ * `img[/api/chat/file/<name>]` or `file(/api/chat/file/<name>)[<original name>]`. Files are stored under
+ * DATA_DIR/uploads with random names; reading one back needs a session that can see the conversation it was sent
+ * to, so the page fetches it through the worker (an <img> cannot send the X-Token header).
+ */
+export const CHAT_UPLOAD_PATHS = {
+  upload: '/api/chat/upload',
+  /** GET `${file}/<stored name>` */
+  file: '/api/chat/file',
+  /** Sends an uploaded file into a buyer chat through Ozon's /v1/chat/send/file. */
+  sendFile: '/api/chat/sendFile',
+} as const;
+
+/** 10 MB: enough for photos and documents; Ozon's send-file takes the file inline as base64. */
+export const UPLOAD_MAX_BYTES = 10 * 1024 * 1024;
+
+const IMAGE = ['jpg', 'png', 'gif', 'bmp', 'jpeg'] as const;
+const VIDEO = ['avi', 'mp4', 'wma', 'rmvb', 'rm', 'flash', '3gp', 'flv'] as const;
+const AUDIO = ['mp3', 'wav', 'mid'] as const;
+const DOCUMENTS = ['pdf', 'txt', 'csv', 'doc', 'docx', 'xls', 'xlsx', 'ppt', 'pptx', 'zip', 'rar', '7z'] as const;
+
+/**
+ * What each picker accepts (the widget's spec §5 lists for images, video and audio, plus office documents and
+ * archives for files). The page hands these to the widget so the picker and the server agree.
+ */
+export const UPLOAD_EXTENSIONS = {
+  image: [...IMAGE],
+  file: [...IMAGE, ...VIDEO, ...AUDIO, ...DOCUMENTS],
+} as const satisfies Record<UploadKind, readonly string[]>;
+
+export type UploadKind = 'image' | 'file';
+
+const CONTENT_TYPES: Record<string, string> = {
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  png: 'image/png',
+  gif: 'image/gif',
+  bmp: 'image/bmp',
+  avi: 'video/x-msvideo',
+  mp4: 'video/mp4',
+  wma: 'audio/x-ms-wma',
+  rmvb: 'application/vnd.rn-realmedia-vbr',
+  rm: 'application/vnd.rn-realmedia',
+  flash: 'application/x-shockwave-flash',
+  '3gp': 'video/3gpp',
+  flv: 'video/x-flv',
+  mp3: 'audio/mpeg',
+  wav: 'audio/wav',
+  mid: 'audio/midi',
+  pdf: 'application/pdf',
+  txt: 'text/plain; charset=utf-8',
+  csv: 'text/csv; charset=utf-8',
+  doc: 'application/msword',
+  docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  xls: 'application/vnd.ms-excel',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  ppt: 'application/vnd.ms-powerpoint',
+  pptx: 'application/vnd.openxmlformats-officedocument.presentationml.presentation',
+  zip: 'application/zip',
+  rar: 'application/vnd.rar',
+  '7z': 'application/x-7z-compressed',
+};
+
+export function uploadExtensionOf(name: string): string {
+  const dot = name.lastIndexOf('.');
+  return dot === -1 ? '' : name.slice(dot + 1).toLowerCase();
+}
+
+export function isAllowedUpload(kind: UploadKind, name: string): boolean {
+  return (UPLOAD_EXTENSIONS[kind] as readonly string[]).includes(uploadExtensionOf(name));
+}
+
+export function uploadContentType(name: string): string {
+  return CONTENT_TYPES[uploadExtensionOf(name)] ?? 'application/octet-stream';
+}
+
+/**
+ * The conversation a file is sent to, as the page names it: `friend:<userId>`, `group:<groupId>` or
+ * `buyer:<storeId>:<chatId>`. Who may read the file back follows from it.
+ */
+export const uploadConversationSchema = z.union([
+  z.object({ kind: z.literal('friend'), id: z.number().int().positive() }),
+  z.object({ kind: z.literal('group'), id: z.number().int().positive() }),
+  z.object({ kind: z.literal('buyer'), storeId: z.number().int().positive(), chatId: z.string().min(1).max(200) }),
+]);
+export type UploadConversation = z.infer<typeof uploadConversationSchema>;
+
+export function parseUploadConversation(text: string): UploadConversation | null {
+  const friendOrGroup = /^(friend|group):(\d+)$/.exec(text);
+  if (friendOrGroup) return { kind: friendOrGroup[1] as 'friend' | 'group', id: Number(friendOrGroup[2]) };
+  const buyer = /^buyer:(\d+):(.{1,200})$/.exec(text);
+  if (buyer) return { kind: 'buyer', storeId: Number(buyer[1]), chatId: buyer[2]! };
+  return null;
+}
+
+export function formatUploadConversation(c: UploadConversation): string {
+  return c.kind === 'buyer' ? `buyer:${c.storeId}:${c.chatId}` : `${c.kind}:${c.id}`;
+}
+
+// POST /api/chat/upload (multipart: fields `kind` and `conversation` BEFORE the part `file`)
+export const uploadDataSchema = z.object({
+  /** The stored name: random, with the original extension. */
+  id: z.string(),
+  /** Where the file is read back: `${CHAT_UPLOAD_PATHS.file}/<id>`. */
+  url: z.string(),
+  name: z.string(),
+  size: z.number().int(),
+  contentType: z.string(),
+  kind: z.enum(['image', 'file']),
+});
+export type UploadData = z.infer<typeof uploadDataSchema>;
+
+/** Stored names are 32 hex characters and an allowed extension: nothing else reaches the file system. */
+export const STORED_NAME_PATTERN = /^[0-9a-f]{32}\.[0-9a-z]{1,5}$/;
+
+export function storedNameOfUrl(url: string): string | null {
+  const prefix = `${CHAT_UPLOAD_PATHS.file}/`;
+  if (!url.startsWith(prefix)) return null;
+  const name = url.slice(prefix.length);
+  return STORED_NAME_PATTERN.test(name) ? name : null;
+}
+
+// POST /api/chat/sendFile
+export const sendFileBodySchema = z.object({
+  storeId: z.coerce.number().int().positive(),
+  chatId: z.string().trim().min(1).max(200),
+  fileId: z.string().regex(STORED_NAME_PATTERN),
+});
+export type SendFileBody = z.infer<typeof sendFileBodySchema>;
+export const sendFileDataSchema = z.object({ message: buyerMessageSchema });
+
+export const CHAT_UPLOAD_MESSAGES = {
+  noFile: { zh: '请选择要上传的文件', en: 'Choose a file to upload' },
+  tooLarge: { zh: '文件不能超过10MB', en: 'The file must not be larger than 10 MB' },
+  badImage: { zh: '只能上传jpg、png、gif、bmp、jpeg格式的图片', en: 'Only jpg, png, gif, bmp and jpeg images can be uploaded' },
+  badFile: { zh: '不支持该文件类型', en: 'This type of file cannot be uploaded' },
+  badConversation: { zh: '请先选择要发送到的会话', en: 'Choose the conversation to send to first' },
+  notInConversation: { zh: '你不在该会话中，不能发送或查看文件', en: 'You are not in this conversation, so you cannot send or view its files' },
+  fileNotFound: { zh: '文件不存在或已被删除', en: 'The file does not exist or has been deleted' },
+  uploadFailed: { zh: '上传失败，请重试', en: 'The upload failed; please try again' },
+} as const satisfies Record<string, Localized>;

@@ -1,0 +1,180 @@
+import multipart from '@fastify/multipart';
+import { randomBytes } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
+import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import type { FastifyInstance } from 'fastify';
+import type { z } from 'zod';
+import {
+  CHAT_UPLOAD_MESSAGES,
+  CHAT_UPLOAD_PATHS,
+  isAllowedUpload,
+  parseUploadConversation,
+  sendFileBodySchema,
+  STORED_NAME_PATTERN,
+  UPLOAD_MAX_BYTES,
+  uploadContentType,
+  uploadExtensionOf,
+  type UploadConversation,
+  type UploadData,
+  type UploadKind,
+} from '../../../contract/chatUpload';
+import type { Database } from '../../db/database';
+import { ok } from '../../http/envelope';
+import { ApiError } from '../../http/errors';
+import { requireUser } from '../../plugins/auth';
+import type { BuyerChatService } from './service';
+
+/**
+ * Chat attachments: POST /api/chat/upload stores one file under DATA_DIR/uploads with a random name and a sidecar
+ * `<name>.json` (uploader, original name, conversation); GET /api/chat/file/<name> serves it back to whoever can see
+ * that conversation; POST /api/chat/sendFile passes a stored file on to a buyer chat. Metadata sits beside the file
+ * rather than in a table so an upload directory can be copied or cleaned as one piece.
+ */
+export type StoredUpload = {
+  uploaderId: number;
+  name: string;
+  kind: UploadKind;
+  size: number;
+  contentType: string;
+  conversation: UploadConversation;
+  createdAt: number;
+};
+
+type Deps = { database: Database; dir: string; buyerChat: BuyerChatService; now: () => Date };
+
+const fail = (code: number, key: keyof typeof CHAT_UPLOAD_MESSAGES, field: string | null = null) => new ApiError(code, CHAT_UPLOAD_MESSAGES[key], field);
+
+/** Keeps what a user would recognise of the original name, without path parts or control characters. */
+export function cleanFileName(name: string): string {
+  const base = name.split(/[\\/]/).pop() ?? '';
+  // eslint-disable-next-line no-control-regex
+  const cleaned = base.replace(/[\u0000-\u001f\u007f"]/g, '').trim().slice(-120);
+  return cleaned || 'file';
+}
+
+/** RFC 6266: an ASCII fallback plus the UTF-8 name, so Chinese file names download as they were sent. */
+export function contentDisposition(kind: 'inline' | 'attachment', name: string): string {
+  const ascii = name.replace(/[^\x20-\x7e]/g, '_').replace(/[\\"]/g, '_');
+  return `${kind}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
+}
+
+export async function chatUploadRoutes(app: FastifyInstance, deps: Deps) {
+  await app.register(multipart, { throwFileSizeLimit: false, limits: { fileSize: UPLOAD_MAX_BYTES, files: 1, fields: 4, fieldSize: 400, parts: 6 } });
+  const q = deps.database.query.bind(deps.database);
+  const config = { area: 'chat' } as const;
+  const filePath = (id: string) => join(deps.dir, id);
+
+  async function mayUse(userId: number, conversation: UploadConversation, uploaderId?: number): Promise<boolean> {
+    if (uploaderId === userId) return true;
+    switch (conversation.kind) {
+      case 'friend':
+        // Sending needs the friendship; reading needs to be one of the two people.
+        if (uploaderId !== undefined) return conversation.id === userId;
+        return (await q(`select 1 from chat_friendships where user_id = $1 and friend_id = $2`, [userId, conversation.id])).length > 0;
+      case 'group':
+        return (await q(`select 1 from chat_group_members where group_id = $1 and user_id = $2`, [conversation.id, userId])).length > 0;
+      case 'buyer':
+        return (await q(`select 1 from mp_shops where id = $1 and user_id = $2`, [conversation.storeId, userId])).length > 0;
+    }
+  }
+
+  async function readMeta(id: string): Promise<StoredUpload | null> {
+    try {
+      return JSON.parse(await readFile(`${filePath(id)}.json`, 'utf8')) as StoredUpload;
+    } catch {
+      return null;
+    }
+  }
+
+  app.post(CHAT_UPLOAD_PATHS.upload, { config }, async (request) => {
+    const user = requireUser(request.user);
+    if (!request.isMultipart()) throw fail(400, 'noFile', 'file');
+    const part = await request.file();
+    if (!part) throw fail(400, 'noFile', 'file');
+    const field = (key: string) => {
+      const value = part.fields[key];
+      const one = Array.isArray(value) ? value[0] : value;
+      return one && one.type === 'field' ? String(one.value) : '';
+    };
+    const kind: UploadKind = field('kind') === 'image' ? 'image' : 'file';
+    const conversation = parseUploadConversation(field('conversation'));
+    const name = cleanFileName(part.filename);
+    const drain = () => part.file.resume();
+    if (!conversation) {
+      drain();
+      throw fail(400, 'badConversation', 'conversation');
+    }
+    if (!isAllowedUpload(kind, name)) {
+      drain();
+      throw fail(400, kind === 'image' ? 'badImage' : 'badFile', 'file');
+    }
+    if (!(await mayUse(user.id, conversation))) {
+      drain();
+      throw fail(401, 'notInConversation', 'conversation');
+    }
+    await mkdir(deps.dir, { recursive: true });
+    const id = `${randomBytes(16).toString('hex')}.${uploadExtensionOf(name)}`;
+    const partial = `${filePath(id)}.part`;
+    try {
+      await pipeline(part.file, createWriteStream(partial, { flags: 'wx' }));
+    } catch (error) {
+      await rm(partial, { force: true });
+      request.log.error({ err: error }, 'chat upload failed');
+      throw fail(500, 'uploadFailed');
+    }
+    if (part.file.truncated) {
+      await rm(partial, { force: true });
+      throw fail(400, 'tooLarge', 'file');
+    }
+    const { size } = await stat(partial);
+    if (size === 0) {
+      await rm(partial, { force: true });
+      throw fail(400, 'noFile', 'file');
+    }
+    const meta: StoredUpload = { uploaderId: user.id, name, kind, size, contentType: uploadContentType(name), conversation, createdAt: deps.now().getTime() };
+    await writeFile(`${filePath(id)}.json`, JSON.stringify(meta));
+    await rename(partial, filePath(id));
+    const data: UploadData = { id, url: `${CHAT_UPLOAD_PATHS.file}/${id}`, name, size, contentType: meta.contentType, kind };
+    return ok(data);
+  });
+
+  app.get<{ Params: { id: string } }>(`${CHAT_UPLOAD_PATHS.file}/:id`, { config }, async (request, reply) => {
+    const user = requireUser(request.user);
+    const { id } = request.params;
+    const meta = STORED_NAME_PATTERN.test(id) ? await readMeta(id) : null;
+    if (!meta) throw fail(404, 'fileNotFound', 'id');
+    if (!(await mayUse(user.id, meta.conversation, meta.uploaderId))) throw fail(401, 'notInConversation', 'id');
+    let bytes: Buffer;
+    try {
+      bytes = await readFile(filePath(id));
+    } catch {
+      throw fail(404, 'fileNotFound', 'id');
+    }
+    // Images show in the message; anything else downloads under its original name. nosniff keeps an uploaded
+    // "image" from being run as HTML or script.
+    const inline = meta.kind === 'image' && meta.contentType.startsWith('image/');
+    return reply
+      .header('Content-Type', meta.contentType)
+      .header('Content-Disposition', contentDisposition(inline ? 'inline' : 'attachment', meta.name))
+      .header('X-Content-Type-Options', 'nosniff')
+      .header('Cache-Control', 'private, max-age=86400')
+      .send(bytes);
+  });
+
+  app.post<{ Body: z.output<typeof sendFileBodySchema> }>(CHAT_UPLOAD_PATHS.sendFile, { config, schema: { body: sendFileBodySchema } }, async (request) => {
+    const user = requireUser(request.user);
+    const { storeId, chatId, fileId } = request.body;
+    const meta = await readMeta(fileId);
+    if (!meta) throw fail(404, 'fileNotFound', 'fileId');
+    if (meta.uploaderId !== user.id) throw fail(401, 'notInConversation', 'fileId');
+    let content: Buffer;
+    try {
+      content = await readFile(filePath(fileId));
+    } catch {
+      throw fail(404, 'fileNotFound', 'fileId');
+    }
+    return ok(await deps.buyerChat.sendFile(user.id, { storeId, chatId, name: meta.name, content }));
+  });
+}
