@@ -1,5 +1,5 @@
 import { resolve } from 'node:path';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import cookie from '@fastify/cookie';
 import type { Config } from './config';
 import type { Database } from './db/database';
@@ -44,7 +44,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     logger: options.logger ?? { level: config.logLevel },
     // One line per request (the in-process simulator's included) drowns the start-up output and the real warnings:
     // requests are logged from LOG_LEVEL=debug on; failures are logged by the error handler at every level.
-    disableRequestLogging: !['debug', 'trace'].includes(config.logLevel),
+    logController: new LogController({ disableRequestLogging: !['debug', 'trace'].includes(config.logLevel) }),
     // Behind a reverse proxy the client address (login-failure limit) comes from X-Forwarded-For.
     trustProxy: true,
     bodyLimit: 10 * 1024 * 1024,
