@@ -1,3 +1,4 @@
+import { PDFDocument } from 'pdf-lib';
 import { orderRowSchema, type OrderListPage, type OrderRow, type OrderSyncChunk } from '../../contract/orders';
 import type { PushMessage } from '../../contract/push';
 import type { Store } from '../../contract/store';
@@ -209,6 +210,41 @@ describe.each(DATABASE_TARGETS)('orders on $kind', (target) => {
       expect(pdf.statusCode).toBe(200);
       expect(pdf.headers['content-type']).toContain('application/pdf');
       expect(pdf.rawPayload.subarray(0, 4).toString()).toBe('%PDF');
+    });
+
+    it('keeps a shipped posting shipped when the synced postings are projected again', async () => {
+      const [waiting] = await shopRows('awaiting_packaging');
+      expect((await post<{ done: number }>('/api/shipOrder', { ids: [waiting!.id] })).body.data.done).toBe(1);
+      // What a sync chunk's hook does: rebuild the rows from the synced copy of every posting.
+      await projectPostings(t.database, storeId, { since: new Date(0) });
+      expect((await get<OrderRow>(`/api/order/get?id=${encodeURIComponent(waiting!.id)}`)).body.data.status).toBe('awaiting_deliver');
+    });
+
+    it('says why Ozon refuses a label: ship first, or wait a minute after shipping', async () => {
+      const control = t.app.marketplace.simulator!.control;
+      control.labelReadyDelayMs = 45_000;
+      try {
+        // A fresh order: the earlier tests shipped the few the small shop had.
+        const { postingNumber } = t.app.marketplace.simulator!.shop('1001').addPosting();
+        await t.app.sync.runShop(storeId, ['postings']);
+        const waiting = (await shopRows('awaiting_packaging')).find((row) => row.postingNumber === postingNumber);
+        const unshipped = await post('/api/ets/pdf', { ids: [waiting!.id] });
+        expect(unshipped.status).toBe(400);
+        expect(unshipped.body.msg).toContain('尚未发货');
+        expect(unshipped.body.msg).toContain(waiting!.postingNumber);
+
+        await post('/api/shipOrder', { ids: [waiting!.id] });
+        const early = await t.app.inject({ method: 'POST', url: '/api/ets/pdf', headers: { ...seller.headers, 'accept-language': 'en' }, payload: { ids: [waiting!.id] } });
+        expect(early.statusCode).toBe(400);
+        expect(early.json<{ msg: string }>().msg).toMatch(/try again in a minute.*/);
+
+        control.labelReadyDelayMs = 0;
+        const ready = await t.app.inject({ method: 'POST', url: '/api/ets/pdf', headers: seller.headers, payload: { ids: [waiting!.id] } });
+        expect(ready.statusCode).toBe(200);
+        expect((await PDFDocument.load(ready.rawPayload)).getPageCount()).toBe(1);
+      } finally {
+        control.labelReadyDelayMs = 0;
+      }
     });
 
     it('updates stock per warehouse on Ozon', async () => {

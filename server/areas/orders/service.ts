@@ -30,6 +30,18 @@ const NOT_SHIPPABLE: Localized = { zh: '该订单当前状态不能发货', en: 
 const NO_LABEL: Localized = { zh: '录入的订单没有Ozon面单', en: 'Entered orders have no Ozon label' };
 const NO_SHOP: Localized = { zh: '店铺不存在', en: 'The shop does not exist' };
 const FAILED: Localized = { zh: '操作失败', en: 'The operation failed' };
+const ALREADY_SHIPPED: Localized = { zh: '该货件已在Ozon发货', en: 'This posting was already shipped on Ozon' };
+/** Ozon makes a label 45–60 s after ship and refuses the whole batch until then (reference: "The next postings aren't ready"). */
+const labelsNotReady = (numbers: readonly string[]): Localized => ({
+  zh: `Ozon尚未生成面单（发货后约45–60秒生成），请1分钟后重试。货件：${numbers.join('、')}`,
+  en: `Ozon has not made the labels yet (it does 45–60 s after shipping): try again in a minute. Postings: ${numbers.join(', ')}`,
+});
+const labelsNeedShipping = (numbers: readonly string[]): Localized => ({
+  zh: `货件尚未发货，发货后才能打印面单：${numbers.join('、')}`,
+  en: `These postings are not shipped yet; labels exist only after shipping: ${numbers.join(', ')}`,
+});
+/** Statuses in which Ozon has (or will shortly have) a label for a posting. */
+const LABEL_STATUSES: ReadonlySet<string> = new Set(['awaiting_deliver', 'delivering', 'driver_pickup', 'delivered', 'sent_by_seller', 'arbitration', 'client_arbitration']);
 
 const ms = (column: string) => `(extract(epoch from ${column}) * 1000)::bigint`;
 
@@ -234,6 +246,7 @@ function byPosting(rows: readonly OrderRow[]): Posting[] {
 }
 
 function reasonOf(error: unknown, lang: Lang): string {
+  if (isOzonError(error) && error.ozonMessage.includes('POSTING_ALREADY_SHIPPED')) return ALREADY_SHIPPED[lang];
   if (isOzonError(error)) return error.texts[lang];
   if (error instanceof ApiError) return error.localized(lang);
   return FAILED[lang];
@@ -258,6 +271,7 @@ export async function shipOrders(deps: OrdersDeps, userId: number, ids: readonly
         `update orders set status = 'awaiting_deliver', updated_at = clock_timestamp() where user_id = $1 and id = any($2::text[])`,
         [userId, posting.rows.map((row) => row.id)],
       );
+      if (!manual) await patchSyncedPostings(deps, posting.shopId, [{ postingNumber: posting.postingNumber, patch: { status: 'awaiting_deliver' } }]);
       result.done++;
     } catch (error) {
       result.failures.push({ postingNumber: posting.postingNumber || posting.rows[0]!.orderNumber, message: reasonOf(error, lang) });
@@ -279,6 +293,7 @@ export async function setTrackingNumbers(
   const wanted = new Map(items.map((item) => [item.id, item.trackingNumber]));
   const result: BatchResult = { done: 0, failures: [] };
   const accepted: { id: string; trackingNumber: string }[] = [];
+  const ozonAccepted: { shopId: number; postingNumber: string }[] = [];
   const postings = byPosting(rows);
   const byShop = new Map<number, Posting[]>();
   for (const posting of postings) {
@@ -302,6 +317,7 @@ export async function setTrackingNumbers(
         if (answer?.result) {
           const tracking = wanted.get(posting.rows[0]!.id)!;
           for (const row of posting.rows) accepted.push({ id: row.id, trackingNumber: tracking });
+          ozonAccepted.push({ shopId, postingNumber: posting.postingNumber });
           result.done++;
         } else {
           result.failures.push({ postingNumber: posting.postingNumber, message: answer?.error || FAILED[lang] });
@@ -309,6 +325,16 @@ export async function setTrackingNumbers(
       }
     } catch (error) {
       for (const posting of shopPostings) result.failures.push({ postingNumber: posting.postingNumber, message: reasonOf(error, lang) });
+    }
+  }
+  if (ozonAccepted.length > 0) {
+    for (const [shopId, postingsOfShop] of byShop) {
+      const numbers = new Set(ozonAccepted.filter((p) => p.shopId === shopId).map((p) => p.postingNumber));
+      await patchSyncedPostings(
+        deps,
+        shopId,
+        postingsOfShop.filter((p) => numbers.has(p.postingNumber)).map((p) => ({ postingNumber: p.postingNumber, patch: { tracking_number: wanted.get(p.rows[0]!.id)! } })),
+      );
     }
   }
   if (accepted.length > 0) {
@@ -336,17 +362,45 @@ export async function labelPdf(deps: OrdersDeps, userId: number, ids: readonly s
   for (const [shopId, numbers] of byShop) {
     const client = await deps.clientFor(userId, shopId);
     for (let i = 0; i < numbers.length; i += LABEL_BATCH) {
+      const batch = numbers.slice(i, i + LABEL_BATCH);
       try {
-        const label = await client.packageLabel(numbers.slice(i, i + LABEL_BATCH));
+        const label = await client.packageLabel(batch);
         const source = await PDFDocument.load(label.bytes);
         for (const page of await merged.copyPages(source, source.getPageIndices())) merged.addPage(page);
       } catch (error) {
+        if (isOzonError(error) && /aren't ready|not ready/i.test(error.ozonMessage)) throw labelRefusal(postings, shopId, batch);
         if (isOzonError(error)) throw new ApiError(error.code, error.texts);
         throw error;
       }
     }
   }
   return merged.save();
+}
+
+/**
+ * Ozon names no reason beyond "not ready": our rows tell a posting still to be shipped (ship first) from one shipped
+ * moments ago (its label comes 45–60 s after ship: retry in a minute).
+ */
+function labelRefusal(postings: readonly Posting[], shopId: number, batch: readonly string[]): ApiError {
+  const inBatch = new Set(batch);
+  const unshipped = postings
+    .filter((p) => p.shopId === shopId && inBatch.has(p.postingNumber) && !p.rows.every((row) => LABEL_STATUSES.has(row.status)))
+    .map((p) => p.postingNumber);
+  return new ApiError(400, unshipped.length ? labelsNeedShipping(unshipped) : labelsNotReady(batch), 'ids');
+}
+
+/**
+ * Writes what Ozon just accepted (ship, tracking number) into the synced copy of the posting too. The projection
+ * rebuilds order rows from that copy; left stale, it would undo the change until the next sync brought Ozon's answer.
+ */
+async function patchSyncedPostings(deps: OrdersDeps, shopId: number, changes: readonly { postingNumber: string; patch: Record<string, string> }[]) {
+  if (changes.length === 0) return;
+  await deps.database.query(
+    `update mp_records r set data = r.data || c.patch
+     from jsonb_to_recordset($2::jsonb) as c(posting text, patch jsonb)
+     where r.shop_id = $1 and r.entity = 'postings' and r.external_id = c.posting`,
+    [shopId, JSON.stringify(changes.map((c) => ({ posting: c.postingNumber, patch: c.patch })))],
+  );
 }
 
 /** Starts Ozon's asynchronous label tasks (for sets too big for the synchronous call). */
