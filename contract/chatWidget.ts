@@ -21,7 +21,8 @@ export type GroupMember = {
   role?: string;
 };
 
-export type SystemMessageType = 'system' | 'acceptFriend' | 'applyFriend' | 'rejectFriend';
+/** applyGroup: someone asks to join a group the user owns; it carries Agree and Reject like applyFriend. */
+export type SystemMessageType = 'system' | 'acceptFriend' | 'applyFriend' | 'rejectFriend' | 'applyGroup';
 
 export type SystemMessage = {
   id: ChatId;
@@ -31,6 +32,8 @@ export type SystemMessage = {
   message: string;
   timestamp: number;
   status?: 'accept' | 'reject' | 'none';
+  /** applyGroup: the group applied to. */
+  group?: { id: ChatId; name: string };
 };
 
 export type Chat = {

@@ -91,3 +91,44 @@ describe('conversationMachine history', () => {
     expect(calls).toHaveLength(1);
   });
 });
+
+describe('conversationMachine recent history on opening', () => {
+  it('loads the recent messages the first time the conversation is shown, as history: nothing unread, nothing announced', async () => {
+    const { actor, calls } = start({ active: false }, [msg(1), msg(2), msg(3, true)]);
+    const announced: unknown[] = [];
+    actor.on('incoming', (e) => announced.push(e));
+    // Not shown yet: nothing is loaded.
+    expect(calls).toHaveLength(0);
+    actor.send({ type: 'conversation.activated' });
+    await waitFor(actor, (s) => s.context.recentLoaded);
+    expect(calls).toEqual([{ chat, lastMessage: null }]);
+    expect(actor.getSnapshot().context.messages.map((m) => m.id)).toEqual([1, 2, 3]);
+    expect(selectUnreadCount(actor.getSnapshot())).toBe(0);
+    expect(announced).toHaveLength(0);
+    // Shown again later: not loaded twice.
+    actor.send({ type: 'conversation.deactivated' });
+    actor.send({ type: 'conversation.activated' });
+    expect(calls).toHaveLength(1);
+  });
+
+  it('loads what lies before a message that arrived live before the conversation was opened', async () => {
+    const { actor, calls } = start({ active: false }, [msg(1)]);
+    actor.send({ type: 'conversation.received', message: msg(5) });
+    actor.send({ type: 'conversation.activated' });
+    await waitFor(actor, (s) => s.context.recentLoaded);
+    expect(calls[0]!.lastMessage?.id).toBe(5);
+    expect(actor.getSnapshot().context.messages.map((m) => m.id)).toEqual([1, 5]);
+  });
+
+  it('never loads history for the system tab', () => {
+    const { actor, calls } = (() => {
+      const calls: LoadHistoryInput[] = [];
+      const machine = conversationMachine.provide({
+        actors: { loadHistory: fromPromise<ChatMessage[], LoadHistoryInput>(async ({ input }) => (calls.push(input), [])) },
+      });
+      return { actor: createActor(machine, { input: { chat: { id: -1, name: '系统消息', type: 'sys_msg' as const }, active: true } }).start(), calls };
+    })();
+    expect(actor.getSnapshot().value).toBe('idle');
+    expect(calls).toHaveLength(0);
+  });
+});

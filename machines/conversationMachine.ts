@@ -17,6 +17,11 @@ export type ConversationContext = {
   historyExhausted: boolean;
   /** Bumped on every prepend so the list can keep the reader's position (the anchor is the previous first message). */
   prependedCount: number;
+  /**
+   * The recent history is loaded once, the first time the conversation is shown. It arrives as history: no sound, no
+   * notification, nothing counted unread.
+   */
+  recentLoaded: boolean;
 };
 
 export type ConversationInput = {
@@ -40,7 +45,9 @@ export type ConversationEvent =
 
 export type ConversationEmitted =
   | { type: 'incoming'; message: ChatMessage; chat: Chat }
-  | { type: 'historyPrepended'; count: number };
+  | { type: 'historyPrepended'; count: number }
+  /** The recent history arrived on opening: the list shows its end. */
+  | { type: 'recentLoaded'; count: number };
 
 const isReadOnArrival = (context: ConversationContext) => context.active && context.atBottom && context.pageVisible;
 
@@ -107,6 +114,7 @@ export const conversationMachine = setup({
   guards: {
     isFromOthers: ({ event }) => event.type === 'conversation.received' && !event.message.mine,
     isHistoryExhausted: ({ context }) => context.historyExhausted,
+    isFirstShown: ({ context }) => context.active && !context.recentLoaded && context.chat.type !== 'sys_msg',
   },
 }).createMachine({
   id: 'conversation',
@@ -119,6 +127,7 @@ export const conversationMachine = setup({
     pageVisible: input.pageVisible ?? true,
     historyExhausted: false,
     prependedCount: 0,
+    recentLoaded: (input.messages?.length ?? 0) > 0 || input.chat.type === 'sys_msg',
   }),
   on: {
     'conversation.received': [
@@ -135,8 +144,30 @@ export const conversationMachine = setup({
   initial: 'idle',
   states: {
     idle: {
+      always: { guard: 'isFirstShown', target: 'loadingRecent' },
       on: {
         'conversation.historyRequested': { guard: not('isHistoryExhausted'), target: 'loadingHistory' },
+      },
+    },
+    loadingRecent: {
+      invoke: {
+        src: 'loadHistory',
+        // Anything that arrived live before the history did is newer than it: load what lies before.
+        input: ({ context }) => ({ chat: context.chat, lastMessage: context.messages[0] ?? null }),
+        onDone: {
+          target: 'idle',
+          actions: enqueueActions(({ context, event, enqueue }) => {
+            const known = new Set(context.messages.map((m) => m.id));
+            const older = event.output.filter((m) => !known.has(m.id));
+            enqueue.assign({
+              messages: [...older, ...context.messages],
+              historyExhausted: older.length === 0,
+              recentLoaded: true,
+            });
+            enqueue.emit({ type: 'recentLoaded', count: older.length });
+          }),
+        },
+        onError: { target: 'idle', actions: assign({ recentLoaded: true }) },
       },
     },
     loadingHistory: {
@@ -166,7 +197,7 @@ export type ConversationSnapshot = { context: ConversationContext; value: unknow
 
 export const selectMessages = (s: ConversationSnapshot) => s.context.messages;
 export const selectUnreadCount = (s: ConversationSnapshot) => s.context.unreadIds.length;
-export const selectIsLoadingHistory = (s: ConversationSnapshot) => s.value === 'loadingHistory';
+export const selectIsLoadingHistory = (s: ConversationSnapshot) => s.value === 'loadingHistory' || s.value === 'loadingRecent';
 export const selectHistoryExhausted = (s: ConversationSnapshot) => s.context.historyExhausted;
 /** The tab badge shows while there is something unread the reader cannot be looking at. */
 export const selectTabBadge = (s: ConversationSnapshot) =>

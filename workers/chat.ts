@@ -34,6 +34,7 @@ import {
   type UserCard,
 } from '../contract/chat';
 import { z } from 'zod';
+import { CHAT_UPLOAD_PATHS, sendFileDataSchema, uploadDataSchema, type SendFileBody, type UploadData, type UploadKind } from '../contract/chatUpload';
 import type { EventBus } from './events';
 import type { HttpClient } from './http/client';
 
@@ -74,6 +75,12 @@ export type ChatApi = {
   history(query: ContactsHistoryQuery): Promise<{ messages: TeamMessage[]; hasMore: boolean }>;
   send(body: ContactsSendBody): Promise<TeamMessage>;
   read(body: ContactsReadBody): Promise<{ unread: number }>;
+  /** Uploads one picked file for `conversation` (`friend:<id>`, `group:<id>` or `buyer:<storeId>:<chatId>`). */
+  upload(kind: UploadKind, conversation: string, file: File): Promise<UploadData>;
+  /** An uploaded file's bytes and type, read with the session (an <img> cannot send the headers). */
+  file(url: string): Promise<{ bytes: ArrayBuffer; contentType: string }>;
+  /** Passes an uploaded file on to a buyer chat. */
+  buyerSendFile(body: SendFileBody): Promise<{ message: BuyerMessage }>;
 };
 
 /** The client's paths hang under /api already. */
@@ -114,5 +121,19 @@ export function createChatArea(client: HttpClient, events: EventBus): ChatApi {
     history: (query) => get(CONTACTS_PATHS.history, contactsHistoryDataSchema, { ...query }),
     send: (body) => post(CONTACTS_PATHS.send, body, teamMessageSchema),
     read: (body) => post(CONTACTS_PATHS.read, body, unreadSchema),
+    upload: (kind, conversation, file) => {
+      // Fields before the file: the server reads them as the stream reaches the file.
+      const form = new FormData();
+      form.append('kind', kind);
+      form.append('conversation', conversation);
+      form.append('file', file, file.name);
+      return client.request(path(CHAT_UPLOAD_PATHS.upload), { method: 'POST', body: form, schema: uploadDataSchema, timeout: 120_000, retries: 0 });
+    },
+    file: async (url) => {
+      if (!url.startsWith(`${CHAT_UPLOAD_PATHS.file}/`)) throw new Error('not a chat file');
+      const blob = await client.request<Blob>(path(url), { method: 'GET', responseType: 'blob', silent: true });
+      return { bytes: await blob.arrayBuffer(), contentType: blob.type };
+    },
+    buyerSendFile: (body) => post(CHAT_UPLOAD_PATHS.sendFile, body, sendFileDataSchema),
   };
 }

@@ -89,21 +89,23 @@ export function parseRequestKey(id: SystemMessage['id']): Pick<TeamRequest, 'kin
 }
 
 /**
- * The system tab: applications to me carry Agree and Reject while pending (shown as applyFriend, also for groups,
- * whose text names the group); answers to my own applications are acceptFriend / rejectFriend notes.
+ * The system tab: applications to me carry Agree and Reject while pending (applyFriend, or applyGroup naming the
+ * group); answers to my own applications are acceptFriend / rejectFriend notes.
  */
 export function systemMessages(overview: ContactsOverview, texts: ChatTexts): SystemMessage[] {
   return overview.requests.map((r): SystemMessage => {
     const toMe = r.to.id === overview.me.id;
     if (toMe) {
+      const joinsGroup = r.kind === 'group' && r.group !== null;
       return {
         id: requestKey(r),
         from: { id: r.from.id, name: r.from.name, avatar: r.from.avatar || undefined },
         to: { id: r.to.id, name: r.to.name },
-        type: 'applyFriend',
-        message: [r.kind === 'group' && r.group ? texts.appliedToJoin(r.group.name) : texts.wantsToBeFriend, r.message].filter(Boolean).join('：'),
+        type: joinsGroup ? 'applyGroup' : 'applyFriend',
+        message: joinsGroup ? r.message : [texts.wantsToBeFriend, r.message].filter(Boolean).join('：'),
         timestamp: r.createdAt,
         status: r.status === 'accepted' ? 'accept' : r.status === 'rejected' ? 'reject' : 'none',
+        ...(joinsGroup && r.group ? { group: { id: r.group.id, name: r.group.name } } : {}),
       };
     }
     return {

@@ -144,11 +144,21 @@ function ChatWidgetBody(props: ChatWidgetProps) {
   const chooseGroup = useCallback(
     (request: SystemMessage) =>
       new Promise<GroupOption | null | undefined>((resolve) => {
+        const joinsGroup = request.type === 'applyGroup';
         setDialog({
-          kind: 'confirmFriend',
-          info: { id: request.from.id, name: request.from.name, avatar: request.from.avatar, options: latest.current.groupOptions },
+          kind: joinsGroup ? 'confirmGroup' : 'confirmFriend',
+          info: {
+            id: request.from.id,
+            name: joinsGroup && request.group ? `${request.from.name} → ${request.group.name}` : request.from.name,
+            avatar: request.from.avatar,
+            options: joinsGroup ? undefined : latest.current.groupOptions,
+          },
           resolve: (r) => {
-            if (r) void antdMessage.success(t('friendAdded', { name: request.from.name }));
+            if (r) {
+              void antdMessage.success(
+                joinsGroup ? t('memberAdded', { name: request.from.name, group: request.group?.name ?? '' }) : t('friendAdded', { name: request.from.name }),
+              );
+            }
             resolve(r ? r.option : undefined);
           },
         });
@@ -157,10 +167,16 @@ function ChatWidgetBody(props: ChatWidgetProps) {
   );
   const confirmReject = useCallback(
     (request: SystemMessage) =>
-      messageBox.confirm(t('rejectFriendConfirm', { name: request.from.name })).then(
-        () => true,
-        () => false,
-      ),
+      messageBox
+        .confirm(
+          request.type === 'applyGroup'
+            ? t('rejectGroupConfirm', { name: request.from.name, group: request.group?.name ?? '' })
+            : t('rejectFriendConfirm', { name: request.from.name }),
+        )
+        .then(
+          () => true,
+          () => false,
+        ),
     [messageBox, t],
   );
 

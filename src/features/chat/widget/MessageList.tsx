@@ -45,7 +45,18 @@ export function MessageList({ conversation, t, defaultAvatar, onMention }: Messa
       const top = virtualizer.getVirtualItems()[0]?.index ?? 0;
       requestAnimationFrame(() => virtualizer.scrollToIndex(anchorIndexAfterPrepend(top, count), { align: 'start' }));
     });
-    return () => sub.unsubscribe();
+    // The recent history on opening: show its end, as a chat opens on its newest message.
+    const recent = conversation.on('recentLoaded', () => {
+      stickToBottom.current = true;
+      requestAnimationFrame(() => {
+        const count = conversation.getSnapshot().context.messages.length;
+        if (count > 0) virtualizer.scrollToIndex(count - 1, { align: 'end' });
+      });
+    });
+    return () => {
+      sub.unsubscribe();
+      recent.unsubscribe();
+    };
   }, [conversation, virtualizer]);
 
   // New message while at the bottom: follow it.

@@ -1,5 +1,5 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import { Avatar, Button, Space } from 'antd';
+import { Avatar, Button, Space, Tag } from 'antd';
 import { useEffect, useRef } from 'react';
 import type { GroupOption, SystemMessage } from '@contract/chatWidget';
 import { friendRequestMachine, selectRequestStatus } from '@machines/friendRequestMachine';
@@ -7,7 +7,7 @@ import { formatTimestamp } from './history';
 import type { Translate } from './i18n';
 
 export type FriendRequestDecision = {
-  /** Asks the user for a group (confirmFriend dialog); resolves null when dismissed. */
+  /** Asks the user for a group (confirmFriend dialog; confirmGroup for an applyGroup item); resolves undefined when dismissed. */
   chooseGroup: (request: SystemMessage) => Promise<GroupOption | null | undefined>;
   /** Asks "reject {name}'s friend application?"; resolves false when dismissed. */
   confirmReject: (request: SystemMessage) => Promise<boolean>;
@@ -31,9 +31,22 @@ export function SystemMessages({ messages, t, defaultAvatar, ...rest }: SystemMe
             <div>
               <strong>{m.from.name}</strong> <span style={{ color: '#999', fontSize: 12 }}>{formatTimestamp(m.timestamp)}</span>
             </div>
-            <div>{m.message}</div>
+            {m.type === 'applyGroup' ? (
+              <div>
+                <Tag color="blue">{t('groupApplication')}</Tag>
+                {t('appliesToJoin')} <strong>{m.group?.name}</strong>
+                {m.message ? <div style={{ color: '#666' }}>{m.message}</div> : null}
+              </div>
+            ) : m.type === 'applyFriend' ? (
+              <div>
+                <Tag color="green">{t('friendApplication')}</Tag>
+                {m.message}
+              </div>
+            ) : (
+              <div>{m.message}</div>
+            )}
           </div>
-          {m.type === 'applyFriend' && <FriendRequestItem request={m} t={t} {...rest} />}
+          {(m.type === 'applyFriend' || m.type === 'applyGroup') && <FriendRequestItem request={m} t={t} {...rest} />}
         </div>
       ))}
       <p style={{ textAlign: 'center', color: '#999' }}>{t('noMoreMessages')}</p>

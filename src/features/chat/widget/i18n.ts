@@ -83,6 +83,17 @@ const zh = {
   expandRight: '展开右栏',
   offline: '离线',
   unread: '{n} 条未读',
+  memberAdded: '{name} 已加入群 {group}',
+  rejectGroupConfirm: '确定拒绝 {name} 加入 {group} 的申请吗？',
+  appliesToJoin: '申请加入群',
+  groupApplication: '加群申请',
+  friendApplication: '好友申请',
+  chatInfo: '会话资料',
+  online: '在线',
+  imageAlt: '图片',
+  fileLoading: '正在打开文件…',
+  fileFailed: '文件打开失败',
+  uploading: '正在上传…',
 } as const;
 
 export type ChatTextKey = keyof typeof zh;
@@ -169,6 +180,17 @@ const en: Record<ChatTextKey, string> = {
   expandRight: 'Expand right box',
   offline: 'offline',
   unread: '{n} unread',
+  memberAdded: '{name} has joined {group}',
+  rejectGroupConfirm: "Reject {name}'s application to join {group}?",
+  appliesToJoin: 'asks to join',
+  groupApplication: 'Group application',
+  friendApplication: 'Friend request',
+  chatInfo: 'Conversation info',
+  online: 'Online',
+  imageAlt: 'Image',
+  fileLoading: 'Opening the file…',
+  fileFailed: 'The file could not be opened',
+  uploading: 'Uploading…',
 };
 
 export const CHAT_TEXTS: Record<ChatLang, Record<ChatTextKey, string>> = { zh, en };
