@@ -1,7 +1,7 @@
 import { Spin } from 'antd';
 import NProgress from 'nprogress';
 import 'nprogress/nprogress.css';
-import { Suspense, useEffect, useLayoutEffect } from 'react';
+import { createContext, Suspense, use, useEffect, useLayoutEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Redirect, useLocation, useSearch } from 'wouter';
 import { selectPermittedRoutes, selectPhase } from '@machines/sessionMachine';
@@ -69,13 +69,25 @@ export function RouterView() {
   return <BasicLayout route={route} />;
 }
 
+const PageRouteContext = createContext<AppRoute | null>(null);
+
+/**
+ * The route a page was opened for. A cached page hidden behind another tab still re-renders while hidden, and the
+ * location then names the other tab's page: a page that shows its own route's texts reads them from here.
+ */
+export function usePageRoute(): AppRoute | null {
+  return use(PageRouteContext);
+}
+
 export function RoutePage({ route }: { route: AppRoute }) {
   const Page = route.page;
   if (!Page) return <ProgressDone />;
   return (
-    <Suspense fallback={<FullPageSpin />}>
-      <Page />
-      <ProgressDone />
-    </Suspense>
+    <PageRouteContext value={route}>
+      <Suspense fallback={<FullPageSpin />}>
+        <Page />
+        <ProgressDone />
+      </Suspense>
+    </PageRouteContext>
   );
 }

@@ -90,6 +90,8 @@ function Tag({ tab, active, closable, onClose, onContextMenu }: TagProps) {
   return (
     <div
       role="tab"
+      // Named by its title alone: the close button inside would otherwise be read as part of the tab's name.
+      aria-label={title}
       aria-selected={active}
       tabIndex={active ? 0 : -1}
       className={`tags-view__tag${active ? ' tags-view__tag--active' : ''}`}

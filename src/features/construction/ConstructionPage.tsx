@@ -3,6 +3,7 @@ import { Button, Result } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'wouter';
 import { findRoute, HOME_PATH } from '@/app/routes';
+import { usePageRoute } from '@/app/RouterView';
 
 /**
  * The honest page of an area whose own issue has not landed: it names the area and says what it will do, instead of
@@ -11,7 +12,7 @@ import { findRoute, HOME_PATH } from '@/app/routes';
 export function ConstructionPage() {
   const { t } = useTranslation();
   const [path] = useLocation();
-  const route = findRoute(path);
+  const route = usePageRoute() ?? findRoute(path);
   const area = route?.titleKey ? t(route.titleKey) : path;
   return (
     <Result

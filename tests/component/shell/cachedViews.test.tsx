@@ -1,0 +1,90 @@
+import { act, fireEvent, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useLocation } from 'wouter';
+import { DEFAULT_SETTINGS } from '@machines/settingsMachine';
+import { SettingsProvider } from '@/app/displaySettings';
+import { useOpenTab } from '@/app/layout/BasicLayout';
+import { CachedViews } from '@/app/layout/CachedViews';
+import { TagsView } from '@/app/layout/TagsView';
+import { findRoute } from '@/app/routes';
+import { TabsProvider } from '@/app/tabs';
+import { renderWithApp } from '../renderApp';
+
+/** The shell's page area: the tags view over the cached page views, following the location as BasicLayout does. */
+function PageArea() {
+  const [path] = useLocation();
+  const route = findRoute(path);
+  if (!route) throw new Error(`no route for ${path}`);
+  useOpenTab(route);
+  return (
+    <>
+      <TagsView />
+      <CachedViews route={route} />
+    </>
+  );
+}
+
+function renderShell(path: string) {
+  return renderWithApp(
+    <SettingsProvider input={{}}>
+      <TabsProvider>
+        <PageArea />
+      </TabsProvider>
+    </SettingsProvider>,
+    { path },
+  );
+}
+
+// The first render loads the lazy pages, which is slow in jsdom on a busy machine.
+describe('cached views (spec §2.3: page views cached per tab)', { timeout: 30_000 }, () => {
+  it('a page keeps what was typed while its tab is hidden, and the tab refresh mounts it afresh', async () => {
+    const user = userEvent.setup();
+    const { location } = renderShell('/profile/modify-psw');
+    fireEvent.change(await screen.findByLabelText('原密码'), { target: { value: 'typed-before' } });
+
+    act(() => location.navigate('/tool/currency-change'));
+    expect(await screen.findByText('汇率换算：建设中')).toBeVisible();
+    // Hidden, not gone.
+    expect(screen.getByLabelText('原密码')).not.toBeVisible();
+    expect(await screen.findByRole('tab', { name: '汇率换算' })).toHaveAttribute('aria-selected', 'true');
+
+    await user.click(screen.getByRole('tab', { name: '修改密码' }));
+    expect(screen.getByLabelText('原密码')).toBeVisible();
+    expect(screen.getByLabelText('原密码')).toHaveValue('typed-before');
+    expect(screen.getByText('汇率换算：建设中')).not.toBeVisible();
+
+    fireEvent.contextMenu(screen.getByRole('tab', { name: '修改密码' }));
+    await user.click(screen.getByRole('menuitem', { name: '刷新' }));
+    expect(await screen.findByLabelText('原密码')).toHaveValue('');
+  });
+
+  it('a closed tab takes its page, and its state, with it', async () => {
+    const user = userEvent.setup();
+    const { location } = renderShell('/profile/modify-psw');
+    fireEvent.change(await screen.findByLabelText('原密码'), { target: { value: 'typed-before' } });
+    act(() => location.navigate('/tool/currency-change'));
+    await screen.findByText('汇率换算：建设中');
+
+    await user.click(screen.getByRole('button', { name: '关闭标签 修改密码' }));
+    expect(screen.queryByRole('tab', { name: '修改密码' })).toBeNull();
+    expect(screen.queryByLabelText('原密码')).toBeNull();
+
+    act(() => location.navigate('/profile/modify-psw'));
+    expect(await screen.findByLabelText('原密码')).toHaveValue('');
+  });
+
+  it('with the tags view switched off, only the current page is mounted', async () => {
+    const { location } = renderWithApp(
+      <SettingsProvider input={{ settings: { ...DEFAULT_SETTINGS, tagsView: false } }}>
+        <TabsProvider>
+          <PageArea />
+        </TabsProvider>
+      </SettingsProvider>,
+      { path: '/profile/modify-psw' },
+    );
+    fireEvent.change(await screen.findByLabelText('原密码'), { target: { value: 'typed-before' } });
+    act(() => location.navigate('/tool/currency-change'));
+    await screen.findByText('汇率换算：建设中');
+    expect(screen.queryByLabelText('原密码')).toBeNull();
+  });
+});
