@@ -1,0 +1,573 @@
+/**
+ * `npm run bench [-- --sizes 100000,1000000 --runs 3 --only app,main,ag]`: the order list at scale (issue 5
+ * "Benchmark"). Not a test: it prints figures and writes tests/bench/results/latest.json (git-ignored).
+ *
+ * Per size: seeds N orders into a fresh DATA_DIR (server/demo/orders-seed.ts), starts the built app (as `npm start`
+ * serves it), and drives headless Chromium through the same scripted actions on three pages fed by that server:
+ *   app   the product: /order-manager/order-list (worker engine, IndexedDB cache)
+ *   main  peer: our VirtualTable with the same engine on the main thread (tests/bench/pages/main-thread.tsx)
+ *   ag    peer: AG Grid Community, client-side row model (tests/bench/pages/ag.ts)
+ * Times are measured inside the page (performance.now(), checked every animation frame), medians of `--runs`.
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer, request, type Server } from 'node:http';
+import { cpus, tmpdir, totalmem } from 'node:os';
+import { extname, join, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { openDatabase } from '../../server/db/database';
+
+const ROOT = resolve(import.meta.dirname, '../..');
+const BENCH = import.meta.dirname;
+const CAPTCHA = '2468';
+type Kind = 'app' | 'main' | 'ag';
+const KINDS: Kind[] = ['app', 'main', 'ag'];
+
+const { values: args } = parseArgs({
+  options: {
+    sizes: { type: 'string', default: '100000,1000000' },
+    runs: { type: 'string', default: '3' },
+    only: { type: 'string', default: KINDS.join(',') },
+    'skip-build': { type: 'boolean', default: false },
+  },
+});
+const SIZES = args.sizes.split(',').map(Number);
+const RUNS = Number(args.runs);
+const ONLY = args.only.split(',') as Kind[];
+
+// ---------------------------------------------------------------- helpers
+
+const median = (xs: number[]) => {
+  const s = xs.filter((x) => Number.isFinite(x)).sort((a, b) => a - b);
+  if (s.length === 0) return NaN;
+  return s.length % 2 ? s[(s.length - 1) / 2]! : (s[s.length / 2 - 1]! + s[s.length / 2]!) / 2;
+};
+const percentile = (xs: number[], p: number) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length === 0 ? NaN : s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))]!;
+};
+const log = (...parts: unknown[]) => console.log(`[bench ${new Date().toISOString().slice(11, 19)}]`, ...parts);
+
+function run(command: string, argv: string[], env: Record<string, string>): void {
+  const result = spawnSync(command, argv, { cwd: ROOT, env: { ...process.env, ...env }, stdio: 'inherit' });
+  if (result.status !== 0) throw new Error(`${command} ${argv.join(' ')} failed`);
+}
+
+function freePort(): Promise<number> {
+  return new Promise((done, fail) => {
+    const server = createServer();
+    server.once('error', fail);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => done(port));
+    });
+  });
+}
+
+async function startApp(dataDir: string): Promise<{ url: string; child: ChildProcess }> {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    cwd: ROOT,
+    env: { ...process.env, NODE_ENV: 'test', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', DEMO: 'true', CAPTCHA_TEST_CODE: CAPTCHA, LOG_LEVEL: 'warn' },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 120_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    try {
+      if ((await fetch(`${url}/api/health`)).ok) return { url, child };
+    } catch {
+      // not listening yet
+    }
+    await new Promise((done) => setTimeout(done, 250));
+  }
+  throw new Error('server did not start');
+}
+
+const TYPES: Record<string, string> = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css' };
+
+/** Serves the peer pages at /bench/* and passes /api/* to the app: same origin, same server, same rows. */
+async function startPeerServer(appUrl: string): Promise<{ url: string; server: Server }> {
+  const target = new URL(appUrl);
+  const server = createServer((req, res) => {
+    const path = (req.url ?? '/').split('?')[0]!;
+    if (path.startsWith('/api/')) {
+      const upstream = request({ host: target.hostname, port: target.port, path: req.url, method: req.method, headers: req.headers }, (answer) => {
+        res.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(res);
+      });
+      req.pipe(upstream);
+      return;
+    }
+    const file = join(BENCH, 'dist', path.replace(/^\/bench\//, '').replace(/^\//, ''));
+    if (!file.startsWith(join(BENCH, 'dist')) || !existsSync(file)) {
+      res.writeHead(404).end();
+      return;
+    }
+    res.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream' }).end(readFileSync(file));
+  });
+  const port = await freePort();
+  await new Promise<void>((done) => server.listen(port, '127.0.0.1', done));
+  return { url: `http://127.0.0.1:${port}`, server };
+}
+
+async function apiLogin(url: string): Promise<{ token: string; userId: number }> {
+  const captcha = (await (await fetch(`${url}/api/captchaImage`)).json()) as { data: { uuid: string } };
+  const response = await fetch(`${url}/api/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: 'seller', password: 'seller123', code: CAPTCHA, uuid: captcha.data.uuid }),
+  });
+  const envelope = (await response.json()) as { data: { token: string; id: number } };
+  return { token: envelope.data.token, userId: envelope.data.id };
+}
+
+// ---------------------------------------------------------------- expectations from the database
+
+const NEEDLE = '70012';
+const STATUS = 'awaiting_packaging';
+const SORTS = [
+  { key: 'number', column: 'amount', sql: 'amount', header: '金额' },
+  { key: 'date', column: 'shipmentDate', sql: 'shipment_date', header: '发货截止' },
+  { key: 'text', column: 'productName', sql: 'product_name collate "C"', header: '商品名称' },
+] as const;
+
+type Expected = {
+  total: number;
+  search: number;
+  filter: number;
+  /** Posting numbers that may head each ascending sort (ties at the top value); `filtered:` ones under the filter. */
+  heads: Record<string, string[]>;
+};
+
+async function prepare(dataDir: string, size: number): Promise<Expected> {
+  const database = await openDatabase({ dataDir, databaseUrl: null });
+  try {
+    // No background posting sync during the run: the rows stay exactly the seeded ones.
+    await database.query(`update mp_shops set status = 'keyFailed'`);
+    const [user] = await database.query<{ id: number }>(`select id from users where username = 'seller'`);
+    const where = `user_id = ${user!.id} and not deleted`;
+    const count = async (extra: string, params: unknown[] = []) =>
+      Number((await database.query<{ n: number }>(`select count(*)::int as n from orders where ${where} and ${extra}`, params))[0]!.n);
+    const like = `%${NEEDLE}%`;
+    const fields = ['posting_number', 'order_number', 'sku', 'offer_id', 'product_name', 'tracking_number'];
+    const heads: Record<string, string[]> = {};
+    for (const sort of SORTS) {
+      for (const [name, extra] of [
+        [sort.key, 'true'],
+        [`filtered:${sort.key}`, `status = '${STATUS}'`],
+      ] as const) {
+        const rows = await database.query<{ p: string }>(
+          `select posting_number as p from orders where ${where} and ${extra} and ${sort.sql} = (select min(${sort.sql}) from orders where ${where} and ${extra}) limit 5000`,
+        );
+        heads[name] = rows.map((r) => r.p);
+      }
+    }
+    const expected: Expected = {
+      total: await count('true'),
+      search: await count(`(${fields.map((f) => `lower(${f}) like $1`).join(' or ')})`, [like]),
+      filter: await count(`status = $1`, [STATUS]),
+      heads,
+    };
+    if (expected.total !== size) log(`note: ${expected.total} rows for the seller (seeded ${size})`);
+    return expected;
+  } finally {
+    await database.close();
+  }
+}
+
+// ---------------------------------------------------------------- in-page probes
+
+/** Installed before any page script: long tasks and the animation-frame clock. */
+const INIT = () => {
+  const w = window as unknown as { __longTasks: number[]; __frames: number[] | null };
+  w.__longTasks = [];
+  w.__frames = null;
+  try {
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) w.__longTasks.push(entry.duration);
+    }).observe({ type: 'longtask', buffered: true });
+  } catch {
+    // no longtask support
+  }
+};
+
+type Probe = { total: number; first: string; loaded: boolean };
+
+/** The page's visible state, the same questions for all three kinds. */
+function probeSource(kind: Kind): string {
+  if (kind === 'ag') {
+    return `(() => { const s = window.__bench?.state() ?? { total: 0, loaded: false };
+      const row = document.querySelector('.ag-center-cols-container .ag-row[row-index="0"]');
+      return { total: s.total, loaded: s.loaded, first: row?.textContent ?? '' }; })()`;
+  }
+  const loaded = kind === 'main' ? 'window.__bench?.state().loaded ?? false' : 'true';
+  return `(() => { const grid = document.querySelector('[role=grid]');
+    const row = grid?.querySelector('[role=row][aria-rowindex="2"]');
+    const first = row ? [...row.querySelectorAll('[role=gridcell]')].map((c) => c.textContent).join('|') : '';
+    return { total: Number(grid?.getAttribute('aria-rowcount') ?? 0), loaded: ${loaded}, first }; })()`;
+}
+
+/**
+ * Waits, checking every animation frame, until `condition(probe)` holds; answers performance.now() at that frame
+ * minus `since` (a performance.now() of the same document), or NaN after the timeout.
+ */
+async function until(page: Page, kind: Kind, condition: string, since: number | 'nav', timeoutMs = 300_000): Promise<number> {
+  const at = await page.evaluate(
+    ({ probe, condition, timeoutMs }) =>
+      new Promise<number>((done) => {
+        const test = new Function('p', `return (${condition})(p)`) as (p: unknown) => boolean;
+        const read = new Function(`return ${probe}`) as () => unknown;
+        const started = performance.now();
+        const tick = () => {
+          let ok = false;
+          try {
+            ok = test(read());
+          } catch {
+            ok = false;
+          }
+          if (ok) done(performance.now());
+          else if (performance.now() - started > timeoutMs) done(NaN);
+          else requestAnimationFrame(tick);
+        };
+        tick();
+      }),
+    { probe: probeSource(kind), condition, timeoutMs },
+  );
+  return since === 'nav' ? at : at - since;
+}
+
+const now = (page: Page) => page.evaluate(() => performance.now());
+const takeLongTasks = (page: Page) =>
+  page.evaluate(() => {
+    const w = window as unknown as { __longTasks: number[] };
+    const tasks = w.__longTasks;
+    w.__longTasks = [];
+    return tasks;
+  });
+
+async function heapMb(page: Page): Promise<number> {
+  const session = await page.context().newCDPSession(page);
+  await session.send('HeapProfiler.collectGarbage');
+  const usage = (await session.send('Runtime.getHeapUsage')) as { usedSize: number };
+  await session.detach();
+  return usage.usedSize / 1024 / 1024;
+}
+
+/** Stamps performance.now() of the next event of `type` (capture phase) so times start at the user's action. */
+const armEvent = (page: Page, type: string) =>
+  page.evaluate((type) => {
+    const w = window as unknown as { __eventAt: number };
+    w.__eventAt = NaN;
+    document.addEventListener(type, (event) => (w.__eventAt = event.timeStamp), { capture: true, once: true });
+  }, type);
+const eventAt = (page: Page) => page.evaluate(() => (window as unknown as { __eventAt: number }).__eventAt);
+
+// ---------------------------------------------------------------- scenarios
+
+type Sample = Record<string, number>;
+
+async function openPage(browser: Browser, kind: Kind, urls: { app: string; peers: string; token: string; userId: number }): Promise<{ context: BrowserContext; page: Page; url: string }> {
+  const base = kind === 'app' ? urls.app : urls.peers;
+  const context = await browser.newContext({ baseURL: base, viewport: { width: 1366, height: 800 }, locale: 'zh-CN' });
+  await context.addCookies([{ name: 'language', value: 'zh', url: base }]);
+  // tsx (esbuild keepNames) wraps named functions in __name(...): the page needs it for the functions we evaluate.
+  await context.addInitScript({ content: 'globalThis.__name = (f) => f;' });
+  await context.addInitScript(INIT);
+  const page = await context.newPage();
+  if (kind === 'app') {
+    await page.goto('/login');
+    await page.getByLabel('用户名').fill('seller');
+    await page.getByLabel('密码').fill('seller123');
+    await page.getByPlaceholder('验证码').fill(CAPTCHA);
+    await page.getByRole('button', { name: '登录', exact: true }).click();
+    await page.waitForURL((url) => url.pathname !== '/login');
+    return { context, page, url: '/order-manager/order-list' };
+  }
+  return { context, page, url: `/bench/${kind === 'ag' ? 'ag' : 'main-thread'}.html?token=${encodeURIComponent(urls.token)}&userId=${urls.userId}` };
+}
+
+const FIRST_ROWS = `(p) => p.first.length > 0`;
+const allRows = (n: number) => `(p) => p.total === ${n} && p.loaded && p.first.length > 0`;
+
+async function scrollScenario(page: Page, kind: Kind, expected: Expected): Promise<Sample> {
+  await takeLongTasks(page);
+  const result = await page.evaluate(
+    async ({ kind, total }) => {
+      const scroller = (kind === 'ag' ? document.querySelector('.ag-body-viewport') : document.querySelector('[role=grid]')) as HTMLElement;
+      const frames: number[] = [];
+      let last = performance.now();
+      const frame = () =>
+        new Promise<void>((done) =>
+          requestAnimationFrame((t) => {
+            frames.push(t - last);
+            last = t;
+            done();
+          }),
+        );
+      await frame();
+      frames.length = 0;
+      const max = scroller.scrollHeight - scroller.clientHeight;
+      const steps = 300;
+      for (let i = 1; i <= steps; i++) {
+        scroller.scrollTop = (max * i) / steps;
+        await frame();
+      }
+      const sweep = frames.splice(0);
+      // 50 random jumps (fixed sequence), each until the rows at the new place show.
+      let seed = 12345;
+      const random = () => ((seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648);
+      const jumpTimes: number[] = [];
+      const visibleRowFilled = () => {
+        if (kind === 'ag') {
+          const rows = document.querySelectorAll('.ag-center-cols-container .ag-row');
+          return rows.length > 0 && (rows[0]!.textContent ?? '').length > 0;
+        }
+        const rows = [...document.querySelectorAll('[role=grid] [role=row][aria-rowindex]')].filter((r) => r.getAttribute('aria-rowindex') !== '1');
+        const box = scroller.getBoundingClientRect();
+        const onScreen = rows.filter((r) => {
+          const b = r.getBoundingClientRect();
+          return b.bottom > box.top + 40 && b.top < box.bottom;
+        });
+        return onScreen.length > 0 && onScreen.every((r) => (r.querySelector('[role=gridcell]:nth-child(2)')?.textContent ?? '').length > 0);
+      };
+      for (let j = 0; j < 50; j++) {
+        const started = performance.now();
+        scroller.scrollTop = Math.floor(random() * max);
+        let waited = 0;
+        do {
+          await frame();
+          waited++;
+        } while (!visibleRowFilled() && waited < 600);
+        jumpTimes.push(performance.now() - started);
+      }
+      void total;
+      return { sweep, jumps: frames.splice(0), jumpTimes };
+    },
+    { kind, total: expected.total },
+  );
+  const tasks = await takeLongTasks(page);
+  const all = [...result.sweep, ...result.jumps];
+  return {
+    sweepP95: percentile(result.sweep, 95),
+    sweepMax: Math.max(...result.sweep),
+    jumpsP95: percentile(result.jumps, 95),
+    framesOver50: all.filter((f) => f > 50).length,
+    jumpToRows: median(result.jumpTimes),
+    scrollLongTasks: tasks.length,
+  };
+}
+
+async function searchScenario(page: Page, kind: Kind, expected: Expected): Promise<number> {
+  const box = page.getByRole('searchbox');
+  await box.fill(NEEDLE.slice(0, -1));
+  await until(page, kind, `(p) => p.first.length > 0 && p.total < ${expected.total}`, 0, 120_000);
+  await armEvent(page, 'keydown');
+  await box.press(NEEDLE.slice(-1));
+  const done = await until(page, kind, `(p) => p.total === ${expected.search} && p.first.includes(${JSON.stringify(NEEDLE)})`, 0, 120_000);
+  const started = await eventAt(page);
+  await box.fill('');
+  await until(page, kind, `(p) => p.total === ${expected.total}`, 0, 120_000);
+  return done - started;
+}
+
+async function clickHeader(page: Page, kind: Kind, column: string, header: string): Promise<void> {
+  if (kind === 'ag') await page.locator(`.ag-header-cell[col-id="${column}"] .ag-header-cell-label`).click();
+  else await page.getByRole('columnheader', { name: header }).getByRole('button').click();
+}
+
+async function sortScenario(page: Page, kind: Kind, sort: (typeof SORTS)[number], heads: string[], total: number): Promise<number> {
+  // A click on another column first, so the measured click is always the one that sorts ascending.
+  await clickHeader(page, kind, 'orderNumber', '订单号');
+  await until(page, kind, `(p) => p.total === ${total} && p.first.length > 0`, 0, 120_000);
+  await page.waitForTimeout(300);
+  await armEvent(page, 'click');
+  await clickHeader(page, kind, sort.column, sort.header);
+  const done = await until(page, kind, `(p) => p.total === ${total} && ${JSON.stringify(heads)}.some((h) => p.first.includes(h))`, 0, 120_000);
+  return done - (await eventAt(page));
+}
+
+async function setStatusFilter(page: Page, kind: Kind, on: boolean, expectTotal: number): Promise<number> {
+  if (kind === 'app') {
+    await page.getByLabel('状态').first().click();
+    await armEvent(page, 'click');
+    await page.locator('.ant-select-item-option[title="等待备货"]').click();
+    const done = await until(page, kind, `(p) => p.total === ${expectTotal} && p.first.length > 0`, 0, 120_000);
+    const started = await eventAt(page);
+    await page.keyboard.press('Escape');
+    return done - started;
+  }
+  const started = await now(page);
+  await page.evaluate((value) => window.__bench!.filterStatus(value), on ? STATUS : null);
+  return (await until(page, kind, `(p) => p.total === ${expectTotal} && p.first.length > 0`, 0, 120_000)) - started;
+}
+
+async function benchKind(browser: Browser, kind: Kind, expected: Expected, urls: { app: string; peers: string; token: string; userId: number }): Promise<Record<string, number>> {
+  const samples: Sample[] = [];
+  const n = expected.total;
+  let longTasks: number[] = [];
+  let heap = 0;
+  for (let r = 0; r < RUNS; r++) {
+    const sample: Sample = {};
+    const { context, page, url } = await openPage(browser, kind, urls);
+    try {
+      await takeLongTasks(page).catch(() => []);
+      await page.goto(url);
+      sample.coldFirstRows = await until(page, kind, FIRST_ROWS, 'nav');
+      sample.coldAllRows = await until(page, kind, allRows(n), 'nav', 600_000);
+      let tasks = await takeLongTasks(page);
+      sample.loadLongTasks = tasks.length;
+      longTasks.push(...tasks);
+      await page.waitForTimeout(1000);
+      await page.reload();
+      sample.warmFirstRows = await until(page, kind, FIRST_ROWS, 'nav');
+      sample.warmAllRows = await until(page, kind, allRows(n), 'nav', 600_000);
+      tasks = await takeLongTasks(page);
+      sample.warmLongTasks = tasks.length;
+      longTasks.push(...tasks);
+      await page.waitForTimeout(500);
+      heap = Math.max(heap, await heapMb(page));
+
+      const scroll = await scrollScenario(page, kind, expected);
+      Object.assign(sample, scroll);
+      const scrollTasks = scroll.scrollLongTasks!;
+      await page.evaluate((kind) => {
+        const scroller = (kind === 'ag' ? document.querySelector('.ag-body-viewport') : document.querySelector('[role=grid]')) as HTMLElement;
+        scroller.scrollTop = 0;
+      }, kind);
+
+      sample.search = await searchScenario(page, kind, expected);
+      for (const sort of SORTS) sample[`sort_${sort.key}`] = await sortScenario(page, kind, sort, expected.heads[sort.key]!, n);
+      sample.filter = await setStatusFilter(page, kind, true, expected.filter);
+      sample.filterSort = await sortScenario(page, kind, SORTS[0], expected.heads[`filtered:${SORTS[0].key}`]!, expected.filter);
+      await setStatusFilter(page, kind, false, n);
+      tasks = await takeLongTasks(page);
+      sample.queryLongTasks = tasks.length;
+      longTasks.push(...tasks);
+      sample.longTasks = sample.loadLongTasks! + sample.warmLongTasks! + scrollTasks + sample.queryLongTasks!;
+      heap = Math.max(heap, await heapMb(page));
+      sample.heapMb = heap;
+      log(kind, `run ${r + 1}`, JSON.stringify(Object.fromEntries(Object.entries(sample).map(([k, v]) => [k, Math.round(v)]))));
+    } catch (error) {
+      log(kind, `run ${r + 1} failed:`, error instanceof Error ? error.message.split('\n')[0] : error, JSON.stringify(sample));
+    } finally {
+      await context.close();
+    }
+    samples.push(sample);
+  }
+  const keys = [...new Set(samples.flatMap((s) => Object.keys(s)))];
+  const result: Record<string, number> = Object.fromEntries(keys.map((k) => [k, median(samples.map((s) => s[k] ?? NaN))]));
+  result.longestTask = longTasks.length ? Math.max(...longTasks) : 0;
+  return result;
+}
+
+// ---------------------------------------------------------------- report
+
+const ROWS: { key: string; label: string; target?: string }[] = [
+  { key: 'coldFirstRows', label: 'cold load: first rows (ms)', target: '<= 1000' },
+  { key: 'coldAllRows', label: 'cold load: all rows cached (ms)', target: '<= 10000' },
+  { key: 'warmFirstRows', label: 'warm open: first rows (ms)', target: '<= 500' },
+  { key: 'warmAllRows', label: 'warm open: all queryable (ms)', target: '<= 2000' },
+  { key: 'sweepP95', label: 'scroll sweep frame p95 (ms)', target: '<= 20' },
+  { key: 'sweepMax', label: 'scroll sweep longest frame (ms)', target: '<= 50' },
+  { key: 'jumpsP95', label: '50 jumps frame p95 (ms)', target: '<= 20' },
+  { key: 'framesOver50', label: 'frames over 50 ms (sweep+jumps)', target: '0' },
+  { key: 'jumpToRows', label: 'jump to rows shown, median (ms)' },
+  { key: 'search', label: 'search keystroke to rows (ms)', target: '<= 50' },
+  { key: 'filter', label: 'filter click to rows (ms)', target: '<= 50' },
+  { key: 'sort_number', label: 'sort number column (ms)', target: '<= 300' },
+  { key: 'sort_date', label: 'sort date column (ms)', target: '<= 300' },
+  { key: 'sort_text', label: 'sort text column (ms)', target: '<= 300' },
+  { key: 'filterSort', label: 'sort under a filter (ms)', target: '<= 300' },
+  { key: 'longTasks', label: 'main-thread long tasks (count)', target: '0' },
+  { key: 'longestTask', label: 'longest main-thread task (ms)' },
+  { key: 'heapMb', label: 'main-thread heap (MB)', target: '<= 150' },
+];
+
+function table(size: number, results: Partial<Record<Kind, Record<string, number>>>): string {
+  const fmt = (v: number | undefined) => (v === undefined || Number.isNaN(v) ? '—' : v >= 100 ? v.toFixed(0) : v.toFixed(1));
+  const ratio = (ours: number | undefined, peer: number | undefined) =>
+    ours === undefined || peer === undefined || !Number.isFinite(ours) || !Number.isFinite(peer) || ours <= 0 ? '—' : `${(peer / ours).toFixed(1)}x`;
+  const head = ['', 'target', 'app (worker)', 'main thread', 'AG Grid', 'vs main', 'vs AG'];
+  const lines = ROWS.map((row) => [
+    row.label,
+    row.target ?? '',
+    fmt(results.app?.[row.key]),
+    fmt(results.main?.[row.key]),
+    fmt(results.ag?.[row.key]),
+    ratio(results.app?.[row.key], results.main?.[row.key]),
+    ratio(results.app?.[row.key], results.ag?.[row.key]),
+  ]);
+  const widths = head.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i]!.length)));
+  const pad = (cells: string[]) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join(' | ');
+  return [`${size.toLocaleString('en')} orders (medians of ${RUNS} runs; "vs" = peer time / our time)`, pad(head), widths.map((w) => '-'.repeat(w)).join('-|-'), ...lines.map(pad)].join('\n');
+}
+
+// ---------------------------------------------------------------- main
+
+async function main() {
+  if (!args['skip-build'] || !existsSync(join(ROOT, 'dist', 'index.html'))) run('npx', ['rsbuild', 'build'], {});
+  run('npx', ['rsbuild', 'build', '-c', 'tests/bench/rsbuild.config.ts'], {});
+  const report: Record<string, unknown> = {
+    date: new Date().toISOString(),
+    machine: { cpus: cpus().length, cpu: cpus()[0]?.model, memoryGb: Math.round(totalmem() / 2 ** 30) },
+    runs: RUNS,
+    sizes: {},
+  };
+  const tables: string[] = [];
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+  });
+  try {
+    for (const size of SIZES) {
+      const dataDir = mkdtempSync(join(tmpdir(), 'seller-bench-'));
+      let app: { url: string; child: ChildProcess } | null = null;
+      let peers: { url: string; server: Server } | null = null;
+      try {
+        log(`seeding ${size} orders into ${dataDir}`);
+        run(process.execPath, ['--import', 'tsx', 'server/demo/seed-cli.ts', '--orders', String(size)], { DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn' });
+        const expected = await prepare(dataDir, size);
+        log('expected', JSON.stringify({ ...expected, heads: Object.fromEntries(Object.entries(expected.heads).map(([k, v]) => [k, v.length])) }));
+        app = await startApp(dataDir);
+        peers = await startPeerServer(app.url);
+        const login = await apiLogin(app.url);
+        const urls = { app: app.url, peers: peers.url, ...login };
+        const results: Partial<Record<Kind, Record<string, number>>> = {};
+        for (const kind of KINDS.filter((k) => ONLY.includes(k))) {
+          log(`${size}: ${kind}`);
+          results[kind] = await benchKind(browser, kind, expected, urls);
+        }
+        (report.sizes as Record<string, unknown>)[size] = { expected: { total: expected.total, search: expected.search, filter: expected.filter }, results };
+        const printed = table(size, results);
+        tables.push(printed);
+        console.log(`\n${printed}\n`);
+      } finally {
+        peers?.server.close();
+        if (app) {
+          const exited = new Promise<void>((done) => app!.child.once('exit', () => done()));
+          app.child.kill('SIGTERM');
+          const forced = setTimeout(() => app!.child.kill('SIGKILL'), 10_000);
+          await exited;
+          clearTimeout(forced);
+        }
+        rmSync(dataDir, { recursive: true, force: true });
+      }
+    }
+  } finally {
+    await browser.close();
+  }
+  report.tables = tables;
+  mkdirSync(join(BENCH, 'results'), { recursive: true });
+  writeFileSync(join(BENCH, 'results', 'latest.json'), `${JSON.stringify(report, null, 2)}\n`);
+  console.log(tables.join('\n\n'));
+  log('written tests/bench/results/latest.json');
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
