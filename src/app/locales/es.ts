@@ -27,7 +27,12 @@ export const es: ShellResources = {
   tagsView: { refresh: 'Actualizar', close: 'Cerrar', closeOthers: 'Cerrar otras', closeAll: 'Cerrar todas', closeTab: 'Cerrar pestaña {{title}}' },
   settings: {
     title: 'Ajustes de diseño', theme: 'Color del tema', tagsView: 'Mostrar pestañas', fixedHeader: 'Cabecera fija', sidebarLogo: 'Logo en la barra lateral',
-    supportPinyinSearch: 'Búsqueda por pinyin', antiInspection: 'Bloquear herramientas de desarrollo', reset: 'Restablecer',
+    supportPinyinSearch: 'Búsqueda por pinyin', antiInspection: 'Bloquear herramientas de desarrollo',
+    antiInspectionHint: 'Interfiere con los plugins del navegador y las herramientas de accesibilidad; desactivado por defecto y nunca activo en desarrollo.', reset: 'Restablecer',
   },
   login: { title: 'Inicio de sesión', username: 'Usuario', password: 'Contraseña', captcha: 'Código', submit: 'Entrar', thirdParty: 'Acceso con terceros' },
+  notice: { label: 'Aviso', close: 'Cerrar aviso' },
+  version: { title: 'Aviso del sistema', text: '¡Servicio actualizado! Haga clic para recargar' },
+  featureUpdate: { close: 'Cerrar', confirm: 'Leído, no volver a mostrar' },
+  errorLog: { title: 'Registro de errores', empty: 'Sin errores', message: 'Error', info: 'Ubicación', url: 'Página', time: 'Hora', clear: 'Vaciar' },
 };

@@ -24,7 +24,12 @@ export const ja: ShellResources = {
   tagsView: { refresh: '再読み込み', close: '閉じる', closeOthers: '他を閉じる', closeAll: 'すべて閉じる', closeTab: 'タブ {{title}} を閉じる' },
   settings: {
     title: 'レイアウト設定', theme: 'テーマカラー', tagsView: 'タブを表示', fixedHeader: 'ヘッダーを固定', sidebarLogo: 'サイドバーのロゴ',
-    supportPinyinSearch: 'ピンイン検索', antiInspection: '開発者ツールをブロック', reset: 'リセット',
+    supportPinyinSearch: 'ピンイン検索', antiInspection: '開発者ツールをブロック',
+    antiInspectionHint: 'ブラウザ拡張機能や支援ツールの妨げになるため、既定ではオフです。開発環境では常に無効です。', reset: 'リセット',
   },
   login: { title: 'システムログイン', username: 'ユーザー名', password: 'パスワード', captcha: '認証コード', submit: 'ログイン', thirdParty: '外部アカウントでログイン' },
+  notice: { label: 'お知らせ', close: 'お知らせを閉じる' },
+  version: { title: 'システム通知', text: 'サービスが更新されました。クリックして再読み込みしてください' },
+  featureUpdate: { close: '閉じる', confirm: '読みました。今後表示しない' },
+  errorLog: { title: 'エラーログ', empty: 'エラーはありません', message: 'エラー', info: '場所', url: 'ページ', time: '時刻', clear: 'クリア' },
 };

@@ -26,7 +26,12 @@ export const pt: ShellResources = {
   tagsView: { refresh: 'Atualizar', close: 'Fechar', closeOthers: 'Fechar outras', closeAll: 'Fechar todas', closeTab: 'Fechar aba {{title}}' },
   settings: {
     title: 'Configurações de layout', theme: 'Cor do tema', tagsView: 'Mostrar abas', fixedHeader: 'Cabeçalho fixo', sidebarLogo: 'Logo na barra lateral',
-    supportPinyinSearch: 'Pesquisa por pinyin', antiInspection: 'Bloquear ferramentas de desenvolvedor', reset: 'Redefinir',
+    supportPinyinSearch: 'Pesquisa por pinyin', antiInspection: 'Bloquear ferramentas de desenvolvedor',
+    antiInspectionHint: 'Interfere com plugins do navegador e ferramentas de acessibilidade; desativado por padrão e nunca ativo em desenvolvimento.', reset: 'Redefinir',
   },
   login: { title: 'Login do sistema', username: 'Usuário', password: 'Senha', captcha: 'Código', submit: 'Entrar', thirdParty: 'Login de terceiros' },
+  notice: { label: 'Aviso', close: 'Fechar aviso' },
+  version: { title: 'Aviso do sistema', text: 'Serviço atualizado! Clique para recarregar' },
+  featureUpdate: { close: 'Fechar', confirm: 'Li, não mostrar novamente' },
+  errorLog: { title: 'Registro de erros', empty: 'Nenhum erro', message: 'Erro', info: 'Local', url: 'Página', time: 'Hora', clear: 'Limpar' },
 };
