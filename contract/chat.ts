@@ -176,6 +176,8 @@ export const teamMessageSchema = z.object({
   toId: z.number().int(),
   content: z.string(),
   createdAt: z.number(),
+  /** The sender page's own key for the message, echoed to the sender's pages only, so the page that sent it skips it. */
+  clientKey: z.string().optional(),
 });
 export type TeamMessage = z.infer<typeof teamMessageSchema>;
 
@@ -216,8 +218,13 @@ export type ContactsHistoryQuery = { kind: ConversationKind; id: number; before?
 export const contactsHistoryDataSchema = z.object({ messages: z.array(teamMessageSchema), hasMore: z.boolean() });
 
 export const TEAM_MESSAGE_MAX = 2000;
-export const contactsSendBodySchema = z.object({ kind: conversationKindSchema, id, content: z.string().trim().min(1, 'required').max(TEAM_MESSAGE_MAX) });
-export type ContactsSendBody = { kind: ConversationKind; id: number; content: string };
+export const contactsSendBodySchema = z.object({
+  kind: conversationKindSchema,
+  id,
+  content: z.string().trim().min(1, 'required').max(TEAM_MESSAGE_MAX),
+  clientKey: z.string().max(64).optional(),
+});
+export type ContactsSendBody = { kind: ConversationKind; id: number; content: string; clientKey?: string };
 export const contactsReadBodySchema = z.object({ kind: conversationKindSchema, id, messageId: id });
 export type ContactsReadBody = { kind: ConversationKind; id: number; messageId: number };
 

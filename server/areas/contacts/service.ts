@@ -414,7 +414,7 @@ export function createContactsService(deps: ContactsDeps) {
       return { messages: rows.slice(0, query.rows).reverse().map(toMessage), hasMore: rows.length > query.rows };
     },
 
-    async send(userId: number, body: { kind: ConversationKind; id: number; content: string }): Promise<TeamMessage> {
+    async send(userId: number, body: { kind: ConversationKind; id: number; content: string; clientKey?: string | undefined }): Promise<TeamMessage> {
       let recipients: number[];
       let row: MessageRow | undefined;
       if (body.kind === 'friend') {
@@ -435,9 +435,11 @@ export function createContactsService(deps: ContactsDeps) {
       const sender = await requireUserRow(userId, 'userId');
       const message = toMessage({ ...row!, username: sender.username, avatar: sender.avatar });
       await markRead(userId, { kind: body.kind, id: body.id, messageId: message.id });
-      // The sender's page shows its own copy already; the other side gets it live.
+      // The other side gets it live, and so do the sender's other pages: the key tells the sending page its own copy.
       for (const id of recipients) deps.push(id, { type: 'chat.message', message });
-      return message;
+      const own = body.clientKey ? { ...message, clientKey: body.clientKey } : message;
+      deps.push(userId, { type: 'chat.message', message: own });
+      return own;
     },
 
     async read(userId: number, body: { kind: ConversationKind; id: number; messageId: number }) {

@@ -4,6 +4,7 @@ import { proxy } from 'comlink';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { BuyerChat, ChatListData, ContactsOverview, TeamGroup, TeamFriend } from '@contract/chat';
 import { chatKey, type ApplyKind, type Chat, type ChatMessage, type SentMessage } from '@contract/chatWidget';
+import { CHAT_UPLOAD_PATHS, storedNameOfUrl, UPLOAD_EXTENSIONS } from '@contract/chatUpload';
 import { useDataClient } from '@/app/dataClient';
 import { AddFriendDialog } from './AddFriendDialog';
 import {
@@ -16,6 +17,8 @@ import {
   parseBuyerChatId,
   parseRequestKey,
   refreshedChat,
+  splitUploads,
+  uploadConversation,
   sectionOptions,
   systemChat,
   teamMessage,
@@ -25,6 +28,7 @@ import { ChatSidebar } from './ChatSidebar';
 import { CHAT_MODAL_Z_INDEX, useChatTexts } from './texts';
 import { createChatBus } from './widget/bus';
 import { ChatWidget } from './widget/ChatWidget';
+import type { MediaResolver } from './widget/media';
 import type { ApplyInfo } from './widget/types';
 import './chat.css';
 
@@ -38,7 +42,7 @@ const HISTORY_ROWS = 30;
 export function ChatListPage() {
   const client = useDataClient();
   const { texts, lang } = useChatTexts();
-  const { message } = App.useApp();
+  const { message, modal } = App.useApp();
   const bus = useMemo(() => createChatBus(), []);
   const [overview, setOverview] = useState<ContactsOverview | null>(null);
   const [buyers, setBuyers] = useState<ChatListData | null>(null);
@@ -52,6 +56,9 @@ export function ChatListPage() {
   const active = useRef<string | null>(null);
   const latest = useRef({ overview, buyers, texts });
   latest.current = { overview, buyers, texts };
+  /** Keys of the messages this page sent, so their echo to the sender's pages is not shown twice here. */
+  const sentKeys = useRef(new Set<string>());
+  const media = useChatFiles(client);
 
   const loadOverview = useCallback(async () => {
     try {
@@ -143,18 +150,23 @@ export function ChatListPage() {
         'chat.message',
         proxy(({ message: incoming }) => {
           const now = latest.current.overview;
-          if (!now || incoming.sender.id === now.me.id) return;
+          if (!now) return;
+          const own = incoming.sender.id === now.me.id;
+          if (own && incoming.clientKey && sentKeys.current.delete(incoming.clientKey)) return;
           let chat: Chat;
           if (incoming.kind === 'group') {
             const group = now.groups.find((g) => g.id === incoming.toId);
             chat = group ? groupChat(group) : { id: incoming.toId, type: 'group', name: String(incoming.toId) };
           } else {
-            const friend = now.sections.flatMap((s) => s.friends).find((f) => f.id === incoming.sender.id);
-            chat = friend ? friendChat(friend) : { id: incoming.sender.id, type: 'friend', name: incoming.sender.name };
+            // My own message from another page belongs to the conversation with its addressee.
+            const otherId = own ? incoming.toId : incoming.sender.id;
+            const friend = now.sections.flatMap((s) => s.friends).find((f) => f.id === otherId);
+            chat = friend ? friendChat(friend) : { id: otherId, type: 'friend', name: own ? String(otherId) : incoming.sender.name };
           }
           const key = chatKey(chat);
           if (!open.current.has(key)) open.current.set(key, chat);
           bus.getMessage({ ...teamMessage(incoming, now.me.id), chat });
+          if (own) return;
           if (active.current === key && document.visibilityState === 'visible') void markRead(chat, incoming.id);
           else {
             const unreadKey = `${incoming.kind}:${chat.id}`;
@@ -202,13 +214,44 @@ export function ChatListPage() {
     async (sent: SentMessage) => {
       const buyer = parseBuyerChatId(sent.to.id);
       try {
-        if (buyer) await client.chat.buyerSend({ ...buyer, text: sent.content });
-        else await client.chat.send({ kind: sent.to.type === 'group' ? 'group' : 'friend', id: Number(sent.to.id), content: sent.content });
+        if (buyer) {
+          // Ozon takes files through their own call: attachments go one by one, the words around them as text.
+          for (const piece of splitUploads(sent.content)) {
+            if (piece.kind === 'file') await client.chat.buyerSendFile({ ...buyer, fileId: piece.fileId });
+            else await client.chat.buyerSend({ ...buyer, text: piece.text });
+          }
+        } else {
+          const clientKey = `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 10)}`;
+          sentKeys.current.add(clientKey);
+          await client.chat
+            .send({ kind: sent.to.type === 'group' ? 'group' : 'friend', id: Number(sent.to.id), content: sent.content, clientKey })
+            .catch((error: unknown) => {
+              sentKeys.current.delete(clientKey);
+              throw error;
+            });
+        }
       } catch {
         // The worker showed why (a closed chat, the reply window, not friends ...).
       }
     },
     [client],
+  );
+
+  const onUploadEvent = useCallback(
+    async ({ type, file, callback, chat }: { type: 'image' | 'file'; file: File; callback: (url: string) => void; chat: Chat }) => {
+      const conversation = uploadConversation(chat);
+      if (!conversation) return;
+      const hide = message.loading(latest.current.texts.uploading, 0);
+      try {
+        const uploaded = await client.chat.upload(type, conversation, file);
+        callback(uploaded.url);
+      } catch {
+        // The worker showed the server's reason (type, size, not in the conversation).
+      } finally {
+        hide();
+      }
+    },
+    [client, message],
   );
 
   const onLoadHistory = useCallback(
@@ -354,7 +397,27 @@ export function ChatListPage() {
             const friend = overview.sections.flatMap((s) => s.friends).find((f) => f.id === member.id);
             if (friend) openChat(friendChat(friend));
           }}
-          onUploadEvent={() => void message.info(texts.uploadUnsupported)}
+          onUploadEvent={(upload) => void onUploadEvent(upload)}
+          uploadExtensions={UPLOAD_EXTENSIONS}
+          media={media}
+          onChatInfo={(chat) => {
+            const rows = chatInfoRows(chat, overview, buyers, texts);
+            modal.info({
+              title: `${texts.chatInfo} · ${chat.name}`,
+              zIndex: CHAT_MODAL_Z_INDEX,
+              maskClosable: true,
+              content: (
+                <dl className="chat-info">
+                  {rows.map(([label, value]) => (
+                    <div key={label}>
+                      <dt>{label}</dt>
+                      <dd>{value}</dd>
+                    </div>
+                  ))}
+                </dl>
+              ),
+            });
+          }}
         />
       )}
       <AddFriendDialog
@@ -401,4 +464,62 @@ function CreateGroupDialog({ open, texts, onClose, onCreate }: CreateGroupDialog
       </Form>
     </Modal>
   );
+}
+
+/**
+ * Attachments on our server need the session: the worker fetches them and the page shows them as object URLs,
+ * kept for the page's life (a conversation scrolled back and forth does not fetch twice).
+ */
+function useChatFiles(client: ReturnType<typeof useDataClient>): MediaResolver {
+  const cache = useRef(new Map<string, Promise<string>>());
+  useEffect(() => {
+    const urls = cache.current;
+    return () => {
+      for (const url of urls.values()) void url.then((u) => URL.revokeObjectURL(u), () => undefined);
+      urls.clear();
+    };
+  }, []);
+  return useMemo(
+    () => ({
+      handles: (url) => url.startsWith(`${CHAT_UPLOAD_PATHS.file}/`) && storedNameOfUrl(url) !== null,
+      resolve: (url) => {
+        let loading = cache.current.get(url);
+        if (!loading) {
+          loading = client.chat.file(url).then(({ bytes, contentType }) => URL.createObjectURL(new Blob([bytes], { type: contentType })));
+          loading.catch(() => cache.current.delete(url));
+          cache.current.set(url, loading);
+        }
+        return loading;
+      },
+    }),
+    [client],
+  );
+}
+
+/** What the conversation-info dialog lists for a buyer chat, a friend or a group. */
+function chatInfoRows(chat: Chat, overview: ContactsOverview, buyers: ChatListData | null, texts: ReturnType<typeof useChatTexts>['texts']): [string, string][] {
+  const buyer = parseBuyerChatId(chat.id);
+  if (buyer) {
+    const shop = buyers?.shops.find((s) => s.storeId === buyer.storeId);
+    const known = shop?.chats.find((c) => c.chatId === buyer.chatId);
+    return [
+      [texts.shop, shop?.name ?? String(buyer.storeId)],
+      ['ID', buyer.chatId],
+      [texts.chatStatus, known?.status.toLowerCase() === 'closed' ? texts.closed : texts.opened],
+    ];
+  }
+  if (chat.type === 'group') {
+    const group = overview.groups.find((g) => g.id === chat.id);
+    const members = group?.members ?? [];
+    return [
+      [texts.groupName, chat.name],
+      [texts.membersLabel, texts.members(members.filter((m) => m.online).length, members.length)],
+      [texts.introductionLabel, group?.introduction || '—'],
+    ];
+  }
+  const friend = overview.sections.flatMap((s) => s.friends).find((f) => f.id === chat.id);
+  return [
+    [texts.statusLabel, friend?.online ? texts.online : texts.offline],
+    [texts.introductionLabel, friend?.introduction || texts.noIntroduction],
+  ];
 }

@@ -51,7 +51,7 @@ describe('chat page adapters', () => {
       texts,
     );
     expect(messages[0]).toMatchObject({ id: 'friend:1', type: 'applyFriend', status: 'none', from: { name: 'admin' }, message: '申请加你为好友：加个好友' });
-    expect(messages[1]).toMatchObject({ id: 'group:2', type: 'applyFriend', message: '申请加入群“运营群”' });
+    expect(messages[1]).toMatchObject({ id: 'group:2', type: 'applyGroup', group: { name: '运营群' } });
     expect(messages[2]).toMatchObject({ type: 'rejectFriend', from: { name: 'carol' }, message: 'carol 拒绝了你的申请', timestamp: 20 });
     expect(parseRequestKey(messages[1]!.id)).toEqual({ kind: 'group', id: 2 });
   });

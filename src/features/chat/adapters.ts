@@ -1,5 +1,6 @@
 import type { BuyerChat, BuyerMessage, ContactsOverview, TeamGroup, TeamMessage, TeamRequest } from '@contract/chat';
 import { SYSTEM_CHAT_ID, type Chat, type ChatMessage, type FriendSection, type Group, type GroupOption, type SystemMessage } from '@contract/chatWidget';
+import { formatUploadConversation, storedNameOfUrl } from '@contract/chatUpload';
 import type { ChatTexts } from './texts';
 
 /**
@@ -163,4 +164,38 @@ export function refreshedChat(chat: Chat, overview: ContactsOverview, texts: Cha
   }
   const friend = overview.sections.flatMap((s) => s.friends).find((f) => f.id === chat.id);
   return friend ? friendChat(friend) : chat;
+}
+
+/** The conversation an upload belongs to, as the upload call names it; null for the system tab. */
+export function uploadConversation(chat: Pick<Chat, 'id' | 'type'>): string | null {
+  const buyer = parseBuyerChatId(chat.id);
+  if (buyer) return formatUploadConversation({ kind: 'buyer', ...buyer });
+  if (chat.type === 'sys_msg') return null;
+  const id = Number(chat.id);
+  return Number.isInteger(id) && id > 0 ? formatUploadConversation({ kind: chat.type === 'group' ? 'group' : 'friend', id }) : null;
+}
+
+export type OutgoingPiece = { kind: 'text'; text: string } | { kind: 'file'; fileId: string };
+
+const UPLOAD_TOKEN = /img\[([^\]]+?)\]|file\(([^)]*?)\)\[[^\]]*?\]/g;
+
+/**
+ * A buyer message cut into what Ozon takes: our uploads (img[...] and file(...)[...] tokens pointing at
+ * /api/chat/file/...) as files, the rest as text pieces; other tokens stay in the text as typed.
+ */
+export function splitUploads(content: string): OutgoingPiece[] {
+  const pieces: OutgoingPiece[] = [];
+  let last = 0;
+  const pushText = (text: string) => {
+    if (text.trim()) pieces.push({ kind: 'text', text: text.trim() });
+  };
+  for (const m of content.matchAll(UPLOAD_TOKEN)) {
+    const fileId = storedNameOfUrl(m[1] ?? m[2] ?? '');
+    if (!fileId) continue;
+    pushText(content.slice(last, m.index));
+    pieces.push({ kind: 'file', fileId });
+    last = m.index + m[0].length;
+  }
+  pushText(content.slice(last));
+  return pieces;
 }

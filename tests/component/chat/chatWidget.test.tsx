@@ -104,7 +104,10 @@ describe('ChatWidget with two conversations', () => {
     const user = userEvent.setup();
     const onClickGroupUser = vi.fn();
     render(<ChatWidget mine={mine} bus={createChatBus()} chats={[group]} onClickGroupUser={onClickGroupUser} />);
-    await user.click(screen.getByRole('button', { name: '群资料' }));
+    // The right box (notices and members) shows beside a group chat and collapses to a handle.
+    await user.click(screen.getByRole('button', { name: '收起右栏' }));
+    expect(screen.queryAllByTestId('group-member')).toHaveLength(0);
+    await user.click(screen.getByRole('button', { name: '展开右栏' }));
     const members = screen.getAllByTestId('group-member');
     await user.dblClick(members[0]!);
     expect(await screen.findByText('你点击了自己')).toBeInTheDocument();

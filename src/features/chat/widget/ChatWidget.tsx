@@ -19,6 +19,7 @@ import { ConversationTabs } from './ConversationTabs';
 import { EntryBox } from './EntryBox';
 import { GroupDrawer } from './GroupDrawer';
 import { translator, type Translate } from './i18n';
+import { MediaProvider } from './media';
 import { MessageList } from './MessageList';
 import { loadChannels, saveChannels } from './storage';
 import { SystemMessages } from './SystemMessages';
@@ -33,12 +34,16 @@ type OpenDialog = { kind: ApplyKind; info: ApplyInfo; resolve?: (r: ApplyDialogR
 export function ChatWidget(props: ChatWidgetProps) {
   return (
     <MessageBoxProvider lang={props.lang ?? 'zh'}>
-      <ChatWidgetBody {...props} />
+      <MediaProvider value={props.media ?? null}>
+        <ChatWidgetBody {...props} />
+      </MediaProvider>
     </MessageBoxProvider>
   );
 }
 
 let messageSequence = 0;
+
+const MINI_SIZE = { width: 380, height: 460 } as const;
 
 function ChatWidgetBody(props: ChatWidgetProps) {
   const { lang = 'zh', mine, bus, defaultAvatar } = props;
@@ -114,9 +119,12 @@ function ChatWidgetBody(props: ChatWidgetProps) {
   // Sound and browser notification for other people's messages.
   useEffect(() => {
     const subs = Object.values(conversations).map((ref) =>
-      ref.on('incoming', () => {
+      ref.on('incoming', (e) => {
         if (latest.current.voice) playMessageSound(latest.current.soundUrl);
-        if (document.visibilityState === 'hidden') {
+        const context = actor.getSnapshot().context;
+        // Also on a visible page when the message is for a conversation other than the one being read.
+        const elsewhere = context.page !== 'chat' || context.activeKey !== chatKey(e.chat);
+        if (document.visibilityState === 'hidden' || elsewhere) {
           const unread = Object.values(actor.getSnapshot().context.conversations).reduce(
             (sum, r) => sum + selectUnreadCount(r.getSnapshot()),
             0,
@@ -239,23 +247,25 @@ function ChatWidgetBody(props: ChatWidgetProps) {
   const minimised = frame === 'minimised';
   const mini = context.mode === 'mini';
   const position = context.position;
+  // Mini ("brief") mode is a compact window: one conversation, no tabs and no right box.
+  const size = mini ? MINI_SIZE : context.size;
   const windowStyle = maximised
     ? { left: 0, top: 0, width: '100vw', height: '100vh' }
     : position
-      ? { left: position.x, top: position.y, width: context.size.width, height: minimised ? 'auto' : context.size.height }
+      ? { left: position.x, top: position.y, width: size.width, height: minimised ? 'auto' : size.height }
       : {
           left: '50%',
           top: '50%',
           transform: 'translate(-50%, -50%)',
-          width: context.size.width,
-          height: minimised ? 'auto' : context.size.height,
+          width: size.width,
+          height: minimised ? 'auto' : size.height,
         };
 
   return (
     <section
       role="dialog"
       aria-label={activeChat?.name ?? t('chatPage')}
-      className="ichat-window"
+      className={mini ? 'ichat-window ichat-window-mini' : 'ichat-window'}
       style={{
         position: 'fixed',
         zIndex: context.pinned ? CHAT_WINDOW_Z_INDEX + 1000 : CHAT_WINDOW_Z_INDEX,
@@ -281,9 +291,25 @@ function ChatWidgetBody(props: ChatWidgetProps) {
             {mini ? '▣' : '▭'}
           </Button>
         </Space>
-        <strong style={{ flex: 1, textAlign: 'center', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
-          {activeChat ? (activeChat.type === 'sys_msg' ? t('systemMessage') : activeChat.name) : ''}
-        </strong>
+        <div style={{ flex: 1, minWidth: 0, textAlign: 'center' }} onPointerDown={(e) => activeChat && activeChat.type !== 'sys_msg' && e.stopPropagation()}>
+          {activeChat && activeChat.type !== 'sys_msg' && context.page === 'chat' ? (
+            <Tooltip title={t('chatInfo')}>
+              <button
+                type="button"
+                className="ichat-title"
+                aria-label={`${t('chatInfo')}: ${activeChat.name}`}
+                onClick={() => latest.current.onChatInfo?.(activeChat)}
+              >
+                {activeChat.type === 'friend' && activeChat.online !== undefined && (
+                  <span className={activeChat.online ? 'ichat-dot ichat-dot-online' : 'ichat-dot'} aria-label={activeChat.online ? t('online') : t('offline')} />
+                )}
+                {activeChat.name}
+              </button>
+            </Tooltip>
+          ) : (
+            <strong className="ichat-title">{context.page === 'manage' ? t('contactsPage') : activeChat ? t('systemMessage') : t('chatPage')}</strong>
+          )}
+        </div>
         <Space size={2} onPointerDown={(e) => e.stopPropagation()}>
           <HeaderButton label={context.pinned ? t('unpin') : t('pin')} glyph={context.pinned ? '📌' : '📍'} onClick={() => actor.send({ type: 'window.pin' })} />
           <HeaderButton label={minimised ? t('restore') : t('minimise')} glyph="—" onClick={() => actor.send({ type: minimised ? 'window.restore' : 'window.minimise' })} />
@@ -334,8 +360,9 @@ function ChatWidgetBody(props: ChatWidgetProps) {
                   onSendModeChange={setSendMode}
                   onSend={sendText}
                   onCloseEntry={() => actor.send({ type: 'channel.remove', key: chatKey(activeChat) })}
-                  drawerOpen={context.drawerOpen && !context.rightBoxCollapsed}
-                  onToggleDrawer={() => actor.send({ type: 'drawer.toggle' })}
+                  rightBoxOpen={!context.rightBoxCollapsed && !mini}
+                  mini={mini}
+                  onToggleRightBox={() => actor.send({ type: 'rightBox.toggle' })}
                   chooseGroup={chooseGroup}
                   confirmReject={confirmReject}
                   {...props}
@@ -378,13 +405,14 @@ type ConversationPaneProps = ChatWidgetProps & {
   onSendModeChange: (mode: SendMode) => void;
   onSend: (text: string) => void;
   onCloseEntry: () => void;
-  drawerOpen: boolean;
-  onToggleDrawer: () => void;
+  rightBoxOpen: boolean;
+  mini: boolean;
+  onToggleRightBox: () => void;
   chooseGroup: (request: SystemMessage) => Promise<GroupOption | null | undefined>;
   confirmReject: (request: SystemMessage) => Promise<boolean>;
 };
 
-function ConversationPane({ chat, conversation, t, sendMode, onSendModeChange, onSend, onCloseEntry, drawerOpen, onToggleDrawer, chooseGroup, confirmReject, ...props }: ConversationPaneProps) {
+function ConversationPane({ chat, conversation, t, sendMode, onSendModeChange, onSend, onCloseEntry, rightBoxOpen, mini, onToggleRightBox, chooseGroup, confirmReject, ...props }: ConversationPaneProps) {
   if (chat.type === 'sys_msg' || chat.id === SYSTEM_CHAT_ID) {
     return (
       <SystemMessages
@@ -401,11 +429,7 @@ function ConversationPane({ chat, conversation, t, sendMode, onSendModeChange, o
   return (
     <div style={{ display: 'flex', flex: 1, minWidth: 0 }}>
       <div style={{ display: 'flex', flexDirection: 'column', flex: 1, minWidth: 0 }}>
-        {chat.type === 'group' && (
-          <Button size="small" type="link" style={{ alignSelf: 'flex-end' }} onClick={onToggleDrawer} aria-expanded={drawerOpen}>
-            {t('drawer')}
-          </Button>
-        )}
+
         <MessageList conversation={conversation} t={t} defaultAvatar={props.defaultAvatar} onMention={(name) => props.onTalkUserClick?.({ name })} />
         <EntryBox
           t={t}
@@ -415,10 +439,25 @@ function ConversationPane({ chat, conversation, t, sendMode, onSendModeChange, o
           onSend={onSend}
           onClose={onCloseEntry}
           uploadExtensions={props.uploadExtensions}
-          onUpload={props.onUploadEvent}
+          onUpload={props.onUploadEvent ? (upload) => props.onUploadEvent?.({ ...upload, chat }) : undefined}
+          compact={mini}
         />
       </div>
-      {chat.type === 'group' && drawerOpen && (
+      {chat.type === 'group' && !mini && (
+        // The right box: the group's notices and members, collapsible to a thin handle.
+        <Tooltip title={rightBoxOpen ? t('collapseRight') : t('expandRight')} placement="left">
+          <button
+            type="button"
+            className="ichat-rightbox-toggle"
+            aria-label={rightBoxOpen ? t('collapseRight') : t('expandRight')}
+            aria-expanded={rightBoxOpen}
+            onClick={onToggleRightBox}
+          >
+            {rightBoxOpen ? '›' : '‹'}
+          </button>
+        </Tooltip>
+      )}
+      {chat.type === 'group' && rightBoxOpen && (
         <GroupDrawer chat={chat} mine={props.mine} t={t} defaultAvatar={props.defaultAvatar} onClickGroupUser={props.onClickGroupUser} />
       )}
     </div>

@@ -15,6 +15,8 @@ type EntryBoxProps = {
   onClose: () => void;
   uploadExtensions?: UploadExtensions;
   onUpload?: (upload: { type: UploadKind; file: File; callback: (url: string) => void }) => void;
+  /** Mini mode: a two-line box. */
+  compact?: boolean;
 };
 
 /** Inserts text at the caret (or over the selection) and returns the new value and caret position. */
@@ -22,7 +24,7 @@ export function insertAt(value: string, start: number, end: number, insert: stri
   return { value: value.slice(0, start) + insert + value.slice(end), caret: start + insert.length };
 }
 
-export function EntryBox({ t, lang, sendMode, onSendModeChange, onSend, onClose, uploadExtensions, onUpload }: EntryBoxProps) {
+export function EntryBox({ t, lang, sendMode, onSendModeChange, onSend, onClose, uploadExtensions, onUpload, compact = false }: EntryBoxProps) {
   const [text, setText] = useState('');
   const [emojiOpen, setEmojiOpen] = useState(false);
   const area = useRef<HTMLTextAreaElement>(null);
@@ -132,7 +134,7 @@ export function EntryBox({ t, lang, sendMode, onSendModeChange, onSend, onClose,
         }}
         onSelect={rememberCaret}
         onKeyDown={onKeyDown}
-        rows={3}
+        rows={compact ? 2 : 3}
         style={{ width: '100%', resize: 'none', border: 0, outline: 'none' }}
       />
       <Space style={{ display: 'flex', justifyContent: 'flex-end' }}>

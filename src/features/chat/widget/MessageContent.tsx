@@ -1,5 +1,6 @@
-import { Fragment, type ReactNode } from 'react';
+import { Fragment, type MouseEvent, type ReactNode } from 'react';
 import { parseMarkup, type MarkupNode } from './markup';
+import { useMediaResolver, useMediaUrl } from './media';
 
 type MessageContentProps = { content: string; onMention?: (name: string) => void };
 
@@ -20,19 +21,13 @@ function renderNode(node: MarkupNode, key: number, onMention?: (name: string) =>
         </span>
       );
     case 'img':
-      return node.src ? <img key={key} className="ichat-img" src={node.src} alt="" style={{ maxWidth: '100%' }} /> : null;
+      return node.src ? <MediaImage key={key} src={node.src} /> : null;
     case 'file':
-      return node.href ? (
-        <a key={key} className="ichat-file" href={node.href} download={node.name} target="_blank" rel="noopener noreferrer">
-          📄 {node.name}
-        </a>
-      ) : (
-        <span key={key}>📄 {node.name}</span>
-      );
+      return node.href ? <FileLink key={key} href={node.href} name={node.name} /> : <span key={key}>📄 {node.name}</span>;
     case 'audio':
-      return node.src ? <audio key={key} controls src={node.src} /> : null;
+      return node.src ? <MediaPlayer key={key} kind="audio" src={node.src} /> : null;
     case 'video':
-      return node.src ? <video key={key} controls src={node.src} style={{ maxWidth: '100%' }} /> : null;
+      return node.src ? <MediaPlayer key={key} kind="video" src={node.src} /> : null;
     case 'link':
       return node.href ? (
         <a key={key} href={node.href} target="_blank" rel="noopener noreferrer">
@@ -55,4 +50,41 @@ function renderNode(node: MarkupNode, key: number, onMention?: (name: string) =>
       return <Tag key={key}>{node.children.map((child, i) => renderNode(child, i, onMention))}</Tag>;
     }
   }
+}
+
+function MediaImage({ src }: { src: string }) {
+  const loadable = useMediaUrl(src);
+  // The box keeps its place while the picture loads, so the list does not jump under the reader.
+  if (!loadable) return <span className="ichat-img ichat-img-loading" style={{ display: 'inline-block', width: 120, height: 90, background: '#e8e8e8', borderRadius: 4 }} />;
+  return <img className="ichat-img" src={loadable} alt="" style={{ maxWidth: '100%', maxHeight: 240, borderRadius: 4, display: 'block' }} />;
+}
+
+function MediaPlayer({ kind, src }: { kind: 'audio' | 'video'; src: string }) {
+  const loadable = useMediaUrl(src);
+  if (!loadable) return null;
+  return kind === 'audio' ? <audio controls src={loadable} /> : <video controls src={loadable} style={{ maxWidth: '100%' }} />;
+}
+
+/** A file downloads under its own name; an address that needs the session is fetched only when clicked. */
+function FileLink({ href, name }: { href: string; name: string }) {
+  const resolver = useMediaResolver();
+  const managed = resolver?.handles(href) ?? false;
+  const onClick = (e: MouseEvent<HTMLAnchorElement>) => {
+    if (!managed || !resolver) return;
+    e.preventDefault();
+    void resolver.resolve(href).then(
+      (loadable) => {
+        const a = document.createElement('a');
+        a.href = loadable;
+        a.download = name;
+        a.click();
+      },
+      () => undefined,
+    );
+  };
+  return (
+    <a className="ichat-file" href={href} download={name} target="_blank" rel="noopener noreferrer" onClick={onClick}>
+      📄 {name}
+    </a>
+  );
 }

@@ -14,6 +14,7 @@ import type {
 } from '@contract/chatWidget';
 import type { ChatBus } from './bus';
 import type { ChatLang } from './i18n';
+import type { MediaResolver } from './media';
 import type { UploadExtensions, UploadKind } from './upload';
 
 export type SendMode = 'enter' | 'ctrlEnter';
@@ -33,7 +34,7 @@ export type ChatWidgetEvents = {
   /** Call `callback` with older messages (oldest first); an empty list means there is no more history. */
   onLoadHistory?: (chat: Chat, lastMessage: ChatMessage | null, callback: (older: ChatMessage[]) => void) => void;
   /** Call `callback` with the uploaded address; the widget inserts it as an img[...] or file(...)[...] token. */
-  onUploadEvent?: (upload: { type: UploadKind; file: File; callback: (url: string) => void }) => void;
+  onUploadEvent?: (upload: { type: UploadKind; file: File; callback: (url: string) => void; chat: Chat }) => void;
   onChatTop?: (pinned: boolean) => void;
   onChatMin?: () => void;
   onChatMax?: () => void;
@@ -74,6 +75,8 @@ export type ChatWidgetProps = ChatWidgetEvents & {
   sessionStorage?: boolean;
   /** Opens one of the four apply/confirm dialogs; change the object to open another. */
   apply?: { kind: ApplyKind; info: ApplyInfo } | null;
+  /** Attachment addresses that need the session to load (see media.tsx). */
+  media?: MediaResolver;
   /** A URL of the new-message sound; a short tone is synthesised when absent. */
   soundUrl?: string;
 };
