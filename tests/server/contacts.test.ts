@@ -188,4 +188,16 @@ describe.each(DATABASE_TARGETS)('team contacts on $kind', (target) => {
     ];
     for (const [url, payload] of posts) expect((await post(analyst, url, payload)).status, url).toBe(401);
   });
+  it("echoes a sent message live to the sender's other pages, with the sending page's key, and never the key to others", async () => {
+    const adminOtherPage = await socket(admin);
+    const sellerPage = await socket(seller);
+    const sent = await post<TeamMessage>(admin, '/api/contacts/send', { kind: 'friend', id: seller.id, content: '另一页也能看到', clientKey: 'page-1:42' });
+    expect(sent.body.data).toMatchObject({ content: '另一页也能看到', clientKey: 'page-1:42' });
+    await expect.poll(() => adminOtherPage.frames().find((f) => f.type === 'chat.message' && f.message.id === sent.body.data.id)).toMatchObject({
+      message: { sender: { id: admin.id }, toId: seller.id, clientKey: 'page-1:42' },
+    });
+    await expect.poll(() => sellerPage.frames().find((f) => f.type === 'chat.message' && f.message.id === sent.body.data.id)).toBeDefined();
+    const theirs = sellerPage.frames().find((f) => f.type === 'chat.message' && f.message.id === sent.body.data.id);
+    expect(theirs && theirs.type === 'chat.message' && theirs.message.clientKey).toBeUndefined();
+  });
 });
