@@ -47,6 +47,12 @@ async function api(page: Page, path: string, body?: unknown): Promise<unknown> {
 
 const chatWindow = (page: Page) => page.locator('section.ichat-window');
 
+/** A 2x2 red PNG. */
+const SAMPLE_PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAEElEQVR4nGP4z8AARAwQCgAf7gP9i18U1AAAAABJRU5ErkJggg==',
+  'base64',
+);
+
 describe('chat in the browser', () => {
   it('two people befriend each other, a message arrives live in the other page, and history loads', async () => {
     const admin = await openChatPage('admin', 'admin123');
@@ -85,14 +91,35 @@ describe('chat in the browser', () => {
     await adminTab.click();
     await chatWindow(seller).getByText('你好，今天的订单发了吗？').waitFor();
 
-    // Earlier messages come back page by page through "view more messages".
-    for (let i = 1; i <= 35; i++) await api(admin, '/contacts/send', { kind: 'friend', id: (await api(seller, '/contacts/overview') as { data: { me: { id: number } } }).data.me.id, content: `历史消息 ${i}` });
+    // A picture: the admin picks one, it goes as an image token, and the seller's page shows it (read with the session).
+    await chatWindow(admin).getByTestId('chat-image-input').setInputFiles({ name: 'sample.png', mimeType: 'image/png', buffer: SAMPLE_PNG });
+    await expect.poll(() => input.inputValue()).toMatch(/^img\[\/api\/chat\/file\/[0-9a-f]{32}\.png\]$/);
+    await input.press('Enter');
+    const picture = chatWindow(seller).locator('img.ichat-img');
+    await picture.waitFor();
+    await expect.poll(() => picture.evaluate((img: HTMLImageElement) => img.src.startsWith('blob:') && img.naturalWidth > 0)).toBe(true);
+
+    // Opening a conversation shows its recent history at once; earlier pages come through "view more messages",
+    // and the message that was at the top stays in view.
+    const sellerId = ((await api(seller, '/contacts/overview')) as { data: { me: { id: number } } }).data.me.id;
+    for (let i = 1; i <= 35; i++) await api(admin, '/contacts/send', { kind: 'friend', id: sellerId, content: `历史消息 ${i}` });
     await seller.reload();
     await seller.getByRole('complementary').getByRole('button', { name: 'admin', exact: true }).click();
+    await chatWindow(seller).getByText('历史消息 35', { exact: true }).waitFor();
+    const log = chatWindow(seller).getByRole('log');
+    await log.evaluate((el) => (el.scrollTop = 0));
+    const top = chatWindow(seller).getByText('历史消息 6', { exact: true });
+    await top.waitFor();
+    const inView = () =>
+      top.evaluate((el) => {
+        const box = el.getBoundingClientRect();
+        const frame = el.closest('[role="log"]')!.getBoundingClientRect();
+        return box.top >= frame.top && box.bottom <= frame.bottom;
+      });
+    expect(await inView()).toBe(true);
     await chatWindow(seller).getByRole('button', { name: '查看更多消息' }).click();
-    await chatWindow(seller).getByText('历史消息 35').waitFor();
-    await chatWindow(seller).getByRole('button', { name: '查看更多消息' }).click();
-    await chatWindow(seller).getByText('历史消息 5', { exact: true }).waitFor();
+    await chatWindow(seller).getByText('历史消息 5', { exact: true }).waitFor({ state: 'attached' });
+    await expect.poll(inView).toBe(true);
     await screenshot(seller, 'chat-history');
     await admin.context().close();
     await seller.context().close();
