@@ -1,4 +1,5 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Download, Page } from 'playwright-core';
+import { PDFDocument } from 'pdf-lib';
 import { inject } from 'vitest';
 import { launchBrowser, logIn, newContext, screenshot } from './browser';
 
@@ -11,13 +12,34 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await browser?.close();
+  await simulatorLabelDelay(45_000);
 });
 
-async function openAsSeller(path: string): Promise<Page> {
-  const context = await newContext(browser, baseUrl);
+/**
+ * Ozon makes a label 45–60 s after ship; the simulator does the same unless told otherwise through its control
+ * endpoint (present on every non-production server). The test shows the seller's message for the wait, then lifts it.
+ */
+async function simulatorLabelDelay(ms: number): Promise<void> {
+  const response = await fetch(`${baseUrl}/sim/ozon/__sim/control`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ labelReadyDelayMs: ms }),
+  });
+  if (!response.ok) throw new Error(`simulator control: ${response.status}`);
+}
+
+async function openAsSeller(path: string, lang: 'zh' | 'en' = 'zh'): Promise<Page> {
+  const context = await newContext(browser, baseUrl, lang);
   const page = await context.newPage();
   await page.goto('/login');
-  await logIn(page, 'seller', 'seller123', code);
+  if (lang === 'en') {
+    await page.getByLabel('Username').fill('seller');
+    await page.getByLabel('Password').fill('seller123');
+    await page.getByPlaceholder('Captcha').fill(code);
+    await page.getByRole('button', { name: 'Log in', exact: true }).click();
+  } else {
+    await logIn(page, 'seller', 'seller123', code);
+  }
   await page.waitForURL((url) => url.pathname !== '/login');
   await page.goto(path);
   return page;
@@ -25,52 +47,159 @@ async function openAsSeller(path: string): Promise<Page> {
 
 const grid = (page: Page) => page.getByRole('grid');
 const rowCount = async (page: Page) => Number(await grid(page).getAttribute('aria-rowcount'));
+const rowCountBelow = (page: Page, before: number) =>
+  page.waitForFunction((n) => Number(document.querySelector('[role=grid]')?.getAttribute('aria-rowcount')) < n, before, { timeout: 30_000 });
+/** Data rows on screen (the header row is aria-rowindex 1). */
+const bodyRows = (page: Page) => page.locator('[role=row][aria-rowindex]:not([aria-rowindex="1"])');
+/** The text of one column in the rows on screen, found by its header's position. */
+async function columnTexts(page: Page, header: string): Promise<string[]> {
+  const headers = await page.getByRole('columnheader').allTextContents();
+  const index = headers.findIndex((text) => text.replace(/[▲▼]/g, '').trim() === header);
+  if (index < 0) throw new Error(`no column ${header} in ${headers.join(' | ')}`);
+  return bodyRows(page).locator(`[role=gridcell]:nth-child(${index + 1})`).allTextContents();
+}
+const amountOf = (text: string) => Number(text.replace(/[^\d.]/g, ''));
+
+async function chooseStatus(page: Page, status: string): Promise<void> {
+  await page.getByLabel('状态', { exact: true }).click();
+  await page.getByTitle(status, { exact: true }).click();
+  await page.keyboard.press('Escape');
+}
+
+async function pdfPages(download: Download): Promise<number> {
+  expect(download.suggestedFilename()).toBe('labels.pdf');
+  const stream = await download.createReadStream();
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(chunk as Buffer);
+  const bytes = Buffer.concat(chunks);
+  expect(bytes.subarray(0, 4).toString()).toBe('%PDF');
+  return (await PDFDocument.load(bytes)).getPageCount();
+}
 
 describe('orders in the browser', () => {
-  it('enters an order by hand and finds it in the record list', async () => {
+  it('enters an order by hand, finds it, edits it and deletes it in the record list', async () => {
     const page = await openAsSeller('/order-manager/record-list');
-    await page.getByRole('button', { name: '录入订单' }).click();
+    // exact: the tab's close button is "关闭标签 录入订单".
+    await page.getByRole('button', { name: '录入订单', exact: true }).click();
     const dialog = page.getByRole('dialog');
     await dialog.getByLabel('订单号').fill('E2E-REC-1');
     await dialog.getByLabel('商品名称').fill('端到端测试商品');
     await dialog.getByLabel('金额').fill('88.5');
     await dialog.getByRole('button', { name: '确定' }).click();
     await page.getByText('已保存').waitFor();
+    await dialog.waitFor({ state: 'hidden' });
+
     await page.getByRole('searchbox').fill('E2E-REC-1');
     await page.getByRole('gridcell', { name: 'E2E-REC-1' }).waitFor();
     expect(await rowCount(page)).toBe(1);
+    expect(await columnTexts(page, '金额')).toEqual(['88.50 CNY']);
+
+    await page.getByRole('checkbox', { name: '选择第 1 行' }).check();
+    await page.getByRole('button', { name: '编辑', exact: true }).click();
+    await expect.poll(() => dialog.getByLabel('订单号').inputValue()).toBe('E2E-REC-1');
+    await dialog.getByLabel('金额').fill('120');
+    await dialog.getByLabel('运单号').fill('LP00999888777CN');
+    await dialog.getByRole('button', { name: '确定' }).click();
+    await page.getByRole('gridcell', { name: '120.00 CNY' }).waitFor();
+    await page.getByRole('gridcell', { name: 'LP00999888777CN' }).waitFor();
     await screenshot(page, 'orders-record-list');
+
+    await page.getByRole('button', { name: '删除', exact: true }).click();
+    await page.getByRole('dialog').getByRole('button', { name: '确定' }).click();
+    await page.getByText('已删除 1 个订单').waitFor();
+    await rowCountBelow(page, 1);
+    await page.getByText('没有符合条件的订单').waitFor();
   });
 
-  it('filters, sorts, selects all, ships and prints labels in the order list', async () => {
+  it('filters, sorts, selects all, ships, prints labels as one PDF, sets tracking and opens the detail', async () => {
     const page = await openAsSeller('/order-manager/order-list');
     await page.waitForFunction(() => Number(document.querySelector('[role=grid]')?.getAttribute('aria-rowcount')) > 20, null, { timeout: 60_000 });
     const all = await rowCount(page);
 
-    await page.getByLabel('状态').first().click();
-    await page.getByTitle('等待备货').click();
-    await page.keyboard.press('Escape');
-    await page.waitForFunction((before) => Number(document.querySelector('[role=grid]')?.getAttribute('aria-rowcount')) < before, all);
+    // Filter: only the orders waiting to be packed.
+    await chooseStatus(page, '等待备货');
+    await rowCountBelow(page, all);
     const waiting = await rowCount(page);
-    expect(waiting).toBeGreaterThan(0);
-    await page.locator('[role=row][aria-rowindex] .ant-tag').first().waitFor();
-    const statuses = await page.locator('[role=row][aria-rowindex] .ant-tag').allTextContents();
-    expect(new Set(statuses)).toEqual(new Set(['等待备货']));
+    expect(waiting).toBeGreaterThan(1);
+    await bodyRows(page).first().locator('.ant-tag').waitFor();
+    expect(new Set(await bodyRows(page).locator('.ant-tag').allTextContents())).toEqual(new Set(['等待备货']));
 
-    await page.getByRole('columnheader', { name: /金额/ }).getByRole('button').click();
-    await page.getByRole('columnheader', { name: /金额/ }).getByRole('button').click();
-    await page.waitForFunction(() => document.querySelector('[role=columnheader][aria-sort=descending]') !== null);
+    // Sort: amount, ascending then descending.
+    const amountHeader = page.getByRole('columnheader', { name: /金额/ });
+    await amountHeader.getByRole('button').click();
+    await page.locator('[role=columnheader][aria-sort=ascending]').waitFor();
+    await amountHeader.getByRole('button').click();
+    await page.locator('[role=columnheader][aria-sort=descending]').waitFor();
+    await expect
+      .poll(async () => {
+        const amounts = (await columnTexts(page, '金额')).map(amountOf);
+        return amounts.length > 1 && amounts.every((amount, i) => i === 0 || amounts[i - 1]! >= amount);
+      })
+      .toBe(true);
 
+    // Select all N: the whole result, not only the rows on screen.
     await page.getByRole('checkbox', { name: `全选 ${waiting} 条` }).check();
     await page.getByText(`已选 ${waiting.toLocaleString('zh-CN')} 条`).waitFor();
-    await screenshot(page, 'orders-order-list-selected');
 
-    const download = page.waitForEvent('download');
+    // Unshipped postings have no label yet: the seller is told to ship first.
+    await simulatorLabelDelay(45_000);
     await page.getByRole('button', { name: '打印面单' }).click();
-    expect((await download).suggestedFilename()).toBe('labels.pdf');
+    await page.getByText(/尚未发货，发货后才能打印面单/).waitFor();
 
-    await page.getByRole('button', { name: '发货' }).click();
+    // Ship the selection: every row leaves "awaiting packaging".
+    await page.getByRole('button', { name: '发货', exact: true }).click();
     await page.getByText(/已发货 \d+ 个货件/).waitFor({ timeout: 60_000 });
-    await page.waitForFunction((before) => Number(document.querySelector('[role=grid]')?.getAttribute('aria-rowcount')) < before, waiting, { timeout: 30_000 });
+    await page.getByText('没有符合条件的订单').waitFor({ timeout: 30_000 });
+    expect(await rowCount(page)).toBe(0);
+
+    // The same orders now wait for shipment; their labels come 45–60 s after shipping, and the seller is told so.
+    await page.getByRole('button', { name: '重置' }).click();
+    await chooseStatus(page, '等待发运');
+    await page.waitForFunction(() => Number(document.querySelector('[role=grid]')?.getAttribute('aria-rowcount')) > 0);
+    const shippedCount = await rowCount(page);
+    expect(shippedCount).toBeGreaterThanOrEqual(waiting);
+    await page.getByRole('checkbox', { name: `全选 ${shippedCount} 条` }).check();
+    await page.getByRole('button', { name: '打印面单' }).click();
+    await page.getByText(/Ozon尚未生成面单.*请1分钟后重试/).waitFor();
+
+    // Once Ozon has them: one PDF, one page per posting of the selection.
+    await simulatorLabelDelay(0);
+    await page.getByRole('checkbox', { name: `全选 ${shippedCount} 条` }).uncheck();
+    for (const row of [1, 2, 3, 4]) await page.getByRole('checkbox', { name: `选择第 ${row} 行` }).check();
+    const postings = new Set((await columnTexts(page, '货件号')).slice(0, 4));
+    const download = page.waitForEvent('download', { timeout: 30_000 });
+    await page.getByRole('button', { name: '打印面单' }).click();
+    expect(await pdfPages(await download)).toBe(postings.size);
+
+    // Tracking numbers for the selection.
+    await page.getByRole('button', { name: '填写运单号' }).click();
+    const tracking = page.getByRole('dialog', { name: '填写运单号' });
+    await tracking.getByLabel('运单号').fill('TRK-E2E-0001');
+    await tracking.getByRole('button', { name: '确定' }).click();
+    await page.getByText(`已填写 ${postings.size} 个运单号`).waitFor();
+    await expect.poll(async () => (await columnTexts(page, '运单号')).slice(0, 4)).toEqual(['TRK-E2E-0001', 'TRK-E2E-0001', 'TRK-E2E-0001', 'TRK-E2E-0001']);
+
+    // The detail drawer shows the order that was opened.
+    const [firstPosting] = await columnTexts(page, '货件号');
+    await bodyRows(page).first().getByRole('gridcell').nth(1).click();
+    const drawer = page.getByRole('dialog', { name: '订单详情' });
+    await drawer.waitFor();
+    await drawer.getByText(firstPosting!, { exact: true }).waitFor();
+    await drawer.getByText('TRK-E2E-0001').waitFor();
+    await screenshot(page, 'orders-order-list-selected-zh');
+  });
+
+  it('shows the order list in English with a selection and the detail drawer', async () => {
+    const page = await openAsSeller('/order-manager/order-list', 'en');
+    await page.waitForFunction(() => Number(document.querySelector('[role=grid]')?.getAttribute('aria-rowcount')) > 20, null, { timeout: 60_000 });
+    const total = await rowCount(page);
+    await page.getByText(`${total.toLocaleString('en')} orders`).waitFor();
+    for (const row of [1, 2]) await page.getByRole('checkbox', { name: `Select row ${row}`, exact: true }).check();
+    await page.getByText('2 selected').waitFor();
+    await bodyRows(page).first().getByRole('gridcell').nth(1).click();
+    const drawer = page.getByRole('dialog', { name: 'Order details' });
+    await drawer.waitFor();
+    await drawer.getByText('Tracking number').waitFor();
+    await screenshot(page, 'orders-order-list-selected-en');
   });
 });

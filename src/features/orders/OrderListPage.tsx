@@ -130,10 +130,17 @@ export function OrdersView({ mode, toolbar }: OrdersViewProps) {
     }
   };
 
+  /** A batch's outcome: success, or a warning that names what failed and why (Ozon refuses per posting). */
+  const report = (summary: string, failures: readonly { postingNumber?: string; offerId?: string; message: string }[]) => {
+    if (failures.length === 0) return void message.success(summary);
+    const shown = failures.slice(0, 3).map((f) => t.failureLine(f.postingNumber ?? f.offerId ?? '', f.message));
+    void message.warning({ content: t.failureDetail(summary, shown, failures.length - shown.length), duration: 10 });
+  };
+
   const ship = () =>
     run(async () => {
       const result = await client.orders.ship(toWorkerSelection(selection, handle));
-      void (result.failures.length ? message.warning(t.shipDone(result.done, result.failures.length)) : message.success(t.shipDone(result.done, 0)));
+      report(t.shipDone(result.done, result.failures.length), result.failures);
       setSelection(EMPTY_SELECTION);
     });
 
@@ -256,7 +263,7 @@ export function OrdersView({ mode, toolbar }: OrdersViewProps) {
         <TrackingDialog lang={lang} onClose={() => setTrackingOpen(false)} onSubmit={async (trackingNumber) => {
           const rows = await selectedRows();
           const result = await client.orders.setTrackingNumbers(rows.map((row) => ({ id: row.id, trackingNumber })));
-          void message.success(t.trackingDone(result.done, result.failures.length));
+          report(t.trackingDone(result.done, result.failures.length), result.failures);
         }} />
       )}
       {stockOpen && (
@@ -264,7 +271,7 @@ export function OrdersView({ mode, toolbar }: OrdersViewProps) {
           const rows = await selectedRows();
           const offers = new Map(rows.filter((row) => row.source === 'ozon').map((row) => [`${row.shopId}:${row.offerId}`, row]));
           const result = await client.orders.updateStock([...offers.values()].slice(0, 100).map((row) => ({ storeId: row.shopId, offerId: row.offerId, warehouseId, stock })));
-          void message.success(t.stockDone(result.done, result.failures.length));
+          report(t.stockDone(result.done, result.failures.length), result.failures);
         }} />
       )}
     </div>

@@ -88,6 +88,8 @@ export const ORDER_TEXTS = {
     ozon: 'Ozon',
     currency: '币种',
     noneSelected: '请先选择订单',
+    failureLine: (id: string, reason: string) => `${id}：${reason}`,
+    failureDetail: (summary: string, lines: string[], more: number) => `${summary}。${lines.join('；')}${more > 0 ? `；另有 ${more} 个` : ''}`,
   },
   en: {
     listLabel: 'Orders',
@@ -142,5 +144,7 @@ export const ORDER_TEXTS = {
     ozon: 'Ozon',
     currency: 'Currency',
     noneSelected: 'Select orders first',
+    failureLine: (id: string, reason: string) => `${id}: ${reason}`,
+    failureDetail: (summary: string, lines: string[], more: number) => `${summary}. ${lines.join('; ')}${more > 0 ? `; and ${more} more` : ''}`,
   },
 } as const;
