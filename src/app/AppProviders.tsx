@@ -51,7 +51,8 @@ function LocalizedAntd({ children }: { children: ReactNode }) {
       componentSize={COMPONENT_SIZES[size]}
       // Buttons read as written ("登录", not "登 录"): labels stay the same text everywhere, tests included.
       button={{ autoInsertSpace: false }}
-      theme={{ algorithm: theme.defaultAlgorithm, token: { colorPrimary, borderRadius: 6 } }}
+      // Link buttons read colorLink, not colorPrimary: the chosen theme colour covers them too.
+      theme={{ algorithm: theme.defaultAlgorithm, token: { colorPrimary, colorLink: colorPrimary, borderRadius: 6 } }}
     >
       <AntApp message={{ maxCount: 3 }}>{children}</AntApp>
     </ConfigProvider>

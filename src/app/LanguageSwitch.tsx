@@ -1,5 +1,5 @@
 import { GlobalOutlined } from '@ant-design/icons';
-import { Button, Dropdown, Tooltip } from 'antd';
+import { Button, Dropdown } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { saveLanguage, toAppLang, type AppLang } from './i18n';
 
@@ -27,12 +27,10 @@ export function LanguageSwitch({ className, compact = false }: { className?: str
         },
       }}
     >
-      {/* The navbar's other icon buttons name themselves in a tooltip; this one does too. */}
-      <Tooltip title={compact ? t('common.language') : undefined}>
-        <Button type="text" icon={<GlobalOutlined />} className={className} aria-label={t('common.language')}>
-          {compact ? null : LANGUAGES.find((language) => language.key === current)?.label}
-        </Button>
-      </Tooltip>
+      {/* A native title, not an antd Tooltip: the tooltip would sit over the opened menu and swallow its clicks. */}
+      <Button type="text" icon={<GlobalOutlined />} className={className} aria-label={t('common.language')} title={t('common.language')}>
+        {compact ? null : LANGUAGES.find((language) => language.key === current)?.label}
+      </Button>
     </Dropdown>
   );
 }

@@ -159,29 +159,38 @@ describe('settings, language and screenshots', () => {
     const cookies = await page.context().cookies();
     expect(cookies.find((cookie) => cookie.name === 'sidebarStatus')?.value).toBe('0');
     expect(cookies.find((cookie) => cookie.name === 'language')?.value).toBe('en');
-    await page.reload();
-    await page.getByRole('button', { name: 'Add user' }).waitFor();
-    expect(await page.getByRole('button', { name: 'Collapse or expand the sidebar' }).getAttribute('aria-expanded')).toBe('false');
-    // Back to zh and open sidebar for the others.
-    await page.getByRole('button', { name: 'Collapse or expand the sidebar' }).click();
-    await page.getByRole('button', { name: 'Language' }).click();
-    await page.getByRole('menuitem', { name: '简体中文' }).click();
-    await page.getByRole('button', { name: '新增用户' }).waitFor();
 
-    // A custom theme colour through the settings panel: saved and applied to antd's primary buttons.
+    // A custom theme colour, saved as the settings panel saves it, with a key that does not exist beside it.
     await page.evaluate(() => {
       const saved = JSON.parse(localStorage.getItem('displaySettings') ?? '{}') as Record<string, unknown>;
       localStorage.setItem('displaySettings', JSON.stringify({ ...saved, theme: '#722ed1', bogus: 1 }));
     });
     await page.reload();
-    const button = page.getByRole('button', { name: '新增用户' });
-    await button.waitFor();
-    expect(await button.evaluate((element) => getComputedStyle(element).backgroundColor)).toBe('rgb(114, 46, 209)');
-    await page.getByRole('button', { name: '系统设置' }).click();
-    await page.getByText('系统布局设置').waitFor();
+    const addUser = page.getByRole('button', { name: 'Add user' });
+    await addUser.waitFor();
+    expect(await page.getByRole('button', { name: 'Collapse or expand the sidebar' }).getAttribute('aria-expanded')).toBe('false');
+    // Applied to antd's components, not only to the shell's own CSS.
+    await expect.poll(() => addUser.evaluate((element) => getComputedStyle(element).backgroundColor)).toBe('rgb(114, 46, 209)');
+    await screenshot(page, 'shell-en-theme-collapsed');
+    await page.getByRole('button', { name: 'Settings' }).click();
+    await page.getByText('Page style settings').waitFor();
+    await screenshot(page, 'shell-en-theme-settings');
+    await page.keyboard.press('Escape');
+    await page.getByText('Page style settings').waitFor({ state: 'hidden' });
+
+    // Back to zh through the switcher, with the sidebar open again.
+    await page.getByRole('button', { name: 'Collapse or expand the sidebar' }).click();
+    await page.getByRole('button', { name: 'Language' }).click();
+    await page.getByRole('menuitem', { name: '简体中文' }).click();
+    await page.getByRole('button', { name: '新增用户' }).waitFor();
     await screenshot(page, 'shell-zh-theme');
+    await page.getByRole('button', { name: '系统设置' }).click();
     await page.getByRole('button', { name: '恢复默认' }).click();
     expect(await page.evaluate(() => JSON.parse(localStorage.getItem('displaySettings') ?? '{}') as unknown)).not.toHaveProperty('bogus');
+    // antd animates the colour change: wait for it to settle on the default blue.
+    await expect
+      .poll(() => page.getByRole('button', { name: '新增用户' }).evaluate((element) => getComputedStyle(element).backgroundColor))
+      .toBe('rgb(24, 144, 255)');
     await page.close();
   });
 });

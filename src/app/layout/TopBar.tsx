@@ -68,9 +68,8 @@ export function TopBar({ route, onOpenSettings }: TopBarProps) {
             onClick: ({ key }) => settingsActor.send({ type: 'size.set', size: key as (typeof SIZES)[number] }),
           }}
         >
-          <Tooltip title={t('navbar.size')}>
-            <Button type="text" icon={<FontSizeOutlined />} aria-label={t('navbar.size')} />
-          </Tooltip>
+          {/* A native title: under the top edge an antd Tooltip flips below the button, over the opened menu. */}
+          <Button type="text" icon={<FontSizeOutlined />} aria-label={t('navbar.size')} title={t('navbar.size')} />
         </Dropdown>
         <LanguageSwitch compact />
         <Tooltip title={t('navbar.settings')}>

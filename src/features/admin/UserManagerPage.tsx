@@ -64,7 +64,17 @@ export function UserManagerPage() {
       id: 'roles',
       header: t('admin.users.roles'),
       cell: ({ row }) =>
-        row.original.roles.length === 0 ? <Tag>{t('role.common')}</Tag> : row.original.roles.map((role) => <Tag key={role} color={role === 'admin' ? 'gold' : 'blue'}>{t(`role.${role}`)}</Tag>),
+        row.original.roles.length === 0 ? (
+          <Tag>{t('role.common')}</Tag>
+        ) : (
+          <span className="admin-tags">
+            {row.original.roles.map((role) => (
+              <Tag key={role} color={role === 'admin' ? 'gold' : 'blue'}>
+                {t(`role.${role}`)}
+              </Tag>
+            ))}
+          </span>
+        ),
     },
     ...VALIDITY_KEYS.map(
       (key): DataTableColumn<Row> => ({
