@@ -78,6 +78,8 @@ export const buyerMessageSchema = z.object({
   createdAt: z.number(),
   isRead: z.boolean(),
   orderNumber: z.string().nullable(),
+  /** The sending page's own key, echoed with the seller's message to the seller's pages only, so that page skips it. */
+  clientKey: z.string().optional(),
 });
 export type BuyerMessage = z.infer<typeof buyerMessageSchema>;
 
@@ -97,8 +99,12 @@ export const chatReadDataSchema = z.object({ unread: z.number().int() });
 /** Ozon takes 1 to 1000 characters per message. */
 export const BUYER_MESSAGE_MAX = 1000;
 // POST /api/sendMessage
-export const sendMessageBodySchema = z.object({ ...storeChat, text: z.string().trim().min(1, 'required').max(BUYER_MESSAGE_MAX) });
-export type SendMessageBody = { storeId: number; chatId: string; text: string };
+export const sendMessageBodySchema = z.object({
+  ...storeChat,
+  text: z.string().trim().min(1, 'required').max(BUYER_MESSAGE_MAX),
+  clientKey: z.string().max(64).optional(),
+});
+export type SendMessageBody = { storeId: number; chatId: string; text: string; clientKey?: string };
 export const sendMessageDataSchema = z.object({ message: buyerMessageSchema });
 
 /** Ozon's rules on who may write when (reference "Buyer chat": limits), as the seller reads them. */

@@ -130,6 +130,8 @@ export const sendFileBodySchema = z.object({
   storeId: z.coerce.number().int().positive(),
   chatId: z.string().trim().min(1).max(200),
   fileId: z.string().regex(STORED_NAME_PATTERN),
+  /** As for /api/sendMessage: echoed to the sender's pages only. */
+  clientKey: z.string().max(64).optional(),
 });
 export type SendFileBody = z.infer<typeof sendFileBodySchema>;
 export const sendFileDataSchema = z.object({ message: buyerMessageSchema });

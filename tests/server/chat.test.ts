@@ -169,6 +169,28 @@ describe.each(DATABASE_TARGETS)('buyer chat on $kind', (target) => {
     adminWs.terminate();
   });
 
+  it("echoes the seller's reply live to the seller's other pages with the sending page's key, and to no one else", async () => {
+    const admin = await login(t.app, 'admin', 'admin123');
+    let otherPage: PushMessage[] = [];
+    let adminFrames: PushMessage[] = [];
+    const otherWs = await t.app.injectWS(`/api/ws?token=${encodeURIComponent(seller.token)}&userId=${seller.id}`, {}, { onInit: (ws) => (otherPage = collect(ws)) });
+    const adminWs = await t.app.injectWS(`/api/ws?token=${encodeURIComponent(admin.token)}&userId=${admin.id}`, {}, { onInit: (ws) => (adminFrames = collect(ws)) });
+    const { chatId } = sim.shop('1002').addBuyerMessage(undefined, 'Какой размер?');
+    const sent = await post<{ message: BuyerMessage }>('/api/sendMessage', { storeId: stores[1]!.id, chatId, text: '尺码是M', clientKey: 'page-7:3' });
+    expect(sent.status).toBe(200);
+    expect(sent.body.data.message).toMatchObject({ text: '尺码是M', clientKey: 'page-7:3' });
+    await expect.poll(() => otherPage.find((f) => f.type === 'chat.buyerMessage' && f.message.chatId === chatId)).toMatchObject({
+      message: { id: sent.body.data.message.id, from: 'seller', text: '尺码是M', storeId: stores[1]!.id, clientKey: 'page-7:3' },
+    });
+    // The watcher's next pass does not push the seller's own reply a second time.
+    await watcher.tick();
+    await watcher.tick();
+    expect(otherPage.filter((f) => f.type === 'chat.buyerMessage' && f.message.chatId === chatId && f.message.from === 'seller')).toHaveLength(1);
+    expect(adminFrames.some((f) => f.type === 'chat.buyerMessage')).toBe(false);
+    otherWs.terminate();
+    adminWs.terminate();
+  });
+
   it('keeps other sellers out: another user\'s shop is not found, and roles without chat get 401', async () => {
     const admin = await login(t.app, 'admin', 'admin123');
     const chatId = (await list()).shops[0]!.chats[0]!.chatId;

@@ -40,7 +40,13 @@ export async function chatRoutes(app: FastifyInstance, options: ChatRoutesOption
     };
     return fallback;
   };
-  const service = createBuyerChatService({ database: app.database, secretKey: app.config.secretKey, clientFor, now: () => app.now() });
+  const service = createBuyerChatService({
+    database: app.database,
+    secretKey: app.config.secretKey,
+    clientFor,
+    now: () => app.now(),
+    push: (userId, message) => void app.push.toUser(userId, message),
+  });
   const watcher = createBuyerChatWatcher({
     service,
     onlineUserIds: () => app.push.onlineUserIds(),

@@ -1,6 +1,7 @@
 import { BUYER_CHAT_MESSAGES, type BuyerChat, type BuyerMessage, type BuyerShopChats, type ChatListData } from '../../../contract/chat';
 import type { Lang, Localized } from '../../../contract/errors';
 import type { OzonChat, OzonChatMessage } from '../../../contract/ozon';
+import type { PushMessage } from '../../../contract/push';
 import type { Database } from '../../db/database';
 import { ApiError } from '../../http/errors';
 import { decryptSecret } from '../../marketplace/crypto';
@@ -24,6 +25,8 @@ export type BuyerChatDeps = {
   secretKey: Buffer;
   clientFor: () => ChatClientFactory;
   now: () => Date;
+  /** Live delivery to a user's open pages; a sent message reaches the sender's other pages through it. */
+  push?: (userId: number, message: PushMessage) => void;
 };
 
 type ShopRow = { id: number; user_id: number; name: string; client_id: string; api_key_enc: string; base_url: string | null; status: string };
@@ -154,6 +157,16 @@ export function createBuyerChatService(deps: BuyerChatDeps) {
     }
   }
 
+  /**
+   * The seller's other open pages show the reply at once, as team chats do; the sending page knows its copy by the key.
+   * The watcher skips the seller's own messages, so this is their only live path.
+   */
+  function echoToSender(userId: number, sent: BuyerMessage, unread: number, clientKey: string | undefined): BuyerMessage {
+    const own = clientKey ? { ...sent, clientKey } : sent;
+    deps.push?.(userId, { type: 'chat.buyerMessage', message: own, unread });
+    return own;
+  }
+
   return {
     shopsOf,
     clientOf,
@@ -204,32 +217,32 @@ export function createBuyerChatService(deps: BuyerChatDeps) {
       return { unread };
     },
 
-    async send(userId: number, body: { storeId: number; chatId: string; text: string }): Promise<{ message: BuyerMessage }> {
+    async send(userId: number, body: { storeId: number; chatId: string; text: string; clientKey?: string | undefined }): Promise<{ message: BuyerMessage }> {
       const shop = await ownShop(userId, body.storeId);
       const client = clientOf(shop);
-      await checkMayWrite(shop, client, await findChat(shop, body.chatId));
+      const chat = await findChat(shop, body.chatId);
+      await checkMayWrite(shop, client, chat);
       const sentAt = deps.now().getTime();
       await client.chatSendMessage(body.chatId, body.text).catch(marketplaceFailure);
       // Ozon answers only "success": the stored message (with its id) is the newest of ours with this text.
       const latest = await client.chatHistory({ chat_id: body.chatId, direction: 'Backward', limit: 10 }).catch(() => ({ messages: [] }));
       const stored = latest.messages.map((m) => toBuyerMessage(shop.id, body.chatId, m)).find((m) => m.from === 'seller' && m.text === body.text);
-      return {
-        message: stored ?? { id: `sent-${sentAt}`, storeId: shop.id, chatId: body.chatId, from: 'seller', text: body.text, createdAt: sentAt, isRead: true, orderNumber: null },
-      };
+      const message = stored ?? { id: `sent-${sentAt}`, storeId: shop.id, chatId: body.chatId, from: 'seller' as const, text: body.text, createdAt: sentAt, isRead: true, orderNumber: null };
+      return { message: echoToSender(userId, message, chat.unread, body.clientKey) };
     },
 
     /** A stored upload into a buyer chat through Ozon's /v1/chat/send/file, under the same who-may-write rules. */
-    async sendFile(userId: number, body: { storeId: number; chatId: string; name: string; content: Buffer }): Promise<{ message: BuyerMessage }> {
+    async sendFile(userId: number, body: { storeId: number; chatId: string; name: string; content: Buffer; clientKey?: string | undefined }): Promise<{ message: BuyerMessage }> {
       const shop = await ownShop(userId, body.storeId);
       const client = clientOf(shop);
-      await checkMayWrite(shop, client, await findChat(shop, body.chatId));
+      const chat = await findChat(shop, body.chatId);
+      await checkMayWrite(shop, client, chat);
       const sentAt = deps.now().getTime();
       await client.chatSendFile(body.chatId, body.name, body.content.toString('base64')).catch(marketplaceFailure);
       const latest = await client.chatHistory({ chat_id: body.chatId, direction: 'Backward', limit: 10 }).catch(() => ({ messages: [] }));
       const stored = latest.messages.map((m) => toBuyerMessage(shop.id, body.chatId, m)).find((m) => m.from === 'seller');
-      return {
-        message: stored ?? { id: `sent-${sentAt}`, storeId: shop.id, chatId: body.chatId, from: 'seller', text: body.name, createdAt: sentAt, isRead: true, orderNumber: null },
-      };
+      const message = stored ?? { id: `sent-${sentAt}`, storeId: shop.id, chatId: body.chatId, from: 'seller' as const, text: body.name, createdAt: sentAt, isRead: true, orderNumber: null };
+      return { message: echoToSender(userId, message, chat.unread, body.clientKey) };
     },
   };
 }

@@ -165,7 +165,7 @@ export async function chatUploadRoutes(app: FastifyInstance, deps: Deps) {
 
   app.post<{ Body: z.output<typeof sendFileBodySchema> }>(CHAT_UPLOAD_PATHS.sendFile, { config, schema: { body: sendFileBodySchema } }, async (request) => {
     const user = requireUser(request.user);
-    const { storeId, chatId, fileId } = request.body;
+    const { storeId, chatId, fileId, clientKey } = request.body;
     const meta = await readMeta(fileId);
     if (!meta) throw fail(404, 'fileNotFound', 'fileId');
     if (meta.uploaderId !== user.id) throw fail(401, 'notInConversation', 'fileId');
@@ -175,6 +175,6 @@ export async function chatUploadRoutes(app: FastifyInstance, deps: Deps) {
     } catch {
       throw fail(404, 'fileNotFound', 'fileId');
     }
-    return ok(await deps.buyerChat.sendFile(user.id, { storeId, chatId, name: meta.name, content }));
+    return ok(await deps.buyerChat.sendFile(user.id, { storeId, chatId, name: meta.name, content, clientKey }));
   });
 }

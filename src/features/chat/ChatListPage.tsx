@@ -177,6 +177,8 @@ export function ChatListPage() {
       client.subscribe(
         'chat.buyerMessage',
         proxy(({ message: incoming, unread }) => {
+          // This page's own reply, echoed to the seller's pages: shown here already.
+          if (incoming.from === 'seller' && incoming.clientKey && sentKeys.current.delete(incoming.clientKey)) return;
           const shop = latest.current.buyers?.shops.find((s) => s.storeId === incoming.storeId);
           const shopName = shop?.name ?? '';
           const known = shop?.chats.find((c) => c.chatId === incoming.chatId);
@@ -186,7 +188,7 @@ export function ChatListPage() {
           if (!known) void loadBuyers();
           setBuyerUnread(incoming.storeId, incoming.chatId, unread, true);
           bus.getMessage({ ...buyerMessage(incoming, shopName, latest.current.texts), chat });
-          if (active.current === key && document.visibilityState === 'visible') void markRead(chat);
+          if (incoming.from !== 'seller' && active.current === key && document.visibilityState === 'visible') void markRead(chat);
         }),
       ),
       client.subscribe('chat.request', proxy(() => void loadOverview())),
@@ -209,6 +211,18 @@ export function ChatListPage() {
     return () => subscriptions.forEach((s) => void s.then((off) => off()));
   }, [client, bus, loadOverview, loadBuyers, markRead, setBuyerUnread]);
 
+  /** The echo of a send to the sender's pages comes back with this key; this page shows its own copy already. */
+  const withClientKey = useCallback(async <T,>(send: (clientKey: string) => Promise<T>): Promise<T> => {
+    const clientKey = `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 10)}`;
+    sentKeys.current.add(clientKey);
+    try {
+      return await send(clientKey);
+    } catch (error) {
+      sentKeys.current.delete(clientKey);
+      throw error;
+    }
+  }, []);
+
   // Widget events to worker calls.
   const onSendMessage = useCallback(
     async (sent: SentMessage) => {
@@ -217,24 +231,22 @@ export function ChatListPage() {
         if (buyer) {
           // Ozon takes files through their own call: attachments go one by one, the words around them as text.
           for (const piece of splitUploads(sent.content)) {
-            if (piece.kind === 'file') await client.chat.buyerSendFile({ ...buyer, fileId: piece.fileId });
-            else await client.chat.buyerSend({ ...buyer, text: piece.text });
+            await withClientKey((clientKey) =>
+              piece.kind === 'file'
+                ? client.chat.buyerSendFile({ ...buyer, fileId: piece.fileId, clientKey })
+                : client.chat.buyerSend({ ...buyer, text: piece.text, clientKey }),
+            );
           }
         } else {
-          const clientKey = `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 10)}`;
-          sentKeys.current.add(clientKey);
-          await client.chat
-            .send({ kind: sent.to.type === 'group' ? 'group' : 'friend', id: Number(sent.to.id), content: sent.content, clientKey })
-            .catch((error: unknown) => {
-              sentKeys.current.delete(clientKey);
-              throw error;
-            });
+          await withClientKey((clientKey) =>
+            client.chat.send({ kind: sent.to.type === 'group' ? 'group' : 'friend', id: Number(sent.to.id), content: sent.content, clientKey }),
+          );
         }
       } catch {
         // The worker showed why (a closed chat, the reply window, not friends ...).
       }
     },
-    [client],
+    [client, withClientKey],
   );
 
   const onUploadEvent = useCallback(
