@@ -10,7 +10,7 @@
  * Times are measured inside the page (performance.now(), checked every animation frame), medians of `--runs`.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, chownSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, request, type Server } from 'node:http';
 import { cpus, tmpdir, totalmem } from 'node:os';
 import { extname, join, resolve } from 'node:path';
@@ -30,6 +30,8 @@ const { values: args } = parseArgs({
     runs: { type: 'string', default: '3' },
     only: { type: 'string', default: KINDS.join(',') },
     'skip-build': { type: 'boolean', default: false },
+    /** pglite (the default DATA_DIR database) or postgres (a throw-away PostgreSQL 15 cluster, as production runs). */
+    db: { type: 'string', default: 'pglite' },
   },
 });
 const SIZES = args.sizes.split(',').map(Number);
@@ -66,11 +68,33 @@ function freePort(): Promise<number> {
   });
 }
 
-async function startApp(dataDir: string): Promise<{ url: string; child: ChildProcess }> {
+const PG_BIN = '/usr/lib/postgresql/15/bin';
+
+/** A throw-away cluster in `dir` (fsync off: a benchmark, not a database to keep). Root runs it as `postgres`. */
+async function startPostgres(dir: string): Promise<{ url: string; stop: () => void }> {
+  const asRoot = process.getuid?.() === 0;
+  const pgUser = asRoot ? Number(spawnSync('id', ['-u', 'postgres']).stdout.toString().trim()) : null;
+  const as = (argv: string[]) => (asRoot ? ['runuser', ['-u', 'postgres', '--', ...argv]] : [argv[0]!, argv.slice(1)]) as [string, string[]];
+  mkdirSync(join(dir, 'pg'), { recursive: true });
+  if (pgUser !== null) {
+    // mkdtemp makes 0700 directories: the postgres user must be able to reach its own one inside.
+    chmodSync(dir, 0o755);
+    chownSync(join(dir, 'pg'), pgUser, pgUser);
+  }
+  const port = await freePort();
+  run(...as([`${PG_BIN}/initdb`, '-D', join(dir, 'pg', 'data'), '-A', 'trust', '-U', 'postgres', '--no-sync', '-E', 'UTF8', '--locale', 'C']), {});
+  run(...as([`${PG_BIN}/pg_ctl`, '-D', join(dir, 'pg', 'data'), '-w', '-l', join(dir, 'pg', 'log'), '-o', `-p ${port} -k ${join(dir, 'pg')} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off`, 'start']), {});
+  return {
+    url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    stop: () => void spawnSync(...as([`${PG_BIN}/pg_ctl`, '-D', join(dir, 'pg', 'data'), '-m', 'fast', '-w', 'stop']), { stdio: 'ignore' }),
+  };
+}
+
+async function startApp(dataDir: string, databaseUrl: string): Promise<{ url: string; child: ChildProcess }> {
   const port = await freePort();
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     cwd: ROOT,
-    env: { ...process.env, NODE_ENV: 'test', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', DEMO: 'true', CAPTCHA_TEST_CODE: CAPTCHA, LOG_LEVEL: 'warn' },
+    env: { ...process.env, NODE_ENV: 'test', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: databaseUrl, DEMO: 'true', CAPTCHA_TEST_CODE: CAPTCHA, LOG_LEVEL: 'warn' },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const url = `http://127.0.0.1:${port}`;
@@ -143,8 +167,8 @@ type Expected = {
   heads: Record<string, string[]>;
 };
 
-async function prepare(dataDir: string, size: number): Promise<Expected> {
-  const database = await openDatabase({ dataDir, databaseUrl: null });
+async function prepare(dataDir: string, databaseUrl: string, size: number): Promise<Expected> {
+  const database = await openDatabase({ dataDir, databaseUrl: databaseUrl || null });
   try {
     // No background posting sync during the run: the rows stay exactly the seeded ones.
     await database.query(`update mp_shops set status = 'keyFailed'`);
@@ -186,6 +210,15 @@ const INIT = () => {
   const w = window as unknown as { __longTasks: number[]; __frames: number[] | null };
   w.__longTasks = [];
   w.__frames = null;
+  // Our grids scroll themselves; in AG Grid the scrolling element is the deepest one that overflows.
+  (window as unknown as { __scroller: (kind: string) => HTMLElement }).__scroller = (kind) => {
+    if (kind !== 'ag') return document.querySelector('[role=grid]') as HTMLElement;
+    let best = document.getElementById('grid')!;
+    for (const el of document.querySelectorAll<HTMLElement>('#grid *')) {
+      if (el.scrollHeight - el.clientHeight > best.scrollHeight - best.clientHeight && getComputedStyle(el).overflowY !== 'hidden') best = el;
+    }
+    return best;
+  };
   try {
     new PerformanceObserver((list) => {
       for (const entry of list.getEntries()) w.__longTasks.push(entry.duration);
@@ -195,14 +228,12 @@ const INIT = () => {
   }
 };
 
-type Probe = { total: number; first: string; loaded: boolean };
-
 /** The page's visible state, the same questions for all three kinds. */
 function probeSource(kind: Kind): string {
   if (kind === 'ag') {
     return `(() => { const s = window.__bench?.state() ?? { total: 0, loaded: false };
-      const row = document.querySelector('.ag-center-cols-container .ag-row[row-index="0"]');
-      return { total: s.total, loaded: s.loaded, first: row?.textContent ?? '' }; })()`;
+      const first = [...document.querySelectorAll('#grid [row-index="0"]')].map((r) => r.textContent ?? '').join('');
+      return { total: s.total, loaded: s.loaded, first }; })()`;
   }
   const loaded = kind === 'main' ? 'window.__bench?.state().loaded ?? false' : 'true';
   return `(() => { const grid = document.querySelector('[role=grid]');
@@ -230,7 +261,10 @@ async function until(page: Page, kind: Kind, condition: string, since: number | 
             ok = false;
           }
           if (ok) done(performance.now());
-          else if (performance.now() - started > timeoutMs) done(NaN);
+          else if (performance.now() - started > timeoutMs) {
+            console.warn('bench: timed out waiting; last probe', JSON.stringify(read()).slice(0, 300));
+            done(NaN);
+          }
           else requestAnimationFrame(tick);
         };
         tick();
@@ -278,6 +312,10 @@ async function openPage(browser: Browser, kind: Kind, urls: { app: string; peers
   await context.addInitScript({ content: 'globalThis.__name = (f) => f;' });
   await context.addInitScript(INIT);
   const page = await context.newPage();
+  page.on('console', (message) => {
+    if (message.type() === 'warning' || message.type() === 'error') log(kind, 'page:', message.text().slice(0, 300));
+  });
+  page.on('pageerror', (error) => log(kind, 'page error:', error.message.slice(0, 300)));
   if (kind === 'app') {
     await page.goto('/login');
     await page.getByLabel('用户名').fill('seller');
@@ -297,7 +335,8 @@ async function scrollScenario(page: Page, kind: Kind, expected: Expected): Promi
   await takeLongTasks(page);
   const result = await page.evaluate(
     async ({ kind, total }) => {
-      const scroller = (kind === 'ag' ? document.querySelector('.ag-body-viewport') : document.querySelector('[role=grid]')) as HTMLElement;
+      const scrollerOf = (window as unknown as { __scroller: (kind: string) => HTMLElement }).__scroller;
+      const scroller = scrollerOf(kind);
       const frames: number[] = [];
       let last = performance.now();
       const frame = () =>
@@ -321,30 +360,29 @@ async function scrollScenario(page: Page, kind: Kind, expected: Expected): Promi
       let seed = 12345;
       const random = () => ((seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648);
       const jumpTimes: number[] = [];
-      const visibleRowFilled = () => {
-        if (kind === 'ag') {
-          const rows = document.querySelectorAll('.ag-center-cols-container .ag-row');
-          return rows.length > 0 && (rows[0]!.textContent ?? '').length > 0;
-        }
-        const rows = [...document.querySelectorAll('[role=grid] [role=row][aria-rowindex]')].filter((r) => r.getAttribute('aria-rowindex') !== '1');
-        const box = scroller.getBoundingClientRect();
-        const onScreen = rows.filter((r) => {
-          const b = r.getBoundingClientRect();
-          return b.bottom > box.top + 40 && b.top < box.bottom;
-        });
-        return onScreen.length > 0 && onScreen.every((r) => (r.querySelector('[role=gridcell]:nth-child(2)')?.textContent ?? '').length > 0);
+      // The rows near the jump's target are rendered and filled (not placeholders while a window loads).
+      const rowsShown = (target: number) => {
+        const rows =
+          kind === 'ag'
+            ? [...document.querySelectorAll('#grid [row-index]')].map((r) => [Number(r.getAttribute('row-index')), r.textContent ?? ''] as const)
+            : [...document.querySelectorAll('[role=grid] [role=row][aria-rowindex]')]
+                .filter((r) => r.getAttribute('aria-rowindex') !== '1')
+                .map((r) => [Number(r.getAttribute('aria-rowindex')) - 2, r.querySelector('[role=gridcell]:nth-child(2)')?.textContent ?? ''] as const);
+        const near = rows.filter(([index]) => Math.abs(index - target) < 100);
+        return near.length > 0 && near.every(([, text]) => text.length > 0);
       };
       for (let j = 0; j < 50; j++) {
         const started = performance.now();
-        scroller.scrollTop = Math.floor(random() * max);
+        const fraction = random();
+        scroller.scrollTop = Math.floor(fraction * max);
+        const target = Math.floor(fraction * (total - 20));
         let waited = 0;
         do {
           await frame();
           waited++;
-        } while (!visibleRowFilled() && waited < 600);
+        } while (!rowsShown(target) && waited < 120);
         jumpTimes.push(performance.now() - started);
       }
-      void total;
       return { sweep, jumps: frames.splice(0), jumpTimes };
     },
     { kind, total: expected.total },
@@ -408,22 +446,27 @@ async function setStatusFilter(page: Page, kind: Kind, on: boolean, expectTotal:
 async function benchKind(browser: Browser, kind: Kind, expected: Expected, urls: { app: string; peers: string; token: string; userId: number }): Promise<Record<string, number>> {
   const samples: Sample[] = [];
   const n = expected.total;
-  let longTasks: number[] = [];
+  const longTasks: number[] = [];
   let heap = 0;
   for (let r = 0; r < RUNS; r++) {
     const sample: Sample = {};
+    const step = (name: string) => log(kind, `run ${r + 1}:`, name, JSON.stringify(sample));
     const { context, page, url } = await openPage(browser, kind, urls);
     try {
       await takeLongTasks(page).catch(() => []);
       await page.goto(url);
+      step('cold first rows');
       sample.coldFirstRows = await until(page, kind, FIRST_ROWS, 'nav');
+      step('cold all rows');
       sample.coldAllRows = await until(page, kind, allRows(n), 'nav', 600_000);
       let tasks = await takeLongTasks(page);
       sample.loadLongTasks = tasks.length;
       longTasks.push(...tasks);
       await page.waitForTimeout(1000);
       await page.reload();
+      step('warm first rows');
       sample.warmFirstRows = await until(page, kind, FIRST_ROWS, 'nav');
+      step('warm all rows');
       sample.warmAllRows = await until(page, kind, allRows(n), 'nav', 600_000);
       tasks = await takeLongTasks(page);
       sample.warmLongTasks = tasks.length;
@@ -431,16 +474,19 @@ async function benchKind(browser: Browser, kind: Kind, expected: Expected, urls:
       await page.waitForTimeout(500);
       heap = Math.max(heap, await heapMb(page));
 
+      step('scroll');
       const scroll = await scrollScenario(page, kind, expected);
       Object.assign(sample, scroll);
       const scrollTasks = scroll.scrollLongTasks!;
       await page.evaluate((kind) => {
-        const scroller = (kind === 'ag' ? document.querySelector('.ag-body-viewport') : document.querySelector('[role=grid]')) as HTMLElement;
-        scroller.scrollTop = 0;
+        (window as unknown as { __scroller: (kind: string) => HTMLElement }).__scroller(kind).scrollTop = 0;
       }, kind);
 
+      step('search');
       sample.search = await searchScenario(page, kind, expected);
+      step('sorts');
       for (const sort of SORTS) sample[`sort_${sort.key}`] = await sortScenario(page, kind, sort, expected.heads[sort.key]!, n);
+      step('filter');
       sample.filter = await setStatusFilter(page, kind, true, expected.filter);
       sample.filterSort = await sortScenario(page, kind, SORTS[0], expected.heads[`filtered:${SORTS[0].key}`]!, expected.filter);
       await setStatusFilter(page, kind, false, n);
@@ -503,7 +549,7 @@ function table(size: number, results: Partial<Record<Kind, Record<string, number
   ]);
   const widths = head.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i]!.length)));
   const pad = (cells: string[]) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join(' | ');
-  return [`${size.toLocaleString('en')} orders (medians of ${RUNS} runs; "vs" = peer time / our time)`, pad(head), widths.map((w) => '-'.repeat(w)).join('-|-'), ...lines.map(pad)].join('\n');
+  return [`${size.toLocaleString('en')} orders on ${args.db} (medians of ${RUNS} runs; "vs" = peer time / our time)`, pad(head), widths.map((w) => '-'.repeat(w)).join('-|-'), ...lines.map(pad)].join('\n');
 }
 
 // ---------------------------------------------------------------- main
@@ -515,6 +561,7 @@ async function main() {
     date: new Date().toISOString(),
     machine: { cpus: cpus().length, cpu: cpus()[0]?.model, memoryGb: Math.round(totalmem() / 2 ** 30) },
     runs: RUNS,
+    database: args.db,
     sizes: {},
   };
   const tables: string[] = [];
@@ -527,12 +574,15 @@ async function main() {
       const dataDir = mkdtempSync(join(tmpdir(), 'seller-bench-'));
       let app: { url: string; child: ChildProcess } | null = null;
       let peers: { url: string; server: Server } | null = null;
+      let postgres: { url: string; stop: () => void } | null = null;
       try {
+        if (args.db === 'postgres') postgres = await startPostgres(dataDir);
+        const databaseUrl = postgres?.url ?? '';
         log(`seeding ${size} orders into ${dataDir}`);
-        run(process.execPath, ['--import', 'tsx', 'server/demo/seed-cli.ts', '--orders', String(size)], { DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn' });
-        const expected = await prepare(dataDir, size);
+        run(process.execPath, ['--import', 'tsx', 'server/demo/seed-cli.ts', '--orders', String(size)], { DATA_DIR: dataDir, DATABASE_URL: databaseUrl, LOG_LEVEL: 'warn' });
+        const expected = await prepare(dataDir, databaseUrl, size);
         log('expected', JSON.stringify({ ...expected, heads: Object.fromEntries(Object.entries(expected.heads).map(([k, v]) => [k, v.length])) }));
-        app = await startApp(dataDir);
+        app = await startApp(dataDir, databaseUrl);
         peers = await startPeerServer(app.url);
         const login = await apiLogin(app.url);
         const urls = { app: app.url, peers: peers.url, ...login };
@@ -554,6 +604,7 @@ async function main() {
           await exited;
           clearTimeout(forced);
         }
+        postgres?.stop();
         rmSync(dataDir, { recursive: true, force: true });
       }
     }
