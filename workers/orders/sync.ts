@@ -7,12 +7,14 @@ export type FetchOrderChunk = (cursor: string | null) => Promise<OrderSyncChunk>
 
 export type OrderSyncProgress = { rows: number; hasMore: boolean };
 
-/** Fills the engine from the cache; the worker calls this once per user session before the first query. */
+/**
+ * Fills the engine from the cache; the worker calls this once per user session before the first query.
+ * The search index is not built here: it costs about half a second per million rows, and the list's first query
+ * (a sort) should not wait for it. The sync that follows an open builds it, or the first search does.
+ */
 export async function loadOrders(cache: OrderCache, engine: OrderEngine): Promise<{ cursor: string | null; rows: number }> {
   engine.clear();
-  const result = await cache.load((rows) => engine.upsert(rows));
-  engine.prepareSearch();
-  return result;
+  return cache.load((rows) => engine.upsert(rows));
 }
 
 /**

@@ -61,6 +61,19 @@ describe('order cache', () => {
     expect(loaded).toEqual({ cursor: '2350', rows: 2_350 });
     expect(reloaded.size).toBe(2_350);
     expect(reloaded.get(rows[1_234]!.id)).toEqual(rows[1_234]);
+
+    // Loading leaves the search index to the first search: it must still find every match.
+    const needle = rows[1_234]!.postingNumber.slice(-6).toLowerCase();
+    const answer = await reloaded.query({ search: needle });
+    if (answer.status !== 'done') throw new Error('superseded');
+    const found = reloaded.window(answer.handle, 0, answer.total).rows.map((row) => row.id);
+    expect(found).toContain(rows[1_234]!.id);
+    expect(found.sort()).toEqual(
+      rows
+        .filter((row) => [row.postingNumber, row.orderNumber, row.sku, row.offerId, row.productName, row.trackingNumber].some((v) => v.toLowerCase().includes(needle)))
+        .map((row) => row.id)
+        .sort(),
+    );
   });
 
   it('applies incremental updates, inserts and deletes to the right chunks, and a reload agrees', async () => {
