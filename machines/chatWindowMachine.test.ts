@@ -71,4 +71,15 @@ describe('chatWindowMachine', () => {
     expect(selectFrame(actor.getSnapshot())).toBe('closed');
     expect(emitted.map((e) => e.type)).toEqual(['chatTop', 'chatMax', 'chatMin', 'chatClose']);
   });
+
+  it('loads many messages into a conversation at once, adding its channel when unknown', () => {
+    const { actor } = start();
+    const messages = Array.from({ length: 1000 }, (_, i) => msg(i + 1));
+    actor.send({ type: 'message.bulk', chat: group, messages });
+    const { channels, conversations } = actor.getSnapshot().context;
+    expect(channels.map(chatKey)).toEqual(['friend:1', 'group:1']);
+    const conversation = conversations['group:1']!.getSnapshot();
+    expect(conversation.context.messages).toHaveLength(1000);
+    expect(selectUnreadCount(conversation)).toBe(0);
+  });
 });

@@ -57,6 +57,9 @@ export type ChatWindowEvent =
   | { type: 'channel.activate'; key: string }
   | { type: 'message.incoming'; message: IncomingMessage }
   | { type: 'message.sent'; key: string; message: ChatMessage }
+  /** Many messages at once (an export, a test page): they become the conversation's history in one step. */
+  | { type: 'message.bulk'; chat: Chat; messages: ChatMessage[] }
+  | { type: 'message.bulkDeliver'; key: string; messages: ChatMessage[] }
   | { type: 'page.visibility'; visible: boolean };
 
 export type ChatWindowEmitted =
@@ -184,6 +187,16 @@ export const chatWindowMachine = setup({
       if (!context.conversations[key]) enqueue.raise({ type: 'channel.add', chat });
       enqueue.raise({ type: 'message.sent', key, message });
     }),
+    routeBulk: enqueueActions(({ context, event, enqueue }) => {
+      assertEvent(event, 'message.bulk');
+      const key = chatKey(event.chat);
+      if (!context.conversations[key]) enqueue.raise({ type: 'channel.add', chat: event.chat });
+      enqueue.raise({ type: 'message.bulkDeliver', key, messages: event.messages });
+    }),
+    deliverBulk: ({ context, event }) => {
+      assertEvent(event, 'message.bulkDeliver');
+      context.conversations[event.key]?.send({ type: 'conversation.loaded', messages: event.messages });
+    },
     deliver: ({ context, event }) => {
       assertEvent(event, 'message.sent');
       context.conversations[event.key]?.send({ type: 'conversation.received', message: event.message });
@@ -238,6 +251,8 @@ export const chatWindowMachine = setup({
     'channel.activate': { actions: 'activateChannel' },
     'message.incoming': { actions: 'routeIncoming' },
     'message.sent': { actions: 'deliver' },
+    'message.bulk': { actions: 'routeBulk' },
+    'message.bulkDeliver': { actions: 'deliverBulk' },
     'page.visibility': { actions: 'broadcastVisibility' },
   },
   initial: 'open',

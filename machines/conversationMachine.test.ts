@@ -132,3 +132,22 @@ describe('conversationMachine recent history on opening', () => {
     expect(calls).toHaveLength(0);
   });
 });
+
+describe('conversationMachine messages loaded by the host at once', () => {
+  it('merges them in time order without duplicates, counts none unread and asks for no recent history', async () => {
+    const { actor, calls } = start({ active: false, messages: [] });
+    actor.send({ type: 'conversation.received', message: msg(50) });
+    const emitted: number[] = [];
+    actor.on('incoming', () => emitted.push(1));
+    actor.send({ type: 'conversation.loaded', messages: Array.from({ length: 100 }, (_, i) => msg(i + 1)) });
+    const { messages } = actor.getSnapshot().context;
+    expect(messages).toHaveLength(100);
+    expect(messages.map((m) => m.id)).toEqual(Array.from({ length: 100 }, (_, i) => i + 1));
+    // Only the live message before the load counts; the loaded ones arrive as history.
+    expect(selectUnreadCount(actor.getSnapshot())).toBe(1);
+    expect(emitted).toHaveLength(0);
+    actor.send({ type: 'conversation.activated' });
+    await new Promise((r) => setTimeout(r, 0));
+    expect(calls).toHaveLength(0);
+  });
+});

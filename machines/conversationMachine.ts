@@ -41,6 +41,8 @@ export type ConversationEvent =
   | { type: 'conversation.scrolled'; atBottom: boolean }
   | { type: 'conversation.visibility'; visible: boolean }
   | { type: 'conversation.historyRequested' }
+  /** The host's messages at once, as history: merged by id in time order, nothing counted unread, no sound. */
+  | { type: 'conversation.loaded'; messages: ChatMessage[] }
   | { type: 'conversation.chatUpdated'; chat: Chat };
 
 export type ConversationEmitted =
@@ -104,6 +106,15 @@ export const conversationMachine = setup({
     markReadIfInView: assign({
       unreadIds: ({ context }) => (isReadOnArrival(context) ? [] : context.unreadIds),
     }),
+    mergeLoaded: enqueueActions(({ context, event, enqueue }) => {
+      assertEvent(event, 'conversation.loaded');
+      const known = new Set(context.messages.map((m) => m.id));
+      const added = event.messages.filter((m) => !known.has(m.id));
+      // A stable sort keeps the host's order among messages of the same second.
+      const messages = [...context.messages, ...added].sort((a, b) => a.timestamp - b.timestamp);
+      enqueue.assign({ messages, recentLoaded: true });
+      enqueue.emit({ type: 'recentLoaded', count: added.length });
+    }),
     updateChat: assign({
       chat: ({ event }) => {
         assertEvent(event, 'conversation.chatUpdated');
@@ -140,6 +151,7 @@ export const conversationMachine = setup({
     'conversation.scrolled': { actions: ['setAtBottom', 'markReadIfInView'] },
     'conversation.visibility': { actions: ['setVisibility', 'markReadIfInView'] },
     'conversation.chatUpdated': { actions: 'updateChat' },
+    'conversation.loaded': { actions: 'mergeLoaded' },
   },
   initial: 'idle',
   states: {

@@ -139,3 +139,40 @@ describe('ChatWidget: a group application in the system tab', () => {
     expect(await screen.findByText('已同意')).toBeInTheDocument();
   });
 });
+
+describe('ChatWidget: history requests and bulk loading', () => {
+  it('a double click on "view more messages" loads one page, and the link works again after the 1 s rest', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      const onLoadHistory = vi.fn((_chat: Chat, last: ChatMessage | null, callback: (older: ChatMessage[]) => void) =>
+        callback(last === null ? [message(40, '最近')] : [message(Number(last.id) - 1, `更早 ${Number(last.id) - 1}`)]),
+      );
+      render(<ChatWidget mine={mine} bus={createChatBus()} chats={[friend]} onLoadHistory={onLoadHistory} />);
+      await waitFor(() => expect(onLoadHistory).toHaveBeenCalledTimes(1));
+      const more = await screen.findByRole('button', { name: '查看更多消息' });
+      fireEvent.click(more);
+      fireEvent.click(more);
+      await waitFor(() => expect(onLoadHistory).toHaveBeenCalledTimes(2));
+      vi.setSystemTime(Date.now() + 1000);
+      fireEvent.click(screen.getByRole('button', { name: '查看更多消息' }));
+      await waitFor(() => expect(onLoadHistory).toHaveBeenCalledTimes(3));
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('takes many messages for one conversation at once through the bus, as history: nothing unread, no chime', async () => {
+    const alerts = stubAlerts();
+    const bus = createChatBus();
+    const onLoadHistory = vi.fn();
+    render(<ChatWidget mine={mine} bus={bus} chats={[friend]} voice onLoadHistory={onLoadHistory} />);
+    const many = Array.from({ length: 5000 }, (_, i) => ({ ...message(i + 1, `第 ${i + 1} 条`), timestamp: i + 1 }));
+    act(() => bus.send({ type: 'loadMessages', chat: other, messages: many }));
+    const tab = await screen.findByRole('tab', { name: /李雷/ });
+    expect(within(tab).queryByText(/^\d+$/)).not.toBeInTheDocument();
+    expect(alerts.chimes).not.toHaveBeenCalled();
+    fireEvent.click(tab);
+    // Opening it asks the host for nothing more: the messages are there.
+    await waitFor(() => expect(onLoadHistory).not.toHaveBeenCalledWith(expect.objectContaining({ id: 4 }), expect.anything(), expect.any(Function)));
+  });
+});

@@ -99,6 +99,7 @@ function ChatWidgetBody(props: ChatWidgetProps) {
         if (command.type === 'getMessage') actor.send({ type: 'message.incoming', message: command.message });
         else if (command.type === 'addChat') actor.send({ type: 'channel.add', chat: command.chat, activate: command.activate });
         else if (command.type === 'replaceChats') actor.send({ type: 'channel.replace', channels: command.chats });
+        else if (command.type === 'loadMessages') actor.send({ type: 'message.bulk', chat: command.chat, messages: command.messages });
         else actor.send({ type: 'channel.remove', key: chatKey(command.chat) });
       }),
     [actor, bus],

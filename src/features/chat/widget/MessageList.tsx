@@ -10,7 +10,7 @@ import {
   type conversationMachine,
 } from '@machines/conversationMachine';
 import type { ChatMessage } from '@contract/chatWidget';
-import { anchorIndexAfterPrepend, formatTimestamp, isAtBottom } from './history';
+import { anchorIndexAfterPrepend, animateScrollTop, formatTimestamp, isAtBottom, isHistoryLocked } from './history';
 import type { Translate } from './i18n';
 import { MessageContent } from './MessageContent';
 
@@ -30,6 +30,7 @@ export function MessageList({ conversation, t, defaultAvatar, onMention }: Messa
   const exhausted = useSelector(conversation, selectHistoryExhausted);
   const scrollRef = useRef<HTMLDivElement>(null);
   const stickToBottom = useRef(true);
+  const lastHistoryRequest = useRef<number | null>(null);
 
   const virtualizer = useVirtualizer({
     count: messages.length,
@@ -91,7 +92,16 @@ export function MessageList({ conversation, t, defaultAvatar, onMention }: Messa
           {exhausted ? (
             <span style={{ color: '#999' }}>{t('noMoreHistory')}</span>
           ) : (
-            <Button type="link" size="small" loading={loading} onClick={() => conversation.send({ type: 'conversation.historyRequested' })}>
+            <Button
+              type="link"
+              size="small"
+              loading={loading}
+              onClick={() => {
+                if (isHistoryLocked(lastHistoryRequest.current, Date.now())) return;
+                lastHistoryRequest.current = Date.now();
+                conversation.send({ type: 'conversation.historyRequested' });
+              }}
+            >
               {t('viewMore')}
             </Button>
           )}
@@ -114,13 +124,20 @@ export function MessageList({ conversation, t, defaultAvatar, onMention }: Messa
         </div>
       </div>
       <div style={{ position: 'absolute', right: 8, bottom: 8, display: 'flex', flexDirection: 'column', gap: 4 }}>
-        <Button size="small" aria-label={t('scrollUp')} onClick={() => virtualizer.scrollToIndex(0, { align: 'start' })}>
+        <Button size="small" aria-label={t('scrollUp')} onClick={() => scrollRef.current && void animateScrollTop(scrollRef.current, () => 0)}>
           ↑
         </Button>
         <Button
           size="small"
           aria-label={t('scrollDown')}
-          onClick={() => messages.length > 0 && virtualizer.scrollToIndex(messages.length - 1, { align: 'end' })}
+          onClick={() => {
+            const el = scrollRef.current;
+            if (!el || messages.length === 0) return;
+            // Rows measured on the way change the height: settle on the last message once the motion ends.
+            void animateScrollTop(el, () => el.scrollHeight - el.clientHeight).then(() =>
+              virtualizer.scrollToIndex(messages.length - 1, { align: 'end' }),
+            );
+          }}
         >
           ↓
         </Button>

@@ -1,4 +1,4 @@
-import type { Chat, IncomingMessage } from '@contract/chatWidget';
+import type { Chat, ChatMessage, IncomingMessage } from '@contract/chatWidget';
 
 /**
  * The host talks to a mounted widget through this bus: `getMessage` delivers an incoming message (spec §7), the other
@@ -6,6 +6,11 @@ import type { Chat, IncomingMessage } from '@contract/chatWidget';
  */
 export type ChatBusCommand =
   | { type: 'getMessage'; message: IncomingMessage }
+  /**
+   * Many messages for one conversation at once (oldest first), shown as its history: merged by id in time order,
+   * nothing counted unread, no sound; the list shows the newest. Adds the conversation when it is not open.
+   */
+  | { type: 'loadMessages'; chat: Chat; messages: ChatMessage[] }
   | { type: 'addChat'; chat: Chat; activate?: boolean }
   | { type: 'replaceChats'; chats: Chat[] }
   | { type: 'removeChat'; chat: Pick<Chat, 'id' | 'type'> };
