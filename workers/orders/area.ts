@@ -189,7 +189,8 @@ export function createOrdersArea({ client, events, engine: engineOptions, openCa
       cache?.close();
       userId = id;
       cache = openCache(id);
-      const loaded = await loadOrders(cache, engine);
+      // Resolves with the first cached chunk; the rest follows and the list re-queries when it is all in.
+      const loaded = await loadOrders(cache, engine, { onLoaded: changed });
       changed();
       sync().catch(() => undefined);
       return loaded;

@@ -7,14 +7,48 @@ export type FetchOrderChunk = (cursor: string | null) => Promise<OrderSyncChunk>
 
 export type OrderSyncProgress = { rows: number; hasMore: boolean };
 
+/** Per engine: the part of a cache load still running after `loadOrders` resolved, and which load it is. */
+const pendingLoads = new WeakMap<OrderEngine, { generation: number; done: Promise<void> }>();
+
+export type LoadOrdersOptions = {
+  /** Called once every cached row is in the engine (the list then queries again to show them all). */
+  onLoaded?: (rows: number) => void;
+};
+
 /**
  * Fills the engine from the cache; the worker calls this once per user session before the first query.
+ * Resolves as soon as the first chunk is in the engine, so a list shows its first rows without waiting for a
+ * million; the rest keeps loading (`onLoaded` tells when it is all there), and `syncOrders` waits for it before
+ * applying newer rows, so a cached row can never overwrite a fresher one.
  * The search index is not built here: it costs about half a second per million rows, and the list's first query
  * (a sort) should not wait for it. The sync that follows an open builds it, or the first search does.
  */
-export async function loadOrders(cache: OrderCache, engine: OrderEngine): Promise<{ cursor: string | null; rows: number }> {
+export async function loadOrders(cache: OrderCache, engine: OrderEngine, options: LoadOrdersOptions = {}): Promise<{ cursor: string | null; rows: number }> {
   engine.clear();
-  return cache.load((rows) => engine.upsert(rows));
+  const generation = (pendingLoads.get(engine)?.generation ?? 0) + 1;
+  let firstRows: () => void = () => undefined;
+  const first = new Promise<void>((resolve) => (firstRows = resolve));
+  const whole = cache.load((rows) => {
+    // A newer load (another user) cleared the engine: this one's rows no longer belong there.
+    if (pendingLoads.get(engine)?.generation !== generation) return;
+    engine.upsert(rows);
+    firstRows();
+  });
+  const done = whole.then(
+    (result) => {
+      if (pendingLoads.get(engine)?.generation === generation) options.onLoaded?.(result.rows);
+    },
+    () => undefined,
+  );
+  pendingLoads.set(engine, { generation, done });
+  await Promise.race([first, whole]);
+  const rows = engine.size;
+  return { cursor: await cache.cursor(), rows };
+}
+
+/** Resolves once the cache load under way for this engine (if any) has put every cached row in. */
+export async function ordersLoaded(engine: OrderEngine): Promise<void> {
+  await pendingLoads.get(engine)?.done;
 }
 
 /**
@@ -28,6 +62,7 @@ export async function syncOrders(
   fetchChunk: FetchOrderChunk,
   options: { signal?: AbortSignal; onProgress?: (progress: OrderSyncProgress) => void } = {},
 ): Promise<{ rows: number; cursor: string | null }> {
+  await ordersLoaded(engine);
   let cursor = await cache.cursor();
   let rows = 0;
   for (;;) {

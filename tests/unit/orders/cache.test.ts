@@ -3,7 +3,7 @@ import { Dexie } from 'dexie';
 import type { OrderRow, OrderSyncChunk } from '../../../contract/orders';
 import { OrderCache, orderDatabaseName } from '../../../workers/orders/cache';
 import { OrderEngine } from '../../../workers/orders/engine';
-import { loadOrders, syncOrders } from '../../../workers/orders/sync';
+import { loadOrders, ordersLoaded, syncOrders } from '../../../workers/orders/sync';
 import { generateOrders } from './generate';
 import { ArrivalOrderModel } from './reference';
 
@@ -155,6 +155,30 @@ describe('order cache', () => {
     const afterRetry = await cachedRows(userId);
     expect(afterRetry.cursor).toBe('after');
     expect([...afterRetry.rows.values()].sort(byId)).toEqual(model.list().sort(byId));
+  });
+
+  it('opens with the first cached chunks, loads the rest behind them, and a sync never lets a cached row overwrite a fresher one', async () => {
+    const rows = generateOrders({ count: 1_500, seed: 9 });
+    const writer = openCache(userId, { rowsPerChunk: 100 });
+    await writer.applyChanges(rows, 'cached');
+    writer.close();
+
+    const engine = new OrderEngine();
+    const loadedAll: number[] = [];
+    const opened = await loadOrders(openCache(userId, { rowsPerChunk: 100 }), engine, { onLoaded: (n) => loadedAll.push(n) });
+    expect(opened.cursor).toBe('cached');
+    expect(opened.rows).toBeGreaterThan(0);
+    expect(opened.rows).toBeLessThan(1_500);
+    expect(loadedAll).toEqual([]);
+
+    // The newest version of a row in the last chunk arrives by sync while the cache is still loading.
+    const fresher = { ...rows[1_499]!, status: 'cancelled' as const, updatedAt: rows[1_499]!.updatedAt + 1 };
+    const cache = openCache(userId, { rowsPerChunk: 100 });
+    await syncOrders(cache, engine, async () => ({ rows: [fresher], cursor: 'fresh', hasMore: false }));
+    await ordersLoaded(engine);
+    expect(loadedAll).toEqual([1_500]);
+    expect(engine.size).toBe(1_500);
+    expect(engine.get(fresher.id)).toEqual(fresher);
   });
 
   it('resumes an interrupted sync from the stored cursor without losing or repeating rows', async () => {
