@@ -1,5 +1,6 @@
 /**
- * `npm run bench [-- --sizes 100000,1000000 --runs 3 --only app,main,ag]`: the order list at scale (issue 5
+ * `npm run bench [-- --sizes 100000,1000000 --runs 3 --only app,main,ag --db pglite|postgres --skip-build]`:
+ * the order list at scale (issue 5
  * "Benchmark"). Not a test: it prints figures and writes tests/bench/results/latest.json (git-ignored).
  *
  * Per size: seeds N orders into a fresh DATA_DIR (server/demo/orders-seed.ts), starts the built app (as `npm start`
@@ -8,6 +9,8 @@
  *   main  peer: our VirtualTable with the same engine on the main thread (tests/bench/pages/main-thread.tsx)
  *   ag    peer: AG Grid Community, client-side row model (tests/bench/pages/ag.ts)
  * Times are measured inside the page (performance.now(), checked every animation frame), medians of `--runs`.
+ * `--db postgres` runs the server on a throw-away PostgreSQL 15 cluster: on PGlite the sync call itself costs about
+ * a second per 10,000 rows (json_agg in WASM), which would hide everything the browser side does at a million.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { chmodSync, chownSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
