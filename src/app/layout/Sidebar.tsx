@@ -1,6 +1,6 @@
 import { SearchOutlined } from '@ant-design/icons';
 import { AutoComplete, Input, Layout, Menu, type MenuProps } from 'antd';
-import { createElement, useMemo, useState } from 'react';
+import { createElement, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'wouter';
 import { selectPermittedRoutes } from '@machines/sessionMachine';
@@ -27,6 +27,21 @@ export function Sidebar() {
   const { sidebarLogo, supportPinyinSearch } = SettingsContext.useSelector(selectSettings);
   const menu = useMemo(() => buildMenu(permittedAppRoutes(permitted)), [permitted]);
   const [openKeys, setOpenKeys] = useState<string[]>(() => menu.filter((entry) => entry.children?.some((child) => path.startsWith(child.route.path))).map((entry) => entry.route.path));
+
+  // The menu scrolls on its own: keep the current page's entry in sight (the admin pages sit below the fold).
+  useEffect(() => {
+    // After the submenu's opening motion, and by hand, not scrollIntoView: that would also shift the frame.
+    const timer = window.setTimeout(() => {
+      const selected = document.querySelector<HTMLElement>('.shell-sider .ant-menu-item-selected');
+      const scroller = selected?.closest<HTMLElement>('.ant-layout-sider-children');
+      if (!selected || !scroller) return;
+      const item = selected.getBoundingClientRect();
+      const view = scroller.getBoundingClientRect();
+      if (item.bottom > view.bottom) scroller.scrollTop += item.bottom - view.bottom + 8;
+      else if (item.top < view.top) scroller.scrollTop -= view.top - item.top + 8;
+    }, 400);
+    return () => window.clearTimeout(timer);
+  }, [path, opened]);
 
   const toItem = (entry: MenuEntry): MenuItems[number] => {
     const { route } = entry;
