@@ -179,6 +179,8 @@ describe('orders in the browser', () => {
     await page.getByText(`已填写 ${postings.size} 个运单号`).waitFor();
     await expect.poll(async () => (await columnTexts(page, '运单号')).slice(0, 4)).toEqual(['TRK-E2E-0001', 'TRK-E2E-0001', 'TRK-E2E-0001', 'TRK-E2E-0001']);
 
+    await screenshot(page, 'orders-order-list-selected-zh');
+
     // The detail drawer shows the order that was opened.
     const [firstPosting] = await columnTexts(page, '货件号');
     await bodyRows(page).first().getByRole('gridcell').nth(1).click();
@@ -186,7 +188,7 @@ describe('orders in the browser', () => {
     await drawer.waitFor();
     await drawer.getByText(firstPosting!, { exact: true }).waitFor();
     await drawer.getByText('TRK-E2E-0001').waitFor();
-    await screenshot(page, 'orders-order-list-selected-zh');
+    await screenshot(page, 'orders-order-list-drawer-zh');
   });
 
   it('shows the order list in English with a selection and the detail drawer', async () => {
@@ -196,10 +198,11 @@ describe('orders in the browser', () => {
     await page.getByText(`${total.toLocaleString('en')} orders`).waitFor();
     for (const row of [1, 2]) await page.getByRole('checkbox', { name: `Select row ${row}`, exact: true }).check();
     await page.getByText('2 selected').waitFor();
+    await screenshot(page, 'orders-order-list-selected-en');
     await bodyRows(page).first().getByRole('gridcell').nth(1).click();
     const drawer = page.getByRole('dialog', { name: 'Order details' });
     await drawer.waitFor();
     await drawer.getByText('Tracking number').waitFor();
-    await screenshot(page, 'orders-order-list-selected-en');
+    await screenshot(page, 'orders-order-list-drawer-en');
   });
 });

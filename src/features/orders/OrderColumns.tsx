@@ -28,21 +28,33 @@ export function StatusTag({ status, lang }: { status: OrderRow['status']; lang: 
   return <Tag color={STATUS_COLORS[status]}>{STATUS_TEXTS[lang][status] ?? status}</Tag>;
 }
 
-export function orderColumns(lang: Lang): VirtualTableColumn<OrderRow>[] {
+/**
+ * The list's columns, most used first so they show without a sideways scroll on a laptop: what the order is, its
+ * state, what and how much; the identifiers a seller searches by come after. Entered orders lead with the order
+ * number (they may have no posting) and have no Ozon shop or ship-by date.
+ */
+export function orderColumns(lang: Lang, mode: 'orders' | 'records' = 'orders'): VirtualTableColumn<OrderRow>[] {
   const t = ORDER_TEXTS[lang];
-  return [
-    { id: 'postingNumber', header: t.postingNumber, width: 170, sortable: true, cell: (row) => <a>{row.postingNumber || '—'}</a> },
-    { id: 'orderNumber', header: t.orderNumber, width: 140, sortable: true, cell: (row) => row.orderNumber },
-    { id: 'shopName', header: t.shop, width: 150, sortable: true, cell: (row) => row.shopName || '—' },
-    { id: 'status', header: t.status, width: 130, sortable: true, cell: (row) => <StatusTag status={row.status} lang={lang} /> },
-    { id: 'productName', header: t.productName, width: 240, sortable: true, cell: (row) => <span title={row.productName}>{row.productName}</span> },
-    { id: 'sku', header: t.sku, width: 120, sortable: true, cell: (row) => row.sku },
-    { id: 'offerId', header: t.offerId, width: 140, sortable: true, cell: (row) => row.offerId },
-    { id: 'quantity', header: t.quantity, width: 70, align: 'right', sortable: true, cell: (row) => row.quantity },
-    { id: 'amount', header: t.amount, width: 130, align: 'right', sortable: true, cell: (row) => formatAmount(row, lang) },
-    { id: 'inProcessAt', header: t.inProcessAt, width: 150, sortable: true, cell: (row) => formatTime(row.inProcessAt, lang) },
-    { id: 'shipmentDate', header: t.shipmentDate, width: 150, sortable: true, cell: (row) => formatTime(row.shipmentDate, lang) },
-    { id: 'warehouseName', header: t.warehouse, width: 150, sortable: true, cell: (row) => row.warehouseName || '—' },
-    { id: 'trackingNumber', header: t.trackingNumber, width: 160, sortable: true, cell: (row) => row.trackingNumber || '—' },
-  ];
+  const link = (text: string) => <a>{text || '—'}</a>;
+  const columns: Record<string, VirtualTableColumn<OrderRow>> = {
+    postingNumber: { id: 'postingNumber', header: t.postingNumber, width: 170, sortable: true, cell: (row) => (mode === 'orders' ? link(row.postingNumber) : row.postingNumber || '—') },
+    orderNumber: { id: 'orderNumber', header: t.orderNumber, width: 150, sortable: true, cell: (row) => (mode === 'records' ? link(row.orderNumber) : row.orderNumber) },
+    // English status names are longer ("Awaiting shipment"): a narrower column would cut them.
+    status: { id: 'status', header: t.status, width: lang === 'en' ? 180 : 110, sortable: true, cell: (row) => <StatusTag status={row.status} lang={lang} /> },
+    productName: { id: 'productName', header: t.productName, width: 260, sortable: true, cell: (row) => <span title={row.productName}>{row.productName}</span> },
+    quantity: { id: 'quantity', header: t.quantity, width: 70, align: 'right', sortable: true, cell: (row) => row.quantity },
+    amount: { id: 'amount', header: t.amount, width: 130, align: 'right', sortable: true, cell: (row) => formatAmount(row, lang) },
+    shopName: { id: 'shopName', header: t.shop, width: 190, sortable: true, cell: (row) => <span title={row.shopName}>{row.shopName || '—'}</span> },
+    inProcessAt: { id: 'inProcessAt', header: t.inProcessAt, width: 150, sortable: true, cell: (row) => formatTime(row.inProcessAt, lang) },
+    shipmentDate: { id: 'shipmentDate', header: t.shipmentDate, width: 150, sortable: true, cell: (row) => formatTime(row.shipmentDate, lang) },
+    trackingNumber: { id: 'trackingNumber', header: t.trackingNumber, width: 170, sortable: true, cell: (row) => row.trackingNumber || '—' },
+    sku: { id: 'sku', header: t.sku, width: 120, sortable: true, cell: (row) => row.sku || '—' },
+    offerId: { id: 'offerId', header: t.offerId, width: 150, sortable: true, cell: (row) => <span title={row.offerId}>{row.offerId || '—'}</span> },
+    warehouseName: { id: 'warehouseName', header: t.warehouse, width: 150, sortable: true, cell: (row) => <span title={row.warehouseName}>{row.warehouseName || '—'}</span> },
+  };
+  const order =
+    mode === 'orders'
+      ? ['postingNumber', 'status', 'productName', 'quantity', 'amount', 'shopName', 'inProcessAt', 'shipmentDate', 'trackingNumber', 'orderNumber', 'sku', 'offerId', 'warehouseName']
+      : ['orderNumber', 'status', 'productName', 'quantity', 'amount', 'inProcessAt', 'trackingNumber', 'postingNumber', 'sku', 'offerId', 'warehouseName'];
+  return order.map((id) => columns[id]!);
 }

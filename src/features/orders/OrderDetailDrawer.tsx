@@ -17,7 +17,9 @@ export function OrderDetailDrawer({ row, lang, onClose }: OrderDetailDrawerProps
           <Descriptions.Item label={t.source}>{row.source === 'manual' ? t.manual : t.ozon}</Descriptions.Item>
           <Descriptions.Item label={t.shop}>{row.shopName || '—'}</Descriptions.Item>
           <Descriptions.Item label={t.status}>
-            <StatusTag status={row.status} lang={lang} /> {row.substatus}
+            <StatusTag status={row.status} lang={lang} />
+            {/* Ozon's substatus codes are not for sellers' eyes; only our own EUB hand-over mark is. */}
+            {row.substatus === 'eub' && <span>{t.eub}</span>}
           </Descriptions.Item>
           <Descriptions.Item label={t.productName}>{row.productName}</Descriptions.Item>
           <Descriptions.Item label={t.sku}>{row.sku}</Descriptions.Item>

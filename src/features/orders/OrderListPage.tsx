@@ -104,7 +104,7 @@ export function OrdersView({ mode, toolbar }: OrdersViewProps) {
     void client.orders.facets().then(setFacets).catch(() => undefined);
   }, [client, held]);
 
-  const columns = useMemo(() => orderColumns(lang), [lang]);
+  const columns = useMemo(() => orderColumns(lang, mode), [lang, mode]);
   const count = selectedCount(selection, total);
   const patch = (change: Partial<Filters>) => setFilters((current) => ({ ...current, ...change }));
 
@@ -212,8 +212,8 @@ export function OrdersView({ mode, toolbar }: OrdersViewProps) {
         )}
         <Form.Item label={t.amount}>
           <Space.Compact>
-            <InputNumber aria-label={t.amountFrom} placeholder={t.amountFrom} min={0} value={filters.amountFrom} onChange={(amountFrom) => patch({ amountFrom })} />
-            <InputNumber aria-label={t.amountTo} placeholder={t.amountTo} min={0} value={filters.amountTo} onChange={(amountTo) => patch({ amountTo })} />
+            <InputNumber aria-label={t.amountFrom} placeholder={t.amountFrom} min={0} style={{ width: 120 }} value={filters.amountFrom} onChange={(amountFrom) => patch({ amountFrom })} />
+            <InputNumber aria-label={t.amountTo} placeholder={t.amountTo} min={0} style={{ width: 120 }} value={filters.amountTo} onChange={(amountTo) => patch({ amountTo })} />
           </Space.Compact>
         </Form.Item>
         <Form.Item>

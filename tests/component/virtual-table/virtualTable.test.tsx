@@ -1,0 +1,139 @@
+import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import { useState } from 'react';
+import { VirtualTable, type VirtualTableColumn } from '@/components/virtual-table/VirtualTable';
+import { EMPTY_SELECTION, selectedCount, type RowSelection } from '@/components/virtual-table/selection';
+
+type Row = { id: string; name: string; amount: number };
+
+const MILLION = 1_000_000;
+const VIEWPORT = 400;
+const ROW = 36;
+const columns: VirtualTableColumn<Row>[] = [
+  { id: 'name', header: 'Name', sortable: true, cell: (row) => row.name },
+  { id: 'amount', header: 'Amount', align: 'right', sortable: true, cell: (row) => row.amount.toFixed(2) },
+];
+const rowAt = (index: number): Row => ({ id: `r${index}`, name: `row ${index + 1}`, amount: index });
+
+// jsdom lays nothing out: give the scrolling element a viewport so the virtualizer has rows to show.
+beforeAll(() => {
+  if (!Element.prototype.scrollTo) {
+    Element.prototype.scrollTo = function (this: Element, options?: ScrollToOptions | number) {
+      if (typeof options === 'object' && options.top !== undefined) this.scrollTop = options.top;
+    } as Element['scrollTo'];
+  }
+  // The virtualizer reads the viewport from clientHeight/clientWidth.
+  vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockImplementation(function (this: HTMLElement) {
+    return this.classList.contains('virtual-table') ? VIEWPORT : 0;
+  });
+  vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockImplementation(function (this: HTMLElement) {
+    return this.classList.contains('virtual-table') ? 1000 : 0;
+  });
+});
+afterAll(() => vi.restoreAllMocks());
+beforeEach(() => localStorage.clear());
+
+type HarnessProps = { total: number; onRange?: (start: number, end: number) => void; initial?: RowSelection };
+
+function Harness({ total, onRange = () => undefined, initial = EMPTY_SELECTION }: HarnessProps) {
+  const [selection, setSelection] = useState<RowSelection>(initial);
+  return (
+    <>
+      <output aria-label="selected">{selectedCount(selection, total)}</output>
+      <VirtualTable<Row>
+        storageKey="test:1"
+        label="Orders"
+        columns={columns}
+        total={total}
+        rowAt={rowAt}
+        rowKey={(row) => row.id}
+        onRangeChange={onRange}
+        selection={selection}
+        onSelectionChange={setSelection}
+        rowHeight={ROW}
+        height={VIEWPORT}
+        lang="en"
+      />
+    </>
+  );
+}
+
+const dataRows = () => screen.getAllByRole('row').filter((row) => row.getAttribute('aria-rowindex') !== '1');
+
+describe('VirtualTable grid semantics', () => {
+  it('is a grid whose aria-rowcount is the whole result, with only the rows on screen in the DOM', () => {
+    render(<Harness total={MILLION} />);
+    const grid = screen.getByRole('grid', { name: 'Orders' });
+    expect(grid).toHaveAttribute('aria-rowcount', String(MILLION));
+    expect(grid).toHaveAttribute('aria-multiselectable', 'true');
+    const rows = dataRows();
+    expect(rows.length).toBeGreaterThan(5);
+    expect(rows.length).toBeLessThan(40);
+    // The header is row 1; data rows count from 2, in order.
+    expect(screen.getAllByRole('row')[0]).toHaveAttribute('aria-rowindex', '1');
+    expect(rows.map((row) => Number(row.getAttribute('aria-rowindex')))).toEqual(rows.map((_, i) => i + 2));
+    expect(within(rows[0]!).getByRole('gridcell', { name: 'row 1' })).toBeInTheDocument();
+    expect(screen.getAllByRole('columnheader').map((header) => header.textContent?.trim())).toEqual(['', 'Name', 'Amount']);
+  });
+
+  it('asks for the rows it shows', () => {
+    const ranges: [number, number][] = [];
+    render(<Harness total={MILLION} onRange={(start, end) => ranges.push([start, end])} />);
+    expect(ranges.at(-1)![0]).toBe(0);
+    expect(ranges.at(-1)![1]).toBe(dataRows().length);
+  });
+
+  it('reaches the last of a million rows although the scroll area stays under the browser cap', () => {
+    render(<Harness total={MILLION} />);
+    const grid = screen.getByRole('grid');
+    const inner = grid.firstElementChild as HTMLElement;
+    const height = Number.parseFloat(inner.style.height);
+    // Chromium will not size an element past about 33.5 million px; 36 million would be cut.
+    expect(height).toBeLessThan(33_554_432);
+    expect(height).toBeLessThan(MILLION * ROW);
+
+    act(() => {
+      grid.scrollTop = height - VIEWPORT;
+      fireEvent.scroll(grid);
+    });
+    const indexes = dataRows().map((row) => Number(row.getAttribute('aria-rowindex')));
+    expect(Math.max(...indexes)).toBe(MILLION + 1);
+    expect(screen.getByRole('gridcell', { name: `row ${MILLION}` })).toBeInTheDocument();
+  });
+});
+
+describe('VirtualTable selection over the whole result', () => {
+  it('selects all N rows with the header box, then counts the ones unticked', () => {
+    render(<Harness total={MILLION} />);
+    const all = screen.getByRole('checkbox', { name: `Select all ${MILLION} rows` });
+    fireEvent.click(all);
+    expect(screen.getByLabelText('selected')).toHaveTextContent(String(MILLION));
+    expect(all).toBeChecked();
+    // Rows never fetched count as selected too: every row on screen says so.
+    expect(dataRows().every((row) => row.getAttribute('aria-selected') === 'true')).toBe(true);
+
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Select row 2' }));
+    expect(screen.getByLabelText('selected')).toHaveTextContent(String(MILLION - 1));
+    expect(dataRows()[1]).toHaveAttribute('aria-selected', 'false');
+    expect(all).not.toBeChecked();
+
+    // Not everything is selected, so the header box selects all again; then a second click clears.
+    fireEvent.click(all);
+    expect(screen.getByLabelText('selected')).toHaveTextContent(String(MILLION));
+    fireEvent.click(all);
+    expect(screen.getByLabelText('selected')).toHaveTextContent('0');
+    expect(dataRows().some((row) => row.getAttribute('aria-selected') === 'true')).toBe(false);
+  });
+
+  it('selects single rows without touching the rest', () => {
+    render(<Harness total={50} />);
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Select row 3' }));
+    expect(screen.getByLabelText('selected')).toHaveTextContent('1');
+    expect(dataRows().filter((row) => row.getAttribute('aria-selected') === 'true').map((row) => row.getAttribute('aria-rowindex'))).toEqual(['4']);
+  });
+
+  it('offers nothing to select in an empty result', () => {
+    render(<Harness total={0} />);
+    expect(screen.getByRole('grid')).toHaveAttribute('aria-rowcount', '0');
+    expect(screen.getByRole('checkbox', { name: 'Select all 0 rows' })).toBeDisabled();
+  });
+});
