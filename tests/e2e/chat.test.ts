@@ -1,3 +1,7 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import { extname, join, resolve } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { inject } from 'vitest';
 import { launchBrowser, logIn, newContext, screenshot } from './browser';
@@ -157,5 +161,89 @@ describe('chat in the browser', () => {
     await expect.poll(unread).toBeLessThan(raised);
     await screenshot(seller, 'chat-buyer-message');
     await seller.context().close();
+  });
+});
+
+/** Serves the widget-alone page (tests/e2e/chat-page) built on the spot. */
+async function serveChatPage(): Promise<{ url: string; close: () => Promise<void> }> {
+  const root = resolve(import.meta.dirname, 'chat-page');
+  const build = spawnSync('npx', ['rsbuild', 'build', '-c', join(root, 'rsbuild.config.ts')], { cwd: resolve(import.meta.dirname, '../..'),
+    encoding: 'utf8',
+    // Under vitest NODE_ENV is "test", which leaves process.env unreplaced in the bundle.
+    env: { ...process.env, NODE_ENV: 'production' },
+  });
+  if (build.status !== 0) throw new Error(`chat page build failed:\n${build.stdout}\n${build.stderr}`);
+  const dist = join(root, 'dist');
+  const types: Record<string, string> = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css', '.svg': 'image/svg+xml', '.png': 'image/png' };
+  const server = createServer((request, response) => {
+    const path = new URL(request.url ?? '/', 'http://x').pathname;
+    const file = join(dist, path === '/' ? 'index.html' : path);
+    if (!file.startsWith(dist) || !existsSync(file)) {
+      response.writeHead(404).end();
+      return;
+    }
+    response.writeHead(200, { 'content-type': types[extname(file)] ?? 'application/octet-stream' });
+    response.end(readFileSync(file));
+  });
+  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  return { url: `http://127.0.0.1:${port}/`, close: () => new Promise((done) => server.close(() => done())) };
+}
+
+describe('a conversation of 100,000 messages', () => {
+  it('scrolls from the newest to the oldest and back, keeping only a window of rows in the page', async () => {
+    const served = await serveChatPage();
+    const page = await (await browser.newContext({ viewport: { width: 1366, height: 800 } })).newPage();
+    try {
+      await page.goto(served.url);
+      const log = page.getByRole('log');
+      await log.waitFor();
+      await page.evaluate(() => window.chatTest.loadGenerated(100_000));
+      const rows = page.getByTestId('chat-message');
+      const inView = (text: string | RegExp) =>
+        page.getByText(text).evaluate((el) => {
+          const box = el.getBoundingClientRect();
+          const frame = el.closest('[role="log"]')!.getBoundingClientRect();
+          return box.bottom > frame.top && box.top < frame.bottom;
+        });
+      // It opens on the newest message.
+      await page.getByText('第 100000 条', { exact: true }).waitFor();
+      await expect.poll(() => inView('第 100000 条')).toBe(true);
+      expect(await rows.count()).toBeLessThan(200);
+
+      // The mouse wheel moves through the middle of the conversation: other rows replace the ones on screen.
+      await log.hover();
+      for (let i = 0; i < 5; i++) await page.mouse.wheel(0, -4000);
+      await expect.poll(() => page.getByText('第 100000 条', { exact: true }).count()).toBe(0);
+      expect(await rows.count()).toBeLessThan(200);
+      await expect.poll(() => rows.first().textContent()).toMatch(/第 99\d{3} 条/);
+
+      // To the very top: the first message shows; the page still holds only a window.
+      await expect
+        .poll(async () => {
+          await log.evaluate((el) => (el.scrollTop = 0));
+          return page.getByText(/^第 1 条：/).count();
+        })
+        .toBe(1);
+      await expect.poll(() => inView(/^第 1 条：/)).toBe(true);
+      expect(await rows.count()).toBeLessThan(200);
+      await screenshot(page, 'chat-100k-top');
+
+      // And back to the bottom with the wheel and scrollTop: the last message shows again.
+      await page.mouse.wheel(0, 4000);
+      await expect.poll(() => page.getByText(/^第 1 条：/).count()).toBe(0);
+      await expect
+        .poll(async () => {
+          await log.evaluate((el) => (el.scrollTop = el.scrollHeight));
+          return inView('第 100000 条').catch(() => false);
+        })
+        .toBe(true);
+      expect(await rows.count()).toBeLessThan(200);
+      expect(await rows.count()).toBeGreaterThan(0);
+    } finally {
+      await page.context().close();
+      await served.close();
+    }
   });
 });

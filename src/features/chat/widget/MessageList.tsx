@@ -148,12 +148,13 @@ export function MessageList({ conversation, t, defaultAvatar, onMention }: Messa
 
 type MessageItemProps = { message: ChatMessage; defaultAvatar?: string; onMention?: (name: string) => void };
 
+// The right gutter keeps own avatars clear of the floating up/down buttons.
 function MessageItem({ message, defaultAvatar, onMention }: MessageItemProps) {
   return (
     <div
       className={message.mine ? 'ichat-message ichat-message-mine' : 'ichat-message'}
       data-testid="chat-message"
-      style={{ display: 'flex', flexDirection: message.mine ? 'row-reverse' : 'row', gap: 8, padding: '6px 10px' }}
+      style={{ display: 'flex', flexDirection: message.mine ? 'row-reverse' : 'row', gap: 8, padding: '6px 40px 6px 10px' }}
     >
       <Avatar src={message.avatar || defaultAvatar} alt={message.username}>
         {message.username.slice(0, 1)}

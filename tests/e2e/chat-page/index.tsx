@@ -1,0 +1,43 @@
+import { App, ConfigProvider } from 'antd';
+import { createRoot } from 'react-dom/client';
+import type { Chat, ChatMessage } from '@contract/chatWidget';
+import { createChatBus, type ChatBus } from '@/features/chat/widget/bus';
+import { ChatWidget } from '@/features/chat/widget/ChatWidget';
+import '@/features/chat/chat.css';
+
+declare global {
+  interface Window {
+    chatTest: { bus: ChatBus; loadGenerated: (count: number) => void };
+  }
+}
+
+const friend: Chat = { id: 7, name: '韩梅梅', type: 'friend', online: true };
+const bus = createChatBus();
+const START = Date.UTC(2024, 0, 1);
+
+/** Messages generated here, not sent over the test's wire: 100,000 objects built in the page. */
+function generated(count: number): ChatMessage[] {
+  return Array.from({ length: count }, (_, i) => {
+    const mine = i % 3 === 0;
+    return {
+      id: i + 1,
+      username: mine ? '我' : '韩梅梅',
+      mine,
+      // Some rows longer than others, so heights vary as they do in a real conversation.
+      content: i % 7 === 0 ? `第 ${i + 1} 条：${'很长的一段话，'.repeat(6)}` : `第 ${i + 1} 条`,
+      timestamp: START + i * 1000,
+      type: 'text',
+    };
+  });
+}
+
+window.chatTest = { bus, loadGenerated: (count) => bus.send({ type: 'loadMessages', chat: friend, messages: generated(count) }) };
+
+const lang = new URLSearchParams(location.search).get('lang') === 'en' ? 'en' : 'zh';
+createRoot(document.getElementById('root')!).render(
+  <ConfigProvider>
+    <App>
+      <ChatWidget mine={{ id: 1, username: '我' }} bus={bus} lang={lang} chats={[friend]} />
+    </App>
+  </ConfigProvider>,
+);
