@@ -180,6 +180,8 @@ describe('orders in the browser', () => {
     await expect.poll(async () => (await columnTexts(page, '运单号')).slice(0, 4)).toEqual(['TRK-E2E-0001', 'TRK-E2E-0001', 'TRK-E2E-0001', 'TRK-E2E-0001']);
 
     await screenshot(page, 'orders-order-list-selected-zh');
+    // Let the toast go: it sits over the drawer's title in the picture.
+    await page.locator('.ant-message-notice').first().waitFor({ state: 'detached', timeout: 15_000 });
 
     // The detail drawer shows the order that was opened.
     const [firstPosting] = await columnTexts(page, '货件号');

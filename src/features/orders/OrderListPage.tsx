@@ -212,8 +212,8 @@ export function OrdersView({ mode, toolbar }: OrdersViewProps) {
         )}
         <Form.Item label={t.amount}>
           <Space.Compact>
-            <InputNumber aria-label={t.amountFrom} placeholder={t.amountFrom} min={0} style={{ width: 120 }} value={filters.amountFrom} onChange={(amountFrom) => patch({ amountFrom })} />
-            <InputNumber aria-label={t.amountTo} placeholder={t.amountTo} min={0} style={{ width: 120 }} value={filters.amountTo} onChange={(amountTo) => patch({ amountTo })} />
+            <InputNumber aria-label={t.amountFrom} placeholder={t.amountFromHint} min={0} style={{ width: 100 }} value={filters.amountFrom} onChange={(amountFrom) => patch({ amountFrom })} />
+            <InputNumber aria-label={t.amountTo} placeholder={t.amountToHint} min={0} style={{ width: 100 }} value={filters.amountTo} onChange={(amountTo) => patch({ amountTo })} />
           </Space.Compact>
         </Form.Item>
         <Form.Item>

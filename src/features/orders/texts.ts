@@ -46,6 +46,8 @@ export const ORDER_TEXTS = {
     amount: '金额',
     amountFrom: '最低金额',
     amountTo: '最高金额',
+    amountFromHint: '最低金额',
+    amountToHint: '最高金额',
     search: '搜索货件号、订单号、SKU、货号、商品名、运单号',
     postingNumber: '货件号',
     orderNumber: '订单号',
@@ -103,6 +105,9 @@ export const ORDER_TEXTS = {
     amount: 'Amount',
     amountFrom: 'Min amount',
     amountTo: 'Max amount',
+    // Placeholders beside the "Amount" label: the full names stay as the inputs' accessible names.
+    amountFromHint: 'Min',
+    amountToHint: 'Max',
     search: 'Search posting, order, SKU, offer ID, product, tracking number',
     postingNumber: 'Posting',
     orderNumber: 'Order',
