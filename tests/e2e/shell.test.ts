@@ -55,7 +55,12 @@ async function pageAs(username: string, lang: 'zh' | 'en' = 'zh'): Promise<Page>
 /** In-app navigation (wouter follows pushState): a page.goto would reload and start the tabs afresh. */
 async function go(page: Page, path: string): Promise<void> {
   await page.evaluate((to) => window.history.pushState(null, '', to), path);
-  await page.waitForURL((url) => url.pathname === path);
+  await atPath(page, path);
+}
+
+/** Waits for the app to be at a path; polling, since in-app moves are history entries, not page loads. */
+async function atPath(page: Page, path: string): Promise<void> {
+  await expect.poll(() => new URL(page.url()).pathname).toBe(path);
 }
 
 async function topMenu(page: Page): Promise<string[]> {
@@ -115,13 +120,20 @@ describe('tabs', () => {
     // The cached page keeps what was typed while its tab is hidden.
     await page.getByLabel('原密码').fill('typed-before');
     await tab('汇率换算').click();
-    await page.waitForURL((url) => url.pathname === '/tool/currency-change');
+    await atPath(page, '/tool/currency-change');
     await tab('修改密码').click();
+    expect(await page.getByLabel('原密码').inputValue()).toBe('typed-before');
+    // Refreshing another tab passes through the redirect page without dropping this one's state.
+    await tab('汇率换算').click({ button: 'right' });
+    await page.getByRole('menuitem', { name: '刷新' }).click();
+    await atPath(page, '/tool/currency-change');
+    await tab('修改密码').click();
+    await atPath(page, '/profile/modify-psw');
     expect(await page.getByLabel('原密码').inputValue()).toBe('typed-before');
 
     // Close icon on the active tab: the view moves to the last remaining tab.
     await page.getByRole('button', { name: '关闭标签 修改密码' }).click();
-    await page.waitForURL((url) => url.pathname === '/track/track-search');
+    await atPath(page, '/track/track-search');
     // Middle-click.
     await tab('俄罗斯邮编查询').click({ button: 'middle' });
     await expect.poll(() => page.getByRole('tab').allTextContents()).toEqual(['系统介绍', '汇率换算', '物流轨迹查询']);
@@ -130,7 +142,7 @@ describe('tabs', () => {
     const menu = page.locator('.tags-view').getByRole('menu');
     expect((await menu.boundingBox())?.width).toBe(105);
     await page.getByRole('menuitem', { name: '刷新' }).click();
-    await page.waitForURL((url) => url.pathname === '/tool/currency-change');
+    await atPath(page, '/tool/currency-change');
     expect(await tab('汇率换算').getAttribute('aria-selected')).toBe('true');
     await tab('汇率换算').click({ button: 'right' });
     await page.getByRole('menuitem', { name: '关闭其他' }).click();
@@ -138,7 +150,7 @@ describe('tabs', () => {
     // The affix tab has no close icon; close all leaves it and goes home.
     expect(await page.getByRole('button', { name: '关闭标签 系统介绍' }).count()).toBe(0);
     await page.getByRole('button', { name: '关闭所有' }).click();
-    await page.waitForURL((url) => url.pathname === '/home/introduction');
+    await atPath(page, '/home/introduction');
     expect(await page.getByRole('tab').allTextContents()).toEqual(['系统介绍']);
     await page.close();
   });

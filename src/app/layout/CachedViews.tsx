@@ -13,16 +13,20 @@ import { TabsContext } from '../tabs';
 export function CachedViews({ route }: { route: AppRoute }) {
   const { tagsView } = SettingsContext.useSelector(selectSettings);
   const tabs = TabsContext.useSelector(selectTabs);
-  if (!tagsView || !route.titleKey || route.path === '/redirect/*') return <RoutePage route={route} />;
+  if (!tagsView || !route.titleKey) return <RoutePage route={route} />;
+  // A tab's refresh passes through the redirect page: the other tabs' pages stay mounted (hidden) meanwhile, or
+  // refreshing one tab would throw away what every other tab holds.
+  const redirecting = route.path === '/redirect/*';
   // Until the tab machine has taken a new page in, it is shown from the route alone, at the same key, so it
   // does not mount twice.
   const views: { path: string; ref: TabActor | null }[] = tabs.map((tab) => ({ path: tab.path, ref: tab.ref }));
-  if (!tabs.some((tab) => tab.path === route.path)) views.push({ path: route.path, ref: null });
+  if (!redirecting && !tabs.some((tab) => tab.path === route.path)) views.push({ path: route.path, ref: null });
   return (
     <>
       {views.map((view) => (
         <TabView key={view.path} tabRef={view.ref} path={view.path} active={view.path === route.path} />
       ))}
+      {redirecting && <RoutePage key="/redirect/*" route={route} />}
     </>
   );
 }
