@@ -4,7 +4,8 @@ import { createServer } from 'node:http';
 import { extname, join, resolve } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { inject } from 'vitest';
-import { launchBrowser, logIn, newContext, screenshot } from './browser';
+import { ADMIN_USER_PATHS } from '../../contract/admin';
+import { launchBrowser, logIn, newContext, registerByApi, screenshot } from './browser';
 
 const baseUrl = inject('baseUrl');
 const code = inject('captchaCode');
@@ -244,6 +245,100 @@ describe('a conversation of 100,000 messages', () => {
     } finally {
       await page.context().close();
       await served.close();
+    }
+  });
+});
+
+type NodeSession = { id: number; call: <T>(path: string, body?: unknown) => Promise<T> };
+
+/** Logs in from the test itself, for the people whose pages the screenshots do not show. */
+async function nodeSession(username: string, password: string): Promise<NodeSession> {
+  const captcha = (await (await fetch(`${baseUrl}/api/captchaImage`)).json()) as { data: { uuid: string } };
+  const response = await fetch(`${baseUrl}/api/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username, password, code, uuid: captcha.data.uuid }),
+  });
+  const { data } = (await response.json()) as { data: { token: string; id: number } };
+  const call = async <T,>(path: string, body?: unknown): Promise<T> => {
+    const answer = await fetch(`${baseUrl}/api${path}`, {
+      method: body === undefined ? 'GET' : 'POST',
+      headers: { 'content-type': 'application/json', 'x-token': data.token, 'x-user-id': String(data.id) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const json = (await answer.json()) as { code: number; msg: string; data: T };
+    if (json.code !== 200) throw new Error(`${path}: ${json.code} ${json.msg}`);
+    return json.data;
+  };
+  return { id: data.id, call };
+}
+
+describe('chat screenshots in zh and en', () => {
+  it('a buyer chat, the contacts manager with a friend, a group with its drawer, the system tab with both requests, the confirm dialog', async () => {
+    const password = 'Shots2024pass';
+    const [friendName, applicantName, joinerName] = ['shotfriend', 'shotapplicant', 'shotjoiner'];
+    for (const name of [friendName, applicantName, joinerName]) await registerByApi(baseUrl, name, password, code);
+    const seller = await nodeSession('seller', 'seller123');
+    const admin = await nodeSession('admin', 'admin123');
+    const people = await Promise.all([friendName, applicantName, joinerName].map((n) => nodeSession(n, password)));
+    // New accounts have no chat: the administrator gives them the seller role, as a team lead would.
+    const yearAhead = Date.now() + 365 * 24 * 3_600_000;
+    for (const person of people) {
+      await admin.call(ADMIN_USER_PATHS.update.replace(/^\/api/, ''), { id: person.id, roles: ['follow'], followValidTime: yearAhead, plugValidTime: yearAhead });
+    }
+    const [friend, applicant, joiner] = people as [NodeSession, NodeSession, NodeSession];
+    const group = await seller.call<{ id: number }>('/contacts/group/create', { name: '义乌发货群', introduction: '每天下午四点前发货' });
+    await seller.call('/contacts/group/notice', { groupId: group.id, type: '公告', title: '周五前发完所有订单' });
+    const asked = await friend.call<{ id: number }>('/contacts/friend/apply', { toId: seller.id, message: '你好，我是仓库的' });
+    await seller.call('/contacts/friend/accept', { requestId: asked.id });
+    await friend.call('/contacts/send', { kind: 'friend', id: seller.id, content: '今天的包裹都打好了' });
+    await applicant.call('/contacts/friend/apply', { toId: seller.id, message: '我是新来的运营，加个好友' });
+    await joiner.call('/contacts/group/apply', { groupId: group.id, message: '请让我加入发货群' });
+
+    for (const lang of ['zh', 'en'] as const) {
+      const page = await openChatPage('seller', 'seller123');
+      try {
+        if (lang === 'en') {
+          await page.context().addCookies([{ name: 'language', value: 'en', url: baseUrl }]);
+          await page.reload();
+        }
+        const window = chatWindow(page);
+        // The window opens on the system tab: the friend request and the group application wait there.
+        await window.getByText('我是新来的运营，加个好友').waitFor();
+        await window.getByText('请让我加入发货群').waitFor();
+        await screenshot(page, `chat-system-${lang}`);
+
+        // The confirm dialog of the newest request (the group application).
+        await window.getByRole('button', { name: lang === 'zh' ? '同意' : 'Agree' }).first().click();
+        const dialog = page.getByRole('dialog', { name: lang === 'zh' ? /^同意(好友|加群)申请$/ : /^Accept (friend request|group application)$/ });
+        await dialog.waitFor();
+        await screenshot(page, `chat-confirm-dialog-${lang}`);
+        await dialog.getByRole('button', { name: lang === 'zh' ? '取消' : 'Cancel' }).click();
+        await dialog.waitFor({ state: 'hidden' });
+
+        // A buyer chat.
+        const buyers = page.getByRole('region', { name: lang === 'zh' ? '买家会话' : 'Buyer chats' });
+        await buyers.locator('.chat-entry', { hasText: lang === 'zh' ? /^买家/ : /^Buyer/ }).first().click();
+        await window.getByTestId('chat-message').first().waitFor();
+        await screenshot(page, `chat-buyer-${lang}`);
+
+        // The group with its drawer.
+        await page.getByRole('complementary').getByRole('button', { name: '义乌发货群', exact: true }).click();
+        await window.getByText('周五前发完所有订单', { exact: false }).waitFor();
+        await screenshot(page, `chat-group-${lang}`);
+
+        // The contacts manager with the friend selected.
+        await window.getByRole('button', { name: lang === 'zh' ? '联系人' : 'Contacts' }).click();
+        // Sections start folded: open the friend's (its header counts online/total).
+        await window.getByText(/\(0\/1\)$/).click();
+        await window.getByRole('button', { name: new RegExp(friendName) }).first().click();
+        await screenshot(page, `chat-contacts-${lang}`);
+      } catch (error) {
+        await screenshot(page, `chat-screens-failed-${lang}`);
+        throw error;
+      } finally {
+        await page.context().close();
+      }
     }
   });
 });
