@@ -91,7 +91,8 @@ export function OrdersView({ mode, toolbar }: OrdersViewProps) {
   const [selection, setSelection] = useState<RowSelection>(EMPTY_SELECTION);
   const [detail, setDetail] = useState<OrderRow | null>(null);
   const [facets, setFacets] = useState<OrderFacets>({ shops: [], warehouses: [] });
-  const [busy, setBusy] = useState(false);
+  // Per action: a slow label download must not hold the ship button, and vice versa.
+  const [busy, setBusy] = useState<{ ship: boolean; labels: boolean }>({ ship: false, labels: false });
   const [trackingOpen, setTrackingOpen] = useState(false);
   const [stockOpen, setStockOpen] = useState(false);
 
@@ -115,18 +116,18 @@ export function OrdersView({ mode, toolbar }: OrdersViewProps) {
     return window.rows.filter((row) => !selection.ids.has(row.id));
   };
 
-  const run = async (action: () => Promise<void>) => {
+  const run = async (kind: keyof typeof busy, action: () => Promise<void>) => {
     if (count === 0) {
       void message.warning(t.noneSelected);
       return;
     }
-    setBusy(true);
+    setBusy((current) => ({ ...current, [kind]: true }));
     try {
       await action();
     } catch {
       // The worker already showed the failure's message.
     } finally {
-      setBusy(false);
+      setBusy((current) => ({ ...current, [kind]: false }));
     }
   };
 
@@ -138,14 +139,14 @@ export function OrdersView({ mode, toolbar }: OrdersViewProps) {
   };
 
   const ship = () =>
-    run(async () => {
+    run('ship', async () => {
       const result = await client.orders.ship(toWorkerSelection(selection, handle));
       report(t.shipDone(result.done, result.failures.length), result.failures);
       setSelection(EMPTY_SELECTION);
     });
 
   const printLabels = () =>
-    run(async () => {
+    run('labels', async () => {
       const bytes = await client.orders.labels(toWorkerSelection(selection, handle));
       const url = URL.createObjectURL(new Blob([bytes], { type: 'application/pdf' }));
       const link = document.createElement('a');
@@ -225,9 +226,9 @@ export function OrdersView({ mode, toolbar }: OrdersViewProps) {
         <Space wrap>
           {mode === 'orders' ? (
             <>
-              <Button type="primary" loading={busy} onClick={ship}>{t.ship}</Button>
+              <Button type="primary" loading={busy.ship} onClick={ship}>{t.ship}</Button>
               <Button onClick={() => (count ? setTrackingOpen(true) : void message.warning(t.noneSelected))}>{t.setTracking}</Button>
-              <Button loading={busy} onClick={printLabels}>{t.printLabels}</Button>
+              <Button loading={busy.labels} onClick={printLabels}>{t.printLabels}</Button>
               <Button onClick={() => (count ? setStockOpen(true) : void message.warning(t.noneSelected))}>{t.updateStock}</Button>
             </>
           ) : (
