@@ -1,6 +1,6 @@
 import { createActor, fromCallback, fromPromise, waitFor } from 'xstate';
 import type { OrderQuery, OrderQueryResult } from '../workers/orders/types';
-import { orderListMachine, type OrderListEvent, type RunQueryInput } from './orderListMachine';
+import { orderListMachine, type OpenOrdersInput, type OpenOrdersOutput, type OrderListEvent, type RunQueryInput } from './orderListMachine';
 
 type Pending = { input: RunQueryInput; resolve: (result: OrderQueryResult) => void };
 
@@ -78,5 +78,43 @@ describe('orderListMachine', () => {
     expect(actor.getSnapshot().context.error).toBe('网络问题，请重试');
     actor.send({ type: 'list.retry' });
     expect(actor.getSnapshot().matches('opening')).toBe(true);
+  });
+});
+
+describe('orderListMachine: first sync', () => {
+  const provide = (open: { rows: number; cursor: string | null }) => {
+    let sendBack: ((event: OrderListEvent) => void) | null = null;
+    const machine = orderListMachine.provide({
+      actors: {
+        openOrders: fromPromise<OpenOrdersOutput, OpenOrdersInput>(async () => open),
+        runQuery: fromPromise<OrderQueryResult, RunQueryInput>(async () => ({ status: 'done', seq: 1, handle: 1, total: 0 })),
+        orderEvents: fromCallback(({ sendBack: send }) => {
+          sendBack = send as (event: OrderListEvent) => void;
+        }),
+      },
+    });
+    const actor = createActor(machine, { input: { userId: 1 } }).start();
+    return { actor, push: (event: OrderListEvent) => sendBack?.(event) };
+  };
+
+  it('does not call an empty first visit "no orders" until the first sync has finished', async () => {
+    const { actor, push } = provide({ rows: 0, cursor: null });
+    await waitFor(actor, (s) => s.matches('ready'));
+    expect(actor.getSnapshot().context.synced).toBe(false);
+    push({ type: 'orders.syncProgress', progress: { rows: 0, hasMore: true, total: 0 } });
+    expect(actor.getSnapshot().context.synced).toBe(false);
+    push({ type: 'orders.syncProgress', progress: { rows: 0, hasMore: false, total: 0 } });
+    expect(actor.getSnapshot().context.synced).toBe(true);
+  });
+
+  it('trusts a cache that has synced before, and a failed sync ends the wait too', async () => {
+    const warm = provide({ rows: 0, cursor: '2026-11-21T00:00:00Z:1' });
+    await waitFor(warm.actor, (s) => s.matches('ready'));
+    expect(warm.actor.getSnapshot().context.synced).toBe(true);
+
+    const cold = provide({ rows: 0, cursor: null });
+    await waitFor(cold.actor, (s) => s.matches('ready'));
+    cold.push({ type: 'orders.syncFailed', message: '网络问题，请重试' });
+    expect(cold.actor.getSnapshot().context.synced).toBe(true);
   });
 });

@@ -23,6 +23,8 @@ export type OrderListContext = {
   /** Rows held in the worker (the cache), and the running sync's progress. */
   held: number;
   sync: OrderListSync | null;
+  /** A sync has finished (or failed) since the list opened: only then does "no rows" mean there are none. */
+  synced: boolean;
   error: string | null;
 };
 
@@ -35,7 +37,8 @@ export type OrderListEvent =
 
 export type OrderListInput = { userId: number; view?: string; query?: OrderQuery };
 export type OpenOrdersInput = { userId: number };
-export type OpenOrdersOutput = { rows: number };
+/** `cursor` is the cache's sync cursor: set once a sync has completed for this user (now or in an earlier visit). */
+export type OpenOrdersOutput = { rows: number; cursor?: string | null };
 export type RunQueryInput = { query: OrderQuery; view: string };
 /** Feeds 'orders.changed', 'orders.syncProgress' and 'orders.syncFailed' from the worker's events. */
 export type OrderEventsInput = Record<string, never>;
@@ -65,9 +68,9 @@ export const orderListMachine = setup({
       assertEvent(event, 'list.query');
       return { query: event.query };
     }),
-    storeSync: assign(({ event }) => {
+    storeSync: assign(({ context, event }) => {
       assertEvent(event, 'orders.syncProgress');
-      return { sync: event.progress.hasMore ? event.progress : null, held: event.progress.total };
+      return { sync: event.progress.hasMore ? event.progress : null, held: event.progress.total, synced: context.synced || !event.progress.hasMore };
     }),
     storeHeld: assign(({ event }) => {
       assertEvent(event, 'orders.changed');
@@ -75,7 +78,7 @@ export const orderListMachine = setup({
     }),
     storeSyncFailure: assign(({ event }) => {
       assertEvent(event, 'orders.syncFailed');
-      return { sync: null, error: event.message };
+      return { sync: null, synced: true, error: event.message };
     }),
   },
 }).createMachine({
@@ -89,6 +92,7 @@ export const orderListMachine = setup({
     resultVersion: 0,
     held: 0,
     sync: null,
+    synced: false,
     error: null,
   }),
   invoke: { src: 'orderEvents', input: {} },
@@ -102,7 +106,10 @@ export const orderListMachine = setup({
       invoke: {
         src: 'openOrders',
         input: ({ context }) => ({ userId: context.userId }),
-        onDone: { target: 'querying', actions: assign(({ event }) => ({ held: event.output.rows })) },
+        onDone: {
+          target: 'querying',
+          actions: assign(({ context, event }) => ({ held: event.output.rows, synced: context.synced || (event.output.cursor ?? null) !== null })),
+        },
         onError: { target: 'failed', actions: assign(({ event }) => ({ error: messageOf(event.error) })) },
       },
       on: { 'list.query': { actions: 'storeQuery' } },

@@ -84,6 +84,7 @@ export function OrdersView({ mode, toolbar }: OrdersViewProps) {
   const total = useSelector(actor, (s) => s.context.total);
   const handle = useSelector(actor, (s) => s.context.handle);
   const sync = useSelector(actor, (s) => s.context.sync);
+  const synced = useSelector(actor, (s) => s.context.synced);
   const loading = useSelector(actor, (s) => s.matches('opening') || (s.matches('querying') && s.context.handle === null));
   const failed = useSelector(actor, (s) => s.matches('failed'));
   const error = useSelector(actor, (s) => s.context.error);
@@ -167,7 +168,8 @@ export function OrdersView({ mode, toolbar }: OrdersViewProps) {
 
   const overlay = failed ? (
     <Alert type="error" showIcon title={t.failed} description={error} action={<Button onClick={() => actor.send({ type: 'list.retry' })}>{t.retry}</Button>} />
-  ) : loading ? (
+  ) : loading || (total === 0 && !synced) ? (
+    // A first visit has an empty cache: until the first sync ends, no rows means "not here yet", not "none".
     <Spin tip={t.loading}><div style={{ width: 200, height: 60 }} /></Spin>
   ) : total === 0 && !sync ? (
     <Typography.Text type="secondary">{t.empty}</Typography.Text>
