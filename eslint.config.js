@@ -12,7 +12,7 @@ const noMachines = { group: ['**/machines/**', '@machines/*'], message: 'Only sr
 const noWorkers = { group: ['**/workers/**', '@workers/*'], message: 'This layer may not import workers/.' };
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'node_modules/**', 'data/**', 'coverage/**', 'server/db/migrations/**', 'tests/bench/results/**'] },
+  { ignores: ['**/dist/**', 'node_modules/**', 'data/**', 'coverage/**', 'server/db/migrations/**', 'tests/bench/results/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
