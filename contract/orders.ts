@@ -10,23 +10,11 @@ import { z } from 'zod';
  * no id loses digits in JSON.
  */
 
-/** Ozon FBS posting statuses (reference/ozon-seller-api.md, `/v4/posting/fbs/list`). */
-export const FBS_STATUSES = [
-  'awaiting_registration',
-  'acceptance_in_progress',
-  'awaiting_approve',
-  'awaiting_packaging',
-  'awaiting_deliver',
-  'arbitration',
-  'client_arbitration',
-  'delivering',
-  'driver_pickup',
-  'delivered',
-  'cancelled',
-  'not_accepted',
-  'sent_by_seller',
-] as const;
-export type FbsStatus = (typeof FBS_STATUSES)[number];
+/** Ozon FBS posting statuses: one list, kept with the marketplace's shapes (contract/ozon.ts). */
+import { FBS_STATUSES } from './ozon';
+
+export { FBS_STATUSES };
+export type { FbsStatus } from './ozon';
 
 export const ORDER_SOURCES = ['ozon', 'manual'] as const;
 export type OrderSource = (typeof ORDER_SOURCES)[number];

@@ -24,6 +24,16 @@ if (typeof window !== 'undefined') {
       disconnect() {}
     };
   }
+  if (!('IntersectionObserver' in window)) {
+    (window as unknown as { IntersectionObserver: unknown }).IntersectionObserver = class {
+      observe() {}
+      unobserve() {}
+      disconnect() {}
+      takeRecords() {
+        return [];
+      }
+    };
+  }
   // antd measures scrollbars through getComputedStyle with a pseudo-element, which jsdom does not implement.
   const getComputedStyle = window.getComputedStyle.bind(window);
   window.getComputedStyle = (element: Element, _pseudo?: string | null) => getComputedStyle(element);

@@ -1,4 +1,3 @@
-import '../components/domShims';
 import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Chat, ChatMessage } from '@contract/chatWidget';

@@ -1,4 +1,3 @@
-import '../components/domShims';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Chat, ChatMessage, SystemMessage } from '@contract/chatWidget';

@@ -1,4 +1,3 @@
-import '../components/domShims';
 import { render } from '@testing-library/react';
 import { MessageContent } from '@/features/chat/widget/MessageContent';
 import { safeUrl } from '@/features/chat/widget/markup';

@@ -1,4 +1,3 @@
-import './domShims';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { DataTable, type DataTableColumn } from '@/components/data-table/DataTable';

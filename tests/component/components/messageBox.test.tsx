@@ -1,4 +1,3 @@
-import './domShims';
 import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MessageBoxProvider, useMessageBox } from '@/components/message-box/MessageBox';
