@@ -50,14 +50,29 @@ export function ContactsManager({ friends, groups, t, messageBox, defaultAvatar,
     },
   });
 
-  const entry = (key: string, name: string, avatar: string | undefined, onSelect: () => void, onOpen: () => void, dim = false) => (
+  const isSelected = (kind: 'friend' | 'group', id: Friend['id']) => {
+    if (selected?.kind !== kind) return false;
+    return (selected.kind === 'friend' ? selected.friend.id : selected.group.id) === id;
+  };
+
+  const entry = (key: string, name: string, avatar: string | undefined, onSelect: () => void, onOpen: () => void, dim = false, current = false) => (
     <div
       key={key}
       role="button"
       tabIndex={0}
+      aria-pressed={current}
       onClick={onSelect}
       onDoubleClick={onOpen}
-      style={{ display: 'flex', alignItems: 'center', gap: 6, padding: 4, cursor: 'pointer', opacity: dim ? 0.5 : 1 }}
+      style={{
+        display: 'flex',
+        alignItems: 'center',
+        gap: 6,
+        padding: 4,
+        borderRadius: 4,
+        cursor: 'pointer',
+        opacity: dim ? 0.5 : 1,
+        background: current ? '#e6f4ff' : undefined,
+      }}
     >
       <Avatar size="small" src={avatar || defaultAvatar}>
         {name.slice(0, 1)}
@@ -80,7 +95,7 @@ export function ContactsManager({ friends, groups, t, messageBox, defaultAvatar,
               key: 'groups',
               label: t('groups'),
               children: groups.map((g) =>
-                entry(`g${String(g.id)}`, g.name, g.avatar, () => setSelected({ kind: 'group', group: g }), () => onBuildChat(groupChat(g))),
+                entry(`g${String(g.id)}`, g.name, g.avatar, () => setSelected({ kind: 'group', group: g }), () => onBuildChat(groupChat(g)), false, isSelected('group', g.id)),
               ),
             },
             ...friends.map((section) => ({
@@ -100,6 +115,7 @@ export function ContactsManager({ friends, groups, t, messageBox, defaultAvatar,
                   () => setSelected({ kind: 'friend', friend: { ...f, groupName: f.groupName ?? section.name } }),
                   () => onBuildChat(friendChat(f)),
                   !f.online,
+                  isSelected('friend', f.id),
                 ),
               ),
             })),
@@ -121,13 +137,13 @@ function FriendDetail({ friend, t, onChat }: { friend: Friend; t: Translate; onC
         <Descriptions.Item label={t('nickname')}>{friend.name}</Descriptions.Item>
         <Descriptions.Item label={t('remark')}>{friend.remark || t('addRemark')}</Descriptions.Item>
         <Descriptions.Item label={t('friendGroup')}>{friend.groupName}</Descriptions.Item>
-        <Descriptions.Item label={t('phone')}>{friend.phone}</Descriptions.Item>
-        <Descriptions.Item label={t('email')}>{friend.email}</Descriptions.Item>
+        <Descriptions.Item label={t('phone')}>{friend.phone || '—'}</Descriptions.Item>
+        <Descriptions.Item label={t('email')}>{friend.email || '—'}</Descriptions.Item>
         <Descriptions.Item label={t('introduction')}>
           {friend.introduction || t('lazyIntro')} {friend.cid && <CopyText text={friend.cid} t={t} />}
         </Descriptions.Item>
       </Descriptions>
-      <Button type="primary" onClick={onChat}>
+      <Button type="primary" style={{ marginTop: 12 }} onClick={onChat}>
         {t('sendToChat')}
       </Button>
     </>
