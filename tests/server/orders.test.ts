@@ -1,5 +1,5 @@
 import { PDFDocument } from 'pdf-lib';
-import { orderRowSchema, type OrderListPage, type OrderRow, type OrderSyncChunk } from '../../contract/orders';
+import { orderColumnsChunkSchema, orderRowSchema, type OrderListPage, type OrderRow, type OrderSyncChunk } from '../../contract/orders';
 import type { PushMessage } from '../../contract/push';
 import type { Store } from '../../contract/store';
 import { projectPostings } from '../../server/areas/orders/projection';
@@ -152,6 +152,47 @@ describe.each(DATABASE_TARGETS)('orders on $kind', (target) => {
     expect(tombstone).toMatchObject({ id: live.id, deleted: true });
 
     expect((await get('/api/order/sync?cursor=nonsense')).status).toBe(400);
+  });
+
+  it('answers the same changes column by column with format=columns, with the same cursors and tombstones', async () => {
+    const fetchAll = async (format: 'rows' | 'columns') => {
+      const chunks: { rows: OrderRow[]; cursor: string; hasMore: boolean }[] = [];
+      let cursor: string | undefined;
+      for (;;) {
+        const url = `/api/order/sync?limit=3&format=${format}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`;
+        const response = await t.app.inject({ method: 'GET', url, headers: seller.headers });
+        expect(response.statusCode).toBe(200);
+        const data = response.json<{ data: unknown }>().data;
+        if (format === 'rows') {
+          chunks.push(data as OrderSyncChunk);
+        } else {
+          const chunk = orderColumnsChunkSchema.parse(data);
+          const { columns } = chunk;
+          for (const values of Object.values(columns)) expect(values).toHaveLength(columns.id.length);
+          const rows = columns.id.map(
+            (_, i) => Object.fromEntries(Object.entries(columns).map(([column, values]) => [column, values[i]])) as OrderRow,
+          );
+          chunks.push({ rows, cursor: chunk.cursor, hasMore: chunk.hasMore });
+        }
+        cursor = chunks.at(-1)!.cursor;
+        if (!chunks.at(-1)!.hasMore) return chunks;
+      }
+    };
+    const byRows = await fetchAll('rows');
+    const byColumns = await fetchAll('columns');
+    expect(byRows.length).toBeGreaterThan(2);
+    expect(byRows.some((chunk) => chunk.rows.some((row) => row.deleted))).toBe(true);
+    const sorted = (rows: OrderRow[]) => [...rows].sort((a, b) => (a.id < b.id ? -1 : 1));
+    expect(byColumns.map((chunk) => ({ ...chunk, rows: sorted(chunk.rows) }))).toEqual(
+      byRows.map((chunk) => ({ ...chunk, rows: sorted(chunk.rows) })),
+    );
+    // Nothing changed since the last cursor: an empty chunk still has every column.
+    const last = await t.app.inject({
+      method: 'GET',
+      url: `/api/order/sync?format=columns&cursor=${encodeURIComponent('99999999999999999:')}`,
+      headers: seller.headers,
+    });
+    expect(orderColumnsChunkSchema.parse(last.json<{ data: unknown }>().data).columns.id).toEqual([]);
   });
 
   it('filters and pages the list on the server', async () => {

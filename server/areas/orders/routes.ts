@@ -103,10 +103,11 @@ export async function ordersRoutes(app: FastifyInstance, options: OrdersRoutesOp
     const user = requireUser(request.user);
     // A chunk never misses postings the sync job stored but did not project yet.
     await projectUserShops(app.database, user.id);
-    const chunk = await syncChunk(deps, user.id, request.query.cursor, request.query.limit);
+    const chunk = await syncChunk(deps, user.id, request.query.cursor, request.query.limit, request.query.format);
+    const key = request.query.format === 'columns' ? 'columns' : 'rows';
     return reply
       .type('application/json; charset=utf-8')
-      .send(`{"code":200,"msg":"success","data":{"rows":${chunk.rowsJson},"cursor":${JSON.stringify(chunk.cursor)},"hasMore":${chunk.hasMore}}}`);
+      .send(`{"code":200,"msg":"success","data":{"${key}":${chunk.rowsJson},"cursor":${JSON.stringify(chunk.cursor)},"hasMore":${chunk.hasMore}}}`);
   });
 
   app.post<Body<typeof unfulfilledListBodySchema>>(ORDER_PATHS.unfulfilledList, { config, schema: { body: unfulfilledListBodySchema } }, async (request) =>

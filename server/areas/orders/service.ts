@@ -55,6 +55,31 @@ export const ROW_JSON = `json_build_object(
   'quantity', o.quantity, 'amount', o.amount, 'currency', o.currency, 'source', o.source,
   'updatedAt', ${ms('o.updated_at')}, 'deleted', o.deleted)`;
 
+/**
+ * A chunk as one JSON array per column (OrderColumns), for GET /api/order/sync?format=columns. The aggregates carry
+ * no ORDER BY of their own: they all read the same (sorted) input in one pass, so the columns stay aligned row for
+ * row, and one sort serves them all instead of one sort per column.
+ */
+const COLUMNS_JSON = `json_build_object(
+  'id', json_agg(o.id), 'shopId', json_agg(o.shop_id), 'shopName', json_agg(o.shop_name),
+  'postingNumber', json_agg(o.posting_number), 'orderNumber', json_agg(o.order_number), 'orderId', json_agg(o.order_id),
+  'status', json_agg(o.status), 'substatus', json_agg(o.substatus), 'warehouseId', json_agg(o.warehouse_id),
+  'warehouseName', json_agg(o.warehouse_name), 'inProcessAt', json_agg(${ms('o.in_process_at')}),
+  'shipmentDate', json_agg(${ms('o.shipment_date')}), 'deliveringDate', json_agg(${ms('o.delivering_date')}),
+  'trackingNumber', json_agg(o.tracking_number), 'sku', json_agg(o.sku), 'offerId', json_agg(o.offer_id),
+  'productName', json_agg(o.product_name), 'quantity', json_agg(o.quantity), 'amount', json_agg(o.amount),
+  'currency', json_agg(o.currency), 'source', json_agg(o.source), 'updatedAt', json_agg(${ms('o.updated_at')}),
+  'deleted', json_agg(o.deleted))`;
+
+/** The columns of an empty chunk: json_agg over no rows is null, not []. */
+const EMPTY_COLUMNS_JSON = JSON.stringify(
+  Object.fromEntries(
+    ['id', 'shopId', 'shopName', 'postingNumber', 'orderNumber', 'orderId', 'status', 'substatus', 'warehouseId', 'warehouseName',
+      'inProcessAt', 'shipmentDate', 'deliveringDate', 'trackingNumber', 'sku', 'offerId', 'productName', 'quantity', 'amount',
+      'currency', 'source', 'updatedAt', 'deleted'].map((column) => [column, []]),
+  ),
+);
+
 type RowJson = { row: OrderRow };
 
 /** Postgres hands numeric as a string and bigint as a string or number depending on the driver: normalise. */
@@ -204,17 +229,27 @@ const isAfter = (a: Cursor, b: Cursor) => a.micros > b.micros || (a.micros === b
  * The cursor is `<updated_at in µs>:<id>`. The last chunk's cursor steps back to SYNC_SETTLE_MS ago, so a change
  * that commits late is still fetched; the repeats are harmless (the cache upserts by id).
  */
-export async function syncChunk(deps: OrdersDeps, userId: number, cursorText: string | undefined, limit: number) {
+export async function syncChunk(
+  deps: OrdersDeps,
+  userId: number,
+  cursorText: string | undefined,
+  limit: number,
+  format: 'rows' | 'columns' = 'rows',
+) {
   const from = parseCursor(cursorText);
   const take = Math.min(limit, ORDER_SYNC_MAX_LIMIT);
-  const [result] = await deps.database.query<{ rows: string; n: number | string; last: string | null }>(
+  const rowsSql =
+    format === 'columns'
+      ? `(select ${COLUMNS_JSON} from (select * from page where rn <= $4 order by rn) o having count(*) > 0)::text`
+      : `coalesce(json_agg(${ROW_JSON} order by o.rn) filter (where o.rn <= $4), '[]')::text`;
+  const [result] = await deps.database.query<{ rows: string | null; n: number | string; last: string | null }>(
     `with page as (
        select o.*, row_number() over (order by o.updated_at, o.id) as rn
        from (select * from orders
              where user_id = $1 and (updated_at, id) > (timestamptz 'epoch' + $2::bigint * interval '1 microsecond', $3)
              order by updated_at, id limit $4 + 1) o
      )
-     select coalesce(json_agg(${ROW_JSON} order by o.rn) filter (where o.rn <= $4), '[]')::text as rows,
+     select ${rowsSql} as rows,
             count(*) as n,
             (array_agg((extract(epoch from o.updated_at) * 1000000)::bigint || ':' || o.id order by o.rn desc) filter (where o.rn <= $4))[1] as last
      from page o`,
@@ -227,7 +262,8 @@ export async function syncChunk(deps: OrdersDeps, userId: number, cursorText: st
     const settled: Cursor = { micros: BigInt(deps.now().getTime() - SYNC_SETTLE_MS) * 1000n, id: '' };
     if (isAfter(next, settled)) next = isAfter(settled, from) ? settled : from;
   }
-  return { rowsJson: result!.rows, cursor: formatCursor(next), hasMore };
+  const rowsJson = result!.rows ?? (format === 'columns' ? EMPTY_COLUMNS_JSON : '[]');
+  return { rowsJson, cursor: formatCursor(next), hasMore };
 }
 
 // ---------------------------------------------------------------- marketplace actions
