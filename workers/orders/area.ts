@@ -2,7 +2,7 @@ import {
   batchResultSchema,
   orderListPageSchema,
   orderRowSchema,
-  orderSyncChunkSchema,
+  orderColumnsChunkSchema,
   stockResultSchema,
   warehouseSchema,
   type AddOrderBody,
@@ -10,7 +10,7 @@ import {
   type OrderListQuery,
   type OrderListPage,
   type OrderRow,
-  type OrderSyncChunk,
+  type OrderColumnsChunk,
   type StockResult,
   type UpdateOrderBody,
   type UpdateStockBody,
@@ -21,6 +21,7 @@ import type { ApiFailure } from '../api';
 import type { EventBus } from '../events';
 import type { HttpClient } from '../http/client';
 import { OrderCache } from './cache';
+import { isColumnsShape } from './columns';
 import { OrderEngine, type OrderEngineOptions } from './engine';
 import { loadOrders, syncOrders } from './sync';
 import type { OrderQuery, OrderQueryResult, OrderWindow } from './types';
@@ -103,15 +104,21 @@ export function createOrdersArea({ client, events, engine: engineOptions, openCa
 
   const changed = () => events.emit('orders.changed', { version: engine.version, total: engine.size });
 
-  const fetchChunk = (cursor: string | null): Promise<OrderSyncChunk> =>
+  const fetchChunk = (cursor: string | null): Promise<OrderColumnsChunk> =>
     client.request('/order/sync', {
       method: 'GET',
-      params: { cursor, limit: SYNC_LIMIT },
+      params: { cursor, limit: SYNC_LIMIT, format: 'columns' },
       timeout: 120_000,
       silent: true,
       signal: abort.signal,
       // Ten thousand rows are not checked one by one (that would cost more than the transfer): the envelope's shape is.
-      schema: { parse: (data) => orderSyncChunkSchema.omit({ rows: true }).extend({ rows: z.array(z.unknown()) }).parse(data) as OrderSyncChunk },
+      schema: {
+        parse: (data) =>
+          orderColumnsChunkSchema
+            .omit({ columns: true })
+            .extend({ columns: z.custom<OrderColumnsChunk['columns']>(isColumnsShape, 'columns') })
+            .parse(data),
+      },
     });
 
   async function runSync(): Promise<OrdersSyncResult> {

@@ -1,5 +1,6 @@
 import { Dexie, type Table } from 'dexie';
-import type { OrderRow } from '../../contract/orders';
+import type { OrderColumns, OrderRow } from '../../contract/orders';
+import { columnsOfRows, rowsOfColumns, sliceColumns } from './columns';
 
 /**
  * The browser's order cache: one Dexie database per user (`orders-<userId>`), rows stored in chunks of about
@@ -14,7 +15,15 @@ import type { OrderRow } from '../../contract/orders';
 export const ORDER_CHUNK_ROWS = 5_000;
 const SCHEMA = 1;
 
-type ChunkRecord = { id: number; rows: OrderRow[] };
+/**
+ * A chunk holds its rows as columns (one array per column: structured clone stores them far faster than objects);
+ * records written before that hold `rows`. Both are read; a chunk rewritten by a change is stored as columns.
+ */
+type ChunkRecord = { id: number; columns?: OrderColumns; rows?: OrderRow[] };
+
+const idsOf = (chunk: ChunkRecord): readonly string[] => chunk.columns?.id ?? chunk.rows?.map((row) => row.id) ?? [];
+const rowsOf = (chunk: ChunkRecord | undefined): OrderRow[] =>
+  chunk?.rows ?? (chunk?.columns ? rowsOfColumns(chunk.columns) : []);
 type MetaRecord = {
   key: 'sync';
   /** Where the next incremental sync starts; null before the first full sync has stored anything. */
@@ -62,7 +71,11 @@ export class OrderCache {
    * Reads every chunk, in one read transaction, handing each chunk's rows to `onRows` as it arrives (the engine's
    * `upsert`), so the whole list never sits in memory twice.
    */
-  async load(onRows: (rows: OrderRow[]) => void = () => undefined): Promise<CacheLoadResult> {
+  async load(
+    onRows: (rows: OrderRow[]) => void = () => undefined,
+    /** Takes columnar chunks as they are; without it they reach `onRows` as rows. */
+    onColumns?: (columns: OrderColumns) => void,
+  ): Promise<CacheLoadResult> {
     const chunkOfId = new Map<string, number>();
     const chunkSizes = new Map<number, number>();
     const meta = await this.db.transaction('r', this.db.chunks, this.db.meta, async () => {
@@ -72,9 +85,11 @@ export class OrderCache {
         const chunks = await this.db.chunks.bulkGet(ids.slice(i, i + 8));
         for (const chunk of chunks) {
           if (!chunk) continue;
-          for (const row of chunk.rows) chunkOfId.set(row.id, chunk.id);
-          chunkSizes.set(chunk.id, chunk.rows.length);
-          onRows(chunk.rows);
+          const ids = idsOf(chunk);
+          for (const id of ids) chunkOfId.set(id, chunk.id);
+          chunkSizes.set(chunk.id, ids.length);
+          if (chunk.columns && onColumns) onColumns(chunk.columns);
+          else onRows(rowsOf(chunk));
         }
       }
       return (await this.db.meta.get('sync')) ?? emptyMeta();
@@ -98,6 +113,54 @@ export class OrderCache {
     const run = this.writing.then(() => this.writeChanges(rows, cursor));
     this.writing = run.catch(() => undefined);
     return run;
+  }
+
+  /**
+   * `applyChanges` for a chunk given as columns. A chunk of only new rows (a full sync) is stored as it came, in
+   * new records of `rowsPerChunk` rows, without an object per row; any other goes through the row path.
+   */
+  applyColumns(columns: OrderColumns, cursor: string): Promise<void> {
+    const run = this.writing.then(async () => {
+      if (!this.chunkOfId) await this.load();
+      if (this.allNew(columns)) await this.appendChunks(columns, cursor);
+      else await this.writeChanges(rowsOfColumns(columns), cursor);
+    });
+    this.writing = run.catch(() => undefined);
+    return run;
+  }
+
+  private allNew(columns: OrderColumns): boolean {
+    const seen = new Set<string>();
+    for (let i = 0; i < columns.id.length; i++) {
+      const id = columns.id[i]!;
+      if (columns.deleted[i] || this.chunkOfId!.has(id) || seen.has(id)) return false;
+      seen.add(id);
+    }
+    return true;
+  }
+
+  private async appendChunks(columns: OrderColumns, cursor: string): Promise<void> {
+    const n = columns.id.length;
+    const records: ChunkRecord[] = [];
+    let nextChunkId = this.meta.nextChunkId;
+    for (let from = 0; from < n; from += this.rowsPerChunk) {
+      const to = Math.min(n, from + this.rowsPerChunk);
+      records.push({ id: nextChunkId++, columns: from === 0 && to === n ? columns : sliceColumns(columns, from, to) });
+    }
+    const meta: MetaRecord = { ...this.meta, cursor, nextChunkId, rowCount: this.meta.rowCount + n, schema: SCHEMA };
+    await this.db.transaction('rw', this.db.chunks, this.db.meta, async () => {
+      for (const record of records) {
+        this.beforeChunkWrite(record.id);
+        await this.db.chunks.put(record);
+      }
+      await this.db.meta.put(meta);
+    });
+    for (const record of records) {
+      const ids = record.columns!.id;
+      for (const id of ids) this.chunkOfId!.set(id, record.id);
+      this.chunkSizes.set(record.id, ids.length);
+    }
+    this.meta = meta;
   }
 
   private async writeChanges(rows: readonly OrderRow[], cursor: string): Promise<void> {
@@ -148,7 +211,7 @@ export class OrderCache {
       const stored = await this.db.chunks.bulkGet(chunkIds);
       for (const [index, chunkId] of chunkIds.entries()) {
         const change = touched.get(chunkId)!;
-        const kept = (stored[index]?.rows ?? []).filter((row) => !change.deletes.has(row.id));
+        const kept = rowsOf(stored[index]).filter((row) => !change.deletes.has(row.id));
         const next = kept.map((row) => {
           const update = change.upserts.get(row.id);
           if (update) change.upserts.delete(row.id);
@@ -157,7 +220,7 @@ export class OrderCache {
         for (const row of change.upserts.values()) next.push(row);
         this.beforeChunkWrite(chunkId);
         if (next.length === 0) await this.db.chunks.delete(chunkId);
-        else await this.db.chunks.put({ id: chunkId, rows: next });
+        else await this.db.chunks.put({ id: chunkId, columns: columnsOfRows(next) });
       }
       await this.db.meta.put(meta);
     });

@@ -1,4 +1,5 @@
-import type { OrderColumn, OrderRow } from '../../contract/orders';
+import type { OrderColumn, OrderColumns, OrderRow } from '../../contract/orders';
+import { rowOfColumns } from './columns';
 import { normaliseNeedle, TextIndex } from './search';
 import { numberPermutation, rankPermutation, rankValues, stringPermutation } from './sorting';
 import type {
@@ -183,6 +184,57 @@ export class OrderEngine {
       }
     }
     this.afterChange();
+  }
+
+  /**
+   * The bulk path of `upsert`: appends a chunk given as columns without making an object per row. Rows whose id is
+   * already held, and tombstones, go through `upsert` (an incremental chunk; few rows).
+   */
+  appendColumns(columns: OrderColumns): void {
+    const n = columns.id.length;
+    if (n === 0) return;
+    this.ensureCapacity(this.length + n);
+    const base = this.length;
+    const take = new Uint32Array(n);
+    let k = 0;
+    let others: OrderRow[] | null = null;
+    const { id: ids, deleted } = columns;
+    for (let i = 0; i < n; i++) {
+      const id = ids[i]!;
+      if (deleted[i] || this.slotOfId.has(id)) {
+        (others ??= []).push(rowOfColumns(columns, i));
+      } else {
+        this.slotOfId.set(id, base + k);
+        take[k++] = i;
+      }
+    }
+    const { numbers, codes, dicts, plain } = this;
+    copyNumbers(numbers.inProcessAt, columns.inProcessAt, take, k, base);
+    copyNumbers(numbers.shipmentDate, columns.shipmentDate, take, k, base);
+    copyNumbers(numbers.deliveringDate, columns.deliveringDate, take, k, base);
+    copyNumbers(numbers.quantity, columns.quantity, take, k, base);
+    copyNumbers(numbers.amount, columns.amount, take, k, base);
+    copyNumbers(numbers.updatedAt, columns.updatedAt, take, k, base);
+    encodeInto(codes.shopId, dicts.shopId, columns.shopId, take, k, base);
+    encodeInto(codes.shopName, dicts.shopName, columns.shopName, take, k, base);
+    encodeInto(codes.status, dicts.status, columns.status, take, k, base);
+    encodeInto(codes.substatus, dicts.substatus, columns.substatus, take, k, base);
+    encodeInto(codes.warehouseId, dicts.warehouseId, columns.warehouseId, take, k, base);
+    encodeInto(codes.warehouseName, dicts.warehouseName, columns.warehouseName, take, k, base);
+    encodeInto(codes.currency, dicts.currency, columns.currency, take, k, base);
+    encodeInto(codes.source, dicts.source, columns.source, take, k, base);
+    encodeInto(codes.sku, dicts.sku, columns.sku, take, k, base);
+    encodeInto(codes.offerId, dicts.offerId, columns.offerId, take, k, base);
+    encodeInto(codes.productName, dicts.productName, columns.productName, take, k, base);
+    copyPlain(plain.id, ids, take, k, base);
+    copyPlain(plain.postingNumber, columns.postingNumber, take, k, base);
+    copyPlain(plain.orderNumber, columns.orderNumber, take, k, base);
+    copyPlain(plain.orderId, columns.orderId, take, k, base);
+    copyPlain(plain.trackingNumber, columns.trackingNumber, take, k, base);
+    this.alive.fill(1, base, base + k);
+    this.length = base + k;
+    if (others) this.upsert(others);
+    else this.afterChange();
   }
 
   remove(ids: readonly string[]): void {
@@ -523,6 +575,22 @@ export class OrderEngine {
     this.alive = grow(this.alive, (s) => new Uint8Array(s));
     this.capacity = capacity;
   }
+}
+
+// +0 for -0 (as `write`), NaN for an empty date.
+function copyNumbers(target: Float64Array, source: readonly (number | null)[], take: Uint32Array, k: number, base: number): void {
+  for (let j = 0; j < k; j++) {
+    const value = source[take[j]!];
+    target[base + j] = value === null || value === undefined ? NaN : value + 0;
+  }
+}
+
+function encodeInto(target: Uint32Array, dict: Dictionary, source: readonly (string | number)[], take: Uint32Array, k: number, base: number): void {
+  for (let j = 0; j < k; j++) target[base + j] = dict.encode(source[take[j]!]!);
+}
+
+function copyPlain(target: string[], source: readonly string[], take: Uint32Array, k: number, base: number): void {
+  for (let j = 0; j < k; j++) target[base + j] = source[take[j]!]!;
 }
 
 /** Gives way to other messages (a newer query, a window call): setImmediate in Node, a MessageChannel in a worker. */

@@ -1,9 +1,9 @@
-import type { OrderSyncChunk } from '../../contract/orders';
+import type { OrderColumnsChunk, OrderSyncChunk } from '../../contract/orders';
 import type { OrderCache } from './cache';
 import type { OrderEngine } from './engine';
 
-/** One call of GET /api/order/sync from `cursor` (null: from the beginning). */
-export type FetchOrderChunk = (cursor: string | null) => Promise<OrderSyncChunk>;
+/** One call of GET /api/order/sync from `cursor` (null: from the beginning), in either format. */
+export type FetchOrderChunk = (cursor: string | null) => Promise<OrderSyncChunk | OrderColumnsChunk>;
 
 export type OrderSyncProgress = { rows: number; hasMore: boolean };
 
@@ -28,12 +28,20 @@ export async function loadOrders(cache: OrderCache, engine: OrderEngine, options
   const generation = (pendingLoads.get(engine)?.generation ?? 0) + 1;
   let firstRows: () => void = () => undefined;
   const first = new Promise<void>((resolve) => (firstRows = resolve));
-  const whole = cache.load((rows) => {
-    // A newer load (another user) cleared the engine: this one's rows no longer belong there.
-    if (pendingLoads.get(engine)?.generation !== generation) return;
-    engine.upsert(rows);
-    firstRows();
-  });
+  // A newer load (another user) cleared the engine: this one's rows no longer belong there.
+  const current = () => pendingLoads.get(engine)?.generation === generation;
+  const whole = cache.load(
+    (rows) => {
+      if (!current()) return;
+      engine.upsert(rows);
+      firstRows();
+    },
+    (columns) => {
+      if (!current()) return;
+      engine.appendColumns(columns);
+      firstRows();
+    },
+  );
   const done = whole.then(
     (result) => {
       if (pendingLoads.get(engine)?.generation === generation) options.onLoaded?.(result.rows);
@@ -68,10 +76,16 @@ export async function syncOrders(
   for (;;) {
     if (options.signal?.aborted) break;
     const chunk = await fetchChunk(cursor);
-    await cache.applyChanges(chunk.rows, chunk.cursor);
-    engine.upsert(chunk.rows);
+    if ('columns' in chunk) {
+      await cache.applyColumns(chunk.columns, chunk.cursor);
+      engine.appendColumns(chunk.columns);
+      rows += chunk.columns.id.length;
+    } else {
+      await cache.applyChanges(chunk.rows, chunk.cursor);
+      engine.upsert(chunk.rows);
+      rows += chunk.rows.length;
+    }
     cursor = chunk.cursor;
-    rows += chunk.rows.length;
     options.onProgress?.({ rows, hasMore: chunk.hasMore });
     if (!chunk.hasMore) break;
   }

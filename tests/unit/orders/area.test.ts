@@ -5,6 +5,7 @@ import type { DataEvents } from '../../../workers/api';
 import { connectDataApi, type DataClient } from '../../../workers/client';
 import { createDataApi, createWorkerCore, type WorkerCore } from '../../../workers/dataApi';
 import { OrderCache } from '../../../workers/orders/cache';
+import { columnsOfRows } from '../../../workers/orders/columns';
 import { createFakeServer, ok, type FakeServer } from '../../../workers/testing/fakeServer';
 import { generateOrders } from './generate';
 
@@ -15,7 +16,9 @@ function orderServer(initial: OrderRow[], limit = 40) {
     '/order/sync': (request) => {
       const from = Number(request.query.get('cursor') ?? 0);
       const rows = log.slice(from, from + limit);
-      return ok({ rows, cursor: String(from + rows.length), hasMore: from + rows.length < log.length });
+      const page = { cursor: String(from + rows.length), hasMore: from + rows.length < log.length };
+      // As the real server: one array per column when the worker asks for them.
+      return ok(request.query.get('format') === 'columns' ? { columns: columnsOfRows(rows), ...page } : { rows, ...page });
     },
   });
   return { server, log };

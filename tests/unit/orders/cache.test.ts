@@ -25,7 +25,9 @@ async function cachedRows(id: number): Promise<{ rows: Map<string, OrderRow>; cu
 async function chunkSizes(id: number): Promise<number[]> {
   const db = new Dexie(orderDatabaseName(id));
   await db.open();
-  const sizes = (await db.table('chunks').toArray()).map((chunk: { rows: unknown[] }) => chunk.rows.length);
+  const sizes = (await db.table('chunks').toArray()).map(
+    (chunk: { rows?: unknown[]; columns?: { id: unknown[] } }) => (chunk.columns?.id ?? chunk.rows ?? []).length,
+  );
   db.close();
   return sizes;
 }
