@@ -73,9 +73,18 @@ export async function syncOrders(
   await ordersLoaded(engine);
   let cursor = await cache.cursor();
   let rows = 0;
+  // The next chunk is asked for as soon as this one's cursor is known, so the server builds it while this one is
+  // written; it is used only after this one committed, and dropped (never stored) when the sync stops first.
+  let next: Promise<OrderSyncChunk | OrderColumnsChunk> | null = null;
   for (;;) {
     if (options.signal?.aborted) break;
-    const chunk = await fetchChunk(cursor);
+    const chunk = await (next ?? fetchChunk(cursor));
+    next = null;
+    if (chunk.hasMore && !options.signal?.aborted) {
+      next = fetchChunk(chunk.cursor);
+      // A failure surfaces when the loop awaits it; until then it must not count as unhandled.
+      next.catch(() => undefined);
+    }
     if ('columns' in chunk) {
       await cache.applyColumns(chunk.columns, chunk.cursor);
       engine.appendColumns(chunk.columns);
