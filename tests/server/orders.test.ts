@@ -123,6 +123,26 @@ describe.each(DATABASE_TARGETS)('orders on $kind', (target) => {
     expect(after[2]!.updated_at.getTime()).toBeGreaterThan(rows[2]!.updated_at.getTime());
   });
 
+  it('deleting a shop turns its orders into tombstones and tells open lists', async () => {
+    const [shop] = await t.database.query<{ id: number }>(
+      `insert into mp_shops (user_id, name, client_id, api_key_enc) values ($1, '待删店 Gone', '9902', 'x') returning id`,
+      [seller.id],
+    );
+    const record = posting('9902-0001-1', 'awaiting_packaging', [{ sku: 9, price: 20, quantity: 1 }]);
+    await t.database.query(`insert into mp_records (shop_id, entity, external_id, data) values ($1, 'postings', $2, $3::jsonb)`, [
+      shop!.id,
+      record.posting_number,
+      JSON.stringify(record),
+    ]);
+    await projectPostings(t.database, shop!.id);
+    pushed.length = 0;
+
+    expect((await post('/api/store/delete', { id: shop!.id })).status).toBe(200);
+    const rows = await t.database.query<{ deleted: boolean }>(`select deleted from orders where shop_id = $1`, [shop!.id]);
+    expect(rows).toEqual([{ deleted: true }]);
+    expect(pushed).toContainEqual({ type: 'orders.changed' });
+  });
+
   it('hands the browser every change since its cursor, in chunks, with tombstones', async () => {
     for (let i = 0; i < 7; i++) await post('/api/order/add', { ...MANUAL, orderNumber: `S-${i}` });
     const seen = new Map<string, OrderRow>();

@@ -89,8 +89,8 @@ const projectedAt = new WeakMap<Database, Map<number, number>>();
  *
  * WHERE TO CALL IT: after each chunk of postings is stored in mp_records — the postings sync's `afterChunk` hook
  * (server/areas/sync/projections.ts POSTINGS_PROJECTIONS) — then push 'orders.changed' to `userId` when
- * `changed > 0`. The order calls also run it for the caller's shops (`projectUserShops`) before answering, so a
- * sync job that does not call it yet only delays rows until the next list or sync call.
+ * `changed > 0`. The sync engine runs it before it moves the page cursor, so a crash never leaves a stored page
+ * unprojected; the order calls themselves do not project (it would be work on every list and sync request).
  */
 export async function projectPostings(database: Database, shopId: number, options: { since?: Date } = {}): Promise<ProjectionResult> {
   const started = Date.now();
@@ -101,14 +101,6 @@ export async function projectPostings(database: Database, shopId: number, option
   const rows = await database.query<{ user_id: number }>(PROJECT_SQL, [shopId, since?.toISOString() ?? null]);
   if (!options.since) shops.set(shopId, started);
   return { changed: rows.length, userId: rows[0]?.user_id ?? null };
-}
-
-/** Projects every shop of a user (see projectPostings); the number of rows changed. */
-export async function projectUserShops(database: Database, userId: number): Promise<number> {
-  const shops = await database.query<{ id: number }>(`select id from mp_shops where user_id = $1`, [userId]);
-  let changed = 0;
-  for (const shop of shops) changed += (await projectPostings(database, shop.id)).changed;
-  return changed;
 }
 
 /**

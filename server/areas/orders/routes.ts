@@ -20,7 +20,6 @@ import { ok } from '../../http/envelope';
 import type { ClientFactory } from '../../marketplace/plugin';
 import { requireUser } from '../../plugins/auth';
 import { clientForShop } from '../store/service';
-import { projectUserShops } from './projection';
 import {
   addOrder,
   deleteOrders,
@@ -69,7 +68,6 @@ export async function ordersRoutes(app: FastifyInstance, options: OrdersRoutesOp
 
   app.get<Query<typeof orderListQuerySchema>>(ORDER_PATHS.list, { config, schema: { querystring: orderListQuerySchema } }, async (request) => {
     const user = requireUser(request.user);
-    await projectUserShops(app.database, user.id);
     return ok(await listOrders(deps, user.id, request.query));
   });
 
@@ -101,8 +99,6 @@ export async function ordersRoutes(app: FastifyInstance, options: OrdersRoutesOp
   // The rows arrive as JSON text built by Postgres and go out inside the envelope without being parsed.
   app.get<Query<typeof orderSyncQuerySchema>>(ORDER_PATHS.sync, { config, schema: { querystring: orderSyncQuerySchema } }, async (request, reply) => {
     const user = requireUser(request.user);
-    // A chunk never misses postings the sync job stored but did not project yet.
-    await projectUserShops(app.database, user.id);
     const chunk = await syncChunk(deps, user.id, request.query.cursor, request.query.limit, request.query.format);
     const key = request.query.format === 'columns' ? 'columns' : 'rows';
     return reply

@@ -44,12 +44,18 @@ export async function storeRoutes(app: FastifyInstance) {
     return ok(store);
   });
 
+  const removeStores = async (userId: number, ids: number[]) => {
+    const count = await deleteStores(deps, userId, ids);
+    if (count > 0) app.push.toUser(userId, { type: 'orders.changed' });
+    return ok(count);
+  };
+
   app.post<Body<typeof storeIdBodySchema>>(STORE_PATHS.delete, { config, schema: { body: storeIdBodySchema } }, async (request) =>
-    ok(await deleteStores(deps, requireUser(request.user).id, [request.body.id])),
+    removeStores(requireUser(request.user).id, [request.body.id]),
   );
 
   app.post<Body<typeof storeIdsBodySchema>>(STORE_PATHS.multiDelete, { config, schema: { body: storeIdsBodySchema } }, async (request) =>
-    ok(await deleteStores(deps, requireUser(request.user).id, request.body.ids)),
+    removeStores(requireUser(request.user).id, request.body.ids),
   );
 
   app.post<Body<typeof storeIdBodySchema>>(STORE_PATHS.apply, { config, schema: { body: storeIdBodySchema } }, async (request) => {

@@ -6,6 +6,7 @@ import { decryptSecret, encryptSecret } from '../../marketplace/crypto';
 import type { OzonClient } from '../../marketplace/ozon/client';
 import { isOzonError } from '../../marketplace/ozon/errors';
 import type { ClientFactory, ShopConnection } from '../../marketplace/plugin';
+import { tombstoneShopOrders } from '../orders/projection';
 
 export type StoreDeps = { database: Database; secretKey: Buffer; clientFor: ClientFactory };
 
@@ -136,7 +137,9 @@ export async function updateStore(deps: StoreDeps, userId: number, body: UpdateS
 }
 
 export async function deleteStores(deps: StoreDeps, userId: number, ids: number[]): Promise<number> {
-  const rows = await deps.database.query(`delete from mp_shops where user_id = $1 and id = any($2::int[]) returning id`, [userId, ids]);
+  const rows = await deps.database.query<{ id: number }>(`delete from mp_shops where user_id = $1 and id = any($2::int[]) returning id`, [userId, ids]);
+  // The shop's synced postings went with it; its order rows become tombstones so browser caches drop them.
+  if (rows.length) await tombstoneShopOrders(deps.database, rows.map((row) => row.id));
   return rows.length;
 }
 

@@ -132,11 +132,13 @@ export async function syncEntity(database: Database, shopId: number, client: Ozo
         if (options.afterChunk && result.records.length) await options.afterChunk(result.records.length);
         break;
       }
+      // Before the cursor moves: a crash in between re-fetches this page and runs the (idempotent) hook again,
+      // instead of leaving the page stored but never projected.
+      if (options.afterChunk && result.records.length) await options.afterChunk(result.records.length);
       await database.query(
         `update mp_sync_jobs set cursor = $3::jsonb, done = $4, lease_until = $5::timestamptz + ($6 || ' milliseconds')::interval where shop_id = $1 and entity = $2`,
         [shopId, entity, JSON.stringify({ window: { since: window.since.toISOString(), to: window.to.toISOString(), changedSince: window.changedSince?.toISOString() ?? null }, page, done: stored }), stored, now().toISOString(), String(leaseMs)],
       );
-      if (options.afterChunk && result.records.length) await options.afterChunk(result.records.length);
       report('running');
     }
     await database.query(
