@@ -227,9 +227,12 @@ const model = setup({
         'session.changeRole': 'changingRole',
       },
     },
+    // Change-role reloads the user info: every getInfo outcome must end as it does in loadingInfo.
     changingRole: {
       on: {
         'info.ok': 'generatingRoutes',
+        'info.noResponse': { target: 'loggingOut', actions: failure({ key: 'verificationFailed' }) },
+        'info.emptyRoles': { target: 'loggingOut', actions: failure({ key: 'rolesEmpty' }) },
         'info.fail': { target: 'loggingOut', actions: failure({ text: 'boom' }) },
       },
     },
@@ -433,6 +436,107 @@ describe('session machine: what callers notice', () => {
     expect(admin.actor.getSnapshot().context.user.token).toBe('tok-1');
     expect(admin.actor.getSnapshot().context.viewRole).toBe('search');
   });
+});
+
+// Every getInfo outcome the spec and the worker can produce, with what the user must be left with (spec §4, §8).
+type InfoOutcome = {
+  name: string;
+  answer: (harness: Harness) => Promise<void>;
+  state: 'generatingRoutes' | 'loggingOut';
+  error: SessionMessage | null;
+  /** What the machine itself shows; a failure the worker already showed is not shown again. */
+  shown: SessionMessage[];
+};
+const infoOutcomes: InfoOutcome[] = [
+  { name: 'roles', answer: (x) => x.resolve('loadInfo', adminInfo), state: 'generatingRoutes', error: null, shown: [] },
+  {
+    name: 'an empty answer',
+    answer: (x) => x.resolve('loadInfo', null),
+    state: 'loggingOut',
+    error: { key: 'verificationFailed' },
+    shown: [{ key: 'verificationFailed' }],
+  },
+  {
+    name: 'empty roles',
+    answer: (x) => x.resolve('loadInfo', { ...adminInfo, roles: [] }),
+    state: 'loggingOut',
+    error: { key: 'rolesEmpty' },
+    shown: [{ key: 'rolesEmpty' }],
+  },
+  {
+    name: 'no answer (network)',
+    answer: (x) => x.reject('loadInfo', { type: 'Network', code: 0, message: '网络问题，请重试', silent: false }),
+    state: 'loggingOut',
+    error: { key: 'verificationFailed' },
+    shown: [{ key: 'verificationFailed' }],
+  },
+  {
+    name: 'a failure the worker showed',
+    answer: (x) => x.reject('loadInfo', { type: 'Unauthorized', code: 401, message: '权限已过期', silent: false }),
+    state: 'loggingOut',
+    error: { text: '权限已过期' },
+    shown: [],
+  },
+  {
+    name: 'a silent failure',
+    answer: (x) => x.reject('loadInfo', { type: 'Failed', code: 500, message: '服务器开小差', silent: true }),
+    state: 'loggingOut',
+    error: { text: '服务器开小差' },
+    shown: [{ text: '服务器开小差' }],
+  },
+  {
+    name: 'a foreign error',
+    answer: (x) => x.reject('loadInfo', 'weird'),
+    state: 'loggingOut',
+    error: { key: 'hasError' },
+    shown: [{ key: 'hasError' }],
+  },
+];
+
+/** Answers the pending getInfo and reports what a user and the app would notice. */
+async function answerInfo(harness: Harness, outcome: InfoOutcome) {
+  const before = harness.emitted.length;
+  await outcome.answer(harness);
+  const snapshot = harness.actor.getSnapshot();
+  return {
+    state: snapshot.value,
+    error: snapshot.context.error,
+    shown: harness.emitted
+      .slice(before)
+      .flatMap((event) => (event.type === 'session.message' ? [event.message] : [])),
+  };
+}
+
+describe('session machine: change-role answers getInfo exactly as loading the session does', () => {
+  it('an empty getInfo answer while changing role is "Verification failed", and the user is logged out', async () => {
+    const harness = await loggedInHarness(['admin']);
+    harness.actor.send({ type: 'session.changeRole', role: 'follow' });
+    await harness.resolve('loadInfo', null);
+    expect(harness.actor.getSnapshot().context.error).toEqual({ key: 'verificationFailed' });
+    expect(harness.emitted).toContainEqual({ type: 'session.message', message: { key: 'verificationFailed' } });
+    expect(harness.emitted).not.toContainEqual({ type: 'session.message', message: { key: 'rolesEmpty' } });
+    await harness.resolve('logout', undefined);
+    expect(harness.actor.getSnapshot().value).toBe('loggedOut');
+    expect(harness.emitted.at(-1)).toEqual({ type: 'session.loggedOut', reason: 'forced' });
+  });
+
+  for (const outcome of infoOutcomes) {
+    it(`getInfo with ${outcome.name}: same outcome on session start and on change-role`, async () => {
+      const starting = startHarness();
+      await starting.resolve('restoreSession', stored);
+      const onStart = await answerInfo(starting, outcome);
+
+      const changing = await loggedInHarness(['admin']);
+      changing.actor.send({ type: 'session.changeRole', role: 'follow' });
+      const onChange = await answerInfo(changing, outcome);
+
+      const expected = { state: outcome.state, error: outcome.error, shown: outcome.shown };
+      expect(onStart).toEqual(expected);
+      expect(onChange).toEqual(expected);
+      starting.actor.stop();
+      changing.actor.stop();
+    });
+  }
 });
 
 describe('session machine: the 75 s login check on a simulated clock', () => {

@@ -145,7 +145,7 @@ function failureMessage(error: unknown): SessionMessage {
   return { key: 'hasError' };
 }
 
-export const sessionMachine = setup({
+const sessionSetup = setup({
   types: {
     context: {} as SessionContext,
     events: {} as SessionEvent,
@@ -209,7 +209,56 @@ export const sessionMachine = setup({
     wasShownByWorker: (_, params: { error: unknown }) => wasShownByWorker(params.error),
     isSessionInvalid: (_, valid: boolean) => !valid,
   },
-}).createMachine({
+});
+
+/**
+ * What a getInfo answer leads to (spec §4, §8). Both states that call getInfo, loading the session and changing role,
+ * take this one definition so the user sees the same outcome for the same answer, whichever of them asked.
+ * Targets are by id so the config does not depend on where a state using it sits.
+ */
+const loadingUserInfo = sessionSetup.createStateConfig({
+  invoke: {
+    src: 'loadInfo',
+    onDone: [
+      {
+        guard: { type: 'hasRoles', params: ({ event }) => event.output },
+        target: '#session.generatingRoutes',
+        actions: { type: 'assignInfo', params: ({ event }) => event.output as UserInfo },
+      },
+      {
+        guard: { type: 'hasInfo', params: ({ event }) => event.output },
+        target: '#session.loggingOut',
+        actions: [
+          { type: 'setError', params: { key: 'rolesEmpty' } },
+          { type: 'showMessage', params: { key: 'rolesEmpty' } },
+        ],
+      },
+      {
+        target: '#session.loggingOut',
+        actions: [
+          { type: 'setError', params: { key: 'verificationFailed' } },
+          { type: 'showMessage', params: { key: 'verificationFailed' } },
+        ],
+      },
+    ],
+    onError: [
+      {
+        guard: { type: 'wasShownByWorker', params: ({ event }) => ({ error: event.error }) },
+        target: '#session.loggingOut',
+        actions: { type: 'setError', params: ({ event }) => infoFailureMessage(event.error) },
+      },
+      {
+        target: '#session.loggingOut',
+        actions: [
+          { type: 'setError', params: ({ event }) => infoFailureMessage(event.error) },
+          { type: 'showMessage', params: ({ event }) => infoFailureMessage(event.error) },
+        ],
+      },
+    ],
+  },
+});
+
+export const sessionMachine = sessionSetup.createMachine({
   id: 'session',
   context: initialContext,
   initial: 'checkingSession',
@@ -275,47 +324,7 @@ export const sessionMachine = setup({
         ],
       },
     },
-    loadingInfo: {
-      invoke: {
-        src: 'loadInfo',
-        onDone: [
-          {
-            guard: { type: 'hasRoles', params: ({ event }) => event.output },
-            target: 'generatingRoutes',
-            actions: { type: 'assignInfo', params: ({ event }) => event.output as UserInfo },
-          },
-          {
-            guard: { type: 'hasInfo', params: ({ event }) => event.output },
-            target: 'loggingOut',
-            actions: [
-              { type: 'setError', params: { key: 'rolesEmpty' } },
-              { type: 'showMessage', params: { key: 'rolesEmpty' } },
-            ],
-          },
-          {
-            target: 'loggingOut',
-            actions: [
-              { type: 'setError', params: { key: 'verificationFailed' } },
-              { type: 'showMessage', params: { key: 'verificationFailed' } },
-            ],
-          },
-        ],
-        onError: [
-          {
-            guard: { type: 'wasShownByWorker', params: ({ event }) => ({ error: event.error }) },
-            target: 'loggingOut',
-            actions: { type: 'setError', params: ({ event }) => infoFailureMessage(event.error) },
-          },
-          {
-            target: 'loggingOut',
-            actions: [
-              { type: 'setError', params: ({ event }) => infoFailureMessage(event.error) },
-              { type: 'showMessage', params: ({ event }) => infoFailureMessage(event.error) },
-            ],
-          },
-        ],
-      },
-    },
+    loadingInfo: loadingUserInfo,
     generatingRoutes: {
       invoke: {
         src: 'generateRoutes',
@@ -409,40 +418,8 @@ export const sessionMachine = setup({
         },
       },
     },
-    changingRole: {
-      entry: 'closeAllTabs',
-      invoke: {
-        src: 'loadInfo',
-        onDone: [
-          {
-            guard: { type: 'hasRoles', params: ({ event }) => event.output },
-            target: 'generatingRoutes',
-            actions: { type: 'assignInfo', params: ({ event }) => event.output as UserInfo },
-          },
-          {
-            target: 'loggingOut',
-            actions: [
-              { type: 'setError', params: { key: 'rolesEmpty' } },
-              { type: 'showMessage', params: { key: 'rolesEmpty' } },
-            ],
-          },
-        ],
-        onError: [
-          {
-            guard: { type: 'wasShownByWorker', params: ({ event }) => ({ error: event.error }) },
-            target: 'loggingOut',
-            actions: { type: 'setError', params: ({ event }) => infoFailureMessage(event.error) },
-          },
-          {
-            target: 'loggingOut',
-            actions: [
-              { type: 'setError', params: ({ event }) => infoFailureMessage(event.error) },
-              { type: 'showMessage', params: ({ event }) => infoFailureMessage(event.error) },
-            ],
-          },
-        ],
-      },
-    },
+    // Change-role reloads the user info the same way a session start does.
+    changingRole: { ...loadingUserInfo, entry: 'closeAllTabs' },
     loggingOut: {
       entry: ['clearPersistedSession', 'closeAllTabs'],
       invoke: {
