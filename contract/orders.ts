@@ -96,12 +96,15 @@ export const ORDER_SEARCH_COLUMNS = [
  * GET /api/order/sync: rows changed since `cursor` (absent for a full sync), oldest change first, in chunks.
  * The cursor is opaque to the browser: it stores it and sends it back.
  */
-export const ORDER_SYNC_MAX_LIMIT = 10_000;
+export const ORDER_SYNC_MAX_LIMIT = 50_000;
 export const orderSyncQuerySchema = z.object({
   cursor: z.string().max(200).optional(),
   limit: z.coerce.number().int().min(1).max(ORDER_SYNC_MAX_LIMIT).default(5_000),
-  /** 'columns' answers an OrderColumnsChunk (one array per column) instead of row objects; same cursor semantics. */
-  format: z.enum(['rows', 'columns']).default('rows'),
+  /**
+   * 'binary' answers one frame of contract/orderChunk.ts (typed columns, dictionaries; content type
+   * ORDER_FRAME_TYPE) instead of row objects: the browser cache's bulk path. Same rows, same cursor semantics.
+   */
+  format: z.enum(['rows', 'binary']).default('rows'),
 });
 export type OrderSyncQuery = z.input<typeof orderSyncQuerySchema>;
 
@@ -114,48 +117,6 @@ export const orderSyncChunkSchema = z.object({
   hasMore: z.boolean(),
 });
 export type OrderSyncChunk = z.infer<typeof orderSyncChunkSchema>;
-
-const row = orderRowSchema.shape;
-/**
- * A chunk's rows as one array per column, all of the same length (`columns.id.length`): the bulk format of
- * GET /api/order/sync?format=columns and of the browser cache's records. A million rows then never exist as a
- * million objects (no key names on the wire, no object per row when parsed, cached or loaded).
- */
-export const orderColumnsSchema = z.object({
-  id: z.array(row.id),
-  shopId: z.array(row.shopId),
-  shopName: z.array(row.shopName),
-  postingNumber: z.array(row.postingNumber),
-  orderNumber: z.array(row.orderNumber),
-  orderId: z.array(row.orderId),
-  status: z.array(row.status),
-  substatus: z.array(row.substatus),
-  warehouseId: z.array(row.warehouseId),
-  warehouseName: z.array(row.warehouseName),
-  inProcessAt: z.array(row.inProcessAt),
-  shipmentDate: z.array(row.shipmentDate),
-  deliveringDate: z.array(row.deliveringDate),
-  trackingNumber: z.array(row.trackingNumber),
-  sku: z.array(row.sku),
-  offerId: z.array(row.offerId),
-  productName: z.array(row.productName),
-  quantity: z.array(row.quantity),
-  amount: z.array(row.amount),
-  currency: z.array(row.currency),
-  source: z.array(row.source),
-  updatedAt: z.array(row.updatedAt),
-  deleted: z.array(row.deleted),
-});
-export type OrderColumns = z.infer<typeof orderColumnsSchema>;
-export type OrderColumnName = keyof OrderColumns;
-
-export const orderColumnsChunkSchema = z.object({
-  /** Changed and deleted rows (tombstones carry `deleted: true`), at most `limit`. */
-  columns: orderColumnsSchema,
-  cursor: z.string(),
-  hasMore: z.boolean(),
-});
-export type OrderColumnsChunk = z.infer<typeof orderColumnsChunkSchema>;
 
 /** Push message on /api/ws when orders change on the server: the worker then syncs from its cursor. */
 export const ordersChangedPushSchema = z.object({

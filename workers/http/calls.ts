@@ -4,7 +4,8 @@
  */
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
-export type ResponseType = 'json' | 'blob';
+/** 'arraybuffer' and 'blob' take a non-JSON body as it is; a JSON body is still read as the envelope (a failure). */
+export type ResponseType = 'json' | 'blob' | 'arraybuffer';
 
 export type CallSettings = {
   method?: HttpMethod;

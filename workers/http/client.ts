@@ -315,6 +315,7 @@ export class HttpClient {
   private async interpret(response: Response, { responseType, silent, envelope: wrapped }: Resolved): Promise<Outcome> {
     const isJson = (response.headers.get('content-type') ?? '').includes('json');
     if (responseType === 'blob' && response.ok && !isJson) return { ok: true, value: await response.blob() };
+    if (responseType === 'arraybuffer' && response.ok && !isJson) return { ok: true, value: await response.arrayBuffer() };
     const text = await response.text();
     let parsed: unknown;
     try {

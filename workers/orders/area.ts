@@ -2,7 +2,6 @@ import {
   batchResultSchema,
   orderListPageSchema,
   orderRowSchema,
-  orderColumnsChunkSchema,
   stockResultSchema,
   warehouseSchema,
   type AddOrderBody,
@@ -10,20 +9,19 @@ import {
   type OrderListQuery,
   type OrderListPage,
   type OrderRow,
-  type OrderColumnsChunk,
   type StockResult,
   type UpdateOrderBody,
   type UpdateStockBody,
   type Warehouse,
 } from '../../contract/orders';
 import { z } from 'zod';
+import { decodeOrderFrame } from '../../contract/orderChunk';
 import type { ApiFailure } from '../api';
 import type { EventBus } from '../events';
 import type { HttpClient } from '../http/client';
 import { OrderCache } from './cache';
-import { isColumnsShape } from './columns';
 import { OrderEngine, type OrderEngineOptions } from './engine';
-import { loadOrders, syncOrders } from './sync';
+import { loadOrders, syncOrders, type ReceivedFrame } from './sync';
 import type { OrderQuery, OrderQueryResult, OrderWindow } from './types';
 
 /** Rows of the selection a batch action works on: listed ids, or a whole result except some. */
@@ -83,7 +81,8 @@ export type OrdersEvents = {
 
 /** Server batch calls take at most this many rows. */
 const BATCH_IDS = 1_000;
-const SYNC_LIMIT = 10_000;
+const SYNC_LIMIT = 50_000;
+const FIRST_SYNC_LIMIT = 5_000;
 
 export type OrdersAreaDeps = {
   client: HttpClient;
@@ -104,21 +103,17 @@ export function createOrdersArea({ client, events, engine: engineOptions, openCa
 
   const changed = () => events.emit('orders.changed', { version: engine.version, total: engine.size });
 
-  const fetchChunk = (cursor: string | null): Promise<OrderColumnsChunk> =>
+  // A first visit's first chunk is small so rows show at once; the rest come in the largest chunks the server gives.
+  const fetchChunk = (cursor: string | null): Promise<ReceivedFrame> =>
     client.request('/order/sync', {
       method: 'GET',
-      params: { cursor, limit: SYNC_LIMIT, format: 'columns' },
+      params: { cursor, limit: cursor === null ? FIRST_SYNC_LIMIT : SYNC_LIMIT, format: 'binary' },
+      responseType: 'arraybuffer',
       timeout: 120_000,
       silent: true,
       signal: abort.signal,
-      // Ten thousand rows are not checked one by one (that would cost more than the transfer): the envelope's shape is.
-      schema: {
-        parse: (data) =>
-          orderColumnsChunkSchema
-            .omit({ columns: true })
-            .extend({ columns: z.custom<OrderColumnsChunk['columns']>(isColumnsShape, 'columns') })
-            .parse(data),
-      },
+      // A frame that does not add up is refused like an answer that breaks the contract (never cached).
+      schema: { parse: (data) => ({ ...decodeOrderFrame(data as ArrayBuffer), bytes: data as ArrayBuffer }) },
     });
 
   async function runSync(): Promise<OrdersSyncResult> {

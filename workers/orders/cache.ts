@@ -1,29 +1,25 @@
 import { Dexie, type Table } from 'dexie';
-import type { OrderColumns, OrderRow } from '../../contract/orders';
-import { columnsOfRows, rowsOfColumns, sliceColumns } from './columns';
+import { chunkOfRows, decodeOrderFrame, encodeOrderFrame, rowsOfChunk, splitTexts, type OrderChunk, type OrderFrame } from '../../contract/orderChunk';
+import type { OrderRow } from '../../contract/orders';
 
 /**
- * The browser's order cache: one Dexie database per user (`orders-<userId>`), rows stored in chunks of about
- * 5,000 rather than one record each (architecture: 1,000,000 rows written one record each took 54 s in headless
- * Chromium, in 5,000-row chunks 0.9 s).
+ * The browser's order cache: one Dexie database per user (`orders-<userId>`), rows stored in chunks rather than one
+ * record each (architecture: 1,000,000 rows written one record each took 54 s in headless Chromium, in 5,000-row
+ * chunks 0.9 s). A record is one binary frame of contract/orderChunk.ts, the very bytes the sync received: storing
+ * and reading it is a copy of one ArrayBuffer (structured clone does nothing per row), and reading it back is the
+ * same decode the sync does.
  *
- * Consistency: each `applyChanges` rewrites the chunks it touches and advances the sync cursor in ONE IndexedDB
- * transaction, so a crash or failure part-way leaves the previous chunks and the previous cursor, and the next sync
+ * Consistency: each write rewrites the records it touches and advances the sync cursor in ONE IndexedDB
+ * transaction, so a crash or failure part-way leaves the previous records and the previous cursor, and the next sync
  * simply fetches the same changes again (they are upserts keyed by id, so repeating them is harmless).
  */
 
+/** Most rows a record gets from incremental changes (a full sync stores each received chunk as one record). */
 export const ORDER_CHUNK_ROWS = 5_000;
-const SCHEMA = 1;
+/** 2: records are binary frames (1 held rows or columns: such a cache is dropped and synced afresh). */
+const SCHEMA = 2;
 
-/**
- * A chunk holds its rows as columns (one array per column: structured clone stores them far faster than objects);
- * records written before that hold `rows`. Both are read; a chunk rewritten by a change is stored as columns.
- */
-type ChunkRecord = { id: number; columns?: OrderColumns; rows?: OrderRow[] };
-
-const idsOf = (chunk: ChunkRecord): readonly string[] => chunk.columns?.id ?? chunk.rows?.map((row) => row.id) ?? [];
-const rowsOf = (chunk: ChunkRecord | undefined): OrderRow[] =>
-  chunk?.rows ?? (chunk?.columns ? rowsOfColumns(chunk.columns) : []);
+type ChunkRecord = { id: number; frame: ArrayBuffer };
 type MetaRecord = {
   key: 'sync';
   /** Where the next incremental sync starts; null before the first full sync has stored anything. */
@@ -50,13 +46,19 @@ export function orderDatabaseName(userId: number | string): string {
   return `orders-${userId}`;
 }
 
+const chunkOf = (record: ChunkRecord | undefined): OrderChunk | null => (record ? decodeOrderFrame(record.frame).chunk : null);
+const frameOf = (chunk: OrderChunk): ArrayBuffer => encodeOrderFrame({ chunk, cursor: '', hasMore: false }).buffer;
+
 export class OrderCache {
   private readonly db: OrdersDatabase;
   private readonly rowsPerChunk: number;
   private readonly beforeChunkWrite: (chunkId: number) => void;
-  /** Which chunk holds each id, and how many rows each chunk holds: known after the first read. */
-  private chunkOfId: Map<string, number> | null = null;
-  private chunkSizes = new Map<number, number>();
+  /**
+   * Each record's ids, joined as the frame holds them: kept by `load` without splitting, so a warm open pays
+   * nothing per row here; `chunkOfId` is built from them when the first change arrives.
+   */
+  private idTexts: Map<number, { text: string; n: number }> | null = null;
+  private index: { chunkOfId: Map<string, number>; sizes: Map<number, number> } | null = null;
   private meta: MetaRecord = emptyMeta();
   private writing: Promise<void> = Promise.resolve();
 
@@ -64,40 +66,40 @@ export class OrderCache {
     this.rowsPerChunk = options.rowsPerChunk ?? ORDER_CHUNK_ROWS;
     this.beforeChunkWrite = options.beforeChunkWrite ?? (() => undefined);
     this.db = new Dexie(orderDatabaseName(userId)) as OrdersDatabase;
-    this.db.version(SCHEMA).stores({ chunks: 'id', meta: 'key' });
+    this.db.version(1).stores({ chunks: 'id', meta: 'key' });
+    // Older records hold rows or JSON columns: a cache, not data, so it is emptied and the next sync refills it.
+    this.db.version(SCHEMA).stores({ chunks: 'id', meta: 'key' }).upgrade(async (tx) => {
+      await tx.table('chunks').clear();
+      await tx.table('meta').clear();
+    });
   }
 
   /**
-   * Reads every chunk, in one read transaction, handing each chunk's rows to `onRows` as it arrives (the engine's
-   * `upsert`), so the whole list never sits in memory twice.
+   * Reads every record, in one read transaction, handing each decoded chunk to `onChunk` as it arrives (the
+   * engine's `appendChunk`), so the whole list never sits in memory twice.
    */
-  async load(
-    onRows: (rows: OrderRow[]) => void = () => undefined,
-    /** Takes columnar chunks as they are; without it they reach `onRows` as rows. */
-    onColumns?: (columns: OrderColumns) => void,
-  ): Promise<CacheLoadResult> {
-    const chunkOfId = new Map<string, number>();
-    const chunkSizes = new Map<number, number>();
+  async load(onChunk: (chunk: OrderChunk) => void = () => undefined): Promise<CacheLoadResult> {
+    const idTexts = new Map<number, { text: string; n: number }>();
+    let rows = 0;
     const meta = await this.db.transaction('r', this.db.chunks, this.db.meta, async () => {
       const ids = await this.db.chunks.toCollection().primaryKeys();
-      // A few chunks per read: one at a time pays a round trip each, all at once holds everything twice.
-      for (let i = 0; i < ids.length; i += 8) {
-        const chunks = await this.db.chunks.bulkGet(ids.slice(i, i + 8));
-        for (const chunk of chunks) {
-          if (!chunk) continue;
-          const ids = idsOf(chunk);
-          for (const id of ids) chunkOfId.set(id, chunk.id);
-          chunkSizes.set(chunk.id, ids.length);
-          if (chunk.columns && onColumns) onColumns(chunk.columns);
-          else onRows(rowsOf(chunk));
+      // A few records per read: one at a time pays a round trip each, all at once holds everything twice.
+      for (let i = 0; i < ids.length; i += 4) {
+        const records = await this.db.chunks.bulkGet(ids.slice(i, i + 4));
+        for (const record of records) {
+          const chunk = chunkOf(record);
+          if (!record || !chunk) continue;
+          idTexts.set(record.id, { text: chunk.texts.id, n: chunk.n });
+          rows += chunk.n;
+          onChunk(chunk);
         }
       }
       return (await this.db.meta.get('sync')) ?? emptyMeta();
     });
-    this.chunkOfId = chunkOfId;
-    this.chunkSizes = chunkSizes;
+    this.idTexts = idTexts;
+    this.index = null;
     this.meta = meta;
-    return { cursor: meta.cursor, rows: chunkOfId.size };
+    return { cursor: meta.cursor, rows };
   }
 
   async cursor(): Promise<string | null> {
@@ -109,66 +111,69 @@ export class OrderCache {
    * Resolves once the transaction committed; the caller applies the same rows to the engine afterwards.
    */
   applyChanges(rows: readonly OrderRow[], cursor: string): Promise<void> {
-    // One at a time: each plans against the chunk map the previous one left.
-    const run = this.writing.then(() => this.writeChanges(rows, cursor));
-    this.writing = run.catch(() => undefined);
-    return run;
+    return this.serially(() => this.writeChanges(rows, cursor));
   }
 
   /**
-   * `applyChanges` for a chunk given as columns. A chunk of only new rows (a full sync) is stored as it came, in
-   * new records of `rowsPerChunk` rows, without an object per row; any other goes through the row path.
+   * `applyChanges` for a received frame. A chunk of only new rows (a full sync) is stored as the very frame it came
+   * in, one record; any other goes through the row path. An empty chunk only moves the cursor.
    */
-  applyColumns(columns: OrderColumns, cursor: string): Promise<void> {
-    const run = this.writing.then(async () => {
-      if (!this.chunkOfId) await this.load();
-      if (this.allNew(columns)) await this.appendChunks(columns, cursor);
-      else await this.writeChanges(rowsOfColumns(columns), cursor);
+  applyFrame({ chunk, cursor }: OrderFrame, frame: ArrayBuffer): Promise<void> {
+    return this.serially(async () => {
+      if (chunk.n === 0) return this.writeMeta({ ...this.meta, cursor });
+      const index = await this.ensureIndex();
+      const ids = splitTexts(chunk.texts.id, chunk.n, 'id');
+      if (allNew(ids, chunk.deleted, index.chunkOfId)) await this.appendRecord(ids, frame, cursor);
+      else await this.writeChanges(rowsOfChunk(chunk), cursor);
     });
+  }
+
+  private serially(work: () => Promise<void>): Promise<void> {
+    // One at a time: each plans against the chunk map the previous one left.
+    const run = this.writing.then(work);
     this.writing = run.catch(() => undefined);
     return run;
   }
 
-  private allNew(columns: OrderColumns): boolean {
-    const seen = new Set<string>();
-    for (let i = 0; i < columns.id.length; i++) {
-      const id = columns.id[i]!;
-      if (columns.deleted[i] || this.chunkOfId!.has(id) || seen.has(id)) return false;
-      seen.add(id);
-    }
-    return true;
+  private async writeMeta(meta: MetaRecord): Promise<void> {
+    await this.db.meta.put(meta);
+    this.meta = meta;
   }
 
-  private async appendChunks(columns: OrderColumns, cursor: string): Promise<void> {
-    const n = columns.id.length;
-    const records: ChunkRecord[] = [];
-    let nextChunkId = this.meta.nextChunkId;
-    for (let from = 0; from < n; from += this.rowsPerChunk) {
-      const to = Math.min(n, from + this.rowsPerChunk);
-      records.push({ id: nextChunkId++, columns: from === 0 && to === n ? columns : sliceColumns(columns, from, to) });
+  /** Which record holds each id: built from the loaded records' id texts, or by reading them, on first need. */
+  private async ensureIndex(): Promise<{ chunkOfId: Map<string, number>; sizes: Map<number, number> }> {
+    if (this.index) return this.index;
+    if (!this.idTexts) await this.load();
+    const chunkOfId = new Map<string, number>();
+    const sizes = new Map<number, number>();
+    for (const [chunkId, { text, n }] of this.idTexts!) {
+      for (const id of splitTexts(text, n, 'id')) chunkOfId.set(id, chunkId);
+      sizes.set(chunkId, n);
     }
-    const meta: MetaRecord = { ...this.meta, cursor, nextChunkId, rowCount: this.meta.rowCount + n, schema: SCHEMA };
+    this.idTexts = null;
+    this.index = { chunkOfId, sizes };
+    return this.index;
+  }
+
+  private async appendRecord(ids: readonly string[], frame: ArrayBuffer, cursor: string): Promise<void> {
+    const index = this.index!;
+    const id = this.meta.nextChunkId;
+    const meta: MetaRecord = { ...this.meta, cursor, nextChunkId: id + 1, rowCount: this.meta.rowCount + ids.length, schema: SCHEMA };
     await this.db.transaction('rw', this.db.chunks, this.db.meta, async () => {
-      for (const record of records) {
-        this.beforeChunkWrite(record.id);
-        await this.db.chunks.put(record);
-      }
+      this.beforeChunkWrite(id);
+      await this.db.chunks.put({ id, frame });
       await this.db.meta.put(meta);
     });
-    for (const record of records) {
-      const ids = record.columns!.id;
-      for (const id of ids) this.chunkOfId!.set(id, record.id);
-      this.chunkSizes.set(record.id, ids.length);
-    }
+    for (const rowId of ids) index.chunkOfId.set(rowId, id);
+    index.sizes.set(id, ids.length);
     this.meta = meta;
   }
 
   private async writeChanges(rows: readonly OrderRow[], cursor: string): Promise<void> {
-    if (!this.chunkOfId) await this.load();
-    const chunkOfId = this.chunkOfId!;
+    const { chunkOfId, sizes: committedSizes } = await this.ensureIndex();
     // Plan against copies: the in-memory maps change only after the transaction commits.
     const placement = new Map<string, number | null>();
-    const sizes = new Map(this.chunkSizes);
+    const sizes = new Map(committedSizes);
     let nextChunkId = this.meta.nextChunkId;
     // New rows fill free room (left by deletes) before a chunk is opened: no trail of nearly empty chunks.
     const chunkWithRoom = () => [...sizes].find(([, size]) => size < this.rowsPerChunk)?.[0];
@@ -211,7 +216,8 @@ export class OrderCache {
       const stored = await this.db.chunks.bulkGet(chunkIds);
       for (const [index, chunkId] of chunkIds.entries()) {
         const change = touched.get(chunkId)!;
-        const kept = rowsOf(stored[index]).filter((row) => !change.deletes.has(row.id));
+        const chunk = chunkOf(stored[index]);
+        const kept = (chunk ? rowsOfChunk(chunk) : []).filter((row) => !change.deletes.has(row.id));
         const next = kept.map((row) => {
           const update = change.upserts.get(row.id);
           if (update) change.upserts.delete(row.id);
@@ -220,7 +226,7 @@ export class OrderCache {
         for (const row of change.upserts.values()) next.push(row);
         this.beforeChunkWrite(chunkId);
         if (next.length === 0) await this.db.chunks.delete(chunkId);
-        else await this.db.chunks.put({ id: chunkId, columns: columnsOfRows(next) });
+        else await this.db.chunks.put({ id: chunkId, frame: frameOf(chunkOfRows(next)) });
       }
       await this.db.meta.put(meta);
     });
@@ -232,7 +238,7 @@ export class OrderCache {
     for (const [chunkId, size] of sizes) {
       if (size === 0) sizes.delete(chunkId);
     }
-    this.chunkSizes = sizes;
+    this.index!.sizes = sizes;
     this.meta = meta;
   }
 
@@ -242,8 +248,8 @@ export class OrderCache {
       await this.db.chunks.clear();
       await this.db.meta.clear();
     });
-    this.chunkOfId = new Map();
-    this.chunkSizes = new Map();
+    this.idTexts = null;
+    this.index = { chunkOfId: new Map(), sizes: new Map() };
     this.meta = emptyMeta();
   }
 
@@ -257,6 +263,16 @@ export class OrderCache {
   }
 }
 
+function allNew(ids: readonly string[], deleted: Uint8Array, chunkOfId: Map<string, number>): boolean {
+  const seen = new Set<string>();
+  for (let i = 0; i < ids.length; i++) {
+    const id = ids[i]!;
+    if (deleted[i] || chunkOfId.has(id) || seen.has(id)) return false;
+    seen.add(id);
+  }
+  return true;
+}
+
 function emptyMeta(): MetaRecord {
   return { key: 'sync', cursor: null, rowCount: 0, nextChunkId: 1, schema: SCHEMA };
 }
@@ -266,3 +282,4 @@ function sumOf(sizes: Map<number, number>): number {
   for (const size of sizes.values()) total += size;
   return total;
 }
+

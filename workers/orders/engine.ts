@@ -1,5 +1,5 @@
-import type { OrderColumn, OrderColumns, OrderRow } from '../../contract/orders';
-import { rowOfColumns } from './columns';
+import { rowsOfChunk, splitTexts, type DictColumnData, type OrderChunk } from '../../contract/orderChunk';
+import type { OrderColumn, OrderRow } from '../../contract/orders';
 import { normaliseNeedle, TextIndex } from './search';
 import { numberPermutation, rankPermutation, rankValues, stringPermutation } from './sorting';
 import type {
@@ -187,54 +187,58 @@ export class OrderEngine {
   }
 
   /**
-   * The bulk path of `upsert`: appends a chunk given as columns without making an object per row. Rows whose id is
-   * already held, and tombstones, go through `upsert` (an incremental chunk; few rows).
+   * The bulk path of `upsert`: appends a chunk (contract/orderChunk.ts) without making an object per row. Per
+   * dictionary column only the chunk's distinct values are looked up; rows copy codes through that small table.
+   * Rows whose id is already held, and tombstones, go through `upsert` (an incremental chunk; few rows).
    */
-  appendColumns(columns: OrderColumns): void {
-    const n = columns.id.length;
+  appendChunk(chunk: OrderChunk): void {
+    const n = chunk.n;
     if (n === 0) return;
+    const ids = splitTexts(chunk.texts.id, n, 'id');
+    const texts = {
+      postingNumber: splitTexts(chunk.texts.postingNumber, n, 'postingNumber'),
+      orderNumber: splitTexts(chunk.texts.orderNumber, n, 'orderNumber'),
+      orderId: splitTexts(chunk.texts.orderId, n, 'orderId'),
+      trackingNumber: splitTexts(chunk.texts.trackingNumber, n, 'trackingNumber'),
+    };
+    // Tombstones and rows already held make an incremental chunk: it goes through `upsert` whole, so rows keep the
+    // order they arrive in (a row deleted and added again lands after the new rows before it, not before them).
+    const { deleted } = chunk;
+    for (let i = 0; i < n; i++) {
+      if (deleted[i] === 1 || this.slotOfId.has(ids[i]!)) {
+        this.upsert(rowsOfChunk(chunk));
+        return;
+      }
+    }
     this.ensureCapacity(this.length + n);
     const base = this.length;
     const take = new Uint32Array(n);
     let k = 0;
-    let others: OrderRow[] | null = null;
-    const { id: ids, deleted } = columns;
+    // An id twice in one chunk: the later copy overwrites the earlier in place, as `upsert` would.
+    let repeats: number[] | null = null;
     for (let i = 0; i < n; i++) {
       const id = ids[i]!;
-      if (deleted[i] || this.slotOfId.has(id)) {
-        (others ??= []).push(rowOfColumns(columns, i));
+      if (this.slotOfId.has(id)) {
+        (repeats ??= []).push(i);
       } else {
         this.slotOfId.set(id, base + k);
         take[k++] = i;
       }
     }
     const { numbers, codes, dicts, plain } = this;
-    copyNumbers(numbers.inProcessAt, columns.inProcessAt, take, k, base);
-    copyNumbers(numbers.shipmentDate, columns.shipmentDate, take, k, base);
-    copyNumbers(numbers.deliveringDate, columns.deliveringDate, take, k, base);
-    copyNumbers(numbers.quantity, columns.quantity, take, k, base);
-    copyNumbers(numbers.amount, columns.amount, take, k, base);
-    copyNumbers(numbers.updatedAt, columns.updatedAt, take, k, base);
-    encodeInto(codes.shopId, dicts.shopId, columns.shopId, take, k, base);
-    encodeInto(codes.shopName, dicts.shopName, columns.shopName, take, k, base);
-    encodeInto(codes.status, dicts.status, columns.status, take, k, base);
-    encodeInto(codes.substatus, dicts.substatus, columns.substatus, take, k, base);
-    encodeInto(codes.warehouseId, dicts.warehouseId, columns.warehouseId, take, k, base);
-    encodeInto(codes.warehouseName, dicts.warehouseName, columns.warehouseName, take, k, base);
-    encodeInto(codes.currency, dicts.currency, columns.currency, take, k, base);
-    encodeInto(codes.source, dicts.source, columns.source, take, k, base);
-    encodeInto(codes.sku, dicts.sku, columns.sku, take, k, base);
-    encodeInto(codes.offerId, dicts.offerId, columns.offerId, take, k, base);
-    encodeInto(codes.productName, dicts.productName, columns.productName, take, k, base);
+    for (const column of NUMBER_COLUMNS) copyNumbers(numbers[column], chunk.numbers[column], take, k, base);
+    for (const column of DICT_COLUMNS) remapInto(codes[column], dicts[column], chunk.dicts[column], take, k, base);
     copyPlain(plain.id, ids, take, k, base);
-    copyPlain(plain.postingNumber, columns.postingNumber, take, k, base);
-    copyPlain(plain.orderNumber, columns.orderNumber, take, k, base);
-    copyPlain(plain.orderId, columns.orderId, take, k, base);
-    copyPlain(plain.trackingNumber, columns.trackingNumber, take, k, base);
+    copyPlain(plain.postingNumber, texts.postingNumber, take, k, base);
+    copyPlain(plain.orderNumber, texts.orderNumber, take, k, base);
+    copyPlain(plain.orderId, texts.orderId, take, k, base);
+    copyPlain(plain.trackingNumber, texts.trackingNumber, take, k, base);
     this.alive.fill(1, base, base + k);
     this.length = base + k;
-    if (others) this.upsert(others);
-    else this.afterChange();
+    if (repeats) {
+      const rows = rowsOfChunk(chunk);
+      this.upsert(repeats.map((i) => rows[i]!));
+    } else this.afterChange();
   }
 
   remove(ids: readonly string[]): void {
@@ -577,16 +581,17 @@ export class OrderEngine {
   }
 }
 
-// +0 for -0 (as `write`), NaN for an empty date.
-function copyNumbers(target: Float64Array, source: readonly (number | null)[], take: Uint32Array, k: number, base: number): void {
-  for (let j = 0; j < k; j++) {
-    const value = source[take[j]!];
-    target[base + j] = value === null || value === undefined ? NaN : value + 0;
-  }
+// +0 for -0 (as `write`), so the radix order and equality agree.
+function copyNumbers(target: Float64Array, source: Float64Array, take: Uint32Array, k: number, base: number): void {
+  for (let j = 0; j < k; j++) target[base + j] = source[take[j]!]! + 0;
 }
 
-function encodeInto(target: Uint32Array, dict: Dictionary, source: readonly (string | number)[], take: Uint32Array, k: number, base: number): void {
-  for (let j = 0; j < k; j++) target[base + j] = dict.encode(source[take[j]!]!);
+/** Codes of the chunk's dictionary mapped onto the engine's: one lookup per distinct value, not per row. */
+function remapInto(target: Uint32Array, dict: Dictionary, source: DictColumnData, take: Uint32Array, k: number, base: number): void {
+  const remap = new Uint32Array(source.values.length);
+  for (let c = 0; c < source.values.length; c++) remap[c] = dict.encode(source.values[c]!);
+  const codes = source.codes;
+  for (let j = 0; j < k; j++) target[base + j] = remap[codes[take[j]!]!]!;
 }
 
 function copyPlain(target: string[], source: readonly string[], take: Uint32Array, k: number, base: number): void {

@@ -1,9 +1,13 @@
-import type { OrderColumnsChunk, OrderSyncChunk } from '../../contract/orders';
+import type { OrderFrame } from '../../contract/orderChunk';
+import type { OrderSyncChunk } from '../../contract/orders';
 import type { OrderCache } from './cache';
 import type { OrderEngine } from './engine';
 
+/** A binary answer: the decoded frame and the bytes it came in (the cache stores those as they are). */
+export type ReceivedFrame = OrderFrame & { bytes: ArrayBuffer };
+
 /** One call of GET /api/order/sync from `cursor` (null: from the beginning), in either format. */
-export type FetchOrderChunk = (cursor: string | null) => Promise<OrderSyncChunk | OrderColumnsChunk>;
+export type FetchOrderChunk = (cursor: string | null) => Promise<OrderSyncChunk | ReceivedFrame>;
 
 export type OrderSyncProgress = { rows: number; hasMore: boolean };
 
@@ -30,18 +34,11 @@ export async function loadOrders(cache: OrderCache, engine: OrderEngine, options
   const first = new Promise<void>((resolve) => (firstRows = resolve));
   // A newer load (another user) cleared the engine: this one's rows no longer belong there.
   const current = () => pendingLoads.get(engine)?.generation === generation;
-  const whole = cache.load(
-    (rows) => {
-      if (!current()) return;
-      engine.upsert(rows);
-      firstRows();
-    },
-    (columns) => {
-      if (!current()) return;
-      engine.appendColumns(columns);
-      firstRows();
-    },
-  );
+  const whole = cache.load((chunk) => {
+    if (!current()) return;
+    engine.appendChunk(chunk);
+    firstRows();
+  });
   const done = whole.then(
     (result) => {
       if (pendingLoads.get(engine)?.generation === generation) options.onLoaded?.(result.rows);
@@ -75,7 +72,7 @@ export async function syncOrders(
   let rows = 0;
   // The next chunk is asked for as soon as this one's cursor is known, so the server builds it while this one is
   // written; it is used only after this one committed, and dropped (never stored) when the sync stops first.
-  let next: Promise<OrderSyncChunk | OrderColumnsChunk> | null = null;
+  let next: Promise<OrderSyncChunk | ReceivedFrame> | null = null;
   for (;;) {
     if (options.signal?.aborted) break;
     const chunk = await (next ?? fetchChunk(cursor));
@@ -85,10 +82,10 @@ export async function syncOrders(
       // A failure surfaces when the loop awaits it; until then it must not count as unhandled.
       next.catch(() => undefined);
     }
-    if ('columns' in chunk) {
-      await cache.applyColumns(chunk.columns, chunk.cursor);
-      engine.appendColumns(chunk.columns);
-      rows += chunk.columns.id.length;
+    if ('bytes' in chunk) {
+      await cache.applyFrame(chunk, chunk.bytes);
+      engine.appendChunk(chunk.chunk);
+      rows += chunk.chunk.n;
     } else {
       await cache.applyChanges(chunk.rows, chunk.cursor);
       engine.upsert(chunk.rows);

@@ -16,6 +16,7 @@ import {
   updateTrackBodySchema,
   warehouseListBodySchema,
 } from '../../../contract/orders';
+import { ORDER_FRAME_TYPE } from '../../../contract/orderChunk';
 import { ok } from '../../http/envelope';
 import type { ClientFactory } from '../../marketplace/plugin';
 import { requireUser } from '../../plugins/auth';
@@ -31,6 +32,7 @@ import {
   shipOrders,
   startLabelTasks,
   syncChunk,
+  syncFrame,
   unfulfilledList,
   unfulfilledListLive,
   updateOrder,
@@ -96,14 +98,19 @@ export async function ordersRoutes(app: FastifyInstance, options: OrdersRoutesOp
     return ok(count);
   });
 
-  // The rows arrive as JSON text built by Postgres and go out inside the envelope without being parsed.
+  // The rows arrive as JSON text built by Postgres and go out inside the envelope without being parsed; the binary
+  // format is the browser cache's bulk path (contract/orderChunk.ts). Failures answer the JSON envelope either way.
   app.get<Query<typeof orderSyncQuerySchema>>(ORDER_PATHS.sync, { config, schema: { querystring: orderSyncQuerySchema } }, async (request, reply) => {
     const user = requireUser(request.user);
-    const chunk = await syncChunk(deps, user.id, request.query.cursor, request.query.limit, request.query.format);
-    const key = request.query.format === 'columns' ? 'columns' : 'rows';
+    const { cursor, limit, format } = request.query;
+    if (format === 'binary') {
+      const frame = await syncFrame(deps, user.id, cursor, limit);
+      return reply.type(ORDER_FRAME_TYPE).send(Buffer.from(frame.buffer, frame.byteOffset, frame.byteLength));
+    }
+    const chunk = await syncChunk(deps, user.id, cursor, limit);
     return reply
       .type('application/json; charset=utf-8')
-      .send(`{"code":200,"msg":"success","data":{"${key}":${chunk.rowsJson},"cursor":${JSON.stringify(chunk.cursor)},"hasMore":${chunk.hasMore}}}`);
+      .send(`{"code":200,"msg":"success","data":{"rows":${chunk.rowsJson},"cursor":${JSON.stringify(chunk.cursor)},"hasMore":${chunk.hasMore}}}`);
   });
 
   app.post<Body<typeof unfulfilledListBodySchema>>(ORDER_PATHS.unfulfilledList, { config, schema: { body: unfulfilledListBodySchema } }, async (request) =>

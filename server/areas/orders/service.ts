@@ -15,6 +15,19 @@ import {
   type updateOrderBodySchema,
 } from '../../../contract/orders';
 import type { z } from 'zod';
+import {
+  encodeDict,
+  encodeOrderFrame,
+  ORDER_DICT_FIELDS,
+  ORDER_NUMBER_FIELDS,
+  ORDER_TEXT_FIELDS,
+  chunkOfRows,
+  TEXT_SEPARATOR,
+  type OrderChunk,
+  type OrderDictField,
+  type OrderNumberField,
+  type OrderTextField,
+} from '../../../contract/orderChunk';
 import type { Database } from '../../db/database';
 import { ApiError } from '../../http/errors';
 import type { OzonClient } from '../../marketplace/ozon/client';
@@ -55,30 +68,6 @@ export const ROW_JSON = `json_build_object(
   'quantity', o.quantity, 'amount', o.amount, 'currency', o.currency, 'source', o.source,
   'updatedAt', ${ms('o.updated_at')}, 'deleted', o.deleted)`;
 
-/**
- * A chunk as one JSON array per column (OrderColumns), for GET /api/order/sync?format=columns. The aggregates carry
- * no ORDER BY of their own: they all read the same (sorted) input in one pass, so the columns stay aligned row for
- * row, and one sort serves them all instead of one sort per column.
- */
-const COLUMNS_JSON = `json_build_object(
-  'id', json_agg(o.id), 'shopId', json_agg(o.shop_id), 'shopName', json_agg(o.shop_name),
-  'postingNumber', json_agg(o.posting_number), 'orderNumber', json_agg(o.order_number), 'orderId', json_agg(o.order_id),
-  'status', json_agg(o.status), 'substatus', json_agg(o.substatus), 'warehouseId', json_agg(o.warehouse_id),
-  'warehouseName', json_agg(o.warehouse_name), 'inProcessAt', json_agg(${ms('o.in_process_at')}),
-  'shipmentDate', json_agg(${ms('o.shipment_date')}), 'deliveringDate', json_agg(${ms('o.delivering_date')}),
-  'trackingNumber', json_agg(o.tracking_number), 'sku', json_agg(o.sku), 'offerId', json_agg(o.offer_id),
-  'productName', json_agg(o.product_name), 'quantity', json_agg(o.quantity), 'amount', json_agg(o.amount),
-  'currency', json_agg(o.currency), 'source', json_agg(o.source), 'updatedAt', json_agg(${ms('o.updated_at')}),
-  'deleted', json_agg(o.deleted))`;
-
-/** The columns of an empty chunk: json_agg over no rows is null, not []. */
-const EMPTY_COLUMNS_JSON = JSON.stringify(
-  Object.fromEntries(
-    ['id', 'shopId', 'shopName', 'postingNumber', 'orderNumber', 'orderId', 'status', 'substatus', 'warehouseId', 'warehouseName',
-      'inProcessAt', 'shipmentDate', 'deliveringDate', 'trackingNumber', 'sku', 'offerId', 'productName', 'quantity', 'amount',
-      'currency', 'source', 'updatedAt', 'deleted'].map((column) => [column, []]),
-  ),
-);
 
 type RowJson = { row: OrderRow };
 
@@ -223,47 +212,161 @@ function parseCursor(text: string | undefined): Cursor {
 const formatCursor = (cursor: Cursor) => `${cursor.micros}:${cursor.id}`;
 const isAfter = (a: Cursor, b: Cursor) => a.micros > b.micros || (a.micros === b.micros && a.id > b.id);
 
-/**
- * GET /api/order/sync: the user's rows changed after `cursor`, oldest change first, at most `limit`.
- * Postgres builds the rows' JSON text; the route sends it on without parsing it.
- * The cursor is `<updated_at in µs>:<id>`. The last chunk's cursor steps back to SYNC_SETTLE_MS ago, so a change
- * that commits late is still fetched; the repeats are harmless (the cache upserts by id).
- */
-export async function syncChunk(
-  deps: OrdersDeps,
-  userId: number,
-  cursorText: string | undefined,
-  limit: number,
-  format: 'rows' | 'columns' = 'rows',
-) {
-  const from = parseCursor(cursorText);
-  const take = Math.min(limit, ORDER_SYNC_MAX_LIMIT);
-  const rowsSql =
-    format === 'columns'
-      ? `(select ${COLUMNS_JSON} from (select * from page where rn <= $4 order by rn) o having count(*) > 0)::text`
-      : `coalesce(json_agg(${ROW_JSON} order by o.rn) filter (where o.rn <= $4), '[]')::text`;
-  const [result] = await deps.database.query<{ rows: string | null; n: number | string; last: string | null }>(
-    `with page as (
+/** The user's rows changed after `from`, oldest change first: `limit` of them plus one that tells whether more wait. */
+const PAGE_SQL = `page as (
        select o.*, row_number() over (order by o.updated_at, o.id) as rn
        from (select * from orders
              where user_id = $1 and (updated_at, id) > (timestamptz 'epoch' + $2::bigint * interval '1 microsecond', $3)
              order by updated_at, id limit $4 + 1) o
-     )
-     select ${rowsSql} as rows,
-            count(*) as n,
-            (array_agg((extract(epoch from o.updated_at) * 1000000)::bigint || ':' || o.id order by o.rn desc) filter (where o.rn <= $4))[1] as last
-     from page o`,
-    [userId, from.micros.toString(), from.id, take],
-  );
-  const hasMore = Number(result!.n) > take;
-  const last = result!.last ? parseCursor(result!.last) : from;
-  let next = last;
+     )`;
+const LAST_SQL = `(array_agg((extract(epoch from o.updated_at) * 1000000)::bigint || ':' || o.id order by o.rn desc) filter (where o.rn <= $4))[1]`;
+
+/**
+ * Where the next sync starts after a chunk that ended at `last` (null: the chunk was empty). The last chunk's cursor
+ * steps back to SYNC_SETTLE_MS ago, so a change that commits late is still fetched; the repeats are harmless (the
+ * cache upserts by id).
+ */
+function nextCursor(deps: OrdersDeps, from: Cursor, lastText: string | null, hasMore: boolean): string {
+  let next = lastText ? parseCursor(lastText) : from;
   if (!hasMore) {
     const settled: Cursor = { micros: BigInt(deps.now().getTime() - SYNC_SETTLE_MS) * 1000n, id: '' };
     if (isAfter(next, settled)) next = isAfter(settled, from) ? settled : from;
   }
-  const rowsJson = result!.rows ?? (format === 'columns' ? EMPTY_COLUMNS_JSON : '[]');
-  return { rowsJson, cursor: formatCursor(next), hasMore };
+  return formatCursor(next);
+}
+
+/**
+ * GET /api/order/sync: the user's rows changed after `cursor`, oldest change first, at most `limit`.
+ * Postgres builds the rows' JSON text; the route sends it on without parsing it.
+ * The cursor is `<updated_at in µs>:<id>`.
+ */
+export async function syncChunk(deps: OrdersDeps, userId: number, cursorText: string | undefined, limit: number) {
+  const from = parseCursor(cursorText);
+  const take = Math.min(limit, ORDER_SYNC_MAX_LIMIT);
+  const [result] = await deps.database.query<{ rows: string; n: number | string; last: string | null }>(
+    `with ${PAGE_SQL}
+     select coalesce(json_agg(${ROW_JSON} order by o.rn) filter (where o.rn <= $4), '[]')::text as rows,
+            count(*) as n, ${LAST_SQL} as last
+     from page o`,
+    [userId, from.micros.toString(), from.id, take],
+  );
+  const hasMore = Number(result!.n) > take;
+  return { rowsJson: result!.rows, cursor: nextCursor(deps, from, result!.last, hasMore), hasMore };
+}
+
+const msOf = (column: string) => `round(date_part('epoch', ${column}) * 1000)`;
+const NUMBER_SQL: Record<OrderNumberField, string> = {
+  inProcessAt: msOf('o.in_process_at'),
+  shipmentDate: `coalesce(${msOf('o.shipment_date')}, 'NaN')`,
+  deliveringDate: `coalesce(${msOf('o.delivering_date')}, 'NaN')`,
+  quantity: 'o.quantity::float8',
+  amount: 'o.amount::float8',
+  updatedAt: msOf('o.updated_at'),
+};
+const DICT_SQL: Record<OrderDictField, string> = {
+  shopId: 'o.shop_id::text',
+  shopName: 'o.shop_name',
+  status: 'o.status',
+  substatus: 'o.substatus',
+  warehouseId: 'o.warehouse_id',
+  warehouseName: 'o.warehouse_name',
+  currency: 'o.currency',
+  source: 'o.source',
+  sku: 'o.sku',
+  offerId: 'o.offer_id',
+  productName: 'o.product_name',
+};
+const TEXT_SQL: Record<OrderTextField, string> = {
+  id: 'o.id',
+  postingNumber: 'o.posting_number',
+  orderNumber: 'o.order_number',
+  orderId: 'o.order_id',
+  trackingNumber: 'o.tracking_number',
+};
+const SEPARATOR_SQL = `E'\\x1f'`;
+/**
+ * Per aggregate Postgres pays about 0.3 µs a row, so the columns travel in few of them: every number of a row as
+ * float8send bytes in one (big-endian, row after row), every repeated string of a row in one (joined by U+001F, row
+ * after row), and each unique-string column in its own (the worker splits those; Node passes them through). The
+ * aggregates carry no ORDER BY of their own: they read the same sorted input in one pass, so they stay aligned.
+ * Postgres never builds JSON, Node splits one string and dictionary-encodes the repeated columns.
+ */
+const SINCE_SQL = `from orders where user_id = $1 and (updated_at, id) > (timestamptz 'epoch' + $2::bigint * interval '1 microsecond', $3)
+           order by updated_at, id`;
+const FRAME_SQL = `select c.*, (select count(*) from (select 1 ${SINCE_SQL} limit $4 + 1) x) as n
+  from (select
+    string_agg(${ORDER_NUMBER_FIELDS.map((field) => `float8send(${NUMBER_SQL[field]})`).join(' || ')}
+               || float8send((extract(epoch from o.updated_at) * 1000000)::float8), ''::bytea) as numbers,
+    string_agg(${ORDER_DICT_FIELDS.map((field) => DICT_SQL[field]).join(` || ${SEPARATOR_SQL} || `)}, ${SEPARATOR_SQL}) as dicts,
+    ${ORDER_TEXT_FIELDS.map((field) => `string_agg(${TEXT_SQL[field]}, ${SEPARATOR_SQL}) as "${field}"`).join(',\n    ')},
+    string_agg(case when o.deleted then '1' else '0' end, '') as deleted
+  from (select * ${SINCE_SQL} limit $4) o) c`;
+
+/** How many times the separator occurs: a value that holds one makes a joined column unreadable. */
+function separators(text: string): number {
+  let count = 0;
+  for (let at = text.indexOf(TEXT_SEPARATOR); at >= 0; at = text.indexOf(TEXT_SEPARATOR, at + 1)) count++;
+  return count;
+}
+
+/**
+ * GET /api/order/sync?format=binary: the same changes as `syncChunk`, as one frame (contract/orderChunk.ts).
+ * A chunk whose strings hold the separator character (nothing Ozon sends, but a hand-entered order might) is built
+ * from the row answer instead, where joinTexts writes the separator as a space.
+ */
+export async function syncFrame(deps: OrdersDeps, userId: number, cursorText: string | undefined, limit: number): Promise<Uint8Array> {
+  const from = parseCursor(cursorText);
+  const take = Math.min(limit, ORDER_SYNC_MAX_LIMIT);
+  const [result] = await deps.database.query<Record<string, unknown>>(FRAME_SQL, [userId, from.micros.toString(), from.id, take]);
+  const total = Number(result!.n);
+  const hasMore = total > take;
+  const n = Math.min(total, take);
+  const read = n === 0 ? { chunk: chunkOfRows([]), last: null } : readFrameColumns(result!, n);
+  const cursor = nextCursor(deps, from, read?.last ?? null, hasMore);
+  if (read) return encodeOrderFrame({ chunk: read.chunk, cursor, hasMore });
+  const rows = JSON.parse((await syncChunk(deps, userId, cursorText, limit)).rowsJson) as OrderRow[];
+  return encodeOrderFrame({ chunk: chunkOfRows(rows), cursor, hasMore });
+}
+
+/**
+ * The frame query's aggregates as a chunk and the cursor of its last row, or null when a string value holds the
+ * separator.
+ */
+function readFrameColumns(result: Record<string, unknown>, n: number): { chunk: OrderChunk; last: string } | null {
+  const texts = {} as OrderChunk['texts'];
+  for (const field of ORDER_TEXT_FIELDS) {
+    texts[field] = result[field] as string;
+    if (separators(texts[field]) !== n - 1) return null;
+  }
+  const width = ORDER_DICT_FIELDS.length;
+  const strings = (result.dicts as string).split(TEXT_SEPARATOR);
+  if (strings.length !== n * width) return null;
+  const dicts = {} as OrderChunk['dicts'];
+  ORDER_DICT_FIELDS.forEach((field, f) => {
+    const values = new Array<string>(n);
+    for (let i = 0; i < n; i++) values[i] = strings[i * width + f]!;
+    const dict = encodeDict(values);
+    dicts[field] = field === 'shopId' ? { values: dict.values.map(Number), codes: dict.codes } : dict;
+  });
+  // float8send is big-endian: swap each 8 bytes, then take every row's numbers apart.
+  const bytes = result.numbers as Uint8Array;
+  // The row's numbers, then its updated_at in microseconds (exact in a float8 until the year 2255): the cursor.
+  const count = ORDER_NUMBER_FIELDS.length + 1;
+  if (bytes.byteLength !== n * count * 8) throw new Error(`order frame: ${bytes.byteLength} number bytes for ${n} rows`);
+  const all = new Float64Array(n * count);
+  new Uint8Array(all.buffer).set(bytes);
+  Buffer.from(all.buffer).swap64();
+  const numbers = {} as OrderChunk['numbers'];
+  ORDER_NUMBER_FIELDS.forEach((field, f) => {
+    const data = new Float64Array(n);
+    for (let i = 0; i < n; i++) data[i] = all[i * count + f]!;
+    numbers[field] = data;
+  });
+  const flags = result.deleted as string;
+  const deleted = new Uint8Array(n);
+  for (let i = 0; i < n; i++) deleted[i] = flags.charCodeAt(i) === 49 ? 1 : 0;
+  const lastId = texts.id.slice(texts.id.lastIndexOf(TEXT_SEPARATOR) + 1);
+  return { chunk: { n, numbers, dicts, texts, deleted }, last: `${all[n * count - 1]}:${lastId}` };
 }
 
 // ---------------------------------------------------------------- marketplace actions

@@ -1,11 +1,11 @@
 import 'fake-indexeddb/auto';
 import { expose, proxy } from 'comlink';
+import { chunkOfRows, encodeOrderFrame, ORDER_FRAME_TYPE } from '../../../contract/orderChunk';
 import type { OrderRow } from '../../../contract/orders';
 import type { DataEvents } from '../../../workers/api';
 import { connectDataApi, type DataClient } from '../../../workers/client';
 import { createDataApi, createWorkerCore, type WorkerCore } from '../../../workers/dataApi';
 import { OrderCache } from '../../../workers/orders/cache';
-import { columnsOfRows } from '../../../workers/orders/columns';
 import { createFakeServer, ok, type FakeServer } from '../../../workers/testing/fakeServer';
 import { generateOrders } from './generate';
 
@@ -17,8 +17,9 @@ function orderServer(initial: OrderRow[], limit = 40) {
       const from = Number(request.query.get('cursor') ?? 0);
       const rows = log.slice(from, from + limit);
       const page = { cursor: String(from + rows.length), hasMore: from + rows.length < log.length };
-      // As the real server: one array per column when the worker asks for them.
-      return ok(request.query.get('format') === 'columns' ? { columns: columnsOfRows(rows), ...page } : { rows, ...page });
+      // As the real server: a binary frame when the worker asks for one.
+      if (request.query.get('format') !== 'binary') return ok({ rows, ...page });
+      return { status: 200, blob: new Blob([encodeOrderFrame({ chunk: chunkOfRows(rows), ...page })], { type: ORDER_FRAME_TYPE }) };
     },
   });
   return { server, log };

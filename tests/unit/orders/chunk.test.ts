@@ -1,0 +1,245 @@
+import 'fake-indexeddb/auto';
+import { Dexie } from 'dexie';
+import {
+  chunkOfRows,
+  decodeOrderFrame,
+  encodeOrderFrame,
+  OrderChunkError,
+  rowsOfChunk,
+  TEXT_SEPARATOR,
+} from '../../../contract/orderChunk';
+import { ORDER_COLUMNS, type OrderRow } from '../../../contract/orders';
+import { OrderCache, orderDatabaseName } from '../../../workers/orders/cache';
+import { OrderEngine } from '../../../workers/orders/engine';
+import { loadOrders, syncOrders, type ReceivedFrame } from '../../../workers/orders/sync';
+import type { OrderQuery, OrderQueryResult } from '../../../workers/orders/types';
+import { generateOrders, seededRandom } from './generate';
+import { ArrivalOrderModel, referenceQuery } from './reference';
+
+let userId = 5_000;
+const opened: OrderCache[] = [];
+
+function openCache(id: number, options?: ConstructorParameters<typeof OrderCache>[1]) {
+  const cache = new OrderCache(id, options);
+  opened.push(cache);
+  return cache;
+}
+
+beforeEach(() => {
+  userId++;
+});
+
+afterEach(() => {
+  for (const cache of opened.splice(0)) cache.close();
+});
+
+function done(result: OrderQueryResult) {
+  if (result.status !== 'done') throw new Error('superseded');
+  return result;
+}
+
+async function ids(engine: OrderEngine, query: OrderQuery): Promise<string[]> {
+  const { handle, total } = done(await engine.query(query));
+  return engine.window(handle, 0, total).rows.map((row) => row.id);
+}
+
+const byId = (a: OrderRow, b: OrderRow) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+
+/** What the worker gets from the server for these rows: the frame's bytes, decoded as the sync decodes them. */
+function received(rows: readonly OrderRow[], cursor: string, hasMore: boolean): ReceivedFrame {
+  const bytes = encodeOrderFrame({ chunk: chunkOfRows(rows), cursor, hasMore }).slice().buffer as ArrayBuffer;
+  return { ...decodeOrderFrame(bytes), bytes };
+}
+
+/** The rows a cache holds (loaded the way the worker loads them) and its cursor. */
+async function cachedRows(id: number): Promise<{ rows: OrderRow[]; cursor: string | null }> {
+  const engine = new OrderEngine();
+  const { cursor } = await openCache(id).load((chunk) => engine.appendChunk(chunk));
+  const { handle, total } = done(await engine.query({}));
+  return { rows: engine.window(handle, 0, total).rows, cursor };
+}
+
+/** The first rows, then updates of some, tombstones of others, new rows and a tombstone of an unknown id. */
+function history() {
+  const initial = generateOrders({ count: 3_000, seed: 21, shops: 4, warehouses: 5, products: 200 });
+  const random = seededRandom(5);
+  const later: OrderRow[] = [];
+  for (let i = 0; i < 400; i++) {
+    const row = initial[Math.floor(random() * initial.length)]!;
+    later.push(random() < 0.3 ? { ...row, deleted: true } : { ...row, amount: Math.floor(random() * 1000), trackingNumber: `T${i}` });
+  }
+  later.push(...generateOrders({ count: 250, seed: 22, idPrefix: 'new' }));
+  later.push({ ...initial[0]!, id: 'never-seen', deleted: true });
+  return { initial, later };
+}
+
+describe('the binary order chunk', () => {
+  it('carries every field of every row through a frame unchanged, empty dates and empty strings included', () => {
+    const rows = generateOrders({ count: 500, seed: 3 });
+    rows[0] = { ...rows[0]!, shipmentDate: null, deliveringDate: null, trackingNumber: '', substatus: '' };
+    rows[1] = { ...rows[1]!, amount: 0.1 + 0.2, productName: '蓝牙耳机 «Pro» 🎧', deleted: true };
+    const frame = decodeOrderFrame(encodeOrderFrame({ chunk: chunkOfRows(rows), cursor: 'c:1', hasMore: true }).slice().buffer);
+    expect(frame.cursor).toBe('c:1');
+    expect(frame.hasMore).toBe(true);
+    expect(rowsOfChunk(frame.chunk)).toEqual(rows);
+    // Repeated strings travel once per chunk.
+    expect(frame.chunk.dicts.status.values.length).toBeLessThan(20);
+    expect(rowsOfChunk(decodeOrderFrame(encodeOrderFrame({ chunk: chunkOfRows([]), cursor: '', hasMore: false }).slice().buffer).chunk)).toEqual([]);
+  });
+
+  it('writes the separator inside a value as a space, so the other values keep their places', () => {
+    const [row] = generateOrders({ count: 1, seed: 4 });
+    const odd = { ...row!, trackingNumber: `A${TEXT_SEPARATOR}B`, productName: `x${TEXT_SEPARATOR}y` };
+    expect(rowsOfChunk(chunkOfRows([odd, row!]))).toEqual([{ ...odd, trackingNumber: 'A B' }, row]);
+  });
+
+  it('refuses frames that are cut, garbled or point outside their dictionaries', () => {
+    const bytes = encodeOrderFrame({ chunk: chunkOfRows(generateOrders({ count: 50, seed: 5 })), cursor: 'x', hasMore: false });
+    expect(() => decodeOrderFrame(bytes.slice(0, bytes.byteLength - 7).buffer)).toThrow(OrderChunkError);
+    expect(() => decodeOrderFrame(new TextEncoder().encode('{"code":200}').slice().buffer)).toThrow(OrderChunkError);
+    const padded = new Uint8Array(bytes.byteLength + 3);
+    padded.set(bytes);
+    expect(() => decodeOrderFrame(padded.buffer)).toThrow(/trailing/);
+    // The status codes sit after the numbers and tombstones: make one of them point past the dictionary.
+    const broken = bytes.slice();
+    const view = new DataView(broken.buffer);
+    const headerLength = view.getUint32(4, true);
+    const header = JSON.parse(new TextDecoder().decode(broken.subarray(8, 8 + headerLength))) as { dicts: Record<string, unknown[]> };
+    let offset = Math.ceil((8 + headerLength) / 8) * 8 + 6 * 50 * 8 + 50;
+    offset = Math.ceil(offset / 4) * 4; // shopId codes
+    view.setUint16(offset, header.dicts.shopId!.length + 5, true);
+    expect(() => decodeOrderFrame(broken.buffer)).toThrow(/out of range/);
+  });
+});
+
+describe('the bulk path into the engine and the cache', () => {
+  it('answers every query as the row path does, after a full load and after incremental changes', async () => {
+    const { initial, later } = history();
+    const byRows = new OrderEngine({ sliceRows: 500 });
+    const byChunks = new OrderEngine({ sliceRows: 500 });
+    const model = new ArrivalOrderModel();
+    for (let from = 0; from < initial.length; from += 700) {
+      const chunk = initial.slice(from, from + 700);
+      byRows.upsert(chunk);
+      byChunks.appendChunk(received(chunk, '', false).chunk);
+      model.apply(chunk);
+    }
+    for (let from = 0; from < later.length; from += 200) {
+      const chunk = later.slice(from, from + 200);
+      byRows.upsert(chunk);
+      byChunks.appendChunk(received(chunk, '', false).chunk);
+      model.apply(chunk);
+    }
+    const live = model.list();
+    expect(byChunks.size).toBe(live.length);
+    const random = seededRandom(9);
+    const sample = () => live[Math.floor(random() * live.length)]!;
+    const queries: OrderQuery[] = [
+      {},
+      { sort: { column: 'amount', direction: 'desc' } },
+      { search: sample().productName.slice(2, 6), sort: { column: 'inProcessAt', direction: 'asc' } },
+      { search: 't1' },
+      { filters: { statuses: [sample().status], shopIds: [sample().shopId] }, sort: { column: 'shipmentDate', direction: 'asc' } },
+      ...ORDER_COLUMNS.map((column): OrderQuery => ({ sort: { column, direction: random() < 0.5 ? 'asc' : 'desc' } })),
+    ];
+    for (const query of queries) {
+      const expected = referenceQuery(live, query).map((row) => row.id);
+      expect(await ids(byChunks, query), JSON.stringify(query)).toEqual(expected);
+      expect(await ids(byRows, query)).toEqual(expected);
+    }
+    for (const row of live.slice(0, 50)) expect(byChunks.get(row.id)).toEqual(row);
+  });
+
+  it('caches a binary sync as the frames it received and loads it back into an engine that agrees with the server', async () => {
+    const { initial, later } = history();
+    const changes = [...initial, ...later];
+    const server = async (cursor: string | null): Promise<ReceivedFrame> => {
+      const from = cursor === null ? 0 : Number(cursor);
+      const rows = changes.slice(from, from + 1_000);
+      return received(rows, String(from + rows.length), from + rows.length < changes.length);
+    };
+    const engine = new OrderEngine();
+    await loadOrders(openCache(userId, { rowsPerChunk: 400 }), engine);
+    const synced = await syncOrders(openCache(userId, { rowsPerChunk: 400 }), engine, server);
+    expect(synced.rows).toBe(changes.length);
+
+    const model = new ArrivalOrderModel();
+    model.apply(changes);
+    expect(engine.size).toBe(model.list().length);
+    const reloaded = await cachedRows(userId);
+    expect(reloaded.cursor).toBe(String(changes.length));
+    expect([...reloaded.rows].sort(byId)).toEqual(model.list().sort(byId));
+
+    const db = new Dexie(orderDatabaseName(userId));
+    await db.open();
+    const records = (await db.table('chunks').toArray()) as { frame: ArrayBuffer }[];
+    db.close();
+    // The three all-new chunks are stored as the frames they came in (not cut to rowsPerChunk); the changes went
+    // through the row path, rewriting those records and putting the new rows in one more.
+    const sizes = records.map((record) => decodeOrderFrame(record.frame).chunk.n);
+    expect(sizes).toHaveLength(4);
+    expect(sizes.slice(0, 3).every((size) => size > 900)).toBe(true);
+    expect(sizes.reduce((a, b) => a + b, 0)).toBe(model.list().length);
+  });
+
+  it('drops a cache written by the previous version (row or column records) and syncs afresh', async () => {
+    const initial = generateOrders({ count: 120, seed: 31 });
+    const db = new Dexie(orderDatabaseName(userId));
+    db.version(1).stores({ chunks: 'id', meta: 'key' });
+    await db.table('chunks').bulkPut([0, 1, 2].map((k) => ({ id: k + 1, rows: initial.slice(k * 50, k * 50 + 50) })));
+    await db.table('meta').put({ key: 'sync', cursor: 'old', rowCount: 120, nextChunkId: 4, schema: 1 });
+    db.close();
+
+    const engine = new OrderEngine();
+    const cache = openCache(userId, { rowsPerChunk: 50 });
+    expect(await loadOrders(cache, engine)).toEqual({ cursor: null, rows: 0 });
+    await syncOrders(cache, engine, async (cursor) => {
+      expect(cursor).toBeNull();
+      return received(initial, 'fresh', false);
+    });
+    const reloaded = await cachedRows(userId);
+    expect(reloaded.cursor).toBe('fresh');
+    expect([...reloaded.rows].sort(byId)).toEqual([...initial].sort(byId));
+  });
+
+  it('keeps the previous rows and cursor when a chunk fails before it is stored, and the retry completes it', async () => {
+    const first = generateOrders({ count: 200, seed: 41 });
+    const second = generateOrders({ count: 700, seed: 42, idPrefix: 'b' });
+    let failOn: number | null = null;
+    const cache = openCache(userId, {
+      rowsPerChunk: 300,
+      beforeChunkWrite: (chunkId) => {
+        if (chunkId === failOn) throw new Error('simulated crash');
+      },
+    });
+    const frame = received(first, 'first', true);
+    await cache.applyFrame(frame, frame.bytes);
+    failOn = 2;
+    const next = received(second, 'second', false);
+    await expect(cache.applyFrame(next, next.bytes)).rejects.toThrow('simulated crash');
+    const afterCrash = await cachedRows(userId);
+    expect(afterCrash.cursor).toBe('first');
+    expect([...afterCrash.rows].sort(byId)).toEqual([...first].sort(byId));
+
+    failOn = null;
+    await cache.applyFrame(next, next.bytes);
+    const afterRetry = await cachedRows(userId);
+    expect(afterRetry.cursor).toBe('second');
+    expect([...afterRetry.rows].sort(byId)).toEqual([...first, ...second].sort(byId));
+  });
+
+  it('folds an incremental frame (updates, tombstones, new rows) into the records it touches', async () => {
+    const { initial, later } = history();
+    const cache = openCache(userId, { rowsPerChunk: 500 });
+    const engine = new OrderEngine();
+    await syncOrders(cache, engine, async () => received(initial, 'a', false));
+    await syncOrders(cache, engine, async () => received(later, 'b', false));
+    const model = new ArrivalOrderModel();
+    model.apply(initial);
+    model.apply(later);
+    const reloaded = await cachedRows(userId);
+    expect(reloaded.cursor).toBe('b');
+    expect([...reloaded.rows].sort(byId)).toEqual(model.list().sort(byId));
+    expect(await ids(engine, {})).toEqual(model.list().map((row) => row.id));
+  });
+});
