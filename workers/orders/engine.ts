@@ -123,7 +123,11 @@ export class OrderEngine {
   private codes = {} as Record<DictColumn, Uint32Array>;
   private dicts = {} as Record<DictColumn, Dictionary>;
   private plain = {} as Record<PlainColumn, string[]>;
-  private slotOfId = new Map<string, number>();
+  /**
+   * Slot of every live id; null after a trusted bulk load, which skips it (a million inserts cost about as much as
+   * the rest of the load): built again from the id column on the first call that needs it.
+   */
+  private slotMap: Map<string, number> | null = new Map<string, number>();
   private textIndex!: TextIndex;
   private permutations = new Map<string, Uint32Array>();
   private handles = new Map<number, Handle>();
@@ -170,11 +174,11 @@ export class OrderEngine {
     if (rows.length === 0) return;
     this.ensureCapacity(this.length + rows.length);
     for (const row of rows) {
-      const slot = this.slotOfId.get(row.id);
+      const slot = this.slotOfId().get(row.id);
       if (row.deleted) {
         if (slot !== undefined) this.kill(slot, row.id);
       } else if (slot === undefined) {
-        this.slotOfId.set(row.id, this.length);
+        this.slotOfId().set(row.id, this.length);
         this.write(this.length, row);
         this.alive[this.length] = 1;
         this.length++;
@@ -191,7 +195,7 @@ export class OrderEngine {
    * dictionary column only the chunk's distinct values are looked up; rows copy codes through that small table.
    * Rows whose id is already held, and tombstones, go through `upsert` (an incremental chunk; few rows).
    */
-  appendChunk(chunk: OrderChunk): void {
+  appendChunk(chunk: OrderChunk, options: { trusted?: boolean } = {}): void {
     const n = chunk.n;
     if (n === 0) return;
     const ids = splitTexts(chunk.texts.id, n, 'id');
@@ -201,28 +205,36 @@ export class OrderEngine {
       orderId: splitTexts(chunk.texts.orderId, n, 'orderId'),
       trackingNumber: splitTexts(chunk.texts.trackingNumber, n, 'trackingNumber'),
     };
-    // Tombstones and rows already held make an incremental chunk: it goes through `upsert` whole, so rows keep the
-    // order they arrive in (a row deleted and added again lands after the new rows before it, not before them).
-    const { deleted } = chunk;
-    for (let i = 0; i < n; i++) {
-      if (deleted[i] === 1 || this.slotOfId.has(ids[i]!)) {
-        this.upsert(rowsOfChunk(chunk));
-        return;
-      }
-    }
     this.ensureCapacity(this.length + n);
     const base = this.length;
     const take = new Uint32Array(n);
     let k = 0;
     // An id twice in one chunk: the later copy overwrites the earlier in place, as `upsert` would.
     let repeats: number[] | null = null;
-    for (let i = 0; i < n; i++) {
-      const id = ids[i]!;
-      if (this.slotOfId.has(id)) {
-        (repeats ??= []).push(i);
-      } else {
-        this.slotOfId.set(id, base + k);
-        take[k++] = i;
+    if (options.trusted && (this.slotMap === null || this.length === 0)) {
+      // The cache's records: every id new and held once. The id map is left to the first call that needs it.
+      for (let i = 0; i < n; i++) take[i] = i;
+      k = n;
+      this.slotMap = null;
+    } else {
+      const slots = this.slotOfId();
+      // Tombstones and rows already held make an incremental chunk: it goes through `upsert` whole, so rows keep
+      // the order they arrive in (a row deleted and added again lands after the new rows before it).
+      const { deleted } = chunk;
+      for (let i = 0; i < n; i++) {
+        if (deleted[i] === 1 || slots.has(ids[i]!)) {
+          this.upsert(rowsOfChunk(chunk));
+          return;
+        }
+      }
+      for (let i = 0; i < n; i++) {
+        const id = ids[i]!;
+        if (slots.has(id)) {
+          (repeats ??= []).push(i);
+        } else {
+          slots.set(id, base + k);
+          take[k++] = i;
+        }
       }
     }
     const { numbers, codes, dicts, plain } = this;
@@ -244,7 +256,7 @@ export class OrderEngine {
   remove(ids: readonly string[]): void {
     let removed = false;
     for (const id of ids) {
-      const slot = this.slotOfId.get(id);
+      const slot = this.slotOfId().get(id);
       if (slot !== undefined) {
         this.kill(slot, id);
         removed = true;
@@ -262,7 +274,7 @@ export class OrderEngine {
   }
 
   get(id: string): OrderRow | undefined {
-    const slot = this.slotOfId.get(id);
+    const slot = this.slotOfId().get(id);
     return slot === undefined ? undefined : this.rowAt(slot);
   }
 
@@ -509,10 +521,19 @@ export class OrderEngine {
     };
   }
 
+  private slotOfId(): Map<string, number> {
+    if (this.slotMap) return this.slotMap;
+    const slots = new Map<string, number>();
+    const { alive, plain } = this;
+    for (let slot = 0; slot < this.length; slot++) if (alive[slot] === 1) slots.set(plain.id[slot]!, slot);
+    this.slotMap = slots;
+    return slots;
+  }
+
   private kill(slot: number, id: string): void {
     this.alive[slot] = 0;
     this.dead++;
-    this.slotOfId.delete(id);
+    this.slotOfId().delete(id);
   }
 
   private afterChange(): void {
@@ -531,7 +552,7 @@ export class OrderEngine {
         for (const column of DICT_COLUMNS) this.codes[column][to] = this.codes[column][from]!;
         for (const column of PLAIN_COLUMNS) this.plain[column][to] = this.plain[column][from]!;
         this.alive[to] = 1;
-        this.slotOfId.set(this.plain.id[to]!, to);
+        this.slotOfId().set(this.plain.id[to]!, to);
       }
       to++;
     }
@@ -555,7 +576,7 @@ export class OrderEngine {
       this.dicts[column] = new Dictionary();
     }
     for (const column of PLAIN_COLUMNS) this.plain[column] = [];
-    this.slotOfId = new Map();
+    this.slotMap = new Map();
     this.textIndex = this.newTextIndex();
     this.permutations.clear();
     this.handles.clear();

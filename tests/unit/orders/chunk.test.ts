@@ -150,6 +150,21 @@ describe('the bulk path into the engine and the cache', () => {
     for (const row of live.slice(0, 50)) expect(byChunks.get(row.id)).toEqual(row);
   });
 
+  it('after a trusted load (the cache records) finds, updates and deletes rows by id as after a checked one', async () => {
+    const { initial, later } = history();
+    const engine = new OrderEngine({ sliceRows: 500 });
+    for (let from = 0; from < initial.length; from += 700) engine.appendChunk(received(initial.slice(from, from + 700), '', false).chunk, { trusted: true });
+    expect(engine.get(initial[1_234]!.id)).toEqual(initial[1_234]);
+    engine.appendChunk(received(later, '', false).chunk);
+    engine.remove([initial[7]!.id]);
+    const model = new ArrivalOrderModel();
+    model.apply(initial);
+    model.apply(later);
+    model.apply([{ ...initial[7]!, deleted: true }]);
+    expect(await ids(engine, {})).toEqual(model.list().map((row) => row.id));
+    expect(engine.get(initial[7]!.id)).toBeUndefined();
+  });
+
   it('caches a binary sync as the frames it received and loads it back into an engine that agrees with the server', async () => {
     const { initial, later } = history();
     const changes = [...initial, ...later];
