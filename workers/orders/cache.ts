@@ -116,14 +116,20 @@ export class OrderCache {
 
   /**
    * `applyChanges` for a received frame. A chunk of only new rows (a full sync) is stored as the very frame it came
-   * in, one record; any other goes through the row path. An empty chunk only moves the cursor.
+   * in, one record; any other goes through the row path. An empty chunk only moves the cursor. `allNew` is the
+   * caller's word that every row is new and held once (the engine loaded from this cache checked it): the cache
+   * then need not index the ids itself.
    */
-  applyFrame({ chunk, cursor }: OrderFrame, frame: ArrayBuffer): Promise<void> {
+  applyFrame({ chunk, cursor }: OrderFrame, frame: ArrayBuffer, options: { allNew?: boolean } = {}): Promise<void> {
     return this.serially(async () => {
       if (chunk.n === 0) return this.writeMeta({ ...this.meta, cursor });
+      if (options.allNew && !this.index) {
+        if (!this.idTexts) await this.load();
+        return this.appendRecord(chunk, frame, cursor);
+      }
       const index = await this.ensureIndex();
       const ids = splitTexts(chunk.texts.id, chunk.n, 'id');
-      if (allNew(ids, chunk.deleted, index.chunkOfId)) await this.appendRecord(ids, frame, cursor);
+      if (options.allNew || allNew(ids, chunk.deleted, index.chunkOfId)) await this.appendRecord(chunk, frame, cursor, ids);
       else await this.writeChanges(rowsOfChunk(chunk), cursor);
     });
   }
@@ -155,17 +161,20 @@ export class OrderCache {
     return this.index;
   }
 
-  private async appendRecord(ids: readonly string[], frame: ArrayBuffer, cursor: string): Promise<void> {
-    const index = this.index!;
+  private async appendRecord(chunk: OrderChunk, frame: ArrayBuffer, cursor: string, ids?: readonly string[]): Promise<void> {
     const id = this.meta.nextChunkId;
-    const meta: MetaRecord = { ...this.meta, cursor, nextChunkId: id + 1, rowCount: this.meta.rowCount + ids.length, schema: SCHEMA };
+    const meta: MetaRecord = { ...this.meta, cursor, nextChunkId: id + 1, rowCount: this.meta.rowCount + chunk.n, schema: SCHEMA };
     await this.db.transaction('rw', this.db.chunks, this.db.meta, async () => {
       this.beforeChunkWrite(id);
       await this.db.chunks.put({ id, frame });
       await this.db.meta.put(meta);
     });
-    for (const rowId of ids) index.chunkOfId.set(rowId, id);
-    index.sizes.set(id, ids.length);
+    if (this.index) {
+      for (const rowId of ids ?? splitTexts(chunk.texts.id, chunk.n, 'id')) this.index.chunkOfId.set(rowId, id);
+      this.index.sizes.set(id, chunk.n);
+    } else {
+      this.idTexts!.set(id, { text: chunk.texts.id, n: chunk.n });
+    }
     this.meta = meta;
   }
 

@@ -113,6 +113,7 @@ export type OrderEngineOptions = {
 };
 
 const ABORTED = Symbol('aborted');
+const splitIds = new WeakMap<OrderChunk, string[]>();
 
 export class OrderEngine {
   private length = 0;
@@ -195,10 +196,10 @@ export class OrderEngine {
    * dictionary column only the chunk's distinct values are looked up; rows copy codes through that small table.
    * Rows whose id is already held, and tombstones, go through `upsert` (an incremental chunk; few rows).
    */
-  appendChunk(chunk: OrderChunk, options: { trusted?: boolean } = {}): void {
+  appendChunk(chunk: OrderChunk, options: { trusted?: boolean; fresh?: boolean } = {}): void {
     const n = chunk.n;
     if (n === 0) return;
-    const ids = splitTexts(chunk.texts.id, n, 'id');
+    const ids = this.idsOf(chunk);
     const texts = {
       postingNumber: splitTexts(chunk.texts.postingNumber, n, 'postingNumber'),
       orderNumber: splitTexts(chunk.texts.orderNumber, n, 'orderNumber'),
@@ -220,12 +221,9 @@ export class OrderEngine {
       const slots = this.slotOfId();
       // Tombstones and rows already held make an incremental chunk: it goes through `upsert` whole, so rows keep
       // the order they arrive in (a row deleted and added again lands after the new rows before it).
-      const { deleted } = chunk;
-      for (let i = 0; i < n; i++) {
-        if (deleted[i] === 1 || slots.has(ids[i]!)) {
-          this.upsert(rowsOfChunk(chunk));
-          return;
-        }
+      if (!options.fresh && !this.isFresh(chunk)) {
+        this.upsert(rowsOfChunk(chunk));
+        return;
       }
       for (let i = 0; i < n; i++) {
         const id = ids[i]!;
@@ -251,6 +249,29 @@ export class OrderEngine {
       const rows = rowsOfChunk(chunk);
       this.upsert(repeats.map((i) => rows[i]!));
     } else this.afterChange();
+  }
+
+  /**
+   * Whether every row of the chunk is new to the engine and in it once, no tombstone among them: such a chunk
+   * appends as it is (and the cache may store it as it came).
+   */
+  isFresh(chunk: OrderChunk): boolean {
+    const ids = this.idsOf(chunk);
+    const slots = this.slotOfId();
+    const seen = new Set<string>();
+    for (let i = 0; i < chunk.n; i++) {
+      const id = ids[i]!;
+      if (chunk.deleted[i] === 1 || slots.has(id) || seen.has(id)) return false;
+      seen.add(id);
+    }
+    return true;
+  }
+
+  /** A chunk's ids, split once however often they are asked for. */
+  private idsOf(chunk: OrderChunk): string[] {
+    let ids = splitIds.get(chunk);
+    if (!ids) splitIds.set(chunk, (ids = splitTexts(chunk.texts.id, chunk.n, 'id')));
+    return ids;
   }
 
   remove(ids: readonly string[]): void {

@@ -84,8 +84,10 @@ export async function syncOrders(
       next.catch(() => undefined);
     }
     if ('bytes' in chunk) {
-      await cache.applyFrame(chunk, chunk.bytes);
-      engine.appendChunk(chunk.chunk);
+      // The engine holds what the cache holds: its verdict spares the cache indexing a full sync's ids.
+      const fresh = engine.isFresh(chunk.chunk);
+      await cache.applyFrame(chunk, chunk.bytes, { allNew: fresh });
+      engine.appendChunk(chunk.chunk, { fresh });
       rows += chunk.chunk.n;
     } else {
       await cache.applyChanges(chunk.rows, chunk.cursor);
