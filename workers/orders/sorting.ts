@@ -4,14 +4,73 @@
  */
 
 const LITTLE_ENDIAN = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
-const RADIX_BITS = 16;
-const RADIX_SIZE = 1 << RADIX_BITS;
+/** Digit width cap: 2,048 buckets stay in L1 while a pass scatters, where 65,536 thrash the cache. */
+const MAX_DIGIT_BITS = 11;
+const TWO_POW_32 = 4294967296;
 
 /**
- * LSD radix sort of float64 keys (4 passes of 16 bits, passes whose digit never varies skipped): a million dates in
- * tens of milliseconds, where a comparator sort takes hundreds. NaN (an empty value) sorts as the largest.
+ * LSD radix sort of float64 keys; NaN (an empty value) sorts as the largest. Keys are first mapped to the fewest
+ * bits that keep their order: values that are whole at some scale (ms dates, whole units, cents) become
+ * `(value - min) / gcd` (dates in whole seconds over two years: 26 bits, two passes), and only arbitrary fractions pay
+ * for the full 64-bit IEEE order. Passes whose digit never varies are skipped.
  */
 export function numberPermutation(data: Float64Array, n: number, descending: boolean): Uint32Array {
+  let min = Infinity;
+  let max = -Infinity;
+  let whole = true;
+  let cents = true;
+  for (let i = 0; i < n; i++) {
+    const v = data[i]!;
+    if (v !== v) continue;
+    if (v < min) min = v;
+    if (v > max) max = v;
+    if (Math.floor(v) !== v) {
+      whole = false;
+      // Exact at scale 100 only when scaling back gives the very same double: then the scaled order is the order.
+      if (cents && Math.round(v * 100) / 100 !== v) cents = false;
+    }
+  }
+  if (min > max) return identity(n); // only empty values: all ties
+  const scale = whole ? 1 : cents ? 100 : 0;
+  if (scale === 0 || Math.abs(min * scale) >= 2 ** 52 || Math.abs(max * scale) >= 2 ** 52) {
+    return ieeePermutation(data, n, descending);
+  }
+  const base = Math.round(min * scale);
+  let step = 0;
+  for (let i = 0; i < n && step !== 1; i++) {
+    const v = data[i]!;
+    if (v !== v) continue;
+    const d = Math.round(v * scale) - base;
+    if (step === 0 || d % step !== 0) step = gcd(step, d);
+  }
+  if (step === 0) step = 1;
+  const top = (Math.round(max * scale) - base) / step;
+  // Keys 0..top for values, top + 1 for empty; descending mirrors them, which also puts empty values first.
+  const emptyKey = top + 1;
+  const bits = bitsFor(emptyKey);
+  if (bits <= 32) {
+    const keys = new Uint32Array(n);
+    for (let i = 0; i < n; i++) {
+      const v = data[i]!;
+      const key = v !== v ? emptyKey : (Math.round(v * scale) - base) / step;
+      keys[i] = descending ? emptyKey - key : key;
+    }
+    return radixByKey(keys, bits, n, null);
+  }
+  const lo = new Uint32Array(n);
+  const hi = new Uint32Array(n);
+  for (let i = 0; i < n; i++) {
+    const v = data[i]!;
+    let key = v !== v ? emptyKey : (Math.round(v * scale) - base) / step;
+    if (descending) key = emptyKey - key;
+    lo[i] = key >>> 0;
+    hi[i] = Math.floor(key / TWO_POW_32);
+  }
+  return radixByKey(hi, bits - 32, n, radixByKey(lo, 32, n, null));
+}
+
+/** Any doubles, by their IEEE 754 bits mapped to an unsigned order: two 32-bit halves. */
+function ieeePermutation(data: Float64Array, n: number, descending: boolean): Uint32Array {
   const bits = new Uint32Array(data.buffer, data.byteOffset, n * 2);
   const hiAt = LITTLE_ENDIAN ? 1 : 0;
   const loAt = 1 - hiAt;
@@ -20,7 +79,7 @@ export function numberPermutation(data: Float64Array, n: number, descending: boo
   for (let i = 0; i < n; i++) {
     let h = bits[2 * i + hiAt]!;
     let l = bits[2 * i + loAt]!;
-    // IEEE 754 to an unsigned order: negatives flip every bit, positives flip the sign bit.
+    // Negatives flip every bit, positives flip the sign bit.
     if (h & 0x80000000) {
       h = ~h >>> 0;
       l = ~l >>> 0;
@@ -34,46 +93,116 @@ export function numberPermutation(data: Float64Array, n: number, descending: boo
     lo[i] = l;
     hi[i] = h;
   }
-  let perm: Uint32Array = identity(n);
-  let spare: Uint32Array = new Uint32Array(n);
-  const count = new Uint32Array(RADIX_SIZE);
-  const passes: [Uint32Array, number][] = [
-    [lo, 0],
-    [lo, RADIX_BITS],
-    [hi, 0],
-    [hi, RADIX_BITS],
-  ];
-  for (const [key, shift] of passes) {
-    count.fill(0);
-    for (let i = 0; i < n; i++) count[(key[i]! >>> shift) & 0xffff]!++;
-    if (n === 0 || count[(key[0]! >>> shift) & 0xffff] === n) continue;
+  return radixByKey(hi, 32, n, radixByKey(lo, 32, n, null));
+}
+
+/**
+ * Stable LSD radix sort of rows 0..n-1 by the low `bits` bits of `keys` (indexed by row), continuing from the order
+ * `start` (null: 0..n-1). Keys travel with their rows, so every pass reads sequentially; one counting loop makes the
+ * histograms of all passes, and a pass whose digit is the same for every row is skipped.
+ */
+export function radixByKey(keys: Uint32Array, bits: number, n: number, start: Uint32Array | null): Uint32Array {
+  if (bits <= 0 || n < 2) return start ?? identity(n);
+  const passes = Math.ceil(bits / MAX_DIGIT_BITS);
+  const width = Math.ceil(bits / passes);
+  const size = 1 << width;
+  const mask = size - 1;
+  const histograms = new Uint32Array(passes * size);
+  for (let i = 0; i < n; i++) {
+    const key = keys[i]!;
+    for (let p = 0, shift = 0; p < passes; p++, shift += width) histograms[p * size + ((key >>> shift) & mask)]!++;
+  }
+  const varying: number[] = [];
+  for (let p = 0; p < passes; p++) {
+    if (histograms[p * size + ((keys[0]! >>> (p * width)) & mask)] !== n) varying.push(p);
+  }
+  if (varying.length === 0) return start ?? identity(n);
+  // Two buffers each for rows and keys, written alternately; the caller's `keys` and `start` are only read.
+  const ownRows: Uint32Array[] = [];
+  const ownKeys: Uint32Array[] = [];
+  const other = (own: Uint32Array[], reading: Uint32Array | null) => {
+    for (const buffer of own) if (buffer !== reading) return buffer;
+    const buffer = new Uint32Array(n);
+    own.push(buffer);
+    return buffer;
+  };
+  let rows: Uint32Array | null = start;
+  let rowKeys: Uint32Array = keys;
+  if (start) {
+    rowKeys = other(ownKeys, null);
+    for (let j = 0; j < n; j++) rowKeys[j] = keys[start[j]!]!;
+  }
+  for (let v = 0; v < varying.length; v++) {
+    const p = varying[v]!;
+    const shift = p * width;
+    const offsets = histograms.subarray(p * size, (p + 1) * size);
     let sum = 0;
-    for (let d = 0; d < RADIX_SIZE; d++) {
-      const c = count[d]!;
-      count[d] = sum;
+    for (let d = 0; d < size; d++) {
+      const c = offsets[d]!;
+      offsets[d] = sum;
       sum += c;
     }
-    for (let j = 0; j < n; j++) {
-      const r = perm[j]!;
-      spare[count[(key[r]! >>> shift) & 0xffff]!++] = r;
+    const outRows = other(ownRows, rows);
+    if (v === varying.length - 1) {
+      if (rows === null) for (let j = 0; j < n; j++) outRows[offsets[(rowKeys[j]! >>> shift) & mask]!++] = j;
+      else for (let j = 0; j < n; j++) outRows[offsets[(rowKeys[j]! >>> shift) & mask]!++] = rows[j]!;
+      return outRows;
     }
-    [perm, spare] = [spare, perm];
+    const outKeys = other(ownKeys, rowKeys);
+    if (rows === null) {
+      for (let j = 0; j < n; j++) {
+        const key = rowKeys[j]!;
+        const at = offsets[(key >>> shift) & mask]!++;
+        outRows[at] = j;
+        outKeys[at] = key;
+      }
+    } else {
+      for (let j = 0; j < n; j++) {
+        const key = rowKeys[j]!;
+        const at = offsets[(key >>> shift) & mask]!++;
+        outRows[at] = rows[j]!;
+        outKeys[at] = key;
+      }
+    }
+    rows = outRows;
+    rowKeys = outKeys;
   }
-  return perm;
+  return rows!;
+}
+
+function bitsFor(value: number): number {
+  let bits = 0;
+  while (value >= 1) {
+    bits++;
+    value = Math.floor(value / 2);
+  }
+  return bits;
+}
+
+function gcd(a: number, b: number): number {
+  a = Math.abs(a);
+  b = Math.abs(b);
+  while (b !== 0) {
+    const t = a % b;
+    a = b;
+    b = t;
+  }
+  return a;
 }
 
 /** Counting sort by a small-integer rank per row (dictionary-encoded columns): linear in rows plus ranks. */
 export function rankPermutation(codes: Uint32Array, n: number, rankOfCode: Uint32Array, descending: boolean): Uint32Array {
   const ranks = rankOfCode.length;
+  let rankOf = rankOfCode;
+  if (descending) {
+    rankOf = new Uint32Array(ranks);
+    for (let c = 0; c < ranks; c++) rankOf[c] = ranks - 1 - rankOfCode[c]!;
+  }
   const count = new Uint32Array(ranks + 1);
-  const rankOf = (i: number) => {
-    const rank = rankOfCode[codes[i]!]!;
-    return descending ? ranks - 1 - rank : rank;
-  };
-  for (let i = 0; i < n; i++) count[rankOf(i) + 1]!++;
+  for (let i = 0; i < n; i++) count[rankOf[codes[i]!]! + 1]!++;
   for (let r = 1; r <= ranks; r++) count[r]! += count[r - 1]!;
   const perm = new Uint32Array(n);
-  for (let i = 0; i < n; i++) perm[count[rankOf(i)]!++] = i;
+  for (let i = 0; i < n; i++) perm[count[rankOf[codes[i]!]!]!++] = i;
   return perm;
 }
 
@@ -167,17 +296,21 @@ function comparatorPermutation(values: readonly string[], perm: Uint32Array, des
   });
 }
 
-/** Ranks of distinct values in ascending order (numbers numerically, strings by code units). */
+/**
+ * Ranks of distinct values in ascending order (numbers numerically, strings by code units). Product names and offer
+ * ids run to hundreds of thousands of distinct values, where a comparator sort takes a third of a second: strings go
+ * through the radix path.
+ */
 export function rankValues(values: readonly (string | number)[]): Uint32Array {
-  const order = Array.from(values.keys()).sort((a, b) => {
-    const x = values[a]!;
-    const y = values[b]!;
-    return x < y ? -1 : x > y ? 1 : 0;
-  });
+  const order = values.every((value) => typeof value === 'string')
+    ? stringPermutation(values as readonly string[], values.length, false)
+    : Array.from(values.keys()).sort((a, b) => {
+        const x = values[a]!;
+        const y = values[b]!;
+        return x < y ? -1 : x > y ? 1 : 0;
+      });
   const rankOfCode = new Uint32Array(values.length);
-  order.forEach((code, rank) => {
-    rankOfCode[code] = rank;
-  });
+  for (let rank = 0; rank < order.length; rank++) rankOfCode[order[rank]!] = rank;
   return rankOfCode;
 }
 
