@@ -36,12 +36,15 @@ export function numberPermutation(data: Float64Array, n: number, descending: boo
     return ieeePermutation(data, n, descending);
   }
   const base = Math.round(min * scale);
+  // The common step of all values (1,000 for dates in whole seconds); ms-precise data stops at its first rows.
   let step = 0;
   for (let i = 0; i < n && step !== 1; i++) {
     const v = data[i]!;
     if (v !== v) continue;
-    const d = Math.round(v * scale) - base;
-    if (step === 0 || d % step !== 0) step = gcd(step, d);
+    const d = scale === 1 ? v - base : Math.round(v * scale) - base;
+    // Below 2^53 a quotient that is not whole never rounds to a whole double: a division spares most `%` calls.
+    const q = d / step;
+    if (step === 0 || Math.floor(q) !== q) step = gcd(step, d);
   }
   if (step === 0) step = 1;
   const top = (Math.round(max * scale) - base) / step;
@@ -52,7 +55,7 @@ export function numberPermutation(data: Float64Array, n: number, descending: boo
     const keys = new Uint32Array(n);
     for (let i = 0; i < n; i++) {
       const v = data[i]!;
-      const key = v !== v ? emptyKey : (Math.round(v * scale) - base) / step;
+      const key = v !== v ? emptyKey : ((scale === 1 ? v : Math.round(v * scale)) - base) / step;
       keys[i] = descending ? emptyKey - key : key;
     }
     return radixByKey(keys, bits, n, null);
@@ -108,9 +111,10 @@ export function radixByKey(keys: Uint32Array, bits: number, n: number, start: Ui
   const size = 1 << width;
   const mask = size - 1;
   const histograms = new Uint32Array(passes * size);
-  for (let i = 0; i < n; i++) {
-    const key = keys[i]!;
-    for (let p = 0, shift = 0; p < passes; p++, shift += width) histograms[p * size + ((key >>> shift) & mask)]!++;
+  for (let p = 0; p < passes; p++) {
+    const histogram = histograms.subarray(p * size, (p + 1) * size);
+    const shift = p * width;
+    for (let i = 0; i < n; i++) histogram[(keys[i]! >>> shift) & mask]!++;
   }
   const varying: number[] = [];
   for (let p = 0; p < passes; p++) {
@@ -206,64 +210,100 @@ export function rankPermutation(codes: Uint32Array, n: number, rankOfCode: Uint3
   return perm;
 }
 
-/** Characters looked at when choosing the radix alphabet and prefix. */
+/** Characters looked at when choosing the radix alphabet and prefix of one round. */
 const PREFIX_SCAN = 16;
-/** Radix passes spent on a prefix; ties beyond it are settled by comparison within their run. */
+/** Radix passes spent on one round's prefix; longer strings with equal prefixes go another round. */
 const MAX_PASSES = 6;
+/** Runs shorter than this are settled by comparison: an alphabet costs more than they do. */
+const SMALL_RUN = 256;
+
+// Scratch for one round's alphabet, reset after each round: rounds over small runs must not pay for 64K entries.
+const seenScratch = new Uint8Array(65536);
+const symbolScratch = new Uint32Array(65536);
 
 /**
  * Strings by UTF-16 code units, ties by index. A comparator sort of a million strings takes seconds, so:
- * LSD radix over a prefix, packing several characters into each 16-bit digit after mapping the characters that
- * occur to dense codes (posting numbers use 11 symbols: four characters a pass), then a comparator sort only
- * within runs whose prefixes are equal and that hold a longer string.
+ * LSD radix over a prefix, packing several characters into each digit after mapping the characters that occur to
+ * dense codes (posting numbers use 11 symbols: four characters a pass); runs whose prefixes are equal and that hold a
+ * longer string (product names sharing their first words) go another round on the next characters, and small runs
+ * are settled by comparison.
  */
 export function stringPermutation(values: readonly string[], n: number, descending: boolean): Uint32Array {
-  const seen = new Uint8Array(65536);
+  const perm = identity(n);
+  sortRun(values, perm, 0, descending);
+  return perm;
+}
+
+/** Sorts a run of rows, in index order and equal in their first `offset` characters, by the characters after. */
+function sortRun(values: readonly string[], run: Uint32Array, offset: number, descending: boolean): void {
+  const m = run.length;
+  if (m < 2) return;
+  if (m < SMALL_RUN) {
+    comparatorPermutation(values, run, descending);
+    return;
+  }
+  const chars: number[] = [];
   let longest = 0;
-  for (let i = 0; i < n; i++) {
-    const s = values[i]!;
-    const length = Math.min(s.length, PREFIX_SCAN);
+  for (let j = 0; j < m; j++) {
+    const s = values[run[j]!]!;
     if (s.length > longest) longest = s.length;
-    for (let p = 0; p < length; p++) seen[s.charCodeAt(p)] = 1;
+    const end = Math.min(s.length, offset + PREFIX_SCAN);
+    for (let p = offset; p < end; p++) {
+      const c = s.charCodeAt(p);
+      if (seenScratch[c] === 0) {
+        seenScratch[c] = 1;
+        chars.push(c);
+      }
+    }
   }
   // Symbol 0 ends a string, so a prefix sorts before its extensions.
-  const symbolOf = new Uint32Array(65536);
-  let symbols = 1;
-  for (let c = 0; c < 65536; c++) if (seen[c] === 1) symbolOf[c] = symbols++;
-  const bitsPerChar = Math.max(1, Math.ceil(Math.log2(symbols)));
-  if (bitsPerChar > 16) return comparatorPermutation(values, identity(n), descending);
+  chars.sort((a, b) => a - b);
+  for (let k = 0; k < chars.length; k++) {
+    seenScratch[chars[k]!] = 0;
+    symbolScratch[chars[k]!] = k + 1;
+  }
+  if (longest <= offset) return; // all end at `offset`: equal
+  const bitsPerChar = Math.max(1, Math.ceil(Math.log2(chars.length + 1)));
+  if (bitsPerChar > 16) {
+    comparatorPermutation(values, run, descending);
+    return;
+  }
   const charsPerPass = Math.max(1, Math.floor(16 / bitsPerChar));
-  const prefix = Math.min(longest, PREFIX_SCAN, MAX_PASSES * charsPerPass);
+  const prefix = Math.min(longest - offset, PREFIX_SCAN, MAX_PASSES * charsPerPass);
   const passes = Math.ceil(prefix / charsPerPass);
   const digitMax = 2 ** (bitsPerChar * charsPerPass) - 1;
+  const symbolOf = symbolScratch;
 
-  let perm: Uint32Array = identity(n);
-  let spare: Uint32Array = new Uint32Array(n);
-  const digits = new Uint32Array(n);
+  // Positions within the run, sorted by digits read in the run's own order: strings are visited in memory order
+  // each pass, not in the order of the previous pass.
+  let perm: Uint32Array = identity(m);
+  let spare: Uint32Array = new Uint32Array(m);
+  const digits = new Uint32Array(m);
   const count = new Uint32Array(digitMax + 2);
   for (let pass = passes - 1; pass >= 0; pass--) {
-    const first = pass * charsPerPass;
-    const last = Math.min(first + charsPerPass, prefix);
+    const first = offset + pass * charsPerPass;
+    const last = Math.min(first + charsPerPass, offset + prefix);
     count.fill(0);
-    for (let i = 0; i < n; i++) {
-      const s = values[i]!;
+    for (let k = 0; k < m; k++) {
+      const s = values[run[k]!]!;
       let digit = 0;
       for (let p = first; p < first + charsPerPass; p++) {
         digit = digit * (1 << bitsPerChar) + (p < last && p < s.length ? symbolOf[s.charCodeAt(p)]! : 0);
       }
       if (descending) digit = digitMax - digit;
-      digits[i] = digit;
+      digits[k] = digit;
       count[digit + 1]!++;
     }
     for (let d = 1; d < count.length; d++) count[d]! += count[d - 1]!;
-    for (let j = 0; j < n; j++) {
-      const r = perm[j]!;
-      spare[count[digits[r]!]!++] = r;
+    for (let j = 0; j < m; j++) {
+      const k = perm[j]!;
+      spare[count[digits[k]!]!++] = k;
     }
     [perm, spare] = [spare, perm];
   }
-  if (longest > prefix) settleRuns(values, perm, prefix, descending);
-  return perm;
+  for (let j = 0; j < m; j++) spare[j] = run[perm[j]!]!;
+  run.set(spare);
+  if (longest > offset + prefix) settleRuns(values, run, offset + prefix, descending);
 }
 
 function settleRuns(values: readonly string[], perm: Uint32Array, prefix: number, descending: boolean): void {
@@ -273,7 +313,7 @@ function settleRuns(values: readonly string[], perm: Uint32Array, prefix: number
     const previous = values[perm[j - 1]!]!;
     runHasLonger ||= previous.length > prefix;
     if (j < perm.length && samePrefix(previous, values[perm[j]!]!, prefix)) continue;
-    if (runHasLonger && j - runStart > 1) comparatorPermutation(values, perm.subarray(runStart, j), descending);
+    if (runHasLonger && j - runStart > 1) sortRun(values, perm.subarray(runStart, j), prefix, descending);
     runStart = j;
     runHasLonger = false;
   }
