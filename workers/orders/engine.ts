@@ -103,6 +103,43 @@ class Dictionary {
 
 type Handle = { rows: Uint32Array; layout: number };
 
+type FilterStep =
+  | { kind: 'anyOf'; codes: Uint32Array; allowed: Uint8Array }
+  | { kind: 'within'; data: Float64Array; from: number; to: number };
+
+type DictionaryHits = { codes: Uint32Array; hits: Uint8Array; any: boolean };
+
+/** A search's answer, valid while the rows stay at `version`. */
+type SearchMemo = { needle: string; version: number; slots: Uint32Array };
+const SEARCH_MEMOS_PER_VIEW = 4;
+/** Checking one earlier hit costs about as much as scanning this many rows of the index. */
+const NARROWING_SHARE = 4;
+
+function permutationKey({ column, direction }: OrderSort): string {
+  return `${column}:${direction}`;
+}
+
+/** Keeps the slots that pass one filter: a tight loop over the survivors of the steps before. */
+function narrowByFilter(step: FilterStep, slots: Uint32Array): Uint32Array {
+  const kept = new Uint32Array(slots.length);
+  let k = 0;
+  if (step.kind === 'anyOf') {
+    const { codes, allowed } = step;
+    for (let j = 0; j < slots.length; j++) {
+      const slot = slots[j]!;
+      if (allowed[codes[slot]!] === 1) kept[k++] = slot;
+    }
+  } else {
+    const { data, from, to } = step;
+    for (let j = 0; j < slots.length; j++) {
+      const slot = slots[j]!;
+      const value = data[slot]!;
+      if (value >= from && value <= to) kept[k++] = slot;
+    }
+  }
+  return k === kept.length ? kept : kept.slice(0, k);
+}
+
 export type OrderEngineOptions = {
   /** How long work gives way between slices; tests pass a controllable one. */
   yieldToEventLoop?: () => Promise<void>;
@@ -131,6 +168,7 @@ export class OrderEngine {
   private slotMap: Map<string, number> | null = new Map<string, number>();
   private textIndex!: TextIndex;
   private permutations = new Map<string, Uint32Array>();
+  private searchMemos = new Map<string, SearchMemo[]>();
   private handles = new Map<number, Handle>();
   private nextHandle = 1;
   private layout = 0;
@@ -310,7 +348,7 @@ export class OrderEngine {
     for (;;) {
       const startVersion = this.changes;
       const shouldStop = () => isSuperseded() || this.changes !== startVersion;
-      const rows = await this.run(query, shouldStop);
+      const rows = await this.run(query, view, shouldStop);
       if (isSuperseded()) return { status: 'superseded', seq };
       if (rows === ABORTED || this.changes !== startVersion) continue;
       const handle = this.nextHandle++;
@@ -358,45 +396,162 @@ export class OrderEngine {
     return pairs;
   }
 
-  private async run(query: OrderQuery, shouldStop: () => boolean): Promise<Uint32Array | typeof ABORTED> {
-    const n = this.length;
+  /**
+   * Search, then one tight loop per active filter, then the order. Candidates travel as ascending lists of live
+   * slots: the first narrowing step scans every row, later ones only the survivors, and a small result is sorted by
+   * itself instead of walking the whole permutation.
+   */
+  private async run(query: OrderQuery, view: string, shouldStop: () => boolean): Promise<Uint32Array | typeof ABORTED> {
     const needle = normaliseNeedle(query.search);
-    let searchMask: Uint8Array | null = null;
+    // null: every live slot.
+    let slots: Uint32Array | null = null;
     if (needle) {
-      const mask = await this.search(needle, shouldStop);
-      if (mask === ABORTED) return ABORTED;
-      searchMask = mask;
+      const found = await this.search(needle, view, shouldStop);
+      if (found === ABORTED) return ABORTED;
+      slots = found;
     }
-    const test = this.compileFilters(query.filters ?? {});
-    const match = new Uint8Array(n);
-    let total = 0;
+    for (const step of this.compileFilters(query.filters ?? {})) {
+      const narrowed = slots === null ? await this.scanFilter(step, shouldStop) : narrowByFilter(step, slots);
+      if (narrowed === ABORTED) return ABORTED;
+      slots = narrowed;
+    }
+    return this.order(slots, query.sort ?? null);
+  }
+
+  private async scanFilter(step: FilterStep, shouldStop: () => boolean): Promise<Uint32Array | typeof ABORTED> {
+    const n = this.length;
     const alive = this.alive;
+    const found = new Uint32Array(this.size);
+    let k = 0;
     for (let from = 0; from < n; from += this.sliceRows) {
       const to = Math.min(n, from + this.sliceRows);
-      for (let i = from; i < to; i++) {
-        if (alive[i] === 1 && (searchMask === null || searchMask[i] === 1) && test(i)) {
-          match[i] = 1;
-          total++;
+      if (step.kind === 'anyOf') {
+        const { codes, allowed } = step;
+        for (let i = from; i < to; i++) if ((alive[i]! & allowed[codes[i]!]!) === 1) found[k++] = i;
+      } else {
+        const { data, from: low, to: high } = step;
+        // NaN (no value) fails both comparisons.
+        for (let i = from; i < to; i++) {
+          const value = data[i]!;
+          if (alive[i] === 1 && value >= low && value <= high) found[k++] = i;
         }
       }
       await this.yieldNow();
       if (shouldStop()) return ABORTED;
     }
-    const rows = new Uint32Array(total);
-    let k = 0;
-    if (query.sort) {
-      const order = this.permutation(query.sort);
-      for (let j = 0; j < n; j++) {
-        const slot = order[j]!;
-        if (match[slot] === 1) rows[k++] = slot;
-      }
-    } else {
-      for (let i = 0; i < n; i++) if (match[i] === 1) rows[k++] = i;
+    return k === found.length ? found : found.slice(0, k);
+  }
+
+  /** Ascending live slots in the query's order. The answer may be a cached array: handles only ever read it. */
+  private order(slots: Uint32Array | null, sort: OrderSort | null): Uint32Array {
+    const n = this.length;
+    if (slots === null) {
+      if (!sort) return this.liveSlots(null);
+      const order = this.permutation(sort);
+      return this.dead === 0 ? order : this.liveSlots(order);
+    }
+    const m = slots.length;
+    if (!sort || m < 2) return slots;
+    // Walking a cached permutation costs a few ms per million rows, building one tens: below these shares of the
+    // rows, sorting the result by itself is cheaper.
+    const cached = this.permutations.get(permutationKey(sort));
+    if (cached ? m * 32 < n : m * 4 < n) return this.sortSlots(slots, sort);
+    const order = cached ?? this.permutation(sort);
+    const member = new Uint8Array(n);
+    for (let j = 0; j < m; j++) member[slots[j]!] = 1;
+    const rows = new Uint32Array(m);
+    for (let j = 0, k = 0; k < m; j++) {
+      const slot = order[j]!;
+      if (member[slot] === 1) rows[k++] = slot;
     }
     return rows;
   }
 
-  private async search(needle: string, shouldStop: () => boolean): Promise<Uint8Array | typeof ABORTED> {
+  /** Live slots in the given order (null: arrival order). */
+  private liveSlots(order: Uint32Array | null): Uint32Array {
+    const rows = new Uint32Array(this.size);
+    const alive = this.alive;
+    if (order === null) {
+      if (this.dead === 0) for (let i = 0; i < rows.length; i++) rows[i] = i;
+      else for (let i = 0, k = 0; k < rows.length; i++) if (alive[i] === 1) rows[k++] = i;
+    } else {
+      for (let j = 0, k = 0; k < rows.length; j++) {
+        const slot = order[j]!;
+        if (alive[slot] === 1) rows[k++] = slot;
+      }
+    }
+    return rows;
+  }
+
+  /** Sorts a few slots by their own keys, with the same order and tie-break as the column's permutation. */
+  private sortSlots(slots: Uint32Array, { column, direction }: OrderSort): Uint32Array {
+    const m = slots.length;
+    const descending = direction === 'desc';
+    let local: Uint32Array;
+    if (NUMBER_SET.has(column)) {
+      const data = this.numbers[column as NumberColumn];
+      const values = new Float64Array(m);
+      for (let j = 0; j < m; j++) values[j] = data[slots[j]!]!;
+      local = numberPermutation(values, m, descending);
+    } else if (DICT_SET.has(column)) {
+      const data = this.codes[column as DictColumn];
+      const codes = new Uint32Array(m);
+      for (let j = 0; j < m; j++) codes[j] = data[slots[j]!]!;
+      local = rankPermutation(codes, m, this.dicts[column as DictColumn].ranks(), descending);
+    } else {
+      const data = this.plain[column as PlainColumn];
+      const values = new Array<string>(m);
+      for (let j = 0; j < m; j++) values[j] = data[slots[j]!]!;
+      local = stringPermutation(values, m, descending);
+    }
+    const rows = new Uint32Array(m);
+    for (let j = 0; j < m; j++) rows[j] = slots[local[j]!]!;
+    return rows;
+  }
+
+  /**
+   * Ascending live slots whose text contains the needle. A view's recent answers are kept while the rows do not
+   * change: typing on narrows the smallest earlier answer whose needle the new one contains, checking only its rows,
+   * and going back to an earlier needle reuses its answer.
+   */
+  private async search(needle: string, view: string, shouldStop: () => boolean): Promise<Uint32Array | typeof ABORTED> {
+    const version = this.changes;
+    const memos = (this.searchMemos.get(view) ?? []).filter((memo) => memo.version === version);
+    let base: SearchMemo | undefined;
+    for (const memo of memos) {
+      if (needle.includes(memo.needle) && (!base || memo.slots.length < base.slots.length)) base = memo;
+    }
+    if (base?.needle === needle) return base.slots;
+    let slots: Uint32Array;
+    if (base && base.slots.length * NARROWING_SHARE <= this.length) {
+      slots = this.searchWithin(base.slots, needle);
+    } else {
+      const found = await this.searchAll(needle, shouldStop);
+      if (found === ABORTED) return ABORTED;
+      slots = found;
+    }
+    if (this.changes === version) {
+      memos.push({ needle, version, slots });
+      if (memos.length > SEARCH_MEMOS_PER_VIEW) memos.shift();
+      this.searchMemos.set(view, memos);
+    }
+    return slots;
+  }
+
+  private searchWithin(candidates: Uint32Array, needle: string): Uint32Array {
+    const [a, b, c] = this.dictionaryHits(needle);
+    const found = new Uint32Array(candidates.length);
+    let k = 0;
+    for (let j = 0; j < candidates.length; j++) {
+      const slot = candidates[j]!;
+      if ((a.hits[a.codes[slot]!]! | b.hits[b.codes[slot]!]! | c.hits[c.codes[slot]!]!) === 1 || this.textIndex.contains(slot, needle)) {
+        found[k++] = slot;
+      }
+    }
+    return found.slice(0, k);
+  }
+
+  private async searchAll(needle: string, shouldStop: () => boolean): Promise<Uint32Array | typeof ABORTED> {
     const n = this.length;
     const mask = new Uint8Array(n);
     const pending = this.textIndex.pendingRows.length + (n - this.textIndex.indexedRows);
@@ -411,21 +566,36 @@ export class OrderEngine {
     for (let slot = this.textIndex.indexedRows; slot < n; slot++) {
       if (this.textIndex.rowMatches(slot, needle)) mask[slot] = 1;
     }
-    const dictHits = DICT_SEARCH_COLUMNS.map((column) => [this.codes[column], this.dicts[column].matching(needle)] as const)
-      .filter((entry): entry is readonly [Uint32Array, Uint8Array] => entry[1] !== null);
-    for (const [codes, hits] of dictHits) {
-      for (let from = 0; from < n; from += this.sliceRows) {
-        const to = Math.min(n, from + this.sliceRows);
-        for (let i = from; i < to; i++) if (hits[codes[i]!] === 1) mask[i] = 1;
-        await this.yieldNow();
-        if (shouldStop()) return ABORTED;
+    const [a, b, c] = this.dictionaryHits(needle);
+    const alive = this.alive;
+    const found = new Uint32Array(this.size);
+    let k = 0;
+    for (let from = 0; from < n; from += this.sliceRows) {
+      const to = Math.min(n, from + this.sliceRows);
+      if (a.any || b.any || c.any) {
+        for (let i = from; i < to; i++) {
+          if (((mask[i]! | a.hits[a.codes[i]!]! | b.hits[b.codes[i]!]! | c.hits[c.codes[i]!]!) & alive[i]!) === 1) found[k++] = i;
+        }
+      } else {
+        for (let i = from; i < to; i++) if ((mask[i]! & alive[i]!) === 1) found[k++] = i;
       }
+      await this.yieldNow();
+      if (shouldStop()) return ABORTED;
     }
-    return mask;
+    return found.slice(0, k);
   }
 
-  private compileFilters(filters: OrderFilters): (slot: number) => boolean {
-    const tests: ((slot: number) => boolean)[] = [];
+  /** Per searched dictionary column, which codes' values contain the needle (all zero when none does). */
+  private dictionaryHits(needle: string): [DictionaryHits, DictionaryHits, DictionaryHits] {
+    const of = (column: (typeof DICT_SEARCH_COLUMNS)[number]): DictionaryHits => {
+      const hits = this.dicts[column].matching(needle);
+      return { codes: this.codes[column], hits: hits ?? new Uint8Array(this.dicts[column].values.length), any: hits !== null };
+    };
+    return [of(DICT_SEARCH_COLUMNS[0]), of(DICT_SEARCH_COLUMNS[1]), of(DICT_SEARCH_COLUMNS[2])];
+  }
+
+  private compileFilters(filters: OrderFilters): FilterStep[] {
+    const steps: FilterStep[] = [];
     const anyOf = (column: DictColumn, values: readonly (string | number)[] | undefined) => {
       if (!values || values.length === 0) return;
       const dict = this.dicts[column];
@@ -434,20 +604,13 @@ export class OrderEngine {
         const code = dict.find(value);
         if (code !== undefined) allowed[code] = 1;
       }
-      const codes = this.codes[column];
-      tests.push((slot) => allowed[codes[slot]!] === 1);
+      steps.push({ kind: 'anyOf', codes: this.codes[column], allowed });
     };
     const within = (column: NumberColumn, range: NumberRange | undefined) => {
       if (!range || (range.from === undefined && range.to === undefined)) return;
-      const from = range.from ?? -Infinity;
-      const to = range.to ?? Infinity;
-      const data = this.numbers[column];
-      // NaN (no value) fails both comparisons.
-      tests.push((slot) => {
-        const value = data[slot]!;
-        return value >= from && value <= to;
-      });
+      steps.push({ kind: 'within', data: this.numbers[column], from: range.from ?? -Infinity, to: range.to ?? Infinity });
     };
+    // List filters first: they usually keep the fewest rows, so later steps look at fewer.
     anyOf('shopId', filters.shopIds);
     anyOf('status', filters.statuses);
     anyOf('warehouseId', filters.warehouseIds);
@@ -455,16 +618,12 @@ export class OrderEngine {
     within('inProcessAt', filters.inProcessAt);
     within('shipmentDate', filters.shipmentDate);
     within('amount', filters.amount);
-    if (tests.length === 0) return () => true;
-    return (slot) => {
-      for (const test of tests) if (!test(slot)) return false;
-      return true;
-    };
+    return steps;
   }
 
   /** Built on first use per column and direction, kept until the rows change. */
   private permutation({ column, direction }: OrderSort): Uint32Array {
-    const key = `${column}:${direction}`;
+    const key = permutationKey({ column, direction });
     let order = this.permutations.get(key);
     if (!order) {
       const descending = direction === 'desc';
@@ -560,6 +719,7 @@ export class OrderEngine {
   private afterChange(): void {
     this.changes++;
     this.permutations.clear();
+    this.searchMemos.clear();
     if (this.dead > 1024 && this.dead * 4 > this.length) this.compact();
   }
 
@@ -600,6 +760,7 @@ export class OrderEngine {
     this.slotMap = new Map();
     this.textIndex = this.newTextIndex();
     this.permutations.clear();
+    this.searchMemos.clear();
     this.handles.clear();
     this.layout++;
   }

@@ -101,6 +101,12 @@ export class TextIndex {
     return hits;
   }
 
+  /** Whether one row's text contains the needle: its stretch of the haystack when indexed and current. */
+  contains(row: number, needle: string): boolean {
+    if (row >= this.rows || this.stale[row] === 1) return this.rowMatches(row, needle);
+    return this.hay.substring(this.starts[row]!, this.starts[row + 1]! - 1).includes(needle);
+  }
+
   /** The slow path for one row (stale or appended after the build). */
   rowMatches(row: number, needle: string): boolean {
     for (const column of this.columns) {

@@ -4,14 +4,76 @@
  */
 
 const LITTLE_ENDIAN = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
-const RADIX_BITS = 16;
-const RADIX_SIZE = 1 << RADIX_BITS;
+/** Digit width cap: 2,048 buckets stay in L1 while a pass scatters, where 65,536 thrash the cache. */
+const MAX_DIGIT_BITS = 11;
+const TWO_POW_32 = 4294967296;
 
 /**
- * LSD radix sort of float64 keys (4 passes of 16 bits, passes whose digit never varies skipped): a million dates in
- * tens of milliseconds, where a comparator sort takes hundreds. NaN (an empty value) sorts as the largest.
+ * LSD radix sort of float64 keys; NaN (an empty value) sorts as the largest. Keys are first mapped to the fewest
+ * bits that keep their order: values that are whole at some scale (ms dates, whole units, cents) become
+ * `(value - min) / gcd` (dates in whole seconds over two years: 26 bits, two passes), and only arbitrary fractions pay
+ * for the full 64-bit IEEE order. Passes whose digit never varies are skipped.
  */
 export function numberPermutation(data: Float64Array, n: number, descending: boolean): Uint32Array {
+  let min = Infinity;
+  let max = -Infinity;
+  let whole = true;
+  let cents = true;
+  for (let i = 0; i < n; i++) {
+    const v = data[i]!;
+    if (v !== v) continue;
+    if (v < min) min = v;
+    if (v > max) max = v;
+    if (Math.floor(v) !== v) {
+      whole = false;
+      // Exact at scale 100 only when scaling back gives the very same double: then the scaled order is the order.
+      if (cents && Math.round(v * 100) / 100 !== v) cents = false;
+    }
+  }
+  if (min > max) return identity(n); // only empty values: all ties
+  const scale = whole ? 1 : cents ? 100 : 0;
+  if (scale === 0 || Math.abs(min * scale) >= 2 ** 52 || Math.abs(max * scale) >= 2 ** 52) {
+    return ieeePermutation(data, n, descending);
+  }
+  const base = Math.round(min * scale);
+  // The common step of all values (1,000 for dates in whole seconds); ms-precise data stops at its first rows.
+  let step = 0;
+  for (let i = 0; i < n && step !== 1; i++) {
+    const v = data[i]!;
+    if (v !== v) continue;
+    const d = scale === 1 ? v - base : Math.round(v * scale) - base;
+    // Below 2^53 a quotient that is not whole never rounds to a whole double: a division spares most `%` calls.
+    const q = d / step;
+    if (step === 0 || Math.floor(q) !== q) step = gcd(step, d);
+  }
+  if (step === 0) step = 1;
+  const top = (Math.round(max * scale) - base) / step;
+  // Keys 0..top for values, top + 1 for empty; descending mirrors them, which also puts empty values first.
+  const emptyKey = top + 1;
+  const bits = bitsFor(emptyKey);
+  if (bits <= 32) {
+    const keys = new Uint32Array(n);
+    for (let i = 0; i < n; i++) {
+      const v = data[i]!;
+      const key = v !== v ? emptyKey : ((scale === 1 ? v : Math.round(v * scale)) - base) / step;
+      keys[i] = descending ? emptyKey - key : key;
+    }
+    return radixByKey(keys, bits, n, null);
+  }
+  const lo = new Uint32Array(n);
+  const hi = new Uint32Array(n);
+  for (let i = 0; i < n; i++) {
+    const v = data[i]!;
+    let key = v !== v ? emptyKey : (Math.round(v * scale) - base) / step;
+    if (descending) key = emptyKey - key;
+    lo[i] = key >>> 0;
+    hi[i] = Math.floor(key / TWO_POW_32);
+  }
+  return radixByKey(hi, bits - 32, n, radixByKey(lo, 32, n, null));
+}
+
+/** Any doubles, by their IEEE 754 bits mapped to an unsigned order: two 32-bit halves. */
+function ieeePermutation(data: Float64Array, n: number, descending: boolean): Uint32Array {
   const bits = new Uint32Array(data.buffer, data.byteOffset, n * 2);
   const hiAt = LITTLE_ENDIAN ? 1 : 0;
   const loAt = 1 - hiAt;
@@ -20,7 +82,7 @@ export function numberPermutation(data: Float64Array, n: number, descending: boo
   for (let i = 0; i < n; i++) {
     let h = bits[2 * i + hiAt]!;
     let l = bits[2 * i + loAt]!;
-    // IEEE 754 to an unsigned order: negatives flip every bit, positives flip the sign bit.
+    // Negatives flip every bit, positives flip the sign bit.
     if (h & 0x80000000) {
       h = ~h >>> 0;
       l = ~l >>> 0;
@@ -34,107 +96,214 @@ export function numberPermutation(data: Float64Array, n: number, descending: boo
     lo[i] = l;
     hi[i] = h;
   }
-  let perm: Uint32Array = identity(n);
-  let spare: Uint32Array = new Uint32Array(n);
-  const count = new Uint32Array(RADIX_SIZE);
-  const passes: [Uint32Array, number][] = [
-    [lo, 0],
-    [lo, RADIX_BITS],
-    [hi, 0],
-    [hi, RADIX_BITS],
-  ];
-  for (const [key, shift] of passes) {
-    count.fill(0);
-    for (let i = 0; i < n; i++) count[(key[i]! >>> shift) & 0xffff]!++;
-    if (n === 0 || count[(key[0]! >>> shift) & 0xffff] === n) continue;
+  return radixByKey(hi, 32, n, radixByKey(lo, 32, n, null));
+}
+
+/**
+ * Stable LSD radix sort of rows 0..n-1 by the low `bits` bits of `keys` (indexed by row), continuing from the order
+ * `start` (null: 0..n-1). Keys travel with their rows, so every pass reads sequentially; one counting loop makes the
+ * histograms of all passes, and a pass whose digit is the same for every row is skipped.
+ */
+export function radixByKey(keys: Uint32Array, bits: number, n: number, start: Uint32Array | null): Uint32Array {
+  if (bits <= 0 || n < 2) return start ?? identity(n);
+  const passes = Math.ceil(bits / MAX_DIGIT_BITS);
+  const width = Math.ceil(bits / passes);
+  const size = 1 << width;
+  const mask = size - 1;
+  const histograms = new Uint32Array(passes * size);
+  for (let p = 0; p < passes; p++) {
+    const histogram = histograms.subarray(p * size, (p + 1) * size);
+    const shift = p * width;
+    for (let i = 0; i < n; i++) histogram[(keys[i]! >>> shift) & mask]!++;
+  }
+  const varying: number[] = [];
+  for (let p = 0; p < passes; p++) {
+    if (histograms[p * size + ((keys[0]! >>> (p * width)) & mask)] !== n) varying.push(p);
+  }
+  if (varying.length === 0) return start ?? identity(n);
+  // Two buffers each for rows and keys, written alternately; the caller's `keys` and `start` are only read.
+  const ownRows: Uint32Array[] = [];
+  const ownKeys: Uint32Array[] = [];
+  const other = (own: Uint32Array[], reading: Uint32Array | null) => {
+    for (const buffer of own) if (buffer !== reading) return buffer;
+    const buffer = new Uint32Array(n);
+    own.push(buffer);
+    return buffer;
+  };
+  let rows: Uint32Array | null = start;
+  let rowKeys: Uint32Array = keys;
+  if (start) {
+    rowKeys = other(ownKeys, null);
+    for (let j = 0; j < n; j++) rowKeys[j] = keys[start[j]!]!;
+  }
+  for (let v = 0; v < varying.length; v++) {
+    const p = varying[v]!;
+    const shift = p * width;
+    const offsets = histograms.subarray(p * size, (p + 1) * size);
     let sum = 0;
-    for (let d = 0; d < RADIX_SIZE; d++) {
-      const c = count[d]!;
-      count[d] = sum;
+    for (let d = 0; d < size; d++) {
+      const c = offsets[d]!;
+      offsets[d] = sum;
       sum += c;
     }
-    for (let j = 0; j < n; j++) {
-      const r = perm[j]!;
-      spare[count[(key[r]! >>> shift) & 0xffff]!++] = r;
+    const outRows = other(ownRows, rows);
+    if (v === varying.length - 1) {
+      if (rows === null) for (let j = 0; j < n; j++) outRows[offsets[(rowKeys[j]! >>> shift) & mask]!++] = j;
+      else for (let j = 0; j < n; j++) outRows[offsets[(rowKeys[j]! >>> shift) & mask]!++] = rows[j]!;
+      return outRows;
     }
-    [perm, spare] = [spare, perm];
+    const outKeys = other(ownKeys, rowKeys);
+    if (rows === null) {
+      for (let j = 0; j < n; j++) {
+        const key = rowKeys[j]!;
+        const at = offsets[(key >>> shift) & mask]!++;
+        outRows[at] = j;
+        outKeys[at] = key;
+      }
+    } else {
+      for (let j = 0; j < n; j++) {
+        const key = rowKeys[j]!;
+        const at = offsets[(key >>> shift) & mask]!++;
+        outRows[at] = rows[j]!;
+        outKeys[at] = key;
+      }
+    }
+    rows = outRows;
+    rowKeys = outKeys;
   }
-  return perm;
+  return rows!;
+}
+
+function bitsFor(value: number): number {
+  let bits = 0;
+  while (value >= 1) {
+    bits++;
+    value = Math.floor(value / 2);
+  }
+  return bits;
+}
+
+function gcd(a: number, b: number): number {
+  a = Math.abs(a);
+  b = Math.abs(b);
+  while (b !== 0) {
+    const t = a % b;
+    a = b;
+    b = t;
+  }
+  return a;
 }
 
 /** Counting sort by a small-integer rank per row (dictionary-encoded columns): linear in rows plus ranks. */
 export function rankPermutation(codes: Uint32Array, n: number, rankOfCode: Uint32Array, descending: boolean): Uint32Array {
   const ranks = rankOfCode.length;
+  let rankOf = rankOfCode;
+  if (descending) {
+    rankOf = new Uint32Array(ranks);
+    for (let c = 0; c < ranks; c++) rankOf[c] = ranks - 1 - rankOfCode[c]!;
+  }
   const count = new Uint32Array(ranks + 1);
-  const rankOf = (i: number) => {
-    const rank = rankOfCode[codes[i]!]!;
-    return descending ? ranks - 1 - rank : rank;
-  };
-  for (let i = 0; i < n; i++) count[rankOf(i) + 1]!++;
+  for (let i = 0; i < n; i++) count[rankOf[codes[i]!]! + 1]!++;
   for (let r = 1; r <= ranks; r++) count[r]! += count[r - 1]!;
   const perm = new Uint32Array(n);
-  for (let i = 0; i < n; i++) perm[count[rankOf(i)]!++] = i;
+  for (let i = 0; i < n; i++) perm[count[rankOf[codes[i]!]!]!++] = i;
   return perm;
 }
 
-/** Characters looked at when choosing the radix alphabet and prefix. */
+/** Characters looked at when choosing the radix alphabet and prefix of one round. */
 const PREFIX_SCAN = 16;
-/** Radix passes spent on a prefix; ties beyond it are settled by comparison within their run. */
+/** Radix passes spent on one round's prefix; longer strings with equal prefixes go another round. */
 const MAX_PASSES = 6;
+/** Runs shorter than this are settled by comparison: an alphabet costs more than they do. */
+const SMALL_RUN = 256;
+
+// Scratch for one round's alphabet, reset after each round: rounds over small runs must not pay for 64K entries.
+const seenScratch = new Uint8Array(65536);
+const symbolScratch = new Uint32Array(65536);
 
 /**
  * Strings by UTF-16 code units, ties by index. A comparator sort of a million strings takes seconds, so:
- * LSD radix over a prefix, packing several characters into each 16-bit digit after mapping the characters that
- * occur to dense codes (posting numbers use 11 symbols: four characters a pass), then a comparator sort only
- * within runs whose prefixes are equal and that hold a longer string.
+ * LSD radix over a prefix, packing several characters into each digit after mapping the characters that occur to
+ * dense codes (posting numbers use 11 symbols: four characters a pass); runs whose prefixes are equal and that hold a
+ * longer string (product names sharing their first words) go another round on the next characters, and small runs
+ * are settled by comparison.
  */
 export function stringPermutation(values: readonly string[], n: number, descending: boolean): Uint32Array {
-  const seen = new Uint8Array(65536);
+  const perm = identity(n);
+  sortRun(values, perm, 0, descending);
+  return perm;
+}
+
+/** Sorts a run of rows, in index order and equal in their first `offset` characters, by the characters after. */
+function sortRun(values: readonly string[], run: Uint32Array, offset: number, descending: boolean): void {
+  const m = run.length;
+  if (m < 2) return;
+  if (m < SMALL_RUN) {
+    comparatorPermutation(values, run, descending);
+    return;
+  }
+  const chars: number[] = [];
   let longest = 0;
-  for (let i = 0; i < n; i++) {
-    const s = values[i]!;
-    const length = Math.min(s.length, PREFIX_SCAN);
+  for (let j = 0; j < m; j++) {
+    const s = values[run[j]!]!;
     if (s.length > longest) longest = s.length;
-    for (let p = 0; p < length; p++) seen[s.charCodeAt(p)] = 1;
+    const end = Math.min(s.length, offset + PREFIX_SCAN);
+    for (let p = offset; p < end; p++) {
+      const c = s.charCodeAt(p);
+      if (seenScratch[c] === 0) {
+        seenScratch[c] = 1;
+        chars.push(c);
+      }
+    }
   }
   // Symbol 0 ends a string, so a prefix sorts before its extensions.
-  const symbolOf = new Uint32Array(65536);
-  let symbols = 1;
-  for (let c = 0; c < 65536; c++) if (seen[c] === 1) symbolOf[c] = symbols++;
-  const bitsPerChar = Math.max(1, Math.ceil(Math.log2(symbols)));
-  if (bitsPerChar > 16) return comparatorPermutation(values, identity(n), descending);
+  chars.sort((a, b) => a - b);
+  for (let k = 0; k < chars.length; k++) {
+    seenScratch[chars[k]!] = 0;
+    symbolScratch[chars[k]!] = k + 1;
+  }
+  if (longest <= offset) return; // all end at `offset`: equal
+  const bitsPerChar = Math.max(1, Math.ceil(Math.log2(chars.length + 1)));
+  if (bitsPerChar > 16) {
+    comparatorPermutation(values, run, descending);
+    return;
+  }
   const charsPerPass = Math.max(1, Math.floor(16 / bitsPerChar));
-  const prefix = Math.min(longest, PREFIX_SCAN, MAX_PASSES * charsPerPass);
+  const prefix = Math.min(longest - offset, PREFIX_SCAN, MAX_PASSES * charsPerPass);
   const passes = Math.ceil(prefix / charsPerPass);
   const digitMax = 2 ** (bitsPerChar * charsPerPass) - 1;
+  const symbolOf = symbolScratch;
 
-  let perm: Uint32Array = identity(n);
-  let spare: Uint32Array = new Uint32Array(n);
-  const digits = new Uint32Array(n);
+  // Positions within the run, sorted by digits read in the run's own order: strings are visited in memory order
+  // each pass, not in the order of the previous pass.
+  let perm: Uint32Array = identity(m);
+  let spare: Uint32Array = new Uint32Array(m);
+  const digits = new Uint32Array(m);
   const count = new Uint32Array(digitMax + 2);
   for (let pass = passes - 1; pass >= 0; pass--) {
-    const first = pass * charsPerPass;
-    const last = Math.min(first + charsPerPass, prefix);
+    const first = offset + pass * charsPerPass;
+    const last = Math.min(first + charsPerPass, offset + prefix);
     count.fill(0);
-    for (let i = 0; i < n; i++) {
-      const s = values[i]!;
+    for (let k = 0; k < m; k++) {
+      const s = values[run[k]!]!;
       let digit = 0;
       for (let p = first; p < first + charsPerPass; p++) {
         digit = digit * (1 << bitsPerChar) + (p < last && p < s.length ? symbolOf[s.charCodeAt(p)]! : 0);
       }
       if (descending) digit = digitMax - digit;
-      digits[i] = digit;
+      digits[k] = digit;
       count[digit + 1]!++;
     }
     for (let d = 1; d < count.length; d++) count[d]! += count[d - 1]!;
-    for (let j = 0; j < n; j++) {
-      const r = perm[j]!;
-      spare[count[digits[r]!]!++] = r;
+    for (let j = 0; j < m; j++) {
+      const k = perm[j]!;
+      spare[count[digits[k]!]!++] = k;
     }
     [perm, spare] = [spare, perm];
   }
-  if (longest > prefix) settleRuns(values, perm, prefix, descending);
-  return perm;
+  for (let j = 0; j < m; j++) spare[j] = run[perm[j]!]!;
+  run.set(spare);
+  if (longest > offset + prefix) settleRuns(values, run, offset + prefix, descending);
 }
 
 function settleRuns(values: readonly string[], perm: Uint32Array, prefix: number, descending: boolean): void {
@@ -144,7 +313,7 @@ function settleRuns(values: readonly string[], perm: Uint32Array, prefix: number
     const previous = values[perm[j - 1]!]!;
     runHasLonger ||= previous.length > prefix;
     if (j < perm.length && samePrefix(previous, values[perm[j]!]!, prefix)) continue;
-    if (runHasLonger && j - runStart > 1) comparatorPermutation(values, perm.subarray(runStart, j), descending);
+    if (runHasLonger && j - runStart > 1) sortRun(values, perm.subarray(runStart, j), prefix, descending);
     runStart = j;
     runHasLonger = false;
   }
@@ -167,17 +336,21 @@ function comparatorPermutation(values: readonly string[], perm: Uint32Array, des
   });
 }
 
-/** Ranks of distinct values in ascending order (numbers numerically, strings by code units). */
+/**
+ * Ranks of distinct values in ascending order (numbers numerically, strings by code units). Product names and offer
+ * ids run to hundreds of thousands of distinct values, where a comparator sort takes a third of a second: strings go
+ * through the radix path.
+ */
 export function rankValues(values: readonly (string | number)[]): Uint32Array {
-  const order = Array.from(values.keys()).sort((a, b) => {
-    const x = values[a]!;
-    const y = values[b]!;
-    return x < y ? -1 : x > y ? 1 : 0;
-  });
+  const order = values.every((value) => typeof value === 'string')
+    ? stringPermutation(values as readonly string[], values.length, false)
+    : Array.from(values.keys()).sort((a, b) => {
+        const x = values[a]!;
+        const y = values[b]!;
+        return x < y ? -1 : x > y ? 1 : 0;
+      });
   const rankOfCode = new Uint32Array(values.length);
-  order.forEach((code, rank) => {
-    rankOfCode[code] = rank;
-  });
+  for (let rank = 0; rank < order.length; rank++) rankOfCode[order[rank]!] = rank;
   return rankOfCode;
 }
 

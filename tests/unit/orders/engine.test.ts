@@ -113,6 +113,88 @@ describe('order list engine against a reference implementation', () => {
   });
 });
 
+describe('order list engine query paths', () => {
+  const rows = generateOrders({ count: 4_000, seed: 21, shops: 5, warehouses: 6, products: 300 });
+  const expectIds = async (engine: OrderEngine, query: OrderQuery, source: readonly OrderRow[], view?: string) => {
+    const { handle, total } = done(await engine.query(query, view));
+    const ids = engine.window(handle, 0, total).rows.map((row) => row.id);
+    expect(ids, JSON.stringify(query)).toEqual(referenceQuery(source, query).map((row) => row.id));
+  };
+
+  it('sorts a filtered or searched result by itself or through the permutation, by every column, before and after it is cached', async () => {
+    const engine = new OrderEngine({ sliceRows: 700 });
+    engine.load(rows);
+    // A one-status filter keeps a fifteenth (sorted by itself), a two-source filter nearly all (walks the permutation).
+    const narrowings: OrderQuery[] = [
+      { filters: { statuses: ['awaiting_packaging'] } },
+      { filters: { sources: ['ozon', 'manual'], amount: { from: 10 } } },
+      { search: '7' },
+      { search: rows[5]!.trackingNumber.slice(3, 7) },
+      { filters: { shopIds: [2], shipmentDate: { from: Date.UTC(2024, 3, 1) } }, search: 'а' },
+    ];
+    for (const column of ORDER_COLUMNS) {
+      for (const direction of ['asc', 'desc'] as const) {
+        for (const round of [0, 1]) {
+          for (const narrowing of narrowings) await expectIds(engine, { ...narrowing, sort: { column, direction } }, rows);
+          if (round === 0) await expectIds(engine, { sort: { column, direction } }, rows);
+        }
+      }
+    }
+  });
+
+  it('answers filters that match nothing, unknown values and open ranges', async () => {
+    const engine = new OrderEngine({ sliceRows: 300 });
+    engine.load(rows);
+    await expectIds(engine, { filters: { shopIds: [99] } }, rows);
+    await expectIds(engine, { filters: { shopIds: [99], statuses: ['delivered'] }, sort: { column: 'amount', direction: 'asc' } }, rows);
+    await expectIds(engine, { filters: { amount: { to: 100 }, shipmentDate: { from: 0 }, inProcessAt: { from: Date.UTC(2024, 6, 1) } } }, rows);
+    await expectIds(engine, { filters: { warehouseIds: [rows[0]!.warehouseId], sources: ['manual'] }, search: 'RU' }, rows);
+  });
+
+  it('types a needle letter by letter and deletes it again, alone, filtered and sorted, in two views at once', async () => {
+    const engine = new OrderEngine({ sliceRows: 500 });
+    engine.load(rows);
+    const needles = [rows[17]!.postingNumber.slice(2, 9), rows[40]!.productName.slice(0, 9).toUpperCase(), rows[3]!.offerId];
+    const shapes: OrderQuery[] = [
+      {},
+      { sort: { column: 'inProcessAt', direction: 'desc' } },
+      { filters: { statuses: ['delivered', 'cancelled', 'awaiting_packaging'] }, sort: { column: 'productName', direction: 'asc' } },
+    ];
+    for (const needle of needles) {
+      const typed = Array.from({ length: needle.length }, (_, i) => needle.slice(0, i + 1));
+      const keystrokes = [...typed, ...typed.slice(0, -1).reverse(), ` ${needle} `, needle.slice(1)];
+      for (const search of keystrokes) {
+        for (const [s, shape] of shapes.entries()) await expectIds(engine, { ...shape, search }, rows, `view${s}`);
+      }
+    }
+  });
+
+  it('searches the current rows when rows change between keystrokes', async () => {
+    const engine = new OrderEngine({ sliceRows: 500 });
+    const model = new ArrivalOrderModel();
+    engine.load(rows);
+    model.apply(rows);
+    const needle = rows[100]!.orderNumber.slice(0, 6);
+    const random = seededRandom(77);
+    for (let i = 1; i <= needle.length; i++) {
+      const current = model.list();
+      const picked = () => current[Math.floor(random() * current.length)]!;
+      // A row starts to match, one stops matching, one goes away, one arrives, then the keystroke.
+      const batch: OrderRow[] = [
+        { ...picked(), trackingNumber: `X${needle}Y` },
+        { ...picked(), postingNumber: 'none', orderNumber: 'none', trackingNumber: '' },
+        { ...picked(), deleted: true },
+        { ...rows[0]!, id: `fresh${i}`, productName: `new ${needle.slice(0, i)}` },
+      ];
+      engine.upsert(batch);
+      model.apply(batch);
+      await expectIds(engine, { search: needle.slice(0, i) }, model.list());
+      // And the same needle again with no change in between.
+      await expectIds(engine, { search: needle.slice(0, i), sort: { column: 'trackingNumber', direction: 'asc' } }, model.list());
+    }
+  });
+});
+
 describe('order list engine changes', () => {
   it('keeps answering like the reference through upserts, updates and deletes, including after compaction', async () => {
     const engine = new OrderEngine({ sliceRows: 500 });

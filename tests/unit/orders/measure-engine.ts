@@ -1,6 +1,6 @@
 /**
  * Timing of the order list engine on generated rows (a measurement script, not a test):
- *   node --import tsx tests/unit/orders/measure-engine.ts [rows]
+ *   node --expose-gc --import tsx tests/unit/orders/measure-engine.ts [rows] [bench rounds]
  */
 import { OrderEngine } from '../../../workers/orders/engine';
 import type { OrderRow } from '../../../contract/orders';
@@ -46,6 +46,41 @@ await time('load (5,000-row upserts, parsing excluded)', () => {
 });
 chunks.length = 0;
 await time('prepare search index (after load, before the first search)', () => engine.prepareSearch());
+
+// The browser benchmark's actions (tests/bench/run.ts), in its order: the list opens sorted by inProcessAt desc;
+// "7001" is typed and the keystroke "2" measured; every sort is a first click (ascending) after a click on
+// orderNumber, so each measured sort builds its permutation; then the status filter and a sort under it.
+// Several rounds, each after a one-row change that drops every cache, with the load's garbage collected first
+// (run with --expose-gc): a collection of the load's 2 GB lands in whichever query happens to allocate.
+const collect = (globalThis as { gc?: () => void }).gc ?? (() => {});
+const opening = { column: 'inProcessAt', direction: 'desc' } as const;
+const byOrderNumber = { column: 'orderNumber', direction: 'asc' } as const;
+const status = { statuses: ['awaiting_packaging' as const] };
+const rounds = Number(process.argv[3] ?? 3);
+for (let round = 1; round <= rounds; round++) {
+  engine.upsert([{ ...rows[0]!, amount: rows[0]!.amount + round }]);
+  engine.prepareSearch();
+  collect();
+  console.log(`-- bench actions, round ${round} --`);
+  await run('bench: open list (inProcessAt desc, first build)', { sort: opening });
+  await run('bench: search "7001"', { search: '7001', sort: opening });
+  const keystroke = await run('bench: search keystroke "70012"', { search: '70012', sort: opening });
+  console.log(`  ${keystroke.total} hits`);
+  await run('bench: search cleared', { sort: opening });
+  for (const column of ['amount', 'shipmentDate', 'productName'] as const) {
+    await run(`bench: sort orderNumber asc (before ${column})`, { sort: byOrderNumber });
+    await run(`bench: sort ${column} asc (first build)`, { sort: { column, direction: 'asc' } });
+  }
+  const filtered = await run('bench: filter status awaiting_packaging', { filters: status, sort: { column: 'productName', direction: 'asc' } });
+  console.log(`  ${filtered.total} rows`);
+  await run('bench: sort orderNumber asc under the filter', { filters: status, sort: byOrderNumber });
+  await run('bench: sort amount asc under the filter (cached)', { filters: status, sort: { column: 'amount', direction: 'asc' } });
+  await run('sort shipmentDate desc under the filter (not built)', { filters: status, sort: { column: 'shipmentDate', direction: 'desc' } });
+  await run('sort productName desc under the filter (not built)', { filters: status, sort: { column: 'productName', direction: 'desc' } });
+}
+engine.upsert([{ ...rows[0]!, amount: rows[0]!.amount }]);
+collect();
+console.log('-- other queries --');
 await run('no filter', {});
 await run('filter: 3 shops, 2 statuses', { filters: { shopIds: [1, 2, 3], statuses: ['delivered', 'delivering'] } });
 const day = 86_400_000;

@@ -50,4 +50,34 @@ describe('sort permutations', () => {
       );
     }
   });
+
+  // Each shape takes another key path: whole values (one or two 32-bit words after the gcd), cents, any double.
+  const numberShapes: [string, () => number][] = [
+    ['ms dates on whole hours', () => Date.UTC(2024, 0, 1) + Math.floor(random() * 17_520) * 3_600_000],
+    ['ms dates to the millisecond over 50 years', () => Date.UTC(2000, 0, 1) + Math.floor(random() * 50 * 365 * 86_400_000)],
+    ['amounts in cents with negatives', () => Math.round((random() - 0.3) * 5_000_000) / 100],
+    ['small integers with many ties', () => Math.floor(random() * 7) - 3],
+    ['huge integers', () => Math.floor((random() - 0.5) * 2 ** 60)],
+    ['thirds (no exact scale)', () => Math.floor(random() * 1_000) / 3],
+    ['one value', () => 42.5],
+  ];
+  for (const [name, make] of numberShapes) {
+    it(`orders ${name}, empty values largest, in both directions`, () => {
+      const compare = (x: number, y: number) =>
+        Number.isNaN(x) ? (Number.isNaN(y) ? 0 : 1) : Number.isNaN(y) ? -1 : x - y;
+      for (const empty of [0, 0.15]) {
+        const values = Array.from({ length: 3_000 }, () => (random() < empty ? NaN : make()));
+        for (const descending of [false, true]) {
+          expect(Array.from(numberPermutation(Float64Array.from(values), values.length, descending))).toEqual(
+            expectedOrder(values, compare, descending),
+          );
+        }
+      }
+    });
+  }
+
+  it('orders only empty values and no values', () => {
+    expect(Array.from(numberPermutation(Float64Array.from([NaN, NaN, NaN]), 3, true))).toEqual([0, 1, 2]);
+    expect(Array.from(numberPermutation(new Float64Array(0), 0, false))).toEqual([]);
+  });
 });
