@@ -140,7 +140,7 @@ export function createOrdersArea({ client, events, engine: engineOptions, openCa
         });
         received += result.rows;
       } while (again && cache === ownCache);
-      engine.prepareSearch();
+      await engine.prepareSearch();
     } catch (error) {
       if (typeof error === 'object' && error !== null && 'type' in error && 'code' in error) {
         events.emit('orders.syncFailed', { failure: error as ApiFailure });

@@ -78,14 +78,22 @@ export class OrderCache {
    * Reads every record, in one read transaction, handing each decoded chunk to `onChunk` as it arrives (the
    * engine's `appendChunk`), so the whole list never sits in memory twice.
    */
-  async load(onChunk: (chunk: OrderChunk) => void = () => undefined): Promise<CacheLoadResult> {
+  async load(onChunk: (chunk: OrderChunk) => void = () => undefined, onStart: (rows: number) => void = () => undefined): Promise<CacheLoadResult> {
     const idTexts = new Map<number, { text: string; n: number }>();
     let rows = 0;
     const meta = await this.db.transaction('r', this.db.chunks, this.db.meta, async () => {
+      const meta = (await this.db.meta.get('sync')) ?? emptyMeta();
+      // The engine makes room once instead of growing its columns chunk after chunk.
+      onStart(meta.rowCount);
       const ids = await this.db.chunks.toCollection().primaryKeys();
-      // A few records per read: one at a time pays a round trip each, all at once holds everything twice.
-      for (let i = 0; i < ids.length; i += 4) {
-        const records = await this.db.chunks.bulkGet(ids.slice(i, i + 4));
+      // The first record alone, so a list has rows to show at once; then a few per read, the next read asked for
+      // before this one is decoded, so IndexedDB reads while the engine appends.
+      const batches: number[][] = ids.length > 0 ? [ids.slice(0, 1)] : [];
+      for (let i = 1; i < ids.length; i += 3) batches.push(ids.slice(i, i + 3));
+      let next = batches.length > 0 ? this.db.chunks.bulkGet(batches[0]!) : null;
+      for (let b = 0; b < batches.length; b++) {
+        const records = await next!;
+        next = b + 1 < batches.length ? this.db.chunks.bulkGet(batches[b + 1]!) : null;
         for (const record of records) {
           const chunk = chunkOf(record);
           if (!record || !chunk) continue;
@@ -94,7 +102,7 @@ export class OrderCache {
           onChunk(chunk);
         }
       }
-      return (await this.db.meta.get('sync')) ?? emptyMeta();
+      return meta;
     });
     this.idTexts = idTexts;
     this.index = null;

@@ -173,6 +173,8 @@ export class OrderEngine {
   private nextHandle = 1;
   private layout = 0;
   private changes = 0;
+  /** Changes other than appends: they move or alter rows an answer in progress may already hold. */
+  private mutations = 0;
   private seq = 0;
   private latestSeqOfView = new Map<string, number>();
   private readonly yieldNow: () => Promise<void>;
@@ -200,12 +202,14 @@ export class OrderEngine {
   load(rows: Iterable<OrderRow>): void {
     this.reset();
     this.changes++;
+    this.mutations++;
     this.upsert(Array.isArray(rows) ? rows : Array.from(rows));
   }
 
   clear(): void {
     this.reset();
     this.changes++;
+    this.mutations++;
   }
 
   /** Inserts new rows, overwrites rows with a known id in place, drops tombstones (`deleted: true`). */
@@ -286,7 +290,12 @@ export class OrderEngine {
     if (repeats) {
       const rows = rowsOfChunk(chunk);
       this.upsert(repeats.map((i) => rows[i]!));
-    } else this.afterChange();
+    } else this.afterChange(true);
+  }
+
+  /** Makes room for this many more rows at once (a load that knows its size), instead of growing chunk by chunk. */
+  reserve(rows: number): void {
+    this.ensureCapacity(this.length + rows);
   }
 
   /**
@@ -325,11 +334,18 @@ export class OrderEngine {
   }
 
   /**
-   * Builds the search index now (a few hundred milliseconds for a million rows) instead of in the first search:
-   * the worker calls it once a load settles.
+   * Builds the search index now (a few hundred milliseconds for a million rows, in slices that give way to queries
+   * and windows) instead of in the first search: the worker calls it once a load settles. A change of the rows
+   * meanwhile drops the build (the next search or prepare starts over).
    */
-  prepareSearch(): void {
-    if (this.textIndex.pendingRows.length > 0 || this.textIndex.indexedRows < this.length) this.textIndex.build(this.length);
+  async prepareSearch(): Promise<void> {
+    if (this.textIndex.pendingRows.length === 0 && this.textIndex.indexedRows >= this.length) return;
+    const index = this.textIndex;
+    const version = this.changes;
+    await index.buildInSlices(this.length, async () => {
+      await this.yieldNow();
+      return this.changes === version && this.textIndex === index;
+    });
   }
 
   get(id: string): OrderRow | undefined {
@@ -345,12 +361,14 @@ export class OrderEngine {
     const seq = ++this.seq;
     this.latestSeqOfView.set(view, seq);
     const isSuperseded = () => this.latestSeqOfView.get(view) !== seq;
+    // Rows appended meanwhile (a load, a sync) leave the answer true of the rows it saw, and the list is told to
+    // query again anyway; only a change to rows already held makes the query start over.
     for (;;) {
-      const startVersion = this.changes;
-      const shouldStop = () => isSuperseded() || this.changes !== startVersion;
+      const startVersion = this.mutations;
+      const shouldStop = () => isSuperseded() || this.mutations !== startVersion;
       const rows = await this.run(query, view, shouldStop);
       if (isSuperseded()) return { status: 'superseded', seq };
-      if (rows === ABORTED || this.changes !== startVersion) continue;
+      if (rows === ABORTED || this.mutations !== startVersion) continue;
       const handle = this.nextHandle++;
       this.handles.set(handle, { rows, layout: this.layout });
       for (const old of this.handles.keys()) {
@@ -716,8 +734,10 @@ export class OrderEngine {
     this.slotOfId().delete(id);
   }
 
-  private afterChange(): void {
+  /** `appendOnly`: rows were only added after every existing slot, none changed or removed. */
+  private afterChange(appendOnly = false): void {
     this.changes++;
+    if (!appendOnly) this.mutations++;
     this.permutations.clear();
     this.searchMemos.clear();
     if (this.dead > 1024 && this.dead * 4 > this.length) this.compact();

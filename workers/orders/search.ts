@@ -7,6 +7,7 @@
 
 const FIELD_SEPARATOR = '\u0001';
 const ROW_SEPARATOR = '\u0000';
+const PIECE_ROWS = 1 << 16;
 // Control characters never occur in what a user types into a search box; dropping them keeps matches in one field.
 // eslint-disable-next-line no-control-regex
 const CONTROL = /[\u0000-\u001f]/g;
@@ -35,34 +36,57 @@ export class TextIndex {
   }
 
   build(rowCount: number): void {
-    const texts = new Array<string>(rowCount);
+    const pieces: string[] = [];
     const starts = new Int32Array(rowCount + 1);
-    let offset = 0;
-    for (let r = 0; r < rowCount; r++) {
+    for (let from = 0; from < rowCount; from += PIECE_ROWS) pieces.push(this.piece(from, Math.min(rowCount, from + PIECE_ROWS), starts));
+    this.finish(pieces, starts, rowCount);
+  }
+
+  /**
+   * `build` a piece at a time, giving way between pieces (a million rows take a few hundred milliseconds in all,
+   * which must not hold a window call that long). `pause` yields and answers false when the rows changed meanwhile:
+   * the build then stops and leaves the index as it was.
+   */
+  async buildInSlices(rowCount: number, pause: () => Promise<boolean>): Promise<boolean> {
+    const pieces: string[] = [];
+    const starts = new Int32Array(rowCount + 1);
+    for (let from = 0; from < rowCount; from += PIECE_ROWS) {
+      pieces.push(this.piece(from, Math.min(rowCount, from + PIECE_ROWS), starts));
+      if (!(await pause())) return false;
+    }
+    this.finish(pieces, starts, rowCount);
+    return true;
+  }
+
+  /** Rows from .. to - 1 as lowercase haystack text (each row ends with ROW_SEPARATOR); fills their starts. */
+  private piece(from: number, to: number, starts: Int32Array): string {
+    const texts = new Array<string>(to - from);
+    for (let r = from; r < to; r++) {
       let text = '';
       for (let c = 0; c < this.columns.length; c++) {
         if (c > 0) text += FIELD_SEPARATOR;
         text += this.columns[c]![r]!;
       }
-      texts[r] = text;
-      starts[r] = offset;
-      offset += text.length + 1;
+      texts[r - from] = text;
     }
-    starts[rowCount] = offset;
-    const joined = texts.join(ROW_SEPARATOR);
-    let hay = joined.toLowerCase();
-    if (hay.length !== joined.length) {
-      // A few characters (e.g. 'İ') change length when lowercased: fall back to per-field lowering and offsets.
-      offset = 0;
-      for (let r = 0; r < rowCount; r++) {
-        texts[r] = texts[r]!.toLowerCase();
-        starts[r] = offset;
-        offset += texts[r]!.length + 1;
-      }
-      starts[rowCount] = offset;
-      hay = texts.join(ROW_SEPARATOR);
+    const joined = texts.join(ROW_SEPARATOR) + ROW_SEPARATOR;
+    let lowered = joined.toLowerCase();
+    // A few characters (e.g. 'İ') change length when lowercased: then each row is lowered on its own.
+    if (lowered.length !== joined.length) {
+      for (let i = 0; i < texts.length; i++) texts[i] = texts[i]!.toLowerCase();
+      lowered = texts.join(ROW_SEPARATOR) + ROW_SEPARATOR;
     }
-    this.hay = hay;
+    let offset = starts[from]!;
+    for (let i = 0; i < texts.length; i++) {
+      starts[from + i] = offset;
+      offset += texts[i]!.length + 1;
+    }
+    starts[to] = offset;
+    return lowered;
+  }
+
+  private finish(pieces: string[], starts: Int32Array<ArrayBuffer>, rowCount: number): void {
+    this.hay = pieces.join('');
     this.starts = starts;
     this.rows = rowCount;
     this.stale = new Uint8Array(rowCount);

@@ -34,12 +34,17 @@ export async function loadOrders(cache: OrderCache, engine: OrderEngine, options
   const first = new Promise<void>((resolve) => (firstRows = resolve));
   // A newer load (another user) cleared the engine: this one's rows no longer belong there.
   const current = () => pendingLoads.get(engine)?.generation === generation;
-  const whole = cache.load((chunk) => {
-    if (!current()) return;
-    // The cache holds each id once: the engine need not check (nor index) a million ids on the way in.
-    engine.appendChunk(chunk, { trusted: true });
-    firstRows();
-  });
+  const whole = cache.load(
+    (chunk) => {
+      if (!current()) return;
+      // The cache holds each id once: the engine need not check (nor index) a million ids on the way in.
+      engine.appendChunk(chunk, { trusted: true });
+      firstRows();
+    },
+    (rows) => {
+      if (current()) engine.reserve(rows);
+    },
+  );
   const done = whole.then(
     (result) => {
       if (pendingLoads.get(engine)?.generation === generation) options.onLoaded?.(result.rows);

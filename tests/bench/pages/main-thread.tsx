@@ -19,8 +19,8 @@ void fetchAllOrders((rows) => {
   engine.upsert(rows);
   version++;
   listeners.forEach((listener) => listener());
-}).then(() => {
-  engine.prepareSearch();
+}).then(async () => {
+  await engine.prepareSearch();
   loaded = true;
   version++;
   listeners.forEach((listener) => listener());

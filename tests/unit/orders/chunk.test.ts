@@ -165,6 +165,59 @@ describe('the bulk path into the engine and the cache', () => {
     expect(engine.get(initial[7]!.id)).toBeUndefined();
   });
 
+  it('builds the search index in slices that give way, and drops a build the rows changed under', async () => {
+    const rows = generateOrders({ count: 140_000, seed: 51 });
+    let pauses = 0;
+    let onPause: () => void = () => undefined;
+    const engine = new OrderEngine({
+      yieldToEventLoop: async () => {
+        pauses++;
+        onPause();
+      },
+    });
+    engine.appendChunk(received(rows, '', false).chunk, { trusted: true });
+    const needle = rows[139_999]!.postingNumber.toLowerCase();
+    const expected = referenceQuery(rows, { search: needle }).map((row) => row.id);
+    // A change between two slices: that build is dropped, the next search still answers right (and the new row).
+    onPause = () => {
+      onPause = () => undefined;
+      engine.upsert([{ ...rows[5]!, postingNumber: `${needle}-copy` }]);
+    };
+    await engine.prepareSearch();
+    expect(pauses).toBeGreaterThan(0);
+    expect(await ids(engine, { search: needle })).toEqual([rows[5]!.id, ...expected].sort((a, b) => rows.findIndex((r) => r.id === a) - rows.findIndex((r) => r.id === b)));
+    // Undisturbed, it builds in more than one slice, and searches agree with the reference.
+    pauses = 0;
+    engine.upsert([{ ...rows[5]! }]);
+    await engine.prepareSearch();
+    expect(pauses).toBeGreaterThan(1);
+    expect(await ids(engine, { search: needle })).toEqual(expected);
+  });
+
+  it('finishes a query while chunks are appended (answering the rows it saw), and starts over when held rows change', async () => {
+    const rows = generateOrders({ count: 3_000, seed: 61 });
+    const more = generateOrders({ count: 500, seed: 62, idPrefix: 'more' });
+    let duringQuery: () => void = () => undefined;
+    const engine = new OrderEngine({
+      sliceRows: 500,
+      yieldToEventLoop: async () => {
+        const work = duringQuery;
+        duringQuery = () => undefined;
+        work();
+      },
+    });
+    engine.appendChunk(received(rows, '', false).chunk, { trusted: true });
+    const query: OrderQuery = { filters: { statuses: [rows[0]!.status] }, sort: { column: 'amount', direction: 'asc' } };
+    duringQuery = () => engine.appendChunk(received(more, '', false).chunk);
+    expect(await ids(engine, query)).toEqual(referenceQuery(rows, query).map((row) => row.id));
+    expect(await ids(engine, query)).toEqual(referenceQuery([...rows, ...more], query).map((row) => row.id));
+    // An amount changed under a running sort: the answer is the new one, never a mix.
+    const changed = { ...rows[1]!, status: rows[0]!.status, amount: -1 };
+    duringQuery = () => engine.upsert([changed]);
+    const after = [...rows.map((row) => (row.id === changed.id ? changed : row)), ...more];
+    expect(await ids(engine, query)).toEqual(referenceQuery(after, query).map((row) => row.id));
+  });
+
   it('caches a binary sync as the frames it received and loads it back into an engine that agrees with the server', async () => {
     const { initial, later } = history();
     const changes = [...initial, ...later];

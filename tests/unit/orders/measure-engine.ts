@@ -59,7 +59,7 @@ const status = { statuses: ['awaiting_packaging' as const] };
 const rounds = Number(process.argv[3] ?? 3);
 for (let round = 1; round <= rounds; round++) {
   engine.upsert([{ ...rows[0]!, amount: rows[0]!.amount + round }]);
-  engine.prepareSearch();
+  await engine.prepareSearch();
   collect();
   console.log(`-- bench actions, round ${round} --`);
   await run('bench: open list (inProcessAt desc, first build)', { sort: opening });
