@@ -1,6 +1,7 @@
 /**
  * The bulk path, JSON rows against binary frames (a measurement script, not a test):
  *   node --import tsx tests/unit/orders/measure-chunks.ts [rows] [rows|binary|both] [chunk rows]
+ * TRUSTED=1 appends frames as a cache load does (ids not checked); without it as a sync does.
  * One format per process gives cleaner figures (two engines of a million rows make each other's GC slower).
  * Per chunk as the sync sends it: bytes on the wire, parse/decode, a structured clone round trip (what IndexedDB
  * pays to store and read a record; v8.serialize is the same algorithm), and the engine's append. Generation excluded.
@@ -44,7 +45,7 @@ for (let k = 0; k * CHUNK < count; k++) {
     totals.binary.clone += time(() => (buffer = deserialize(serialize(bytes)) as ArrayBuffer));
     let frame = decodeOrderFrame(buffer);
     totals.binary.parse += time(() => (frame = decodeOrderFrame(buffer)));
-    totals.binary.append += time(() => byFrames.appendChunk(frame.chunk, { trusted: process.env.TRUSTED === "1" }));
+    totals.binary.append += time(() => byFrames.appendChunk(frame.chunk, { trusted: process.env.TRUSTED === '1' }));
   }
 }
 
