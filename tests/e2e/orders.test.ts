@@ -196,6 +196,14 @@ describe('orders in the browser', () => {
   it('shows the order list in English with a selection and the detail drawer', async () => {
     const page = await openAsSeller('/order-manager/order-list', 'en');
     await page.waitForFunction(() => Number(document.querySelector('[role=grid]')?.getAttribute('aria-rowcount')) > 20, null, { timeout: 60_000 });
+    // The cache streams in behind the first rows: wait until the count holds still, then it is the whole list.
+    await expect
+      .poll(async () => {
+        const before = await rowCount(page);
+        await page.waitForTimeout(400);
+        return before > 0 && before === (await rowCount(page));
+      }, { timeout: 30_000 })
+      .toBe(true);
     const total = await rowCount(page);
     await page.getByText(`${total.toLocaleString('en')} orders`).waitFor();
     for (const row of [1, 2]) await page.getByRole('checkbox', { name: `Select row ${row}`, exact: true }).check();
