@@ -1,7 +1,7 @@
 import { Spin } from 'antd';
 import NProgress from 'nprogress';
 import 'nprogress/nprogress.css';
-import { createContext, Suspense, use, useEffect, useLayoutEffect } from 'react';
+import { createContext, Suspense, use, useDeferredValue, useEffect, useLayoutEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Redirect, useLocation, useSearch } from 'wouter';
 import { selectPermittedRoutes, selectPhase } from '@machines/sessionMachine';
@@ -52,8 +52,7 @@ function useNavigationEffects(path: string, route: AppRoute | null) {
 export function RouterView() {
   const [path] = useLocation();
   const search = useSearch();
-  const phase = SessionContext.useSelector(selectPhase);
-  const permitted = SessionContext.useSelector(selectPermittedRoutes);
+  const { phase, permitted } = useDeferredSession();
   const route = findRoute(path);
   useNavigationEffects(path, route);
 
@@ -67,6 +66,18 @@ export function RouterView() {
   if (route.layout === 'blank') return <RoutePage route={route} />;
   // The shell renders the page itself: one cached view per tab.
   return <BasicLayout route={route} />;
+}
+
+/**
+ * The session as the guard sees it, one step behind: a change of phase (the restored session, a login) mounts the
+ * whole shell and its page, and as a deferred render React does that in slices between frames instead of in one long
+ * task. Phase and routes travel together, so the guard never pairs a new phase with old routes.
+ */
+function useDeferredSession() {
+  const phase = SessionContext.useSelector(selectPhase);
+  const permitted = SessionContext.useSelector(selectPermittedRoutes);
+  const session = useMemo(() => ({ phase, permitted }), [phase, permitted]);
+  return useDeferredValue(session);
 }
 
 const PageRouteContext = createContext<AppRoute | null>(null);

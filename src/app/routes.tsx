@@ -32,7 +32,7 @@ import {
   UnorderedListOutlined,
   UserOutlined,
 } from '@ant-design/icons';
-import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import { createElement, lazy, type ComponentType } from 'react';
 import { ADMIN_AREA_PATH, AREA_ROLES, isPermitted, type AreaRoles } from '@contract/access';
 import type { RouteNode } from '@machines/sessionMachine';
 import type { Resources } from './locales/zh';
@@ -57,7 +57,7 @@ export type AppRoute = {
   /** 'blank' pages fill the window; the others sit in the logged-in layout. */
   layout?: 'shell' | 'blank';
   redirect?: string;
-  page?: LazyExoticComponent<ComponentType>;
+  page?: RoutePageComponent;
   /** Pages of areas whose own issue has not landed yet show what they will do. */
   construction?: ConstructionKey;
   /** Tabs keep the page mounted while hidden unless this is set. */
@@ -65,7 +65,35 @@ export type AppRoute = {
   children?: AppRoute[];
 };
 
-const page = (load: () => Promise<{ default: ComponentType }>) => lazy(load);
+/** A page loaded on demand that can also be asked for ahead of its first render. */
+export type RoutePageComponent = ComponentType & { preload: () => Promise<void> };
+
+/**
+ * A lazy page whose chunk can be fetched before React gets to it (main.tsx asks for the opened URL's page at start).
+ * Once the chunk is in, the page renders straight away instead of through React.lazy: a lazy component suspends on
+ * its first render even when its promise has already settled, and the shell would show a spinner for a frame and
+ * then hold the page back by React's Suspense reveal throttle (about 300 ms).
+ */
+function page(load: () => Promise<{ default: ComponentType }>): RoutePageComponent {
+  let loaded: ComponentType | null = null;
+  let loading: Promise<{ default: ComponentType }> | null = null;
+  const start = () =>
+    (loading ??= load().then(
+      (module) => {
+        loaded = module.default;
+        return module;
+      },
+      (error: unknown) => {
+        loading = null;
+        throw error;
+      },
+    ));
+  const Lazy = lazy(start);
+  function LazyPage() {
+    return loaded ? createElement(loaded) : createElement(Lazy);
+  }
+  return Object.assign(LazyPage, { preload: () => start().then(() => undefined) });
+}
 const constructionPage = page(() =>
   import('@/features/construction/ConstructionPage').then((m) => ({ default: m.ConstructionPage })),
 );
@@ -392,6 +420,16 @@ export function matchPath(pattern: string, path: string): boolean {
   const have = path.replace(/\/+$/, '').split('/');
   if (path === '/' || pattern === '/') return path === pattern;
   return want.length === have.length && want.every((segment, i) => segment.startsWith(':') || segment === have[i]);
+}
+
+/**
+ * Starts loading the page a path opens (following a redirect route), so its chunk arrives while the session is
+ * restored and the shell renders, not after.
+ */
+export function preloadRoutePage(path: string, routes: readonly AppRoute[] = appRoutes): void {
+  let route = findRoute(path, routes);
+  if (route?.redirect) route = findRoute(route.redirect, routes);
+  route?.page?.preload().catch(() => undefined);
 }
 
 export function findRoute(path: string, routes: readonly AppRoute[] = appRoutes): AppRoute | null {

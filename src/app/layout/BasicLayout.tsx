@@ -5,6 +5,7 @@ import { selectSettings } from '@machines/settingsMachine';
 import { SettingsContext } from '../displaySettings';
 import { type AppRoute } from '../routes';
 import { TabsContext } from '../tabs';
+import { useAfterStartup } from './afterStartup';
 import { useAntiInspection } from './antiInspection';
 import { CachedViews } from './CachedViews';
 import { FeatureUpdateDialog, NoticeBanner, NoticeProvider, VersionNotifier } from './notices';
@@ -21,6 +22,7 @@ export function BasicLayout({ route }: BasicLayoutProps) {
   const settings = SettingsContext.useSelector(selectSettings);
   const [settingsOpen, setSettingsOpen] = useState(false);
   const tabs = TabsContext.useActorRef();
+  const started = useAfterStartup();
   useOpenTab(route);
   useAntiInspection(settings.antiInspection);
   useEffect(() => {
@@ -28,7 +30,7 @@ export function BasicLayout({ route }: BasicLayoutProps) {
   }, [settings.theme]);
 
   return (
-    <NoticeProvider>
+    <NoticeProvider started={started}>
       <Layout className={`shell${settings.fixedHeader ? ' shell--fixed-header' : ''}`}>
         <div className="shell-top">
           <TopBar route={route} onOpenSettings={() => setSettingsOpen(true)} />
@@ -44,13 +46,15 @@ export function BasicLayout({ route }: BasicLayoutProps) {
           </Layout>
         </Layout>
         <SettingsDrawer open={settingsOpen} onClose={() => setSettingsOpen(false)} />
-        <VersionNotifier />
-        <FeatureUpdateDialog
-          onRefresh={() => {
-            const active = tabs.getSnapshot().context.active;
-            if (active) tabs.send({ type: 'tab.refresh', path: active });
-          }}
-        />
+        {started && <VersionNotifier />}
+        {started && (
+          <FeatureUpdateDialog
+            onRefresh={() => {
+              const active = tabs.getSnapshot().context.active;
+              if (active) tabs.send({ type: 'tab.refresh', path: active });
+            }}
+          />
+        )}
       </Layout>
     </NoticeProvider>
   );
