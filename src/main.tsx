@@ -1,3 +1,6 @@
+// antd's styles as one static sheet, first so the app's own rules come after it (AppProviders turns the runtime
+// style generation off).
+import 'antd/dist/antd.css';
 import { startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createDataClient } from '@workers/client';
