@@ -1,5 +1,5 @@
 import { Layout } from 'antd';
-import { useEffect, useState } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { selectSettings } from '@machines/settingsMachine';
 import { SettingsContext } from '../displaySettings';
@@ -23,6 +23,7 @@ export function BasicLayout({ route }: BasicLayoutProps) {
   const [settingsOpen, setSettingsOpen] = useState(false);
   const tabs = TabsContext.useActorRef();
   const started = useAfterStartup();
+  const pagesShown = useAfterFirstCommit();
   useOpenTab(route);
   useAntiInspection(settings.antiInspection);
   useEffect(() => {
@@ -41,7 +42,7 @@ export function BasicLayout({ route }: BasicLayoutProps) {
           <Layout className="shell-main">
             {settings.tagsView && <TagsView />}
             <Layout.Content className="shell-content">
-              <CachedViews route={route} />
+              {pagesShown && <CachedViews route={route} />}
             </Layout.Content>
           </Layout>
         </Layout>
@@ -58,6 +59,17 @@ export function BasicLayout({ route }: BasicLayoutProps) {
       </Layout>
     </NoticeProvider>
   );
+}
+
+/**
+ * False for the shell's first commit only. Shell and page mounted in one go made one commit too big for a frame
+ * (a long task on every start); the page now follows in its own render and commit right after. The opened page's
+ * chunk is already loading (main.tsx), so nothing waits on it.
+ */
+function useAfterFirstCommit(): boolean {
+  const [committed, setCommitted] = useState(false);
+  useEffect(() => startTransition(() => setCommitted(true)), []);
+  return committed;
 }
 
 /** Every page with a title gets a tab; the redirect helper does not. */
