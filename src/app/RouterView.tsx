@@ -1,10 +1,10 @@
 import { Spin } from 'antd';
 import NProgress from 'nprogress';
 import 'nprogress/nprogress.css';
-import { createContext, Suspense, use, useDeferredValue, useEffect, useLayoutEffect, useMemo } from 'react';
+import { createContext, Suspense, use, useDeferredValue, useEffect, useLayoutEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Redirect, useLocation, useSearch } from 'wouter';
-import { selectPermittedRoutes, selectPhase } from '@machines/sessionMachine';
+import { selectPermittedRoutes, selectPhase, type RouteNode, type SessionPhase } from '@machines/sessionMachine';
 import { BasicLayout } from './layout/BasicLayout';
 import { findRoute, isRoutePermitted, loginHref, NOT_FOUND_PATH, type AppRoute } from './routes';
 import { SessionContext } from './session';
@@ -69,15 +69,16 @@ export function RouterView() {
 }
 
 /**
- * The session as the guard sees it, one step behind: a change of phase (the restored session, a login) mounts the
- * whole shell and its page, and as a deferred render React does that in slices between frames instead of in one long
- * task. Phase and routes travel together, so the guard never pairs a new phase with old routes.
+ * The session as the guard sees it. Entering the logged-in phase (a restored session, a login) mounts the whole shell
+ * and its page: that one step is deferred, so React renders it in slices between frames instead of in one long task,
+ * with the spinner meanwhile. Everything else is current: a deferred "logged out" or stale route list could send a
+ * page that was just allowed to /login or /404.
  */
-function useDeferredSession() {
+function useDeferredSession(): { phase: SessionPhase; permitted: readonly RouteNode[] } {
   const phase = SessionContext.useSelector(selectPhase);
   const permitted = SessionContext.useSelector(selectPermittedRoutes);
-  const session = useMemo(() => ({ phase, permitted }), [phase, permitted]);
-  return useDeferredValue(session);
+  const deferredPhase = useDeferredValue(phase);
+  return { phase: phase === 'loggedIn' && deferredPhase !== 'loggedIn' ? 'pending' : phase, permitted };
 }
 
 const PageRouteContext = createContext<AppRoute | null>(null);

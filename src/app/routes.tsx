@@ -74,7 +74,7 @@ export type RoutePageComponent = ComponentType & { preload: () => Promise<void> 
  * its first render even when its promise has already settled, and the shell would show a spinner for a frame and
  * then hold the page back by React's Suspense reveal throttle (about 300 ms).
  */
-function page(load: () => Promise<{ default: ComponentType }>): RoutePageComponent {
+export function lazyPage(load: () => Promise<{ default: ComponentType }>): RoutePageComponent {
   let loaded: ComponentType | null = null;
   let loading: Promise<{ default: ComponentType }> | null = null;
   const start = () =>
@@ -94,7 +94,7 @@ function page(load: () => Promise<{ default: ComponentType }>): RoutePageCompone
   }
   return Object.assign(LazyPage, { preload: () => start().then(() => undefined) });
 }
-const constructionPage = page(() =>
+const constructionPage = lazyPage(() =>
   import('@/features/construction/ConstructionPage').then((m) => ({ default: m.ConstructionPage })),
 );
 
@@ -119,7 +119,7 @@ export const appRoutes: AppRoute[] = [
     hidden: true,
     public: true,
     layout: 'blank',
-    page: page(() => import('@/features/auth/LoginPage').then((m) => ({ default: m.LoginPage }))),
+    page: lazyPage(() => import('@/features/auth/LoginPage').then((m) => ({ default: m.LoginPage }))),
   },
   {
     path: '/register',
@@ -127,21 +127,21 @@ export const appRoutes: AppRoute[] = [
     hidden: true,
     public: true,
     layout: 'blank',
-    page: page(() => import('@/features/auth/RegisterPage').then((m) => ({ default: m.RegisterPage }))),
+    page: lazyPage(() => import('@/features/auth/RegisterPage').then((m) => ({ default: m.RegisterPage }))),
   },
   {
     path: NOT_FOUND_PATH,
     titleKey: 'route.notFound',
     hidden: true,
     layout: 'blank',
-    page: page(() => import('@/features/errors/NotFoundPage').then((m) => ({ default: m.NotFoundPage }))),
+    page: lazyPage(() => import('@/features/errors/NotFoundPage').then((m) => ({ default: m.NotFoundPage }))),
   },
   {
     // The tab refresh goes through here: /redirect/<full path> replaces itself with <full path>.
     path: '/redirect/*',
     titleKey: 'route.redirect',
     hidden: true,
-    page: page(() => import('@/features/redirect/RedirectPage').then((m) => ({ default: m.RedirectPage }))),
+    page: lazyPage(() => import('@/features/redirect/RedirectPage').then((m) => ({ default: m.RedirectPage }))),
   },
   { path: '/', hidden: true, redirect: HOME_PATH },
   {
@@ -155,7 +155,7 @@ export const appRoutes: AppRoute[] = [
         titleKey: 'route.introduction',
         icon: HomeOutlined,
         affix: true,
-        page: page(() => import('@/features/home/IntroductionPage').then((m) => ({ default: m.IntroductionPage }))),
+        page: lazyPage(() => import('@/features/home/IntroductionPage').then((m) => ({ default: m.IntroductionPage }))),
       },
     ],
   },
@@ -171,7 +171,7 @@ export const appRoutes: AppRoute[] = [
         titleKey: 'route.storeList',
         icon: ShopOutlined,
         roles: AREA_ROLES.store,
-        page: page(() => import('@/features/store/StoreListPage').then((m) => ({ default: m.StoreListPage }))),
+        page: lazyPage(() => import('@/features/store/StoreListPage').then((m) => ({ default: m.StoreListPage }))),
       },
     ],
   },
@@ -228,14 +228,14 @@ export const appRoutes: AppRoute[] = [
         titleKey: 'route.orderList',
         icon: ShoppingCartOutlined,
         roles: AREA_ROLES.orders,
-        page: page(() => import('@/features/orders/OrderListPage').then((m) => ({ default: m.OrderListPage }))),
+        page: lazyPage(() => import('@/features/orders/OrderListPage').then((m) => ({ default: m.OrderListPage }))),
       },
       {
         path: '/order-manager/record-list',
         titleKey: 'route.recordList',
         icon: UnorderedListOutlined,
         roles: AREA_ROLES.orders,
-        page: page(() => import('@/features/orders/RecordListPage').then((m) => ({ default: m.RecordListPage }))),
+        page: lazyPage(() => import('@/features/orders/RecordListPage').then((m) => ({ default: m.RecordListPage }))),
       },
       building('/order-manager/all-copy-history', 'route.allCopyHistory', HistoryOutlined, 'allCopyHistory', AREA_ROLES.allCopyHistory),
     ],
@@ -299,7 +299,7 @@ export const appRoutes: AppRoute[] = [
         titleKey: 'route.chatList',
         icon: MessageOutlined,
         roles: AREA_ROLES.chat,
-        page: page(() => import('@/features/chat/ChatListPage').then((m) => ({ default: m.ChatListPage }))),
+        page: lazyPage(() => import('@/features/chat/ChatListPage').then((m) => ({ default: m.ChatListPage }))),
       },
     ],
   },
@@ -339,7 +339,7 @@ export const appRoutes: AppRoute[] = [
         path: '/profile/modify-psw',
         titleKey: 'route.modifyPsw',
         icon: UserOutlined,
-        page: page(() => import('@/features/profile/ModifyPasswordPage').then((m) => ({ default: m.ModifyPasswordPage }))),
+        page: lazyPage(() => import('@/features/profile/ModifyPasswordPage').then((m) => ({ default: m.ModifyPasswordPage }))),
       },
     ],
   },
@@ -356,21 +356,21 @@ export const appRoutes: AppRoute[] = [
         titleKey: 'route.userManager',
         icon: TeamOutlined,
         roles: AREA_ROLES.admin,
-        page: page(() => import('@/features/admin/UserManagerPage').then((m) => ({ default: m.UserManagerPage }))),
+        page: lazyPage(() => import('@/features/admin/UserManagerPage').then((m) => ({ default: m.UserManagerPage }))),
       },
       {
         path: `/${ADMIN_AREA_PATH}/notice-manager`,
         titleKey: 'route.noticeManager',
         icon: NotificationOutlined,
         roles: AREA_ROLES.admin,
-        page: page(() => import('@/features/admin/NoticeManagerPage').then((m) => ({ default: m.NoticeManagerPage }))),
+        page: lazyPage(() => import('@/features/admin/NoticeManagerPage').then((m) => ({ default: m.NoticeManagerPage }))),
       },
       {
         path: `/${ADMIN_AREA_PATH}/feature-update-manager`,
         titleKey: 'route.featureUpdateManager',
         icon: BulbOutlined,
         roles: AREA_ROLES.admin,
-        page: page(() => import('@/features/admin/FeatureUpdateManagerPage').then((m) => ({ default: m.FeatureUpdateManagerPage }))),
+        page: lazyPage(() => import('@/features/admin/FeatureUpdateManagerPage').then((m) => ({ default: m.FeatureUpdateManagerPage }))),
       },
     ],
   },
@@ -379,7 +379,7 @@ export const appRoutes: AppRoute[] = [
     titleKey: 'route.docs',
     icon: ReadOutlined,
     hidden: true,
-    page: page(() => import('@/features/docs/DocsPage').then((m) => ({ default: m.DocsPage }))),
+    page: lazyPage(() => import('@/features/docs/DocsPage').then((m) => ({ default: m.DocsPage }))),
   },
   {
     // Where the top bar's plugin button leads: the plugin's page (its own issue ships the download).
