@@ -1,14 +1,33 @@
+// antd's styles as one static sheet, first so the app's own rules come after it (AppProviders turns the runtime
+// style generation off).
+import 'antd/dist/antd.css';
+import { startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createDataClient } from '@workers/client';
 import { App } from './app/App';
 import { AppProviders } from './app/AppProviders';
+import { loadInspector } from './app/createAppActor';
 import { createI18n } from './app/i18n';
+import { preloadRoutePage } from './app/routes';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root');
 
-createRoot(root).render(
-  <AppProviders client={createDataClient()} i18n={createI18n()}>
-    <App />
-  </AppProviders>,
-);
+// The worker first: it loads and starts on its own thread while the main thread renders, and the session's first
+// call waits for it. The opened page's chunk next, so it is in by the time the session lets the page render.
+const client = createDataClient();
+preloadRoutePage(window.location.pathname);
+
+function render(container: HTMLElement) {
+  // A transition: the first render is time-sliced instead of one long task before anything can paint.
+  startTransition(() => {
+    createRoot(container).render(
+      <AppProviders client={client} i18n={createI18n()}>
+        <App />
+      </AppProviders>,
+    );
+  });
+}
+
+if (process.env.NODE_ENV === 'development') void loadInspector().then(() => render(root));
+else render(root);

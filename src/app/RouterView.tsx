@@ -1,10 +1,10 @@
 import { Spin } from 'antd';
 import NProgress from 'nprogress';
 import 'nprogress/nprogress.css';
-import { createContext, Suspense, use, useEffect, useLayoutEffect } from 'react';
+import { createContext, Suspense, use, useDeferredValue, useEffect, useLayoutEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Redirect, useLocation, useSearch } from 'wouter';
-import { selectPermittedRoutes, selectPhase } from '@machines/sessionMachine';
+import { selectPermittedRoutes, selectPhase, type RouteNode, type SessionPhase } from '@machines/sessionMachine';
 import { BasicLayout } from './layout/BasicLayout';
 import { findRoute, isRoutePermitted, loginHref, NOT_FOUND_PATH, type AppRoute } from './routes';
 import { SessionContext } from './session';
@@ -52,8 +52,7 @@ function useNavigationEffects(path: string, route: AppRoute | null) {
 export function RouterView() {
   const [path] = useLocation();
   const search = useSearch();
-  const phase = SessionContext.useSelector(selectPhase);
-  const permitted = SessionContext.useSelector(selectPermittedRoutes);
+  const { phase, permitted } = useDeferredSession();
   const route = findRoute(path);
   useNavigationEffects(path, route);
 
@@ -67,6 +66,19 @@ export function RouterView() {
   if (route.layout === 'blank') return <RoutePage route={route} />;
   // The shell renders the page itself: one cached view per tab.
   return <BasicLayout route={route} />;
+}
+
+/**
+ * The session as the guard sees it. Entering the logged-in phase (a restored session, a login) mounts the whole shell
+ * and its page: that one step is deferred, so React renders it in slices between frames instead of in one long task,
+ * with the spinner meanwhile. Everything else is current: a deferred "logged out" or stale route list could send a
+ * page that was just allowed to /login or /404.
+ */
+function useDeferredSession(): { phase: SessionPhase; permitted: readonly RouteNode[] } {
+  const phase = SessionContext.useSelector(selectPhase);
+  const permitted = SessionContext.useSelector(selectPermittedRoutes);
+  const deferredPhase = useDeferredValue(phase);
+  return { phase: phase === 'loggedIn' && deferredPhase !== 'loggedIn' ? 'pending' : phase, permitted };
 }
 
 const PageRouteContext = createContext<AppRoute | null>(null);

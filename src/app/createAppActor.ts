@@ -1,17 +1,26 @@
-import { createBrowserInspector } from '@statelyai/inspect';
+import type { createBrowserInspector } from '@statelyai/inspect';
 import { createActor, type ActorOptions, type AnyActorLogic, type InspectionEvent, type Observer } from 'xstate';
 
 let inspector: ReturnType<typeof createBrowserInspector> | null = null;
 
+function wantsInspector(): boolean {
+  return typeof window !== 'undefined' && new URLSearchParams(window.location.search).has('inspect');
+}
+
 /**
  * In development, opening the app with `?inspect` attaches the Stately inspector (it opens in a new window) to every
- * actor created through this module. In production builds the condition is a constant and the inspector stays out.
+ * actor created through this module. main.tsx awaits this before the first render. The import sits behind a
+ * build-time constant so production bundles leave the inspector (about 70 kB) out altogether.
  */
+export async function loadInspector(): Promise<void> {
+  if (process.env.NODE_ENV !== 'development' || !wantsInspector() || inspector) return;
+  const { createBrowserInspector } = await import('@statelyai/inspect');
+  inspector = createBrowserInspector();
+}
+
 export function appInspect(): Observer<InspectionEvent> | undefined {
   if (process.env.NODE_ENV !== 'development') return undefined;
-  if (typeof window === 'undefined' || !new URLSearchParams(window.location.search).has('inspect')) return undefined;
-  inspector ??= createBrowserInspector();
-  return inspector.inspect;
+  return inspector?.inspect;
 }
 
 /** Options for actors that a React provider creates (createActorContext's Provider). */

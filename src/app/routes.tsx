@@ -32,7 +32,7 @@ import {
   UnorderedListOutlined,
   UserOutlined,
 } from '@ant-design/icons';
-import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import { createElement, lazy, type ComponentType } from 'react';
 import { ADMIN_AREA_PATH, AREA_ROLES, isPermitted, type AreaRoles } from '@contract/access';
 import type { RouteNode } from '@machines/sessionMachine';
 import type { Resources } from './locales/zh';
@@ -57,7 +57,7 @@ export type AppRoute = {
   /** 'blank' pages fill the window; the others sit in the logged-in layout. */
   layout?: 'shell' | 'blank';
   redirect?: string;
-  page?: LazyExoticComponent<ComponentType>;
+  page?: RoutePageComponent;
   /** Pages of areas whose own issue has not landed yet show what they will do. */
   construction?: ConstructionKey;
   /** Tabs keep the page mounted while hidden unless this is set. */
@@ -65,8 +65,36 @@ export type AppRoute = {
   children?: AppRoute[];
 };
 
-const page = (load: () => Promise<{ default: ComponentType }>) => lazy(load);
-const constructionPage = page(() =>
+/** A page loaded on demand that can also be asked for ahead of its first render. */
+export type RoutePageComponent = ComponentType & { preload: () => Promise<void> };
+
+/**
+ * A lazy page whose chunk can be fetched before React gets to it (main.tsx asks for the opened URL's page at start).
+ * Once the chunk is in, the page renders straight away instead of through React.lazy: a lazy component suspends on
+ * its first render even when its promise has already settled, and the shell would show a spinner for a frame and
+ * then hold the page back by React's Suspense reveal throttle (about 300 ms).
+ */
+export function lazyPage(load: () => Promise<{ default: ComponentType }>): RoutePageComponent {
+  let loaded: ComponentType | null = null;
+  let loading: Promise<{ default: ComponentType }> | null = null;
+  const start = () =>
+    (loading ??= load().then(
+      (module) => {
+        loaded = module.default;
+        return module;
+      },
+      (error: unknown) => {
+        loading = null;
+        throw error;
+      },
+    ));
+  const Lazy = lazy(start);
+  function LazyPage() {
+    return loaded ? createElement(loaded) : createElement(Lazy);
+  }
+  return Object.assign(LazyPage, { preload: () => start().then(() => undefined) });
+}
+const constructionPage = lazyPage(() =>
   import('@/features/construction/ConstructionPage').then((m) => ({ default: m.ConstructionPage })),
 );
 
@@ -91,7 +119,7 @@ export const appRoutes: AppRoute[] = [
     hidden: true,
     public: true,
     layout: 'blank',
-    page: page(() => import('@/features/auth/LoginPage').then((m) => ({ default: m.LoginPage }))),
+    page: lazyPage(() => import('@/features/auth/LoginPage').then((m) => ({ default: m.LoginPage }))),
   },
   {
     path: '/register',
@@ -99,21 +127,21 @@ export const appRoutes: AppRoute[] = [
     hidden: true,
     public: true,
     layout: 'blank',
-    page: page(() => import('@/features/auth/RegisterPage').then((m) => ({ default: m.RegisterPage }))),
+    page: lazyPage(() => import('@/features/auth/RegisterPage').then((m) => ({ default: m.RegisterPage }))),
   },
   {
     path: NOT_FOUND_PATH,
     titleKey: 'route.notFound',
     hidden: true,
     layout: 'blank',
-    page: page(() => import('@/features/errors/NotFoundPage').then((m) => ({ default: m.NotFoundPage }))),
+    page: lazyPage(() => import('@/features/errors/NotFoundPage').then((m) => ({ default: m.NotFoundPage }))),
   },
   {
     // The tab refresh goes through here: /redirect/<full path> replaces itself with <full path>.
     path: '/redirect/*',
     titleKey: 'route.redirect',
     hidden: true,
-    page: page(() => import('@/features/redirect/RedirectPage').then((m) => ({ default: m.RedirectPage }))),
+    page: lazyPage(() => import('@/features/redirect/RedirectPage').then((m) => ({ default: m.RedirectPage }))),
   },
   { path: '/', hidden: true, redirect: HOME_PATH },
   {
@@ -127,7 +155,7 @@ export const appRoutes: AppRoute[] = [
         titleKey: 'route.introduction',
         icon: HomeOutlined,
         affix: true,
-        page: page(() => import('@/features/home/IntroductionPage').then((m) => ({ default: m.IntroductionPage }))),
+        page: lazyPage(() => import('@/features/home/IntroductionPage').then((m) => ({ default: m.IntroductionPage }))),
       },
     ],
   },
@@ -143,7 +171,7 @@ export const appRoutes: AppRoute[] = [
         titleKey: 'route.storeList',
         icon: ShopOutlined,
         roles: AREA_ROLES.store,
-        page: page(() => import('@/features/store/StoreListPage').then((m) => ({ default: m.StoreListPage }))),
+        page: lazyPage(() => import('@/features/store/StoreListPage').then((m) => ({ default: m.StoreListPage }))),
       },
     ],
   },
@@ -200,14 +228,14 @@ export const appRoutes: AppRoute[] = [
         titleKey: 'route.orderList',
         icon: ShoppingCartOutlined,
         roles: AREA_ROLES.orders,
-        page: page(() => import('@/features/orders/OrderListPage').then((m) => ({ default: m.OrderListPage }))),
+        page: lazyPage(() => import('@/features/orders/OrderListPage').then((m) => ({ default: m.OrderListPage }))),
       },
       {
         path: '/order-manager/record-list',
         titleKey: 'route.recordList',
         icon: UnorderedListOutlined,
         roles: AREA_ROLES.orders,
-        page: page(() => import('@/features/orders/RecordListPage').then((m) => ({ default: m.RecordListPage }))),
+        page: lazyPage(() => import('@/features/orders/RecordListPage').then((m) => ({ default: m.RecordListPage }))),
       },
       building('/order-manager/all-copy-history', 'route.allCopyHistory', HistoryOutlined, 'allCopyHistory', AREA_ROLES.allCopyHistory),
     ],
@@ -271,7 +299,7 @@ export const appRoutes: AppRoute[] = [
         titleKey: 'route.chatList',
         icon: MessageOutlined,
         roles: AREA_ROLES.chat,
-        page: page(() => import('@/features/chat/ChatListPage').then((m) => ({ default: m.ChatListPage }))),
+        page: lazyPage(() => import('@/features/chat/ChatListPage').then((m) => ({ default: m.ChatListPage }))),
       },
     ],
   },
@@ -311,7 +339,7 @@ export const appRoutes: AppRoute[] = [
         path: '/profile/modify-psw',
         titleKey: 'route.modifyPsw',
         icon: UserOutlined,
-        page: page(() => import('@/features/profile/ModifyPasswordPage').then((m) => ({ default: m.ModifyPasswordPage }))),
+        page: lazyPage(() => import('@/features/profile/ModifyPasswordPage').then((m) => ({ default: m.ModifyPasswordPage }))),
       },
     ],
   },
@@ -328,21 +356,21 @@ export const appRoutes: AppRoute[] = [
         titleKey: 'route.userManager',
         icon: TeamOutlined,
         roles: AREA_ROLES.admin,
-        page: page(() => import('@/features/admin/UserManagerPage').then((m) => ({ default: m.UserManagerPage }))),
+        page: lazyPage(() => import('@/features/admin/UserManagerPage').then((m) => ({ default: m.UserManagerPage }))),
       },
       {
         path: `/${ADMIN_AREA_PATH}/notice-manager`,
         titleKey: 'route.noticeManager',
         icon: NotificationOutlined,
         roles: AREA_ROLES.admin,
-        page: page(() => import('@/features/admin/NoticeManagerPage').then((m) => ({ default: m.NoticeManagerPage }))),
+        page: lazyPage(() => import('@/features/admin/NoticeManagerPage').then((m) => ({ default: m.NoticeManagerPage }))),
       },
       {
         path: `/${ADMIN_AREA_PATH}/feature-update-manager`,
         titleKey: 'route.featureUpdateManager',
         icon: BulbOutlined,
         roles: AREA_ROLES.admin,
-        page: page(() => import('@/features/admin/FeatureUpdateManagerPage').then((m) => ({ default: m.FeatureUpdateManagerPage }))),
+        page: lazyPage(() => import('@/features/admin/FeatureUpdateManagerPage').then((m) => ({ default: m.FeatureUpdateManagerPage }))),
       },
     ],
   },
@@ -351,7 +379,7 @@ export const appRoutes: AppRoute[] = [
     titleKey: 'route.docs',
     icon: ReadOutlined,
     hidden: true,
-    page: page(() => import('@/features/docs/DocsPage').then((m) => ({ default: m.DocsPage }))),
+    page: lazyPage(() => import('@/features/docs/DocsPage').then((m) => ({ default: m.DocsPage }))),
   },
   {
     // Where the top bar's plugin button leads: the plugin's page (its own issue ships the download).
@@ -392,6 +420,16 @@ export function matchPath(pattern: string, path: string): boolean {
   const have = path.replace(/\/+$/, '').split('/');
   if (path === '/' || pattern === '/') return path === pattern;
   return want.length === have.length && want.every((segment, i) => segment.startsWith(':') || segment === have[i]);
+}
+
+/**
+ * Starts loading the page a path opens (following a redirect route), so its chunk arrives while the session is
+ * restored and the shell renders, not after.
+ */
+export function preloadRoutePage(path: string, routes: readonly AppRoute[] = appRoutes): void {
+  let route = findRoute(path, routes);
+  if (route?.redirect) route = findRoute(route.redirect, routes);
+  route?.page?.preload().catch(() => undefined);
 }
 
 export function findRoute(path: string, routes: readonly AppRoute[] = appRoutes): AppRoute | null {

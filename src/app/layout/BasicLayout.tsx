@@ -1,10 +1,11 @@
 import { Layout } from 'antd';
-import { useEffect, useState } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { selectSettings } from '@machines/settingsMachine';
 import { SettingsContext } from '../displaySettings';
 import { type AppRoute } from '../routes';
 import { TabsContext } from '../tabs';
+import { useAfterStartup } from './afterStartup';
 import { useAntiInspection } from './antiInspection';
 import { CachedViews } from './CachedViews';
 import { FeatureUpdateDialog, NoticeBanner, NoticeProvider, VersionNotifier } from './notices';
@@ -21,6 +22,8 @@ export function BasicLayout({ route }: BasicLayoutProps) {
   const settings = SettingsContext.useSelector(selectSettings);
   const [settingsOpen, setSettingsOpen] = useState(false);
   const tabs = TabsContext.useActorRef();
+  const started = useAfterStartup();
+  const pagesShown = useAfterFirstCommit();
   useOpenTab(route);
   useAntiInspection(settings.antiInspection);
   useEffect(() => {
@@ -28,7 +31,7 @@ export function BasicLayout({ route }: BasicLayoutProps) {
   }, [settings.theme]);
 
   return (
-    <NoticeProvider>
+    <NoticeProvider started={started}>
       <Layout className={`shell${settings.fixedHeader ? ' shell--fixed-header' : ''}`}>
         <div className="shell-top">
           <TopBar route={route} onOpenSettings={() => setSettingsOpen(true)} />
@@ -39,21 +42,34 @@ export function BasicLayout({ route }: BasicLayoutProps) {
           <Layout className="shell-main">
             {settings.tagsView && <TagsView />}
             <Layout.Content className="shell-content">
-              <CachedViews route={route} />
+              {pagesShown && <CachedViews route={route} />}
             </Layout.Content>
           </Layout>
         </Layout>
         <SettingsDrawer open={settingsOpen} onClose={() => setSettingsOpen(false)} />
-        <VersionNotifier />
-        <FeatureUpdateDialog
-          onRefresh={() => {
-            const active = tabs.getSnapshot().context.active;
-            if (active) tabs.send({ type: 'tab.refresh', path: active });
-          }}
-        />
+        {started && <VersionNotifier />}
+        {started && (
+          <FeatureUpdateDialog
+            onRefresh={() => {
+              const active = tabs.getSnapshot().context.active;
+              if (active) tabs.send({ type: 'tab.refresh', path: active });
+            }}
+          />
+        )}
       </Layout>
     </NoticeProvider>
   );
+}
+
+/**
+ * False for the shell's first commit only. Shell and page mounted in one go made one commit too big for a frame
+ * (a long task on every start); the page now follows in its own render and commit right after. The opened page's
+ * chunk is already loading (main.tsx), so nothing waits on it.
+ */
+function useAfterFirstCommit(): boolean {
+  const [committed, setCommitted] = useState(false);
+  useEffect(() => startTransition(() => setCommitted(true)), []);
+  return committed;
 }
 
 /** Every page with a title gets a tab; the redirect helper does not. */

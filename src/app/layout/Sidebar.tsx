@@ -10,7 +10,7 @@ import { zh } from '../locales/zh';
 import { Logo } from '../Logo';
 import { HOME_PATH, isExternal, type AppRoute } from '../routes';
 import { SessionContext } from '../session';
-import { buildMenu, matchesMenu, menuLeaves, permittedAppRoutes, type MenuEntry } from './menu';
+import { buildMenu, isPinyinLoaded, loadPinyin, matchesMenu, menuLeaves, permittedAppRoutes, type MenuEntry } from './menu';
 
 type MenuItems = NonNullable<MenuProps['items']>;
 
@@ -84,6 +84,11 @@ export function Sidebar() {
 function MenuSearch({ leaves, supportPinyin, onPick }: { leaves: AppRoute[]; supportPinyin: boolean; onPick: (path: string) => void }) {
   const { t } = useTranslation();
   const [query, setQuery] = useState('');
+  // Options are recomputed once the pinyin dictionary arrives, so a query typed meanwhile finds its pages.
+  const [, setPinyinLoaded] = useState(isPinyinLoaded);
+  const wantPinyin = () => {
+    if (supportPinyin && !isPinyinLoaded()) loadPinyin().then(() => setPinyinLoaded(true), () => undefined);
+  };
   const options = leaves
     .filter((route) => !isExternal(route.path) && route.titleKey && matchesMenu(query, [t(route.titleKey), zhTitle(route)], supportPinyin))
     .map((route) => ({ value: route.path, label: route.titleKey ? t(route.titleKey) : route.path }));
@@ -92,7 +97,11 @@ function MenuSearch({ leaves, supportPinyin, onPick }: { leaves: AppRoute[]; sup
       <AutoComplete
         value={query}
         options={options}
-        onSearch={setQuery}
+        onSearch={(value) => {
+          wantPinyin();
+          setQuery(value);
+        }}
+        onFocus={wantPinyin}
         onSelect={(value: string) => {
           setQuery('');
           onPick(value);

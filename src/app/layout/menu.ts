@@ -1,4 +1,4 @@
-import { pinyin } from 'pinyin-pro';
+import type { pinyin as pinyinOf } from 'pinyin-pro';
 import type { RouteNode } from '@machines/sessionMachine';
 import { appRoutes, flattenRoutes, isExternal, type AppRoute } from '../routes';
 
@@ -32,10 +32,34 @@ export function menuLeaves(entries: readonly MenuEntry[]): AppRoute[] {
   return entries.flatMap((entry) => (entry.children ? menuLeaves(entry.children) : [entry.route]));
 }
 
+let pinyin: typeof pinyinOf | null = null;
+let pinyinLoading: Promise<void> | null = null;
+
+/**
+ * pinyin-pro carries its dictionary (about half a megabyte of script): it is loaded when the menu search is first
+ * used, not with the shell. Until it is in, titles match as written.
+ */
+export function loadPinyin(): Promise<void> {
+  pinyinLoading ??= import('pinyin-pro').then(
+    (module) => {
+      pinyin = module.pinyin;
+    },
+    (error: unknown) => {
+      pinyinLoading = null;
+      throw error;
+    },
+  );
+  return pinyinLoading;
+}
+
+export function isPinyinLoaded(): boolean {
+  return pinyin !== null;
+}
+
 /** How a title can be typed: as written, and with pinyin search on, its full pinyin and its initials. */
 export function searchKeys(title: string, supportPinyin: boolean): string[] {
   const keys = [title.toLowerCase()];
-  if (supportPinyin && /[\u4e00-\u9fa5]/.test(title)) {
+  if (supportPinyin && pinyin && /[\u4e00-\u9fa5]/.test(title)) {
     keys.push(pinyin(title, { toneType: 'none', separator: '', nonZh: 'consecutive' }).toLowerCase());
     keys.push(pinyin(title, { pattern: 'first', toneType: 'none', separator: '', nonZh: 'consecutive' }).toLowerCase());
   }

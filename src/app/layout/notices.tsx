@@ -59,10 +59,11 @@ function createNoticeLogic(client: DataClient) {
 
 export const NoticeContext = createActorContext(noticeMachine);
 
-export function NoticeProvider({ children }: { children: ReactNode }) {
+/** `started`: the shell's start-up is over (useAfterStartup); the notice check waits for it. */
+export function NoticeProvider({ started = true, children }: { started?: boolean; children: ReactNode }) {
   const client = useDataClient();
   const roleTime = SessionContext.useSelector(selectRoleTime);
-  const enabled = hasCurrentValidity(roleTime);
+  const enabled = started && hasCurrentValidity(roleTime);
   const logic = useMemo(() => createNoticeLogic(client), [client]);
   return (
     <NoticeContext.Provider logic={logic} options={appActorOptions({ input: { dismissed: localStorage.getItem(NOTICE_DISMISSED_KEY), enabled } })}>
