@@ -46,6 +46,11 @@ export function createDataApi(core: WorkerCore, options: DataApiOptions = {}) {
     });
     core.client.onCredentialsChange((credentials) => push.setCredentials(credentials));
   }
+  const orders = createOrdersArea({ client: core.client, events: core.events, ...options.orders });
+  // A session that ended (logout, another user next) leaves no orders in memory; the cache stays for the next visit.
+  core.client.onCredentialsChange((credentials) => {
+    if (!credentials) void orders.close().catch(() => undefined);
+  });
   return {
     session: createSessionApi(core.client),
     pollers,
@@ -53,7 +58,7 @@ export function createDataApi(core: WorkerCore, options: DataApiOptions = {}) {
     admin: createAdminApi(core.client),
     notice: createNoticeApi(core.client),
     chat: createChatArea(core.client, core.events),
-    orders: createOrdersArea({ client: core.client, events: core.events, ...options.orders }),
+    orders,
     subscribe: core.events.subscribe,
   } satisfies DataApi;
 }

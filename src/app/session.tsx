@@ -20,6 +20,8 @@ import { toLang } from './i18n';
 import { appRoutes, filterRoutes, loginHref } from './routes';
 import { clearStoredSession, readStoredSession, writeAuto, writeStoredSession, writeToken } from './sessionPersistence';
 
+const ORDER_PAGES = '/order-manager/';
+
 /** Messages are shown for 5 s (spec §8, §9). */
 export const MESSAGE_SECONDS = 5;
 
@@ -31,7 +33,12 @@ export function createSessionLogic(client: DataClient) {
     actors: {
       restoreSession: fromPromise(async () => {
         const stored = readStoredSession();
-        if (stored) await client.session.setCredentials({ token: stored.token, userId: stored.id });
+        if (stored) {
+          await client.session.setCredentials({ token: stored.token, userId: stored.id });
+          // An order page is on its way: the worker starts reading the order cache now, while the session is
+          // checked and the shell renders (the page's own open joins this one). Shown only once the session holds.
+          if (location.pathname.startsWith(ORDER_PAGES)) void client.orders.open(stored.id).catch(() => undefined);
+        }
         return stored;
       }),
       login: fromPromise(({ input }) => client.session.login(input)),

@@ -98,6 +98,7 @@ export function createOrdersArea({ client, events, engine: engineOptions, openCa
   let cache: OrderCache | null = null;
   let userId: number | null = null;
   let syncing: Promise<OrdersSyncResult> | null = null;
+  let opening: Promise<OrdersOpenResult> | null = null;
   /** A push that arrived during a sync: sync once more when it ends. */
   let again = false;
   let abort = new AbortController();
@@ -192,18 +193,27 @@ export function createOrdersArea({ client, events, engine: engineOptions, openCa
   const afterEdit = () => sync().catch(() => undefined);
 
   return {
-    async open(id) {
-      if (userId === id && cache) return { rows: engine.size, cursor: await cache.cursor() };
+    open(id) {
+      // The app may open the cache early (a page of orders being loaded) and the list again: one load serves both.
+      if (userId === id && cache) return opening ?? cache.cursor().then((cursor) => ({ rows: engine.size, cursor }));
       abort.abort();
       abort = new AbortController();
       cache?.close();
       userId = id;
-      cache = openCache(id);
+      const own = (cache = openCache(id));
       // Resolves with the first cached chunk; the rest follows and the list re-queries when it is all in.
-      const loaded = await loadOrders(cache, engine, { onLoaded: changed });
-      changed();
-      sync().catch(() => undefined);
-      return loaded;
+      const run = (async () => {
+        try {
+          const loaded = await loadOrders(own, engine, { onLoaded: changed });
+          changed();
+          sync().catch(() => undefined);
+          return loaded;
+        } finally {
+          if (cache === own) opening = null;
+        }
+      })();
+      opening = run;
+      return run;
     },
     sync,
     query: (query, view) => engine.query(query, view),
@@ -227,6 +237,7 @@ export function createOrdersArea({ client, events, engine: engineOptions, openCa
       };
     },
     async close(options = {}) {
+      opening = null;
       abort.abort();
       abort = new AbortController();
       cache?.close();

@@ -96,6 +96,28 @@ describe('the orders area of the worker', () => {
     expect(later[0]!.query.get('cursor')).toBe('60');
   });
 
+  it('lets an early open and the list open share one load, and forgets the rows when the session ends', async () => {
+    const rows = generateOrders({ count: 60, seed: 7 });
+    const { server } = orderServer(rows);
+    const id = ++userId;
+    const first = connect(server);
+    await first.api.orders.open(id);
+    await until(async () => (await first.api.orders.sync()).total === 60);
+    await first.api.orders.close();
+
+    const { api, core } = connect(server);
+    const [early, list] = await Promise.all([api.orders.open(id), api.orders.open(id)]);
+    // The second call waits for the same first rows instead of answering an empty engine.
+    expect(list).toEqual(early);
+    expect(list.rows).toBeGreaterThan(0);
+    await until(async () => (await api.orders.sync()).total === 60);
+
+    core.client.setCredentials(null);
+    await until(async () => (await api.orders.get(rows[0]!.id)) === null);
+    const result = await api.orders.query({});
+    expect(result.status === 'done' && result.total).toBe(0);
+  });
+
   it('syncs when the server pushes orders.changed, and lists see the tombstone drop the row', async () => {
     const rows = generateOrders({ count: 30, seed: 5 });
     const { server, log } = orderServer(rows);
