@@ -1,6 +1,7 @@
 import { Dexie, type Table } from 'dexie';
 import { chunkOfRows, decodeOrderFrame, encodeOrderFrame, rowsOfChunk, splitTexts, type OrderChunk, type OrderFrame } from '../../contract/orderChunk';
 import type { OrderRow } from '../../contract/orders';
+import { yieldToEventLoop } from './engine';
 
 /**
  * The browser's order cache: one Dexie database per user (`orders-<userId>`), rows stored in chunks rather than one
@@ -38,6 +39,8 @@ export type OrderCacheOptions = {
   rowsPerChunk?: number;
   /** Called inside the write transaction before each chunk is written: tests throw here to simulate a crash. */
   beforeChunkWrite?: (chunkId: number) => void;
+  /** How a load gives way between records (tests may pass a controllable one). */
+  pause?: () => Promise<void>;
 };
 
 export type CacheLoadResult = { cursor: string | null; rows: number };
@@ -53,6 +56,7 @@ export class OrderCache {
   private readonly db: OrdersDatabase;
   private readonly rowsPerChunk: number;
   private readonly beforeChunkWrite: (chunkId: number) => void;
+  private readonly pause: () => Promise<void>;
   /**
    * Each record's ids, joined as the frame holds them: kept by `load` without splitting, so a warm open pays
    * nothing per row here; `chunkOfId` is built from them when the first change arrives.
@@ -65,6 +69,7 @@ export class OrderCache {
   constructor(userId: number | string, options: OrderCacheOptions = {}) {
     this.rowsPerChunk = options.rowsPerChunk ?? ORDER_CHUNK_ROWS;
     this.beforeChunkWrite = options.beforeChunkWrite ?? (() => undefined);
+    this.pause = options.pause ?? yieldToEventLoop;
     this.db = new Dexie(orderDatabaseName(userId)) as OrdersDatabase;
     this.db.version(1).stores({ chunks: 'id', meta: 'key' });
     // Older records hold rows or JSON columns: a cache, not data, so it is emptied and the next sync refills it.
@@ -100,6 +105,9 @@ export class OrderCache {
           idTexts.set(record.id, { text: chunk.texts.id, n: chunk.n });
           rows += chunk.n;
           onChunk(chunk);
+          // A list's query and windows get their turn between records (each is tens of milliseconds of work);
+          // waitFor keeps the read transaction open meanwhile.
+          await Dexie.waitFor(this.pause());
         }
       }
       return meta;
