@@ -2,6 +2,7 @@ import { tableFeatures, useTable, type ColumnDef, type RowData } from '@tanstack
 import { observeElementRect, useVirtualizer } from '@tanstack/react-virtual';
 import { Checkbox } from 'antd';
 import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useReducer, useRef, useState, type CSSProperties, type ReactNode } from 'react';
+import { flushSync } from 'react-dom';
 import type { Lang } from '../dialog/texts';
 import { loadLayout, moveColumn, saveLayout, type ColumnLayout } from './layout';
 import { scrollScale } from './scroll';
@@ -98,7 +99,22 @@ function VirtualTableView<T extends RowData>({
   const scrollRef = useRef<HTMLDivElement>(null);
   const [viewport, setViewport] = useState(0);
   const [, rowsChanged] = useReducer((n: number) => n + 1, 0);
-  useEffect(() => subscribeRows?.(rowsChanged), [subscribeRows]);
+  // Rows that arrive are drawn at the next animation frame, all windows of that frame in one render, and before
+  // that frame's scroll is handled: a render between frames would lay out rows the next scroll replaces unseen.
+  useEffect(() => {
+    if (!subscribeRows) return undefined;
+    let frame = 0;
+    const off = subscribeRows(() => {
+      frame ||= requestAnimationFrame(() => {
+        frame = 0;
+        flushSync(rowsChanged);
+      });
+    });
+    return () => {
+      off();
+      cancelAnimationFrame(frame);
+    };
+  }, [subscribeRows]);
 
   const columnIds = useMemo(() => columns.map((column) => column.id), [columns]);
   const [layout, setLayout] = useState<ColumnLayout>(() => loadLayout(storageKey, columnIds));
@@ -200,7 +216,9 @@ function VirtualTableView<T extends RowData>({
   const shift = (virtualizer.scrollOffset ?? 0) - scrolled;
   const count = selection ? selectedCount(selection, total) : 0;
   const top = (items[0]?.start ?? 0) - shift + rowHeight;
-
+  // Row elements are recycled: a row's key is its slot on screen, so scrolling updates the elements in place (new
+  // text in the same cells) instead of removing, creating or moving them; a moved or new element costs the browser a
+  // style and layout pass of its whole subtree.
   return (
     <div
       ref={scrollRef}
@@ -230,12 +248,12 @@ function VirtualTableView<T extends RowData>({
           onResize={startResize}
         />
         <div className="virtual-table__body" style={{ width: totalWidth, transform: `translateY(${top}px)` }}>
-          {items.map((item) => {
+          {items.map((item, slot) => {
             const row = rowAt(item.index);
             const key = row ? rowKey(row) : null;
             return (
               <BodyRow<T>
-                key={item.key}
+                key={slot}
                 index={item.index}
                 row={row}
                 rowId={key}
@@ -368,41 +386,39 @@ type BodyRowProps<T extends RowData> = {
 
 /**
  * One data row. Its props are the row object, its place and its selection, so a row that stays on screen while
- * the list scrolls, or while another window arrives, does not render again. A row still being fetched is one
- * light placeholder, not a cell per column.
+ * the list scrolls, or while another window arrives, does not render again.
  */
 const BodyRow = memo(function BodyRow<T extends RowData>({ index, row, rowId, chosen, selectable, ordered, cellStyles, rowHeight, lang, onToggle, onOpen }: BodyRowProps<T>) {
-  const className = `virtual-table__row${chosen ? ' is-selected' : ''}${index % 2 ? ' is-odd' : ''}`;
-  if (row === undefined || rowId === null) {
-    return (
-      <div role="row" aria-rowindex={index + 2} aria-busy className={className} style={{ height: rowHeight }}>
-        <div role="gridcell" aria-colspan={ordered.length + (selectable ? 1 : 0)} className="virtual-table__loading" />
-      </div>
-    );
-  }
+  // A row still being fetched keeps the same cells (empty, drawn as skeleton bars): when its window arrives only
+  // their text changes. Its cells are no grid cells until then, and the row says it is busy.
+  const loaded = row !== undefined && rowId !== null;
+  const cellRole = loaded ? 'gridcell' : undefined;
   return (
     <div
       role="row"
       aria-rowindex={index + 2}
-      aria-selected={selectable ? chosen : undefined}
-      className={className}
+      aria-selected={selectable && loaded ? chosen : undefined}
+      aria-busy={loaded ? undefined : true}
+      className={`virtual-table__row${chosen ? ' is-selected' : ''}${index % 2 ? ' is-odd' : ''}${loaded ? '' : ' is-loading'}`}
       style={{ height: rowHeight }}
-      onDoubleClick={() => onOpen(row)}
+      onDoubleClick={loaded ? () => onOpen(row) : undefined}
     >
       {selectable && (
-        <div role="gridcell" className="virtual-table__cell virtual-table__select" style={{ width: SELECT_WIDTH }}>
-          <input
-            type="checkbox"
-            className="virtual-table__check"
-            aria-label={VIRTUAL_TABLE_TEXTS[lang].selectRow(index + 1)}
-            checked={chosen}
-            onChange={() => onToggle(rowId)}
-          />
+        <div role={cellRole} className="virtual-table__cell virtual-table__select" style={{ width: SELECT_WIDTH }}>
+          {loaded && (
+            <input
+              type="checkbox"
+              className="virtual-table__check"
+              aria-label={VIRTUAL_TABLE_TEXTS[lang].selectRow(index + 1)}
+              checked={chosen}
+              onChange={() => onToggle(rowId)}
+            />
+          )}
         </div>
       )}
       {ordered.map((column, i) => (
-        <div key={column.id} role="gridcell" className="virtual-table__cell" style={cellStyles[i]} onClick={i === 0 ? () => onOpen(row) : undefined}>
-          {column.cell(row)}
+        <div key={column.id} role={cellRole} className="virtual-table__cell" style={cellStyles[i]} onClick={loaded && i === 0 ? () => onOpen(row) : undefined}>
+          {loaded ? column.cell(row) : null}
         </div>
       ))}
     </div>

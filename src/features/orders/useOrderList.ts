@@ -51,13 +51,17 @@ export class OrderWindows {
   };
 
   onRangeChange = (start: number, end: number): void => {
+    const [before, after] = this.range;
     this.range = [start, end];
     const from = Math.floor(start / WINDOW);
     const to = Math.floor((end - 1) / WINDOW);
     for (let page = from; page <= to; page++) this.request(page);
-    // The neighbours too, so scrolling on at a reading pace meets rows that are already here.
-    this.request(to + 1);
-    if (from > 0) this.request(from - 1);
+    // At a reading pace (the new rows touch the old ones) the neighbouring windows too, so scrolling on meets rows
+    // that are already here. A fling or a jump lands far away: windows around where it passed would be wasted.
+    if (start <= after && end >= before) {
+      this.request(to + 1);
+      this.request(from - 1);
+    }
   };
 
   /**
@@ -91,7 +95,9 @@ export class OrderWindows {
         if (this.windows !== own) return;
         own.set(page, rows);
         if (own.size > KEPT_WINDOWS) own.delete(own.keys().next().value!);
-        this.listeners.forEach((listener) => listener());
+        // A window fetched ahead, or for a place already scrolled past, changes nothing on screen.
+        const [start, end] = this.range;
+        if (page * WINDOW < end && (page + 1) * WINDOW > start) this.listeners.forEach((listener) => listener());
       })
       .catch((error: unknown) => {
         if (isStaleHandleFailure(error)) this.onStale();
