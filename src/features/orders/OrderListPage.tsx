@@ -30,6 +30,8 @@ type Filters = {
   amountTo: number | null;
 };
 
+type QueryState = { filters: Filters; search: string; sort: VirtualTableSort };
+
 const EMPTY_FILTERS: Filters = { shopIds: [], statuses: [], warehouseIds: [], inProcess: null, shipment: null, amountFrom: null, amountTo: null };
 const DEFAULT_SORT: VirtualTableSort = { column: 'inProcessAt', direction: 'desc' };
 const orderId = (row: OrderRow) => row.id;
@@ -91,6 +93,7 @@ export function OrdersView({ mode, toolbar }: OrdersViewProps) {
   const [search, setSearch] = useState('');
   const [sort, setSort] = useState<VirtualTableSort>(DEFAULT_SORT);
   const initial = useMemo(() => toQuery(EMPTY_FILTERS, '', DEFAULT_SORT, sources), []); // eslint-disable-line react-hooks/exhaustive-deps
+  const current = useRef<QueryState>({ filters: EMPTY_FILTERS, search: '', sort: DEFAULT_SORT });
   const { actor, rowAt, subscribeRows, onRangeChange } = useOrderList(client, userId, mode === 'records' ? 'recordList' : 'orderList', initial);
   const total = useSelector(actor, (s) => s.context.total);
   const handle = useSelector(actor, (s) => s.context.handle);
@@ -108,10 +111,20 @@ export function OrdersView({ mode, toolbar }: OrdersViewProps) {
   const [trackingOpen, setTrackingOpen] = useState(false);
   const [stockOpen, setStockOpen] = useState(false);
 
-  useEffect(() => {
-    actor.send({ type: 'list.query', query: toQuery(filters, search, sort, sources) });
-    setSelection(EMPTY_SELECTION);
-  }, [filters, search, sort]); // eslint-disable-line react-hooks/exhaustive-deps
+  // The query is sent from the event itself, before React renders the new filter values: the worker answers while
+  // the page renders, instead of after it.
+  const requery = useCallback(
+    (change: Partial<QueryState>) => {
+      const next = { ...current.current, ...change };
+      current.current = next;
+      actor.send({ type: 'list.query', query: toQuery(next.filters, next.search, next.sort, sources) });
+      setSelection(EMPTY_SELECTION);
+      if (change.filters) setFilters(next.filters);
+      if (change.search !== undefined) setSearch(next.search);
+      if (change.sort !== undefined) setSort(next.sort);
+    },
+    [actor, sources],
+  );
 
   useEffect(() => {
     void client.orders.facets().then(setFacets).catch(() => undefined);
@@ -119,11 +132,10 @@ export function OrdersView({ mode, toolbar }: OrdersViewProps) {
 
   const columns = useMemo(() => orderColumns(lang, mode), [lang, mode]);
   const count = selectedCount(selection, total);
-  const patch = useCallback((change: Partial<Filters>) => setFilters((current) => ({ ...current, ...change })), []);
-  const reset = useCallback(() => {
-    setFilters(EMPTY_FILTERS);
-    setSearch('');
-  }, []);
+  const patch = useCallback((change: Partial<Filters>) => requery({ filters: { ...current.current.filters, ...change } }), [requery]);
+  const reset = useCallback(() => requery({ filters: EMPTY_FILTERS, search: '' }), [requery]);
+  const changeSearch = useCallback((value: string) => requery({ search: value }), [requery]);
+  const changeSort = useCallback((value: VirtualTableSort) => requery({ sort: value }), [requery]);
 
   const selectedRows = async (): Promise<OrderRow[]> => {
     if (!selection.all) return (await Promise.all([...selection.ids].map((id) => client.orders.get(id)))).filter((row): row is OrderRow => row !== null);
@@ -209,7 +221,7 @@ export function OrdersView({ mode, toolbar }: OrdersViewProps) {
   return (
     <div className="orders-page">
       <Form layout="inline" className="orders-filters" onSubmitCapture={(event) => event.preventDefault()}>
-        <SearchBox value={search} onChange={setSearch} lang={lang} />
+        <SearchBox value={search} onChange={changeSearch} lang={lang} />
         <FilterBar mode={mode} lang={lang} filters={filters} facets={facets} onPatch={patch} onReset={reset} />
       </Form>
 
@@ -234,7 +246,7 @@ export function OrdersView({ mode, toolbar }: OrdersViewProps) {
         selection={selection}
         onSelectionChange={setSelection}
         sort={sort}
-        onSortChange={setSort}
+        onSortChange={changeSort}
         onRowOpen={setDetail}
         height="calc(100vh - 300px)"
         lang={lang}
@@ -274,47 +286,65 @@ const SearchBox = memo(function SearchBox({ value, onChange, lang }: SearchBoxPr
 
 type FilterBarProps = { mode: OrdersViewProps['mode']; lang: Lang; filters: Filters; facets: OrderFacets; onPatch: (change: Partial<Filters>) => void; onReset: () => void };
 
-const FilterBar = memo(function FilterBar({ mode, lang, filters, facets, onPatch, onReset }: FilterBarProps) {
+/** The filters; each field renders only when its own value changes (antd's Select and RangePicker are not cheap). */
+function FilterBar({ mode, lang, filters, facets, onPatch, onReset }: FilterBarProps) {
   const t = ORDER_TEXTS[lang];
   const shopOptions = useMemo(() => facets.shops.map((shop) => ({ value: shop.id, label: shop.name })), [facets.shops]);
   const warehouseOptions = useMemo(() => facets.warehouses.map((w) => ({ value: w.id, label: w.name || w.id })), [facets.warehouses]);
   const statusOptions = useMemo(() => FBS_STATUSES.map((status) => ({ value: status, label: STATUS_TEXTS[lang][status] })), [lang]);
   return (
     <>
-      {mode === 'orders' && (
-        <Form.Item>
-          <Select mode="multiple" allowClear aria-label={t.shop} placeholder={t.shop} style={{ minWidth: 160 }} maxTagCount="responsive"
-            value={filters.shopIds} onChange={(shopIds) => onPatch({ shopIds })} options={shopOptions} />
-        </Form.Item>
-      )}
-      <Form.Item>
-        <Select mode="multiple" allowClear aria-label={t.status} placeholder={t.status} style={{ minWidth: 160 }} maxTagCount="responsive"
-          value={filters.statuses} onChange={(statuses) => onPatch({ statuses })} options={statusOptions} />
-      </Form.Item>
-      {mode === 'orders' && (
-        <Form.Item>
-          <Select mode="multiple" allowClear aria-label={t.warehouse} placeholder={t.warehouse} style={{ minWidth: 160 }} maxTagCount="responsive"
-            value={filters.warehouseIds} onChange={(warehouseIds) => onPatch({ warehouseIds })} options={warehouseOptions} />
-        </Form.Item>
-      )}
-      <Form.Item label={t.inProcessAt}>
-        <DatePicker.RangePicker value={filters.inProcess} onChange={(value) => onPatch({ inProcess: value as Range })} />
-      </Form.Item>
-      {mode === 'orders' && (
-        <Form.Item label={t.shipmentDate}>
-          <DatePicker.RangePicker value={filters.shipment} onChange={(value) => onPatch({ shipment: value as Range })} />
-        </Form.Item>
-      )}
-      <Form.Item label={t.amount}>
-        <Space.Compact>
-          <InputNumber aria-label={t.amountFrom} placeholder={t.amountFromHint} min={0} style={{ width: 100 }} value={filters.amountFrom} onChange={(amountFrom) => onPatch({ amountFrom })} />
-          <InputNumber aria-label={t.amountTo} placeholder={t.amountToHint} min={0} style={{ width: 100 }} value={filters.amountTo} onChange={(amountTo) => onPatch({ amountTo })} />
-        </Space.Compact>
-      </Form.Item>
+      {mode === 'orders' && <ChoiceFilter<number> field="shopIds" label={t.shop} value={filters.shopIds} options={shopOptions} onPatch={onPatch} />}
+      <ChoiceFilter<FbsStatus> field="statuses" label={t.status} value={filters.statuses} options={statusOptions} onPatch={onPatch} />
+      {mode === 'orders' && <ChoiceFilter<string> field="warehouseIds" label={t.warehouse} value={filters.warehouseIds} options={warehouseOptions} onPatch={onPatch} />}
+      <DateFilter field="inProcess" label={t.inProcessAt} value={filters.inProcess} onPatch={onPatch} />
+      {mode === 'orders' && <DateFilter field="shipment" label={t.shipmentDate} value={filters.shipment} onPatch={onPatch} />}
+      <AmountFilter lang={lang} from={filters.amountFrom} to={filters.amountTo} onPatch={onPatch} />
       <Form.Item>
         <Button onClick={onReset}>{t.reset}</Button>
       </Form.Item>
     </>
+  );
+}
+
+type ChoiceFilterProps<V> = {
+  field: 'shopIds' | 'statuses' | 'warehouseIds';
+  label: string;
+  value: V[];
+  options: { value: V; label: string }[];
+  onPatch: (change: Partial<Filters>) => void;
+};
+
+const ChoiceFilter = memo(function ChoiceFilter<V extends string | number>({ field, label, value, options, onPatch }: ChoiceFilterProps<V>) {
+  return (
+    <Form.Item>
+      <Select<V[]> mode="multiple" allowClear aria-label={label} placeholder={label} style={{ minWidth: 160 }} maxTagCount="responsive"
+        value={value} onChange={(next) => onPatch({ [field]: next })} options={options} />
+    </Form.Item>
+  );
+}) as <V extends string | number>(props: ChoiceFilterProps<V>) => React.ReactNode;
+
+type DateFilterProps = { field: 'inProcess' | 'shipment'; label: string; value: Range; onPatch: (change: Partial<Filters>) => void };
+
+const DateFilter = memo(function DateFilter({ field, label, value, onPatch }: DateFilterProps) {
+  return (
+    <Form.Item label={label}>
+      <DatePicker.RangePicker value={value} onChange={(next) => onPatch({ [field]: next as Range })} />
+    </Form.Item>
+  );
+});
+
+type AmountFilterProps = { lang: Lang; from: number | null; to: number | null; onPatch: (change: Partial<Filters>) => void };
+
+const AmountFilter = memo(function AmountFilter({ lang, from, to, onPatch }: AmountFilterProps) {
+  const t = ORDER_TEXTS[lang];
+  return (
+    <Form.Item label={t.amount}>
+      <Space.Compact>
+        <InputNumber aria-label={t.amountFrom} placeholder={t.amountFromHint} min={0} style={{ width: 100 }} value={from} onChange={(amountFrom) => onPatch({ amountFrom })} />
+        <InputNumber aria-label={t.amountTo} placeholder={t.amountToHint} min={0} style={{ width: 100 }} value={to} onChange={(amountTo) => onPatch({ amountTo })} />
+      </Space.Compact>
+    </Form.Item>
   );
 });
 
