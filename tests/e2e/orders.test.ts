@@ -121,8 +121,8 @@ describe('orders in the browser', () => {
     await rowCountBelow(page, all);
     const waiting = await rowCount(page);
     expect(waiting).toBeGreaterThan(1);
-    await bodyRows(page).first().locator('.ant-tag').waitFor();
-    expect(new Set(await bodyRows(page).locator('.ant-tag').allTextContents())).toEqual(new Set(['等待备货']));
+    await bodyRows(page).first().locator('.order-status').waitFor();
+    expect(new Set(await bodyRows(page).locator('.order-status').allTextContents())).toEqual(new Set(['等待备货']));
 
     // Sort: amount, ascending then descending.
     const amountHeader = page.getByRole('columnheader', { name: /金额/ });

@@ -1,7 +1,8 @@
 import { tableFeatures, useTable, type ColumnDef, type RowData } from '@tanstack/react-table';
 import { observeElementRect, useVirtualizer } from '@tanstack/react-virtual';
 import { Checkbox } from 'antd';
-import { useEffect, useMemo, useRef, useState, type CSSProperties, type ReactNode } from 'react';
+import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useReducer, useRef, useState, type CSSProperties, type ReactNode } from 'react';
+import { flushSync } from 'react-dom';
 import type { Lang } from '../dialog/texts';
 import { loadLayout, moveColumn, saveLayout, type ColumnLayout } from './layout';
 import { scrollScale } from './scroll';
@@ -30,6 +31,11 @@ export type VirtualTableProps<T extends RowData> = {
   total: number;
   /** The row at a result index, or undefined while its window is being fetched. */
   rowAt: (index: number) => T | undefined;
+  /**
+   * Tells the table that rows behind `rowAt` arrived, so only the table body renders again (not the page around
+   * it). Without it the table re-reads `rowAt` when its parent renders it.
+   */
+  subscribeRows?: (onRowsChanged: () => void) => () => void;
   rowKey: (row: T) => string;
   /** The rows on screen (plus overscan) changed: fetch their window. */
   onRangeChange: (start: number, end: number) => void;
@@ -49,18 +55,34 @@ export type VirtualTableProps<T extends RowData> = {
 const SELECT_WIDTH = 44;
 const DEFAULT_WIDTH = 140;
 const MIN_WIDTH = 60;
+// Rows drawn beyond each edge of the viewport. A fast scroll jumps past any overscan, so more only costs render time.
+const OVERSCAN = 4;
+const NO_ROWS: never[] = [];
+
+/** The latest value of a prop, for callbacks that must stay the same function across renders. */
+function useLatest<V>(value: V) {
+  const ref = useRef(value);
+  useLayoutEffect(() => {
+    ref.current = value;
+  });
+  return ref;
+}
 
 /**
  * The big-list table: TanStack Table for the columns, TanStack Virtual for the rows (the virtualized-rows example),
  * with a scaled scroll so a million rows stay reachable, a sticky header, resizable and re-orderable columns saved
  * per user, selection over the whole result, and grid semantics (role="grid", aria-rowcount = result total,
  * aria-rowindex per row) for assistive technology and automation.
+ *
+ * Rendering is kept to what changed: the header renders when columns, sort or selection change; a scroll renders
+ * the body, where each row is memoised on its row object and selection, so only rows newly on screen render.
  */
-export function VirtualTable<T extends RowData>({
+function VirtualTableView<T extends RowData>({
   storageKey,
   columns,
   total,
   rowAt,
+  subscribeRows,
   rowKey,
   onRangeChange,
   selection,
@@ -74,16 +96,29 @@ export function VirtualTable<T extends RowData>({
   lang = 'zh',
   overlay,
 }: VirtualTableProps<T>) {
-  const texts = VIRTUAL_TABLE_TEXTS[lang];
   const scrollRef = useRef<HTMLDivElement>(null);
   const [viewport, setViewport] = useState(0);
+  const [, rowsChanged] = useReducer((n: number) => n + 1, 0);
+  // Rows that arrive are drawn at the next animation frame, all windows of that frame in one render, and before
+  // that frame's scroll is handled: a render between frames would lay out rows the next scroll replaces unseen.
+  useEffect(() => {
+    if (!subscribeRows) return undefined;
+    let frame = 0;
+    const off = subscribeRows(() => {
+      frame ||= requestAnimationFrame(() => {
+        frame = 0;
+        flushSync(rowsChanged);
+      });
+    });
+    return () => {
+      off();
+      cancelAnimationFrame(frame);
+    };
+  }, [subscribeRows]);
+
   const columnIds = useMemo(() => columns.map((column) => column.id), [columns]);
   const [layout, setLayout] = useState<ColumnLayout>(() => loadLayout(storageKey, columnIds));
   useEffect(() => setLayout(loadLayout(storageKey, columnIds)), [storageKey, columnIds]);
-  const updateLayout = (next: ColumnLayout) => {
-    setLayout(next);
-    saveLayout(storageKey, next);
-  };
 
   const scale = scrollScale(total * rowHeight, viewport);
   const ratioRef = useRef(scale.ratio);
@@ -93,7 +128,7 @@ export function VirtualTable<T extends RowData>({
     count: total,
     getScrollElement: () => scrollRef.current,
     estimateSize: () => rowHeight,
-    overscan: 10,
+    overscan: OVERSCAN,
     observeElementRect: (instance, callback) =>
       observeElementRect(instance, (rect) => {
         setViewport(rect.height);
@@ -116,8 +151,9 @@ export function VirtualTable<T extends RowData>({
   const items = virtualizer.getVirtualItems();
   const first = items[0]?.index ?? 0;
   const last = items[items.length - 1]?.index ?? -1;
+  // Asked for before the browser paints (a layout effect), so a window fetched this frame can still show in it.
   // A new onRangeChange means a new result: its rows on screen are fetched even when the range stayed put.
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (last >= first) onRangeChange(first, last + 1);
   }, [first, last, total, onRangeChange]);
 
@@ -125,47 +161,64 @@ export function VirtualTable<T extends RowData>({
     const byId = new Map(columns.map((column) => [column.id, column]));
     return layout.order.map((id) => byId.get(id)).filter((column): column is VirtualTableColumn<T> => column !== undefined);
   }, [columns, layout.order]);
-  const widthOf = (column: VirtualTableColumn<T>) => layout.widths[column.id] ?? column.width ?? DEFAULT_WIDTH;
-  const selectable = selection !== undefined && onSelectionChange !== undefined;
-  const totalWidth = ordered.reduce((sum, column) => sum + widthOf(column), selectable ? SELECT_WIDTH : 0);
-
-  const loaded = items.map((item) => rowAt(item.index));
-  const data = useMemo(() => loaded.filter((row): row is T => row !== undefined), [loaded.map((row) => (row ? rowKey(row) : '')).join('|')]); // eslint-disable-line react-hooks/exhaustive-deps
-  const columnDefs = useMemo<ColumnDef<typeof virtualTableFeatures, T>[]>(
-    () => ordered.map((column) => ({ id: column.id, header: column.header, accessorFn: (row: T) => row, cell: (info) => column.cell(info.row.original) })),
-    [ordered],
+  const widths = useMemo(() => ordered.map((column) => layout.widths[column.id] ?? column.width ?? DEFAULT_WIDTH), [ordered, layout.widths]);
+  // One style object per column, shared by every cell of that column: rows compare props by identity.
+  const cellStyles = useMemo(
+    () => ordered.map((column, i): CSSProperties => ({ width: widths[i], justifyContent: column.align === 'right' ? 'flex-end' : undefined })),
+    [ordered, widths],
   );
-  const table = useTable({ features: virtualTableFeatures, columns: columnDefs, data, getRowId: (row) => rowKey(row) });
-  const tableRows = new Map(table.getRowModel().rows.map((row) => [row.id, row]));
+  const selectable = selection !== undefined && onSelectionChange !== undefined;
+  const totalWidth = widths.reduce((sum, width) => sum + width, selectable ? SELECT_WIDTH : 0);
 
-  // A scaled scroll moves rows by the full-list offset; they are placed relative to what the element scrolled.
-  const scrolled = scrollRef.current?.scrollTop ?? 0;
-  const shift = (virtualizer.scrollOffset ?? 0) - scrolled;
-  const count = selection ? selectedCount(selection, total) : 0;
-
-  const startResize = (column: VirtualTableColumn<T>, startX: number) => {
-    const startWidth = widthOf(column);
-    let latest = layout;
-    const move = (event: PointerEvent) => {
-      latest = { ...layout, widths: { ...layout.widths, [column.id]: Math.max(MIN_WIDTH, startWidth + event.clientX - startX) } };
-      setLayout(latest);
-    };
-    const up = () => {
-      window.removeEventListener('pointermove', move);
-      window.removeEventListener('pointerup', up);
-      updateLayout(latest);
-    };
-    window.addEventListener('pointermove', move);
-    window.addEventListener('pointerup', up);
-  };
-
-  const cycleSort = (column: VirtualTableColumn<T>) => {
+  // Stable callbacks for the memoised rows and header: they read the latest props when called.
+  const latest = useLatest({ selection, onSelectionChange, onRowOpen, rowKey, sort, onSortChange, layout, total });
+  const toggle = useCallback((key: string) => {
+    const { selection, onSelectionChange } = latest.current;
+    if (selection && onSelectionChange) onSelectionChange(toggleRow(selection, key));
+  }, [latest]);
+  const open = useCallback((row: T) => latest.current.onRowOpen?.(row), [latest]);
+  const toggleEverything = useCallback(() => {
+    const { selection, onSelectionChange, total } = latest.current;
+    if (selection && onSelectionChange) onSelectionChange(toggleAll(selection, total));
+  }, [latest]);
+  const cycleSort = useCallback((column: VirtualTableColumn<T>) => {
+    const { sort, onSortChange } = latest.current;
     if (!column.sortable || !onSortChange) return;
     if (sort?.column !== column.id) onSortChange({ column: column.id, direction: 'asc' });
     else if (sort.direction === 'asc') onSortChange({ column: column.id, direction: 'desc' });
     else onSortChange(null);
-  };
+  }, [latest]);
+  const moveTo = useCallback((moved: string, before: string) => {
+    const next = { ...latest.current.layout, order: moveColumn(latest.current.layout.order, moved, before) };
+    setLayout(next);
+    saveLayout(storageKey, next);
+  }, [latest, storageKey]);
+  const startResize = useCallback((column: VirtualTableColumn<T>, startWidth: number, startX: number) => {
+    const base = latest.current.layout;
+    let current = base;
+    const move = (event: PointerEvent) => {
+      current = { ...base, widths: { ...base.widths, [column.id]: Math.max(MIN_WIDTH, startWidth + event.clientX - startX) } };
+      setLayout(current);
+    };
+    const up = () => {
+      window.removeEventListener('pointermove', move);
+      window.removeEventListener('pointerup', up);
+      setLayout(current);
+      saveLayout(storageKey, current);
+    };
+    window.addEventListener('pointermove', move);
+    window.addEventListener('pointerup', up);
+  }, [latest, storageKey]);
 
+  // A scaled scroll moves rows by the full-list offset; the block of rows is placed relative to what the element
+  // scrolled, as one transform, so the rows inside keep their props while the list scrolls.
+  const scrolled = scrollRef.current?.scrollTop ?? 0;
+  const shift = (virtualizer.scrollOffset ?? 0) - scrolled;
+  const count = selection ? selectedCount(selection, total) : 0;
+  const top = (items[0]?.start ?? 0) - shift + rowHeight;
+  // Row elements are recycled: a row's key is its slot on screen, so scrolling updates the elements in place (new
+  // text in the same cells) instead of removing, creating or moving them; a moved or new element costs the browser a
+  // style and layout pass of its whole subtree.
   return (
     <div
       ref={scrollRef}
@@ -179,103 +232,195 @@ export function VirtualTable<T extends RowData>({
       tabIndex={0}
     >
       <div className="virtual-table__inner" style={{ width: totalWidth, height: scale.scrollHeight + rowHeight }}>
-        <div className="virtual-table__header" role="row" aria-rowindex={1} style={{ height: rowHeight, width: totalWidth }}>
-          {selectable && (
-            <div role="columnheader" className="virtual-table__cell virtual-table__select" style={{ width: SELECT_WIDTH }}>
-              <Checkbox
-                aria-label={texts.selectAll(total)}
-                checked={count > 0 && count === total}
-                indeterminate={count > 0 && count < total}
-                disabled={total === 0}
-                onChange={() => onSelectionChange(toggleAll(selection, total))}
-              />
-            </div>
-          )}
-          {table.getHeaderGroups()[0]?.headers.map((header) => {
-            const column = ordered.find((c) => c.id === header.column.id)!;
-            const sorted = sort?.column === column.id ? sort.direction : null;
+        <HeaderRow<T>
+          ordered={ordered}
+          cellStyles={cellStyles}
+          rowHeight={rowHeight}
+          totalWidth={totalWidth}
+          lang={lang}
+          sort={sort}
+          selectable={selectable}
+          count={count}
+          total={total}
+          onToggleAll={toggleEverything}
+          onSort={cycleSort}
+          onMove={moveTo}
+          onResize={startResize}
+        />
+        <div className="virtual-table__body" style={{ width: totalWidth, transform: `translateY(${top}px)` }}>
+          {items.map((item, slot) => {
+            const row = rowAt(item.index);
+            const key = row ? rowKey(row) : null;
             return (
-              <div
-                key={header.id}
-                role="columnheader"
-                aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : column.sortable ? 'none' : undefined}
-                className={`virtual-table__cell virtual-table__th${column.sortable ? ' is-sortable' : ''}`}
-                style={{ width: widthOf(column), justifyContent: column.align === 'right' ? 'flex-end' : undefined }}
-                draggable
-                onDragStart={(event) => event.dataTransfer.setData('text/x-column', column.id)}
-                onDragOver={(event) => event.preventDefault()}
-                onDrop={(event) => {
-                  const moved = event.dataTransfer.getData('text/x-column');
-                  if (moved) updateLayout({ ...layout, order: moveColumn(layout.order, moved, column.id) });
-                }}
-              >
-                <button type="button" className="virtual-table__sort" onClick={() => cycleSort(column)} disabled={!column.sortable}>
-                  <table.FlexRender header={header} />
-                  {sorted && <span aria-hidden="true">{sorted === 'asc' ? ' ▲' : ' ▼'}</span>}
-                </button>
-                <span
-                  className="virtual-table__resizer"
-                  role="separator"
-                  aria-orientation="vertical"
-                  aria-label={texts.resize(column.header)}
-                  onPointerDown={(event) => {
-                    event.preventDefault();
-                    event.stopPropagation();
-                    startResize(column, event.clientX);
-                  }}
-                />
-              </div>
+              <BodyRow<T>
+                key={slot}
+                index={item.index}
+                row={row}
+                rowId={key}
+                chosen={key !== null && selection !== undefined && isSelected(selection, key)}
+                selectable={selectable}
+                ordered={ordered}
+                cellStyles={cellStyles}
+                rowHeight={rowHeight}
+                lang={lang}
+                onToggle={toggle}
+                onOpen={open}
+              />
             );
           })}
         </div>
-        {items.map((item, position) => {
-          const row = loaded[position];
-          const key = row ? rowKey(row) : null;
-          const tableRow = key ? tableRows.get(key) : undefined;
-          const chosen = key !== null && selection !== undefined && isSelected(selection, key);
-          return (
-            <div
-              key={item.key}
-              role="row"
-              aria-rowindex={item.index + 2}
-              aria-selected={selectable ? chosen : undefined}
-              aria-busy={row ? undefined : true}
-              className={`virtual-table__row${chosen ? ' is-selected' : ''}${item.index % 2 ? ' is-odd' : ''}`}
-              style={{ height: rowHeight, width: totalWidth, transform: `translateY(${item.start - shift + rowHeight}px)` }}
-              onDoubleClick={() => row && onRowOpen?.(row)}
-            >
-              {selectable && (
-                <div role="gridcell" className="virtual-table__cell virtual-table__select" style={{ width: SELECT_WIDTH }}>
-                  {key !== null && (
-                    <Checkbox aria-label={texts.selectRow(item.index + 1)} checked={chosen} onChange={() => onSelectionChange(toggleRow(selection, key))} />
-                  )}
-                </div>
-              )}
-              {tableRow
-                ? tableRow.getAllCells().map((cell) => {
-                    const column = ordered.find((c) => c.id === cell.column.id)!;
-                    return (
-                      <div
-                        key={cell.id}
-                        role="gridcell"
-                        className="virtual-table__cell"
-                        style={{ width: widthOf(column), justifyContent: column.align === 'right' ? 'flex-end' : undefined }}
-                        onClick={column.id === ordered[0]?.id ? () => row && onRowOpen?.(row) : undefined}
-                      >
-                        <table.FlexRender cell={cell} />
-                      </div>
-                    );
-                  })
-                : ordered.map((column) => (
-                    <div key={column.id} role="gridcell" className="virtual-table__cell" style={{ width: widthOf(column) }}>
-                      <span className="virtual-table__placeholder" />
-                    </div>
-                  ))}
-            </div>
-          );
-        })}
       </div>
       {overlay && <div className="virtual-table__overlay">{overlay}</div>}
     </div>
   );
 }
+
+/** Memoised: a parent that renders for its own reasons (a keystroke in the search box) leaves the table alone. */
+export const VirtualTable = memo(VirtualTableView) as typeof VirtualTableView;
+
+type HeaderRowProps<T extends RowData> = {
+  ordered: VirtualTableColumn<T>[];
+  cellStyles: CSSProperties[];
+  rowHeight: number;
+  totalWidth: number;
+  lang: Lang;
+  sort: VirtualTableSort;
+  selectable: boolean;
+  count: number;
+  total: number;
+  onToggleAll: () => void;
+  onSort: (column: VirtualTableColumn<T>) => void;
+  onMove: (moved: string, before: string) => void;
+  onResize: (column: VirtualTableColumn<T>, startWidth: number, startX: number) => void;
+};
+
+/** The sticky header: TanStack Table's column model (no rows: the body draws them from the windows on screen). */
+const HeaderRow = memo(function HeaderRow<T extends RowData>({
+  ordered,
+  cellStyles,
+  rowHeight,
+  totalWidth,
+  lang,
+  sort,
+  selectable,
+  count,
+  total,
+  onToggleAll,
+  onSort,
+  onMove,
+  onResize,
+}: HeaderRowProps<T>) {
+  const texts = VIRTUAL_TABLE_TEXTS[lang];
+  const columnDefs = useMemo<ColumnDef<typeof virtualTableFeatures, T>[]>(
+    () => ordered.map((column) => ({ id: column.id, header: column.header, accessorFn: (row: T) => row })),
+    [ordered],
+  );
+  const table = useTable({ features: virtualTableFeatures, columns: columnDefs, data: NO_ROWS as T[] });
+  const headers = table.getHeaderGroups()[0]?.headers ?? [];
+  return (
+    <div className="virtual-table__header" role="row" aria-rowindex={1} style={{ height: rowHeight, width: totalWidth }}>
+      {selectable && (
+        <div role="columnheader" className="virtual-table__cell virtual-table__select" style={{ width: SELECT_WIDTH }}>
+          <Checkbox
+            aria-label={texts.selectAll(total)}
+            checked={count > 0 && count === total}
+            indeterminate={count > 0 && count < total}
+            disabled={total === 0}
+            onChange={onToggleAll}
+          />
+        </div>
+      )}
+      {headers.map((header, i) => {
+        const column = ordered[i]!;
+        const sorted = sort?.column === column.id ? sort.direction : null;
+        return (
+          <div
+            key={header.id}
+            role="columnheader"
+            aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : column.sortable ? 'none' : undefined}
+            className={`virtual-table__cell virtual-table__th${column.sortable ? ' is-sortable' : ''}`}
+            style={cellStyles[i]}
+            draggable
+            onDragStart={(event) => event.dataTransfer.setData('text/x-column', column.id)}
+            onDragOver={(event) => event.preventDefault()}
+            onDrop={(event) => {
+              const moved = event.dataTransfer.getData('text/x-column');
+              if (moved) onMove(moved, column.id);
+            }}
+          >
+            <button type="button" className="virtual-table__sort" onClick={() => onSort(column)} disabled={!column.sortable}>
+              <table.FlexRender header={header} />
+              {sorted && <span aria-hidden="true">{sorted === 'asc' ? ' ▲' : ' ▼'}</span>}
+            </button>
+            <span
+              className="virtual-table__resizer"
+              role="separator"
+              aria-orientation="vertical"
+              aria-label={texts.resize(column.header)}
+              onPointerDown={(event) => {
+                event.preventDefault();
+                event.stopPropagation();
+                onResize(column, Number(cellStyles[i]?.width ?? DEFAULT_WIDTH), event.clientX);
+              }}
+            />
+          </div>
+        );
+      })}
+    </div>
+  );
+}) as <T extends RowData>(props: HeaderRowProps<T>) => ReactNode;
+
+type BodyRowProps<T extends RowData> = {
+  index: number;
+  row: T | undefined;
+  rowId: string | null;
+  chosen: boolean;
+  selectable: boolean;
+  ordered: VirtualTableColumn<T>[];
+  cellStyles: CSSProperties[];
+  rowHeight: number;
+  lang: Lang;
+  onToggle: (key: string) => void;
+  onOpen: (row: T) => void;
+};
+
+/**
+ * One data row. Its props are the row object, its place and its selection, so a row that stays on screen while
+ * the list scrolls, or while another window arrives, does not render again.
+ */
+const BodyRow = memo(function BodyRow<T extends RowData>({ index, row, rowId, chosen, selectable, ordered, cellStyles, rowHeight, lang, onToggle, onOpen }: BodyRowProps<T>) {
+  // A row still being fetched keeps the same cells (empty, drawn as skeleton bars): when its window arrives only
+  // their text changes. Its cells are no grid cells until then, and the row says it is busy.
+  const loaded = row !== undefined && rowId !== null;
+  const cellRole = loaded ? 'gridcell' : undefined;
+  return (
+    <div
+      role="row"
+      aria-rowindex={index + 2}
+      aria-selected={selectable && loaded ? chosen : undefined}
+      aria-busy={loaded ? undefined : true}
+      className={`virtual-table__row${chosen ? ' is-selected' : ''}${index % 2 ? ' is-odd' : ''}${loaded ? '' : ' is-loading'}`}
+      style={{ height: rowHeight }}
+      onDoubleClick={loaded ? () => onOpen(row) : undefined}
+    >
+      {selectable && (
+        <div role={cellRole} className="virtual-table__cell virtual-table__select" style={{ width: SELECT_WIDTH }}>
+          {loaded && (
+            <input
+              type="checkbox"
+              className="virtual-table__check"
+              aria-label={VIRTUAL_TABLE_TEXTS[lang].selectRow(index + 1)}
+              checked={chosen}
+              onChange={() => onToggle(rowId)}
+            />
+          )}
+        </div>
+      )}
+      {ordered.map((column, i) => (
+        <div key={column.id} role={cellRole} className="virtual-table__cell" style={cellStyles[i]} onClick={loaded && i === 0 ? () => onOpen(row) : undefined}>
+          {loaded ? column.cell(row) : null}
+        </div>
+      ))}
+    </div>
+  );
+}) as <T extends RowData>(props: BodyRowProps<T> & { key?: React.Key }) => ReactNode;

@@ -4,7 +4,9 @@ import type { Lang } from '@/components/dialog/texts';
 import type { VirtualTableColumn } from '@/components/virtual-table/VirtualTable';
 import { ORDER_TEXTS, STATUS_TEXTS } from './texts';
 
-const STATUS_COLORS: Partial<Record<OrderRow['status'], string>> = {
+type StatusColor = 'orange' | 'gold' | 'blue' | 'green' | 'red' | 'default';
+
+const STATUS_COLORS: Partial<Record<OrderRow['status'], StatusColor>> = {
   awaiting_packaging: 'orange',
   awaiting_deliver: 'gold',
   delivering: 'blue',
@@ -15,17 +17,37 @@ const STATUS_COLORS: Partial<Record<OrderRow['status'], string>> = {
   client_arbitration: 'red',
 };
 
+// toLocaleString(locale, options) builds a new Intl formatter on every call; a scrolling list formats hundreds of
+// cells a second, so one formatter per language is kept.
+const TIME_FORMATS: Record<Lang, Intl.DateTimeFormat> = {
+  zh: new Intl.DateTimeFormat('zh-CN', { dateStyle: 'short', timeStyle: 'short' }),
+  en: new Intl.DateTimeFormat('en-GB', { dateStyle: 'short', timeStyle: 'short' }),
+};
+const AMOUNT_FORMATS: Record<Lang, Intl.NumberFormat> = {
+  zh: new Intl.NumberFormat('zh-CN', { minimumFractionDigits: 2, maximumFractionDigits: 2 }),
+  en: new Intl.NumberFormat('en', { minimumFractionDigits: 2, maximumFractionDigits: 2 }),
+};
+
 export function formatTime(value: number | null, lang: Lang): string {
   if (value === null) return '—';
-  return new Date(value).toLocaleString(lang === 'zh' ? 'zh-CN' : 'en-GB', { dateStyle: 'short', timeStyle: 'short' });
+  return TIME_FORMATS[lang].format(value);
 }
 
 export function formatAmount(row: Pick<OrderRow, 'amount' | 'currency'>, lang: Lang): string {
-  return `${row.amount.toLocaleString(lang === 'zh' ? 'zh-CN' : 'en', { minimumFractionDigits: 2, maximumFractionDigits: 2 })} ${row.currency}`;
+  return `${AMOUNT_FORMATS[lang].format(row.amount)} ${row.currency}`;
 }
 
+/** The status as antd's Tag, for places that show one order (the detail drawer). */
 export function StatusTag({ status, lang }: { status: OrderRow['status']; lang: Lang }) {
   return <Tag color={STATUS_COLORS[status]}>{STATUS_TEXTS[lang][status] ?? status}</Tag>;
+}
+
+/**
+ * The status in a list cell: a plain span styled like antd's Tag in the same colours (orders.css). antd's Tag is a
+ * component with hooks and a style registration per instance; a scrolling list renders dozens of them a frame.
+ */
+export function StatusLabel({ status, lang }: { status: OrderRow['status']; lang: Lang }) {
+  return <span className={`order-status order-status--${STATUS_COLORS[status] ?? 'default'}`}>{STATUS_TEXTS[lang][status] ?? status}</span>;
 }
 
 /**
@@ -40,7 +62,7 @@ export function orderColumns(lang: Lang, mode: 'orders' | 'records' = 'orders'):
     postingNumber: { id: 'postingNumber', header: t.postingNumber, width: 170, sortable: true, cell: (row) => (mode === 'orders' ? link(row.postingNumber) : row.postingNumber || '—') },
     orderNumber: { id: 'orderNumber', header: t.orderNumber, width: 150, sortable: true, cell: (row) => (mode === 'records' ? link(row.orderNumber) : row.orderNumber) },
     // English status names are longer ("Awaiting shipment"): a narrower column would cut them.
-    status: { id: 'status', header: t.status, width: lang === 'en' ? 180 : 110, sortable: true, cell: (row) => <StatusTag status={row.status} lang={lang} /> },
+    status: { id: 'status', header: t.status, width: lang === 'en' ? 180 : 110, sortable: true, cell: (row) => <StatusLabel status={row.status} lang={lang} /> },
     productName: { id: 'productName', header: t.productName, width: 260, sortable: true, cell: (row) => <span title={row.productName}>{row.productName}</span> },
     quantity: { id: 'quantity', header: t.quantity, width: 70, align: 'right', sortable: true, cell: (row) => row.quantity },
     amount: { id: 'amount', header: t.amount, width: 130, align: 'right', sortable: true, cell: (row) => formatAmount(row, lang) },

@@ -1,13 +1,14 @@
 import { Alert, App, Button, DatePicker, Form, Input, InputNumber, Modal, Select, Space, Spin, Typography } from 'antd';
 import { useSelector } from '@xstate/react';
 import type { Dayjs } from 'dayjs';
-import { useEffect, useMemo, useState } from 'react';
+import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FBS_STATUSES, type FbsStatus, type OrderColumn, type OrderRow, type OrderSource, type Warehouse } from '@contract/orders';
 import type { OrderFacets, OrderSelection } from '@workers/orders/area';
 import type { OrderQuery } from '@workers/orders/types';
 import { useDataClient } from '@/app/dataClient';
 import { toLang } from '@/app/i18n';
+import type { Lang } from '@/components/dialog/texts';
 import { SessionContext } from '@/app/session';
 import { VirtualTable, type VirtualTableSort } from '@/components/virtual-table/VirtualTable';
 import { EMPTY_SELECTION, selectedCount, type RowSelection } from '@/components/virtual-table/selection';
@@ -18,6 +19,7 @@ import { useOrderList } from './useOrderList';
 import './orders.css';
 
 type Range = [Dayjs | null, Dayjs | null] | null;
+/** Every filter but the search text, which changes per keystroke and lives in its own state (see SearchBox). */
 type Filters = {
   shopIds: number[];
   statuses: FbsStatus[];
@@ -26,15 +28,18 @@ type Filters = {
   shipment: Range;
   amountFrom: number | null;
   amountTo: number | null;
-  search: string;
 };
 
-const EMPTY_FILTERS: Filters = { shopIds: [], statuses: [], warehouseIds: [], inProcess: null, shipment: null, amountFrom: null, amountTo: null, search: '' };
+type QueryState = { filters: Filters; search: string; sort: VirtualTableSort };
+
+const EMPTY_FILTERS: Filters = { shopIds: [], statuses: [], warehouseIds: [], inProcess: null, shipment: null, amountFrom: null, amountTo: null };
+const DEFAULT_SORT: VirtualTableSort = { column: 'inProcessAt', direction: 'desc' };
+const orderId = (row: OrderRow) => row.id;
 
 const range = (value: Range) =>
   value ? { from: value[0]?.startOf('day').valueOf(), to: value[1]?.endOf('day').valueOf() } : undefined;
 
-function toQuery(filters: Filters, sort: VirtualTableSort, sources: OrderSource[] | undefined): OrderQuery {
+function toQuery(filters: Filters, search: string, sort: VirtualTableSort, sources: OrderSource[] | undefined): OrderQuery {
   return {
     filters: {
       shopIds: filters.shopIds,
@@ -45,7 +50,7 @@ function toQuery(filters: Filters, sort: VirtualTableSort, sources: OrderSource[
       shipmentDate: range(filters.shipment),
       amount: filters.amountFrom === null && filters.amountTo === null ? undefined : { from: filters.amountFrom ?? undefined, to: filters.amountTo ?? undefined },
     },
-    search: filters.search,
+    search,
     sort: sort ? { column: sort.column as OrderColumn, direction: sort.direction } : null,
   };
 }
@@ -69,6 +74,13 @@ export type OrdersToolbarContext = {
   openEditor: (row: OrderRow | null) => void;
 };
 
+type Action = 'ship' | 'labels' | 'tracking' | 'stock';
+
+/**
+ * The page around the table. What changes often stays low in the tree: rows arriving and scrolling render only the
+ * table body (it subscribes to the window cache itself), a keystroke renders the search box and sends one query,
+ * and the filter bar and the action buttons render only when their own values change.
+ */
 export function OrdersView({ mode, toolbar }: OrdersViewProps) {
   const { i18n } = useTranslation();
   const lang = toLang(i18n.language);
@@ -76,11 +88,13 @@ export function OrdersView({ mode, toolbar }: OrdersViewProps) {
   const client = useDataClient();
   const userId = SessionContext.useSelector((s) => s.context.user.id) ?? 0;
   const { message } = App.useApp();
-  const sources = mode === 'records' ? (['manual'] as const) : undefined;
+  const sources = useMemo(() => (mode === 'records' ? (['manual'] as OrderSource[]) : undefined), [mode]);
   const [filters, setFilters] = useState<Filters>(EMPTY_FILTERS);
-  const [sort, setSort] = useState<VirtualTableSort>({ column: 'inProcessAt', direction: 'desc' });
-  const initial = useMemo(() => toQuery(EMPTY_FILTERS, { column: 'inProcessAt', direction: 'desc' }, sources ? [...sources] : undefined), []); // eslint-disable-line react-hooks/exhaustive-deps
-  const { actor, rowAt, onRangeChange } = useOrderList(client, userId, mode === 'records' ? 'recordList' : 'orderList', initial);
+  const [search, setSearch] = useState('');
+  const [sort, setSort] = useState<VirtualTableSort>(DEFAULT_SORT);
+  const initial = useMemo(() => toQuery(EMPTY_FILTERS, '', DEFAULT_SORT, sources), []); // eslint-disable-line react-hooks/exhaustive-deps
+  const current = useRef<QueryState>({ filters: EMPTY_FILTERS, search: '', sort: DEFAULT_SORT });
+  const { actor, rowAt, subscribeRows, onRangeChange } = useOrderList(client, userId, mode === 'records' ? 'recordList' : 'orderList', initial);
   const total = useSelector(actor, (s) => s.context.total);
   const handle = useSelector(actor, (s) => s.context.handle);
   const sync = useSelector(actor, (s) => s.context.sync);
@@ -97,10 +111,20 @@ export function OrdersView({ mode, toolbar }: OrdersViewProps) {
   const [trackingOpen, setTrackingOpen] = useState(false);
   const [stockOpen, setStockOpen] = useState(false);
 
-  useEffect(() => {
-    actor.send({ type: 'list.query', query: toQuery(filters, sort, sources ? [...sources] : undefined) });
-    setSelection(EMPTY_SELECTION);
-  }, [filters, sort]); // eslint-disable-line react-hooks/exhaustive-deps
+  // The query is sent from the event itself, before React renders the new filter values: the worker answers while
+  // the page renders, instead of after it.
+  const requery = useCallback(
+    (change: Partial<QueryState>) => {
+      const next = { ...current.current, ...change };
+      current.current = next;
+      actor.send({ type: 'list.query', query: toQuery(next.filters, next.search, next.sort, sources) });
+      setSelection(EMPTY_SELECTION);
+      if (change.filters) setFilters(next.filters);
+      if (change.search !== undefined) setSearch(next.search);
+      if (change.sort !== undefined) setSort(next.sort);
+    },
+    [actor, sources],
+  );
 
   useEffect(() => {
     void client.orders.facets().then(setFacets).catch(() => undefined);
@@ -108,7 +132,10 @@ export function OrdersView({ mode, toolbar }: OrdersViewProps) {
 
   const columns = useMemo(() => orderColumns(lang, mode), [lang, mode]);
   const count = selectedCount(selection, total);
-  const patch = (change: Partial<Filters>) => setFilters((current) => ({ ...current, ...change }));
+  const patch = useCallback((change: Partial<Filters>) => requery({ filters: { ...current.current.filters, ...change } }), [requery]);
+  const reset = useCallback(() => requery({ filters: EMPTY_FILTERS, search: '' }), [requery]);
+  const changeSearch = useCallback((value: string) => requery({ search: value }), [requery]);
+  const changeSort = useCallback((value: VirtualTableSort) => requery({ sort: value }), [requery]);
 
   const selectedRows = async (): Promise<OrderRow[]> => {
     if (!selection.all) return (await Promise.all([...selection.ids].map((id) => client.orders.get(id)))).filter((row): row is OrderRow => row !== null);
@@ -157,6 +184,18 @@ export function OrdersView({ mode, toolbar }: OrdersViewProps) {
       setTimeout(() => URL.revokeObjectURL(url), 60_000);
     });
 
+  // The action bar keeps one function across renders and reaches the current selection through this ref.
+  const actions = useRef<Record<Action, () => void>>({ ship, labels: printLabels, tracking: () => undefined, stock: () => undefined });
+  useLayoutEffect(() => {
+    actions.current = {
+      ship,
+      labels: printLabels,
+      tracking: () => (count ? setTrackingOpen(true) : void message.warning(t.noneSelected)),
+      stock: () => (count ? setStockOpen(true) : void message.warning(t.noneSelected)),
+    };
+  });
+  const act = useCallback((action: Action) => actions.current[action](), []);
+
   const toolbarContext: OrdersToolbarContext = {
     selection,
     handle,
@@ -166,77 +205,28 @@ export function OrdersView({ mode, toolbar }: OrdersViewProps) {
     openEditor: () => undefined,
   };
 
-  const overlay = failed ? (
-    <Alert type="error" showIcon title={t.failed} description={error} action={<Button onClick={() => actor.send({ type: 'list.retry' })}>{t.retry}</Button>} />
-  ) : loading || (total === 0 && !synced) ? (
-    // A first visit has an empty cache: until the first sync ends, no rows means "not here yet", not "none".
-    <Spin tip={t.loading}><div style={{ width: 200, height: 60 }} /></Spin>
-  ) : total === 0 && !sync ? (
-    <Typography.Text type="secondary">{t.empty}</Typography.Text>
-  ) : null;
+  const overlay = useMemo(
+    () =>
+      failed ? (
+        <Alert type="error" showIcon title={t.failed} description={error} action={<Button onClick={() => actor.send({ type: 'list.retry' })}>{t.retry}</Button>} />
+      ) : loading || (total === 0 && !synced) ? (
+        // A first visit has an empty cache: until the first sync ends, no rows means "not here yet", not "none".
+        <Spin tip={t.loading}><div style={{ width: 200, height: 60 }} /></Spin>
+      ) : total === 0 && !sync ? (
+        <Typography.Text type="secondary">{t.empty}</Typography.Text>
+      ) : null,
+    [failed, error, loading, total, synced, sync, t, actor],
+  );
 
   return (
     <div className="orders-page">
       <Form layout="inline" className="orders-filters" onSubmitCapture={(event) => event.preventDefault()}>
-        <Form.Item>
-          <Input
-            role="searchbox"
-            aria-label={t.search}
-            placeholder={t.search}
-            allowClear
-            value={filters.search}
-            onChange={(event) => patch({ search: event.target.value })}
-            style={{ width: 320 }}
-          />
-        </Form.Item>
-        {mode === 'orders' && (
-          <Form.Item>
-            <Select mode="multiple" allowClear aria-label={t.shop} placeholder={t.shop} style={{ minWidth: 160 }} maxTagCount="responsive"
-              value={filters.shopIds} onChange={(shopIds) => patch({ shopIds })} options={facets.shops.map((shop) => ({ value: shop.id, label: shop.name }))} />
-          </Form.Item>
-        )}
-        <Form.Item>
-          <Select mode="multiple" allowClear aria-label={t.status} placeholder={t.status} style={{ minWidth: 160 }} maxTagCount="responsive"
-            value={filters.statuses} onChange={(statuses) => patch({ statuses })} options={FBS_STATUSES.map((status) => ({ value: status, label: STATUS_TEXTS[lang][status] }))} />
-        </Form.Item>
-        {mode === 'orders' && (
-          <Form.Item>
-            <Select mode="multiple" allowClear aria-label={t.warehouse} placeholder={t.warehouse} style={{ minWidth: 160 }} maxTagCount="responsive"
-              value={filters.warehouseIds} onChange={(warehouseIds) => patch({ warehouseIds })} options={facets.warehouses.map((w) => ({ value: w.id, label: w.name || w.id }))} />
-          </Form.Item>
-        )}
-        <Form.Item label={t.inProcessAt}>
-          <DatePicker.RangePicker value={filters.inProcess} onChange={(value) => patch({ inProcess: value as Range })} />
-        </Form.Item>
-        {mode === 'orders' && (
-          <Form.Item label={t.shipmentDate}>
-            <DatePicker.RangePicker value={filters.shipment} onChange={(value) => patch({ shipment: value as Range })} />
-          </Form.Item>
-        )}
-        <Form.Item label={t.amount}>
-          <Space.Compact>
-            <InputNumber aria-label={t.amountFrom} placeholder={t.amountFromHint} min={0} style={{ width: 100 }} value={filters.amountFrom} onChange={(amountFrom) => patch({ amountFrom })} />
-            <InputNumber aria-label={t.amountTo} placeholder={t.amountToHint} min={0} style={{ width: 100 }} value={filters.amountTo} onChange={(amountTo) => patch({ amountTo })} />
-          </Space.Compact>
-        </Form.Item>
-        <Form.Item>
-          <Button onClick={() => setFilters(EMPTY_FILTERS)}>{t.reset}</Button>
-        </Form.Item>
+        <SearchBox value={search} onChange={changeSearch} lang={lang} />
+        <FilterBar mode={mode} lang={lang} filters={filters} facets={facets} onPatch={patch} onReset={reset} />
       </Form>
 
       <div className="orders-toolbar">
-        <Space wrap>
-          {mode === 'orders' ? (
-            <>
-              <Button type="primary" loading={busy.ship} onClick={ship}>{t.ship}</Button>
-              <Button onClick={() => (count ? setTrackingOpen(true) : void message.warning(t.noneSelected))}>{t.setTracking}</Button>
-              <Button loading={busy.labels} onClick={printLabels}>{t.printLabels}</Button>
-              <Button onClick={() => (count ? setStockOpen(true) : void message.warning(t.noneSelected))}>{t.updateStock}</Button>
-            </>
-          ) : (
-            toolbar?.(toolbarContext)
-          )}
-        </Space>
+        {mode === 'orders' ? <ActionBar lang={lang} busy={busy} onAction={act} /> : <Space wrap>{toolbar?.(toolbarContext)}</Space>}
         <Space className="orders-counts" role="status">
           {sync && <Typography.Text type="secondary">{t.syncing(sync.rows)}</Typography.Text>}
           {count > 0 && <Typography.Text strong>{t.selected(count)}</Typography.Text>}
@@ -250,12 +240,13 @@ export function OrdersView({ mode, toolbar }: OrdersViewProps) {
         columns={columns}
         total={total}
         rowAt={rowAt}
-        rowKey={(row) => row.id}
+        subscribeRows={subscribeRows}
+        rowKey={orderId}
         onRangeChange={onRangeChange}
         selection={selection}
         onSelectionChange={setSelection}
         sort={sort}
-        onSortChange={setSort}
+        onSortChange={changeSort}
         onRowOpen={setDetail}
         height="calc(100vh - 300px)"
         lang={lang}
@@ -280,6 +271,96 @@ export function OrdersView({ mode, toolbar }: OrdersViewProps) {
     </div>
   );
 }
+
+type SearchBoxProps = { value: string; onChange: (value: string) => void; lang: Lang };
+
+/** The search text: a keystroke renders this box and nothing else of the filter form. */
+const SearchBox = memo(function SearchBox({ value, onChange, lang }: SearchBoxProps) {
+  const t = ORDER_TEXTS[lang];
+  return (
+    <Form.Item>
+      <Input role="searchbox" aria-label={t.search} placeholder={t.search} allowClear value={value} onChange={(event) => onChange(event.target.value)} style={{ width: 320 }} />
+    </Form.Item>
+  );
+});
+
+type FilterBarProps = { mode: OrdersViewProps['mode']; lang: Lang; filters: Filters; facets: OrderFacets; onPatch: (change: Partial<Filters>) => void; onReset: () => void };
+
+/** The filters; each field renders only when its own value changes (antd's Select and RangePicker are not cheap). */
+function FilterBar({ mode, lang, filters, facets, onPatch, onReset }: FilterBarProps) {
+  const t = ORDER_TEXTS[lang];
+  const shopOptions = useMemo(() => facets.shops.map((shop) => ({ value: shop.id, label: shop.name })), [facets.shops]);
+  const warehouseOptions = useMemo(() => facets.warehouses.map((w) => ({ value: w.id, label: w.name || w.id })), [facets.warehouses]);
+  const statusOptions = useMemo(() => FBS_STATUSES.map((status) => ({ value: status, label: STATUS_TEXTS[lang][status] })), [lang]);
+  return (
+    <>
+      {mode === 'orders' && <ChoiceFilter<number> field="shopIds" label={t.shop} value={filters.shopIds} options={shopOptions} onPatch={onPatch} />}
+      <ChoiceFilter<FbsStatus> field="statuses" label={t.status} value={filters.statuses} options={statusOptions} onPatch={onPatch} />
+      {mode === 'orders' && <ChoiceFilter<string> field="warehouseIds" label={t.warehouse} value={filters.warehouseIds} options={warehouseOptions} onPatch={onPatch} />}
+      <DateFilter field="inProcess" label={t.inProcessAt} value={filters.inProcess} onPatch={onPatch} />
+      {mode === 'orders' && <DateFilter field="shipment" label={t.shipmentDate} value={filters.shipment} onPatch={onPatch} />}
+      <AmountFilter lang={lang} from={filters.amountFrom} to={filters.amountTo} onPatch={onPatch} />
+      <Form.Item>
+        <Button onClick={onReset}>{t.reset}</Button>
+      </Form.Item>
+    </>
+  );
+}
+
+type ChoiceFilterProps<V> = {
+  field: 'shopIds' | 'statuses' | 'warehouseIds';
+  label: string;
+  value: V[];
+  options: { value: V; label: string }[];
+  onPatch: (change: Partial<Filters>) => void;
+};
+
+const ChoiceFilter = memo(function ChoiceFilter<V extends string | number>({ field, label, value, options, onPatch }: ChoiceFilterProps<V>) {
+  return (
+    <Form.Item>
+      <Select<V[]> mode="multiple" allowClear aria-label={label} placeholder={label} style={{ minWidth: 160 }} maxTagCount="responsive"
+        value={value} onChange={(next) => onPatch({ [field]: next })} options={options} />
+    </Form.Item>
+  );
+}) as <V extends string | number>(props: ChoiceFilterProps<V>) => React.ReactNode;
+
+type DateFilterProps = { field: 'inProcess' | 'shipment'; label: string; value: Range; onPatch: (change: Partial<Filters>) => void };
+
+const DateFilter = memo(function DateFilter({ field, label, value, onPatch }: DateFilterProps) {
+  return (
+    <Form.Item label={label}>
+      <DatePicker.RangePicker value={value} onChange={(next) => onPatch({ [field]: next as Range })} />
+    </Form.Item>
+  );
+});
+
+type AmountFilterProps = { lang: Lang; from: number | null; to: number | null; onPatch: (change: Partial<Filters>) => void };
+
+const AmountFilter = memo(function AmountFilter({ lang, from, to, onPatch }: AmountFilterProps) {
+  const t = ORDER_TEXTS[lang];
+  return (
+    <Form.Item label={t.amount}>
+      <Space.Compact>
+        <InputNumber aria-label={t.amountFrom} placeholder={t.amountFromHint} min={0} style={{ width: 100 }} value={from} onChange={(amountFrom) => onPatch({ amountFrom })} />
+        <InputNumber aria-label={t.amountTo} placeholder={t.amountToHint} min={0} style={{ width: 100 }} value={to} onChange={(amountTo) => onPatch({ amountTo })} />
+      </Space.Compact>
+    </Form.Item>
+  );
+});
+
+type ActionBarProps = { lang: Lang; busy: { ship: boolean; labels: boolean }; onAction: (action: Action) => void };
+
+const ActionBar = memo(function ActionBar({ lang, busy, onAction }: ActionBarProps) {
+  const t = ORDER_TEXTS[lang];
+  return (
+    <Space wrap>
+      <Button type="primary" loading={busy.ship} onClick={() => onAction('ship')}>{t.ship}</Button>
+      <Button onClick={() => onAction('tracking')}>{t.setTracking}</Button>
+      <Button loading={busy.labels} onClick={() => onAction('labels')}>{t.printLabels}</Button>
+      <Button onClick={() => onAction('stock')}>{t.updateStock}</Button>
+    </Space>
+  );
+});
 
 type TrackingDialogProps = { lang: 'zh' | 'en'; onClose: () => void; onSubmit: (trackingNumber: string) => Promise<void> };
 

@@ -1,6 +1,6 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { proxy } from 'comlink';
-import { useCallback, useMemo, useRef, useState } from 'react';
+import { useMemo, useRef } from 'react';
 import { fromCallback, fromPromise } from 'xstate';
 import type { OrderRow } from '@contract/orders';
 import { orderListMachine, type OrderEventsInput, type OrderListEvent } from '@machines/orderListMachine';
@@ -8,18 +8,121 @@ import { isStaleHandleFailure, type OrderQuery } from '@workers/orders/types';
 import type { DataClient } from '@workers/client';
 
 const WINDOW = 100;
+/** Windows kept per result: a long scroll must not grow memory. */
+const KEPT_WINDOWS = 60;
+
+type Fetch = (handle: number, page: number) => Promise<OrderRow[]>;
 
 /**
- * One order-list actor for a page, wired to the worker, plus a window cache: the table asks for the rows on
- * screen, this fetches them a hundred at a time from the worker and keeps only the recent windows.
+ * The rows of one result that have been fetched, a hundred at a time, and who to tell when more arrive. It lives
+ * outside React state so that a window arriving renders only the table body that subscribes to it.
+ */
+export class OrderWindows {
+  private key = '';
+  private handle: number | null = null;
+  private total = 0;
+  private windows = new Map<number, OrderRow[]>();
+  private inflight = new Set<number>();
+  /** Windows fetched for a result before the page learnt of it (see `preload`). */
+  private early: { handle: number; windows: Map<number, OrderRow[]> } | null = null;
+  private listeners = new Set<() => void>();
+  /** The rows last on screen, to preload the same place of the next result. */
+  private range: [number, number] = [0, 0];
+
+  constructor(private readonly fetch: Fetch, private readonly onStale: () => void) {}
+
+  /** Switches to another result; windows already fetched for it (preloaded) are kept, everything else is dropped. */
+  show(handle: number | null, version: number, total: number): void {
+    const key = `${handle}:${version}`;
+    if (key === this.key) return;
+    this.key = key;
+    this.handle = handle;
+    this.total = total;
+    this.windows = this.early?.handle === handle ? this.early.windows : new Map();
+    this.early = null;
+    this.inflight = new Set();
+  }
+
+  rowAt = (index: number): OrderRow | undefined => this.windows.get(Math.floor(index / WINDOW))?.[index % WINDOW];
+
+  subscribe = (listener: () => void): (() => void) => {
+    this.listeners.add(listener);
+    return () => void this.listeners.delete(listener);
+  };
+
+  onRangeChange = (start: number, end: number): void => {
+    const [before, after] = this.range;
+    this.range = [start, end];
+    const from = Math.floor(start / WINDOW);
+    const to = Math.floor((end - 1) / WINDOW);
+    for (let page = from; page <= to; page++) this.request(page);
+    // At a reading pace (the new rows touch the old ones) the neighbouring windows too, so scrolling on meets rows
+    // that are already here. A fling or a jump lands far away: windows around where it passed would be wasted.
+    if (start <= after && end >= before) {
+      this.request(to + 1);
+      this.request(from - 1);
+    }
+  };
+
+  /**
+   * Fetches the windows for the place on screen in a result that is not shown yet, so the result and its rows
+   * appear in one render: a keystroke then costs one query and one body render, never a frame of placeholders.
+   */
+  async preload(handle: number, total: number): Promise<void> {
+    const [start, end] = this.range;
+    const last = Math.min(total, Math.max(end, 1)) - 1;
+    const pages: number[] = [];
+    for (let page = Math.floor(Math.min(start, last) / WINDOW); page <= Math.floor(last / WINDOW) && last >= 0; page++) pages.push(page);
+    const windows = new Map<number, OrderRow[]>();
+    try {
+      const rows = await Promise.all(pages.map((page) => this.fetch(handle, page)));
+      pages.forEach((page, i) => windows.set(page, rows[i]!));
+    } catch {
+      // The table asks again once the result shows.
+      return;
+    }
+    if (this.handle !== handle) this.early = { handle, windows };
+  }
+
+  private request(page: number): void {
+    const handle = this.handle;
+    if (handle === null || page < 0 || page * WINDOW >= this.total || this.windows.has(page) || this.inflight.has(page)) return;
+    const own = this.windows;
+    const inflight = this.inflight;
+    inflight.add(page);
+    this.fetch(handle, page)
+      .then((rows) => {
+        if (this.windows !== own) return;
+        own.set(page, rows);
+        if (own.size > KEPT_WINDOWS) own.delete(own.keys().next().value!);
+        // A window fetched ahead, or for a place already scrolled past, changes nothing on screen.
+        const [start, end] = this.range;
+        if (page * WINDOW < end && (page + 1) * WINDOW > start) this.listeners.forEach((listener) => listener());
+      })
+      .catch((error: unknown) => {
+        if (isStaleHandleFailure(error)) this.onStale();
+      })
+      .finally(() => inflight.delete(page));
+  }
+}
+
+/**
+ * One order-list actor for a page, wired to the worker, plus its window cache: the table asks for the rows on
+ * screen, the cache fetches them a hundred at a time from the worker and keeps only the recent windows.
  */
 export function useOrderList(client: DataClient, userId: number, view: string, initialQuery: OrderQuery) {
+  const windowsRef = useRef<OrderWindows | null>(null);
   const machine = useMemo(
     () =>
       orderListMachine.provide({
         actors: {
           openOrders: fromPromise(async ({ input }) => client.orders.open(input.userId)),
-          runQuery: fromPromise(async ({ input }) => client.orders.query(input.query, input.view)),
+          runQuery: fromPromise(async ({ input, signal }) => {
+            const result = await client.orders.query(input.query, input.view);
+            // The rows on screen come with the answer (a millisecond in the worker), unless a newer query won.
+            if (result.status === 'done' && !signal.aborted) await windowsRef.current?.preload(result.handle, result.total);
+            return result;
+          }),
           orderEvents: fromCallback<OrderListEvent, OrderEventsInput>(({ sendBack }) => {
             const offs: Promise<() => void>[] = [
               client.subscribe('orders.changed', proxyOf((event) => sendBack({ type: 'orders.changed', total: event.total }))),
@@ -33,53 +136,27 @@ export function useOrderList(client: DataClient, userId: number, view: string, i
     [client],
   );
   const actor = useActorRef(machine, { input: { userId, view, query: initialQuery } });
+  const windows = useMemo(
+    () =>
+      new OrderWindows(
+        async (handle, page) => (await client.orders.window(handle, page * WINDOW, WINDOW)).rows,
+        () => actor.send({ type: 'orders.changed', total: actor.getSnapshot().context.held }),
+      ),
+    [actor, client],
+  );
+  windowsRef.current = windows;
   const handle = useSelector(actor, (s) => s.context.handle);
   const resultVersion = useSelector(actor, (s) => s.context.resultVersion);
-  const windows = useRef(new Map<number, OrderRow[]>());
-  const inflight = useRef(new Set<number>());
-  const [, setTick] = useState(0);
+  const total = useSelector(actor, (s) => s.context.total);
 
-  // Reset during render, not in an effect: the table's range effect (a child's) runs first and must fetch into the
-  // new result's cache, not into one an effect would then throw away.
-  const resultKey = useRef('');
-  if (resultKey.current !== `${handle}:${resultVersion}`) {
-    resultKey.current = `${handle}:${resultVersion}`;
-    windows.current = new Map();
-    inflight.current = new Set();
-  }
+  // Switched during render, not in an effect: the table's range effect (a child's) runs first and must fetch into
+  // the new result's cache.
+  windows.show(handle, resultVersion, total);
 
-  const fetchWindow = useCallback(
-    (page: number) => {
-      if (handle === null || windows.current.has(page) || inflight.current.has(page)) return;
-      const own = windows.current;
-      inflight.current.add(page);
-      client.orders
-        .window(handle, page * WINDOW, WINDOW)
-        .then((window) => {
-          if (windows.current !== own) return;
-          own.set(page, window.rows);
-          // Keep the windows near the screen; a long scroll must not grow memory.
-          if (own.size > 60) own.delete(own.keys().next().value!);
-          setTick((n) => n + 1);
-        })
-        .catch((error: unknown) => {
-          if (isStaleHandleFailure(error)) actor.send({ type: 'orders.changed', total: actor.getSnapshot().context.held });
-        })
-        .finally(() => inflight.current.delete(page));
-    },
-    [actor, client, handle],
-  );
+  // A new function per result tells the table to ask for its rows on screen again (see VirtualTable).
+  const onRangeChange = useMemo(() => (start: number, end: number) => windows.onRangeChange(start, end), [windows, handle, resultVersion]); // eslint-disable-line react-hooks/exhaustive-deps
 
-  const onRangeChange = useCallback(
-    (start: number, end: number) => {
-      for (let page = Math.floor(start / WINDOW); page <= Math.floor((end - 1) / WINDOW); page++) fetchWindow(page);
-    },
-    [fetchWindow],
-  );
-
-  const rowAt = useCallback((index: number) => windows.current.get(Math.floor(index / WINDOW))?.[index % WINDOW], []);
-
-  return { actor, rowAt, onRangeChange };
+  return { actor, rowAt: windows.rowAt, subscribeRows: windows.subscribe, onRangeChange };
 }
 
 /** Callbacks handed to the worker travel as Comlink proxies. */
