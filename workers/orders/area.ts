@@ -84,6 +84,7 @@ const BATCH_IDS = 1_000;
 const SYNC_LIMIT = 50_000;
 const FIRST_SYNC_LIMIT = 5_000;
 const CHANGED_EVERY_MS = 2_000;
+const SEARCH_INDEX_DELAY_MS = 1_000;
 
 export type OrdersAreaDeps = {
   client: HttpClient;
@@ -141,7 +142,7 @@ export function createOrdersArea({ client, events, engine: engineOptions, openCa
         });
         received += result.rows;
       } while (again && cache === ownCache);
-      await engine.prepareSearch();
+      prepareSearchSoon();
     } catch (error) {
       if (typeof error === 'object' && error !== null && 'type' in error && 'code' in error) {
         events.emit('orders.syncFailed', { failure: error as ApiFailure });
@@ -149,6 +150,16 @@ export function createOrdersArea({ client, events, engine: engineOptions, openCa
       throw error;
     }
     return { rows: received, total: engine.size };
+  }
+
+  // The search index is built a moment after a sync settles: the list's re-query and its first windows go first.
+  let searchTimer: ReturnType<typeof setTimeout> | null = null;
+  function prepareSearchSoon(): void {
+    if (searchTimer !== null) clearTimeout(searchTimer);
+    searchTimer = setTimeout(() => {
+      searchTimer = null;
+      void engine.prepareSearch();
+    }, SEARCH_INDEX_DELAY_MS);
   }
 
   function sync(): Promise<OrdersSyncResult> {
@@ -238,6 +249,8 @@ export function createOrdersArea({ client, events, engine: engineOptions, openCa
     },
     async close(options = {}) {
       opening = null;
+      if (searchTimer !== null) clearTimeout(searchTimer);
+      searchTimer = null;
       abort.abort();
       abort = new AbortController();
       cache?.close();
