@@ -309,6 +309,16 @@ describe.each(DATABASE_TARGETS)('orders on $kind', (target) => {
         expect(unshipped.body.msg).toContain('尚未发货');
         expect(unshipped.body.msg).toContain(waiting!.postingNumber);
 
+        // A large selection names a few postings and counts the rest instead of listing them all.
+        const more = Array.from({ length: 6 }, () => t.app.marketplace.simulator!.shop('1001').addPosting().postingNumber);
+        await t.app.sync.runShop(storeId, ['postings']);
+        const batch = (await shopRows('awaiting_packaging')).filter((row) => [postingNumber, ...more].includes(row.postingNumber));
+        expect(batch).toHaveLength(7);
+        const many = await post('/api/ets/pdf', { ids: batch.map((row) => row.id) });
+        expect(many.status).toBe(400);
+        expect(many.body.msg).toContain('等7个');
+        expect(batch.filter((row) => many.body.msg.includes(row.postingNumber))).toHaveLength(5);
+
         await post('/api/shipOrder', { ids: [waiting!.id] });
         const early = await t.app.inject({ method: 'POST', url: '/api/ets/pdf', headers: { ...seller.headers, 'accept-language': 'en' }, payload: { ids: [waiting!.id] } });
         expect(early.statusCode).toBe(400);

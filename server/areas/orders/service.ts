@@ -45,13 +45,21 @@ const NO_SHOP: Localized = { zh: '店铺不存在', en: 'The shop does not exist
 const FAILED: Localized = { zh: '操作失败', en: 'The operation failed' };
 const ALREADY_SHIPPED: Localized = { zh: '该货件已在Ozon发货', en: 'This posting was already shipped on Ozon' };
 /** Ozon makes a label 45–60 s after ship and refuses the whole batch until then (reference: "The next postings aren't ready"). */
+/** A message names a few postings and counts the rest: a batch of a thousand must not fill the screen. */
+const SHOWN_POSTINGS = 5;
+const postingList = (numbers: readonly string[], lang: 'zh' | 'en'): string => {
+  const shown = numbers.slice(0, SHOWN_POSTINGS).join(lang === 'zh' ? '、' : ', ');
+  const more = numbers.length - SHOWN_POSTINGS;
+  if (more <= 0) return shown;
+  return lang === 'zh' ? `${shown} 等${numbers.length}个` : `${shown} and ${more} more`;
+};
 const labelsNotReady = (numbers: readonly string[]): Localized => ({
-  zh: `Ozon尚未生成面单（发货后约45–60秒生成），请1分钟后重试。货件：${numbers.join('、')}`,
-  en: `Ozon has not made the labels yet (it does 45–60 s after shipping): try again in a minute. Postings: ${numbers.join(', ')}`,
+  zh: `Ozon尚未生成面单（发货后约45–60秒生成），请1分钟后重试。货件：${postingList(numbers, 'zh')}`,
+  en: `Ozon has not made the labels yet (it does 45–60 s after shipping): try again in a minute. Postings: ${postingList(numbers, 'en')}`,
 });
 const labelsNeedShipping = (numbers: readonly string[]): Localized => ({
-  zh: `货件尚未发货，发货后才能打印面单：${numbers.join('、')}`,
-  en: `These postings are not shipped yet; labels exist only after shipping: ${numbers.join(', ')}`,
+  zh: `货件尚未发货，发货后才能打印面单：${postingList(numbers, 'zh')}`,
+  en: `These postings are not shipped yet; labels exist only after shipping: ${postingList(numbers, 'en')}`,
 });
 /** Statuses in which Ozon has (or will shortly have) a label for a posting. */
 const LABEL_STATUSES: ReadonlySet<string> = new Set(['awaiting_deliver', 'delivering', 'driver_pickup', 'delivered', 'sent_by_seller', 'arbitration', 'client_arbitration']);
