@@ -1,7 +1,7 @@
 import { Alert, App, Button, DatePicker, Form, Input, InputNumber, Modal, Select, Space, Spin, Typography } from 'antd';
 import { useSelector } from '@xstate/react';
 import type { Dayjs } from 'dayjs';
-import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { memo, startTransition, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FBS_STATUSES, type FbsStatus, type OrderColumn, type OrderRow, type OrderSource, type Warehouse } from '@contract/orders';
 import type { OrderFacets, OrderSelection } from '@workers/orders/area';
@@ -114,12 +114,15 @@ export function OrdersView({ mode, toolbar }: OrdersViewProps) {
   // The query is sent from the event itself, before React renders the new filter values: the worker answers while
   // the page renders, instead of after it.
   const requery = useCallback(
-    (change: Partial<QueryState>) => {
+    (change: Partial<QueryState>, options: { deferred?: boolean } = {}) => {
       const next = { ...current.current, ...change };
       current.current = next;
       actor.send({ type: 'list.query', query: toQuery(next.filters, next.search, next.sort, sources) });
       setSelection(EMPTY_SELECTION);
-      if (change.filters) setFilters(next.filters);
+      // A choice picked in a dropdown re-renders that antd Select (tags, overflow measuring) as a transition: the
+      // rows the worker answers with render first. Typed fields stay urgent (a deferred controlled input loses keys).
+      if (change.filters && options.deferred) startTransition(() => setFilters(next.filters));
+      else if (change.filters) setFilters(next.filters);
       if (change.search !== undefined) setSearch(next.search);
       if (change.sort !== undefined) setSort(next.sort);
     },
@@ -132,7 +135,10 @@ export function OrdersView({ mode, toolbar }: OrdersViewProps) {
 
   const columns = useMemo(() => orderColumns(lang, mode), [lang, mode]);
   const count = selectedCount(selection, total);
-  const patch = useCallback((change: Partial<Filters>) => requery({ filters: { ...current.current.filters, ...change } }), [requery]);
+  const patch = useCallback(
+    (change: Partial<Filters>, options?: { deferred?: boolean }) => requery({ filters: { ...current.current.filters, ...change } }, options),
+    [requery],
+  );
   const reset = useCallback(() => requery({ filters: EMPTY_FILTERS, search: '' }), [requery]);
   const changeSearch = useCallback((value: string) => requery({ search: value }), [requery]);
   const changeSort = useCallback((value: VirtualTableSort) => requery({ sort: value }), [requery]);
@@ -284,7 +290,8 @@ const SearchBox = memo(function SearchBox({ value, onChange, lang }: SearchBoxPr
   );
 });
 
-type FilterBarProps = { mode: OrdersViewProps['mode']; lang: Lang; filters: Filters; facets: OrderFacets; onPatch: (change: Partial<Filters>) => void; onReset: () => void };
+type Patch = (change: Partial<Filters>, options?: { deferred?: boolean }) => void;
+type FilterBarProps = { mode: OrdersViewProps['mode']; lang: Lang; filters: Filters; facets: OrderFacets; onPatch: Patch; onReset: () => void };
 
 /** The filters; each field renders only when its own value changes (antd's Select and RangePicker are not cheap). */
 function FilterBar({ mode, lang, filters, facets, onPatch, onReset }: FilterBarProps) {
@@ -312,14 +319,14 @@ type ChoiceFilterProps<V> = {
   label: string;
   value: V[];
   options: { value: V; label: string }[];
-  onPatch: (change: Partial<Filters>) => void;
+  onPatch: Patch;
 };
 
 const ChoiceFilter = memo(function ChoiceFilter<V extends string | number>({ field, label, value, options, onPatch }: ChoiceFilterProps<V>) {
   return (
     <Form.Item>
       <Select<V[]> mode="multiple" allowClear aria-label={label} placeholder={label} style={{ minWidth: 160 }} maxTagCount="responsive"
-        value={value} onChange={(next) => onPatch({ [field]: next })} options={options} />
+        value={value} onChange={(next) => onPatch({ [field]: next }, { deferred: true })} options={options} />
     </Form.Item>
   );
 }) as <V extends string | number>(props: ChoiceFilterProps<V>) => React.ReactNode;
