@@ -20,7 +20,7 @@ import type { ApiFailure } from '../api';
 import type { EventBus } from '../events';
 import type { HttpClient } from '../http/client';
 import { OrderCache } from './cache';
-import { OrderEngine, yieldToEventLoop, type OrderEngineOptions } from './engine';
+import { OrderEngine, type OrderEngineOptions } from './engine';
 import { loadOrders, syncOrders, type ReceivedFrame } from './sync';
 import type { OrderQuery, OrderQueryResult, OrderWindow } from './types';
 
@@ -85,7 +85,6 @@ const SYNC_LIMIT = 50_000;
 const FIRST_SYNC_LIMIT = 5_000;
 const CHANGED_EVERY_MS = 2_000;
 const SEARCH_INDEX_DELAY_MS = 1_000;
-const INTERACTIVE_MS = 40;
 
 export type OrdersAreaDeps = {
   client: HttpClient;
@@ -106,17 +105,6 @@ export function createOrdersArea({ client, events, engine: engineOptions, openCa
   let abort = new AbortController();
 
   const changed = () => events.emit('orders.changed', { version: engine.version, total: engine.size });
-
-  // A list's query is followed within a frame or two by its windows: a load in progress waits that long after each
-  // query or window before appending its next record (tens of milliseconds of work), so what is on screen comes first.
-  let interactiveUntil = 0;
-  const interactive = () => (interactiveUntil = performance.now() + INTERACTIVE_MS);
-  const pauseLoad = async () => {
-    await yieldToEventLoop();
-    for (let wait = interactiveUntil - performance.now(); wait > 0; wait = interactiveUntil - performance.now()) {
-      await new Promise((resolve) => setTimeout(resolve, wait));
-    }
-  };
 
   // A first visit's first chunk is small so rows show at once; the rest come in the largest chunks the server gives.
   const fetchChunk = (cursor: string | null): Promise<ReceivedFrame> =>
@@ -227,7 +215,7 @@ export function createOrdersArea({ client, events, engine: engineOptions, openCa
       // Resolves with the first cached chunk; the rest follows and the list re-queries when it is all in.
       const run = (async () => {
         try {
-          const loaded = await loadOrders(own, engine, { onLoaded: changed, pause: pauseLoad });
+          const loaded = await loadOrders(own, engine, { onLoaded: changed });
           changed();
           sync().catch(() => undefined);
           return loaded;
@@ -239,13 +227,8 @@ export function createOrdersArea({ client, events, engine: engineOptions, openCa
       return run;
     },
     sync,
-    async query(query, view) {
-      const result = await engine.query(query, view);
-      interactive();
-      return result;
-    },
+    query: (query, view) => engine.query(query, view),
     async window(handle, start, count) {
-      interactive();
       return engine.window(handle, start, count);
     },
     async release(handle) {

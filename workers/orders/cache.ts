@@ -83,11 +83,7 @@ export class OrderCache {
    * Reads every record, in one read transaction, handing each decoded chunk to `onChunk` as it arrives (the
    * engine's `appendChunk`), so the whole list never sits in memory twice.
    */
-  async load(
-    onChunk: (chunk: OrderChunk) => void = () => undefined,
-    onStart: (rows: number) => void = () => undefined,
-    pause: () => Promise<void> = this.pause,
-  ): Promise<CacheLoadResult> {
+  async load(onChunk: (chunk: OrderChunk) => void = () => undefined, onStart: (rows: number) => void = () => undefined): Promise<CacheLoadResult> {
     const idTexts = new Map<number, { text: string; n: number }>();
     let rows = 0;
     const meta = await this.db.transaction('r', this.db.chunks, this.db.meta, async () => {
@@ -111,7 +107,7 @@ export class OrderCache {
           onChunk(chunk);
           // A list's query and windows get their turn between records (each is tens of milliseconds of work);
           // waitFor keeps the read transaction open meanwhile.
-          await Dexie.waitFor(pause());
+          await Dexie.waitFor(this.pause());
         }
       }
       return meta;

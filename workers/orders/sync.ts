@@ -17,8 +17,6 @@ const pendingLoads = new WeakMap<OrderEngine, { generation: number; done: Promis
 export type LoadOrdersOptions = {
   /** Called once every cached row is in the engine (the list then queries again to show them all). */
   onLoaded?: (rows: number) => void;
-  /** How the load gives way between records (the worker lets a list's query and windows go first). */
-  pause?: () => Promise<void>;
 };
 
 /**
@@ -46,7 +44,6 @@ export async function loadOrders(cache: OrderCache, engine: OrderEngine, options
     (rows) => {
       if (current()) engine.reserve(rows);
     },
-    options.pause,
   );
   const done = whole.then(
     (result) => {
