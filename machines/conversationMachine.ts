@@ -51,6 +51,12 @@ export type ConversationEmitted =
   /** The recent history arrived on opening: the list shows its end. */
   | { type: 'recentLoaded'; count: number };
 
+/** A history page without the messages already held (a live one may have arrived while it loaded). */
+const olderThanHeld = (context: ConversationContext, page: readonly ChatMessage[]) => {
+  const known = new Set(context.messages.map((m) => m.id));
+  return page.filter((m) => !known.has(m.id));
+};
+
 const isReadOnArrival = (context: ConversationContext) => context.active && context.atBottom && context.pageVisible;
 
 export const conversationMachine = setup({
@@ -169,8 +175,7 @@ export const conversationMachine = setup({
         onDone: {
           target: 'idle',
           actions: enqueueActions(({ context, event, enqueue }) => {
-            const known = new Set(context.messages.map((m) => m.id));
-            const older = event.output.filter((m) => !known.has(m.id));
+            const older = olderThanHeld(context, event.output);
             enqueue.assign({
               messages: [...older, ...context.messages],
               historyExhausted: older.length === 0,
@@ -189,8 +194,7 @@ export const conversationMachine = setup({
         onDone: {
           target: 'idle',
           actions: enqueueActions(({ context, event, enqueue }) => {
-            const known = new Set(context.messages.map((m) => m.id));
-            const older = event.output.filter((m) => !known.has(m.id));
+            const older = olderThanHeld(context, event.output);
             enqueue.assign({
               messages: [...older, ...context.messages],
               historyExhausted: older.length === 0,

@@ -20,6 +20,7 @@ import { extname, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { openDatabase } from '../../server/db/database';
+import { freePort } from '../support/freePort';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const BENCH = import.meta.dirname;
@@ -57,18 +58,6 @@ const log = (...parts: unknown[]) => console.log(`[bench ${new Date().toISOStrin
 function run(command: string, argv: string[], env: Record<string, string>): void {
   const result = spawnSync(command, argv, { cwd: ROOT, env: { ...process.env, ...env }, stdio: 'inherit' });
   if (result.status !== 0) throw new Error(`${command} ${argv.join(' ')} failed`);
-}
-
-function freePort(): Promise<number> {
-  return new Promise((done, fail) => {
-    const server = createServer();
-    server.once('error', fail);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => done(port));
-    });
-  });
 }
 
 const PG_BIN = '/usr/lib/postgresql/15/bin';

@@ -1,5 +1,16 @@
-import { rowsOfChunk, splitTexts, type DictColumnData, type OrderChunk } from '../../contract/orderChunk';
-import type { OrderColumn, OrderRow } from '../../contract/orders';
+import {
+  ORDER_DICT_FIELDS,
+  ORDER_NUMBER_FIELDS,
+  ORDER_TEXT_FIELDS,
+  rowsOfChunk,
+  splitTexts,
+  type DictColumnData,
+  type OrderChunk,
+  type OrderDictField,
+  type OrderNumberField,
+  type OrderTextField,
+} from '../../contract/orderChunk';
+import type { OrderRow } from '../../contract/orders';
 import { normaliseNeedle, TextIndex } from './search';
 import { numberPermutation, rankPermutation, rankValues, stringPermutation } from './sorting';
 import type {
@@ -26,31 +37,17 @@ import type {
  * it answer StaleHandle and the caller queries again (it is told of every change through `version`).
  */
 
-const NUMBER_COLUMNS = ['inProcessAt', 'shipmentDate', 'deliveringDate', 'quantity', 'amount', 'updatedAt'] as const;
-const DICT_COLUMNS = [
-  'shopId',
-  'shopName',
-  'status',
-  'substatus',
-  'warehouseId',
-  'warehouseName',
-  'currency',
-  'source',
-  'sku',
-  'offerId',
-  'productName',
-] as const;
-const PLAIN_COLUMNS = ['id', 'postingNumber', 'orderNumber', 'orderId', 'trackingNumber'] as const;
+// The engine holds a row in the layout the bulk path carries it (contract/orderChunk.ts checks that every field of a
+// row is in exactly one of these).
+const NUMBER_COLUMNS = ORDER_NUMBER_FIELDS;
+const DICT_COLUMNS = ORDER_DICT_FIELDS;
+const PLAIN_COLUMNS = ORDER_TEXT_FIELDS;
 const PLAIN_SEARCH_COLUMNS = ['postingNumber', 'orderNumber', 'trackingNumber'] as const;
 const DICT_SEARCH_COLUMNS = ['sku', 'offerId', 'productName'] as const;
 
-type NumberColumn = (typeof NUMBER_COLUMNS)[number];
-type DictColumn = (typeof DICT_COLUMNS)[number];
-type PlainColumn = (typeof PLAIN_COLUMNS)[number];
-
-// Every column of a row is stored exactly once: this fails to compile when the contract gains a column.
-type Missing = Exclude<OrderColumn, NumberColumn | DictColumn | PlainColumn>;
-const _everyColumnStored: [Missing] extends [never] ? true : Missing = true;
+type NumberColumn = OrderNumberField;
+type DictColumn = OrderDictField;
+type PlainColumn = OrderTextField;
 
 const NUMBER_SET = new Set<string>(NUMBER_COLUMNS);
 const DICT_SET = new Set<string>(DICT_COLUMNS);
