@@ -38,6 +38,34 @@ describe('orderListMachine', () => {
     expect(actor.getSnapshot().context).toMatchObject({ handle: 1, total: 10, resultVersion: 1 });
   });
 
+  it('starts ready with a first answer that is already here, without opening or querying, and queries on changes as usual', async () => {
+    const calls: string[] = [];
+    const pending: Pending[] = [];
+    let send: ((event: OrderListEvent) => void) | null = null;
+    const machine = orderListMachine.provide({
+      actors: {
+        openOrders: fromPromise(async () => {
+          calls.push('open');
+          return { rows: 0 };
+        }),
+        runQuery: fromPromise<OrderQueryResult, RunQueryInput>(({ input }) => new Promise((resolve) => pending.push({ input, resolve }))),
+        orderEvents: fromCallback(({ sendBack }) => {
+          send = sendBack;
+        }),
+      },
+    });
+    const actor = createActor(machine, { input: { userId: 7, query: { search: 'x' }, first: { held: 5_000, synced: true, handle: 4, total: 12 } } }).start();
+    expect(actor.getSnapshot().matches('ready')).toBe(true);
+    expect(actor.getSnapshot().context).toMatchObject({ handle: 4, total: 12, resultVersion: 1, held: 5_000, synced: true });
+    expect(calls).toEqual([]);
+    expect(pending).toEqual([]);
+    send!({ type: 'orders.changed', total: 9_000 });
+    expect(pending.map((p) => p.input.query)).toEqual([{ search: 'x' }]);
+    pending[0]!.resolve(done(5, 20, 1));
+    await waitFor(actor, (s) => s.matches('ready'));
+    expect(actor.getSnapshot().context).toMatchObject({ handle: 5, total: 20, resultVersion: 2, held: 9_000 });
+  });
+
   it('lets a newer query supersede an older one: the older answer never shows, even when it arrives last', async () => {
     const { actor, pending } = harness();
     await waitFor(actor, (s) => s.matches('querying'));

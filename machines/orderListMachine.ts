@@ -35,7 +35,12 @@ export type OrderListEvent =
   | { type: 'orders.syncProgress'; progress: OrderListSync }
   | { type: 'orders.syncFailed'; message: string };
 
-export type OrderListInput = { userId: number; view?: string; query?: OrderQuery };
+/**
+ * The answer to the list's first query when it is already here (asked for while the app started): the list starts
+ * ready with it instead of opening and querying.
+ */
+export type OrderListFirstAnswer = { held: number; synced: boolean; handle: number; total: number };
+export type OrderListInput = { userId: number; view?: string; query?: OrderQuery; first?: OrderListFirstAnswer | null };
 export type OpenOrdersInput = { userId: number };
 /** `cursor` is the cache's sync cursor: set once a sync has completed for this user (now or in an earlier visit). */
 export type OpenOrdersOutput = { rows: number; cursor?: string | null };
@@ -87,12 +92,12 @@ export const orderListMachine = setup({
     userId: input.userId,
     view: input.view ?? 'orderList',
     query: input.query ?? {},
-    handle: null,
-    total: 0,
-    resultVersion: 0,
-    held: 0,
+    handle: input.first?.handle ?? null,
+    total: input.first?.total ?? 0,
+    resultVersion: input.first ? 1 : 0,
+    held: input.first?.held ?? 0,
     sync: null,
-    synced: false,
+    synced: input.first?.synced ?? false,
     error: null,
   }),
   invoke: { src: 'orderEvents', input: {} },
@@ -100,8 +105,11 @@ export const orderListMachine = setup({
     'orders.syncProgress': { actions: 'storeSync' },
     'orders.syncFailed': { actions: 'storeSyncFailure' },
   },
-  initial: 'opening',
+  initial: 'starting',
   states: {
+    starting: {
+      always: [{ guard: ({ context }) => context.handle !== null, target: 'ready' }, { target: 'opening' }],
+    },
     opening: {
       invoke: {
         src: 'openOrders',

@@ -15,6 +15,7 @@ import {
   type LoginCheckPollerInput,
   type SessionMessage,
 } from '@machines/sessionMachine';
+import { askFirstAnswer } from '@/features/orders/firstAnswer';
 import { appActorOptions } from './createAppActor';
 import { toLang } from './i18n';
 import { appRoutes, filterRoutes, loginHref } from './routes';
@@ -35,9 +36,9 @@ export function createSessionLogic(client: DataClient) {
         const stored = readStoredSession();
         if (stored) {
           await client.session.setCredentials({ token: stored.token, userId: stored.id });
-          // An order page is on its way: the worker starts reading the order cache now, while the session is
-          // checked and the shell renders (the page's own open joins this one). Shown only once the session holds.
-          if (location.pathname.startsWith(ORDER_PAGES)) void client.orders.open(stored.id).catch(() => undefined);
+          // An order page is on its way: the worker starts reading the order cache and answering the page's first
+          // query now, while the session is checked and the shell renders. Shown only once the session holds.
+          if (location.pathname.startsWith(ORDER_PAGES)) askFirstAnswer(client, stored.id, location.pathname);
         }
         return stored;
       }),

@@ -193,6 +193,35 @@ describe('orders in the browser', () => {
     await screenshot(page, 'orders-order-list-drawer-zh');
   });
 
+  it('reopens the order list after a reload with the cached rows first, and goes on answering searches and sorts', async () => {
+    const page = await openAsSeller('/order-manager/order-list');
+    await page.waitForFunction(() => Number(document.querySelector('[role=grid]')?.getAttribute('aria-rowcount')) > 20, null, { timeout: 60_000 });
+    // The first sync is over when the count stops moving.
+    let total = await rowCount(page);
+    await expect.poll(async () => [total, (total = await rowCount(page))][0] === total, { interval: 1_500, timeout: 30_000 }).toBe(true);
+    const firstPostings = (await columnTexts(page, '货件号')).slice(0, 5);
+
+    await page.reload();
+    await expect.poll(async () => (await columnTexts(page, '货件号')).slice(0, 5), { timeout: 15_000 }).toEqual(firstPostings);
+    await expect.poll(() => rowCount(page), { timeout: 15_000 }).toBe(total);
+
+    // The list started from the answer asked for during start-up; its next queries go to the worker as usual.
+    await page.getByRole('searchbox').fill(firstPostings[2]!);
+    await expect.poll(() => rowCount(page)).toBe(1);
+    expect(await columnTexts(page, '货件号')).toEqual([firstPostings[2]]);
+    await page.getByRole('searchbox').fill('');
+    await expect.poll(() => rowCount(page)).toBe(total);
+    await page.getByRole('columnheader', { name: /货件号/ }).getByRole('button').click();
+    await page.locator('[role=columnheader][aria-sort=ascending]').waitFor();
+    await expect
+      .poll(async () => {
+        const postings = await columnTexts(page, '货件号');
+        return postings.length > 1 && postings.every((posting, i) => i === 0 || postings[i - 1]! <= posting);
+      })
+      .toBe(true);
+    await page.context().close();
+  });
+
   it('shows the order list in English with a selection and the detail drawer', async () => {
     const page = await openAsSeller('/order-manager/order-list', 'en');
     await page.waitForFunction(() => Number(document.querySelector('[role=grid]')?.getAttribute('aria-rowcount')) > 20, null, { timeout: 60_000 });

@@ -34,6 +34,7 @@ export type OrderFacets = {
 };
 
 export type OrdersOpenResult = { rows: number; cursor: string | null };
+export type OrdersFirstAnswer = { opened: OrdersOpenResult; result: OrderQueryResult; rows: OrderRow[] };
 export type OrdersSyncResult = { rows: number; total: number };
 
 /**
@@ -44,6 +45,12 @@ export type OrdersSyncResult = { rows: number; total: number };
 export type OrdersApi = {
   /** Loads the user's cache into memory (first rows queryable at once), then syncs in the background. */
   open(userId: number): Promise<OrdersOpenResult>;
+  /**
+   * `open`, then a list's first query and its first window, in one call: a page being loaded asks for its first
+   * rows at start-up, and the worker answers as soon as the first cached rows are in, without a round trip to a
+   * main thread that is busy rendering the app.
+   */
+  first(userId: number, query: OrderQuery, view: string, rows: number): Promise<OrdersFirstAnswer>;
   /** Pulls changes since the cache's cursor; progress arrives as 'orders.syncProgress'. One at a time. */
   sync(): Promise<OrdersSyncResult>;
   /** Filters, searches and sorts in the worker; a newer query on the same view supersedes older ones. */
@@ -203,7 +210,12 @@ export function createOrdersArea({ client, events, engine: engineOptions, openCa
   /** Own edits show at once: the server's answer goes through the cache like a sync chunk would. */
   const afterEdit = () => sync().catch(() => undefined);
 
-  return {
+  const api: OrdersApi = {
+    async first(id, query, view, rows) {
+      const opened = await api.open(id);
+      const result = await engine.query(query, view);
+      return { opened, result, rows: result.status === 'done' ? engine.window(result.handle, 0, rows).rows : [] };
+    },
     open(id) {
       // The app may open the cache early (a page of orders being loaded) and the list again: one load serves both.
       if (userId === id && cache) return opening ?? cache.cursor().then((cursor) => ({ rows: engine.size, cursor }));
@@ -302,4 +314,5 @@ export function createOrdersArea({ client, events, engine: engineOptions, openCa
     warehouses: (storeId) => client.request('/warehouse/list', { method: 'POST', body: { storeId }, schema: z.array(warehouseSchema) }),
     updateStock: (items) => client.request('/updateStock', { method: 'POST', body: { items }, schema: stockResultSchema }),
   };
+  return api;
 }

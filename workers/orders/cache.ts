@@ -43,7 +43,8 @@ export type OrderCacheOptions = {
   pause?: () => Promise<void>;
 };
 
-export type CacheLoadResult = { cursor: string | null; rows: number };
+/** `changed`: another tab wrote to the cache while it was read (read it again). */
+export type CacheLoadResult = { cursor: string | null; rows: number; changed: boolean };
 
 export function orderDatabaseName(userId: number | string): string {
   return `orders-${userId}`;
@@ -80,42 +81,43 @@ export class OrderCache {
   }
 
   /**
-   * Reads every record, in one read transaction, handing each decoded chunk to `onChunk` as it arrives (the
-   * engine's `appendChunk`), so the whole list never sits in memory twice.
+   * Reads every record, handing each decoded chunk to `onChunk` as it arrives (the engine's append, which may take
+   * its time: it gives way to other messages between slices), so the whole list never sits in memory twice.
+   * Each read is its own short read transaction, the next asked for before this one is handed on, so IndexedDB
+   * reads while the engine appends; a pause between records lets a list's query and windows through. Should
+   * another tab write to the cache meanwhile (the stored cursor moved), the answer says so: what was read may mix
+   * the two states, and the caller reads again.
    */
-  async load(onChunk: (chunk: OrderChunk) => void = () => undefined, onStart: (rows: number) => void = () => undefined): Promise<CacheLoadResult> {
+  async load(onChunk: (chunk: OrderChunk) => void | Promise<void> = () => undefined, onStart: (rows: number, cursor: string | null) => void = () => undefined): Promise<CacheLoadResult> {
     const idTexts = new Map<number, { text: string; n: number }>();
     let rows = 0;
-    const meta = await this.db.transaction('r', this.db.chunks, this.db.meta, async () => {
-      const meta = (await this.db.meta.get('sync')) ?? emptyMeta();
-      // The engine makes room once instead of growing its columns chunk after chunk.
-      onStart(meta.rowCount);
-      const ids = await this.db.chunks.toCollection().primaryKeys();
-      // The first record alone, so a list has rows to show at once; then a few per read, the next read asked for
-      // before this one is decoded, so IndexedDB reads while the engine appends.
-      const batches: number[][] = ids.length > 0 ? [ids.slice(0, 1)] : [];
-      for (let i = 1; i < ids.length; i += 3) batches.push(ids.slice(i, i + 3));
-      let next = batches.length > 0 ? this.db.chunks.bulkGet(batches[0]!) : null;
-      for (let b = 0; b < batches.length; b++) {
-        const records = await next!;
-        next = b + 1 < batches.length ? this.db.chunks.bulkGet(batches[b + 1]!) : null;
-        for (const record of records) {
-          const chunk = chunkOf(record);
-          if (!record || !chunk) continue;
-          idTexts.set(record.id, { text: chunk.texts.id, n: chunk.n });
-          rows += chunk.n;
-          onChunk(chunk);
-          // A list's query and windows get their turn between records (each is tens of milliseconds of work);
-          // waitFor keeps the read transaction open meanwhile.
-          await Dexie.waitFor(this.pause());
-        }
+    const { meta, ids } = await this.db.transaction('r', this.db.chunks, this.db.meta, async () => ({
+      meta: (await this.db.meta.get('sync')) ?? emptyMeta(),
+      ids: await this.db.chunks.toCollection().primaryKeys(),
+    }));
+    // The engine makes room once instead of growing its columns chunk after chunk.
+    onStart(meta.rowCount, meta.cursor);
+    // The first record alone, so a list has rows to show at once; then a few per read.
+    const batches: number[][] = ids.length > 0 ? [ids.slice(0, 1)] : [];
+    for (let i = 1; i < ids.length; i += 3) batches.push(ids.slice(i, i + 3));
+    let next = batches.length > 0 ? this.db.chunks.bulkGet(batches[0]!) : null;
+    for (let b = 0; b < batches.length; b++) {
+      const records = await next!;
+      next = b + 1 < batches.length ? this.db.chunks.bulkGet(batches[b + 1]!) : null;
+      for (const record of records) {
+        const chunk = chunkOf(record);
+        if (!record || !chunk) continue;
+        idTexts.set(record.id, { text: chunk.texts.id, n: chunk.n });
+        rows += chunk.n;
+        await onChunk(chunk);
+        await this.pause();
       }
-      return meta;
-    });
+    }
+    const after = (await this.db.meta.get('sync')) ?? emptyMeta();
     this.idTexts = idTexts;
     this.index = null;
-    this.meta = meta;
-    return { cursor: meta.cursor, rows };
+    this.meta = after;
+    return { cursor: meta.cursor, rows, changed: after.cursor !== meta.cursor || after.nextChunkId !== meta.nextChunkId };
   }
 
   async cursor(): Promise<string | null> {

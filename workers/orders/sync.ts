@@ -1,7 +1,7 @@
 import type { OrderFrame } from '../../contract/orderChunk';
 import type { OrderSyncChunk } from '../../contract/orders';
 import type { OrderCache } from './cache';
-import type { OrderEngine } from './engine';
+import { yieldToEventLoop, type OrderEngine } from './engine';
 
 /** A binary answer: the decoded frame and the bytes it came in (the cache stores those as they are). */
 export type ReceivedFrame = OrderFrame & { bytes: ArrayBuffer };
@@ -34,17 +34,29 @@ export async function loadOrders(cache: OrderCache, engine: OrderEngine, options
   const first = new Promise<void>((resolve) => (firstRows = resolve));
   // A newer load (another user) cleared the engine: this one's rows no longer belong there.
   const current = () => pendingLoads.get(engine)?.generation === generation;
-  const whole = cache.load(
-    (chunk) => {
-      if (!current()) return;
-      // The cache holds each id once: the engine need not check (nor index) a million ids on the way in.
-      engine.appendChunk(chunk, { trusted: true });
-      firstRows();
-    },
-    (rows) => {
-      if (current()) engine.reserve(rows);
-    },
-  );
+  let cursor: string | null = null;
+  const read = () =>
+    cache.load(
+      (chunk) => {
+        if (!current()) return;
+        // The cache holds each id once: the engine need not check (nor index) a million ids on the way in. In
+        // slices, so the worker answers a list's query or a session call between them instead of after the record.
+        return engine.appendTrustedInSlices(chunk, async () => (await yieldToEventLoop(), current())).then(firstRows);
+      },
+      (rows, stored) => {
+        cursor = stored;
+        if (current()) engine.reserve(rows);
+      },
+    );
+  const whole = read().then(async (result) => {
+    // Another tab wrote to the cache while this one read it: read it again into an empty engine (the lists query
+    // again once it is in).
+    for (let attempt = 0; result.changed && attempt < 2 && current(); attempt++) {
+      engine.clear();
+      result = await read();
+    }
+    return result;
+  });
   const done = whole.then(
     (result) => {
       if (pendingLoads.get(engine)?.generation === generation) options.onLoaded?.(result.rows);
@@ -53,8 +65,7 @@ export async function loadOrders(cache: OrderCache, engine: OrderEngine, options
   );
   pendingLoads.set(engine, { generation, done });
   await Promise.race([first, whole]);
-  const rows = engine.size;
-  return { cursor: await cache.cursor(), rows };
+  return { cursor, rows: engine.size };
 }
 
 /** Resolves once the cache load under way for this engine (if any) has put every cached row in. */

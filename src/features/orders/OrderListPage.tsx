@@ -1,11 +1,9 @@
 import { Alert, App, Button, DatePicker, Form, Input, InputNumber, Modal, Select, Space, Spin, Typography } from 'antd';
 import { useSelector } from '@xstate/react';
-import type { Dayjs } from 'dayjs';
 import { memo, startTransition, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FBS_STATUSES, type FbsStatus, type OrderColumn, type OrderRow, type OrderSource, type Warehouse } from '@contract/orders';
+import { FBS_STATUSES, type FbsStatus, type OrderRow, type Warehouse } from '@contract/orders';
 import type { OrderFacets, OrderSelection } from '@workers/orders/area';
-import type { OrderQuery } from '@workers/orders/types';
 import { useDataClient } from '@/app/dataClient';
 import { toLang } from '@/app/i18n';
 import type { Lang } from '@/components/dialog/texts';
@@ -15,45 +13,13 @@ import { EMPTY_SELECTION, selectedCount, type RowSelection } from '@/components/
 import { orderColumns } from './OrderColumns';
 import { OrderDetailDrawer } from './OrderDetailDrawer';
 import { ORDER_TEXTS, STATUS_TEXTS } from './texts';
+import { DEFAULT_SORT, EMPTY_FILTERS, initialOrderQuery, ORDER_VIEWS, sourcesOf, toQuery, type Filters, type Range } from './query';
 import { useOrderList } from './useOrderList';
 import './orders.css';
 
-type Range = [Dayjs | null, Dayjs | null] | null;
-/** Every filter but the search text, which changes per keystroke and lives in its own state (see SearchBox). */
-type Filters = {
-  shopIds: number[];
-  statuses: FbsStatus[];
-  warehouseIds: string[];
-  inProcess: Range;
-  shipment: Range;
-  amountFrom: number | null;
-  amountTo: number | null;
-};
-
 type QueryState = { filters: Filters; search: string; sort: VirtualTableSort };
 
-const EMPTY_FILTERS: Filters = { shopIds: [], statuses: [], warehouseIds: [], inProcess: null, shipment: null, amountFrom: null, amountTo: null };
-const DEFAULT_SORT: VirtualTableSort = { column: 'inProcessAt', direction: 'desc' };
 const orderId = (row: OrderRow) => row.id;
-
-const range = (value: Range) =>
-  value ? { from: value[0]?.startOf('day').valueOf(), to: value[1]?.endOf('day').valueOf() } : undefined;
-
-function toQuery(filters: Filters, search: string, sort: VirtualTableSort, sources: OrderSource[] | undefined): OrderQuery {
-  return {
-    filters: {
-      shopIds: filters.shopIds,
-      statuses: filters.statuses,
-      warehouseIds: filters.warehouseIds,
-      sources,
-      inProcessAt: range(filters.inProcess),
-      shipmentDate: range(filters.shipment),
-      amount: filters.amountFrom === null && filters.amountTo === null ? undefined : { from: filters.amountFrom ?? undefined, to: filters.amountTo ?? undefined },
-    },
-    search,
-    sort: sort ? { column: sort.column as OrderColumn, direction: sort.direction } : null,
-  };
-}
 
 export function toWorkerSelection(selection: RowSelection, handle: number | null): OrderSelection {
   return selection.all && handle !== null ? { kind: 'all', handle, except: [...selection.ids] } : { kind: 'ids', ids: [...selection.ids] };
@@ -88,13 +54,13 @@ export function OrdersView({ mode, toolbar }: OrdersViewProps) {
   const client = useDataClient();
   const userId = SessionContext.useSelector((s) => s.context.user.id) ?? 0;
   const { message } = App.useApp();
-  const sources = useMemo(() => (mode === 'records' ? (['manual'] as OrderSource[]) : undefined), [mode]);
+  const sources = useMemo(() => sourcesOf(mode), [mode]);
   const [filters, setFilters] = useState<Filters>(EMPTY_FILTERS);
   const [search, setSearch] = useState('');
   const [sort, setSort] = useState<VirtualTableSort>(DEFAULT_SORT);
-  const initial = useMemo(() => toQuery(EMPTY_FILTERS, '', DEFAULT_SORT, sources), []); // eslint-disable-line react-hooks/exhaustive-deps
+  const initial = useMemo(() => initialOrderQuery(mode), []); // eslint-disable-line react-hooks/exhaustive-deps
   const current = useRef<QueryState>({ filters: EMPTY_FILTERS, search: '', sort: DEFAULT_SORT });
-  const { actor, rowAt, subscribeRows, onRangeChange } = useOrderList(client, userId, mode === 'records' ? 'recordList' : 'orderList', initial);
+  const { actor, rowAt, subscribeRows, onRangeChange } = useOrderList(client, userId, ORDER_VIEWS[mode], initial);
   const total = useSelector(actor, (s) => s.context.total);
   const handle = useSelector(actor, (s) => s.context.handle);
   const sync = useSelector(actor, (s) => s.context.sync);

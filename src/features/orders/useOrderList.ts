@@ -6,8 +6,10 @@ import type { OrderRow } from '@contract/orders';
 import { orderListMachine, type OrderEventsInput, type OrderListEvent } from '@machines/orderListMachine';
 import { isStaleHandleFailure, type OrderQuery } from '@workers/orders/types';
 import type { DataClient } from '@workers/client';
+import { takeFirstAnswer } from './firstAnswer';
+import { ORDER_WINDOW_ROWS } from './query';
 
-const WINDOW = 100;
+const WINDOW = ORDER_WINDOW_ROWS;
 /** Windows kept per result: a long scroll must not grow memory. */
 const KEPT_WINDOWS = 60;
 
@@ -30,6 +32,11 @@ export class OrderWindows {
   private range: [number, number] = [0, 0];
 
   constructor(private readonly fetch: Fetch, private readonly onStale: () => void) {}
+
+  /** The first window of a result fetched elsewhere (the first answer asked for at start-up). */
+  seed(handle: number, rows: OrderRow[]): void {
+    if (this.handle !== handle) this.early = { handle, windows: new Map([[0, rows]]) };
+  }
 
   /** Switches to another result; windows already fetched for it (preloaded) are kept, everything else is dropped. */
   show(handle: number | null, version: number, total: number): void {
@@ -112,12 +119,25 @@ export class OrderWindows {
  */
 export function useOrderList(client: DataClient, userId: number, view: string, initialQuery: OrderQuery) {
   const windowsRef = useRef<OrderWindows | null>(null);
+  // Taken once per mount (React 19 keeps the first render's memo in StrictMode's second render).
+  const first = useMemo(() => takeFirstAnswer(userId, view, initialQuery), []); // eslint-disable-line react-hooks/exhaustive-deps
   const machine = useMemo(
-    () =>
-      orderListMachine.provide({
+    () => {
+      // Still on its way when the page mounted: the list's open and first query join it instead of asking again.
+      let joining = first && !first.settled ? first : null;
+      return orderListMachine.provide({
         actors: {
-          openOrders: fromPromise(async ({ input }) => client.orders.open(input.userId)),
+          openOrders: fromPromise(async ({ input }) => (joining ? joining.opened : client.orders.open(input.userId))),
           runQuery: fromPromise(async ({ input, signal }) => {
+            const join = joining;
+            joining = null;
+            if (join && JSON.stringify(input.query) === join.key && input.view === join.view) {
+              const answer = await join.answer.catch(() => null);
+              if (answer) {
+                windowsRef.current?.seed(answer.handle, answer.rows);
+                return { status: 'done' as const, seq: 0, handle: answer.handle, total: answer.total };
+              }
+            }
             const result = await client.orders.query(input.query, input.view);
             // The rows on screen come with the answer (a millisecond in the worker), unless a newer query won.
             if (result.status === 'done' && !signal.aborted) await windowsRef.current?.preload(result.handle, result.total);
@@ -129,21 +149,34 @@ export function useOrderList(client: DataClient, userId: number, view: string, i
               client.subscribe('orders.syncProgress', proxyOf((progress) => sendBack({ type: 'orders.syncProgress', progress }))),
               client.subscribe('orders.syncFailed', proxyOf((event) => sendBack({ type: 'orders.syncFailed', message: event.failure.message }))),
             ];
+            // An answer from start-up may predate changes this list was not yet listening for: once it listens,
+            // it asks once more (the rows on screen stay until the new answer comes with its own).
+            if (first) void Promise.all(offs).then(() => sendBack({ type: 'orders.changed', total: first.settled?.opened.rows ?? 0 }), () => undefined);
             return () => offs.forEach((off) => void off.then((unsubscribe) => unsubscribe()).catch(() => undefined));
           }),
         },
-      }),
-    [client],
+      });
+    },
+    [client], // eslint-disable-line react-hooks/exhaustive-deps
   );
-  const actor = useActorRef(machine, { input: { userId, view, query: initialQuery } });
-  const windows = useMemo(
-    () =>
-      new OrderWindows(
-        async (handle, page) => (await client.orders.window(handle, page * WINDOW, WINDOW)).rows,
-        () => actor.send({ type: 'orders.changed', total: actor.getSnapshot().context.held }),
-      ),
-    [actor, client],
-  );
+  const settled = first?.settled;
+  const actor = useActorRef(machine, {
+    input: {
+      userId,
+      view,
+      query: initialQuery,
+      first: settled ? { held: settled.opened.rows, synced: settled.opened.cursor !== null, handle: settled.handle, total: settled.total } : null,
+    },
+  });
+  const windows = useMemo(() => {
+    const cache = new OrderWindows(
+      async (handle, page) => (await client.orders.window(handle, page * WINDOW, WINDOW)).rows,
+      () => actor.send({ type: 'orders.changed', total: actor.getSnapshot().context.held }),
+    );
+    if (settled) cache.seed(settled.handle, settled.rows);
+    return cache;
+  }, [actor, client]); // eslint-disable-line react-hooks/exhaustive-deps
+
   windowsRef.current = windows;
   const handle = useSelector(actor, (s) => s.context.handle);
   const resultVersion = useSelector(actor, (s) => s.context.resultVersion);

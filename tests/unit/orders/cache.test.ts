@@ -185,6 +185,35 @@ describe('order cache', () => {
     expect(engine.get(fresher.id)).toEqual(fresher);
   });
 
+  it('reads the cache again when another tab writes to it during the load, so no row is held twice or stale', async () => {
+    const rows = generateOrders({ count: 1_000, seed: 10 });
+    const writer = openCache(userId, { rowsPerChunk: 100 });
+    await writer.applyChanges(rows, 'cached');
+    const moved = { ...rows[950]!, amount: 123_456 };
+    const added = generateOrders({ count: 30, seed: 11, idPrefix: 'other-tab' });
+    let wrote: Promise<void> | null = null;
+    const engine = new OrderEngine();
+    const reader = openCache(userId, {
+      rowsPerChunk: 100,
+      pause: async () => {
+        // The other tab: updates a row not read yet, deletes one already read, adds new ones.
+        wrote ??= writer.applyChanges([moved, { ...rows[3]!, deleted: true }, ...added], 'other tab');
+        await wrote;
+      },
+    });
+    await loadOrders(reader, engine);
+    await ordersLoaded(engine);
+    const expected = [...rows.filter((row) => row.id !== rows[3]!.id).map((row) => (row.id === moved.id ? moved : row)), ...added];
+    expect(engine.size).toBe(expected.length);
+    expect(engine.get(moved.id)).toEqual(moved);
+    expect(engine.get(rows[3]!.id)).toBeUndefined();
+    const result = await engine.query({});
+    if (result.status !== 'done') throw new Error('superseded');
+    const held = engine.window(result.handle, 0, result.total).rows.map((row) => row.id);
+    expect(new Set(held).size).toBe(held.length);
+    expect(held.sort()).toEqual(expected.map((row) => row.id).sort());
+  });
+
   it('resumes an interrupted sync from the stored cursor without losing or repeating rows', async () => {
     const rows = generateOrders({ count: 1_000, seed: 8 });
     const server = fakeServer(rows, 100);

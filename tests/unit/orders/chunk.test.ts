@@ -165,6 +165,40 @@ describe('the bulk path into the engine and the cache', () => {
     expect(engine.get(initial[7]!.id)).toBeUndefined();
   });
 
+  it('appends a cache record in slices: rows of finished slices answer queries meanwhile, and the whole agrees with one append', async () => {
+    const rows = generateOrders({ count: 2_300, seed: 41 });
+    const engine = new OrderEngine();
+    const seen: number[] = [];
+    let slices = 0;
+    await engine.appendTrustedInSlices(
+      received(rows, '', false).chunk,
+      async () => {
+        slices++;
+        const { handle, total } = done(await engine.query({ sort: { column: 'amount', direction: 'asc' } }));
+        seen.push(total);
+        expect(engine.window(handle, 0, total).rows.map((row) => row.id)).toEqual(referenceQuery(rows.slice(0, total), { sort: { column: 'amount', direction: 'asc' } }).map((row) => row.id));
+        return true;
+      },
+      500,
+    );
+    expect(slices).toBe(4);
+    expect(seen).toEqual([500, 1_000, 1_500, 2_000]);
+    const whole = new OrderEngine();
+    whole.appendChunk(received(rows, '', false).chunk, { trusted: true });
+    for (const query of [{}, { search: rows[77]!.postingNumber.slice(3, 9) }, { sort: { column: 'productName', direction: 'desc' } }] as OrderQuery[]) {
+      expect(await ids(engine, query)).toEqual(await ids(whole, query));
+    }
+    expect(engine.get(rows[2_299]!.id)).toEqual(rows[2_299]);
+  });
+
+  it('stops a sliced append that is no longer wanted (a newer load cleared the engine)', async () => {
+    const rows = generateOrders({ count: 2_000, seed: 42 });
+    const engine = new OrderEngine();
+    let pauses = 0;
+    await engine.appendTrustedInSlices(received(rows, '', false).chunk, async () => ++pauses < 2, 500);
+    expect(engine.size).toBe(1_000);
+  });
+
   it('builds the search index in slices that give way, and drops a build the rows changed under', async () => {
     const rows = generateOrders({ count: 140_000, seed: 51 });
     let pauses = 0;
