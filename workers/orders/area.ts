@@ -34,6 +34,21 @@ export type OrderFacets = {
 };
 
 export type OrdersOpenResult = { rows: number; cursor: string | null };
+/**
+ * The rows a list shows (`start` .. `end` - 1) and the size of the windows it fetches: a query answers the windows
+ * holding those rows of its result with it (the last ones when the result is shorter), saving a round trip.
+ */
+export type OrderRowsOnScreen = { start: number; end: number; window: number };
+export type OrderPageWindow = { page: number; rows: OrderRow[] };
+
+/** The windows of `window` rows that hold rows `start` .. `end` - 1 of a result of `total` rows. */
+export function pagesOnScreen({ start, end, window }: OrderRowsOnScreen, total: number): number[] {
+  const last = Math.min(total, Math.max(end, 1)) - 1;
+  const pages: number[] = [];
+  for (let page = Math.floor(Math.min(start, last) / window); last >= 0 && page <= Math.floor(last / window); page++) pages.push(page);
+  return pages;
+}
+
 export type OrdersFirstAnswer = { opened: OrdersOpenResult; result: OrderQueryResult; rows: OrderRow[] };
 export type OrdersSyncResult = { rows: number; total: number };
 
@@ -54,7 +69,7 @@ export type OrdersApi = {
   /** Pulls changes since the cache's cursor; progress arrives as 'orders.syncProgress'. One at a time. */
   sync(): Promise<OrdersSyncResult>;
   /** Filters, searches and sorts in the worker; a newer query on the same view supersedes older ones. */
-  query(query: OrderQuery, view?: string): Promise<OrderQueryResult>;
+  query(query: OrderQuery, view?: string, onScreen?: OrderRowsOnScreen): Promise<OrderQueryResult & { windows?: OrderPageWindow[] }>;
   /** Rows `start .. start + count - 1` of a result; rejects with `{ type: 'StaleHandle' }` when the rows moved. */
   window(handle: number, start: number, count: number): Promise<OrderWindow>;
   release(handle: number): Promise<void>;
@@ -159,12 +174,14 @@ export function createOrdersArea({ client, events, engine: engineOptions, openCa
     return { rows: received, total: engine.size };
   }
 
-  // The search index is built a moment after a sync settles: the list's re-query and its first windows go first.
+  // The search index and the filter indexes are built a moment after a sync settles: the list's re-query and its
+  // first windows go first.
   let searchTimer: ReturnType<typeof setTimeout> | null = null;
   function prepareSearchSoon(): void {
     if (searchTimer !== null) clearTimeout(searchTimer);
     searchTimer = setTimeout(() => {
       searchTimer = null;
+      engine.prepareFilters();
       void engine.prepareSearch();
     }, SEARCH_INDEX_DELAY_MS);
   }
@@ -239,7 +256,15 @@ export function createOrdersArea({ client, events, engine: engineOptions, openCa
       return run;
     },
     sync,
-    query: (query, view) => engine.query(query, view),
+    async query(query, view, onScreen) {
+      const result = await engine.query(query, view);
+      if (!onScreen || result.status !== 'done') return result;
+      const windows = pagesOnScreen(onScreen, result.total).map((page) => ({
+        page,
+        rows: engine.window(result.handle, page * onScreen.window, onScreen.window).rows,
+      }));
+      return { ...result, windows };
+    },
     async window(handle, start, count) {
       return engine.window(handle, start, count);
     },

@@ -50,6 +50,8 @@ type DictColumn = OrderDictField;
 type PlainColumn = OrderTextField;
 
 const NUMBER_SET = new Set<string>(NUMBER_COLUMNS);
+/** The dictionary columns the filter bar filters by, indexed ahead (`prepareFilters`). */
+const FILTER_INDEX_COLUMNS = ['status', 'shopId', 'warehouseId'] as const;
 const DICT_SET = new Set<string>(DICT_COLUMNS);
 
 class Dictionary {
@@ -101,7 +103,7 @@ class Dictionary {
 type Handle = { rows: Uint32Array; layout: number };
 
 type FilterStep =
-  | { kind: 'anyOf'; codes: Uint32Array; allowed: Uint8Array }
+  | { kind: 'anyOf'; column: DictColumn; codes: Uint32Array; allowed: Uint8Array }
   | { kind: 'within'; data: Float64Array; from: number; to: number };
 
 type DictionaryHits = { codes: Uint32Array; hits: Uint8Array; any: boolean };
@@ -165,6 +167,7 @@ export class OrderEngine {
   private slotMap: Map<string, number> | null = new Map<string, number>();
   private textIndex!: TextIndex;
   private permutations = new Map<string, Uint32Array>();
+  private codeIndexes = new Map<DictColumn, { starts: Uint32Array; slots: Uint32Array }>();
   private searchMemos = new Map<string, SearchMemo[]>();
   private handles = new Map<number, Handle>();
   private nextHandle = 1;
@@ -480,11 +483,58 @@ export class OrderEngine {
       slots = found;
     }
     for (const step of this.compileFilters(query.filters ?? {})) {
-      const narrowed = slots === null ? await this.scanFilter(step, shouldStop) : narrowByFilter(step, slots);
+      const narrowed =
+        slots === null ? (step.kind === 'anyOf' ? this.slotsWithCodes(step) : await this.scanFilter(step, shouldStop)) : narrowByFilter(step, slots);
       if (narrowed === ABORTED) return ABORTED;
       slots = narrowed;
     }
     return this.order(slots, query.sort ?? null);
+  }
+
+  /**
+   * The live slots, ascending, whose code in a dictionary column is allowed: one code is a slice of the column's
+   * code index, several are marked and collected in one pass. No scan of the column's codes row by row.
+   */
+  private slotsWithCodes(step: Extract<FilterStep, { kind: 'anyOf' }>): Uint32Array {
+    const { starts, slots } = this.codeIndex(step.column);
+    const chosen: number[] = [];
+    for (let code = 0; code < step.allowed.length; code++) if (step.allowed[code] === 1 && starts[code + 1]! > starts[code]!) chosen.push(code);
+    if (chosen.length === 0) return new Uint32Array(0);
+    if (chosen.length === 1) return slots.subarray(starts[chosen[0]!]!, starts[chosen[0]! + 1]!);
+    const member = new Uint8Array(this.length);
+    let m = 0;
+    for (const code of chosen) {
+      for (let j = starts[code]!; j < starts[code + 1]!; j++) member[slots[j]!] = 1;
+      m += starts[code + 1]! - starts[code]!;
+    }
+    const found = new Uint32Array(m);
+    for (let slot = 0, k = 0; k < m; slot++) if (member[slot] === 1) found[k++] = slot;
+    return found;
+  }
+
+  /** Per dictionary column: the live slots grouped by code, each group ascending. Built on first use, kept until rows change. */
+  private codeIndex(column: DictColumn): { starts: Uint32Array; slots: Uint32Array } {
+    let index = this.codeIndexes.get(column);
+    if (!index) {
+      const codes = this.codes[column];
+      const alive = this.alive;
+      const n = this.length;
+      const size = this.dicts[column].values.length;
+      const starts = new Uint32Array(size + 1);
+      for (let i = 0; i < n; i++) if (alive[i] === 1) starts[codes[i]! + 1]! += 1;
+      for (let code = 0; code < size; code++) starts[code + 1]! += starts[code]!;
+      const next = starts.slice(0, size);
+      const slots = new Uint32Array(starts[size]!);
+      for (let i = 0; i < n; i++) if (alive[i] === 1) slots[next[codes[i]!]!++] = i;
+      index = { starts, slots };
+      this.codeIndexes.set(column, index);
+    }
+    return index;
+  }
+
+  /** The filter bar's list filters answered from ready indexes: built while the list is idle, after a sync. */
+  prepareFilters(): void {
+    for (const column of FILTER_INDEX_COLUMNS) this.codeIndex(column);
   }
 
   private async scanFilter(step: FilterStep, shouldStop: () => boolean): Promise<Uint32Array | typeof ABORTED> {
@@ -673,7 +723,7 @@ export class OrderEngine {
         const code = dict.find(value);
         if (code !== undefined) allowed[code] = 1;
       }
-      steps.push({ kind: 'anyOf', codes: this.codes[column], allowed });
+      steps.push({ kind: 'anyOf', column, codes: this.codes[column], allowed });
     };
     const within = (column: NumberColumn, range: NumberRange | undefined) => {
       if (!range || (range.from === undefined && range.to === undefined)) return;
@@ -790,6 +840,7 @@ export class OrderEngine {
     this.changes++;
     if (!appendOnly) this.mutations++;
     this.permutations.clear();
+    this.codeIndexes.clear();
     this.searchMemos.clear();
     if (this.dead > 1024 && this.dead * 4 > this.length) this.compact();
   }
@@ -831,6 +882,7 @@ export class OrderEngine {
     this.slotMap = new Map();
     this.textIndex = this.newTextIndex();
     this.permutations.clear();
+    this.codeIndexes.clear();
     this.searchMemos.clear();
     this.handles.clear();
     this.layout++;

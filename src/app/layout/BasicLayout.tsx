@@ -1,7 +1,7 @@
 import { Layout } from 'antd';
 import { startTransition, useEffect, useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
-import { selectSettings } from '@machines/settingsMachine';
+import { selectSettings, selectSidebarOpened } from '@machines/settingsMachine';
 import { SettingsContext } from '../displaySettings';
 import { type AppRoute } from '../routes';
 import { TabsContext } from '../tabs';
@@ -10,7 +10,7 @@ import { useAntiInspection } from './antiInspection';
 import { CachedViews } from './CachedViews';
 import { FeatureUpdateDialog, NoticeBanner, NoticeProvider, VersionNotifier } from './notices';
 import { SettingsDrawer } from './SettingsDrawer';
-import { Sidebar } from './Sidebar';
+import { Sidebar, SIDEBAR_COLLAPSED_WIDTH, SIDEBAR_WIDTH } from './Sidebar';
 import { TagsView } from './TagsView';
 import { TopBar } from './TopBar';
 import './layout.css';
@@ -23,7 +23,8 @@ export function BasicLayout({ route }: BasicLayoutProps) {
   const [settingsOpen, setSettingsOpen] = useState(false);
   const tabs = TabsContext.useActorRef();
   const started = useAfterStartup();
-  const pagesShown = useAfterFirstCommit();
+  const chromeShown = useAfterFirstCommit();
+  const opened = SettingsContext.useSelector(selectSidebarOpened);
   useOpenTab(route);
   useAntiInspection(settings.antiInspection);
   useEffect(() => {
@@ -34,15 +35,15 @@ export function BasicLayout({ route }: BasicLayoutProps) {
     <NoticeProvider started={started}>
       <Layout className={`shell${settings.fixedHeader ? ' shell--fixed-header' : ''}`}>
         <div className="shell-top">
-          <TopBar route={route} onOpenSettings={() => setSettingsOpen(true)} />
+          {chromeShown ? <TopBar route={route} onOpenSettings={() => setSettingsOpen(true)} /> : <div className="shell-header" />}
           <NoticeBanner />
         </div>
         <Layout className="shell-body">
-          <Sidebar />
+          {chromeShown ? <Sidebar /> : <div className="shell-sider shell-sider--placeholder" style={{ width: opened ? SIDEBAR_WIDTH : SIDEBAR_COLLAPSED_WIDTH }} />}
           <Layout className="shell-main">
-            {settings.tagsView && <TagsView />}
+            {settings.tagsView && (chromeShown ? <TagsView /> : <div className="tags-view" />)}
             <Layout.Content className="shell-content">
-              {pagesShown && <CachedViews route={route} />}
+              <CachedViews route={route} />
             </Layout.Content>
           </Layout>
         </Layout>
@@ -63,8 +64,9 @@ export function BasicLayout({ route }: BasicLayoutProps) {
 
 /**
  * False for the shell's first commit only. Shell and page mounted in one go made one commit too big for a frame
- * (a long task on every start); the page now follows in its own render and commit right after. The opened page's
- * chunk is already loading (main.tsx), so nothing waits on it.
+ * (a long task on every start). The page comes first, in frames of the shell's size and colours (so nothing moves),
+ * and the top bar's tools, the menu and the tabs follow in their own render and commit right after: what the user
+ * opened the app for shows first.
  */
 function useAfterFirstCommit(): boolean {
   const [committed, setCommitted] = useState(false);

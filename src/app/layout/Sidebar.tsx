@@ -19,6 +19,9 @@ function zhTitle(route: AppRoute): string {
   return key ? zh.route[key] : '';
 }
 
+export const SIDEBAR_WIDTH = 220;
+export const SIDEBAR_COLLAPSED_WIDTH = 64;
+
 export function Sidebar() {
   const { t } = useTranslation();
   const [path, navigate] = useLocation();
@@ -59,7 +62,7 @@ export function Sidebar() {
   };
 
   return (
-    <Layout.Sider className="shell-sider" collapsible collapsed={!opened} trigger={null} width={220} collapsedWidth={64} theme="dark">
+    <Layout.Sider className="shell-sider" collapsible collapsed={!opened} trigger={null} width={SIDEBAR_WIDTH} collapsedWidth={SIDEBAR_COLLAPSED_WIDTH} theme="dark">
       {sidebarLogo && (
         <Link href={HOME_PATH} className="shell-sider__logo" aria-label={t('site.title')}>
           <Logo size={28} />

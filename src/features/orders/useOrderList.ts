@@ -1,11 +1,12 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { proxy } from 'comlink';
-import { useMemo, useRef } from 'react';
-import { fromCallback, fromPromise } from 'xstate';
+import { useEffect, useMemo, useRef } from 'react';
+import { fromCallback, fromPromise, waitFor } from 'xstate';
 import type { OrderRow } from '@contract/orders';
 import { orderListMachine, type OrderEventsInput, type OrderListEvent } from '@machines/orderListMachine';
 import { isStaleHandleFailure, type OrderQuery } from '@workers/orders/types';
 import type { DataClient } from '@workers/client';
+import type { OrderPageWindow, OrderRowsOnScreen } from '@workers/orders/area';
 import { takeFirstAnswer } from './firstAnswer';
 import { ORDER_WINDOW_ROWS } from './query';
 
@@ -32,11 +33,6 @@ export class OrderWindows {
   private range: [number, number] = [0, 0];
 
   constructor(private readonly fetch: Fetch, private readonly onStale: () => void) {}
-
-  /** The first window of a result fetched elsewhere (the first answer asked for at start-up). */
-  seed(handle: number, rows: OrderRow[]): void {
-    if (this.handle !== handle) this.early = { handle, windows: new Map([[0, rows]]) };
-  }
 
   /** Switches to another result; windows already fetched for it (preloaded) are kept, everything else is dropped. */
   show(handle: number | null, version: number, total: number): void {
@@ -72,23 +68,17 @@ export class OrderWindows {
   };
 
   /**
-   * Fetches the windows for the place on screen in a result that is not shown yet, so the result and its rows
-   * appear in one render: a keystroke then costs one query and one body render, never a frame of placeholders.
+   * The rows on screen: a query answers their windows of its result with it, so the result and its rows appear in
+   * one render (a keystroke costs one call to the worker and one body render, never a frame of placeholders).
    */
-  async preload(handle: number, total: number): Promise<void> {
+  onScreen(): OrderRowsOnScreen {
     const [start, end] = this.range;
-    const last = Math.min(total, Math.max(end, 1)) - 1;
-    const pages: number[] = [];
-    for (let page = Math.floor(Math.min(start, last) / WINDOW); page <= Math.floor(last / WINDOW) && last >= 0; page++) pages.push(page);
-    const windows = new Map<number, OrderRow[]>();
-    try {
-      const rows = await Promise.all(pages.map((page) => this.fetch(handle, page)));
-      pages.forEach((page, i) => windows.set(page, rows[i]!));
-    } catch {
-      // The table asks again once the result shows.
-      return;
-    }
-    if (this.handle !== handle) this.early = { handle, windows };
+    return { start, end, window: WINDOW };
+  }
+
+  /** Windows of a result not shown yet, answered with its query (or with the first answer asked for at start-up). */
+  accept(handle: number, windows: OrderPageWindow[]): void {
+    if (this.handle !== handle) this.early = { handle, windows: new Map(windows.map(({ page, rows }) => [page, rows])) };
   }
 
   private request(page: number): void {
@@ -119,6 +109,7 @@ export class OrderWindows {
  */
 export function useOrderList(client: DataClient, userId: number, view: string, initialQuery: OrderQuery) {
   const windowsRef = useRef<OrderWindows | null>(null);
+  const listening = useRef<Promise<unknown> | null>(null);
   // Taken once per mount (React 19 keeps the first render's memo in StrictMode's second render).
   const first = useMemo(() => takeFirstAnswer(userId, view, initialQuery), []); // eslint-disable-line react-hooks/exhaustive-deps
   const machine = useMemo(
@@ -134,13 +125,13 @@ export function useOrderList(client: DataClient, userId: number, view: string, i
             if (join && JSON.stringify(input.query) === join.key && input.view === join.view) {
               const answer = await join.answer.catch(() => null);
               if (answer) {
-                windowsRef.current?.seed(answer.handle, answer.rows);
+                windowsRef.current?.accept(answer.handle, [{ page: 0, rows: answer.rows }]);
                 return { status: 'done' as const, seq: 0, handle: answer.handle, total: answer.total };
               }
             }
-            const result = await client.orders.query(input.query, input.view);
-            // The rows on screen come with the answer (a millisecond in the worker), unless a newer query won.
-            if (result.status === 'done' && !signal.aborted) await windowsRef.current?.preload(result.handle, result.total);
+            // The rows on screen come with the answer (a millisecond in the worker).
+            const { windows: onScreen, ...result } = await client.orders.query(input.query, input.view, windowsRef.current?.onScreen());
+            if (result.status === 'done' && onScreen && !signal.aborted) windowsRef.current?.accept(result.handle, onScreen);
             return result;
           }),
           orderEvents: fromCallback<OrderListEvent, OrderEventsInput>(({ sendBack }) => {
@@ -149,9 +140,7 @@ export function useOrderList(client: DataClient, userId: number, view: string, i
               client.subscribe('orders.syncProgress', proxyOf((progress) => sendBack({ type: 'orders.syncProgress', progress }))),
               client.subscribe('orders.syncFailed', proxyOf((event) => sendBack({ type: 'orders.syncFailed', message: event.failure.message }))),
             ];
-            // An answer from start-up may predate changes this list was not yet listening for: once it listens,
-            // it asks once more (the rows on screen stay until the new answer comes with its own).
-            if (first) void Promise.all(offs).then(() => sendBack({ type: 'orders.changed', total: first.settled?.opened.rows ?? 0 }), () => undefined);
+            listening.current = Promise.all(offs);
             return () => offs.forEach((off) => void off.then((unsubscribe) => unsubscribe()).catch(() => undefined));
           }),
         },
@@ -173,11 +162,27 @@ export function useOrderList(client: DataClient, userId: number, view: string, i
       async (handle, page) => (await client.orders.window(handle, page * WINDOW, WINDOW)).rows,
       () => actor.send({ type: 'orders.changed', total: actor.getSnapshot().context.held }),
     );
-    if (settled) cache.seed(settled.handle, settled.rows);
+    if (settled) cache.accept(settled.handle, [{ page: 0, rows: settled.rows }]);
     return cache;
   }, [actor, client]); // eslint-disable-line react-hooks/exhaustive-deps
 
   windowsRef.current = windows;
+
+  // An answer from start-up may predate changes this list was not yet listening for (a small cache loads whole
+  // before the page mounts): once it listens and shows that answer, it asks once more. The rows on screen stay until
+  // the new answer comes with its own.
+  useEffect(() => {
+    if (!first) return undefined;
+    let stopped = false;
+    void (async () => {
+      await listening.current;
+      await waitFor(actor, (snapshot) => snapshot.matches('ready'));
+      if (!stopped) actor.send({ type: 'orders.changed', total: actor.getSnapshot().context.held });
+    })().catch(() => undefined);
+    return () => {
+      stopped = true;
+    };
+  }, [actor, first]);
   const handle = useSelector(actor, (s) => s.context.handle);
   const resultVersion = useSelector(actor, (s) => s.context.resultVersion);
   const total = useSelector(actor, (s) => s.context.total);
