@@ -199,8 +199,9 @@ async function prepare(dataDir: string, databaseUrl: string, size: number): Prom
 
 /** Installed before any page script: long tasks and the animation-frame clock. */
 const INIT = () => {
-  const w = window as unknown as { __longTasks: number[]; __frames: number[] | null };
+  const w = window as unknown as { __longTasks: number[]; __longTaskAt: string[]; __frames: number[] | null };
   w.__longTasks = [];
+  w.__longTaskAt = [];
   w.__frames = null;
   // Our grids scroll themselves; in AG Grid the scrolling element is the deepest one that overflows.
   (window as unknown as { __scroller: (kind: string) => HTMLElement }).__scroller = (kind) => {
@@ -213,7 +214,10 @@ const INIT = () => {
   };
   try {
     new PerformanceObserver((list) => {
-      for (const entry of list.getEntries()) w.__longTasks.push(entry.duration);
+      for (const entry of list.getEntries()) {
+        w.__longTasks.push(entry.duration);
+        w.__longTaskAt.push(`${Math.round(entry.duration)}ms@${Math.round(entry.startTime)}`);
+      }
     }).observe({ type: 'longtask', buffered: true });
   } catch {
     // no longtask support
@@ -267,11 +271,14 @@ async function until(page: Page, kind: Kind, condition: string, since: number | 
 }
 
 const now = (page: Page) => page.evaluate(() => performance.now());
+/** The long tasks since the last call (durations), and when each began (logged with the run, to see where they are). */
 const takeLongTasks = (page: Page) =>
   page.evaluate(() => {
-    const w = window as unknown as { __longTasks: number[] };
+    const w = window as unknown as { __longTasks: number[]; __longTaskAt: string[] };
     const tasks = w.__longTasks;
+    if (w.__longTaskAt.length > 0) console.info(`long tasks: ${w.__longTaskAt.join(' ')}`);
     w.__longTasks = [];
+    w.__longTaskAt = [];
     return tasks;
   });
 
@@ -305,7 +312,7 @@ async function openPage(browser: Browser, kind: Kind, urls: { app: string; peers
   await context.addInitScript(INIT);
   const page = await context.newPage();
   page.on('console', (message) => {
-    if (message.type() === 'warning' || message.type() === 'error') log(kind, 'page:', message.text().slice(0, 300));
+    if (message.type() === 'warning' || message.type() === 'error' || message.text().startsWith('long tasks:')) log(kind, 'page:', message.text().slice(0, 300));
   });
   page.on('pageerror', (error) => log(kind, 'page error:', error.message.slice(0, 300)));
   if (kind === 'app') {

@@ -181,8 +181,7 @@ export function createOrdersArea({ client, events, engine: engineOptions, openCa
     if (searchTimer !== null) clearTimeout(searchTimer);
     searchTimer = setTimeout(() => {
       searchTimer = null;
-      engine.prepareFilters();
-      void engine.prepareSearch();
+      void engine.prepareFilters().then(() => engine.prepareSearch());
     }, SEARCH_INDEX_DELAY_MS);
   }
 

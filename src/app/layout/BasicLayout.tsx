@@ -1,11 +1,12 @@
 import { Layout } from 'antd';
-import { startTransition, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { selectSettings, selectSidebarOpened } from '@machines/settingsMachine';
 import { SettingsContext } from '../displaySettings';
 import { type AppRoute } from '../routes';
 import { TabsContext } from '../tabs';
 import { useAfterStartup } from './afterStartup';
+import { useStages } from './stages';
 import { useAntiInspection } from './antiInspection';
 import { CachedViews } from './CachedViews';
 import { FeatureUpdateDialog, NoticeBanner, NoticeProvider, VersionNotifier } from './notices';
@@ -23,7 +24,14 @@ export function BasicLayout({ route }: BasicLayoutProps) {
   const [settingsOpen, setSettingsOpen] = useState(false);
   const tabs = TabsContext.useActorRef();
   const started = useAfterStartup();
-  const chromeShown = useAfterFirstCommit();
+  // The shell mounts in stages (stages.ts): an empty frame of its sizes and colours (the login's state change renders
+  // it synchronously, so it must be cheap), then the opened page, then the top bar's tools and the tabs, then the
+  // menu. Shell and page in one go made one commit too big for a frame (a long task on every start), and what the
+  // user opened the app for comes before the chrome around it.
+  const stage = useStages(3);
+  const pageShown = stage >= 1;
+  const barsShown = stage >= 2;
+  const menuShown = stage >= 3;
   const opened = SettingsContext.useSelector(selectSidebarOpened);
   useOpenTab(route);
   useAntiInspection(settings.antiInspection);
@@ -35,15 +43,15 @@ export function BasicLayout({ route }: BasicLayoutProps) {
     <NoticeProvider started={started}>
       <Layout className={`shell${settings.fixedHeader ? ' shell--fixed-header' : ''}`}>
         <div className="shell-top">
-          {chromeShown ? <TopBar route={route} onOpenSettings={() => setSettingsOpen(true)} /> : <div className="shell-header" />}
+          {barsShown ? <TopBar route={route} onOpenSettings={() => setSettingsOpen(true)} /> : <div className="shell-header" />}
           <NoticeBanner />
         </div>
         <Layout className="shell-body">
-          {chromeShown ? <Sidebar /> : <div className="shell-sider shell-sider--placeholder" style={{ width: opened ? SIDEBAR_WIDTH : SIDEBAR_COLLAPSED_WIDTH }} />}
+          {menuShown ? <Sidebar /> : <div className="shell-sider shell-sider--placeholder" style={{ width: opened ? SIDEBAR_WIDTH : SIDEBAR_COLLAPSED_WIDTH }} />}
           <Layout className="shell-main">
-            {settings.tagsView && (chromeShown ? <TagsView /> : <div className="tags-view" />)}
+            {settings.tagsView && (barsShown ? <TagsView /> : <div className="tags-view" />)}
             <Layout.Content className="shell-content">
-              <CachedViews route={route} />
+              {pageShown && <CachedViews route={route} />}
             </Layout.Content>
           </Layout>
         </Layout>
@@ -60,18 +68,6 @@ export function BasicLayout({ route }: BasicLayoutProps) {
       </Layout>
     </NoticeProvider>
   );
-}
-
-/**
- * False for the shell's first commit only. Shell and page mounted in one go made one commit too big for a frame
- * (a long task on every start). The page comes first, in frames of the shell's size and colours (so nothing moves),
- * and the top bar's tools, the menu and the tabs follow in their own render and commit right after: what the user
- * opened the app for shows first.
- */
-function useAfterFirstCommit(): boolean {
-  const [committed, setCommitted] = useState(false);
-  useEffect(() => startTransition(() => setCommitted(true)), []);
-  return committed;
 }
 
 /** Every page with a title gets a tab; the redirect helper does not. */

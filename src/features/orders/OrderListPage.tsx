@@ -7,6 +7,7 @@ import type { OrderFacets, OrderSelection } from '@workers/orders/area';
 import { useDataClient } from '@/app/dataClient';
 import { toLang } from '@/app/i18n';
 import type { Lang } from '@/components/dialog/texts';
+import { useStages } from '@/app/layout/stages';
 import { SessionContext } from '@/app/session';
 import { VirtualTable, type VirtualTableSort } from '@/components/virtual-table/VirtualTable';
 import { EMPTY_SELECTION, selectedCount, type RowSelection } from '@/components/virtual-table/selection';
@@ -18,6 +19,11 @@ import { useOrderList } from './useOrderList';
 import './orders.css';
 
 type QueryState = { filters: Filters; search: string; sort: VirtualTableSort };
+
+/** Fixed widths of the filter controls: their places are kept while they are drawn (see Slot). */
+const CHOICE_WIDTH = 200;
+const RANGE_WIDTH = 260;
+const AMOUNT_WIDTH = 100;
 
 const orderId = (row: OrderRow) => row.id;
 
@@ -76,6 +82,7 @@ export function OrdersView({ mode, toolbar }: OrdersViewProps) {
   const [busy, setBusy] = useState<{ ship: boolean; labels: boolean }>({ ship: false, labels: false });
   const [trackingOpen, setTrackingOpen] = useState(false);
   const [stockOpen, setStockOpen] = useState(false);
+  const controlsReady = useSecondRender();
 
   // The query is sent from the event itself, before React renders the new filter values: the worker answers while
   // the page renders, instead of after it.
@@ -196,7 +203,7 @@ export function OrdersView({ mode, toolbar }: OrdersViewProps) {
           a long task, and these fields have nothing to validate. */}
       <div className="orders-filters" role="search">
         <SearchBox value={search} onChange={changeSearch} lang={lang} />
-        <FilterBar mode={mode} lang={lang} filters={filters} facets={facets} onPatch={patch} onReset={reset} />
+        <FilterBar mode={mode} lang={lang} filters={filters} facets={facets} ready={controlsReady} onPatch={patch} onReset={reset} />
       </div>
       <StatusFilter lang={lang} value={filters.statuses} onPatch={patch} />
 
@@ -258,20 +265,43 @@ const SearchBox = memo(function SearchBox({ value, onChange, lang }: SearchBoxPr
 });
 
 type Patch = (change: Partial<Filters>, options?: { deferred?: boolean }) => void;
-type FilterBarProps = { mode: OrdersViewProps['mode']; lang: Lang; filters: Filters; facets: OrderFacets; onPatch: Patch; onReset: () => void };
+type FilterBarProps = { mode: OrdersViewProps['mode']; lang: Lang; filters: Filters; facets: OrderFacets; ready: boolean; onPatch: Patch; onReset: () => void };
+
+/**
+ * True from the page's second render on (a transition after its first commit was painted). The selects, date ranges and
+ * amount fields are antd's heaviest controls, and their mount measures the page (a multiple Select sizes its input
+ * in a layout effect, forcing the page's first layout inside the commit): drawn in a commit of their own, after the
+ * rows, the page's first commit stays short.
+ */
+function useSecondRender(): boolean {
+  return useStages(1) === 1;
+}
+
+/** A control's place until it is drawn: an empty field of its size, so nothing moves when it comes. */
+function Slot({ ready, width, children }: { ready: boolean; width: number; children: React.ReactNode }) {
+  return ready ? children : <span className="orders-slot" style={{ width }} aria-hidden />;
+}
 
 /** The filters; each field renders only when its own value changes (antd's Select and RangePicker are not cheap). */
-function FilterBar({ mode, lang, filters, facets, onPatch, onReset }: FilterBarProps) {
+function FilterBar({ mode, lang, filters, facets, ready, onPatch, onReset }: FilterBarProps) {
   const t = ORDER_TEXTS[lang];
   const shopOptions = useMemo(() => facets.shops.map((shop) => ({ value: shop.id, label: shop.name })), [facets.shops]);
   const warehouseOptions = useMemo(() => facets.warehouses.map((w) => ({ value: w.id, label: w.name || w.id })), [facets.warehouses]);
   return (
     <>
-      {mode === 'orders' && <ChoiceFilter<number> field="shopIds" label={t.shop} value={filters.shopIds} options={shopOptions} onPatch={onPatch} />}
-      {mode === 'orders' && <ChoiceFilter<string> field="warehouseIds" label={t.warehouse} value={filters.warehouseIds} options={warehouseOptions} onPatch={onPatch} />}
-      <DateFilter field="inProcess" label={t.inProcessAt} value={filters.inProcess} onPatch={onPatch} />
-      {mode === 'orders' && <DateFilter field="shipment" label={t.shipmentDate} value={filters.shipment} onPatch={onPatch} />}
-      <AmountFilter lang={lang} from={filters.amountFrom} to={filters.amountTo} onPatch={onPatch} />
+      {mode === 'orders' && (
+        <Slot ready={ready} width={CHOICE_WIDTH}>
+          <ChoiceFilter<number> field="shopIds" label={t.shop} value={filters.shopIds} options={shopOptions} onPatch={onPatch} />
+        </Slot>
+      )}
+      {mode === 'orders' && (
+        <Slot ready={ready} width={CHOICE_WIDTH}>
+          <ChoiceFilter<string> field="warehouseIds" label={t.warehouse} value={filters.warehouseIds} options={warehouseOptions} onPatch={onPatch} />
+        </Slot>
+      )}
+      <DateFilter field="inProcess" label={t.inProcessAt} value={filters.inProcess} ready={ready} onPatch={onPatch} />
+      {mode === 'orders' && <DateFilter field="shipment" label={t.shipmentDate} value={filters.shipment} ready={ready} onPatch={onPatch} />}
+      <AmountFilter lang={lang} from={filters.amountFrom} to={filters.amountTo} ready={ready} onPatch={onPatch} />
       <Button onClick={onReset}>{t.reset}</Button>
     </>
   );
@@ -311,7 +341,7 @@ type ChoiceFilterProps<V> = {
 
 const ChoiceFilter = memo(function ChoiceFilter<V extends string | number>({ field, label, value, options, onPatch }: ChoiceFilterProps<V>) {
   return (
-    <Select<V[]> mode="multiple" allowClear aria-label={label} placeholder={label} style={{ minWidth: 160 }} maxTagCount="responsive"
+    <Select<V[]> mode="multiple" allowClear aria-label={label} placeholder={label} style={{ width: CHOICE_WIDTH }} maxTagCount={1} maxTagTextLength={8}
       value={value} onChange={(next) => onPatch({ [field]: next }, { deferred: true })} options={options} />
   );
 }) as <V extends string | number>(props: ChoiceFilterProps<V>) => React.ReactNode;
@@ -327,26 +357,30 @@ function LabelledFilter({ label, children }: { label: string; children: React.Re
   );
 }
 
-type DateFilterProps = { field: 'inProcess' | 'shipment'; label: string; value: Range; onPatch: (change: Partial<Filters>) => void };
+type DateFilterProps = { field: 'inProcess' | 'shipment'; label: string; value: Range; ready: boolean; onPatch: (change: Partial<Filters>) => void };
 
-const DateFilter = memo(function DateFilter({ field, label, value, onPatch }: DateFilterProps) {
+const DateFilter = memo(function DateFilter({ field, label, value, ready, onPatch }: DateFilterProps) {
   return (
     <LabelledFilter label={label}>
-      <DatePicker.RangePicker value={value} onChange={(next) => onPatch({ [field]: next as Range })} />
+      <Slot ready={ready} width={RANGE_WIDTH}>
+        <DatePicker.RangePicker style={{ width: RANGE_WIDTH }} value={value} onChange={(next) => onPatch({ [field]: next as Range })} />
+      </Slot>
     </LabelledFilter>
   );
 });
 
-type AmountFilterProps = { lang: Lang; from: number | null; to: number | null; onPatch: (change: Partial<Filters>) => void };
+type AmountFilterProps = { lang: Lang; from: number | null; to: number | null; ready: boolean; onPatch: (change: Partial<Filters>) => void };
 
-const AmountFilter = memo(function AmountFilter({ lang, from, to, onPatch }: AmountFilterProps) {
+const AmountFilter = memo(function AmountFilter({ lang, from, to, ready, onPatch }: AmountFilterProps) {
   const t = ORDER_TEXTS[lang];
   return (
     <LabelledFilter label={t.amount}>
-      <Space.Compact>
-        <InputNumber aria-label={t.amountFrom} placeholder={t.amountFromHint} min={0} style={{ width: 100 }} value={from} onChange={(amountFrom) => onPatch({ amountFrom })} />
-        <InputNumber aria-label={t.amountTo} placeholder={t.amountToHint} min={0} style={{ width: 100 }} value={to} onChange={(amountTo) => onPatch({ amountTo })} />
-      </Space.Compact>
+      <Slot ready={ready} width={2 * AMOUNT_WIDTH}>
+        <Space.Compact>
+          <InputNumber aria-label={t.amountFrom} placeholder={t.amountFromHint} min={0} style={{ width: AMOUNT_WIDTH }} value={from} onChange={(amountFrom) => onPatch({ amountFrom })} />
+          <InputNumber aria-label={t.amountTo} placeholder={t.amountToHint} min={0} style={{ width: AMOUNT_WIDTH }} value={to} onChange={(amountTo) => onPatch({ amountTo })} />
+        </Space.Compact>
+      </Slot>
     </LabelledFilter>
   );
 });

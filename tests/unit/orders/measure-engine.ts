@@ -60,7 +60,7 @@ const rounds = Number(process.argv[3] ?? 3);
 for (let round = 1; round <= rounds; round++) {
   engine.upsert([{ ...rows[0]!, amount: rows[0]!.amount + round }]);
   await engine.prepareSearch();
-  engine.prepareFilters();
+  await engine.prepareFilters();
   collect();
   console.log(`-- bench actions, round ${round} --`);
   await run('bench: open list (inProcessAt desc, first build)', { sort: opening });
