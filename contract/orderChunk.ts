@@ -97,6 +97,14 @@ export function splitTexts(text: string, n: number, field: string): string[] {
   return values;
 }
 
+/** `splitTexts` without making the strings: throws unless `text` holds exactly `n` values. */
+export function checkTextCount(text: string, n: number, field: string): void {
+  if (n === 0) return;
+  let count = 1;
+  for (let at = text.indexOf(TEXT_SEPARATOR); at >= 0; at = text.indexOf(TEXT_SEPARATOR, at + 1)) count++;
+  if (count !== n) throw new OrderChunkError(`${field} holds ${count} values, expected ${n}`);
+}
+
 export function joinTexts(values: readonly string[]): string {
   return values.map((value) => value.replaceAll(TEXT_SEPARATOR, ' ')).join(TEXT_SEPARATOR);
 }

@@ -22,7 +22,7 @@ import type { HttpClient } from '../http/client';
 import { OrderCache } from './cache';
 import { OrderEngine, type OrderEngineOptions } from './engine';
 import { loadOrders, syncOrders, type ReceivedFrame } from './sync';
-import type { OrderQuery, OrderQueryResult, OrderWindow } from './types';
+import type { OrderQuery, OrderQueryResult, OrderSort, OrderWindow } from './types';
 
 /** Rows of the selection a batch action works on: listed ids, or a whole result except some. */
 export type OrderSelection = { kind: 'ids'; ids: string[] } | { kind: 'all'; handle: number; except: string[] };
@@ -127,6 +127,27 @@ export function createOrdersArea({ client, events, engine: engineOptions, openCa
   let abort = new AbortController();
 
   const changed = () => events.emit('orders.changed', { version: engine.version, total: engine.size });
+  /** The sort of the first query since the open (a list's opening order): kept with the cache for the next open. */
+  let openingSort: OrderSort | null = null;
+  const noteSort = (query: OrderQuery) => {
+    if (openingSort === null && query.sort) openingSort = query.sort;
+  };
+
+  /** A warm open: the opening order saved with the cache spares sorting every row again once they are all in. */
+  async function adoptSavedOrder(own: OrderCache): Promise<void> {
+    const saved = await own.savedOrder().catch(() => null);
+    if (saved && cache === own) engine.adoptPermutation(JSON.parse(saved.sort) as OrderSort, saved.order);
+  }
+
+  /** After a sync: saves the opening order for the rows as they are, unless it is there already. */
+  async function saveOpeningOrder(own: OrderCache): Promise<void> {
+    const sort = openingSort;
+    if (!sort || cache !== own || !engine.appendOnly || engine.size !== own.rowCount) return;
+    const key = JSON.stringify(sort);
+    if (await own.hasOrder(key)) return;
+    if (cache !== own || !engine.appendOnly || engine.size !== own.rowCount) return;
+    await own.saveOrder(key, engine.permutationFor(sort));
+  }
 
   // A first visit's first chunk is small so rows show at once; the rest come in the largest chunks the server gives.
   const fetchChunk = (cursor: string | null): Promise<ReceivedFrame> =>
@@ -164,6 +185,8 @@ export function createOrdersArea({ client, events, engine: engineOptions, openCa
         });
         received += result.rows;
       } while (again && cache === ownCache);
+      // Saved as soon as the rows settle (a reload may come any moment); the list's re-query needs the same order.
+      void saveOpeningOrder(ownCache).catch(() => undefined);
       prepareSearchSoon();
     } catch (error) {
       if (typeof error === 'object' && error !== null && 'type' in error && 'code' in error) {
@@ -181,7 +204,10 @@ export function createOrdersArea({ client, events, engine: engineOptions, openCa
     if (searchTimer !== null) clearTimeout(searchTimer);
     searchTimer = setTimeout(() => {
       searchTimer = null;
-      void engine.prepareFilters().then(() => engine.prepareSearch());
+      void engine
+        .prepareFilters()
+        .then(() => engine.prepareSearch())
+        .catch(() => undefined);
     }, SEARCH_INDEX_DELAY_MS);
   }
 
@@ -229,6 +255,7 @@ export function createOrdersArea({ client, events, engine: engineOptions, openCa
   const api: OrdersApi = {
     async first(id, query, view, rows) {
       const opened = await api.open(id);
+      noteSort(query);
       const result = await engine.query(query, view);
       return { opened, result, rows: result.status === 'done' ? engine.window(result.handle, 0, rows).rows : [] };
     },
@@ -239,11 +266,12 @@ export function createOrdersArea({ client, events, engine: engineOptions, openCa
       abort = new AbortController();
       cache?.close();
       userId = id;
+      openingSort = null;
       const own = (cache = openCache(id));
       // Resolves with the first cached chunk; the rest follows and the list re-queries when it is all in.
       const run = (async () => {
         try {
-          const loaded = await loadOrders(own, engine, { onLoaded: changed });
+          const loaded = await loadOrders(own, engine, { onLoaded: () => void adoptSavedOrder(own).finally(changed) });
           changed();
           sync().catch(() => undefined);
           return loaded;
@@ -256,6 +284,7 @@ export function createOrdersArea({ client, events, engine: engineOptions, openCa
     },
     sync,
     async query(query, view, onScreen) {
+      noteSort(query);
       const result = await engine.query(query, view);
       if (!onScreen || result.status !== 'done') return result;
       const windows = pagesOnScreen(onScreen, result.total).map((page) => ({

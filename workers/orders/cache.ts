@@ -53,6 +53,11 @@ export function orderDatabaseName(userId: number | string): string {
 const chunkOf = (record: ChunkRecord | undefined): OrderChunk | null => (record ? decodeOrderFrame(record.frame).chunk : null);
 const frameOf = (chunk: OrderChunk): ArrayBuffer => encodeOrderFrame({ chunk, cursor: '', hasMore: false }).buffer;
 
+/** A list order kept with the records (see saveOrder): the slots in that sort, for the rows at `version`. */
+type OrderRecord = { key: 'order'; sort: string; version: string; order: ArrayBuffer };
+
+const versionOf = (meta: MetaRecord) => `${meta.cursor}|${meta.nextChunkId}|${meta.rowCount}`;
+
 export class OrderCache {
   private readonly db: OrdersDatabase;
   private readonly rowsPerChunk: number;
@@ -118,6 +123,38 @@ export class OrderCache {
     this.index = null;
     this.meta = after;
     return { cursor: meta.cursor, rows, changed: after.cursor !== meta.cursor || after.nextChunkId !== meta.nextChunkId };
+  }
+
+  /** Rows the records hold. */
+  get rowCount(): number {
+    return this.meta.rowCount;
+  }
+
+  /**
+   * The list order saved for the rows exactly as they are now (any write since makes it stale): a warm open takes
+   * it instead of sorting a million rows again before the list shows them all.
+   */
+  async savedOrder(): Promise<{ sort: string; order: Uint32Array } | null> {
+    const record = await this.orderTable().get('order');
+    if (!record || record.version !== versionOf(this.meta) || !(record.order instanceof ArrayBuffer)) return null;
+    return { sort: record.sort, order: new Uint32Array(record.order) };
+  }
+
+  /** Whether an order by `sort` is saved for the rows as they are now. */
+  async hasOrder(sort: string): Promise<boolean> {
+    const record = await this.orderTable().get('order');
+    return record?.sort === sort && record.version === versionOf(this.meta);
+  }
+
+  /** Keeps `order` (the slots of a load of these records, in the order of `sort`) for the next open. */
+  saveOrder(sort: string, order: Uint32Array): Promise<void> {
+    return this.serially(async () => {
+      await this.orderTable().put({ key: 'order', sort, version: versionOf(this.meta), order: order.slice().buffer });
+    });
+  }
+
+  private orderTable(): Table<OrderRecord, string> {
+    return this.db.meta as unknown as Table<OrderRecord, string>;
   }
 
   async cursor(): Promise<string | null> {

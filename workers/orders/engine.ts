@@ -2,6 +2,7 @@ import {
   ORDER_DICT_FIELDS,
   ORDER_NUMBER_FIELDS,
   ORDER_TEXT_FIELDS,
+  checkTextCount,
   rowsOfChunk,
   splitTexts,
   type DictColumnData,
@@ -12,6 +13,7 @@ import {
 } from '../../contract/orderChunk';
 import type { OrderRow } from '../../contract/orders';
 import { normaliseNeedle, TextIndex } from './search';
+import { TextColumn } from './textColumn';
 import { numberPermutation, rankPermutation, rankValues, stringPermutation } from './sorting';
 import type {
   NumberRange,
@@ -43,6 +45,8 @@ const NUMBER_COLUMNS = ORDER_NUMBER_FIELDS;
 const DICT_COLUMNS = ORDER_DICT_FIELDS;
 const PLAIN_COLUMNS = ORDER_TEXT_FIELDS;
 const PLAIN_SEARCH_COLUMNS = ['postingNumber', 'orderNumber', 'trackingNumber'] as const;
+/** The unique strings but the id (which an append needs split, to map ids to slots). */
+const LAZY_TEXT_COLUMNS = ['postingNumber', 'orderNumber', 'orderId', 'trackingNumber'] as const;
 const DICT_SEARCH_COLUMNS = ['sku', 'offerId', 'productName'] as const;
 
 type NumberColumn = OrderNumberField;
@@ -159,7 +163,7 @@ export class OrderEngine {
   private numbers = {} as Record<NumberColumn, Float64Array>;
   private codes = {} as Record<DictColumn, Uint32Array>;
   private dicts = {} as Record<DictColumn, Dictionary>;
-  private plain = {} as Record<PlainColumn, string[]>;
+  private plain = {} as Record<PlainColumn, TextColumn>;
   /**
    * Slot of every live id; null after a trusted bulk load, which skips it (a million inserts cost about as much as
    * the rest of the load): built again from the id column on the first call that needs it.
@@ -175,6 +179,7 @@ export class OrderEngine {
   private changes = 0;
   /** Changes other than appends: they move or alter rows an answer in progress may already hold. */
   private mutations = 0;
+  private mutationsAtClear = 0;
   private seq = 0;
   private latestSeqOfView = new Map<string, number>();
   private readonly yieldNow: () => Promise<void>;
@@ -210,6 +215,38 @@ export class OrderEngine {
     this.reset();
     this.changes++;
     this.mutations++;
+    this.mutationsAtClear = this.mutations;
+  }
+
+  /**
+   * Whether the slots still are the rows as a load from the cache lays them out: since the engine was emptied only
+   * whole new chunks were appended (a load, a full sync), nothing updated or deleted. A list order saved with the
+   * cache then fits them (see adoptPermutation).
+   */
+  get appendOnly(): boolean {
+    return this.mutations === this.mutationsAtClear && this.dead === 0;
+  }
+
+  /** The order of every slot by this sort (built now if it is not cached). */
+  permutationFor(sort: OrderSort): Uint32Array {
+    return this.permutation(sort);
+  }
+
+  /**
+   * Takes an order saved with the cache as this sort's permutation, sparing its build (a warm open's first full
+   * query). Refused unless it fits: the slots are as a load lays them out and it orders each of them once.
+   */
+  adoptPermutation(sort: OrderSort, order: Uint32Array): boolean {
+    const n = this.length;
+    if (!this.appendOnly || order.length !== n) return false;
+    const seen = new Uint8Array(n);
+    for (let i = 0; i < n; i++) {
+      const slot = order[i]!;
+      if (slot >= n || seen[slot] === 1) return false;
+      seen[slot] = 1;
+    }
+    this.permutations.set(permutationKey(sort), order);
+    return true;
   }
 
   /** Inserts new rows, overwrites rows with a known id in place, drops tombstones (`deleted: true`). */
@@ -242,12 +279,7 @@ export class OrderEngine {
     const n = chunk.n;
     if (n === 0) return;
     const ids = this.idsOf(chunk);
-    const texts = {
-      postingNumber: splitTexts(chunk.texts.postingNumber, n, 'postingNumber'),
-      orderNumber: splitTexts(chunk.texts.orderNumber, n, 'orderNumber'),
-      orderId: splitTexts(chunk.texts.orderId, n, 'orderId'),
-      trackingNumber: splitTexts(chunk.texts.trackingNumber, n, 'trackingNumber'),
-    };
+    for (const column of LAZY_TEXT_COLUMNS) checkTextCount(chunk.texts[column], n, column);
     this.ensureCapacity(this.length + n);
     const base = this.length;
     const take = new Uint32Array(n);
@@ -280,11 +312,12 @@ export class OrderEngine {
     const { numbers, codes, dicts, plain } = this;
     for (const column of NUMBER_COLUMNS) copyNumbers(numbers[column], chunk.numbers[column], take, k, base);
     for (const column of DICT_COLUMNS) remapInto(codes[column], dicts[column], chunk.dicts[column], take, k, base);
-    copyPlain(plain.id, ids, take, k, base);
-    copyPlain(plain.postingNumber, texts.postingNumber, take, k, base);
-    copyPlain(plain.orderNumber, texts.orderNumber, take, k, base);
-    copyPlain(plain.orderId, texts.orderId, take, k, base);
-    copyPlain(plain.trackingNumber, texts.trackingNumber, take, k, base);
+    plain.id.copy(ids, take, k, base);
+    // Every row taken, in order (a full sync's chunk): the other texts stay joined until read, as a load's do.
+    for (const column of LAZY_TEXT_COLUMNS) {
+      if (k === n) plain[column].appendJoined(base, chunk.texts[column], n);
+      else plain[column].copy(splitTexts(chunk.texts[column], n, column), take, k, base);
+    }
     this.alive.fill(1, base, base + k);
     this.length = base + k;
     if (repeats) {
@@ -308,8 +341,6 @@ export class OrderEngine {
       this.appendChunk(chunk, { trusted: true });
       return;
     }
-    const ids = this.idsOf(chunk);
-    const texts = PLAIN_COLUMNS.map((column) => [column, column === 'id' ? ids : splitTexts(chunk.texts[column], n, column)] as const);
     this.ensureCapacity(this.length + n);
     const base = this.length;
     const remaps = DICT_COLUMNS.map((column) => {
@@ -323,23 +354,21 @@ export class OrderEngine {
       if (from > 0) {
         if (!(await pause())) return;
         if (this.length !== base + from || this.slotMap !== null) {
+          for (const column of PLAIN_COLUMNS) this.plain[column].truncate(this.length);
           this.upsert(rowsOfChunk(chunk).slice(from));
           return;
         }
       }
       const to = Math.min(n, from + sliceRows);
-      for (const column of NUMBER_COLUMNS) {
-        const target = this.numbers[column];
-        const source = chunk.numbers[column];
-        for (let i = from; i < to; i++) target[base + i] = source[i]! + 0;
-      }
+      for (const column of NUMBER_COLUMNS) copyRange(this.numbers[column], chunk.numbers[column], from, to, base);
       for (const [column, remap, codes] of remaps) {
-        const target = this.codes[column];
-        for (let i = from; i < to; i++) target[base + i] = remap[codes[i]!]!;
+        if (codes instanceof Uint16Array) remapRange16(this.codes[column], remap, codes, from, to, base);
+        else remapRange32(this.codes[column], remap, codes, from, to, base);
       }
-      for (const [column, values] of texts) {
-        const target = this.plain[column];
-        for (let i = from; i < to; i++) target[base + i] = values[i]!;
+      if (from === 0) {
+        for (const column of PLAIN_COLUMNS) {
+          this.plain[column].appendJoined(base, chunk.texts[column], n);
+        }
       }
       this.alive.fill(1, base + from, base + to);
       this.length = base + to;
@@ -357,6 +386,8 @@ export class OrderEngine {
    * appends as it is (and the cache may store it as it came).
    */
   isFresh(chunk: OrderChunk): boolean {
+    // Nothing to check (a sync with no news): no id map of every row held just for that.
+    if (chunk.n === 0) return true;
     const ids = this.idsOf(chunk);
     const slots = this.slotOfId();
     const seen = new Set<string>();
@@ -624,7 +655,7 @@ export class OrderEngine {
       for (let j = 0; j < m; j++) codes[j] = data[slots[j]!]!;
       local = rankPermutation(codes, m, this.dicts[column as DictColumn].ranks(), descending);
     } else {
-      const data = this.plain[column as PlainColumn];
+      const data = this.plain[column as PlainColumn].all();
       const values = new Array<string>(m);
       for (let j = 0; j < m; j++) values[j] = data[slots[j]!]!;
       local = stringPermutation(values, m, descending);
@@ -758,7 +789,7 @@ export class OrderEngine {
         const dictColumn = column as DictColumn;
         order = rankPermutation(this.codes[dictColumn], this.length, this.dicts[dictColumn].ranks(), descending);
       } else {
-        order = stringPermutation(this.plain[column as PlainColumn], this.length, descending);
+        order = stringPermutation(this.plain[column as PlainColumn].all(), this.length, descending);
       }
       this.permutations.set(key, order);
     }
@@ -786,11 +817,11 @@ export class OrderEngine {
     codes.sku[slot] = dicts.sku.encode(row.sku);
     codes.offerId[slot] = dicts.offerId.encode(row.offerId);
     codes.productName[slot] = dicts.productName.encode(row.productName);
-    plain.id[slot] = row.id;
-    plain.postingNumber[slot] = row.postingNumber;
-    plain.orderNumber[slot] = row.orderNumber;
-    plain.orderId[slot] = row.orderId;
-    plain.trackingNumber[slot] = row.trackingNumber;
+    plain.id.set(slot, row.id);
+    plain.postingNumber.set(slot, row.postingNumber);
+    plain.orderNumber.set(slot, row.orderNumber);
+    plain.orderId.set(slot, row.orderId);
+    plain.trackingNumber.set(slot, row.trackingNumber);
   }
 
   private rowAt(slot: number): OrderRow {
@@ -800,12 +831,12 @@ export class OrderEngine {
       return Number.isNaN(value) ? null : value;
     };
     return {
-      id: this.plain.id[slot]!,
+      id: this.plain.id.get(slot),
       shopId: this.dicts.shopId.values[this.codes.shopId[slot]!] as number,
       shopName: text('shopName'),
-      postingNumber: this.plain.postingNumber[slot]!,
-      orderNumber: this.plain.orderNumber[slot]!,
-      orderId: this.plain.orderId[slot]!,
+      postingNumber: this.plain.postingNumber.get(slot),
+      orderNumber: this.plain.orderNumber.get(slot),
+      orderId: this.plain.orderId.get(slot),
       status: text('status') as OrderRow['status'],
       substatus: text('substatus'),
       warehouseId: text('warehouseId'),
@@ -813,7 +844,7 @@ export class OrderEngine {
       inProcessAt: this.numbers.inProcessAt[slot]!,
       shipmentDate: date('shipmentDate'),
       deliveringDate: date('deliveringDate'),
-      trackingNumber: this.plain.trackingNumber[slot]!,
+      trackingNumber: this.plain.trackingNumber.get(slot),
       sku: text('sku'),
       offerId: text('offerId'),
       productName: text('productName'),
@@ -829,8 +860,9 @@ export class OrderEngine {
   private slotOfId(): Map<string, number> {
     if (this.slotMap) return this.slotMap;
     const slots = new Map<string, number>();
-    const { alive, plain } = this;
-    for (let slot = 0; slot < this.length; slot++) if (alive[slot] === 1) slots.set(plain.id[slot]!, slot);
+    const { alive } = this;
+    const ids = this.plain.id.all();
+    for (let slot = 0; slot < this.length; slot++) if (alive[slot] === 1) slots.set(ids[slot]!, slot);
     this.slotMap = slots;
     return slots;
   }
@@ -853,20 +885,22 @@ export class OrderEngine {
 
   /** Drops dead slots, keeping the live rows' order. */
   private compact(): void {
+    const texts = PLAIN_COLUMNS.map((column) => this.plain[column].all());
+    const ids = this.plain.id.all();
     let to = 0;
     for (let from = 0; from < this.length; from++) {
       if (this.alive[from] !== 1) continue;
       if (to !== from) {
         for (const column of NUMBER_COLUMNS) this.numbers[column][to] = this.numbers[column][from]!;
         for (const column of DICT_COLUMNS) this.codes[column][to] = this.codes[column][from]!;
-        for (const column of PLAIN_COLUMNS) this.plain[column][to] = this.plain[column][from]!;
+        for (const values of texts) values[to] = values[from]!;
         this.alive[to] = 1;
-        this.slotOfId().set(this.plain.id[to]!, to);
+        this.slotOfId().set(ids[to]!, to);
       }
       to++;
     }
     this.alive.fill(0, to, this.length);
-    for (const column of PLAIN_COLUMNS) this.plain[column].length = to;
+    for (const column of PLAIN_COLUMNS) this.plain[column].truncate(to);
     this.length = to;
     this.dead = 0;
     this.layout++;
@@ -884,7 +918,7 @@ export class OrderEngine {
       this.codes[column] = new Uint32Array(0);
       this.dicts[column] = new Dictionary();
     }
-    for (const column of PLAIN_COLUMNS) this.plain[column] = [];
+    for (const column of PLAIN_COLUMNS) this.plain[column] = new TextColumn();
     this.slotMap = new Map();
     this.textIndex = this.newTextIndex();
     this.permutations.clear();
@@ -918,16 +952,26 @@ function copyNumbers(target: Float64Array, source: Float64Array, take: Uint32Arr
   for (let j = 0; j < k; j++) target[base + j] = source[take[j]!]! + 0;
 }
 
+/** `source[from .. to - 1]` into `target` at `base + from` as one copy; -0 becomes +0 (see write). */
+function copyRange(target: Float64Array, source: Float64Array, from: number, to: number, base: number): void {
+  target.set(source.subarray(from, to), base + from);
+  for (let i = base + from; i < base + to; i++) if (target[i] === 0) target[i] = 0;
+}
+
+// One function per code width: a loop that reads both kinds of array is slower for either.
+function remapRange16(target: Uint32Array, remap: Uint32Array, codes: Uint16Array, from: number, to: number, base: number): void {
+  for (let i = from; i < to; i++) target[base + i] = remap[codes[i]!]!;
+}
+function remapRange32(target: Uint32Array, remap: Uint32Array, codes: Uint32Array, from: number, to: number, base: number): void {
+  for (let i = from; i < to; i++) target[base + i] = remap[codes[i]!]!;
+}
+
 /** Codes of the chunk's dictionary mapped onto the engine's: one lookup per distinct value, not per row. */
 function remapInto(target: Uint32Array, dict: Dictionary, source: DictColumnData, take: Uint32Array, k: number, base: number): void {
   const remap = new Uint32Array(source.values.length);
   for (let c = 0; c < source.values.length; c++) remap[c] = dict.encode(source.values[c]!);
   const codes = source.codes;
   for (let j = 0; j < k; j++) target[base + j] = remap[codes[take[j]!]!]!;
-}
-
-function copyPlain(target: string[], source: readonly string[], take: Uint32Array, k: number, base: number): void {
-  for (let j = 0; j < k; j++) target[base + j] = source[take[j]!]!;
 }
 
 /** Gives way to other messages (a newer query, a window call): setImmediate in Node, a MessageChannel in a worker. */

@@ -24,7 +24,7 @@ export class TextIndex {
   private stale = new Uint8Array(0);
   private staleRows: number[] = [];
 
-  constructor(private readonly columns: readonly (readonly string[])[]) {}
+  constructor(private readonly columns: readonly { get(row: number): string }[]) {}
 
   /** Rows below this were indexed; later rows are checked one by one. */
   get indexedRows(): number {
@@ -65,7 +65,7 @@ export class TextIndex {
       let text = '';
       for (let c = 0; c < this.columns.length; c++) {
         if (c > 0) text += FIELD_SEPARATOR;
-        text += this.columns[c]![r]!;
+        text += this.columns[c]!.get(r);
       }
       texts[r - from] = text;
     }
@@ -134,7 +134,7 @@ export class TextIndex {
   /** The slow path for one row (stale or appended after the build). */
   rowMatches(row: number, needle: string): boolean {
     for (const column of this.columns) {
-      if (column[row]!.toLowerCase().includes(needle)) return true;
+      if (column.get(row).toLowerCase().includes(needle)) return true;
     }
     return false;
   }

@@ -11,7 +11,7 @@ import {
 import { ORDER_COLUMNS, type OrderRow } from '../../../contract/orders';
 import { OrderCache, orderDatabaseName } from '../../../workers/orders/cache';
 import { OrderEngine } from '../../../workers/orders/engine';
-import { loadOrders, syncOrders, type ReceivedFrame } from '../../../workers/orders/sync';
+import { loadOrders, ordersLoaded, syncOrders, type ReceivedFrame } from '../../../workers/orders/sync';
 import type { OrderQuery, OrderQueryResult } from '../../../workers/orders/types';
 import { generateOrders, seededRandom } from './generate';
 import { ArrivalOrderModel, referenceQuery } from './reference';
@@ -283,6 +283,45 @@ describe('the bulk path into the engine and the cache', () => {
     expect(sizes).toHaveLength(4);
     expect(sizes.slice(0, 3).every((size) => size > 900)).toBe(true);
     expect(sizes.reduce((a, b) => a + b, 0)).toBe(model.list().length);
+  });
+
+  it('keeps a list order with the records: a reload of the same rows takes it, and any change makes it stale', async () => {
+    const rows = generateOrders({ count: 2_600, seed: 71 });
+    const server = (log: OrderRow[]) => async (cursor: string | null): Promise<ReceivedFrame> => {
+      const from = cursor === null ? 0 : Number(cursor);
+      const part = log.slice(from, from + 1_000);
+      return received(part, String(from + part.length), from + part.length < log.length);
+    };
+    const sort = { column: 'inProcessAt', direction: 'desc' } as const;
+    const key = JSON.stringify(sort);
+    const first = new OrderEngine();
+    const writer = openCache(userId, { rowsPerChunk: 400 });
+    await loadOrders(writer, first);
+    await syncOrders(writer, first, server(rows));
+    // A full sync appends whole new frames: the slots are as a load of the records will lay them out.
+    expect(first.appendOnly).toBe(true);
+    await writer.saveOrder(key, first.permutationFor(sort));
+    expect(await writer.hasOrder(key)).toBe(true);
+
+    const reader = openCache(userId, { rowsPerChunk: 400 });
+    const second = new OrderEngine();
+    await loadOrders(reader, second);
+    await ordersLoaded(second);
+    const saved = await reader.savedOrder();
+    expect(saved?.sort).toBe(key);
+    expect(second.adoptPermutation(sort, saved!.order)).toBe(true);
+    expect(await ids(second, { sort })).toEqual(referenceQuery(rows, { sort }).map((row) => row.id));
+    // An order that does not fit is refused: a slot twice, or another number of rows.
+    const broken = saved!.order.slice();
+    broken[1] = broken[0]!;
+    expect(second.adoptPermutation(sort, broken)).toBe(false);
+    expect(second.adoptPermutation(sort, saved!.order.subarray(1))).toBe(false);
+
+    // Any write to the records (here an updated row) makes the saved order stale, and an engine that applied a
+    // change no longer has a load's layout.
+    await syncOrders(reader, second, server([...rows, { ...rows[5]!, amount: 1 }]));
+    expect(await reader.savedOrder()).toBeNull();
+    expect(second.appendOnly).toBe(false);
   });
 
   it('drops a cache written by the previous version (row or column records) and syncs afresh', async () => {

@@ -1,0 +1,36 @@
+import { TEXT_SEPARATOR } from '../../../contract/orderChunk';
+import { TextColumn } from '../../../workers/orders/textColumn';
+
+const joined = (values: string[]) => values.join(TEXT_SEPARATOR);
+
+describe('a text column', () => {
+  it('reads joined stretches as their values, split on first read, among values written one by one', () => {
+    const column = new TextColumn();
+    column.copy(['a0', 'a1'], Uint32Array.of(0, 1), 2, 0);
+    column.appendJoined(2, joined(['b0', '', 'b2']), 3);
+    column.appendJoined(5, joined(['c0', 'c1']), 2);
+    expect([...Array(7).keys()].map((slot) => column.get(slot))).toEqual(['a0', 'a1', 'b0', '', 'b2', 'c0', 'c1']);
+  });
+
+  it('keeps the other values of a stretch when one of them is overwritten before it was read', () => {
+    const column = new TextColumn();
+    column.appendJoined(0, joined(['x', 'y', 'z']), 3);
+    column.set(1, 'Y');
+    expect([column.get(0), column.get(1), column.get(2)]).toEqual(['x', 'Y', 'z']);
+    // Read first (the stretch is only cut, not split), then overwritten: a later whole read keeps the new value.
+    const read = new TextColumn();
+    read.appendJoined(0, joined(['x', 'y', 'z']), 3);
+    expect(read.get(1)).toBe('y');
+    read.set(1, 'Y');
+    expect(read.all()).toEqual(['x', 'Y', 'z']);
+  });
+
+  it('gives every value to a whole read and a truncation, and empty values for a stretch that does not add up', () => {
+    const column = new TextColumn();
+    column.appendJoined(0, joined(['p', 'q']), 2);
+    column.appendJoined(2, joined(['only one']), 2);
+    expect(column.all()).toEqual(['p', 'q', '', '']);
+    column.truncate(1);
+    expect(column.all()).toEqual(['p']);
+  });
+});

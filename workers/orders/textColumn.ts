@@ -1,0 +1,124 @@
+import { TEXT_SEPARATOR } from '../../contract/orderChunk';
+
+/**
+ * A stretch of rows whose values are still one joined string, as a cache record holds the column; `starts` (where
+ * each value begins) once a value of it was read.
+ */
+type Segment = { base: number; n: number; joined: string; starts: Int32Array | null };
+
+/**
+ * A column of mostly unique strings (ids, posting, order and tracking numbers) by slot. A cache load appends each
+ * record's column as the one joined string the record holds, without splitting it: a million rows are five million
+ * strings, and splitting them all was most of a warm open's time. Reading a value finds where the stretch's values
+ * begin (one scan, no strings made) and cuts out that one; a whole read (a search index, a sort by the column)
+ * splits what is left.
+ */
+export class TextColumn {
+  /** `undefined` where a value is still in a pending stretch. */
+  private values: (string | undefined)[] = [];
+  /** Not yet split, by `base` ascending (loads append in slot order). */
+  private pending: Segment[] = [];
+
+  /**
+   * Room for `capacity` slots at once. A load appends stretches far past the array's end: writing there (or setting a
+   * large length) turns the array into a slow dictionary, and splitting a stretch then costs tens of milliseconds.
+   */
+  reserve(capacity: number): void {
+    const values = this.values;
+    if (values.length >= capacity) return;
+    // Doubling: a load that appends record after record copies each value a couple of times, not once per record.
+    const next = new Array<string | undefined>(Math.max(capacity, 2 * values.length));
+    for (let i = 0; i < values.length; i++) next[i] = values[i];
+    this.values = next;
+  }
+
+  get(slot: number): string {
+    const value = this.values[slot];
+    return value !== undefined ? value : this.fill(slot);
+  }
+
+  set(slot: number, value: string): void {
+    // A pending stretch would later overwrite the value when it is split: split it first.
+    if (this.pending.length > 0) {
+      const at = this.segmentOf(slot);
+      if (at >= 0) this.split(at);
+    }
+    this.values[slot] = value;
+  }
+
+  /** `source[take[j]]` into slots `base + j` for j < k (a checked chunk, split already). */
+  copy(source: readonly string[], take: Uint32Array, k: number, base: number): void {
+    const values = this.values;
+    for (let j = 0; j < k; j++) values[base + j] = source[take[j]!]!;
+  }
+
+  /** Slots `base` .. `base + n - 1` hold the values of `joined` (separated by TEXT_SEPARATOR), split when read. */
+  appendJoined(base: number, joined: string, n: number): void {
+    if (n === 0) return;
+    this.reserve(base + n);
+    this.pending.push({ base, n, joined, starts: null });
+  }
+
+  /** Every value split: what a sort by the column or a whole scan reads. */
+  all(): string[] {
+    while (this.pending.length > 0) this.split(this.pending.length - 1);
+    return this.values as string[];
+  }
+
+  /** Drops the slots from `length` on. */
+  truncate(length: number): void {
+    this.all();
+    this.values.length = length;
+  }
+
+  private fill(slot: number): string {
+    const at = this.segmentOf(slot);
+    if (at < 0) return '';
+    const segment = this.pending[at]!;
+    const starts = (segment.starts ??= startsOf(segment.joined, segment.n));
+    const i = slot - segment.base;
+    // A count that no longer adds up (see split) reads as empty values.
+    const value = starts.length === 0 ? '' : segment.joined.substring(starts[i]!, starts[i + 1]! - 1);
+    this.values[slot] = value;
+    return value;
+  }
+
+  /** The pending stretch holding `slot`, or -1. */
+  private segmentOf(slot: number): number {
+    let low = 0;
+    let high = this.pending.length - 1;
+    while (low <= high) {
+      const mid = (low + high) >> 1;
+      const segment = this.pending[mid]!;
+      if (slot < segment.base) high = mid - 1;
+      else if (slot >= segment.base + segment.n) low = mid + 1;
+      else return mid;
+    }
+    return -1;
+  }
+
+  /** Every value of the stretch, replacing those cut out already by equal strings. */
+  private split(at: number): void {
+    const { base, n, joined } = this.pending[at]!;
+    this.pending.splice(at, 1);
+    // The record was checked when it arrived; a count that no longer adds up reads as empty values, never as
+    // another row's.
+    const parts = joined.split(TEXT_SEPARATOR);
+    const values = this.values;
+    for (let i = 0; i < n; i++) values[base + i] = parts.length === n ? parts[i]! : '';
+  }
+}
+
+/** Where each of the `n` values of `joined` begins, and one past the end of the last; empty when they are not `n`. */
+function startsOf(joined: string, n: number): Int32Array {
+  const starts = new Int32Array(n + 1);
+  let at = 0;
+  for (let i = 1; i < n; i++) {
+    const next = joined.indexOf(TEXT_SEPARATOR, at);
+    if (next < 0) return new Int32Array(0);
+    starts[i] = at = next + 1;
+  }
+  if (joined.indexOf(TEXT_SEPARATOR, at) >= 0) return new Int32Array(0);
+  starts[n] = joined.length + 1;
+  return starts;
+}
