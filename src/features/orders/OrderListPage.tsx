@@ -1,8 +1,8 @@
-import { Alert, App, Button, DatePicker, Form, Input, InputNumber, Modal, Select, Space, Spin, Tag, Typography } from 'antd';
+import { Alert, App, Button, Input, Space, Spin, Tag, Typography } from 'antd';
 import { useSelector } from '@xstate/react';
-import { memo, startTransition, useCallback, useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { lazy, memo, startTransition, Suspense, useCallback, useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FBS_STATUSES, type FbsStatus, type OrderRow, type Warehouse } from '@contract/orders';
+import { FBS_STATUSES, type FbsStatus, type OrderRow } from '@contract/orders';
 import type { OrderFacets, OrderSelection } from '@workers/orders/area';
 import { useDataClient } from '@/app/dataClient';
 import { toLang } from '@/app/i18n';
@@ -12,6 +12,8 @@ import { SessionContext } from '@/app/session';
 import { VirtualTable, type VirtualTableSort } from '@/components/virtual-table/VirtualTable';
 import { EMPTY_SELECTION, selectedCount, type RowSelection } from '@/components/virtual-table/selection';
 import { orderColumns } from './OrderColumns';
+import type { ChoiceFilter as ChoiceFilterControl } from './FilterControls';
+import { AMOUNT_WIDTH, CHOICE_WIDTH, RANGE_WIDTH } from './filterSizes';
 import { OrderDetailDrawer } from './OrderDetailDrawer';
 import { ORDER_TEXTS, STATUS_TEXTS } from './texts';
 import { DEFAULT_SORT, EMPTY_FILTERS, initialOrderQuery, ORDER_VIEWS, sourcesOf, toQuery, type Filters, type Range } from './query';
@@ -20,10 +22,12 @@ import './orders.css';
 
 type QueryState = { filters: Filters; search: string; sort: VirtualTableSort };
 
-/** Fixed widths of the filter controls: their places are kept while they are drawn (see Slot). */
-const CHOICE_WIDTH = 200;
-const RANGE_WIDTH = 260;
-const AMOUNT_WIDTH = 100;
+// Loaded when first drawn: the filters' heavy controls in the page's second stage, a dialog when it opens.
+const ChoiceFilter = lazy(() => import('./FilterControls').then((m) => ({ default: m.ChoiceFilter }))) as unknown as typeof ChoiceFilterControl;
+const DateRange = lazy(() => import('./FilterControls').then((m) => ({ default: m.DateRange })));
+const AmountRange = lazy(() => import('./FilterControls').then((m) => ({ default: m.AmountRange })));
+const TrackingDialog = lazy(() => import('./OrderDialogs').then((m) => ({ default: m.TrackingDialog })));
+const StockDialog = lazy(() => import('./OrderDialogs').then((m) => ({ default: m.StockDialog })));
 
 const orderId = (row: OrderRow) => row.id;
 
@@ -235,21 +239,24 @@ export function OrdersView({ mode, toolbar }: OrdersViewProps) {
         overlay={overlay}
       />
       <OrderDetailDrawer row={detail} lang={lang} onClose={() => setDetail(null)} />
-      {trackingOpen && (
-        <TrackingDialog lang={lang} onClose={() => setTrackingOpen(false)} onSubmit={async (trackingNumber) => {
-          const rows = await selectedRows();
-          const result = await client.orders.setTrackingNumbers(rows.map((row) => ({ id: row.id, trackingNumber })));
-          report(t.trackingDone(result.done, result.failures.length), result.failures);
-        }} />
-      )}
-      {stockOpen && (
-        <StockDialog lang={lang} warehouses={() => client.orders.warehouses()} onClose={() => setStockOpen(false)} onSubmit={async (warehouseId, stock) => {
-          const rows = await selectedRows();
-          const offers = new Map(rows.filter((row) => row.source === 'ozon').map((row) => [`${row.shopId}:${row.offerId}`, row]));
-          const result = await client.orders.updateStock([...offers.values()].slice(0, 100).map((row) => ({ storeId: row.shopId, offerId: row.offerId, warehouseId, stock })));
-          report(t.stockDone(result.done, result.failures.length), result.failures);
-        }} />
-      )}
+      {/* A dialog's code loads when it first opens; meanwhile nothing shows (not the route's page-wide fallback). */}
+      <Suspense fallback={null}>
+        {trackingOpen && (
+          <TrackingDialog lang={lang} onClose={() => setTrackingOpen(false)} onSubmit={async (trackingNumber) => {
+            const rows = await selectedRows();
+            const result = await client.orders.setTrackingNumbers(rows.map((row) => ({ id: row.id, trackingNumber })));
+            report(t.trackingDone(result.done, result.failures.length), result.failures);
+          }} />
+        )}
+        {stockOpen && (
+          <StockDialog lang={lang} warehouses={() => client.orders.warehouses()} onClose={() => setStockOpen(false)} onSubmit={async (warehouseId, stock) => {
+            const rows = await selectedRows();
+            const offers = new Map(rows.filter((row) => row.source === 'ozon').map((row) => [`${row.shopId}:${row.offerId}`, row]));
+            const result = await client.orders.updateStock([...offers.values()].slice(0, 100).map((row) => ({ storeId: row.shopId, offerId: row.offerId, warehouseId, stock })));
+            report(t.stockDone(result.done, result.failures.length), result.failures);
+          }} />
+        )}
+      </Suspense>
     </div>
   );
 }
@@ -277,9 +284,10 @@ function useSecondRender(): boolean {
   return useStages(1) === 1;
 }
 
-/** A control's place until it is drawn: an empty field of its size, so nothing moves when it comes. */
+/** A control's place until it is loaded and drawn: an empty field of its size, so nothing moves when it comes. */
 function Slot({ ready, width, children }: { ready: boolean; width: number; children: React.ReactNode }) {
-  return ready ? children : <span className="orders-slot" style={{ width }} aria-hidden />;
+  const place = <span className="orders-slot" style={{ width }} aria-hidden />;
+  return ready ? <Suspense fallback={place}>{children}</Suspense> : place;
 }
 
 /** The filters; each field renders only when its own value changes (antd's Select and RangePicker are not cheap). */
@@ -331,21 +339,6 @@ const StatusFilter = memo(function StatusFilter({ lang, value, onPatch }: Status
   );
 });
 
-type ChoiceFilterProps<V> = {
-  field: 'shopIds' | 'warehouseIds';
-  label: string;
-  value: V[];
-  options: { value: V; label: string }[];
-  onPatch: Patch;
-};
-
-const ChoiceFilter = memo(function ChoiceFilter<V extends string | number>({ field, label, value, options, onPatch }: ChoiceFilterProps<V>) {
-  return (
-    <Select<V[]> mode="multiple" allowClear aria-label={label} placeholder={label} style={{ width: CHOICE_WIDTH }} maxTagCount={1} maxTagTextLength={8}
-      value={value} onChange={(next) => onPatch({ [field]: next }, { deferred: true })} options={options} />
-  );
-}) as <V extends string | number>(props: ChoiceFilterProps<V>) => React.ReactNode;
-
 /** A filter with a visible label, as antd's inline form lays one out ("label: field"). */
 function LabelledFilter({ label, children }: { label: string; children: React.ReactNode }) {
   const id = useId();
@@ -363,7 +356,7 @@ const DateFilter = memo(function DateFilter({ field, label, value, ready, onPatc
   return (
     <LabelledFilter label={label}>
       <Slot ready={ready} width={RANGE_WIDTH}>
-        <DatePicker.RangePicker style={{ width: RANGE_WIDTH }} value={value} onChange={(next) => onPatch({ [field]: next as Range })} />
+        <DateRange value={value} onChange={(next) => onPatch({ [field]: next })} />
       </Slot>
     </LabelledFilter>
   );
@@ -376,10 +369,7 @@ const AmountFilter = memo(function AmountFilter({ lang, from, to, ready, onPatch
   return (
     <LabelledFilter label={t.amount}>
       <Slot ready={ready} width={2 * AMOUNT_WIDTH}>
-        <Space.Compact>
-          <InputNumber aria-label={t.amountFrom} placeholder={t.amountFromHint} min={0} style={{ width: AMOUNT_WIDTH }} value={from} onChange={(amountFrom) => onPatch({ amountFrom })} />
-          <InputNumber aria-label={t.amountTo} placeholder={t.amountToHint} min={0} style={{ width: AMOUNT_WIDTH }} value={to} onChange={(amountTo) => onPatch({ amountTo })} />
-        </Space.Compact>
+        <AmountRange lang={lang} from={from} to={to} onPatch={onPatch} />
       </Slot>
     </LabelledFilter>
   );
@@ -398,65 +388,3 @@ const ActionBar = memo(function ActionBar({ lang, busy, onAction }: ActionBarPro
     </Space>
   );
 });
-
-type TrackingDialogProps = { lang: 'zh' | 'en'; onClose: () => void; onSubmit: (trackingNumber: string) => Promise<void> };
-
-function TrackingDialog({ lang, onClose, onSubmit }: TrackingDialogProps) {
-  const t = ORDER_TEXTS[lang];
-  const [form] = Form.useForm<{ trackingNumber: string }>();
-  const [saving, setSaving] = useState(false);
-  return (
-    <Modal open title={t.trackingTitle} okText={t.confirm} cancelText={t.cancel} confirmLoading={saving} onCancel={onClose} onOk={() => form.submit()}>
-      <Form form={form} layout="vertical" onFinish={async ({ trackingNumber }) => {
-        setSaving(true);
-        try {
-          await onSubmit(trackingNumber.trim());
-          onClose();
-        } catch {
-          // Shown by the worker.
-        } finally {
-          setSaving(false);
-        }
-      }}>
-        <Typography.Paragraph type="secondary">{t.trackingHint}</Typography.Paragraph>
-        <Form.Item name="trackingNumber" label={t.trackingNumber} rules={[{ required: true, whitespace: true, message: t.required }]}>
-          <Input maxLength={60} autoFocus />
-        </Form.Item>
-      </Form>
-    </Modal>
-  );
-}
-
-type StockDialogProps = { lang: 'zh' | 'en'; warehouses: () => Promise<Warehouse[]>; onClose: () => void; onSubmit: (warehouseId: string, stock: number) => Promise<void> };
-
-function StockDialog({ lang, warehouses, onClose, onSubmit }: StockDialogProps) {
-  const t = ORDER_TEXTS[lang];
-  const [form] = Form.useForm<{ warehouseId: string; stock: number }>();
-  const [options, setOptions] = useState<Warehouse[]>([]);
-  const [saving, setSaving] = useState(false);
-  useEffect(() => {
-    void warehouses().then(setOptions).catch(() => undefined);
-  }, [warehouses]);
-  return (
-    <Modal open title={t.stockTitle} okText={t.confirm} cancelText={t.cancel} confirmLoading={saving} onCancel={onClose} onOk={() => form.submit()}>
-      <Form form={form} layout="vertical" onFinish={async ({ warehouseId, stock }) => {
-        setSaving(true);
-        try {
-          await onSubmit(warehouseId, stock);
-          onClose();
-        } catch {
-          // Shown by the worker.
-        } finally {
-          setSaving(false);
-        }
-      }}>
-        <Form.Item name="warehouseId" label={t.warehouse} rules={[{ required: true, message: t.required }]}>
-          <Select options={options.map((w) => ({ value: w.warehouseId, label: w.name || w.warehouseId }))} />
-        </Form.Item>
-        <Form.Item name="stock" label={t.stock} rules={[{ required: true, message: t.required }]}>
-          <InputNumber min={0} max={1_000_000} precision={0} style={{ width: '100%' }} />
-        </Form.Item>
-      </Form>
-    </Modal>
-  );
-}
