@@ -70,6 +70,8 @@ export class OrderCache {
   private idTexts: Map<number, { text: string; n: number }> | null = null;
   private index: { chunkOfId: Map<string, number>; sizes: Map<number, number> } | null = null;
   private meta: MetaRecord = emptyMeta();
+  /** `sort@version` of the saved list order; null when there is none, undefined until known (see hasOrder). */
+  private storedOrder: string | null | undefined = undefined;
   private writing: Promise<void> = Promise.resolve();
 
   constructor(userId: number | string, options: OrderCacheOptions = {}) {
@@ -136,20 +138,26 @@ export class OrderCache {
    */
   async savedOrder(): Promise<{ sort: string; order: Uint32Array } | null> {
     const record = await this.orderTable().get('order');
+    this.storedOrder = record ? `${record.sort}@${record.version}` : null;
     if (!record || record.version !== versionOf(this.meta) || !(record.order instanceof ArrayBuffer)) return null;
     return { sort: record.sort, order: new Uint32Array(record.order) };
   }
 
-  /** Whether an order by `sort` is saved for the rows as they are now. */
+  /** Whether an order by `sort` is saved for the rows as they are now (read once; known after a read or a save). */
   async hasOrder(sort: string): Promise<boolean> {
-    const record = await this.orderTable().get('order');
-    return record?.sort === sort && record.version === versionOf(this.meta);
+    if (this.storedOrder === undefined) {
+      const record = await this.orderTable().get('order');
+      this.storedOrder = record ? `${record.sort}@${record.version}` : null;
+    }
+    return this.storedOrder === `${sort}@${versionOf(this.meta)}`;
   }
 
   /** Keeps `order` (the slots of a load of these records, in the order of `sort`) for the next open. */
   saveOrder(sort: string, order: Uint32Array): Promise<void> {
     return this.serially(async () => {
-      await this.orderTable().put({ key: 'order', sort, version: versionOf(this.meta), order: order.slice().buffer });
+      const version = versionOf(this.meta);
+      await this.orderTable().put({ key: 'order', sort, version, order: order.slice().buffer });
+      this.storedOrder = `${sort}@${version}`;
     });
   }
 
@@ -311,6 +319,7 @@ export class OrderCache {
     await this.db.transaction('rw', this.db.chunks, this.db.meta, async () => {
       await this.db.chunks.clear();
       await this.db.meta.clear();
+      this.storedOrder = null;
     });
     this.idTexts = null;
     this.index = { chunkOfId: new Map(), sizes: new Map() };

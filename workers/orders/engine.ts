@@ -343,13 +343,10 @@ export class OrderEngine {
     }
     this.ensureCapacity(this.length + n);
     const base = this.length;
-    const remaps = DICT_COLUMNS.map((column) => {
-      const source = chunk.dicts[column];
-      const remap = new Uint32Array(source.values.length);
-      for (let c = 0; c < source.values.length; c++) remap[c] = this.dicts[column].encode(source.values[c]!);
-      return [column, remap, source.codes] as const;
-    });
+    const remaps = DICT_COLUMNS.map((column) => [column, remapTable(this.dicts[column], chunk.dicts[column]), chunk.dicts[column].codes] as const);
     this.slotMap = null;
+    // The texts stay joined until read; their slots beyond `length` are invisible until each slice is done.
+    for (const column of PLAIN_COLUMNS) this.plain[column].appendJoined(base, chunk.texts[column], n);
     for (let from = 0; from < n; from += sliceRows) {
       if (from > 0) {
         if (!(await pause())) return;
@@ -364,11 +361,6 @@ export class OrderEngine {
       for (const [column, remap, codes] of remaps) {
         if (codes instanceof Uint16Array) remapRange16(this.codes[column], remap, codes, from, to, base);
         else remapRange32(this.codes[column], remap, codes, from, to, base);
-      }
-      if (from === 0) {
-        for (const column of PLAIN_COLUMNS) {
-          this.plain[column].appendJoined(base, chunk.texts[column], n);
-        }
       }
       this.alive.fill(1, base + from, base + to);
       this.length = base + to;
@@ -574,23 +566,19 @@ export class OrderEngine {
     }
   }
 
-  private async scanFilter(step: FilterStep, shouldStop: () => boolean): Promise<Uint32Array | typeof ABORTED> {
+  /** A range filter over every row, in slices that give way (list filters read their code index instead). */
+  private async scanFilter(step: Extract<FilterStep, { kind: 'within' }>, shouldStop: () => boolean): Promise<Uint32Array | typeof ABORTED> {
     const n = this.length;
     const alive = this.alive;
     const found = new Uint32Array(this.size);
     let k = 0;
     for (let from = 0; from < n; from += this.sliceRows) {
       const to = Math.min(n, from + this.sliceRows);
-      if (step.kind === 'anyOf') {
-        const { codes, allowed } = step;
-        for (let i = from; i < to; i++) if ((alive[i]! & allowed[codes[i]!]!) === 1) found[k++] = i;
-      } else {
-        const { data, from: low, to: high } = step;
-        // NaN (no value) fails both comparisons.
-        for (let i = from; i < to; i++) {
-          const value = data[i]!;
-          if (alive[i] === 1 && value >= low && value <= high) found[k++] = i;
-        }
+      const { data, from: low, to: high } = step;
+      // NaN (no value) fails both comparisons.
+      for (let i = from; i < to; i++) {
+        const value = data[i]!;
+        if (alive[i] === 1 && value >= low && value <= high) found[k++] = i;
       }
       await this.yieldNow();
       if (shouldStop()) return ABORTED;
@@ -966,10 +954,16 @@ function remapRange32(target: Uint32Array, remap: Uint32Array, codes: Uint32Arra
   for (let i = from; i < to; i++) target[base + i] = remap[codes[i]!]!;
 }
 
-/** Codes of the chunk's dictionary mapped onto the engine's: one lookup per distinct value, not per row. */
-function remapInto(target: Uint32Array, dict: Dictionary, source: DictColumnData, take: Uint32Array, k: number, base: number): void {
+/** The engine's code of each of a chunk dictionary's values (new values are added). */
+function remapTable(dict: Dictionary, source: DictColumnData): Uint32Array {
   const remap = new Uint32Array(source.values.length);
   for (let c = 0; c < source.values.length; c++) remap[c] = dict.encode(source.values[c]!);
+  return remap;
+}
+
+/** Codes of the chunk's dictionary mapped onto the engine's: one lookup per distinct value, not per row. */
+function remapInto(target: Uint32Array, dict: Dictionary, source: DictColumnData, take: Uint32Array, k: number, base: number): void {
+  const remap = remapTable(dict, source);
   const codes = source.codes;
   for (let j = 0; j < k; j++) target[base + j] = remap[codes[take[j]!]!]!;
 }

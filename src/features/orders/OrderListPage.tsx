@@ -96,8 +96,8 @@ export function OrdersView({ mode, toolbar }: OrdersViewProps) {
       current.current = next;
       actor.send({ type: 'list.query', query: toQuery(next.filters, next.search, next.sort, sources) });
       setSelection(EMPTY_SELECTION);
-      // A choice picked in a dropdown re-renders that antd Select (tags, overflow measuring) as a transition: the
-      // rows the worker answers with render first. Typed fields stay urgent (a deferred controlled input loses keys).
+      // A pick in a dropdown or a status toggle re-renders its control as a transition: the rows the worker answers
+      // with render first. Typed fields stay urgent (a deferred controlled input loses keys).
       if (change.filters && options.deferred) startTransition(() => setFilters(next.filters));
       else if (change.filters) setFilters(next.filters);
       if (change.search !== undefined) setSearch(next.search);

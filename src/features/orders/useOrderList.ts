@@ -26,10 +26,10 @@ export class OrderWindows {
   private total = 0;
   private windows = new Map<number, OrderRow[]>();
   private inflight = new Set<number>();
-  /** Windows fetched for a result before the page learnt of it (see `preload`). */
+  /** Windows of a result that came with its answer, before the page learnt of it (see `accept`). */
   private early: { handle: number; windows: Map<number, OrderRow[]> } | null = null;
   private listeners = new Set<() => void>();
-  /** The rows last on screen, to preload the same place of the next result. */
+  /** The rows last on screen: a query answers the same place of its result with it (see `onScreen`). */
   private range: [number, number] = [0, 0];
 
   constructor(private readonly fetch: Fetch, private readonly onStale: () => void) {}
