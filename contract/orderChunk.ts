@@ -173,6 +173,7 @@ type FrameHeader = {
   n: number;
   cursor: string;
   hasMore: boolean;
+  remaining?: number;
   dicts: Record<OrderDictField, (string | number)[]>;
   /** Bytes per code of each dictionary column (2 or 4). */
   codeBytes: Record<OrderDictField, 2 | 4>;
@@ -180,7 +181,16 @@ type FrameHeader = {
   textBytes: Record<OrderTextField, number>;
 };
 
-export type OrderFrame = { chunk: OrderChunk; cursor: string; hasMore: boolean };
+export type OrderFrame = {
+  chunk: OrderChunk;
+  cursor: string;
+  hasMore: boolean;
+  /**
+   * How many changes the sync had left when this frame was read, its own rows included (only when the server counted
+   * them: the frame after a sync's first): the browser makes room for them at once.
+   */
+  remaining?: number;
+};
 
 const align = (offset: number, to: number) => Math.ceil(offset / to) * to;
 
@@ -189,13 +199,14 @@ const align = (offset: number, to: number) => Math.ceil(offset / to) * to;
  * columns (Float64 LE, n each), the tombstones (n bytes), each code column from a 4-byte boundary, and the text
  * columns' UTF-8 bytes back to back. Little-endian throughout (every browser we serve).
  */
-export function encodeOrderFrame({ chunk, cursor, hasMore }: OrderFrame): Uint8Array<ArrayBuffer> {
+export function encodeOrderFrame({ chunk, cursor, hasMore, remaining }: OrderFrame): Uint8Array<ArrayBuffer> {
   const encoder = new TextEncoder();
   const texts = Object.fromEntries(ORDER_TEXT_FIELDS.map((field) => [field, encoder.encode(chunk.texts[field])])) as Record<OrderTextField, Uint8Array>;
   const header: FrameHeader = {
     n: chunk.n,
     cursor,
     hasMore,
+    ...(remaining === undefined ? {} : { remaining }),
     dicts: Object.fromEntries(ORDER_DICT_FIELDS.map((field) => [field, chunk.dicts[field].values])) as FrameHeader['dicts'],
     codeBytes: Object.fromEntries(ORDER_DICT_FIELDS.map((field) => [field, chunk.dicts[field].codes.BYTES_PER_ELEMENT])) as FrameHeader['codeBytes'],
     textBytes: Object.fromEntries(ORDER_TEXT_FIELDS.map((field) => [field, texts[field].byteLength])) as FrameHeader['textBytes'],
@@ -250,6 +261,8 @@ export function decodeOrderFrame(buffer: ArrayBuffer): OrderFrame {
   if (!Number.isInteger(n) || n < 0 || typeof header.cursor !== 'string' || typeof header.hasMore !== 'boolean') {
     throw new OrderChunkError('header fields');
   }
+  const { remaining } = header;
+  if (remaining !== undefined && (!Number.isInteger(remaining) || remaining < n)) throw new OrderChunkError('remaining');
   let offset = align(8 + headerLength, 8);
   const need = (bytes: number) => {
     if (offset + bytes > buffer.byteLength) throw new OrderChunkError('columns cut');
@@ -285,5 +298,7 @@ export function decodeOrderFrame(buffer: ArrayBuffer): OrderFrame {
     offset += bytes;
   }
   if (offset !== buffer.byteLength) throw new OrderChunkError('trailing bytes');
-  return { chunk: { n, numbers, dicts, texts, deleted }, cursor: header.cursor, hasMore: header.hasMore };
+  const frame: OrderFrame = { chunk: { n, numbers, dicts, texts, deleted }, cursor: header.cursor, hasMore: header.hasMore };
+  if (remaining !== undefined) frame.remaining = remaining;
+  return frame;
 }

@@ -212,6 +212,37 @@ describe.each(DATABASE_TARGETS)('orders on $kind', (target) => {
     expect(refused.json<{ code: number }>().code).toBe(400);
   });
 
+  it('builds the next binary frame ahead, says how many rows are left on a sync\'s third frame, and loses no change made meanwhile', async () => {
+    const frameAt = async (cursor: string | undefined, limit = 2) => {
+      const url = `/api/order/sync?limit=${limit}&format=binary${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`;
+      const response = await t.app.inject({ method: 'GET', url, headers: seller.headers });
+      expect(response.statusCode).toBe(200);
+      return decodeOrderFrame(new Uint8Array(response.rawPayload).buffer);
+    };
+    const [{ n: total }] = (await t.database.query<{ n: string }>('select count(*) as n from orders where user_id = $1', [seller.id])) as [{ n: string }];
+    const first = await frameAt(undefined);
+    const second = await frameAt(first.cursor);
+    // A row changes after the third frame was built ahead: it still comes, in a later frame, as it is now.
+    const [{ id }] = (await t.database.query<{ id: string }>(
+      `update orders set tracking_number = 'CHANGED-MEANWHILE', updated_at = clock_timestamp()
+       where id = (select id from orders where user_id = $1 and not deleted order by updated_at, id limit 1) returning id`,
+      [seller.id],
+    )) as [{ id: string }];
+    const third = await frameAt(second.cursor);
+    expect([first.remaining, second.remaining]).toEqual([undefined, undefined]);
+    expect(third.remaining).toBe(Number(total) - first.chunk.n - second.chunk.n);
+    const later: OrderRow[] = [];
+    for (let cursor = third.cursor, more = third.hasMore; more; ) {
+      const frame = await frameAt(cursor);
+      later.push(...rowsOfChunk(frame.chunk));
+      [cursor, more] = [frame.cursor, frame.hasMore];
+    }
+    expect(later.filter((row) => row.id === id).at(-1)).toMatchObject({ trackingNumber: 'CHANGED-MEANWHILE' });
+    // A frame built ahead serves only its own cursor and limit: another limit reads afresh, the same rows.
+    const again = await frameAt(first.cursor, 3);
+    expect(rowsOfChunk(again.chunk).slice(0, 2)).toEqual(rowsOfChunk(second.chunk));
+  });
+
   it('keeps a binary chunk readable when a value holds the frame separator (a unique-string column gets a space)', async () => {
     const [{ id }] = (await t.database.query<{ id: string }>(
       `update orders set product_name = 'A' || chr(31) || 'B', tracking_number = chr(31), updated_at = clock_timestamp()

@@ -3,8 +3,9 @@ import {
   ORDER_NUMBER_FIELDS,
   ORDER_TEXT_FIELDS,
   checkTextCount,
+  OrderChunkError,
   rowsOfChunk,
-  splitTexts,
+  type DictCodes,
   type DictColumnData,
   type OrderChunk,
   type OrderDictField,
@@ -13,6 +14,7 @@ import {
 } from '../../contract/orderChunk';
 import type { OrderRow } from '../../contract/orders';
 import { normaliseNeedle, TextIndex } from './search';
+import { hashId, hashJoined, hashRange, IdIndex, type JoinedHashes } from './idIndex';
 import { TextColumn } from './textColumn';
 import { numberPermutation, rankPermutation, rankValues, stringPermutation } from './sorting';
 import type {
@@ -45,8 +47,6 @@ const NUMBER_COLUMNS = ORDER_NUMBER_FIELDS;
 const DICT_COLUMNS = ORDER_DICT_FIELDS;
 const PLAIN_COLUMNS = ORDER_TEXT_FIELDS;
 const PLAIN_SEARCH_COLUMNS = ['postingNumber', 'orderNumber', 'trackingNumber'] as const;
-/** The unique strings but the id (which an append needs split, to map ids to slots). */
-const LAZY_TEXT_COLUMNS = ['postingNumber', 'orderNumber', 'orderId', 'trackingNumber'] as const;
 const DICT_SEARCH_COLUMNS = ['sku', 'offerId', 'productName'] as const;
 
 type NumberColumn = OrderNumberField;
@@ -153,7 +153,10 @@ export type OrderEngineOptions = {
 };
 
 const ABORTED = Symbol('aborted');
-const splitIds = new WeakMap<OrderChunk, string[]>();
+/** A chunk's ids as hashes and where each begins in the joined column: computed once, without a string per id. */
+const chunkIdSpans = new WeakMap<OrderChunk, JoinedHashes>();
+/** The engine version at which a chunk was found fresh (see isFresh). */
+const freshAt = new WeakMap<OrderChunk, number>();
 
 export class OrderEngine {
   private length = 0;
@@ -168,7 +171,7 @@ export class OrderEngine {
    * Slot of every live id; null after a trusted bulk load, which skips it (a million inserts cost about as much as
    * the rest of the load): built again from the id column on the first call that needs it.
    */
-  private slotMap: Map<string, number> | null = new Map<string, number>();
+  private slotMap: IdIndex | null = new IdIndex();
   private textIndex!: TextIndex;
   private permutations = new Map<string, Uint32Array>();
   private codeIndexes = new Map<DictColumn, { starts: Uint32Array; slots: Uint32Array }>();
@@ -254,11 +257,12 @@ export class OrderEngine {
     if (rows.length === 0) return;
     this.ensureCapacity(this.length + rows.length);
     for (const row of rows) {
-      const slot = this.slotOfId().get(row.id);
+      const hash = hashId(row.id);
+      const slot = this.slotOf(row.id, hash);
       if (row.deleted) {
-        if (slot !== undefined) this.kill(slot, row.id);
-      } else if (slot === undefined) {
-        this.slotOfId().set(row.id, this.length);
+        if (slot >= 0) this.kill(slot, row.id);
+      } else if (slot < 0) {
+        this.slotOfId().add(hash, this.length);
         this.write(this.length, row);
         this.alive[this.length] = 1;
         this.length++;
@@ -275,55 +279,35 @@ export class OrderEngine {
    * dictionary column only the chunk's distinct values are looked up; rows copy codes through that small table.
    * Rows whose id is already held, and tombstones, go through `upsert` (an incremental chunk; few rows).
    */
-  appendChunk(chunk: OrderChunk, options: { trusted?: boolean; fresh?: boolean } = {}): void {
+  appendChunk(chunk: OrderChunk, options: { trusted?: boolean } = {}): void {
     const n = chunk.n;
     if (n === 0) return;
-    const ids = this.idsOf(chunk);
-    for (const column of LAZY_TEXT_COLUMNS) checkTextCount(chunk.texts[column], n, column);
-    this.ensureCapacity(this.length + n);
-    const base = this.length;
-    const take = new Uint32Array(n);
-    let k = 0;
-    // An id twice in one chunk: the later copy overwrites the earlier in place, as `upsert` would.
-    let repeats: number[] | null = null;
+    for (const column of PLAIN_COLUMNS) checkTextCount(chunk.texts[column], n, column);
+    let starts: Int32Array | null = null;
     if (options.trusted && (this.slotMap === null || this.length === 0)) {
-      // The cache's records: every id new and held once. The id map is left to the first call that needs it.
-      for (let i = 0; i < n; i++) take[i] = i;
-      k = n;
+      // The cache's records: every id new and held once. The id index is left to the first call that needs it.
       this.slotMap = null;
+    } else if (this.isFresh(chunk)) {
+      const spans = this.idSpansOf(chunk);
+      const index = this.slotOfId();
+      for (let i = 0; i < n; i++) index.add(spans.hashes[i]!, this.length + i);
+      starts = spans.starts;
     } else {
-      const slots = this.slotOfId();
       // Tombstones and rows already held make an incremental chunk: it goes through `upsert` whole, so rows keep
       // the order they arrive in (a row deleted and added again lands after the new rows before it).
-      if (!options.fresh && !this.isFresh(chunk)) {
-        this.upsert(rowsOfChunk(chunk));
-        return;
-      }
-      for (let i = 0; i < n; i++) {
-        const id = ids[i]!;
-        if (slots.has(id)) {
-          (repeats ??= []).push(i);
-        } else {
-          slots.set(id, base + k);
-          take[k++] = i;
-        }
-      }
+      this.upsert(rowsOfChunk(chunk));
+      return;
     }
+    // Every row new, in order: the texts, ids included, stay joined until read, as a load's do.
+    this.ensureCapacity(this.length + n);
+    const base = this.length;
     const { numbers, codes, dicts, plain } = this;
-    for (const column of NUMBER_COLUMNS) copyNumbers(numbers[column], chunk.numbers[column], take, k, base);
-    for (const column of DICT_COLUMNS) remapInto(codes[column], dicts[column], chunk.dicts[column], take, k, base);
-    plain.id.copy(ids, take, k, base);
-    // Every row taken, in order (a full sync's chunk): the other texts stay joined until read, as a load's do.
-    for (const column of LAZY_TEXT_COLUMNS) {
-      if (k === n) plain[column].appendJoined(base, chunk.texts[column], n);
-      else plain[column].copy(splitTexts(chunk.texts[column], n, column), take, k, base);
-    }
-    this.alive.fill(1, base, base + k);
-    this.length = base + k;
-    if (repeats) {
-      const rows = rowsOfChunk(chunk);
-      this.upsert(repeats.map((i) => rows[i]!));
-    } else this.afterChange(true);
+    for (const column of NUMBER_COLUMNS) copyRange(numbers[column], chunk.numbers[column], 0, n, base);
+    for (const column of DICT_COLUMNS) remapRange(codes[column], remapTable(dicts[column], chunk.dicts[column]), chunk.dicts[column].codes, 0, n, base);
+    for (const column of PLAIN_COLUMNS) plain[column].appendJoined(base, chunk.texts[column], n, column === 'id' ? starts : null);
+    this.alive.fill(1, base, base + n);
+    this.length = base + n;
+    this.afterChange(true);
   }
 
   /**
@@ -358,10 +342,7 @@ export class OrderEngine {
       }
       const to = Math.min(n, from + sliceRows);
       for (const column of NUMBER_COLUMNS) copyRange(this.numbers[column], chunk.numbers[column], from, to, base);
-      for (const [column, remap, codes] of remaps) {
-        if (codes instanceof Uint16Array) remapRange16(this.codes[column], remap, codes, from, to, base);
-        else remapRange32(this.codes[column], remap, codes, from, to, base);
-      }
+      for (const [column, remap, codes] of remaps) remapRange(this.codes[column], remap, codes, from, to, base);
       this.alive.fill(1, base + from, base + to);
       this.length = base + to;
       this.afterChange(true);
@@ -378,31 +359,49 @@ export class OrderEngine {
    * appends as it is (and the cache may store it as it came).
    */
   isFresh(chunk: OrderChunk): boolean {
-    // Nothing to check (a sync with no news): no id map of every row held just for that.
+    // Nothing to check (a sync with no news): no id index of every row held just for that.
     if (chunk.n === 0) return true;
-    const ids = this.idsOf(chunk);
-    const slots = this.slotOfId();
-    const seen = new Set<string>();
+    if (freshAt.get(chunk) === this.changes) return true;
+    if (chunk.deleted.includes(1)) return false;
+    const { hashes, starts } = this.idSpansOf(chunk);
+    const joined = chunk.texts.id;
+    const idAt = (i: number) => joined.substring(starts[i]!, starts[i + 1]! - 1);
+    const index = this.slotOfId();
+    const seen = new IdIndex(chunk.n);
+    const ids = this.plain.id;
     for (let i = 0; i < chunk.n; i++) {
-      const id = ids[i]!;
-      if (chunk.deleted[i] === 1 || slots.has(id) || seen.has(id)) return false;
-      seen.add(id);
+      const hash = hashes[i]!;
+      // Ids are compared only where the hashes agree: almost never for a chunk of new rows.
+      if (index.find(hash, (slot) => ids.get(slot) === idAt(i)) >= 0) return false;
+      if (seen.find(hash, (j) => idAt(j) === idAt(i)) >= 0) return false;
+      seen.add(hash, i);
     }
+    freshAt.set(chunk, this.changes);
     return true;
   }
 
-  /** A chunk's ids, split once however often they are asked for. */
-  private idsOf(chunk: OrderChunk): string[] {
-    let ids = splitIds.get(chunk);
-    if (!ids) splitIds.set(chunk, (ids = splitTexts(chunk.texts.id, chunk.n, 'id')));
-    return ids;
+  /** A chunk's id hashes and spans, computed once however often they are asked for. */
+  private idSpansOf(chunk: OrderChunk): JoinedHashes {
+    let spans = chunkIdSpans.get(chunk);
+    if (!spans) {
+      const hashed = hashJoined(chunk.texts.id, chunk.n);
+      if (!hashed) throw new OrderChunkError(`id does not hold ${chunk.n} values`);
+      chunkIdSpans.set(chunk, (spans = hashed));
+    }
+    return spans;
+  }
+
+  /** The slot of a live id, or -1. */
+  private slotOf(id: string, hash = hashId(id)): number {
+    const ids = this.plain.id;
+    return this.slotOfId().find(hash, (slot) => ids.get(slot) === id);
   }
 
   remove(ids: readonly string[]): void {
     let removed = false;
     for (const id of ids) {
-      const slot = this.slotOfId().get(id);
-      if (slot !== undefined) {
+      const slot = this.slotOf(id);
+      if (slot >= 0) {
         this.kill(slot, id);
         removed = true;
       }
@@ -426,8 +425,8 @@ export class OrderEngine {
   }
 
   get(id: string): OrderRow | undefined {
-    const slot = this.slotOfId().get(id);
-    return slot === undefined ? undefined : this.rowAt(slot);
+    const slot = this.slotOf(id);
+    return slot < 0 ? undefined : this.rowAt(slot);
   }
 
   /**
@@ -845,20 +844,21 @@ export class OrderEngine {
     };
   }
 
-  private slotOfId(): Map<string, number> {
+  private slotOfId(): IdIndex {
     if (this.slotMap) return this.slotMap;
-    const slots = new Map<string, number>();
-    const { alive } = this;
-    const ids = this.plain.id.all();
-    for (let slot = 0; slot < this.length; slot++) if (alive[slot] === 1) slots.set(ids[slot]!, slot);
-    this.slotMap = slots;
-    return slots;
+    const { alive, length } = this;
+    const index = new IdIndex(length);
+    // Hashed where the ids lie: no string per row for ids still joined.
+    const hashes = this.plain.id.hashes(length, hashRange);
+    for (let slot = 0; slot < length; slot++) if (alive[slot] === 1) index.add(hashes[slot]!, slot);
+    this.slotMap = index;
+    return index;
   }
 
   private kill(slot: number, id: string): void {
     this.alive[slot] = 0;
     this.dead++;
-    this.slotOfId().delete(id);
+    this.slotOfId().remove(hashId(id), slot);
   }
 
   /** `appendOnly`: rows were only added after every existing slot, none changed or removed. */
@@ -875,6 +875,7 @@ export class OrderEngine {
   private compact(): void {
     const texts = PLAIN_COLUMNS.map((column) => this.plain[column].all());
     const ids = this.plain.id.all();
+    const index = this.slotMap;
     let to = 0;
     for (let from = 0; from < this.length; from++) {
       if (this.alive[from] !== 1) continue;
@@ -883,7 +884,7 @@ export class OrderEngine {
         for (const column of DICT_COLUMNS) this.codes[column][to] = this.codes[column][from]!;
         for (const values of texts) values[to] = values[from]!;
         this.alive[to] = 1;
-        this.slotOfId().set(ids[to]!, to);
+        index?.move(hashId(ids[to]!), from, to);
       }
       to++;
     }
@@ -907,7 +908,7 @@ export class OrderEngine {
       this.dicts[column] = new Dictionary();
     }
     for (const column of PLAIN_COLUMNS) this.plain[column] = new TextColumn();
-    this.slotMap = new Map();
+    this.slotMap = new IdIndex();
     this.textIndex = this.newTextIndex();
     this.permutations.clear();
     this.codeIndexes.clear();
@@ -935,11 +936,6 @@ export class OrderEngine {
   }
 }
 
-// +0 for -0 (as `write`), so the radix order and equality agree.
-function copyNumbers(target: Float64Array, source: Float64Array, take: Uint32Array, k: number, base: number): void {
-  for (let j = 0; j < k; j++) target[base + j] = source[take[j]!]! + 0;
-}
-
 /** `source[from .. to - 1]` into `target` at `base + from` as one copy; -0 becomes +0 (see write). */
 function copyRange(target: Float64Array, source: Float64Array, from: number, to: number, base: number): void {
   target.set(source.subarray(from, to), base + from);
@@ -961,11 +957,10 @@ function remapTable(dict: Dictionary, source: DictColumnData): Uint32Array {
   return remap;
 }
 
-/** Codes of the chunk's dictionary mapped onto the engine's: one lookup per distinct value, not per row. */
-function remapInto(target: Uint32Array, dict: Dictionary, source: DictColumnData, take: Uint32Array, k: number, base: number): void {
-  const remap = remapTable(dict, source);
-  const codes = source.codes;
-  for (let j = 0; j < k; j++) target[base + j] = remap[codes[take[j]!]!]!;
+/** Rows `from .. to - 1` of a chunk's codes into `target` at `base + from`, mapped through `remap` (remapTable). */
+function remapRange(target: Uint32Array, remap: Uint32Array, codes: DictCodes, from: number, to: number, base: number): void {
+  if (codes instanceof Uint16Array) remapRange16(target, remap, codes, from, to, base);
+  else remapRange32(target, remap, codes, from, to, base);
 }
 
 /** Gives way to other messages (a newer query, a window call): setImmediate in Node, a MessageChannel in a worker. */

@@ -73,6 +73,9 @@ export async function ordersLoaded(engine: OrderEngine): Promise<void> {
   await pendingLoads.get(engine)?.done;
 }
 
+/** What a sync makes room for at most in one go (beyond it the columns grow as rows come). */
+const MAX_RESERVED_ROWS = 4_000_000;
+
 /**
  * Pulls changes since the cache's cursor until the server has no more. Each chunk is committed to the cache
  * (rows and cursor together) before the engine sees it, so what the list shows is always what a reload would show.
@@ -100,10 +103,13 @@ export async function syncOrders(
       next.catch(() => undefined);
     }
     if ('bytes' in chunk) {
-      // The engine holds what the cache holds: its verdict spares the cache indexing a full sync's ids.
+      // Room for every row the sync still brings, at once (as a load does), not a column copy per doubling.
+      if (chunk.remaining !== undefined) engine.reserve(Math.min(chunk.remaining, MAX_RESERVED_ROWS));
+      // The engine holds what the cache holds: its verdict (kept for the append) spares the cache indexing a full
+      // sync's ids.
       const fresh = engine.isFresh(chunk.chunk);
       await cache.applyFrame(chunk, chunk.bytes, { allNew: fresh });
-      engine.appendChunk(chunk.chunk, { fresh });
+      engine.appendChunk(chunk.chunk);
       rows += chunk.chunk.n;
     } else {
       await cache.applyChanges(chunk.rows, chunk.cursor);

@@ -53,10 +53,29 @@ export class TextColumn {
   }
 
   /** Slots `base` .. `base + n - 1` hold the values of `joined` (separated by TEXT_SEPARATOR), split when read. */
-  appendJoined(base: number, joined: string, n: number): void {
+  appendJoined(base: number, joined: string, n: number, starts: Int32Array | null = null): void {
     if (n === 0) return;
     this.reserve(base + n);
-    this.pending.push({ base, n, joined, starts: null });
+    this.pending.push({ base, n, joined, starts });
+  }
+
+  /** `hash` of the value of every slot below `length`, computed where the values lie (no string per pending value). */
+  hashes(length: number, hash: (text: string, start: number, end: number) => number): Int32Array {
+    const out = new Int32Array(length);
+    const values = this.values;
+    for (let slot = 0; slot < length; slot++) {
+      const value = values[slot];
+      if (value !== undefined) out[slot] = hash(value, 0, value.length);
+    }
+    const empty = hash('', 0, 0);
+    for (const segment of this.pending) {
+      const starts = (segment.starts ??= startsOf(segment.joined, segment.n));
+      for (let i = 0; i < segment.n && segment.base + i < length; i++) {
+        // A count that no longer adds up reads as empty values (see fill).
+        out[segment.base + i] = starts.length === 0 ? empty : hash(segment.joined, starts[i]!, starts[i + 1]! - 1);
+      }
+    }
+    return out;
   }
 
   /** Every value split: what a sort by the column or a whole scan reads. */

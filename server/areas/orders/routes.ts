@@ -32,7 +32,7 @@ import {
   shipOrders,
   startLabelTasks,
   syncChunk,
-  syncFrame,
+  createFrameSync,
   unfulfilledList,
   unfulfilledListLive,
   updateOrder,
@@ -63,6 +63,7 @@ export async function ordersRoutes(app: FastifyInstance, options: OrdersRoutesOp
     clientFor: async (userId, shopId) =>
       (await clientForShop({ database: app.database, secretKey: app.config.secretKey, clientFor: factory() }, userId, shopId)).client,
   };
+  const syncFrame = createFrameSync(deps);
   const config = { area: 'orders' } as const;
   const changed = (userId: number, count = 1) => {
     if (count > 0) app.push.toUser(userId, { type: 'orders.changed' });
@@ -104,7 +105,7 @@ export async function ordersRoutes(app: FastifyInstance, options: OrdersRoutesOp
     const user = requireUser(request.user);
     const { cursor, limit, format } = request.query;
     if (format === 'binary') {
-      const frame = await syncFrame(deps, user.id, cursor, limit);
+      const frame = await syncFrame(user.id, cursor, limit);
       return reply.type(ORDER_FRAME_TYPE).send(Buffer.from(frame.buffer, frame.byteOffset, frame.byteLength));
     }
     const chunk = await syncChunk(deps, user.id, cursor, limit);

@@ -15,21 +15,10 @@ import {
   type updateOrderBodySchema,
 } from '../../../contract/orders';
 import type { z } from 'zod';
-import {
-  encodeDict,
-  encodeOrderFrame,
-  ORDER_DICT_FIELDS,
-  ORDER_NUMBER_FIELDS,
-  ORDER_TEXT_FIELDS,
-  chunkOfRows,
-  TEXT_SEPARATOR,
-  type OrderChunk,
-  type OrderDictField,
-  type OrderNumberField,
-  type OrderTextField,
-} from '../../../contract/orderChunk';
+import { encodeOrderFrame, chunkOfRows } from '../../../contract/orderChunk';
 import type { Database } from '../../db/database';
 import { ApiError } from '../../http/errors';
+import { FRAME_SQL, readFrame, REMAINING_SQL } from './frame';
 import type { OzonClient } from '../../marketplace/ozon/client';
 import { isOzonError } from '../../marketplace/ozon/errors';
 
@@ -262,119 +251,72 @@ export async function syncChunk(deps: OrdersDeps, userId: number, cursorText: st
   return { rowsJson: result!.rows, cursor: nextCursor(deps, from, result!.last, hasMore), hasMore };
 }
 
-const msOf = (column: string) => `round(date_part('epoch', ${column}) * 1000)`;
-const NUMBER_SQL: Record<OrderNumberField, string> = {
-  inProcessAt: msOf('o.in_process_at'),
-  shipmentDate: `coalesce(${msOf('o.shipment_date')}, 'NaN')`,
-  deliveringDate: `coalesce(${msOf('o.delivering_date')}, 'NaN')`,
-  quantity: 'o.quantity::float8',
-  amount: 'o.amount::float8',
-  updatedAt: msOf('o.updated_at'),
-};
-const DICT_SQL: Record<OrderDictField, string> = {
-  shopId: 'o.shop_id::text',
-  shopName: 'o.shop_name',
-  status: 'o.status',
-  substatus: 'o.substatus',
-  warehouseId: 'o.warehouse_id',
-  warehouseName: 'o.warehouse_name',
-  currency: 'o.currency',
-  source: 'o.source',
-  sku: 'o.sku',
-  offerId: 'o.offer_id',
-  productName: 'o.product_name',
-};
-const TEXT_SQL: Record<OrderTextField, string> = {
-  id: 'o.id',
-  postingNumber: 'o.posting_number',
-  orderNumber: 'o.order_number',
-  orderId: 'o.order_id',
-  trackingNumber: 'o.tracking_number',
-};
-const SEPARATOR_SQL = `E'\\x1f'`;
-/**
- * Per aggregate Postgres pays about 0.3 µs a row, so the columns travel in few of them: every number of a row as
- * float8send bytes in one (big-endian, row after row), every repeated string of a row in one (joined by U+001F, row
- * after row), and each unique-string column in its own (the worker splits those; Node passes them through). The
- * aggregates carry no ORDER BY of their own: they read the same sorted input in one pass, so they stay aligned.
- * Postgres never builds JSON, Node splits one string and dictionary-encodes the repeated columns.
- */
-const SINCE_SQL = `from orders where user_id = $1 and (updated_at, id) > (timestamptz 'epoch' + $2::bigint * interval '1 microsecond', $3)
-           order by updated_at, id`;
-const FRAME_SQL = `select c.*, (select count(*) from (select 1 ${SINCE_SQL} limit $4 + 1) x) as n
-  from (select
-    string_agg(${ORDER_NUMBER_FIELDS.map((field) => `float8send(${NUMBER_SQL[field]})`).join(' || ')}
-               || float8send((extract(epoch from o.updated_at) * 1000000)::float8), ''::bytea) as numbers,
-    string_agg(${ORDER_DICT_FIELDS.map((field) => DICT_SQL[field]).join(` || ${SEPARATOR_SQL} || `)}, ${SEPARATOR_SQL}) as dicts,
-    ${ORDER_TEXT_FIELDS.map((field) => `string_agg(${TEXT_SQL[field]}, ${SEPARATOR_SQL}) as "${field}"`).join(',\n    ')},
-    string_agg(case when o.deleted then '1' else '0' end, '') as deleted
-  from (select * ${SINCE_SQL} limit $4) o) c`;
-
-/** How many times the separator occurs: a value that holds one makes a joined column unreadable. */
-function separators(text: string): number {
-  let count = 0;
-  for (let at = text.indexOf(TEXT_SEPARATOR); at >= 0; at = text.indexOf(TEXT_SEPARATOR, at + 1)) count++;
-  return count;
-}
+type BuiltFrame = { bytes: Uint8Array; cursor: string; hasMore: boolean };
 
 /**
  * GET /api/order/sync?format=binary: the same changes as `syncChunk`, as one frame (contract/orderChunk.ts).
  * A chunk whose strings hold the separator character (nothing Ozon sends, but a hand-entered order might) is built
  * from the row answer instead, where joinTexts writes the separator as a space.
  */
-export async function syncFrame(deps: OrdersDeps, userId: number, cursorText: string | undefined, limit: number): Promise<Uint8Array> {
+async function buildFrame(
+  deps: OrdersDeps,
+  userId: number,
+  cursorText: string | undefined,
+  limit: number,
+  options: { count?: boolean } = {},
+): Promise<BuiltFrame> {
   const from = parseCursor(cursorText);
   const take = Math.min(limit, ORDER_SYNC_MAX_LIMIT);
-  const [result] = await deps.database.query<Record<string, unknown>>(FRAME_SQL, [userId, from.micros.toString(), from.id, take]);
+  const params = [userId, from.micros.toString(), from.id];
+  // The count reads only the index, on a connection of its own where there is one (Postgres), beside the frame.
+  const [[result], counted] = await Promise.all([
+    deps.database.query<Record<string, unknown>>(FRAME_SQL, [...params, take]),
+    options.count ? deps.database.query<{ n: number | string }>(REMAINING_SQL, params) : null,
+  ]);
+  const remaining = counted ? Number(counted[0]!.n) : undefined;
   const total = Number(result!.n);
   const hasMore = total > take;
   const n = Math.min(total, take);
-  const read = n === 0 ? { chunk: chunkOfRows([]), last: null } : readFrameColumns(result!, n);
+  const read = n === 0 ? { chunk: chunkOfRows([]), last: null } : readFrame(result!, n);
   const cursor = nextCursor(deps, from, read?.last ?? null, hasMore);
-  if (read) return encodeOrderFrame({ chunk: read.chunk, cursor, hasMore });
+  // A row changed between the two reads could make the count fall short of the frame: never claim fewer than it holds.
+  const left = remaining === undefined ? undefined : Math.max(remaining, n);
+  if (read) return { bytes: encodeOrderFrame({ chunk: read.chunk, cursor, hasMore, remaining: left }), cursor, hasMore };
   const rows = JSON.parse((await syncChunk(deps, userId, cursorText, limit)).rowsJson) as OrderRow[];
-  return encodeOrderFrame({ chunk: chunkOfRows(rows), cursor, hasMore });
+  return { bytes: encodeOrderFrame({ chunk: chunkOfRows(rows), cursor, hasMore, remaining: left }), cursor, hasMore };
 }
 
+/** How long a frame built ahead waits for the browser to ask for it. */
+export const FRAME_READ_AHEAD_MS = 5_000;
+
 /**
- * The frame query's aggregates as a chunk and the cursor of its last row, or null when a string value holds the
- * separator.
+ * The binary sync with read-ahead: when a frame says more follow, the next one is built at once, while this one
+ * travels and the browser stores it, so a full sync of twenty frames does not wait for Postgres twenty times in a
+ * row. One frame ahead per user, used only by a request for exactly its cursor and limit within
+ * FRAME_READ_AHEAD_MS (older ones are dropped: a frame read a moment earlier is one the sync could have had then).
  */
-function readFrameColumns(result: Record<string, unknown>, n: number): { chunk: OrderChunk; last: string } | null {
-  const texts = {} as OrderChunk['texts'];
-  for (const field of ORDER_TEXT_FIELDS) {
-    texts[field] = result[field] as string;
-    if (separators(texts[field]) !== n - 1) return null;
-  }
-  const width = ORDER_DICT_FIELDS.length;
-  const strings = (result.dicts as string).split(TEXT_SEPARATOR);
-  if (strings.length !== n * width) return null;
-  const dicts = {} as OrderChunk['dicts'];
-  ORDER_DICT_FIELDS.forEach((field, f) => {
-    const values = new Array<string>(n);
-    for (let i = 0; i < n; i++) values[i] = strings[i * width + f]!;
-    const dict = encodeDict(values);
-    dicts[field] = field === 'shopId' ? { values: dict.values.map(Number), codes: dict.codes } : dict;
-  });
-  // float8send is big-endian: swap each 8 bytes, then take every row's numbers apart.
-  const bytes = result.numbers as Uint8Array;
-  // The row's numbers, then its updated_at in microseconds (exact in a float8 until the year 2255): the cursor.
-  const count = ORDER_NUMBER_FIELDS.length + 1;
-  if (bytes.byteLength !== n * count * 8) throw new Error(`order frame: ${bytes.byteLength} number bytes for ${n} rows`);
-  const all = new Float64Array(n * count);
-  new Uint8Array(all.buffer).set(bytes);
-  Buffer.from(all.buffer).swap64();
-  const numbers = {} as OrderChunk['numbers'];
-  ORDER_NUMBER_FIELDS.forEach((field, f) => {
-    const data = new Float64Array(n);
-    for (let i = 0; i < n; i++) data[i] = all[i * count + f]!;
-    numbers[field] = data;
-  });
-  const flags = result.deleted as string;
-  const deleted = new Uint8Array(n);
-  for (let i = 0; i < n; i++) deleted[i] = flags.charCodeAt(i) === 49 ? 1 : 0;
-  const lastId = texts.id.slice(texts.id.lastIndexOf(TEXT_SEPARATOR) + 1);
-  return { chunk: { n, numbers, dicts, texts, deleted }, last: `${all[n * count - 1]}:${lastId}` };
+export function createFrameSync(deps: OrdersDeps) {
+  const ahead = new Map<number, { key: string; at: number; depth: number; frame: Promise<BuiltFrame | null> }>();
+  const keyOf = (cursor: string | undefined, limit: number) => `${limit}:${cursor ?? ''}`;
+  return async function syncFrame(userId: number, cursor: string | undefined, limit: number): Promise<Uint8Array> {
+    const now = deps.now().getTime();
+    for (const [user, entry] of ahead) if (now - entry.at > FRAME_READ_AHEAD_MS) ahead.delete(user);
+    const waiting = ahead.get(userId);
+    ahead.delete(userId);
+    const early = waiting?.key === keyOf(cursor, limit) ? await waiting.frame : null;
+    const frame = early ?? (await buildFrame(deps, userId, cursor, limit));
+    if (frame.hasMore) {
+      // How many frames of this sync came before the next (a frame not built ahead starts a sync, as far as we
+      // know). The third says how many rows are left, so a full sync's browser makes room for a million rows
+      // once instead of growing its columns chunk by chunk; the count waits until rows are on screen (the first
+      // two frames), on a 2-core machine it would compete with showing them.
+      const depth = early ? waiting!.depth + 1 : 1;
+      // A failure ahead is nobody's yet: the request that asks for this cursor builds the frame again.
+      const next = buildFrame(deps, userId, frame.cursor, limit, { count: depth === 2 }).catch(() => null);
+      ahead.set(userId, { key: keyOf(frame.cursor, limit), at: now, depth, frame: next });
+    }
+    return frame.bytes;
+  };
 }
 
 // ---------------------------------------------------------------- marketplace actions

@@ -81,7 +81,12 @@ describe('the binary order chunk', () => {
     const frame = decodeOrderFrame(encodeOrderFrame({ chunk: chunkOfRows(rows), cursor: 'c:1', hasMore: true }).slice().buffer);
     expect(frame.cursor).toBe('c:1');
     expect(frame.hasMore).toBe(true);
+    expect(frame.remaining).toBeUndefined();
     expect(rowsOfChunk(frame.chunk)).toEqual(rows);
+    // How many rows the sync has left, when the server counted them: at least this frame's.
+    const counted = (remaining: number) => encodeOrderFrame({ chunk: chunkOfRows(rows), cursor: 'c:1', hasMore: true, remaining }).slice().buffer;
+    expect(decodeOrderFrame(counted(90_000)).remaining).toBe(90_000);
+    expect(() => decodeOrderFrame(counted(499))).toThrow(/remaining/);
     // Repeated strings travel once per chunk.
     expect(frame.chunk.dicts.status.values.length).toBeLessThan(20);
     expect(rowsOfChunk(decodeOrderFrame(encodeOrderFrame({ chunk: chunkOfRows([]), cursor: '', hasMore: false }).slice().buffer).chunk)).toEqual([]);

@@ -1,0 +1,231 @@
+import {
+  codesFor,
+  ORDER_DICT_FIELDS,
+  ORDER_NUMBER_FIELDS,
+  ORDER_TEXT_FIELDS,
+  TEXT_SEPARATOR,
+  type DictColumnData,
+  type OrderChunk,
+  type OrderDictField,
+  type OrderNumberField,
+  type OrderTextField,
+} from '../../../contract/orderChunk';
+
+/**
+ * The binary sync's chunk (contract/orderChunk.ts) read from one Postgres query of a few aggregates. A full sync of a
+ * million rows is twenty such chunks one after the other, so every millisecond here is paid twenty times before the
+ * browser holds them all. What each side does:
+ * - Postgres sends every number column as one bytea of its binary send form, row after row (timestamps as int64
+ *   microseconds since 2000, no date arithmetic per row); Node turns those into Float64Arrays.
+ * - Every repeated string of a row travels in one aggregate (fields and rows joined by U+001F) as UTF-8 bytes; Node
+ *   dictionary-encodes it in one pass over the bytes, hashing each value where it lies, so only a chunk's few
+ *   thousand distinct values are ever decoded (splitting a text made half a million strings to hash and collect).
+ * - Each unique-string column is one aggregate passed through as it is (the worker splits it when it needs to).
+ * The aggregates carry no ORDER BY of their own: they read the same sorted input in one pass, so they stay aligned.
+ */
+
+/** 2000-01-01, Postgres's own epoch, in microseconds since 1970. */
+const POSTGRES_EPOCH_MICROS = 946_684_800_000_000;
+/** int64 minimum (Postgres's '-infinity'): stands for a missing date in a timestamp column's bytes. */
+const NO_TIME_SQL = `'\\x8000000000000000'::bytea`;
+const SEPARATOR_SQL = `E'\\x1f'`;
+
+type NumberKind = 'time' | 'int4' | 'float8';
+const NUMBER_SQL: Record<OrderNumberField, { sql: string; kind: NumberKind }> = {
+  inProcessAt: { sql: 'timestamptz_send(o.in_process_at)', kind: 'time' },
+  shipmentDate: { sql: `coalesce(timestamptz_send(o.shipment_date), ${NO_TIME_SQL})`, kind: 'time' },
+  deliveringDate: { sql: `coalesce(timestamptz_send(o.delivering_date), ${NO_TIME_SQL})`, kind: 'time' },
+  quantity: { sql: 'int4send(o.quantity)', kind: 'int4' },
+  amount: { sql: 'float8send(o.amount::float8)', kind: 'float8' },
+  updatedAt: { sql: 'timestamptz_send(o.updated_at)', kind: 'time' },
+};
+const WIDTH: Record<NumberKind, number> = { time: 8, int4: 4, float8: 8 };
+const DICT_SQL: Record<OrderDictField, string> = {
+  shopId: 'o.shop_id::text',
+  shopName: 'o.shop_name',
+  status: 'o.status',
+  substatus: 'o.substatus',
+  warehouseId: 'o.warehouse_id',
+  warehouseName: 'o.warehouse_name',
+  currency: 'o.currency',
+  source: 'o.source',
+  sku: 'o.sku',
+  offerId: 'o.offer_id',
+  productName: 'o.product_name',
+};
+const TEXT_SQL: Record<OrderTextField, string> = {
+  id: 'o.id',
+  postingNumber: 'o.posting_number',
+  orderNumber: 'o.order_number',
+  orderId: 'o.order_id',
+  trackingNumber: 'o.tracking_number',
+};
+
+const CHANGED_SQL = `from orders where user_id = $1 and (updated_at, id) > (timestamptz 'epoch' + $2::bigint * interval '1 microsecond', $3)`;
+const SINCE_SQL = `${CHANGED_SQL} order by updated_at, id`;
+/** The number of changes after a cursor (parameters: user id, cursor microseconds, cursor id): an index-only count. */
+export const REMAINING_SQL = `select count(*) as n ${CHANGED_SQL}`;
+/** Parameters: user id, cursor microseconds, cursor id, limit. `n` counts up to limit + 1 (more waiting). */
+export const FRAME_SQL = `select c.*, (select count(*) from (select 1 ${SINCE_SQL} limit $4 + 1) x) as n
+  from (select
+    ${ORDER_NUMBER_FIELDS.map((field) => `string_agg(${NUMBER_SQL[field].sql}, ''::bytea) as "${field}"`).join(',\n    ')},
+    convert_to(string_agg(${ORDER_DICT_FIELDS.map((field) => DICT_SQL[field]).join(` || ${SEPARATOR_SQL} || `)}, ${SEPARATOR_SQL}), 'UTF8') as dicts,
+    ${ORDER_TEXT_FIELDS.map((field) => `string_agg(${TEXT_SQL[field]}, ${SEPARATOR_SQL}) as "${field}"`).join(',\n    ')},
+    string_agg(case when o.deleted then '1' else '0' end, '') as deleted
+  from (select * ${SINCE_SQL} limit $4) o) c`;
+
+/**
+ * Milliseconds as the row answer gives them (`(extract(epoch from t) * 1000)::bigint`: halves away from zero).
+ * Exact while the microseconds fit a float64's integers (until the year 2255).
+ */
+export function msOfMicros(micros: number): number {
+  const ms = micros / 1000;
+  return ms < 0 ? -Math.round(-ms) : Math.round(ms);
+}
+
+/** One number column from its send-form bytes; a time column also gives its last value in microseconds (the cursor). */
+function readNumbers(bytes: Uint8Array, kind: NumberKind, n: number): { values: Float64Array; lastMicros: number } {
+  if (bytes.byteLength !== n * WIDTH[kind]) throw new Error(`order frame: ${bytes.byteLength} bytes of a ${kind} column for ${n} rows`);
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const values = new Float64Array(n);
+  let micros = NaN;
+  for (let i = 0; i < n; i++) {
+    if (kind === 'int4') values[i] = view.getInt32(i * 4);
+    else if (kind === 'float8') values[i] = view.getFloat64(i * 8);
+    else {
+      const high = view.getInt32(i * 8);
+      const low = view.getUint32(i * 8 + 4);
+      if (high === -0x80000000 && low === 0) {
+        micros = NaN;
+        values[i] = NaN;
+      } else {
+        micros = high * 0x1_0000_0000 + low + POSTGRES_EPOCH_MICROS;
+        values[i] = msOfMicros(micros);
+      }
+    }
+  }
+  return { values, lastMicros: micros };
+}
+
+const SEPARATOR_BYTE = TEXT_SEPARATOR.charCodeAt(0);
+const utf8 = new TextDecoder();
+
+/**
+ * A dictionary of values found inside one byte string: open addressing on an FNV-1a hash of the value's bytes, a hit
+ * confirmed by comparing the bytes in place. Only a value seen for the first time is decoded.
+ */
+class SpanDictionary {
+  readonly values: string[] = [];
+  private readonly spans: number[] = [];
+  private readonly hashes: number[] = [];
+  private slots = new Int32Array(256).fill(-1);
+
+  constructor(private readonly bytes: Uint8Array) {}
+
+  /** The code of bytes[start, end), whose hash is `hash`. */
+  codeOf(start: number, end: number, hash: number): number {
+    const { bytes } = this;
+    const mask = this.slots.length - 1;
+    const length = end - start;
+    for (let slot = hash & mask; ; slot = (slot + 1) & mask) {
+      const code = this.slots[slot]!;
+      if (code < 0) return this.add(slot, start, end, hash);
+      if (this.hashes[code] !== hash) continue;
+      const from = this.spans[code * 2]!;
+      if (this.spans[code * 2 + 1]! - from !== length) continue;
+      let k = 0;
+      while (k < length && bytes[from + k] === bytes[start + k]) k++;
+      if (k === length) return code;
+    }
+  }
+
+  private add(slot: number, start: number, end: number, hash: number): number {
+    const code = this.values.length;
+    this.slots[slot] = code;
+    this.values.push(utf8.decode(this.bytes.subarray(start, end)));
+    this.spans.push(start, end);
+    this.hashes.push(hash);
+    if (this.values.length * 2 > this.slots.length) this.grow();
+    return code;
+  }
+
+  private grow() {
+    const slots = new Int32Array(this.slots.length * 2).fill(-1);
+    const mask = slots.length - 1;
+    this.hashes.forEach((hash, code) => {
+      let slot = hash & mask;
+      while (slots[slot]! >= 0) slot = (slot + 1) & mask;
+      slots[slot] = code;
+    });
+    this.slots = slots;
+  }
+}
+
+/**
+ * Dictionary-encodes `width` columns of `n` rows held row after row in one UTF-8 byte string (every value followed
+ * by U+001F but the last). Null when it does not hold exactly n × width values (a value with the separator in it).
+ */
+export function encodeJoinedDicts(bytes: Uint8Array, n: number, width: number): DictColumnData[] | null {
+  const dictionaries = Array.from({ length: width }, () => new SpanDictionary(bytes));
+  const raw = Array.from({ length: width }, () => new Uint32Array(n));
+  const length = bytes.length;
+  let start = 0;
+  for (let i = 0; i < n; i++) {
+    for (let f = 0; f < width; f++) {
+      if (start > length) return null;
+      let hash = 0x811c9dc5;
+      let end = start;
+      for (; end < length; end++) {
+        const byte = bytes[end]!;
+        if (byte === SEPARATOR_BYTE) break;
+        hash = Math.imul(hash ^ byte, 0x01000193);
+      }
+      raw[f]![i] = dictionaries[f]!.codeOf(start, end, hash >>> 0);
+      start = end + 1;
+    }
+  }
+  if (start !== length + 1) return null;
+  return dictionaries.map(({ values }, f) => {
+    const codes = codesFor(values.length, n);
+    codes.set(raw[f]!);
+    return { values, codes };
+  });
+}
+
+/** How many times the separator occurs: a value that holds one makes a joined column unreadable. */
+function separators(text: string): number {
+  let count = 0;
+  for (let at = text.indexOf(TEXT_SEPARATOR); at >= 0; at = text.indexOf(TEXT_SEPARATOR, at + 1)) count++;
+  return count;
+}
+
+/**
+ * FRAME_SQL's answer (n ≥ 1 rows) as a chunk and the cursor of its last row, or null when a string value holds the
+ * separator (the caller then builds the chunk from the row answer).
+ */
+export function readFrame(result: Record<string, unknown>, n: number): { chunk: OrderChunk; last: string } | null {
+  const texts = {} as OrderChunk['texts'];
+  for (const field of ORDER_TEXT_FIELDS) {
+    texts[field] = result[field] as string;
+    if (separators(texts[field]) !== n - 1) return null;
+  }
+  const columns = encodeJoinedDicts(result.dicts as Uint8Array, n, ORDER_DICT_FIELDS.length);
+  if (!columns) return null;
+  const dicts = {} as OrderChunk['dicts'];
+  ORDER_DICT_FIELDS.forEach((field, f) => {
+    const column = columns[f]!;
+    dicts[field] = field === 'shopId' ? { values: column.values.map(Number), codes: column.codes } : column;
+  });
+  const numbers = {} as OrderChunk['numbers'];
+  let lastMicros = NaN;
+  for (const field of ORDER_NUMBER_FIELDS) {
+    const read = readNumbers(result[field] as Uint8Array, NUMBER_SQL[field].kind, n);
+    numbers[field] = read.values;
+    if (field === 'updatedAt') lastMicros = read.lastMicros;
+  }
+  const flags = result.deleted as string;
+  const deleted = new Uint8Array(n);
+  for (let i = 0; i < n; i++) deleted[i] = flags.charCodeAt(i) === 49 ? 1 : 0;
+  const lastId = texts.id.slice(texts.id.lastIndexOf(TEXT_SEPARATOR) + 1);
+  return { chunk: { n, numbers, dicts, texts, deleted }, last: `${lastMicros}:${lastId}` };
+}

@@ -1,0 +1,133 @@
+import { TEXT_SEPARATOR } from '../../contract/orderChunk';
+
+const SEPARATOR = TEXT_SEPARATOR.charCodeAt(0);
+
+/**
+ * FNV-1a over the UTF-16 code units of text[start, end): the hash the id index files an id under, computed where the
+ * id lies (a joined column) without cutting it out.
+ */
+export function hashRange(text: string, start: number, end: number): number {
+  let hash = 0x811c9dc5;
+  for (let i = start; i < end; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193);
+  return hash | 0;
+}
+
+export const hashId = (id: string): number => hashRange(id, 0, id.length);
+
+const EMPTY = 0;
+const GONE = -1;
+
+/**
+ * The slot of every live id, for a million ids: open addressing in two typed arrays (the slot, the id's hash), not a
+ * Map of a million strings. Filling it needs only the ids' hashes, which a full sync or a cache load computes over
+ * the joined id column without making a string per row; a lookup compares the id itself only with the entries of
+ * the same hash (`matches`), so reading an engine's id, which may cut it out of a joined column, is rare.
+ */
+export class IdIndex {
+  /** slot + 1 per entry; EMPTY, or GONE after a delete. */
+  private entries: Int32Array;
+  private hashes: Int32Array;
+  private mask: number;
+  /** Entries not EMPTY (live and gone): what makes probing long. */
+  private used = 0;
+  private live = 0;
+
+  constructor(expected = 0) {
+    let size = 1024;
+    while (size < expected * 2) size *= 2;
+    this.entries = new Int32Array(size);
+    this.hashes = new Int32Array(size);
+    this.mask = size - 1;
+  }
+
+  get size(): number {
+    return this.live;
+  }
+
+  /** The slot filed under `hash` whose id `matches`, or -1. */
+  find(hash: number, matches: (slot: number) => boolean): number {
+    const { entries, hashes, mask } = this;
+    for (let at = hash & mask; ; at = (at + 1) & mask) {
+      const entry = entries[at]!;
+      if (entry === EMPTY) return -1;
+      if (entry !== GONE && hashes[at] === hash && matches(entry - 1)) return entry - 1;
+    }
+  }
+
+  /** Files `slot` under `hash`: the caller knows no live entry holds the same id. */
+  add(hash: number, slot: number): void {
+    if ((this.used + 1) * 2 > this.entries.length) this.rehash();
+    const { entries, mask } = this;
+    let at = hash & mask;
+    while (entries[at]! > 0) at = (at + 1) & mask;
+    if (entries[at] === EMPTY) this.used++;
+    entries[at] = slot + 1;
+    this.hashes[at] = hash;
+    this.live++;
+  }
+
+  /** Moves the entry of `slot` (filed under `hash`) to `to`. */
+  move(hash: number, slot: number, to: number): void {
+    const at = this.entryOf(hash, slot);
+    if (at >= 0) this.entries[at] = to + 1;
+  }
+
+  /** Drops the entry of `slot`, filed under `hash`. */
+  remove(hash: number, slot: number): void {
+    const at = this.entryOf(hash, slot);
+    if (at < 0) return;
+    this.entries[at] = GONE;
+    this.live--;
+  }
+
+  private entryOf(hash: number, slot: number): number {
+    const { entries, hashes, mask } = this;
+    for (let at = hash & mask; ; at = (at + 1) & mask) {
+      const entry = entries[at]!;
+      if (entry === EMPTY) return -1;
+      if (entry === slot + 1 && hashes[at] === hash) return at;
+    }
+  }
+
+  /** Doubles the table, or only drops the gone entries when they are what fills it. */
+  private rehash(): void {
+    const { entries: oldEntries, hashes: oldHashes } = this;
+    const size = this.live * 4 < oldEntries.length ? oldEntries.length : oldEntries.length * 2;
+    this.entries = new Int32Array(size);
+    this.hashes = new Int32Array(size);
+    this.mask = size - 1;
+    this.used = 0;
+    this.live = 0;
+    for (let at = 0; at < oldEntries.length; at++) {
+      const entry = oldEntries[at]!;
+      if (entry > 0) this.add(oldHashes[at]!, entry - 1);
+    }
+  }
+}
+
+/** The hash of each of the `n` values of a joined column, and where each begins (plus one past the end of the last). */
+export type JoinedHashes = { hashes: Int32Array; starts: Int32Array };
+
+/** `hashRange` of every value of `joined` (n values separated by U+001F) in one pass; null when they are not `n`. */
+export function hashJoined(joined: string, n: number): JoinedHashes | null {
+  const hashes = new Int32Array(n);
+  const starts = new Int32Array(n + 1);
+  const length = joined.length;
+  let start = 0;
+  for (let i = 0; i < n; i++) {
+    if (start > length) return null;
+    let hash = 0x811c9dc5;
+    let end = start;
+    for (; end < length; end++) {
+      const code = joined.charCodeAt(end);
+      if (code === SEPARATOR) break;
+      hash = Math.imul(hash ^ code, 0x01000193);
+    }
+    hashes[i] = hash;
+    starts[i] = start;
+    start = end + 1;
+  }
+  if (start !== length + 1) return null;
+  starts[n] = start;
+  return { hashes, starts };
+}
