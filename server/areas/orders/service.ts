@@ -313,7 +313,10 @@ export function createFrameSync(deps: OrdersDeps) {
       const depth = early ? waiting!.depth + 1 : 1;
       // A failure ahead is nobody's yet: the request that asks for this cursor builds the frame again.
       const next = buildFrame(deps, userId, frame.cursor, limit, { count: depth === 2 }).catch(() => null);
-      ahead.set(userId, { key: keyOf(frame.cursor, limit), at: now, depth, frame: next });
+      const entry = { key: keyOf(frame.cursor, limit), at: now, depth, frame: next };
+      ahead.set(userId, entry);
+      // A sync that stops (a closed tab) leaves no frame behind for longer than it could be used.
+      setTimeout(() => ahead.get(userId) === entry && ahead.delete(userId), FRAME_READ_AHEAD_MS).unref();
     }
     return frame.bytes;
   };
