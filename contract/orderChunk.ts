@@ -97,11 +97,17 @@ export function splitTexts(text: string, n: number, field: string): string[] {
   return values;
 }
 
+/** How many values a joined column holds (one more than its separators; '' holds one, empty). */
+export function textCount(text: string): number {
+  let count = 1;
+  for (let at = text.indexOf(TEXT_SEPARATOR); at >= 0; at = text.indexOf(TEXT_SEPARATOR, at + 1)) count++;
+  return count;
+}
+
 /** `splitTexts` without making the strings: throws unless `text` holds exactly `n` values. */
 export function checkTextCount(text: string, n: number, field: string): void {
   if (n === 0) return;
-  let count = 1;
-  for (let at = text.indexOf(TEXT_SEPARATOR); at >= 0; at = text.indexOf(TEXT_SEPARATOR, at + 1)) count++;
+  const count = textCount(text);
   if (count !== n) throw new OrderChunkError(`${field} holds ${count} values, expected ${n}`);
 }
 

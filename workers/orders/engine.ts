@@ -12,9 +12,9 @@ import {
   type OrderNumberField,
   type OrderTextField,
 } from '../../contract/orderChunk';
+import { hashId, HashIndex, hashJoined, hashRange, type JoinedHashes } from '../../contract/hashIndex';
 import type { OrderRow } from '../../contract/orders';
 import { normaliseNeedle, TextIndex } from './search';
-import { hashId, hashJoined, hashRange, IdIndex, type JoinedHashes } from './idIndex';
 import { TextColumn } from './textColumn';
 import { numberPermutation, rankPermutation, rankValues, stringPermutation } from './sorting';
 import type {
@@ -155,8 +155,6 @@ export type OrderEngineOptions = {
 const ABORTED = Symbol('aborted');
 /** A chunk's ids as hashes and where each begins in the joined column: computed once, without a string per id. */
 const chunkIdSpans = new WeakMap<OrderChunk, JoinedHashes>();
-/** The engine version at which a chunk was found fresh (see isFresh). */
-const freshAt = new WeakMap<OrderChunk, number>();
 
 export class OrderEngine {
   private length = 0;
@@ -171,7 +169,9 @@ export class OrderEngine {
    * Slot of every live id; null after a trusted bulk load, which skips it (a million inserts cost about as much as
    * the rest of the load): built again from the id column on the first call that needs it.
    */
-  private slotMap: IdIndex | null = new IdIndex();
+  private slotMap: HashIndex | null = new HashIndex();
+  /** The last chunk found fresh and the engine version then: a sync checks a chunk, stores it, then appends it. */
+  private freshChunk: { chunk: OrderChunk; changes: number } | null = null;
   private textIndex!: TextIndex;
   private permutations = new Map<string, Uint32Array>();
   private codeIndexes = new Map<DictColumn, { starts: Uint32Array; slots: Uint32Array }>();
@@ -361,13 +361,13 @@ export class OrderEngine {
   isFresh(chunk: OrderChunk): boolean {
     // Nothing to check (a sync with no news): no id index of every row held just for that.
     if (chunk.n === 0) return true;
-    if (freshAt.get(chunk) === this.changes) return true;
+    if (this.freshChunk?.chunk === chunk && this.freshChunk.changes === this.changes) return true;
     if (chunk.deleted.includes(1)) return false;
     const { hashes, starts } = this.idSpansOf(chunk);
     const joined = chunk.texts.id;
     const idAt = (i: number) => joined.substring(starts[i]!, starts[i + 1]! - 1);
     const index = this.slotOfId();
-    const seen = new IdIndex(chunk.n);
+    const seen = new HashIndex(chunk.n);
     const ids = this.plain.id;
     for (let i = 0; i < chunk.n; i++) {
       const hash = hashes[i]!;
@@ -376,7 +376,7 @@ export class OrderEngine {
       if (seen.find(hash, (j) => idAt(j) === idAt(i)) >= 0) return false;
       seen.add(hash, i);
     }
-    freshAt.set(chunk, this.changes);
+    this.freshChunk = { chunk, changes: this.changes };
     return true;
   }
 
@@ -844,10 +844,10 @@ export class OrderEngine {
     };
   }
 
-  private slotOfId(): IdIndex {
+  private slotOfId(): HashIndex {
     if (this.slotMap) return this.slotMap;
     const { alive, length } = this;
-    const index = new IdIndex(length);
+    const index = new HashIndex(length);
     // Hashed where the ids lie: no string per row for ids still joined.
     const hashes = this.plain.id.hashes(length, hashRange);
     for (let slot = 0; slot < length; slot++) if (alive[slot] === 1) index.add(hashes[slot]!, slot);
@@ -908,7 +908,7 @@ export class OrderEngine {
       this.dicts[column] = new Dictionary();
     }
     for (const column of PLAIN_COLUMNS) this.plain[column] = new TextColumn();
-    this.slotMap = new IdIndex();
+    this.slotMap = new HashIndex();
     this.textIndex = this.newTextIndex();
     this.permutations.clear();
     this.codeIndexes.clear();

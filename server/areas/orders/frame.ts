@@ -1,9 +1,11 @@
+import { FNV_OFFSET, FNV_PRIME, HashIndex } from '../../../contract/hashIndex';
 import {
   codesFor,
   ORDER_DICT_FIELDS,
   ORDER_NUMBER_FIELDS,
   ORDER_TEXT_FIELDS,
   TEXT_SEPARATOR,
+  textCount,
   type DictColumnData,
   type OrderChunk,
   type OrderDictField,
@@ -111,53 +113,38 @@ const SEPARATOR_BYTE = TEXT_SEPARATOR.charCodeAt(0);
 const utf8 = new TextDecoder();
 
 /**
- * A dictionary of values found inside one byte string: open addressing on an FNV-1a hash of the value's bytes, a hit
- * confirmed by comparing the bytes in place. Only a value seen for the first time is decoded.
+ * A dictionary of values found inside one byte string, filed by a hash of their bytes; a hit is confirmed by comparing
+ * the bytes in place. Only a value seen for the first time is decoded.
  */
 class SpanDictionary {
   readonly values: string[] = [];
+  /** Where each value's bytes lie: start and end, by code. */
   private readonly spans: number[] = [];
-  private readonly hashes: number[] = [];
-  private slots = new Int32Array(256).fill(-1);
+  private readonly index = new HashIndex();
+  /** The bytes being looked up (one matcher for every lookup: no closure per value). */
+  private start = 0;
+  private end = 0;
+  private readonly matches = (code: number): boolean => {
+    const { bytes, spans, start, end } = this;
+    const from = spans[code * 2]!;
+    if (spans[code * 2 + 1]! - from !== end - start) return false;
+    for (let k = 0; k < end - start; k++) if (bytes[from + k] !== bytes[start + k]) return false;
+    return true;
+  };
 
   constructor(private readonly bytes: Uint8Array) {}
 
   /** The code of bytes[start, end), whose hash is `hash`. */
   codeOf(start: number, end: number, hash: number): number {
-    const { bytes } = this;
-    const mask = this.slots.length - 1;
-    const length = end - start;
-    for (let slot = hash & mask; ; slot = (slot + 1) & mask) {
-      const code = this.slots[slot]!;
-      if (code < 0) return this.add(slot, start, end, hash);
-      if (this.hashes[code] !== hash) continue;
-      const from = this.spans[code * 2]!;
-      if (this.spans[code * 2 + 1]! - from !== length) continue;
-      let k = 0;
-      while (k < length && bytes[from + k] === bytes[start + k]) k++;
-      if (k === length) return code;
-    }
-  }
-
-  private add(slot: number, start: number, end: number, hash: number): number {
+    this.start = start;
+    this.end = end;
+    const found = this.index.find(hash, this.matches);
+    if (found >= 0) return found;
     const code = this.values.length;
-    this.slots[slot] = code;
     this.values.push(utf8.decode(this.bytes.subarray(start, end)));
     this.spans.push(start, end);
-    this.hashes.push(hash);
-    if (this.values.length * 2 > this.slots.length) this.grow();
+    this.index.add(hash, code);
     return code;
-  }
-
-  private grow() {
-    const slots = new Int32Array(this.slots.length * 2).fill(-1);
-    const mask = slots.length - 1;
-    this.hashes.forEach((hash, code) => {
-      let slot = hash & mask;
-      while (slots[slot]! >= 0) slot = (slot + 1) & mask;
-      slots[slot] = code;
-    });
-    this.slots = slots;
   }
 }
 
@@ -173,14 +160,14 @@ export function encodeJoinedDicts(bytes: Uint8Array, n: number, width: number): 
   for (let i = 0; i < n; i++) {
     for (let f = 0; f < width; f++) {
       if (start > length) return null;
-      let hash = 0x811c9dc5;
+      let hash = FNV_OFFSET;
       let end = start;
       for (; end < length; end++) {
         const byte = bytes[end]!;
         if (byte === SEPARATOR_BYTE) break;
-        hash = Math.imul(hash ^ byte, 0x01000193);
+        hash = Math.imul(hash ^ byte, FNV_PRIME);
       }
-      raw[f]![i] = dictionaries[f]!.codeOf(start, end, hash >>> 0);
+      raw[f]![i] = dictionaries[f]!.codeOf(start, end, hash | 0);
       start = end + 1;
     }
   }
@@ -192,13 +179,6 @@ export function encodeJoinedDicts(bytes: Uint8Array, n: number, width: number): 
   });
 }
 
-/** How many times the separator occurs: a value that holds one makes a joined column unreadable. */
-function separators(text: string): number {
-  let count = 0;
-  for (let at = text.indexOf(TEXT_SEPARATOR); at >= 0; at = text.indexOf(TEXT_SEPARATOR, at + 1)) count++;
-  return count;
-}
-
 /**
  * FRAME_SQL's answer (n ≥ 1 rows) as a chunk and the cursor of its last row, or null when a string value holds the
  * separator (the caller then builds the chunk from the row answer).
@@ -207,7 +187,8 @@ export function readFrame(result: Record<string, unknown>, n: number): { chunk: 
   const texts = {} as OrderChunk['texts'];
   for (const field of ORDER_TEXT_FIELDS) {
     texts[field] = result[field] as string;
-    if (separators(texts[field]) !== n - 1) return null;
+    // A value that holds the separator makes a joined column unreadable.
+    if (textCount(texts[field]) !== n) return null;
   }
   const columns = encodeJoinedDicts(result.dicts as Uint8Array, n, ORDER_DICT_FIELDS.length);
   if (!columns) return null;

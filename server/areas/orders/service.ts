@@ -287,7 +287,7 @@ async function buildFrame(
 }
 
 /** How long a frame built ahead waits for the browser to ask for it. */
-export const FRAME_READ_AHEAD_MS = 5_000;
+const FRAME_READ_AHEAD_MS = 5_000;
 
 /**
  * The binary sync with read-ahead: when a frame says more follow, the next one is built at once, while this one
@@ -296,11 +296,9 @@ export const FRAME_READ_AHEAD_MS = 5_000;
  * FRAME_READ_AHEAD_MS (older ones are dropped: a frame read a moment earlier is one the sync could have had then).
  */
 export function createFrameSync(deps: OrdersDeps) {
-  const ahead = new Map<number, { key: string; at: number; depth: number; frame: Promise<BuiltFrame | null> }>();
+  const ahead = new Map<number, { key: string; depth: number; frame: Promise<BuiltFrame | null> }>();
   const keyOf = (cursor: string | undefined, limit: number) => `${limit}:${cursor ?? ''}`;
   return async function syncFrame(userId: number, cursor: string | undefined, limit: number): Promise<Uint8Array> {
-    const now = deps.now().getTime();
-    for (const [user, entry] of ahead) if (now - entry.at > FRAME_READ_AHEAD_MS) ahead.delete(user);
     const waiting = ahead.get(userId);
     ahead.delete(userId);
     const early = waiting?.key === keyOf(cursor, limit) ? await waiting.frame : null;
@@ -313,9 +311,9 @@ export function createFrameSync(deps: OrdersDeps) {
       const depth = early ? waiting!.depth + 1 : 1;
       // A failure ahead is nobody's yet: the request that asks for this cursor builds the frame again.
       const next = buildFrame(deps, userId, frame.cursor, limit, { count: depth === 2 }).catch(() => null);
-      const entry = { key: keyOf(frame.cursor, limit), at: now, depth, frame: next };
+      const entry = { key: keyOf(frame.cursor, limit), depth, frame: next };
       ahead.set(userId, entry);
-      // A sync that stops (a closed tab) leaves no frame behind for longer than it could be used.
+      // Unasked for (a sync that stopped, a closed tab), it is dropped: nothing stays behind, nothing stale is used.
       setTimeout(() => ahead.get(userId) === entry && ahead.delete(userId), FRAME_READ_AHEAD_MS).unref();
     }
     return frame.bytes;

@@ -1,10 +1,10 @@
 import { TEXT_SEPARATOR } from '../../../contract/orderChunk';
-import { hashId, hashJoined, IdIndex } from '../../../workers/orders/idIndex';
+import { hashId, HashIndex, hashJoined } from '../../../contract/hashIndex';
 import { TextColumn } from '../../../workers/orders/textColumn';
 
 /** A plain Map beside the index: what every lookup must agree with. */
 function checked(hash: (id: string) => number) {
-  const index = new IdIndex();
+  const index = new HashIndex();
   const ids: (string | undefined)[] = [];
   const reference = new Map<string, number>();
   const find = (id: string) => index.find(hash(id), (slot) => ids[slot] === id);
@@ -29,7 +29,7 @@ function checked(hash: (id: string) => number) {
   };
 }
 
-describe('the id index', () => {
+describe('the hash index', () => {
   it('finds every id through growth, deletes and re-adds, as a Map does', () => {
     const t = checked(hashId);
     const all = Array.from({ length: 5000 }, (_, i) => `2:7050${i}-0002-1:${1000 + i}`);

@@ -1,14 +1,20 @@
-import { TEXT_SEPARATOR } from '../../contract/orderChunk';
-
-const SEPARATOR = TEXT_SEPARATOR.charCodeAt(0);
+import { TEXT_SEPARATOR } from './orderChunk';
 
 /**
- * FNV-1a over the UTF-16 code units of text[start, end): the hash the id index files an id under, computed where the
- * id lies (a joined column) without cutting it out.
+ * Hashing values where they lie in a joined column (contract/orderChunk.ts), and an index filed by those hashes: what
+ * the server's frame builder dictionary-encodes a chunk's repeated strings with, and what the worker's engine finds
+ * a million ids with, neither making a string per row.
  */
+
+const SEPARATOR = TEXT_SEPARATOR.charCodeAt(0);
+/** FNV-1a, 32 bits: a hash starts at the offset and takes each unit in as `Math.imul(hash ^ unit, FNV_PRIME)`. */
+export const FNV_OFFSET = 0x811c9dc5;
+export const FNV_PRIME = 0x01000193;
+
+/** FNV-1a over the UTF-16 code units of text[start, end), computed where the value lies without cutting it out. */
 export function hashRange(text: string, start: number, end: number): number {
-  let hash = 0x811c9dc5;
-  for (let i = start; i < end; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193);
+  let hash = FNV_OFFSET;
+  for (let i = start; i < end; i++) hash = Math.imul(hash ^ text.charCodeAt(i), FNV_PRIME);
   return hash | 0;
 }
 
@@ -18,13 +24,12 @@ const EMPTY = 0;
 const GONE = -1;
 
 /**
- * The slot of every live id, for a million ids: open addressing in two typed arrays (the slot, the id's hash), not a
- * Map of a million strings. Filling it needs only the ids' hashes, which a full sync or a cache load computes over
- * the joined id column without making a string per row; a lookup compares the id itself only with the entries of
- * the same hash (`matches`), so reading an engine's id, which may cut it out of a joined column, is rare.
+ * Numbers (slots, codes) filed under the hash of the value each stands for: open addressing in two typed arrays, not
+ * a Map of a million strings. Filling it needs only the hashes; a lookup compares the value itself (`matches`) only
+ * for entries of the same hash, so reading a stored value, which may mean cutting it out of a joined column, is rare.
  */
-export class IdIndex {
-  /** slot + 1 per entry; EMPTY, or GONE after a delete. */
+export class HashIndex {
+  /** number + 1 per entry; EMPTY, or GONE after a delete. */
   private entries: Int32Array;
   private hashes: Int32Array;
   private mask: number;
@@ -44,7 +49,7 @@ export class IdIndex {
     return this.live;
   }
 
-  /** The slot filed under `hash` whose id `matches`, or -1. */
+  /** The number filed under `hash` whose value `matches`, or -1. */
   find(hash: number, matches: (slot: number) => boolean): number {
     const { entries, hashes, mask } = this;
     for (let at = hash & mask; ; at = (at + 1) & mask) {
@@ -54,7 +59,7 @@ export class IdIndex {
     }
   }
 
-  /** Files `slot` under `hash`: the caller knows no live entry holds the same id. */
+  /** Files `slot` under `hash`: the caller knows no live entry stands for the same value. */
   add(hash: number, slot: number): void {
     if ((this.used + 1) * 2 > this.entries.length) this.rehash();
     const { entries, mask } = this;
@@ -116,12 +121,12 @@ export function hashJoined(joined: string, n: number): JoinedHashes | null {
   let start = 0;
   for (let i = 0; i < n; i++) {
     if (start > length) return null;
-    let hash = 0x811c9dc5;
+    let hash = FNV_OFFSET;
     let end = start;
     for (; end < length; end++) {
       const code = joined.charCodeAt(end);
       if (code === SEPARATOR) break;
-      hash = Math.imul(hash ^ code, 0x01000193);
+      hash = Math.imul(hash ^ code, FNV_PRIME);
     }
     hashes[i] = hash;
     starts[i] = start;
