@@ -1,5 +1,3 @@
-import type { Role } from './session';
-
 /**
  * Who may reach what (seller-tool §2.1 and §6). One table for the browser's route filtering and the server's
  * call checks: a page's calls are gated on the same roles as the page.
@@ -7,6 +5,12 @@ import type { Role } from './session';
  * Rule: admin reaches everything; anyone else reaches what lists at least one of their role permissions
  * (their active roles, or 'common' when they have none); an area without roles is open to every logged-in user.
  */
+export const ROLES = ['admin', 'follow', 'search', 'keyword'] as const;
+export type Role = (typeof ROLES)[number];
+/** What a user without any role is treated as (spec §6). */
+export const COMMON_ROLE = 'common';
+export type RoleOrCommon = Role | typeof COMMON_ROLE;
+
 export type AreaRoles = readonly Role[];
 
 export const ADMIN_AREA_PATH = 'ops-console';

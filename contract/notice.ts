@@ -74,8 +74,7 @@ export const isoDateSchema = z
     return Number.isFinite(time) && new Date(time).toISOString().slice(0, 10) === value;
   });
 
-/** The dialog shows an announcement while fewer than this many days have passed since its start date (§4). */
-export const FEATURE_UPDATE_SHOW_DAYS = 30;
+export { FEATURE_UPDATE_SHOW_DAYS } from './featureUpdate';
 
 export const DEFAULT_FEATURE_UPDATE_TITLE: LocalizedText = { zh: '更新Tips：', en: 'What\'s new:' };
 

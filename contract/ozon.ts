@@ -50,22 +50,7 @@ export const warehouseListResponseSchema = z.looseObject({
 });
 
 // FBS postings (v4 list shapes; v3 get)
-export const FBS_STATUSES = [
-  'awaiting_registration',
-  'acceptance_in_progress',
-  'awaiting_approve',
-  'awaiting_packaging',
-  'awaiting_deliver',
-  'arbitration',
-  'client_arbitration',
-  'delivering',
-  'driver_pickup',
-  'delivered',
-  'cancelled',
-  'not_accepted',
-  'sent_by_seller',
-] as const;
-export type FbsStatus = (typeof FBS_STATUSES)[number];
+export { FBS_STATUSES, type FbsStatus } from './fbsStatuses';
 
 const moneySchema = z.looseObject({ amount: num, currency: z.string() });
 export const postingProductSchema = z

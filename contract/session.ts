@@ -5,11 +5,8 @@ import { z } from 'zod';
  * Times of validity periods are epoch milliseconds, or null when the user never had that feature.
  */
 
-export const ROLES = ['admin', 'follow', 'search', 'keyword'] as const;
-export type Role = (typeof ROLES)[number];
-/** What a user without any role is treated as (spec §6). */
-export const COMMON_ROLE = 'common';
-export type RoleOrCommon = Role | typeof COMMON_ROLE;
+// The roles live with the access rules (no schemas there: the browser's start-up needs them without zod).
+export { COMMON_ROLE, ROLES, type Role, type RoleOrCommon } from './access';
 
 export const USERNAME_PATTERN = /^[\w.\-\u4e00-\u9fa5]{3,32}$/;
 /** 8-64 characters with at least one letter and one digit. */

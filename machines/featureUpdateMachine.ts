@@ -1,5 +1,6 @@
 import { assign, emit, fromPromise, setup, type SnapshotFrom } from 'xstate';
-import { FEATURE_UPDATE_SHOW_DAYS, type CurrentFeatureUpdate } from '@contract/notice';
+import { FEATURE_UPDATE_SHOW_DAYS } from '@contract/featureUpdate';
+import type { CurrentFeatureUpdate } from '@contract/notice';
 import type { ValidityTimes } from '@contract/session';
 
 /**

@@ -1,6 +1,6 @@
 import { assign, emit, fromCallback, fromPromise, sendTo, setup } from 'xstate';
 import type { MessageKey } from '../contract/errors';
-import { COMMON_ROLE } from '../contract/session';
+import { COMMON_ROLE } from '../contract/access';
 import type { LoginBody, LoginData, RightInfo, RoleOrCommon, UserInfo, ValidityTimes } from '../contract/session';
 import { isApiFailure } from '../workers/api';
 

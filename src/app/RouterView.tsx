@@ -1,15 +1,12 @@
 import { Spin } from 'antd';
-import NProgress from 'nprogress';
-import 'nprogress/nprogress.css';
 import { createContext, Suspense, use, useDeferredValue, useEffect, useLayoutEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Redirect, useLocation, useSearch } from 'wouter';
 import { selectPermittedRoutes, selectPhase, type RouteNode, type SessionPhase } from '@machines/sessionMachine';
 import { BasicLayout } from './layout/BasicLayout';
 import { findRoute, isRoutePermitted, loginHref, NOT_FOUND_PATH, type AppRoute } from './routes';
+import { doneProgress, startProgress } from './progressBar';
 import { SessionContext } from './session';
-
-NProgress.configure({ showSpinner: false });
 
 export function FullPageSpin() {
   const { t } = useTranslation();
@@ -23,7 +20,7 @@ export function FullPageSpin() {
 
 function ProgressDone() {
   useEffect(() => {
-    NProgress.done();
+    doneProgress();
   }, []);
   return null;
 }
@@ -32,7 +29,7 @@ function ProgressDone() {
 function useNavigationEffects(path: string, route: AppRoute | null) {
   const { t, i18n } = useTranslation();
   useLayoutEffect(() => {
-    NProgress.start();
+    startProgress();
     window.scrollTo(0, 0);
     // In the shell the page scrolls inside the main column, not the window.
     const main = document.querySelector('.shell-main');

@@ -1,5 +1,5 @@
 import { createActorContext } from '@xstate/react';
-import Cookies from 'js-cookie';
+import { readCookie, writeCookie } from './cookieJar';
 import type { ReactNode } from 'react';
 import {
   changeSetting,
@@ -18,8 +18,8 @@ export const SIZE_COOKIE = 'size';
 export const SETTINGS_STORAGE_KEY = 'displaySettings';
 
 export function readDisplayState(): SettingsInput {
-  const sidebar = Cookies.get(SIDEBAR_COOKIE);
-  const size = Cookies.get(SIZE_COOKIE);
+  const sidebar = readCookie(SIDEBAR_COOKIE);
+  const size = readCookie(SIZE_COOKIE);
   let settings: DisplaySettings = DEFAULT_SETTINGS;
   try {
     const saved: unknown = JSON.parse(localStorage.getItem(SETTINGS_STORAGE_KEY) ?? '{}');
@@ -41,10 +41,10 @@ export function writeSettings(settings: DisplaySettings): void {
   localStorage.setItem(SETTINGS_STORAGE_KEY, JSON.stringify(settings));
 }
 export function writeSidebar(opened: boolean): void {
-  Cookies.set(SIDEBAR_COOKIE, opened ? '1' : '0', { expires: 365 });
+  writeCookie(SIDEBAR_COOKIE, opened ? '1' : '0', { expires: 365 });
 }
 export function writeSize(size: Size): void {
-  Cookies.set(SIZE_COOKIE, size, { expires: 365 });
+  writeCookie(SIZE_COOKIE, size, { expires: 365 });
 }
 
 export const SettingsContext = createActorContext(settingsMachine);

@@ -1,5 +1,5 @@
 import i18next from 'i18next';
-import Cookies from 'js-cookie';
+import { readCookie, writeCookie } from './cookieJar';
 import { initReactI18next } from 'react-i18next';
 import type { Lang } from '@contract/errors';
 import { en } from './locales/en';
@@ -23,7 +23,7 @@ export function isAppLang(value: unknown): value is AppLang {
 }
 
 /** The language cookie when set, else the browser language matched against en, zh, es and ja, else en. */
-export function detectLanguage(cookie: string | undefined = Cookies.get(LANGUAGE_COOKIE), browser = typeof navigator === 'undefined' ? '' : navigator.language): AppLang {
+export function detectLanguage(cookie: string | undefined = readCookie(LANGUAGE_COOKIE), browser = typeof navigator === 'undefined' ? '' : navigator.language): AppLang {
   if (isAppLang(cookie)) return cookie;
   const wanted = browser.toLowerCase();
   return BROWSER_LANGS.find((lang) => wanted === lang || wanted.startsWith(`${lang}-`)) ?? 'en';
@@ -52,7 +52,7 @@ export function createI18n(lang: AppLang = detectLanguage()) {
 }
 
 export function saveLanguage(lang: AppLang): void {
-  Cookies.set(LANGUAGE_COOKIE, lang, { expires: 365 });
+  writeCookie(LANGUAGE_COOKIE, lang, { expires: 365 });
 }
 
 /** The app language of an i18next language tag. */

@@ -1,4 +1,4 @@
-import Cookies from 'js-cookie';
+import { readCookie, removeCookie, writeCookie } from './cookieJar';
 import type { StoredSession } from '@machines/sessionMachine';
 
 /**
@@ -20,8 +20,8 @@ export const STORAGE_KEYS = {
 const cookieOptions = { sameSite: 'lax' } as const;
 
 export function readStoredSession(): StoredSession | null {
-  const token = Cookies.get(TOKEN_COOKIE);
-  const id = Number(Cookies.get(ID_COOKIE));
+  const token = readCookie(TOKEN_COOKIE);
+  const id = Number(readCookie(ID_COOKIE));
   if (!token || !Number.isInteger(id) || id <= 0) return null;
   const get = (key: keyof typeof STORAGE_KEYS) => localStorage.getItem(STORAGE_KEYS[key]);
   const validTime = Number(get('validTime'));
@@ -39,8 +39,8 @@ export function readStoredSession(): StoredSession | null {
 }
 
 export function writeStoredSession(session: StoredSession): void {
-  Cookies.set(TOKEN_COOKIE, session.token, cookieOptions);
-  Cookies.set(ID_COOKIE, String(session.id), cookieOptions);
+  writeCookie(TOKEN_COOKIE, session.token, cookieOptions);
+  writeCookie(ID_COOKIE, String(session.id), cookieOptions);
   const set = (key: keyof typeof STORAGE_KEYS, value: string | number | boolean | null) => {
     if (value === null) localStorage.removeItem(STORAGE_KEYS[key]);
     else localStorage.setItem(STORAGE_KEYS[key], String(value));
@@ -55,7 +55,7 @@ export function writeStoredSession(session: StoredSession): void {
 }
 
 export function writeToken(token: string): void {
-  Cookies.set(TOKEN_COOKIE, token, cookieOptions);
+  writeCookie(TOKEN_COOKIE, token, cookieOptions);
 }
 
 export function writeAuto(auto: string): void {
@@ -63,7 +63,7 @@ export function writeAuto(auto: string): void {
 }
 
 export function clearStoredSession(): void {
-  Cookies.remove(TOKEN_COOKIE);
-  Cookies.remove(ID_COOKIE);
+  removeCookie(TOKEN_COOKIE);
+  removeCookie(ID_COOKIE);
   for (const key of Object.values(STORAGE_KEYS)) localStorage.removeItem(key);
 }

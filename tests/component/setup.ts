@@ -1,6 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
-import { afterEach } from 'vitest';
+import { afterEach, beforeEach } from 'vitest';
+import { forgetStartUpCookies } from '@/app/cookieJar';
 
 // jsdom lacks what antd probes for (responsive grid, overflow, virtual lists): fill only the gaps.
 if (typeof window !== 'undefined') {
@@ -18,8 +19,16 @@ if (typeof window !== 'undefined') {
       }) as MediaQueryList;
   }
   if (!('ResizeObserver' in window)) {
+    // A browser's observer reports each element once after it is observed: here at once (jsdom has no frames), with
+    // the sizes jsdom gives (those a test mocks).
     (window as unknown as { ResizeObserver: unknown }).ResizeObserver = class {
-      observe() {}
+      constructor(private readonly report: ResizeObserverCallback) {}
+      observe(target: Element) {
+        const { clientWidth: width, clientHeight: height } = target;
+        const size = [{ inlineSize: width, blockSize: height }];
+        const entry = { target, contentRect: new DOMRect(0, 0, width, height), borderBoxSize: size, contentBoxSize: size, devicePixelContentBoxSize: size };
+        this.report([entry as unknown as ResizeObserverEntry], this as unknown as ResizeObserver);
+      }
       unobserve() {}
       disconnect() {}
     };
@@ -42,3 +51,6 @@ if (typeof window !== 'undefined') {
 afterEach(() => {
   cleanup();
 });
+
+// Each test starts the app anew: it reads the cookies the test left, not the copy an earlier start-up kept.
+beforeEach(() => forgetStartUpCookies());

@@ -1,5 +1,5 @@
 import { tableFeatures, useTable, type ColumnDef, type RowData } from '@tanstack/react-table';
-import { observeElementRect, useVirtualizer } from '@tanstack/react-virtual';
+import { useVirtualizer, type Rect, type Virtualizer } from '@tanstack/react-virtual';
 import { Checkbox } from 'antd';
 import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useReducer, useRef, useState, type CSSProperties, type ReactNode } from 'react';
 import { flushSync } from 'react-dom';
@@ -55,17 +55,41 @@ export type VirtualTableProps<T extends RowData> = {
 const SELECT_WIDTH = 44;
 const DEFAULT_WIDTH = 140;
 const MIN_WIDTH = 60;
-// Rows drawn beyond each edge of the viewport. A fast scroll jumps past any overscan, so more only costs render time.
 /**
  * Rows per virtual item. TanStack Virtual lays out every item whenever the count changes (a loop over all of them
- * with a Map lookup each): for a million rows that is 30 ms and more, paid again each time a load or a filter moves
- * the total. In blocks of four rows it lays out a quarter as many items; rows have one fixed height, so a block's
- * rows sit at fixed offsets inside it.
+ * with a Map lookup each): at a million rows in blocks of four that was 10-37 ms of CPU, paid again each time a load
+ * or a filter moved the total. In blocks of 64 a million rows are 15,625 items. The virtualizer keeps the scroll
+ * offset and the blocks in view; rows have one fixed height, so the rows drawn are the viewport's, cut out of those
+ * blocks (`visibleRows`), and a scroll within a block renders them too (`report` below).
  */
-const BLOCK_ROWS = 4;
-/** Blocks drawn beyond each edge of the viewport: none (the blocks cut by its edges are rows enough of overscan). */
+export const BLOCK_ROWS = 64;
+/** Rows drawn beyond each edge of the viewport. A fast scroll jumps past any overscan, so more only costs render time. */
+const OVERSCAN_ROWS = 2;
+/** Blocks beyond each edge of the viewport: none (rows are cut out of the blocks in view). */
 const OVERSCAN_BLOCKS = 0;
 const NO_ROWS: never[] = [];
+/** Rows laid out before the viewport's size is first observed, when its height is not a number of pixels. */
+const INITIAL_ROWS = 24;
+
+/**
+ * The viewport's size from a ResizeObserver alone. TanStack Virtual's own observer also reads clientWidth and
+ * clientHeight as the table mounts: a forced layout of the whole page inside the commit that mounts it (15-25 ms
+ * at a cold start). The observer reports after the browser's own layout and before it paints, so the first frame
+ * still has the right rows. Without a ResizeObserver (jsdom) the size is read at once.
+ */
+function observeViewport(instance: Virtualizer<HTMLDivElement, Element>, callback: (rect: Rect) => void): (() => void) | undefined {
+  const element = instance.scrollElement;
+  const view = instance.targetWindow;
+  if (!element || !view) return undefined;
+  const report = () => callback({ width: element.clientWidth, height: element.clientHeight });
+  if (!view.ResizeObserver) {
+    report();
+    return () => undefined;
+  }
+  const observer = new view.ResizeObserver(report);
+  observer.observe(element, { box: 'content-box' });
+  return () => observer.disconnect();
+}
 
 /** The latest value of a prop, for callbacks that must stay the same function across renders. */
 function useLatest<V>(value: V) {
@@ -74,6 +98,17 @@ function useLatest<V>(value: V) {
     ref.current = value;
   });
   return ref;
+}
+
+/**
+ * The rows to draw, first to last (last < first: none): those the viewport shows at `offset` (full-list pixels), with
+ * OVERSCAN_ROWS beyond each edge, within the blocks the virtualizer has in view.
+ */
+export function visibleRows(blocks: readonly { index: number }[], offset: number, viewport: number, rowHeight: number, total: number): [number, number] {
+  if (blocks.length === 0 || total === 0) return [0, -1];
+  const from = Math.max(blocks[0]!.index * BLOCK_ROWS, Math.floor(offset / rowHeight) - OVERSCAN_ROWS);
+  const to = Math.min(total, (blocks[blocks.length - 1]!.index + 1) * BLOCK_ROWS, Math.ceil((offset + viewport) / rowHeight) + OVERSCAN_ROWS);
+  return [from, to - 1];
 }
 
 /**
@@ -107,6 +142,9 @@ function VirtualTableView<T extends RowData>({
   const scrollRef = useRef<HTMLDivElement>(null);
   const [viewport, setViewport] = useState(0);
   const [, rowsChanged] = useReducer((n: number) => n + 1, 0);
+  const [, scrolledWithin] = useReducer((n: number) => n + 1, 0);
+  /** The full-list offset the last commit drew its rows for. */
+  const drawnOffsetRef = useRef(0);
   // Rows that arrive are drawn at the next animation frame, all windows of that frame in one render, and before
   // that frame's scroll is handled: a render between frames would lay out rows the next scroll replaces unseen.
   useEffect(() => {
@@ -131,6 +169,8 @@ function VirtualTableView<T extends RowData>({
   const scale = scrollScale(total * rowHeight, viewport);
   const ratioRef = useRef(scale.ratio);
   ratioRef.current = scale.ratio;
+  /** The element's scrollTop as of its last scroll event: a render reads this, not the element (no forced layout). */
+  const scrolledRef = useRef(0);
 
   const blockHeight = rowHeight * BLOCK_ROWS;
   const virtualizer = useVirtualizer({
@@ -138,8 +178,10 @@ function VirtualTableView<T extends RowData>({
     getScrollElement: () => scrollRef.current,
     estimateSize: () => blockHeight,
     overscan: OVERSCAN_BLOCKS,
+    // Until the observer reports: the height given, when it is a number of pixels.
+    initialRect: { width: 0, height: typeof height === 'number' ? height : INITIAL_ROWS * rowHeight },
     observeElementRect: (instance, callback) =>
-      observeElementRect(instance, (rect) => {
+      observeViewport(instance, (rect) => {
         setViewport(rect.height);
         callback(rect);
       }),
@@ -147,19 +189,37 @@ function VirtualTableView<T extends RowData>({
     observeElementOffset: (instance, callback) => {
       const element = instance.scrollElement;
       if (!element) return undefined;
-      const report = () => callback(element.scrollTop * ratioRef.current, true);
-      report();
+      const report = () => {
+        scrolledRef.current = element.scrollTop;
+        const offset = scrolledRef.current * ratioRef.current;
+        callback(offset, true);
+        // The virtualizer has rendered if its blocks in view changed; within a block the rows are ours to move: a
+        // new first row, or any move of a scaled scroll (its rows move `ratio` pixels per scrolled pixel).
+        const drawn = drawnOffsetRef.current;
+        if (drawn !== offset && (ratioRef.current !== 1 || Math.floor(drawn / rowHeight) !== Math.floor(offset / rowHeight))) flushSync(scrolledWithin);
+      };
+      // The element was just created: it has not scrolled. Told without reading it (a read here, or the scroll
+      // state's read of its extent, forces the whole page's layout inside the commit that mounts the table).
+      scrolledRef.current = 0;
+      callback(0, false);
       element.addEventListener('scroll', report, { passive: true });
       return () => element.removeEventListener('scroll', report);
     },
     scrollToFn: (offset, { behavior }, instance) => {
-      instance.scrollElement?.scrollTo({ top: offset / ratioRef.current, behavior });
+      const top = offset / ratioRef.current;
+      // Where the element already is (the virtualizer's first scroll, to 0, as the table mounts): no write, which
+      // would force the page's layout.
+      if (top === scrolledRef.current && behavior !== 'smooth') return;
+      instance.scrollElement?.scrollTo({ top, behavior });
     },
   });
 
   const blocks = virtualizer.getVirtualItems();
-  const first = (blocks[0]?.index ?? 0) * BLOCK_ROWS;
-  const last = blocks.length > 0 ? Math.min(total, (blocks[blocks.length - 1]!.index + 1) * BLOCK_ROWS) - 1 : -1;
+  const offset = virtualizer.scrollOffset ?? 0;
+  const [first, last] = visibleRows(blocks, offset, virtualizer.scrollRect?.height ?? 0, rowHeight, total);
+  useLayoutEffect(() => {
+    drawnOffsetRef.current = offset;
+  }, [offset]);
   // Asked for before the browser paints (a layout effect), so a window fetched this frame can still show in it.
   // A new onRangeChange means a new result: its rows on screen are fetched even when the range stayed put.
   useLayoutEffect(() => {
@@ -221,10 +281,9 @@ function VirtualTableView<T extends RowData>({
 
   // A scaled scroll moves rows by the full-list offset; the block of rows is placed relative to what the element
   // scrolled, as one transform, so the rows inside keep their props while the list scrolls.
-  const scrolled = scrollRef.current?.scrollTop ?? 0;
-  const shift = (virtualizer.scrollOffset ?? 0) - scrolled;
+  const shift = offset - scrolledRef.current;
   const count = selection ? selectedCount(selection, total) : 0;
-  const top = (blocks[0]?.start ?? 0) - shift + rowHeight;
+  const top = first * rowHeight - shift + rowHeight;
   const indexes: number[] = [];
   for (let index = first; index <= last; index++) indexes.push(index);
   // Row elements are recycled: a row's key is its slot on screen, so scrolling updates the elements in place (new

@@ -1,8 +1,9 @@
 import { Alert, App, Button, Input, Space, Spin, Tag, Typography } from 'antd';
 import { useSelector } from '@xstate/react';
-import { lazy, memo, startTransition, Suspense, useCallback, useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { lazy, memo, startTransition, Suspense, useCallback, useEffect, useId, useLayoutEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FBS_STATUSES, type FbsStatus, type OrderRow } from '@contract/orders';
+import { FBS_STATUSES, type FbsStatus } from '@contract/fbsStatuses';
+import type { OrderRow } from '@contract/orders';
 import type { OrderFacets, OrderSelection } from '@workers/orders/area';
 import { useDataClient } from '@/app/dataClient';
 import { toLang } from '@/app/i18n';
@@ -20,12 +21,25 @@ import { DEFAULT_SORT, EMPTY_FILTERS, initialOrderQuery, ORDER_VIEWS, sourcesOf,
 import { useOrderList } from './useOrderList';
 import './orders.css';
 
+/** The shell's bars, the filters, the status row and the toolbar above the table: the table takes the rest. */
+const PAGE_CHROME_HEIGHT = 336;
+const MIN_TABLE_HEIGHT = 240;
+const subscribeResize = (changed: () => void) => {
+  window.addEventListener('resize', changed);
+  return () => window.removeEventListener('resize', changed);
+};
+/** The window's height as a number (not `100vh` in CSS): the table knows its height before the page is laid out. */
+const readWindowHeight = () => window.innerHeight;
+
 type QueryState = { filters: Filters; search: string; sort: VirtualTableSort };
 
-// Loaded when first drawn: the filters' heavy controls in the page's second stage, a dialog when it opens.
-const ChoiceFilter = lazy(() => import('./FilterControls').then((m) => ({ default: m.ChoiceFilter }))) as unknown as typeof ChoiceFilterControl;
-const DateRange = lazy(() => import('./FilterControls').then((m) => ({ default: m.DateRange })));
-const AmountRange = lazy(() => import('./FilterControls').then((m) => ({ default: m.AmountRange })));
+// Loaded apart: the filters' heavy controls as soon as this page's code is in (drawn after the rows,
+// `useControlStages`; asked for here, not in the page's first commit, whose task it lengthened), a dialog when it
+// opens.
+const controlsCode = import('./FilterControls');
+const ChoiceFilter = lazy(() => controlsCode.then((m) => ({ default: m.ChoiceFilter }))) as unknown as typeof ChoiceFilterControl;
+const DateRange = lazy(() => controlsCode.then((m) => ({ default: m.DateRange })));
+const AmountRange = lazy(() => controlsCode.then((m) => ({ default: m.AmountRange })));
 const TrackingDialog = lazy(() => import('./OrderDialogs').then((m) => ({ default: m.TrackingDialog })));
 const StockDialog = lazy(() => import('./OrderDialogs').then((m) => ({ default: m.StockDialog })));
 
@@ -86,7 +100,9 @@ export function OrdersView({ mode, toolbar }: OrdersViewProps) {
   const [busy, setBusy] = useState<{ ship: boolean; labels: boolean }>({ ship: false, labels: false });
   const [trackingOpen, setTrackingOpen] = useState(false);
   const [stockOpen, setStockOpen] = useState(false);
-  const controlsReady = useSecondRender();
+  // The list is drawn: rows, or the answer that there are none, or its failure (what the overlay tells apart).
+  const windowHeight = useSyncExternalStore(subscribeResize, readWindowHeight);
+  const controls = useControlStages(failed || (!loading && (total > 0 || synced)));
 
   // The query is sent from the event itself, before React renders the new filter values: the worker answers while
   // the page renders, instead of after it.
@@ -207,7 +223,7 @@ export function OrdersView({ mode, toolbar }: OrdersViewProps) {
           a long task, and these fields have nothing to validate. */}
       <div className="orders-filters" role="search">
         <SearchBox value={search} onChange={changeSearch} lang={lang} />
-        <FilterBar mode={mode} lang={lang} filters={filters} facets={facets} ready={controlsReady} onPatch={patch} onReset={reset} />
+        <FilterBar mode={mode} lang={lang} filters={filters} facets={facets} drawn={controls} onPatch={patch} onReset={reset} />
       </div>
       <StatusFilter lang={lang} value={filters.statuses} onPatch={patch} />
 
@@ -234,7 +250,7 @@ export function OrdersView({ mode, toolbar }: OrdersViewProps) {
         sort={sort}
         onSortChange={changeSort}
         onRowOpen={setDetail}
-        height="calc(100vh - 336px)"
+        height={Math.max(MIN_TABLE_HEIGHT, windowHeight - PAGE_CHROME_HEIGHT)}
         lang={lang}
         overlay={overlay}
       />
@@ -272,16 +288,28 @@ const SearchBox = memo(function SearchBox({ value, onChange, lang }: SearchBoxPr
 });
 
 type Patch = (change: Partial<Filters>, options?: { deferred?: boolean }) => void;
-type FilterBarProps = { mode: OrdersViewProps['mode']; lang: Lang; filters: Filters; facets: OrderFacets; ready: boolean; onPatch: Patch; onReset: () => void };
+type FilterBarProps = { mode: OrdersViewProps['mode']; lang: Lang; filters: Filters; facets: OrderFacets; drawn: number; onPatch: Patch; onReset: () => void };
+
+/** The filter bar's heavy controls, drawn in this order: shop, warehouse, the two date ranges, the amounts. */
+const CONTROL_STAGES = 4;
 
 /**
- * True from the page's second render on (a transition after its first commit was painted). The selects, date ranges and
- * amount fields are antd's heaviest controls, and their mount measures the page (a multiple Select sizes its input
- * in a layout effect, forcing the page's first layout inside the commit): drawn in a commit of their own, after the
- * rows, the page's first commit stays short.
+ * How many of the filter bar's heavy controls are drawn: none until their code is in and the list's first answer is
+ * on screen, then one more per painted frame. antd's Select, RangePicker and InputNumber are costly to mount, and a
+ * multiple Select sizes its input in a layout effect, forcing a layout of whatever the page has not laid out yet:
+ * mounted beside the first rows, or all in one commit, they made one long task; one per frame after the rows, each
+ * mount is short and lays out little but itself.
  */
-function useSecondRender(): boolean {
-  return useStages(1) === 1;
+function useControlStages(listDrawn: boolean): number {
+  const [loaded, setLoaded] = useState(false);
+  useEffect(() => {
+    let live = true;
+    void controlsCode.then(() => live && setLoaded(true));
+    return () => {
+      live = false;
+    };
+  }, []);
+  return useStages(listDrawn && loaded ? CONTROL_STAGES : 0);
 }
 
 /** A control's place until it is loaded and drawn: an empty field of its size, so nothing moves when it comes. */
@@ -291,25 +319,25 @@ function Slot({ ready, width, children }: { ready: boolean; width: number; child
 }
 
 /** The filters; each field renders only when its own value changes (antd's Select and RangePicker are not cheap). */
-function FilterBar({ mode, lang, filters, facets, ready, onPatch, onReset }: FilterBarProps) {
+function FilterBar({ mode, lang, filters, facets, drawn, onPatch, onReset }: FilterBarProps) {
   const t = ORDER_TEXTS[lang];
   const shopOptions = useMemo(() => facets.shops.map((shop) => ({ value: shop.id, label: shop.name })), [facets.shops]);
   const warehouseOptions = useMemo(() => facets.warehouses.map((w) => ({ value: w.id, label: w.name || w.id })), [facets.warehouses]);
   return (
     <>
       {mode === 'orders' && (
-        <Slot ready={ready} width={CHOICE_WIDTH}>
+        <Slot ready={drawn > 0} width={CHOICE_WIDTH}>
           <ChoiceFilter<number> field="shopIds" label={t.shop} value={filters.shopIds} options={shopOptions} onPatch={onPatch} />
         </Slot>
       )}
       {mode === 'orders' && (
-        <Slot ready={ready} width={CHOICE_WIDTH}>
+        <Slot ready={drawn > 1} width={CHOICE_WIDTH}>
           <ChoiceFilter<string> field="warehouseIds" label={t.warehouse} value={filters.warehouseIds} options={warehouseOptions} onPatch={onPatch} />
         </Slot>
       )}
-      <DateFilter field="inProcess" label={t.inProcessAt} value={filters.inProcess} ready={ready} onPatch={onPatch} />
-      {mode === 'orders' && <DateFilter field="shipment" label={t.shipmentDate} value={filters.shipment} ready={ready} onPatch={onPatch} />}
-      <AmountFilter lang={lang} from={filters.amountFrom} to={filters.amountTo} ready={ready} onPatch={onPatch} />
+      <DateFilter field="inProcess" label={t.inProcessAt} value={filters.inProcess} ready={drawn > 2} onPatch={onPatch} />
+      {mode === 'orders' && <DateFilter field="shipment" label={t.shipmentDate} value={filters.shipment} ready={drawn > 2} onPatch={onPatch} />}
+      <AmountFilter lang={lang} from={filters.amountFrom} to={filters.amountTo} ready={drawn > 3} onPatch={onPatch} />
       <Button onClick={onReset}>{t.reset}</Button>
     </>
   );

@@ -2,7 +2,8 @@ import { App, Button, DatePicker, Form, Input, InputNumber, Modal, Select } from
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FBS_STATUSES, type FbsStatus, type OrderRow } from '@contract/orders';
+import { FBS_STATUSES, type FbsStatus } from '@contract/fbsStatuses';
+import type { OrderRow } from '@contract/orders';
 import { useDataClient } from '@/app/dataClient';
 import { toLang } from '@/app/i18n';
 import { selectedCount } from '@/components/virtual-table/selection';

@@ -82,6 +82,22 @@ describe('VirtualTable grid semantics', () => {
     expect(ranges.at(-1)![1]).toBe(dataRows().length);
   });
 
+  it('follows a scroll of a few rows: the rows drawn are those on screen, not a whole block of the virtualizer', () => {
+    const ranges: [number, number][] = [];
+    render(<Harness total={1_000} onRange={(start, end) => ranges.push([start, end])} />);
+    const grid = screen.getByRole('grid');
+    act(() => {
+      grid.scrollTop = 5 * ROW;
+      fireEvent.scroll(grid);
+    });
+    // Row 6 (index 5) tops the viewport: two rows drawn above it, the viewport's rows and two below.
+    const indexes = dataRows().map((row) => Number(row.getAttribute('aria-rowindex')) - 2);
+    expect(indexes[0]).toBe(3);
+    expect(indexes.at(-1)).toBe(Math.ceil((5 * ROW + VIEWPORT) / ROW) + 2 - 1);
+    expect(ranges.at(-1)).toEqual([3, indexes.at(-1)! + 1]);
+    expect(within(dataRows()[2]!).getByRole('gridcell', { name: 'row 6' })).toBeInTheDocument();
+  });
+
   it('reaches the last of a million rows although the scroll area stays under the browser cap', () => {
     render(<Harness total={MILLION} />);
     const grid = screen.getByRole('grid');
