@@ -95,6 +95,28 @@ describe('sidebar per role (spec §6)', () => {
     await page.close();
   });
 
+  it('a navigation runs the progress bar along the top: filled and faded once the page is in, again for the next page', async () => {
+    const page = await pageAs('seller');
+    const bar = page.locator('.app-progress');
+    // The bar's last animation: where it ends and whether it has, and what the bar shows now.
+    const last = () =>
+      bar.evaluate((element) => {
+        const animation = element.getAnimations().at(-1);
+        const frames = (animation?.effect as KeyframeEffect | undefined)?.getKeyframes() ?? [];
+        const same = animation !== undefined && animation === (window as unknown as { __bar?: Animation }).__bar;
+        return { state: animation?.playState, to: frames.at(-1)?.transform, opacity: getComputedStyle(element).opacity, same };
+      });
+    await expect.poll(last).toEqual({ state: 'finished', to: 'scaleX(1)', opacity: '0', same: false });
+    await bar.evaluate((element) => ((window as unknown as { __bar?: Animation }).__bar = element.getAnimations().at(-1)));
+    await page.getByRole('combobox', { name: '搜索菜单' }).fill('hlhs');
+    await page.locator('.ant-select-item-option', { hasText: '汇率换算' }).click();
+    await page.waitForURL((url) => url.pathname === '/tool/currency-change');
+    // A new run of the bar, ended the same way (it is only filled after it was started by the navigation).
+    await expect.poll(last).toEqual({ state: 'finished', to: 'scaleX(1)', opacity: '0', same: false });
+    expect(await bar.evaluate((element) => getComputedStyle(element).pointerEvents)).toBe('none');
+    await page.close();
+  });
+
   it('menu search finds a page by pinyin initials', async () => {
     const page = await pageAs('seller');
     await page.getByRole('combobox', { name: '搜索菜单' }).fill('ptdd');
