@@ -10,11 +10,11 @@ import { z } from 'zod';
  * no id loses digits in JSON.
  */
 
-/** Ozon FBS posting statuses: one list, kept with the marketplace's shapes (contract/ozon.ts). */
-import { FBS_STATUSES } from './ozon';
+/** Ozon FBS posting statuses: one list, in a module without schemas (contract/fbsStatuses.ts). */
+import { FBS_STATUSES } from './fbsStatuses';
 
 export { FBS_STATUSES };
-export type { FbsStatus } from './ozon';
+export type { FbsStatus } from './fbsStatuses';
 
 export const ORDER_SOURCES = ['ozon', 'manual'] as const;
 export type OrderSource = (typeof ORDER_SOURCES)[number];

@@ -45,11 +45,10 @@ export function doneProgress(): void {
   growing = null;
   bar.animate(
     [
-      { transform: `scaleX(${GROWN * (progress ?? 0)})`, opacity: 1 },
+      { transform: `scaleX(${GROWN * progress})`, opacity: 1 },
       { transform: 'scaleX(1)', opacity: 1, offset: 0.5 },
       { transform: 'scaleX(1)', opacity: 0 },
     ],
     { duration: FINISH_MS, easing: 'ease-out', fill: 'forwards' },
   );
 }
-

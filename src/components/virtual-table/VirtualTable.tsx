@@ -62,7 +62,7 @@ const MIN_WIDTH = 60;
  * offset and the blocks in view; rows have one fixed height, so the rows drawn are the viewport's, cut out of those
  * blocks (`visibleRows`), and a scroll within a block renders them too (`report` below).
  */
-export const BLOCK_ROWS = 64;
+const BLOCK_ROWS = 64;
 /** Rows drawn beyond each edge of the viewport. A fast scroll jumps past any overscan, so more only costs render time. */
 const OVERSCAN_ROWS = 2;
 /** Blocks beyond each edge of the viewport: none (rows are cut out of the blocks in view). */
@@ -75,7 +75,7 @@ const INITIAL_ROWS = 24;
  * The viewport's size from a ResizeObserver alone. TanStack Virtual's own observer also reads clientWidth and
  * clientHeight as the table mounts: a forced layout of the whole page inside the commit that mounts it (15-25 ms
  * at a cold start). The observer reports after the browser's own layout and before it paints, so the first frame
- * still has the right rows. Without a ResizeObserver (jsdom) the size is read at once.
+ * still has the right rows. Where there is no ResizeObserver the size is read at once.
  */
 function observeViewport(instance: Virtualizer<HTMLDivElement, Element>, callback: (rect: Rect) => void): (() => void) | undefined {
   const element = instance.scrollElement;
@@ -104,7 +104,7 @@ function useLatest<V>(value: V) {
  * The rows to draw, first to last (last < first: none): those the viewport shows at `offset` (full-list pixels), with
  * OVERSCAN_ROWS beyond each edge, within the blocks the virtualizer has in view.
  */
-export function visibleRows(blocks: readonly { index: number }[], offset: number, viewport: number, rowHeight: number, total: number): [number, number] {
+function visibleRows(blocks: readonly { index: number }[], offset: number, viewport: number, rowHeight: number, total: number): [number, number] {
   if (blocks.length === 0 || total === 0) return [0, -1];
   const from = Math.max(blocks[0]!.index * BLOCK_ROWS, Math.floor(offset / rowHeight) - OVERSCAN_ROWS);
   const to = Math.min(total, (blocks[blocks.length - 1]!.index + 1) * BLOCK_ROWS, Math.ceil((offset + viewport) / rowHeight) + OVERSCAN_ROWS);

@@ -100,8 +100,8 @@ export function OrdersView({ mode, toolbar }: OrdersViewProps) {
   const [busy, setBusy] = useState<{ ship: boolean; labels: boolean }>({ ship: false, labels: false });
   const [trackingOpen, setTrackingOpen] = useState(false);
   const [stockOpen, setStockOpen] = useState(false);
-  // The list is drawn: rows, or the answer that there are none, or its failure (what the overlay tells apart).
   const windowHeight = useSyncExternalStore(subscribeResize, readWindowHeight);
+  // The list is drawn: rows, or the answer that there are none, or its failure (what the overlay tells apart).
   const controls = useControlStages(failed || (!loading && (total > 0 || synced)));
 
   // The query is sent from the event itself, before React renders the new filter values: the worker answers while
