@@ -62,12 +62,21 @@ async function settledRowCount(page: Page): Promise<number> {
 }
 /** Data rows on screen (the header row is aria-rowindex 1). */
 const bodyRows = (page: Page) => page.locator('[role=row][aria-rowindex]:not([aria-rowindex="1"])');
-/** The text of one column in the rows on screen, found by its header's position. */
+/**
+ * The text of one column in the rows on screen, found by its header's aria-colindex. The table draws only the
+ * columns in view sideways: the header is scrolled into view first, as a user would.
+ */
 async function columnTexts(page: Page, header: string): Promise<string[]> {
-  const headers = await page.getByRole('columnheader').allTextContents();
-  const index = headers.findIndex((text) => text.replace(/[▲▼]/g, '').trim() === header);
-  if (index < 0) throw new Error(`no column ${header} in ${headers.join(' | ')}`);
-  return bodyRows(page).locator(`[role=gridcell]:nth-child(${index + 1})`).allTextContents();
+  const headers = page.getByRole('columnheader');
+  const texts = await headers.allTextContents();
+  const index = texts.findIndex((text) => text.replace(/[▲▼]/g, '').trim() === header);
+  if (index < 0) throw new Error(`no column ${header} in ${texts.join(' | ')}`);
+  await headers.nth(index).scrollIntoViewIfNeeded();
+  const column = await headers.nth(index).getAttribute('aria-colindex');
+  // The cells follow at the scroll event of the next frame.
+  const cells = bodyRows(page).locator(`[role=gridcell][aria-colindex="${column}"]`);
+  await cells.first().waitFor();
+  return cells.allTextContents();
 }
 const amountOf = (text: string) => Number(text.replace(/[^\d.]/g, ''));
 

@@ -68,8 +68,30 @@ const OVERSCAN_ROWS = 2;
 /** Blocks beyond each edge of the viewport: none (rows are cut out of the blocks in view). */
 const OVERSCAN_BLOCKS = 0;
 const NO_ROWS: never[] = [];
+const SELECT_STYLE: CSSProperties = { width: SELECT_WIDTH };
 /** Rows laid out before the viewport's size is first observed, when its height is not a number of pixels. */
 const INITIAL_ROWS = 24;
+/** Columns drawn beyond each side of the viewport, so a short sideways scroll finds its cells already there. */
+const OVERSCAN_COLUMNS = 1;
+
+/** The data columns drawn: `ordered` from `from` to `to`, the first of them pushed right past those skipped. */
+type ColumnWindow = { from: number; to: number; firstStyle: CSSProperties | undefined };
+
+/**
+ * The columns a viewport `width` wide shows when scrolled `left` sideways: [first, last] indexes into the columns
+ * whose left edges are `starts` (row pixels, the select column included).
+ */
+function columnsInView(starts: readonly number[], widths: readonly number[], left: number, width: number): [number, number] {
+  if (starts.length === 0) return [0, -1];
+  let first = 0;
+  while (first < starts.length - 1 && starts[first]! + widths[first]! <= left) first++;
+  let last = first;
+  while (last < starts.length - 1 && starts[last + 1]! < left + width) last++;
+  return [first, last];
+}
+
+/** The viewport's width before it is observed: the window's (the table is never wider), or every column. */
+const guessedWidth = () => (typeof window === 'undefined' ? Number.POSITIVE_INFINITY : window.innerWidth);
 
 /**
  * The viewport's size from a ResizeObserver alone. TanStack Virtual's own observer also reads clientWidth and
@@ -141,6 +163,13 @@ function VirtualTableView<T extends RowData>({
 }: VirtualTableProps<T>) {
   const scrollRef = useRef<HTMLDivElement>(null);
   const [viewport, setViewport] = useState(0);
+  /**
+   * Where the viewport is sideways: its scrollLeft as of the last scroll event and its observed width (0 until the
+   * observer reports). Rendering reads these; a change renders only when it brings an undrawn column into view.
+   */
+  const sidewaysRef = useRef({ left: 0, width: 0 });
+  /** Counts the sideways moves past the columns drawn: each draws them again. */
+  const [columnsMoved, moveColumns] = useReducer((n: number) => n + 1, 0);
   const [, rowsChanged] = useReducer((n: number) => n + 1, 0);
   const [, scrolledWithin] = useReducer((n: number) => n + 1, 0);
   /** The full-list offset the last commit drew its rows for. */
@@ -183,6 +212,8 @@ function VirtualTableView<T extends RowData>({
     observeElementRect: (instance, callback) =>
       observeViewport(instance, (rect) => {
         setViewport(rect.height);
+        sidewaysRef.current.width = rect.width;
+        if (columnsOutOfView()) moveColumns();
         callback(rect);
       }),
     // The element scrolls over at most MAX_SCROLL_PX; the virtualizer thinks in full-list pixels.
@@ -238,6 +269,51 @@ function VirtualTableView<T extends RowData>({
   );
   const selectable = selection !== undefined && onSelectionChange !== undefined;
   const totalWidth = widths.reduce((sum, width) => sum + width, selectable ? SELECT_WIDTH : 0);
+  const starts = useMemo(() => {
+    let x = selectable ? SELECT_WIDTH : 0;
+    return widths.map((width) => (x += width) - width);
+  }, [widths, selectable]);
+
+  // Columns are windowed like rows: a row holds the cells of the columns in view (and one beyond each side), the
+  // first of them pushed right by the widths of those before it. A wide table draws about half its cells, and the
+  // cells it draws are all on screen, so the browser lays them out in one pass.
+  const columnWindow = useMemo((): ColumnWindow => {
+    const { left, width } = sidewaysRef.current;
+    const [first, last] = columnsInView(starts, widths, left, width || guessedWidth());
+    const from = Math.max(0, first - OVERSCAN_COLUMNS);
+    const to = Math.min(starts.length - 1, last + OVERSCAN_COLUMNS);
+    const skipped = from < starts.length ? starts[from]! - (selectable ? SELECT_WIDTH : 0) : 0;
+    return { from, to, firstStyle: skipped > 0 ? { ...cellStyles[from], marginLeft: skipped } : cellStyles[from] };
+    // The place sideways is a ref (scroll and resize callbacks keep it); columnsMoved says it left the columns drawn.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [starts, widths, cellStyles, selectable, columnsMoved]);
+  const drawnColumnsRef = useRef(columnWindow);
+  useLayoutEffect(() => {
+    drawnColumnsRef.current = columnWindow;
+  }, [columnWindow]);
+  const startsRef = useLatest({ starts, widths });
+  /** Whether the viewport shows a column not drawn (read by the scroll and resize callbacks). */
+  const columnsOutOfView = () => {
+    const { left, width } = sidewaysRef.current;
+    if (width === 0) return false;
+    const [first, last] = columnsInView(startsRef.current.starts, startsRef.current.widths, left, width);
+    const drawn = drawnColumnsRef.current;
+    return first < drawn.from || last > drawn.to;
+  };
+  useEffect(() => {
+    const element = scrollRef.current;
+    if (!element) return undefined;
+    const scrolled = () => {
+      const left = element.scrollLeft;
+      if (left === sidewaysRef.current.left) return;
+      sidewaysRef.current.left = left;
+      if (columnsOutOfView()) flushSync(moveColumns);
+    };
+    element.addEventListener('scroll', scrolled, { passive: true });
+    return () => element.removeEventListener('scroll', scrolled);
+    // columnsOutOfView reads refs only.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
 
   // Stable callbacks for the memoised rows and header: they read the latest props when called.
   const latest = useLatest({ selection, onSelectionChange, onRowOpen, rowKey, sort, onSortChange, layout, total });
@@ -331,6 +407,7 @@ function VirtualTableView<T extends RowData>({
                 selectable={selectable}
                 ordered={ordered}
                 cellStyles={cellStyles}
+                columnWindow={columnWindow}
                 rowHeight={rowHeight}
                 lang={lang}
                 onToggle={toggle}
@@ -390,7 +467,7 @@ const HeaderRow = memo(function HeaderRow<T extends RowData>({
   return (
     <div className="virtual-table__header" role="row" aria-rowindex={1} style={{ height: rowHeight, width: totalWidth }}>
       {selectable && (
-        <div role="columnheader" className="virtual-table__cell virtual-table__select" style={{ width: SELECT_WIDTH }}>
+        <div role="columnheader" aria-colindex={1} className="virtual-table__cell virtual-table__select" style={SELECT_STYLE}>
           <Checkbox
             aria-label={texts.selectAll(total)}
             checked={count > 0 && count === total}
@@ -407,6 +484,7 @@ const HeaderRow = memo(function HeaderRow<T extends RowData>({
           <div
             key={header.id}
             role="columnheader"
+            aria-colindex={i + (selectable ? 2 : 1)}
             aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : column.sortable ? 'none' : undefined}
             className={`virtual-table__cell virtual-table__th${column.sortable ? ' is-sortable' : ''}`}
             style={cellStyles[i]}
@@ -448,6 +526,7 @@ type BodyRowProps<T extends RowData> = {
   selectable: boolean;
   ordered: VirtualTableColumn<T>[];
   cellStyles: CSSProperties[];
+  columnWindow: ColumnWindow;
   rowHeight: number;
   lang: Lang;
   onToggle: (key: string) => void;
@@ -458,11 +537,27 @@ type BodyRowProps<T extends RowData> = {
  * One data row. Its props are the row object, its place and its selection, so a row that stays on screen while
  * the list scrolls, or while another window arrives, does not render again.
  */
-const BodyRow = memo(function BodyRow<T extends RowData>({ index, row, rowId, chosen, selectable, ordered, cellStyles, rowHeight, lang, onToggle, onOpen }: BodyRowProps<T>) {
+const BodyRow = memo(function BodyRow<T extends RowData>({
+  index,
+  row,
+  rowId,
+  chosen,
+  selectable,
+  ordered,
+  cellStyles,
+  columnWindow,
+  rowHeight,
+  lang,
+  onToggle,
+  onOpen,
+}: BodyRowProps<T>) {
   // A row still being fetched keeps the same cells (empty, drawn as skeleton bars): when its window arrives only
   // their text changes. Its cells are no grid cells until then, and the row says it is busy.
   const loaded = row !== undefined && rowId !== null;
   const cellRole = loaded ? 'gridcell' : undefined;
+  const { from, to, firstStyle } = columnWindow;
+  /** aria-colindex of column 0 (counted from 1, after the select column). */
+  const colOffset = selectable ? 2 : 1;
   return (
     <div
       role="row"
@@ -474,7 +569,7 @@ const BodyRow = memo(function BodyRow<T extends RowData>({ index, row, rowId, ch
       onDoubleClick={loaded ? () => onOpen(row) : undefined}
     >
       {selectable && (
-        <div role={cellRole} className="virtual-table__cell virtual-table__select" style={{ width: SELECT_WIDTH }}>
+        <div role={cellRole} aria-colindex={1} className="virtual-table__cell virtual-table__select" style={SELECT_STYLE}>
           {loaded && (
             <input
               type="checkbox"
@@ -486,11 +581,21 @@ const BodyRow = memo(function BodyRow<T extends RowData>({ index, row, rowId, ch
           )}
         </div>
       )}
-      {ordered.map((column, i) => (
-        <div key={column.id} role={cellRole} className="virtual-table__cell" style={cellStyles[i]} onClick={loaded && i === 0 ? () => onOpen(row) : undefined}>
-          {loaded ? column.cell(row) : null}
-        </div>
-      ))}
+      {ordered.slice(from, to + 1).map((column, k) => {
+        const i = from + k;
+        return (
+          <div
+            key={column.id}
+            role={cellRole}
+            aria-colindex={i + colOffset}
+            className="virtual-table__cell"
+            style={k === 0 ? firstStyle : cellStyles[i]}
+            onClick={loaded && i === 0 ? () => onOpen(row) : undefined}
+          >
+            {loaded ? column.cell(row) : null}
+          </div>
+        );
+      })}
     </div>
   );
 }) as <T extends RowData>(props: BodyRowProps<T> & { key?: React.Key }) => ReactNode;

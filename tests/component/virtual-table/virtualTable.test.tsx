@@ -32,9 +32,9 @@ beforeAll(() => {
 afterAll(() => vi.restoreAllMocks());
 beforeEach(() => localStorage.clear());
 
-type HarnessProps = { total: number; onRange?: (start: number, end: number) => void; initial?: RowSelection };
+type HarnessProps = { total: number; onRange?: (start: number, end: number) => void; initial?: RowSelection; cols?: VirtualTableColumn<Row>[] };
 
-function Harness({ total, onRange = () => undefined, initial = EMPTY_SELECTION }: HarnessProps) {
+function Harness({ total, onRange = () => undefined, initial = EMPTY_SELECTION, cols = columns }: HarnessProps) {
   const [selection, setSelection] = useState<RowSelection>(initial);
   return (
     <>
@@ -42,7 +42,7 @@ function Harness({ total, onRange = () => undefined, initial = EMPTY_SELECTION }
       <VirtualTable<Row>
         storageKey="test:1"
         label="Orders"
-        columns={columns}
+        columns={cols}
         total={total}
         rowAt={rowAt}
         rowKey={(row) => row.id}
@@ -96,6 +96,45 @@ describe('VirtualTable grid semantics', () => {
     expect(indexes.at(-1)).toBe(Math.ceil((5 * ROW + VIEWPORT) / ROW) + 2 - 1);
     expect(ranges.at(-1)).toEqual([3, indexes.at(-1)! + 1]);
     expect(within(dataRows()[2]!).getByRole('gridcell', { name: 'row 6' })).toBeInTheDocument();
+  });
+
+  it('draws the columns in view sideways (one more each side), each cell with its aria-colindex, and those a sideways scroll brings in', () => {
+    // Twelve 200 px columns after the 44 px select column, in a viewport 1000 px wide.
+    const wide = Array.from({ length: 12 }, (_, c): VirtualTableColumn<Row> => ({ id: `c${c}`, header: `C${c}`, width: 200, cell: (row) => `${row.name} c${c}` }));
+    render(<Harness total={100} cols={wide} />);
+    const grid = screen.getByRole('grid');
+    expect(grid).toHaveAttribute('aria-colcount', '13');
+    // Every header stays (they are one row), with its place among the columns.
+    expect(screen.getAllByRole('columnheader').map((header) => header.getAttribute('aria-colindex'))).toEqual(Array.from({ length: 13 }, (_, i) => String(i + 1)));
+    const drawn = () => within(dataRows()[0]!).getAllByRole('gridcell').map((cell) => Number(cell.getAttribute('aria-colindex')));
+    // C0 to C4 show (C4 starts at 844 px), C5 is the one beyond; the select column is always there.
+    expect(drawn()).toEqual([1, 2, 3, 4, 5, 6, 7]);
+    expect(within(dataRows()[0]!).getByRole('gridcell', { name: 'row 1 c5' })).toBeInTheDocument();
+
+    act(() => {
+      grid.scrollLeft = 1100;
+      fireEvent.scroll(grid);
+    });
+    // C5 (1044-1244 px) to C10 (from 2044 px) show at 1100-2100 px; C4 and C11 are drawn beyond them.
+    expect(drawn()).toEqual([1, 6, 7, 8, 9, 10, 11, 12, 13]);
+    const [, firstDrawn] = within(dataRows()[0]!).getAllByRole('gridcell');
+    expect(firstDrawn).toHaveTextContent('row 1 c4');
+    // C4 keeps its place: pushed right by the four columns before it.
+    expect(firstDrawn).toHaveStyle({ marginLeft: '800px', width: '200px' });
+
+    // A scroll within the columns drawn draws nothing new.
+    act(() => {
+      grid.scrollLeft = 1150;
+      fireEvent.scroll(grid);
+    });
+    expect(drawn()).toEqual([1, 6, 7, 8, 9, 10, 11, 12, 13]);
+    // Back at the start: C0 to C5 again, C0 in its place.
+    act(() => {
+      grid.scrollLeft = 0;
+      fireEvent.scroll(grid);
+    });
+    expect(drawn()).toEqual([1, 2, 3, 4, 5, 6, 7]);
+    expect(within(dataRows()[0]!).getAllByRole('gridcell')[1]).not.toHaveStyle({ marginLeft: '800px' });
   });
 
   it('reaches the last of a million rows although the scroll area stays under the browser cap', () => {
