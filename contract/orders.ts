@@ -105,6 +105,11 @@ export const orderSyncQuerySchema = z.object({
    * ORDER_FRAME_TYPE) instead of row objects: the browser cache's bulk path. Same rows, same cursor semantics.
    */
   format: z.enum(['rows', 'binary']).default('rows'),
+  /**
+   * The limit the browser asks with next (binary format): the server builds the next frame ahead at that size.
+   * A sync whose first frame is small (rows on screen at once) says so; without it the next frame is built at `limit`.
+   */
+  next: z.coerce.number().int().min(1).max(ORDER_SYNC_MAX_LIMIT).optional(),
 });
 export type OrderSyncQuery = z.input<typeof orderSyncQuerySchema>;
 

@@ -243,6 +243,26 @@ describe.each(DATABASE_TARGETS)('orders on $kind', (target) => {
     expect(rowsOfChunk(again.chunk).slice(0, 2)).toEqual(rowsOfChunk(second.chunk));
   });
 
+  it('builds the frame ahead at the size the browser says it asks for next (a small first frame, then larger ones)', async () => {
+    const frameAt = async (cursor: string | undefined, limit: number, next?: number) => {
+      const url = `/api/order/sync?limit=${limit}&format=binary${next ? `&next=${next}` : ''}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`;
+      const response = await t.app.inject({ method: 'GET', url, headers: seller.headers });
+      expect(response.statusCode).toBe(200);
+      return decodeOrderFrame(new Uint8Array(response.rawPayload).buffer);
+    };
+    const [{ n: total }] = (await t.database.query<{ n: string }>('select count(*) as n from orders where user_id = $1', [seller.id])) as [{ n: string }];
+    const first = await frameAt(undefined, 2, 3);
+    const second = await frameAt(first.cursor, 3, 3);
+    const third = await frameAt(second.cursor, 3, 3);
+    expect([first.chunk.n, second.chunk.n, third.chunk.n]).toEqual([2, 3, 3]);
+    // The second frame was the one built ahead (a frame asked for afresh starts a sync's count again): the third,
+    // built ahead after it, says how many rows are left from its own first row on.
+    expect(third.remaining).toBe(Number(total) - 2 - 3);
+    // A `next` out of range is refused like a bad limit.
+    const refused = await t.app.inject({ method: 'GET', url: '/api/order/sync?format=binary&next=0', headers: seller.headers });
+    expect(refused.statusCode).toBe(400);
+  });
+
   it('keeps a binary chunk readable when a value holds the frame separator (a unique-string column gets a space)', async () => {
     const [{ id }] = (await t.database.query<{ id: string }>(
       `update orders set product_name = 'A' || chr(31) || 'B', tracking_number = chr(31), updated_at = clock_timestamp()

@@ -149,11 +149,12 @@ export function createOrdersArea({ client, events, engine: engineOptions, openCa
     await own.saveOrder(key, engine.permutationFor(sort));
   }
 
-  // A first visit's first chunk is small so rows show at once; the rest come in the largest chunks the server gives.
+  // A first visit's first chunk is small so rows show at once; the rest come in the largest chunks the server gives
+  // (`next` tells the server, so the frame it builds ahead is the one asked for next, not another small one).
   const fetchChunk = (cursor: string | null): Promise<ReceivedFrame> =>
     client.request('/order/sync', {
       method: 'GET',
-      params: { cursor, limit: cursor === null ? FIRST_SYNC_LIMIT : SYNC_LIMIT, format: 'binary' },
+      params: { cursor, limit: cursor === null ? FIRST_SYNC_LIMIT : SYNC_LIMIT, next: SYNC_LIMIT, format: 'binary' },
       responseType: 'arraybuffer',
       timeout: 120_000,
       silent: true,

@@ -103,9 +103,9 @@ export async function ordersRoutes(app: FastifyInstance, options: OrdersRoutesOp
   // format is the browser cache's bulk path (contract/orderChunk.ts). Failures answer the JSON envelope either way.
   app.get<Query<typeof orderSyncQuerySchema>>(ORDER_PATHS.sync, { config, schema: { querystring: orderSyncQuerySchema } }, async (request, reply) => {
     const user = requireUser(request.user);
-    const { cursor, limit, format } = request.query;
+    const { cursor, limit, format, next } = request.query;
     if (format === 'binary') {
-      const frame = await syncFrame(user.id, cursor, limit);
+      const frame = await syncFrame(user.id, cursor, limit, next);
       return reply.type(ORDER_FRAME_TYPE).send(Buffer.from(frame.buffer, frame.byteOffset, frame.byteLength));
     }
     const chunk = await syncChunk(deps, user.id, cursor, limit);

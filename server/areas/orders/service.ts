@@ -298,7 +298,8 @@ const FRAME_READ_AHEAD_MS = 5_000;
 export function createFrameSync(deps: OrdersDeps) {
   const ahead = new Map<number, { key: string; depth: number; frame: Promise<BuiltFrame | null> }>();
   const keyOf = (cursor: string | undefined, limit: number) => `${limit}:${cursor ?? ''}`;
-  return async function syncFrame(userId: number, cursor: string | undefined, limit: number): Promise<Uint8Array> {
+  /** `nextLimit`: the limit the next request will ask with (the frame ahead is built at that size). */
+  return async function syncFrame(userId: number, cursor: string | undefined, limit: number, nextLimit = limit): Promise<Uint8Array> {
     const waiting = ahead.get(userId);
     ahead.delete(userId);
     const early = waiting?.key === keyOf(cursor, limit) ? await waiting.frame : null;
@@ -310,8 +311,8 @@ export function createFrameSync(deps: OrdersDeps) {
       // two frames), on a 2-core machine it would compete with showing them.
       const depth = early ? waiting!.depth + 1 : 1;
       // A failure ahead is nobody's yet: the request that asks for this cursor builds the frame again.
-      const next = buildFrame(deps, userId, frame.cursor, limit, { count: depth === 2 }).catch(() => null);
-      const entry = { key: keyOf(frame.cursor, limit), depth, frame: next };
+      const next = buildFrame(deps, userId, frame.cursor, nextLimit, { count: depth === 2 }).catch(() => null);
+      const entry = { key: keyOf(frame.cursor, nextLimit), depth, frame: next };
       ahead.set(userId, entry);
       // Unasked for (a sync that stopped, a closed tab), it is dropped: nothing stays behind, nothing stale is used.
       setTimeout(() => ahead.get(userId) === entry && ahead.delete(userId), FRAME_READ_AHEAD_MS).unref();
