@@ -227,7 +227,18 @@ function VirtualTableView<T extends RowData>({
         // The virtualizer has rendered if its blocks in view changed; within a block the rows are ours to move: a
         // new first row, or any move of a scaled scroll (its rows move `ratio` pixels per scrolled pixel).
         const drawn = drawnOffsetRef.current;
-        if (drawn !== offset && (ratioRef.current !== 1 || Math.floor(drawn / rowHeight) !== Math.floor(offset / rowHeight))) flushSync(scrolledWithin);
+        const rowsMoved = drawn !== offset && (ratioRef.current !== 1 || Math.floor(drawn / rowHeight) !== Math.floor(offset / rowHeight));
+        // Sideways, a render only when an undrawn column comes into view.
+        const left = element.scrollLeft;
+        const sideways = left !== sidewaysRef.current.left;
+        sidewaysRef.current.left = left;
+        const columnsCameIn = sideways && columnsOutOfView();
+        if (rowsMoved || columnsCameIn) {
+          flushSync(() => {
+            if (rowsMoved) scrolledWithin();
+            if (columnsCameIn) moveColumns();
+          });
+        }
       };
       // The element was just created: it has not scrolled. Told without reading it (a read here, or the scroll
       // state's read of its extent, forces the whole page's layout inside the commit that mounts the table).
@@ -287,33 +298,16 @@ function VirtualTableView<T extends RowData>({
     // The place sideways is a ref (scroll and resize callbacks keep it); columnsMoved says it left the columns drawn.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [starts, widths, cellStyles, selectable, columnsMoved]);
-  const drawnColumnsRef = useRef(columnWindow);
-  useLayoutEffect(() => {
-    drawnColumnsRef.current = columnWindow;
-  }, [columnWindow]);
-  const startsRef = useLatest({ starts, widths });
-  /** Whether the viewport shows a column not drawn (read by the scroll and resize callbacks). */
+  /** The columns the last commit drew, and the column edges they were cut from. */
+  const drawnColumnsRef = useLatest({ columnWindow, starts, widths });
+  /** Whether the viewport shows a column not drawn (read by the scroll and resize callbacks: refs only). */
   const columnsOutOfView = () => {
     const { left, width } = sidewaysRef.current;
     if (width === 0) return false;
-    const [first, last] = columnsInView(startsRef.current.starts, startsRef.current.widths, left, width);
-    const drawn = drawnColumnsRef.current;
+    const { columnWindow: drawn, starts: edges, widths: sizes } = drawnColumnsRef.current;
+    const [first, last] = columnsInView(edges, sizes, left, width);
     return first < drawn.from || last > drawn.to;
   };
-  useEffect(() => {
-    const element = scrollRef.current;
-    if (!element) return undefined;
-    const scrolled = () => {
-      const left = element.scrollLeft;
-      if (left === sidewaysRef.current.left) return;
-      sidewaysRef.current.left = left;
-      if (columnsOutOfView()) flushSync(moveColumns);
-    };
-    element.addEventListener('scroll', scrolled, { passive: true });
-    return () => element.removeEventListener('scroll', scrolled);
-    // columnsOutOfView reads refs only.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
 
   // Stable callbacks for the memoised rows and header: they read the latest props when called.
   const latest = useLatest({ selection, onSelectionChange, onRowOpen, rowKey, sort, onSortChange, layout, total });
