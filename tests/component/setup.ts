@@ -1,5 +1,6 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { act, cleanup } from '@testing-library/react';
+import { Modal, message, notification } from 'antd';
 import { afterEach, beforeEach } from 'vitest';
 import { forgetStartUpCookies } from '@/app/cookieJar';
 
@@ -48,8 +49,16 @@ if (typeof window !== 'undefined') {
   window.getComputedStyle = (element: Element, _pseudo?: string | null) => getComputedStyle(element);
 }
 
-afterEach(() => {
+afterEach(async () => {
   cleanup();
+  // antd's static messages, notifications and confirms live in roots of their own that cleanup() does not know: a
+  // message's close timer would otherwise fire after the file's jsdom is gone and make React touch a missing window.
+  message.destroy();
+  notification.destroy();
+  Modal.destroyAll();
+  await act(async () => {
+    await new Promise((resolve) => setTimeout(resolve, 0));
+  });
 });
 
 // Each test starts the app anew: it reads the cookies the test left, not the copy an earlier start-up kept.
