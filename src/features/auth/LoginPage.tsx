@@ -92,7 +92,8 @@ export function LoginPage() {
           />
         </Form.Item>
         <CaptchaField captcha={captcha} />
-        <Button type="primary" htmlType="submit" size="large" block loading={loggingIn}>
+        {/* Until the captcha is in there is nothing to answer: a submit then would only be refused as a missing captcha. */}
+        <Button type="primary" htmlType="submit" size="large" block loading={loggingIn} disabled={captcha.loading || !captcha.uuid}>
           {t('login.submit')}
         </Button>
       </Form>

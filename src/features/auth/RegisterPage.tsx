@@ -83,7 +83,8 @@ export function RegisterPage() {
           <Input.Password prefix={<LockOutlined />} placeholder={t('register.confirm')} autoComplete="new-password" size="large" maxLength={64} />
         </Form.Item>
         <CaptchaField captcha={captcha} />
-        <Button type="primary" htmlType="submit" size="large" block loading={submitting}>
+        {/* Until the captcha is in there is nothing to answer: a submit then would only be refused as a missing captcha. */}
+        <Button type="primary" htmlType="submit" size="large" block loading={submitting} disabled={captcha.loading || !captcha.uuid}>
           {t('register.submit')}
         </Button>
       </Form>

@@ -11,6 +11,7 @@ describe('login form', { timeout: 20_000 }, () => {
     expect(screen.getByRole('heading', { name: '系统登录' })).toBeInTheDocument();
     expect(screen.getByText('第三方登录')).toBeInTheDocument();
 
+    await waitFor(() => expect(screen.getByRole('button', { name: '登录' })).toBeEnabled());
     await user.click(screen.getByRole('button', { name: '登录' }));
     expect(await screen.findByText('请输入用户名')).toBeInTheDocument();
     expect(screen.getByText('请输入密码')).toBeInTheDocument();
@@ -26,6 +27,22 @@ describe('login form', { timeout: 20_000 }, () => {
     await user.type(screen.getByPlaceholderText('验证码'), '2468');
     await user.click(screen.getByRole('button', { name: '登录' }));
     await waitFor(() => expect(sent).toEqual([{ type: 'session.login', username: 'seller', password: 'seller123', code: '2468', uuid: 'uuid-1' }]));
+  });
+
+  it('cannot be sent before the captcha has arrived: a fast Enter would only be refused as a missing captcha', async () => {
+    const user = userEvent.setup();
+    let deliver: (captcha: { uuid: string; img: string }) => void = () => undefined;
+    const client = fakeDataClient({ captchaImage: () => new Promise((resolve) => (deliver = resolve)) });
+    const { sent } = renderWithApp(<LoginPage />, { path: '/login', client });
+    await user.type(screen.getByLabelText('用户名'), 'seller');
+    await user.type(screen.getByLabelText('密码'), 'seller123');
+    await user.type(screen.getByPlaceholderText('验证码'), '2468{Enter}');
+    expect(screen.getByRole('button', { name: '登录' })).toBeDisabled();
+    expect(sent).toEqual([]);
+    deliver({ uuid: 'late-1', img: 'data:image/svg+xml;base64,1' });
+    await waitFor(() => expect(screen.getByRole('button', { name: '登录' })).toBeEnabled());
+    await user.click(screen.getByRole('button', { name: '登录' }));
+    await waitFor(() => expect(sent).toEqual([expect.objectContaining({ type: 'session.login', uuid: 'late-1' })]));
   });
 
   it('fetches a new captcha when the image is clicked', async () => {
