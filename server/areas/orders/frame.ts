@@ -24,6 +24,9 @@ import {
  *   thousand distinct values are ever decoded (splitting a text made half a million strings to hash and collect).
  * - Each unique-string column is one aggregate passed through as it is (the worker splits it when it needs to).
  * The aggregates carry no ORDER BY of their own: they read the same sorted input in one pass, so they stay aligned.
+ * The byte aggregates leave Postgres as base64 text, not as bytea: a bytea answers in hex (twice its size), which
+ * Postgres writes and node-postgres reads as one string and then decodes, and that transfer cost more than building
+ * the aggregates (measured at 50,000 rows: the query answered in 510-730 ms with hex, 290-330 ms with base64).
  */
 
 /** 2000-01-01, Postgres's own epoch, in microseconds since 1970. */
@@ -70,8 +73,8 @@ export const REMAINING_SQL = `select count(*) as n ${CHANGED_SQL}`;
 /** Parameters: user id, cursor microseconds, cursor id, limit. `n` counts up to limit + 1 (more waiting). */
 export const FRAME_SQL = `select c.*, (select count(*) from (select 1 ${SINCE_SQL} limit $4 + 1) x) as n
   from (select
-    ${ORDER_NUMBER_FIELDS.map((field) => `string_agg(${NUMBER_SQL[field].sql}, ''::bytea) as "${field}"`).join(',\n    ')},
-    convert_to(string_agg(${ORDER_DICT_FIELDS.map((field) => DICT_SQL[field]).join(` || ${SEPARATOR_SQL} || `)}, ${SEPARATOR_SQL}), 'UTF8') as dicts,
+    ${ORDER_NUMBER_FIELDS.map((field) => `encode(string_agg(${NUMBER_SQL[field].sql}, ''::bytea), 'base64') as "${field}"`).join(',\n    ')},
+    encode(convert_to(string_agg(${ORDER_DICT_FIELDS.map((field) => DICT_SQL[field]).join(` || ${SEPARATOR_SQL} || `)}, ${SEPARATOR_SQL}), 'UTF8'), 'base64') as dicts,
     ${ORDER_TEXT_FIELDS.map((field) => `string_agg(${TEXT_SQL[field]}, ${SEPARATOR_SQL}) as "${field}"`).join(',\n    ')},
     string_agg(case when o.deleted then '1' else '0' end, '') as deleted
   from (select * ${SINCE_SQL} limit $4) o) c`;
@@ -83,6 +86,13 @@ export const FRAME_SQL = `select c.*, (select count(*) from (select 1 ${SINCE_SQ
 export function msOfMicros(micros: number): number {
   const ms = micros / 1000;
   return ms < 0 ? -Math.round(-ms) : Math.round(ms);
+}
+
+/** A byte aggregate of FRAME_SQL: base64 text (Postgres breaks it into lines, which the decoder skips). */
+function bytesOf(value: unknown): Uint8Array {
+  if (typeof value === 'string') return Buffer.from(value, 'base64');
+  if (value instanceof Uint8Array) return value;
+  throw new Error(`order frame: a byte column answered ${typeof value}`);
 }
 
 /** One number column from its send-form bytes; a time column also gives its last value in microseconds (the cursor). */
@@ -190,7 +200,7 @@ export function readFrame(result: Record<string, unknown>, n: number): { chunk: 
     // A value that holds the separator makes a joined column unreadable.
     if (textCount(texts[field]) !== n) return null;
   }
-  const columns = encodeJoinedDicts(result.dicts as Uint8Array, n, ORDER_DICT_FIELDS.length);
+  const columns = encodeJoinedDicts(bytesOf(result.dicts), n, ORDER_DICT_FIELDS.length);
   if (!columns) return null;
   const dicts = {} as OrderChunk['dicts'];
   ORDER_DICT_FIELDS.forEach((field, f) => {
@@ -200,7 +210,7 @@ export function readFrame(result: Record<string, unknown>, n: number): { chunk: 
   const numbers = {} as OrderChunk['numbers'];
   let lastMicros = NaN;
   for (const field of ORDER_NUMBER_FIELDS) {
-    const read = readNumbers(result[field] as Uint8Array, NUMBER_SQL[field].kind, n);
+    const read = readNumbers(bytesOf(result[field]), NUMBER_SQL[field].kind, n);
     numbers[field] = read.values;
     if (field === 'updatedAt') lastMicros = read.lastMicros;
   }
