@@ -19,14 +19,15 @@ import {
  * browser holds them all. What each side does:
  * - Postgres sends every number column as one bytea of its binary send form, row after row (timestamps as int64
  *   microseconds since 2000, no date arithmetic per row); Node turns those into Float64Arrays.
- * - Every repeated string of a row travels in one aggregate (fields and rows joined by U+001F) as UTF-8 bytes; Node
- *   dictionary-encodes it in one pass over the bytes, hashing each value where it lies, so only a chunk's few
- *   thousand distinct values are ever decoded (splitting a text made half a million strings to hash and collect).
+ * - Every repeated string of a row travels in one text aggregate (fields and rows joined by U+001F); Node
+ *   dictionary-encodes it in one pass, hashing each value where it lies in the text, so only a chunk's few thousand
+ *   distinct values are ever cut out as strings (splitting the text made half a million strings to hash and collect).
  * - Each unique-string column is one aggregate passed through as it is (the worker splits it when it needs to).
  * The aggregates carry no ORDER BY of their own: they read the same sorted input in one pass, so they stay aligned.
- * The byte aggregates leave Postgres as base64 text, not as bytea: a bytea answers in hex (twice its size), which
+ * The number aggregates leave Postgres as base64 text, not as bytea: a bytea answers in hex (twice its size), which
  * Postgres writes and node-postgres reads as one string and then decodes, and that transfer cost more than building
- * the aggregates (measured at 50,000 rows: the query answered in 510-730 ms with hex, 290-330 ms with base64).
+ * the aggregates (measured at 50,000 rows: the query answered in 510-730 ms with hex, 290-330 ms with base64). The
+ * repeated strings stay text for the same reason: as bytes they would have to travel encoded too.
  */
 
 /** 2000-01-01, Postgres's own epoch, in microseconds since 1970. */
@@ -74,7 +75,7 @@ export const REMAINING_SQL = `select count(*) as n ${CHANGED_SQL}`;
 export const FRAME_SQL = `select c.*, (select count(*) from (select 1 ${SINCE_SQL} limit $4 + 1) x) as n
   from (select
     ${ORDER_NUMBER_FIELDS.map((field) => `encode(string_agg(${NUMBER_SQL[field].sql}, ''::bytea), 'base64') as "${field}"`).join(',\n    ')},
-    encode(convert_to(string_agg(${ORDER_DICT_FIELDS.map((field) => DICT_SQL[field]).join(` || ${SEPARATOR_SQL} || `)}, ${SEPARATOR_SQL}), 'UTF8'), 'base64') as dicts,
+    string_agg(${ORDER_DICT_FIELDS.map((field) => DICT_SQL[field]).join(` || ${SEPARATOR_SQL} || `)}, ${SEPARATOR_SQL}) as dicts,
     ${ORDER_TEXT_FIELDS.map((field) => `string_agg(${TEXT_SQL[field]}, ${SEPARATOR_SQL}) as "${field}"`).join(',\n    ')},
     string_agg(case when o.deleted then '1' else '0' end, '') as deleted
   from (select * ${SINCE_SQL} limit $4) o) c`;
@@ -119,39 +120,38 @@ function readNumbers(bytes: Uint8Array, kind: NumberKind, n: number): { values: 
   return { values, lastMicros: micros };
 }
 
-const SEPARATOR_BYTE = TEXT_SEPARATOR.charCodeAt(0);
-const utf8 = new TextDecoder();
+const SEPARATOR_UNIT = TEXT_SEPARATOR.charCodeAt(0);
 
 /**
- * A dictionary of values found inside one byte string, filed by a hash of their bytes; a hit is confirmed by comparing
- * the bytes in place. Only a value seen for the first time is decoded.
+ * A dictionary of values found inside one text, filed by a hash of their code units; a hit is confirmed by comparing
+ * the units in place. Only a value seen for the first time is cut out as a string.
  */
 class SpanDictionary {
   readonly values: string[] = [];
-  /** Where each value's bytes lie: start and end, by code. */
+  /** Where each value lies in the text: start and end, by code. */
   private readonly spans: number[] = [];
   private readonly index = new HashIndex();
-  /** The bytes being looked up (one matcher for every lookup: no closure per value). */
+  /** The span being looked up (one matcher for every lookup: no closure per value). */
   private start = 0;
   private end = 0;
   private readonly matches = (code: number): boolean => {
-    const { bytes, spans, start, end } = this;
+    const { text, spans, start, end } = this;
     const from = spans[code * 2]!;
     if (spans[code * 2 + 1]! - from !== end - start) return false;
-    for (let k = 0; k < end - start; k++) if (bytes[from + k] !== bytes[start + k]) return false;
+    for (let k = 0; k < end - start; k++) if (text.charCodeAt(from + k) !== text.charCodeAt(start + k)) return false;
     return true;
   };
 
-  constructor(private readonly bytes: Uint8Array) {}
+  constructor(private readonly text: string) {}
 
-  /** The code of bytes[start, end), whose hash is `hash`. */
+  /** The code of text[start, end), whose hash is `hash`. */
   codeOf(start: number, end: number, hash: number): number {
     this.start = start;
     this.end = end;
     const found = this.index.find(hash, this.matches);
     if (found >= 0) return found;
     const code = this.values.length;
-    this.values.push(utf8.decode(this.bytes.subarray(start, end)));
+    this.values.push(this.text.slice(start, end));
     this.spans.push(start, end);
     this.index.add(hash, code);
     return code;
@@ -159,13 +159,13 @@ class SpanDictionary {
 }
 
 /**
- * Dictionary-encodes `width` columns of `n` rows held row after row in one UTF-8 byte string (every value followed
- * by U+001F but the last). Null when it does not hold exactly n × width values (a value with the separator in it).
+ * Dictionary-encodes `width` columns of `n` rows held row after row in one text (every value followed by U+001F but
+ * the last). Null when it does not hold exactly n × width values (a value with the separator in it).
  */
-export function encodeJoinedDicts(bytes: Uint8Array, n: number, width: number): DictColumnData[] | null {
-  const dictionaries = Array.from({ length: width }, () => new SpanDictionary(bytes));
+export function encodeJoinedDicts(text: string, n: number, width: number): DictColumnData[] | null {
+  const dictionaries = Array.from({ length: width }, () => new SpanDictionary(text));
   const raw = Array.from({ length: width }, () => new Uint32Array(n));
-  const length = bytes.length;
+  const length = text.length;
   let start = 0;
   for (let i = 0; i < n; i++) {
     for (let f = 0; f < width; f++) {
@@ -173,9 +173,9 @@ export function encodeJoinedDicts(bytes: Uint8Array, n: number, width: number): 
       let hash = FNV_OFFSET;
       let end = start;
       for (; end < length; end++) {
-        const byte = bytes[end]!;
-        if (byte === SEPARATOR_BYTE) break;
-        hash = Math.imul(hash ^ byte, FNV_PRIME);
+        const unit = text.charCodeAt(end);
+        if (unit === SEPARATOR_UNIT) break;
+        hash = Math.imul(hash ^ unit, FNV_PRIME);
       }
       raw[f]![i] = dictionaries[f]!.codeOf(start, end, hash | 0);
       start = end + 1;
@@ -200,7 +200,7 @@ export function readFrame(result: Record<string, unknown>, n: number): { chunk: 
     // A value that holds the separator makes a joined column unreadable.
     if (textCount(texts[field]) !== n) return null;
   }
-  const columns = encodeJoinedDicts(bytesOf(result.dicts), n, ORDER_DICT_FIELDS.length);
+  const columns = encodeJoinedDicts(result.dicts as string, n, ORDER_DICT_FIELDS.length);
   if (!columns) return null;
   const dicts = {} as OrderChunk['dicts'];
   ORDER_DICT_FIELDS.forEach((field, f) => {

@@ -1,15 +1,13 @@
 import { encodeDict, TEXT_SEPARATOR } from '../../../contract/orderChunk';
 import { encodeJoinedDicts, msOfMicros } from '../../../server/areas/orders/frame';
 
-const utf8 = (text: string) => new TextEncoder().encode(text);
-
 describe('the server side of a binary frame', () => {
-  it('dictionary-encodes columns held row after row in one byte string as encodeDict does column by column', () => {
+  it('dictionary-encodes columns held row after row in one text as encodeDict does column by column', () => {
     const width = 3;
     const n = 2000;
     const names = ['深圳数码 Shenzhen Digital', 'Москва FBS', '', 'a', 'ab', 'ba', '雨伞 便携 #116'];
     const rows = Array.from({ length: n }, (_, i) => [String(i % 7), names[(i * 5) % names.length]!, `SKU-${(i * 37) % 1500}`]);
-    const columns = encodeJoinedDicts(utf8(rows.map((row) => row.join(TEXT_SEPARATOR)).join(TEXT_SEPARATOR)), n, width)!;
+    const columns = encodeJoinedDicts(rows.map((row) => row.join(TEXT_SEPARATOR)).join(TEXT_SEPARATOR), n, width)!;
     for (let f = 0; f < width; f++) {
       const expected = encodeDict(rows.map((row) => row[f]!));
       expect(columns[f]!.values).toEqual(expected.values);
@@ -17,8 +15,8 @@ describe('the server side of a binary frame', () => {
     }
   });
 
-  it('refuses a byte string that does not hold rows × columns values (a value with the separator in it)', () => {
-    const joined = (values: string[]) => utf8(values.join(TEXT_SEPARATOR));
+  it('refuses a text that does not hold rows × columns values (a value with the separator in it)', () => {
+    const joined = (values: string[]) => values.join(TEXT_SEPARATOR);
     expect(encodeJoinedDicts(joined(['a', 'b', 'c', 'd']), 2, 2)).not.toBeNull();
     expect(encodeJoinedDicts(joined(['a', 'b', 'c']), 2, 2)).toBeNull();
     expect(encodeJoinedDicts(joined(['a', 'b', 'c', 'd', 'e']), 2, 2)).toBeNull();
