@@ -17,8 +17,9 @@ import {
  * The binary sync's chunk (contract/orderChunk.ts) read from one Postgres query of a few aggregates. A full sync of a
  * million rows is twenty such chunks one after the other, so every millisecond here is paid twenty times before the
  * browser holds them all. What each side does:
- * - Postgres sends every number column as one bytea of its binary send form, row after row (timestamps as int64
- *   microseconds since 2000, no date arithmetic per row); Node turns those into Float64Arrays.
+ * - Postgres sends every number column as the bytes of its binary send form, row after row (timestamps as int64
+ *   microseconds since 2000, no date arithmetic per row), base64-encoded (see below); Node turns those into
+ *   Float64Arrays.
  * - Every repeated string of a row travels in one text aggregate (fields and rows joined by U+001F); Node
  *   dictionary-encodes it in one pass, hashing each value where it lies in the text, so only a chunk's few thousand
  *   distinct values are ever cut out as strings (splitting the text made half a million strings to hash and collect).
@@ -91,9 +92,8 @@ export function msOfMicros(micros: number): number {
 
 /** A byte aggregate of FRAME_SQL: base64 text (Postgres breaks it into lines, which the decoder skips). */
 function bytesOf(value: unknown): Uint8Array {
-  if (typeof value === 'string') return Buffer.from(value, 'base64');
-  if (value instanceof Uint8Array) return value;
-  throw new Error(`order frame: a byte column answered ${typeof value}`);
+  if (typeof value !== 'string') throw new Error(`order frame: a byte column answered ${typeof value}`);
+  return Buffer.from(value, 'base64');
 }
 
 /** One number column from its send-form bytes; a time column also gives its last value in microseconds (the cursor). */
