@@ -1,4 +1,4 @@
-import { FNV_OFFSET, FNV_PRIME, HashIndex } from '../../../contract/hashIndex';
+import { hashJoined, HashIndex } from '../../../contract/hashIndex';
 import {
   codesFor,
   ORDER_DICT_FIELDS,
@@ -120,8 +120,6 @@ function readNumbers(bytes: Uint8Array, kind: NumberKind, n: number): { values: 
   return { values, lastMicros: micros };
 }
 
-const SEPARATOR_UNIT = TEXT_SEPARATOR.charCodeAt(0);
-
 /**
  * A dictionary of values found inside one text, filed by a hash of their code units; a hit is confirmed by comparing
  * the units in place. Only a value seen for the first time is cut out as a string.
@@ -163,25 +161,14 @@ class SpanDictionary {
  * the last). Null when it does not hold exactly n × width values (a value with the separator in it).
  */
 export function encodeJoinedDicts(text: string, n: number, width: number): DictColumnData[] | null {
+  const joined = hashJoined(text, n * width);
+  if (!joined) return null;
+  const { hashes, starts } = joined;
   const dictionaries = Array.from({ length: width }, () => new SpanDictionary(text));
   const raw = Array.from({ length: width }, () => new Uint32Array(n));
-  const length = text.length;
-  let start = 0;
-  for (let i = 0; i < n; i++) {
-    for (let f = 0; f < width; f++) {
-      if (start > length) return null;
-      let hash = FNV_OFFSET;
-      let end = start;
-      for (; end < length; end++) {
-        const unit = text.charCodeAt(end);
-        if (unit === SEPARATOR_UNIT) break;
-        hash = Math.imul(hash ^ unit, FNV_PRIME);
-      }
-      raw[f]![i] = dictionaries[f]!.codeOf(start, end, hash | 0);
-      start = end + 1;
-    }
+  for (let i = 0, k = 0; i < n; i++) {
+    for (let f = 0; f < width; f++, k++) raw[f]![i] = dictionaries[f]!.codeOf(starts[k]!, starts[k + 1]! - 1, hashes[k]!);
   }
-  if (start !== length + 1) return null;
   return dictionaries.map(({ values }, f) => {
     const codes = codesFor(values.length, n);
     codes.set(raw[f]!);

@@ -92,8 +92,7 @@ export function LoginPage() {
           />
         </Form.Item>
         <CaptchaField captcha={captcha} />
-        {/* Until the captcha is in there is nothing to answer: a submit then would only be refused as a missing captcha. */}
-        <Button type="primary" htmlType="submit" size="large" block loading={loggingIn} disabled={captcha.loading || !captcha.uuid}>
+        <Button type="primary" htmlType="submit" size="large" block loading={loggingIn} disabled={!captcha.ready}>
           {t('login.submit')}
         </Button>
       </Form>

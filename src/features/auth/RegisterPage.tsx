@@ -83,8 +83,7 @@ export function RegisterPage() {
           <Input.Password prefix={<LockOutlined />} placeholder={t('register.confirm')} autoComplete="new-password" size="large" maxLength={64} />
         </Form.Item>
         <CaptchaField captcha={captcha} />
-        {/* Until the captcha is in there is nothing to answer: a submit then would only be refused as a missing captcha. */}
-        <Button type="primary" htmlType="submit" size="large" block loading={submitting} disabled={captcha.loading || !captcha.uuid}>
+        <Button type="primary" htmlType="submit" size="large" block loading={submitting} disabled={!captcha.ready}>
           {t('register.submit')}
         </Button>
       </Form>

@@ -1,7 +1,8 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useDataClient } from '@/app/dataClient';
 
-export type Captcha = { uuid: string; img: string; loading: boolean; refresh: () => void };
+/** `ready`: a captcha is in to be answered (a form sent before that would only be refused as a missing captcha). */
+export type Captcha = { uuid: string; img: string; loading: boolean; ready: boolean; refresh: () => void };
 
 /** A captcha image and its uuid; `refresh` fetches a new one (on click, and after a failed attempt). */
 export function useCaptcha(): Captcha {
@@ -29,5 +30,5 @@ export function useCaptcha(): Captcha {
   }, [client, generation]);
 
   const refresh = useCallback(() => setGeneration((value) => value + 1), []);
-  return { ...state, loading, refresh };
+  return { ...state, loading, ready: !loading && state.uuid !== '', refresh };
 }
