@@ -12,18 +12,22 @@ type Segment = { base: number; n: number; joined: string; starts: Int32Array | n
  * strings, and splitting them all was most of a warm open's time. Reading a value finds where the stretch's values
  * begin (one scan, no strings made) and cuts out that one; a whole read (a search index, a sort by the column)
  * splits what is left.
+ *
+ * The slot array itself is made only when values are written one by one or split: a load appends its stretches
+ * without one (making and re-making an array of a million slots per column, as the stretches came, was 460 ms of a
+ * warm open's worker time in headless Chromium).
  */
 export class TextColumn {
-  /** `undefined` where a value is still in a pending stretch. */
+  /** By slot, `undefined` where a value is still in a pending stretch; may be shorter than the column. */
   private values: (string | undefined)[] = [];
   /** Not yet split, by `base` ascending (loads append in slot order). */
   private pending: Segment[] = [];
 
   /**
-   * Room for `capacity` slots at once. A load appends stretches far past the array's end: writing there (or setting a
-   * large length) turns the array into a slow dictionary, and splitting a stretch then costs tens of milliseconds.
+   * Room for `capacity` slots before writing at the end. Writing far past the array's end (or setting a large length)
+   * turns it into a slow dictionary, and splitting a stretch then costs tens of milliseconds.
    */
-  reserve(capacity: number): void {
+  private reserve(capacity: number): void {
     const values = this.values;
     if (values.length >= capacity) return;
     // Doubling: a load that appends record after record copies each value a couple of times, not once per record.
@@ -33,7 +37,7 @@ export class TextColumn {
   }
 
   get(slot: number): string {
-    const value = this.values[slot];
+    const value = slot < this.values.length ? this.values[slot] : undefined;
     return value !== undefined ? value : this.fill(slot);
   }
 
@@ -43,11 +47,13 @@ export class TextColumn {
       const at = this.segmentOf(slot);
       if (at >= 0) this.split(at);
     }
+    this.reserve(slot + 1);
     this.values[slot] = value;
   }
 
   /** `source[take[j]]` into slots `base + j` for j < k (a checked chunk, split already). */
   copy(source: readonly string[], take: Uint32Array, k: number, base: number): void {
+    this.reserve(base + k);
     const values = this.values;
     for (let j = 0; j < k; j++) values[base + j] = source[take[j]!]!;
   }
@@ -55,7 +61,6 @@ export class TextColumn {
   /** Slots `base` .. `base + n - 1` hold the values of `joined` (separated by TEXT_SEPARATOR), split when read. */
   appendJoined(base: number, joined: string, n: number, starts: Int32Array | null = null): void {
     if (n === 0) return;
-    this.reserve(base + n);
     this.pending.push({ base, n, joined, starts });
   }
 
@@ -63,7 +68,7 @@ export class TextColumn {
   hashes(length: number, hash: (text: string, start: number, end: number) => number): Int32Array {
     const out = new Int32Array(length);
     const values = this.values;
-    for (let slot = 0; slot < length; slot++) {
+    for (let slot = 0; slot < Math.min(length, values.length); slot++) {
       const value = values[slot];
       if (value !== undefined) out[slot] = hash(value, 0, value.length);
     }
@@ -80,6 +85,7 @@ export class TextColumn {
 
   /** Every value split: what a sort by the column or a whole scan reads. */
   all(): string[] {
+    // The last stretch first: the array is made as long as the column once.
     while (this.pending.length > 0) this.split(this.pending.length - 1);
     return this.values as string[];
   }
@@ -90,16 +96,16 @@ export class TextColumn {
     this.values.length = length;
   }
 
+  /** A value of a pending stretch, cut out of it ('' outside every stretch). */
   private fill(slot: number): string {
     const at = this.segmentOf(slot);
     if (at < 0) return '';
     const segment = this.pending[at]!;
-    const starts = (segment.starts ??= startsOf(segment.joined, segment.n));
     const i = slot - segment.base;
-    // A count that no longer adds up (see split) reads as empty values.
-    const value = starts.length === 0 ? '' : segment.joined.substring(starts[i]!, starts[i + 1]! - 1);
-    this.values[slot] = value;
-    return value;
+    const starts = (segment.starts ??= startsOf(segment.joined, segment.n));
+    // A count that no longer adds up (see split) reads as empty values. Not kept: cutting it again is as cheap as
+    // keeping it would be (an array per stretch read).
+    return starts.length === 0 ? '' : segment.joined.substring(starts[i]!, starts[i + 1]! - 1);
   }
 
   /** The pending stretch holding `slot`, or -1. */
@@ -123,6 +129,7 @@ export class TextColumn {
     // The record was checked when it arrived; a count that no longer adds up reads as empty values, never as
     // another row's.
     const parts = joined.split(TEXT_SEPARATOR);
+    this.reserve(base + n);
     const values = this.values;
     for (let i = 0; i < n; i++) values[base + i] = parts.length === n ? parts[i]! : '';
   }

@@ -24,11 +24,8 @@ async function cachedRows(id: number): Promise<{ rows: Map<string, OrderRow>; cu
 }
 
 async function chunkSizes(id: number): Promise<number[]> {
-  const db = new Dexie(orderDatabaseName(id));
-  await db.open();
-  const sizes = (await db.table('chunks').toArray()).map((record: { frame: ArrayBuffer }) => decodeOrderFrame(record.frame).chunk.n);
-  db.close();
-  return sizes;
+  const records = await openRecords(id);
+  return Promise.all(records.map(async (record) => decodeOrderFrame(await record.frame.arrayBuffer()).chunk.n));
 }
 
 /** A server that answers the sync call from a list of changes, `limit` at a time; the cursor is a position. */
@@ -251,7 +248,37 @@ describe('order cache', () => {
     await mine.clear();
     expect(await cachedRows(userId)).toEqual({ rows: new Map(), cursor: null });
   });
+
+  it('starts empty over a cache the previous version wrote (frames as ArrayBuffers), and a sync refills it', async () => {
+    const old = new Dexie(orderDatabaseName(userId));
+    old.version(2).stores({ chunks: 'id', meta: 'key' });
+    await old.open();
+    const rows = generateOrders({ count: 40, seed: 3 });
+    const written = openCache(userId + 500);
+    await written.applyChanges(rows, 'old');
+    written.close();
+    const frame = await (await openRecords(userId + 500))[0]!.frame.arrayBuffer();
+    await old.table('chunks').put({ id: 1, frame });
+    await old.table('meta').put({ key: 'sync', cursor: 'old', rowCount: 40, nextChunkId: 2, schema: 2 });
+    old.close();
+
+    expect(await cachedRows(userId)).toEqual({ rows: new Map(), cursor: null });
+    const cache = openCache(userId);
+    const engine = new OrderEngine();
+    await loadOrders(cache, engine);
+    await syncOrders(cache, engine, fakeServer(rows, 25));
+    expect((await cachedRows(userId)).rows.size).toBe(40);
+    expect(await chunkSizes(userId)).toEqual([40]);
+  });
 });
+
+async function openRecords(id: number): Promise<{ id: number; frame: Blob }[]> {
+  const db = new Dexie(orderDatabaseName(id));
+  await db.open();
+  const records = (await db.table('chunks').toArray()) as { id: number; frame: Blob }[];
+  db.close();
+  return records;
+}
 
 function byId(a: OrderRow, b: OrderRow) {
   return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;

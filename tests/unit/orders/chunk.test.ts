@@ -280,11 +280,11 @@ describe('the bulk path into the engine and the cache', () => {
 
     const db = new Dexie(orderDatabaseName(userId));
     await db.open();
-    const records = (await db.table('chunks').toArray()) as { frame: ArrayBuffer }[];
+    const records = (await db.table('chunks').toArray()) as { frame: Blob }[];
     db.close();
     // The three all-new chunks are stored as the frames they came in (not cut to rowsPerChunk); the changes went
     // through the row path, rewriting those records and putting the new rows in one more.
-    const sizes = records.map((record) => decodeOrderFrame(record.frame).chunk.n);
+    const sizes = await Promise.all(records.map(async (record) => decodeOrderFrame(await record.frame.arrayBuffer()).chunk.n));
     expect(sizes).toHaveLength(4);
     expect(sizes.slice(0, 3).every((size) => size > 900)).toBe(true);
     expect(sizes.reduce((a, b) => a + b, 0)).toBe(model.list().length);
