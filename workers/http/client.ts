@@ -356,10 +356,17 @@ export class HttpClient {
     try {
       return schema.parse(data);
     } catch (error) {
-      // The contract and the server disagree: say so to the developer, show the user a generic failure.
-      console.warn(`[data worker] ${path}: the answer does not match the contract`, error);
-      throw this.failure('Server', 200, message('serverError', this.lang), silent);
+      throw this.contractFailure(path, error, silent);
     }
+  }
+
+  /**
+   * The failure of an answer that breaks the contract, for callers that check an answer after `request` (a binary
+   * frame read asynchronously): said to the developer, shown to the user as a generic failure.
+   */
+  contractFailure(path: string, error: unknown, silent = false): ApiFailure {
+    console.warn(`[data worker] ${path}: the answer does not match the contract`, error);
+    return this.failure('Server', 200, message('serverError', this.lang), silent);
   }
 
   private toFailure(error: unknown, silent: boolean): ApiFailure {

@@ -15,12 +15,13 @@ import {
   type Warehouse,
 } from '../../contract/orders';
 import { z } from 'zod';
-import { decodeOrderFrame } from '../../contract/orderChunk';
+import { OrderChunkError } from '../../contract/orderChunk';
 import type { ApiFailure } from '../api';
 import type { EventBus } from '../events';
 import type { HttpClient } from '../http/client';
 import { OrderCache } from './cache';
 import { OrderEngine, type OrderEngineOptions } from './engine';
+import { frameBuffers } from './frameBytes';
 import { loadOrders, syncOrders, type ReceivedFrame } from './sync';
 import type { OrderQuery, OrderQueryResult, OrderSort, OrderWindow } from './types';
 
@@ -151,17 +152,25 @@ export function createOrdersArea({ client, events, engine: engineOptions, openCa
 
   // A first visit's first chunk is small so rows show at once; the rest come in the largest chunks the server gives
   // (`next` tells the server, so the frame it builds ahead is the one asked for next, not another small one).
-  const fetchChunk = (cursor: string | null): Promise<ReceivedFrame> =>
-    client.request('/order/sync', {
+  // The frame arrives as a Blob: the cache stores that very Blob, and its bytes are read into a reused buffer.
+  const fetchChunk = async (cursor: string | null): Promise<ReceivedFrame> => {
+    const blob = await client.request<Blob>('/order/sync', {
       method: 'GET',
       params: { cursor, limit: cursor === null ? FIRST_SYNC_LIMIT : SYNC_LIMIT, next: SYNC_LIMIT, format: 'binary' },
-      responseType: 'arraybuffer',
+      responseType: 'blob',
       timeout: 120_000,
       silent: true,
       signal: abort.signal,
-      // A frame that does not add up is refused like an answer that breaks the contract (never cached).
-      schema: { parse: (data) => ({ ...decodeOrderFrame(data as ArrayBuffer), bytes: data as ArrayBuffer }) },
     });
+    if (!(blob instanceof Blob)) throw client.contractFailure('/order/sync', new TypeError('not a binary answer'), true);
+    try {
+      return { ...(await frameBuffers.decode(blob)), blob };
+    } catch (error) {
+      // A frame that does not add up is refused like an answer that breaks the contract (never cached).
+      if (error instanceof OrderChunkError) throw client.contractFailure('/order/sync', error, true);
+      throw error;
+    }
+  };
 
   async function runSync(): Promise<OrdersSyncResult> {
     if (!cache) return { rows: 0, total: engine.size };

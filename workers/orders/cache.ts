@@ -2,6 +2,7 @@ import { Dexie, type Table, type Transaction } from 'dexie';
 import { chunkOfRows, decodeOrderFrame, encodeOrderFrame, rowsOfChunk, splitTexts, type OrderChunk, type OrderFrame } from '../../contract/orderChunk';
 import type { OrderRow } from '../../contract/orders';
 import { yieldToEventLoop } from './engine';
+import { frameBuffers } from './frameBytes';
 
 /**
  * The browser's order cache: one Dexie database per user (`orders-<userId>`), rows stored in chunks rather than one
@@ -117,13 +118,13 @@ export class OrderCache {
     // The first record alone, so a list has rows to show at once; then a few per read.
     const batches: number[][] = ids.length > 0 ? [ids.slice(0, 1)] : [];
     for (let i = 1; i < ids.length; i += 3) batches.push(ids.slice(i, i + 3));
-    // A batch's records come as Blob handles; their bytes are asked for at once and arrive while earlier ones append.
+    // A batch's records come as Blob handles; their bytes are read (into reused buffers) while earlier ones append.
     const read = (batch: number[]) =>
       this.db.chunks.bulkGet(batch).then((records) =>
         records.map((record) => {
-          const bytes = bytesOf(record);
-          bytes?.catch(() => undefined);
-          return { id: record?.id, bytes };
+          const frame = record?.frame instanceof Blob ? frameBuffers.decode(record.frame) : null;
+          frame?.catch(() => undefined);
+          return { id: record?.id, frame };
         }),
       );
     let next = batches.length > 0 ? read(batches[0]!) : null;
@@ -131,11 +132,17 @@ export class OrderCache {
       const records = await next!;
       next = b + 1 < batches.length ? read(batches[b + 1]!) : null;
       for (const record of records) {
-        const chunk = chunkOfBytes(await record.bytes);
-        if (record.id === undefined || !chunk) continue;
-        idTexts.set(record.id, { text: chunk.texts.id, n: chunk.n });
-        rows += chunk.n;
-        await onChunk(chunk);
+        const frame = await record.frame;
+        if (record.id === undefined || !frame) continue;
+        const { chunk } = frame;
+        try {
+          idTexts.set(record.id, { text: chunk.texts.id, n: chunk.n });
+          rows += chunk.n;
+          await onChunk(chunk);
+        } finally {
+          // The engine has copied the columns: the buffer serves a record further on.
+          frame.release();
+        }
         await this.pause();
       }
     }
@@ -202,7 +209,7 @@ export class OrderCache {
    * caller's word that every row is new and held once (the engine loaded from this cache checked it): the cache
    * then need not index the ids itself.
    */
-  applyFrame({ chunk, cursor }: OrderFrame, frame: ArrayBuffer, options: { allNew?: boolean } = {}): Promise<void> {
+  applyFrame({ chunk, cursor }: OrderFrame, frame: Blob, options: { allNew?: boolean } = {}): Promise<void> {
     return this.serially(async () => {
       if (chunk.n === 0) return this.writeMeta({ ...this.meta, cursor });
       if (options.allNew && !this.index) {
@@ -243,12 +250,12 @@ export class OrderCache {
     return this.index;
   }
 
-  private async appendRecord(chunk: OrderChunk, frame: ArrayBuffer, cursor: string, ids?: readonly string[]): Promise<void> {
+  private async appendRecord(chunk: OrderChunk, frame: Blob, cursor: string, ids?: readonly string[]): Promise<void> {
     const id = this.meta.nextChunkId;
     const meta: MetaRecord = { ...this.meta, cursor, nextChunkId: id + 1, rowCount: this.meta.rowCount + chunk.n, schema: SCHEMA };
     await this.db.transaction('rw', this.db.chunks, this.db.meta, async () => {
       this.beforeChunkWrite(id);
-      await this.db.chunks.put({ id, frame: new Blob([frame]) });
+      await this.db.chunks.put({ id, frame });
       await this.db.meta.put(meta);
     });
     if (this.index) {

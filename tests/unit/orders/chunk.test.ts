@@ -48,7 +48,7 @@ const byId = (a: OrderRow, b: OrderRow) => (a.id < b.id ? -1 : a.id > b.id ? 1 :
 /** What the worker gets from the server for these rows: the frame's bytes, decoded as the sync decodes them. */
 function received(rows: readonly OrderRow[], cursor: string, hasMore: boolean): ReceivedFrame {
   const bytes = encodeOrderFrame({ chunk: chunkOfRows(rows), cursor, hasMore }).slice().buffer as ArrayBuffer;
-  return { ...decodeOrderFrame(bytes), bytes };
+  return { ...decodeOrderFrame(bytes), blob: new Blob([bytes]) };
 }
 
 /** The rows a cache holds (loaded the way the worker loads them) and its cursor. */
@@ -360,16 +360,16 @@ describe('the bulk path into the engine and the cache', () => {
       },
     });
     const frame = received(first, 'first', true);
-    await cache.applyFrame(frame, frame.bytes);
+    await cache.applyFrame(frame, frame.blob);
     failOn = 2;
     const next = received(second, 'second', false);
-    await expect(cache.applyFrame(next, next.bytes)).rejects.toThrow('simulated crash');
+    await expect(cache.applyFrame(next, next.blob)).rejects.toThrow('simulated crash');
     const afterCrash = await cachedRows(userId);
     expect(afterCrash.cursor).toBe('first');
     expect([...afterCrash.rows].sort(byId)).toEqual([...first].sort(byId));
 
     failOn = null;
-    await cache.applyFrame(next, next.bytes);
+    await cache.applyFrame(next, next.blob);
     const afterRetry = await cachedRows(userId);
     expect(afterRetry.cursor).toBe('second');
     expect([...afterRetry.rows].sort(byId)).toEqual([...first, ...second].sort(byId));
