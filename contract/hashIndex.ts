@@ -49,6 +49,16 @@ export class HashIndex {
     return this.live;
   }
 
+  /**
+   * Room for `expected` entries without growing: a sync that knows how many rows are coming sizes the table once
+   * (doubling to a million entries allocated and re-filed about twice that, and fresh memory is what costs).
+   */
+  reserve(expected: number): void {
+    let size = this.entries.length;
+    while (size < expected * 2) size *= 2;
+    if (size !== this.entries.length) this.resize(size);
+  }
+
   /** The number filed under `hash` whose value `matches`, or -1. */
   find(hash: number, matches: (slot: number) => boolean): number {
     const { entries, hashes, mask } = this;
@@ -96,8 +106,11 @@ export class HashIndex {
 
   /** Doubles the table, or only drops the gone entries when they are what fills it. */
   private rehash(): void {
+    this.resize(this.live * 4 < this.entries.length ? this.entries.length : this.entries.length * 2);
+  }
+
+  private resize(size: number): void {
     const { entries: oldEntries, hashes: oldHashes } = this;
-    const size = this.live * 4 < oldEntries.length ? oldEntries.length : oldEntries.length * 2;
     this.entries = new Int32Array(size);
     this.hashes = new Int32Array(size);
     this.mask = size - 1;

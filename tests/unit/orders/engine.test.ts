@@ -1,3 +1,4 @@
+import { chunkOfRows } from '../../../contract/orderChunk';
 import { FBS_STATUSES, ORDER_COLUMNS, type OrderRow } from '../../../contract/orders';
 import { OrderEngine } from '../../../workers/orders/engine';
 import { isStaleHandleFailure, type OrderQuery, type OrderQueryResult } from '../../../workers/orders/types';
@@ -231,6 +232,22 @@ describe('order list engine changes', () => {
         const query = randomQuery(random, model.list());
         expect(await allIds(engine, query), JSON.stringify(query)).toEqual(referenceQuery(model.list(), query).map((row) => row.id));
       }
+    }
+  });
+
+  it('sorts rows appended after a sort was cached like a sort of them all, by every column', async () => {
+    // Few distinct amounts and dates, some empty: ties across the old and the new rows, and empty values to place.
+    const all = generateOrders({ count: 1_500, seed: 11, shops: 3, warehouses: 2, products: 40 }).map((row, i) => ({
+      ...row,
+      amount: (i * 7) % 13,
+      shipmentDate: i % 5 === 0 ? null : Date.UTC(2024, 0, 1 + (i % 9)),
+    }));
+    const engine = new OrderEngine({ sliceRows: 200 });
+    const sorts = ORDER_COLUMNS.flatMap((column) => (['asc', 'desc'] as const).map((direction) => ({ column, direction })));
+    for (const [from, to] of [[0, 600], [600, 601], [601, 1_100], [1_100, 1_500]] as const) {
+      engine.appendChunk(chunkOfRows(all.slice(from, to)));
+      const held = all.slice(0, to);
+      for (const sort of sorts) expect(await allIds(engine, { sort }), `${sort.column} ${sort.direction} at ${to}`).toEqual(referenceQuery(held, { sort }).map((row) => row.id));
     }
   });
 

@@ -43,6 +43,18 @@ describe('the hash index', () => {
     t.expectAgrees([...all, 'new-0', 'new-2999', 'new-3000']);
   });
 
+  it('keeps every entry when room is reserved ahead, before and after entries were filed', () => {
+    const t = checked(hashId);
+    const first = Array.from({ length: 700 }, (_, i) => `a-${i}`);
+    first.forEach((id) => t.add(id));
+    t.index.reserve(10_000);
+    t.expectAgrees([...first, 'a-700']);
+    const more = Array.from({ length: 9_000 }, (_, i) => `b-${i}`);
+    more.forEach((id) => t.add(id));
+    t.index.reserve(100);
+    t.expectAgrees([...first, ...more, 'b-9000']);
+  });
+
   it('tells ids apart by comparing them when their hashes collide (here every hash is the same)', () => {
     const t = checked(() => 7);
     ['a', 'b', 'c', 'd'].forEach((id) => t.add(id));
