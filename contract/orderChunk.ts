@@ -249,16 +249,14 @@ export function encodeOrderFrame({ chunk, cursor, hasMore, remaining }: OrderFra
 
 /**
  * Reads a frame without copying its columns (the typed arrays are views of `buffer`). Throws OrderChunkError
- * when the frame is not one or does not add up: a cut or garbled answer never reaches the cache. The frame is the
- * first `size` bytes of `buffer` (a reused buffer may be longer).
+ * when the frame is not one or does not add up: a cut or garbled answer never reaches the cache.
  */
-export function decodeOrderFrame(buffer: ArrayBuffer, size = buffer.byteLength): OrderFrame {
-  if (!Number.isInteger(size) || size > buffer.byteLength) throw new OrderChunkError('size');
-  if (size < 8) throw new OrderChunkError('too short');
-  const view = new DataView(buffer, 0, size);
+export function decodeOrderFrame(buffer: ArrayBuffer): OrderFrame {
+  if (buffer.byteLength < 8) throw new OrderChunkError('too short');
+  const view = new DataView(buffer);
   if (view.getUint32(0, true) !== ORDER_FRAME_MAGIC) throw new OrderChunkError('not an order frame');
   const headerLength = view.getUint32(4, true);
-  if (8 + headerLength > size) throw new OrderChunkError('header cut');
+  if (8 + headerLength > buffer.byteLength) throw new OrderChunkError('header cut');
   let header: FrameHeader;
   try {
     header = JSON.parse(new TextDecoder().decode(new Uint8Array(buffer, 8, headerLength))) as FrameHeader;
@@ -273,7 +271,7 @@ export function decodeOrderFrame(buffer: ArrayBuffer, size = buffer.byteLength):
   if (remaining !== undefined && (!Number.isInteger(remaining) || remaining < n)) throw new OrderChunkError('remaining');
   let offset = align(8 + headerLength, 8);
   const need = (bytes: number) => {
-    if (offset + bytes > size) throw new OrderChunkError('columns cut');
+    if (offset + bytes > buffer.byteLength) throw new OrderChunkError('columns cut');
   };
   const numbers = {} as OrderChunk['numbers'];
   for (const field of ORDER_NUMBER_FIELDS) {
@@ -305,7 +303,7 @@ export function decodeOrderFrame(buffer: ArrayBuffer, size = buffer.byteLength):
     texts[field] = decoder.decode(new Uint8Array(buffer, offset, bytes));
     offset += bytes;
   }
-  if (offset !== size) throw new OrderChunkError('trailing bytes');
+  if (offset !== buffer.byteLength) throw new OrderChunkError('trailing bytes');
   const frame: OrderFrame = { chunk: { n, numbers, dicts, texts, deleted }, cursor: header.cursor, hasMore: header.hasMore };
   if (remaining !== undefined) frame.remaining = remaining;
   return frame;

@@ -21,7 +21,7 @@ import type { EventBus } from '../events';
 import type { HttpClient } from '../http/client';
 import { OrderCache } from './cache';
 import { OrderEngine, type OrderEngineOptions } from './engine';
-import { frameBuffers } from './frameBytes';
+import { decodeFrameBlob } from './frameBytes';
 import { loadOrders, syncOrders, type ReceivedFrame } from './sync';
 import type { OrderQuery, OrderQueryResult, OrderSort, OrderWindow } from './types';
 
@@ -152,7 +152,7 @@ export function createOrdersArea({ client, events, engine: engineOptions, openCa
 
   // A first visit's first chunk is small so rows show at once; the rest come in the largest chunks the server gives
   // (`next` tells the server, so the frame it builds ahead is the one asked for next, not another small one).
-  // The frame arrives as a Blob: the cache stores that very Blob, and its bytes are read into a reused buffer.
+  // The frame arrives as a Blob: the cache stores that very Blob (see frameBytes.ts).
   const fetchChunk = async (cursor: string | null): Promise<ReceivedFrame> => {
     const blob = await client.request<Blob>('/order/sync', {
       method: 'GET',
@@ -164,7 +164,7 @@ export function createOrdersArea({ client, events, engine: engineOptions, openCa
     });
     if (!(blob instanceof Blob)) throw client.contractFailure('/order/sync', new TypeError('not a binary answer'), true);
     try {
-      return { ...(await frameBuffers.decode(blob)), blob };
+      return { ...(await decodeFrameBlob(blob)), blob };
     } catch (error) {
       // A frame that does not add up is refused like an answer that breaks the contract (never cached).
       if (error instanceof OrderChunkError) throw client.contractFailure('/order/sync', error, true);

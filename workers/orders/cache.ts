@@ -2,7 +2,7 @@ import { Dexie, type Table, type Transaction } from 'dexie';
 import { chunkOfRows, decodeOrderFrame, encodeOrderFrame, rowsOfChunk, splitTexts, type OrderChunk, type OrderFrame } from '../../contract/orderChunk';
 import type { OrderRow } from '../../contract/orders';
 import { yieldToEventLoop } from './engine';
-import { frameBuffers } from './frameBytes';
+import { decodeFrameBlob } from './frameBytes';
 
 /**
  * The browser's order cache: one Dexie database per user (`orders-<userId>`), rows stored in chunks rather than one
@@ -118,11 +118,11 @@ export class OrderCache {
     // The first record alone, so a list has rows to show at once; then a few per read.
     const batches: number[][] = ids.length > 0 ? [ids.slice(0, 1)] : [];
     for (let i = 1; i < ids.length; i += 3) batches.push(ids.slice(i, i + 3));
-    // A batch's records come as Blob handles; their bytes are read (into reused buffers) while earlier ones append.
+    // A batch's records come as Blob handles; their bytes are read while earlier ones append.
     const read = (batch: number[]) =>
       this.db.chunks.bulkGet(batch).then((records) =>
         records.map((record) => {
-          const frame = record?.frame instanceof Blob ? frameBuffers.decode(record.frame) : null;
+          const frame = record?.frame instanceof Blob ? decodeFrameBlob(record.frame) : null;
           frame?.catch(() => undefined);
           return { id: record?.id, frame };
         }),
@@ -135,14 +135,9 @@ export class OrderCache {
         const frame = await record.frame;
         if (record.id === undefined || !frame) continue;
         const { chunk } = frame;
-        try {
-          idTexts.set(record.id, { text: chunk.texts.id, n: chunk.n });
-          rows += chunk.n;
-          await onChunk(chunk);
-        } finally {
-          // The engine has copied the columns: the buffer serves a record further on.
-          frame.release();
-        }
+        idTexts.set(record.id, { text: chunk.texts.id, n: chunk.n });
+        rows += chunk.n;
+        await onChunk(chunk);
         await this.pause();
       }
     }

@@ -3,11 +3,8 @@ import type { OrderSyncChunk } from '../../contract/orders';
 import type { OrderCache } from './cache';
 import { yieldToEventLoop, type OrderEngine } from './engine';
 
-/**
- * A binary answer: the decoded frame and the Blob it came in (the cache stores that as it is); `release` is called
- * once the engine has copied the frame's columns (see FrameBuffers).
- */
-export type ReceivedFrame = OrderFrame & { blob: Blob; release?: () => void };
+/** A binary answer: the decoded frame and the Blob it came in (the cache stores that as it is). */
+export type ReceivedFrame = OrderFrame & { blob: Blob };
 
 /** One call of GET /api/order/sync from `cursor` (null: from the beginning), in either format. */
 export type FetchOrderChunk = (cursor: string | null) => Promise<OrderSyncChunk | ReceivedFrame>;
@@ -106,17 +103,13 @@ export async function syncOrders(
       next.catch(() => undefined);
     }
     if ('blob' in chunk) {
-      try {
-        // Room for every row the sync still brings, at once (as a load does), not a column copy per doubling.
-        if (chunk.remaining !== undefined) engine.reserve(Math.min(chunk.remaining, MAX_RESERVED_ROWS));
-        // The engine holds what the cache holds: its verdict (kept for the append) spares the cache indexing a full
-        // sync's ids.
-        const fresh = engine.isFresh(chunk.chunk);
-        await cache.applyFrame(chunk, chunk.blob, { allNew: fresh });
-        engine.appendChunk(chunk.chunk);
-      } finally {
-        chunk.release?.();
-      }
+      // Room for every row the sync still brings, at once (as a load does), not a column copy per doubling.
+      if (chunk.remaining !== undefined) engine.reserve(Math.min(chunk.remaining, MAX_RESERVED_ROWS));
+      // The engine holds what the cache holds: its verdict (kept for the append) spares the cache indexing a full
+      // sync's ids.
+      const fresh = engine.isFresh(chunk.chunk);
+      await cache.applyFrame(chunk, chunk.blob, { allNew: fresh });
+      engine.appendChunk(chunk.chunk);
       rows += chunk.chunk.n;
     } else {
       await cache.applyChanges(chunk.rows, chunk.cursor);
