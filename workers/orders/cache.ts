@@ -109,9 +109,11 @@ export class OrderCache {
   async load(onChunk: (chunk: OrderChunk) => void | Promise<void> = () => undefined, onStart: (rows: number, cursor: string | null) => void = () => undefined): Promise<CacheLoadResult> {
     const idTexts = new Map<number, { text: string; n: number }>();
     let rows = 0;
-    const { meta, ids } = await this.db.transaction('r', this.db.chunks, this.db.meta, async () => ({
+    // The first record comes with the keys, in the same transaction: one wait less before a list's first rows.
+    const { meta, ids, first } = await this.db.transaction('r', this.db.chunks, this.db.meta, async () => ({
       meta: (await this.db.meta.get('sync')) ?? emptyMeta(),
       ids: await this.db.chunks.toCollection().primaryKeys(),
+      first: await this.db.chunks.toCollection().first(),
     }));
     // The engine makes room once instead of growing its columns chunk after chunk.
     onStart(meta.rowCount, meta.cursor);
@@ -119,15 +121,14 @@ export class OrderCache {
     const batches: number[][] = ids.length > 0 ? [ids.slice(0, 1)] : [];
     for (let i = 1; i < ids.length; i += 3) batches.push(ids.slice(i, i + 3));
     // A batch's records come as Blob handles; their bytes are read while earlier ones append.
-    const read = (batch: number[]) =>
-      this.db.chunks.bulkGet(batch).then((records) =>
-        records.map((record) => {
-          const frame = record?.frame instanceof Blob ? decodeFrameBlob(record.frame) : null;
-          frame?.catch(() => undefined);
-          return { id: record?.id, frame };
-        }),
-      );
-    let next = batches.length > 0 ? read(batches[0]!) : null;
+    const decoded = (records: (ChunkRecord | undefined)[]) =>
+      records.map((record) => {
+        const frame = record?.frame instanceof Blob ? decodeFrameBlob(record.frame) : null;
+        frame?.catch(() => undefined);
+        return { id: record?.id, frame };
+      });
+    const read = (batch: number[]) => this.db.chunks.bulkGet(batch).then(decoded);
+    let next = batches.length === 0 ? null : first?.id === ids[0] ? Promise.resolve(decoded([first])) : read(batches[0]!);
     for (let b = 0; b < batches.length; b++) {
       const records = await next!;
       next = b + 1 < batches.length ? read(batches[b + 1]!) : null;
