@@ -1,5 +1,5 @@
 import { Dexie, type Table, type Transaction } from 'dexie';
-import { chunkOfRows, decodeOrderFrame, encodeOrderFrame, rowsOfChunk, splitTexts, type OrderChunk, type OrderFrame } from '../../contract/orderChunk';
+import { chunkOfRows, encodeOrderFrame, rowsOfChunk, splitTexts, type OrderChunk, type OrderFrame } from '../../contract/orderChunk';
 import type { OrderRow } from '../../contract/orders';
 import { yieldToEventLoop } from './engine';
 import { decodeFrameBlob } from './frameBytes';
@@ -56,9 +56,8 @@ export function orderDatabaseName(userId: number | string): string {
   return `orders-${userId}`;
 }
 
-/** A record's bytes (read off the thread); null for a missing record or one that is not a Blob. */
-const bytesOf = (record: ChunkRecord | undefined): Promise<ArrayBuffer> | null => (record?.frame instanceof Blob ? record.frame.arrayBuffer() : null);
-const chunkOfBytes = (bytes: ArrayBuffer | null): OrderChunk | null => (bytes ? decodeOrderFrame(bytes).chunk : null);
+/** A record's frame (its bytes read off the thread); null for a missing record or one that is not a Blob. */
+const frameOfRecord = (record: ChunkRecord | undefined): Promise<OrderFrame> | null => (record?.frame instanceof Blob ? decodeFrameBlob(record.frame) : null);
 const frameOf = (chunk: OrderChunk): Blob => new Blob([encodeOrderFrame({ chunk, cursor: '', hasMore: false })]);
 
 /** A list order kept with the records (see saveOrder): the slots in that sort, for the rows at `version`. */
@@ -123,12 +122,13 @@ export class OrderCache {
     // A batch's records come as Blob handles; their bytes are read while earlier ones append.
     const decoded = (records: (ChunkRecord | undefined)[]) =>
       records.map((record) => {
-        const frame = record?.frame instanceof Blob ? decodeFrameBlob(record.frame) : null;
+        const frame = frameOfRecord(record);
         frame?.catch(() => undefined);
         return { id: record?.id, frame };
       });
     const read = (batch: number[]) => this.db.chunks.bulkGet(batch).then(decoded);
-    let next = batches.length === 0 ? null : first?.id === ids[0] ? Promise.resolve(decoded([first])) : read(batches[0]!);
+    // The first batch is the record read with the keys.
+    let next = batches.length > 0 ? Promise.resolve(decoded([first])) : null;
     for (let b = 0; b < batches.length; b++) {
       const records = await next!;
       next = b + 1 < batches.length ? read(batches[b + 1]!) : null;
@@ -309,10 +309,10 @@ export class OrderCache {
       const chunkIds = [...touched.keys()];
       const records = await this.db.chunks.bulkGet(chunkIds);
       // Reading a Blob is not an IndexedDB request: waitFor keeps the transaction open meanwhile (a few small records).
-      const stored = await Dexie.waitFor(Promise.all(records.map((record) => bytesOf(record))));
+      const stored = await Dexie.waitFor(Promise.all(records.map(frameOfRecord)));
       for (const [index, chunkId] of chunkIds.entries()) {
         const change = touched.get(chunkId)!;
-        const chunk = chunkOfBytes(stored[index] ?? null);
+        const chunk = stored[index]?.chunk ?? null;
         const kept = (chunk ? rowsOfChunk(chunk) : []).filter((row) => !change.deletes.has(row.id));
         const next = kept.map((row) => {
           const update = change.upserts.get(row.id);

@@ -995,7 +995,11 @@ function mergeByNumber(old: Uint32Array, fresh: Uint32Array, offset: number, dat
   return out;
 }
 
-/** mergeByNumber for dictionary codes, by the dictionary's ranks (rankPermutation's order). */
+/**
+ * mergeByNumber for dictionary codes, by the dictionary's ranks (rankPermutation's order). Spelled out again rather
+ * than one merge taking a comparison: with the comparison as a closure, cold loads of a million rows measured
+ * 12.9-16.5 s against 12.2 s.
+ */
 function mergeByRank(old: Uint32Array, fresh: Uint32Array, offset: number, codes: Uint32Array, ranks: Uint32Array, descending: boolean): Uint32Array {
   const out = new Uint32Array(old.length + fresh.length);
   let i = 0;
