@@ -11,6 +11,7 @@ import {
   type OrderDictField,
   type OrderNumberField,
   type OrderTextField,
+  undecodedText,
 } from '../../contract/orderChunk';
 import { hashId, HashIndex, hashJoined, hashRange, type JoinedHashes } from '../../contract/hashIndex';
 import type { OrderRow } from '../../contract/orders';
@@ -329,8 +330,14 @@ export class OrderEngine {
     const base = this.length;
     const remaps = DICT_COLUMNS.map((column) => [column, remapTable(this.dicts[column], chunk.dicts[column]), chunk.dicts[column].codes] as const);
     this.slotMap = null;
-    // The texts stay joined until read; their slots beyond `length` are invisible until each slice is done.
-    for (const column of PLAIN_COLUMNS) this.plain[column].appendJoined(base, chunk.texts[column], n);
+    // The texts stay joined until read; their slots beyond `length` are invisible until each slice is done. Those of a
+    // frame not read yet stay its bytes (the ids are read by the cache anyway): a value on screen is decoded alone,
+    // the rest when the search index is built (prepareSearch).
+    for (const column of PLAIN_COLUMNS) {
+      const bytes = column === 'id' ? null : undecodedText(chunk, column);
+      if (bytes) this.plain[column].appendBytes(base, bytes, n);
+      else this.plain[column].appendJoined(base, chunk.texts[column], n);
+    }
     for (let from = 0; from < n; from += sliceRows) {
       if (from > 0) {
         if (!(await pause())) return;
@@ -416,13 +423,25 @@ export class OrderEngine {
    * meanwhile drops the build (the next search or prepare starts over).
    */
   async prepareSearch(): Promise<void> {
-    if (this.textIndex.pendingRows.length === 0 && this.textIndex.indexedRows >= this.length) return;
+    if (this.textIndex.pendingRows.length === 0 && this.textIndex.indexedRows >= this.length) return this.settleTexts();
     const index = this.textIndex;
     const version = this.changes;
-    await index.buildInSlices(this.length, async () => {
+    const built = await index.buildInSlices(this.length, async () => {
       await this.yieldNow();
       return this.changes === version && this.textIndex === index;
     });
+    if (built) await this.settleTexts();
+  }
+
+  /**
+   * The text columns no search reads (order ids) decoded too, a column at a time: then no frame a load appended is
+   * kept in memory for their bytes.
+   */
+  private async settleTexts(): Promise<void> {
+    for (const column of PLAIN_COLUMNS) {
+      this.plain[column].settle();
+      await this.yieldNow();
+    }
   }
 
   get(id: string): OrderRow | undefined {

@@ -3,6 +3,7 @@ import { Dexie } from 'dexie';
 import {
   chunkOfRows,
   decodeOrderFrame,
+  undecodedText,
   encodeOrderFrame,
   OrderChunkError,
   rowsOfChunk,
@@ -194,6 +195,27 @@ describe('the bulk path into the engine and the cache', () => {
       expect(await ids(engine, query)).toEqual(await ids(whole, query));
     }
     expect(engine.get(rows[2_299]!.id)).toEqual(rows[2_299]);
+  });
+
+  it('keeps a cached frame\'s texts as bytes until read: rows on screen, searches and order ids come out as they went in', async () => {
+    const rows = generateOrders({ count: 1_200, seed: 43 }).map((row, i) =>
+      i % 3 === 0 ? { ...row, trackingNumber: `ТРЕК-${i}-快递🚚`, orderId: `订单${i}` } : i % 3 === 1 ? { ...row, trackingNumber: '' } : row,
+    );
+    const frame = received(rows, '', false);
+    expect(undecodedText(frame.chunk, 'trackingNumber')).toBeInstanceOf(Uint8Array);
+    const engine = new OrderEngine({ yieldToEventLoop: async () => undefined });
+    await engine.appendTrustedInSlices(frame.chunk, async () => true, 500);
+    // The engine took the bytes; nothing decoded the column as a whole.
+    expect(undecodedText(frame.chunk, 'trackingNumber')).toBeInstanceOf(Uint8Array);
+    const { handle, total } = done(await engine.query({ sort: { column: 'amount', direction: 'desc' } }));
+    expect(engine.window(handle, 0, total).rows).toEqual(referenceQuery(rows, { sort: { column: 'amount', direction: 'desc' } }));
+    await engine.prepareSearch();
+    expect(await ids(engine, { search: '快递🚚' })).toEqual(rows.filter((row) => row.trackingNumber.includes('快递🚚')).map((row) => row.id));
+    expect(await ids(engine, { search: 'трек-300-' })).toEqual([rows[300]!.id]);
+    expect(engine.get(rows[999]!.id)).toEqual(rows[999]);
+    // Read as a string, the chunk's column is decoded once and its bytes let go.
+    expect(frame.chunk.texts.trackingNumber.split(TEXT_SEPARATOR)).toEqual(rows.map((row) => row.trackingNumber));
+    expect(undecodedText(frame.chunk, 'trackingNumber')).toBeNull();
   });
 
   it('stops a sliced append that is no longer wanted (a newer load cleared the engine)', async () => {

@@ -33,4 +33,15 @@ describe('a text column', () => {
     column.truncate(1);
     expect(column.all()).toEqual(['p']);
   });
+
+  it('reads a stretch still held as UTF-8 bytes value by value and whole, and one that does not add up as empty values', () => {
+    const values = ['ПН-1', '', '订单🎧7', 'plain'];
+    const column = new TextColumn();
+    column.appendBytes(0, new TextEncoder().encode(joined(values)), 4);
+    column.appendBytes(4, new TextEncoder().encode(joined(['only one'])), 2);
+    expect([0, 1, 2, 3, 4, 5].map((slot) => column.get(slot))).toEqual([...values, '', '']);
+    column.settle();
+    expect(column.get(2)).toBe('订单🎧7');
+    expect(column.all()).toEqual([...values, '', '']);
+  });
 });
