@@ -94,6 +94,17 @@ export class TextColumn {
     this.pending.push({ base, n, joined: null, bytes, starts: null });
   }
 
+  /**
+   * Finds where each value of the last stretch begins now rather than when a value of it is first read: a load does
+   * this as it appends (the worker mostly waits for the next record's bytes then), where the first window of a full
+   * list reads a value or two from every stretch of every column (a scan each, 2 ms per 50,000 values).
+   */
+  indexLast(): void {
+    const segment = this.pending[this.pending.length - 1];
+    if (!segment || segment.starts) return;
+    segment.starts = segment.joined === null ? byteStartsOf(segment.bytes!, segment.n) : startsOf(segment.joined, segment.n);
+  }
+
   /** Decodes every stretch still held as bytes, letting go of the frames they are views of. */
   settle(): void {
     for (const segment of this.pending) joinedOf(segment);
@@ -178,28 +189,34 @@ export class TextColumn {
   }
 }
 
-/**
- * Where each of the `n` values of a joined string begins (in characters), or of its UTF-8 bytes (in bytes: the
- * separator is one byte, never part of another character), and one past the end of the last; empty when they are
- * not `n`.
- */
+/** Where each of the `n` values of `joined` begins, and one past the end of the last; empty when they are not `n`. */
 function startsOf(joined: string, n: number): Int32Array {
-  return startsIn(joined, TEXT_SEPARATOR, n);
-}
-
-function byteStartsOf(bytes: Uint8Array, n: number): Int32Array {
-  return startsIn(bytes, SEPARATOR_BYTE, n);
-}
-
-function startsIn<S>(text: { length: number; indexOf(separator: S, from: number): number }, separator: S, n: number): Int32Array {
   const starts = new Int32Array(n + 1);
   let at = 0;
   for (let i = 1; i < n; i++) {
-    const next = text.indexOf(separator, at);
+    const next = joined.indexOf(TEXT_SEPARATOR, at);
     if (next < 0) return new Int32Array(0);
     starts[i] = at = next + 1;
   }
-  if (text.indexOf(separator, at) >= 0) return new Int32Array(0);
-  starts[n] = text.length + 1;
+  if (joined.indexOf(TEXT_SEPARATOR, at) >= 0) return new Int32Array(0);
+  starts[n] = joined.length + 1;
+  return starts;
+}
+
+/**
+ * `startsOf` for the UTF-8 bytes of a joined string, in bytes (the separator is one byte, never part of another
+ * character). One pass over the bytes: a call of `indexOf` per value cost more than the values are long.
+ */
+function byteStartsOf(bytes: Uint8Array, n: number): Int32Array {
+  const starts = new Int32Array(n + 1);
+  let count = 1;
+  for (let at = 0; at < bytes.length; at++) {
+    if (bytes[at] === SEPARATOR_BYTE) {
+      if (count === n) return new Int32Array(0);
+      starts[count++] = at + 1;
+    }
+  }
+  if (count !== n) return new Int32Array(0);
+  starts[n] = bytes.length + 1;
   return starts;
 }
