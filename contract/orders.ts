@@ -96,7 +96,7 @@ export const ORDER_SEARCH_COLUMNS = [
  * GET /api/order/sync: rows changed since `cursor` (absent for a full sync), oldest change first, in chunks.
  * The cursor is opaque to the browser: it stores it and sends it back.
  */
-export const ORDER_SYNC_MAX_LIMIT = 50_000;
+export const ORDER_SYNC_MAX_LIMIT = 100_000;
 export const orderSyncQuerySchema = z.object({
   cursor: z.string().max(200).optional(),
   limit: z.coerce.number().int().min(1).max(ORDER_SYNC_MAX_LIMIT).default(5_000),

@@ -313,7 +313,7 @@ export class OrderEngine {
 
   /**
    * `appendChunk(chunk, { trusted: true })` a slice of rows at a time, giving way (`pause`) between slices: a cache
-   * load appends a million rows in 50,000-row records, and a record in one go would keep a list's query, a window
+   * load appends a million rows in 100,000-row records, and a record in one go would keep a list's query, a window
    * or a session call waiting for as long as it takes (tens of milliseconds). Rows of finished slices are
    * queryable at once; rows written beyond `length` are invisible until their slice is done. `pause` answers
    * whether the rest is still wanted (a newer load may have cleared the engine meanwhile). Should anything else add

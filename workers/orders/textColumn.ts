@@ -97,7 +97,7 @@ export class TextColumn {
   /**
    * Finds where each value of the last stretch begins now rather than when a value of it is first read: a load does
    * this as it appends (the worker mostly waits for the next record's bytes then), where the first window of a full
-   * list reads a value or two from every stretch of every column (a scan each, 2 ms per 50,000 values).
+   * list reads a value or two from every stretch of every column (a scan each, about 2 ms per 50,000 values).
    */
   indexLast(): void {
     const segment = this.pending[this.pending.length - 1];
