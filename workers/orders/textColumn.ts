@@ -5,7 +5,13 @@ import { TEXT_SEPARATOR } from '../../contract/orderChunk';
  * record's UTF-8 bytes of that string (`joined` null); `starts` (where each value begins, in `joined` or in `bytes`)
  * once a value of it was read.
  */
-type Segment = { base: number; n: number; joined: string | null; bytes: Uint8Array | null; starts: Int32Array | null };
+type Segment = { base: number; n: number; joined: string | null; bytes: Uint8Array | null; starts: Int32Array | null; reads: number };
+
+/**
+ * Values read one by one from a stretch still held as bytes before the whole stretch is decoded: a window reads a
+ * few, a search index every one (a TextDecoder call per value made building it several times slower).
+ */
+const BYTE_READS = 256;
 
 const SEPARATOR_BYTE = TEXT_SEPARATOR.charCodeAt(0);
 const decoder = new TextDecoder();
@@ -81,7 +87,7 @@ export class TextColumn {
   /** Slots `base` .. `base + n - 1` hold the values of `joined` (separated by TEXT_SEPARATOR), split when read. */
   appendJoined(base: number, joined: string, n: number, starts: Int32Array | null = null): void {
     if (n === 0) return;
-    this.pending.push({ base, n, joined, bytes: null, starts });
+    this.pending.push({ base, n, joined, bytes: null, starts, reads: 0 });
   }
 
   /**
@@ -91,7 +97,7 @@ export class TextColumn {
    */
   appendBytes(base: number, bytes: Uint8Array, n: number): void {
     if (n === 0) return;
-    this.pending.push({ base, n, joined: null, bytes, starts: null });
+    this.pending.push({ base, n, joined: null, bytes, starts: null, reads: 0 });
   }
 
   /**
@@ -151,13 +157,14 @@ export class TextColumn {
     const i = slot - segment.base;
     // A count that no longer adds up (see split) reads as empty values. Not kept: cutting it again is as cheap as
     // keeping it would be (an array per stretch read).
-    if (segment.joined === null) {
+    if (segment.joined === null && ++segment.reads <= BYTE_READS) {
       const bytes = segment.bytes!;
       const starts = (segment.starts ??= byteStartsOf(bytes, segment.n));
       return starts.length === 0 ? '' : decoder.decode(bytes.subarray(starts[i]!, starts[i + 1]! - 1));
     }
-    const starts = (segment.starts ??= startsOf(segment.joined, segment.n));
-    return starts.length === 0 ? '' : segment.joined.substring(starts[i]!, starts[i + 1]! - 1);
+    const joined = joinedOf(segment);
+    const starts = (segment.starts ??= startsOf(joined, segment.n));
+    return starts.length === 0 ? '' : joined.substring(starts[i]!, starts[i + 1]! - 1);
   }
 
   /** The pending stretch holding `slot`, or -1. */

@@ -44,4 +44,12 @@ describe('a text column', () => {
     expect(column.get(2)).toBe('订单🎧7');
     expect(column.all()).toEqual([...values, '', '']);
   });
+
+  it('answers the same when a stretch held as bytes is read value by value past the point where it is decoded whole', () => {
+    const values = Array.from({ length: 700 }, (_, i) => (i % 5 === 0 ? `号${i}` : i % 7 === 0 ? '' : `v${i}`));
+    const column = new TextColumn();
+    column.appendBytes(10, new TextEncoder().encode(joined(values)), values.length);
+    expect(values.map((_, i) => column.get(10 + i))).toEqual(values);
+    expect(column.get(9)).toBe('');
+  });
 });
