@@ -16,12 +16,17 @@ const BYTE_READS = 256;
 const SEPARATOR_BYTE = TEXT_SEPARATOR.charCodeAt(0);
 const decoder = new TextDecoder();
 
-/** The stretch's joined string, decoding its bytes the first time (its starts then count characters). */
+/**
+ * The stretch's joined string, decoding its bytes the first time. Starts found in the bytes stay when every
+ * character was one byte (the usual case: ids, posting and tracking numbers); otherwise they are found again in the
+ * string.
+ */
 function joinedOf(segment: Segment): string {
   if (segment.joined === null) {
-    segment.joined = decoder.decode(segment.bytes!);
+    const joined = decoder.decode(segment.bytes!);
+    if (joined.length !== segment.bytes!.length) segment.starts = null;
+    segment.joined = joined;
     segment.bytes = null;
-    segment.starts = null;
   }
   return segment.joined;
 }
