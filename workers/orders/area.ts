@@ -137,8 +137,11 @@ export function createOrdersArea({ client, events, engine: engineOptions, openCa
   const changed = () => events.emit('orders.changed', { version: engine.version, total: engine.size });
   /** The sort of the first query since the open (a list's opening order): kept with the cache for the next open. */
   let openingSort: OrderSort | null = null;
+  /** The sort of the latest query: the status tabs' answers are made ahead in it. */
+  let latestSort: OrderSort | null = null;
   const noteSort = (query: OrderQuery) => {
     if (openingSort === null && query.sort) openingSort = query.sort;
+    if (query.sort) latestSort = query.sort;
   };
 
   /** A warm open: the opening order saved with the cache spares sorting every row again once they are all in. */
@@ -214,8 +217,8 @@ export function createOrdersArea({ client, events, engine: engineOptions, openCa
     return { rows: received, total: engine.size };
   }
 
-  // The search index and the filter indexes are built a moment after a sync settles: the list's re-query and its
-  // first windows go first.
+  // The search index and the filter indexes (then the status tabs' answers, in the list's latest sort) are built a
+  // moment after a sync settles: the list's re-query and its first windows go first.
   let searchTimer: ReturnType<typeof setTimeout> | null = null;
   function prepareSearchSoon(): void {
     if (searchTimer !== null) clearTimeout(searchTimer);
@@ -224,6 +227,7 @@ export function createOrdersArea({ client, events, engine: engineOptions, openCa
       void engine
         .prepareFilters()
         .then(() => engine.prepareSearch())
+        .then(() => (latestSort ? engine.prepareFilterOrders('status', latestSort) : undefined))
         .catch(() => undefined);
     }, SEARCH_INDEX_DELAY_MS);
   }

@@ -122,6 +122,27 @@ describe('order list engine query paths', () => {
     expect(ids, JSON.stringify(query)).toEqual(referenceQuery(source, query).map((row) => row.id));
   };
 
+  it('answers the status tabs made ahead like the reference, in the sort they were made in and any other, also after rows change', async () => {
+    const engine = new OrderEngine({ yieldToEventLoop: async () => undefined });
+    engine.load(rows);
+    const sort = { column: 'inProcessAt', direction: 'desc' } as const;
+    await engine.prepareFilterOrders('status', sort);
+    for (const status of FBS_STATUSES) {
+      await expectIds(engine, { filters: { statuses: [status] }, sort }, rows);
+      await expectIds(engine, { filters: { statuses: [status] }, sort: { column: 'amount', direction: 'asc' } }, rows);
+      // Asked twice, the kept answer is the same.
+      await expectIds(engine, { filters: { statuses: [status] }, sort }, rows);
+    }
+    await expectIds(engine, { filters: { statuses: ['awaiting_packaging', 'delivered'] }, sort }, rows);
+    await expectIds(engine, { filters: { statuses: ['awaiting_packaging'] }, search: '1', sort }, rows);
+    // A row moves to another status: the tabs answer for the rows as they are now.
+    const moved = rows.find((row) => row.status === 'awaiting_packaging')!;
+    const changed = rows.map((row) => (row.id === moved.id ? { ...row, status: 'delivered' as const } : row));
+    engine.upsert([{ ...moved, status: 'delivered' }]);
+    await expectIds(engine, { filters: { statuses: ['awaiting_packaging'] }, sort }, changed);
+    await expectIds(engine, { filters: { statuses: ['delivered'] }, sort }, changed);
+  });
+
   it('sorts a filtered or searched result by itself or through the permutation, by every column, before and after it is cached', async () => {
     const engine = new OrderEngine({ sliceRows: 700 });
     engine.load(rows);
