@@ -49,8 +49,21 @@ const postgresTarget = (url: string): DatabaseTarget => ({
         await database.close();
         const dropper = new pg.Client({ connectionString: url });
         await dropper.connect();
-        await dropper.query(`drop database if exists ${name} with (force)`);
-        await dropper.end();
+        try {
+          // A background process of the server's own (autovacuum analysing the new tables) may be at work in the
+          // database: a role that is not a superuser may not end it, and the drop fails with 42501 until it is done.
+          for (let attempt = 1; ; attempt++) {
+            try {
+              await dropper.query(`drop database if exists ${name} with (force)`);
+              break;
+            } catch (error) {
+              if ((error as { code?: string }).code !== '42501' || attempt === 25) throw error;
+              await new Promise((resolve) => setTimeout(resolve, 200));
+            }
+          }
+        } finally {
+          await dropper.end();
+        }
       },
     };
   },
