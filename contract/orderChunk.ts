@@ -252,8 +252,8 @@ const undecodedTexts = new WeakMap<OrderChunk['texts'], Partial<Record<OrderText
 
 /**
  * The UTF-8 bytes of a decoded frame's text column while nobody has read it as a string; null once it was (or for a
- * chunk not decoded from a frame). A column's text is decoded when first read: a warm open appends twenty frames
- * of a million rows, and decoding their 68 MB of text (12-17 ms a frame) is work the list's first full answer
+ * chunk not decoded from a frame). A column's text is decoded when first read: a warm open of a million rows
+ * appends ten frames, and decoding their 68 MB of text (12-17 ms per 50,000 rows) is work the list's first full answer
  * does not need; the engine keeps such bytes and decodes a value when it is read (see TextColumn).
  */
 export function undecodedText(chunk: OrderChunk, field: OrderTextField): Uint8Array | null {

@@ -186,9 +186,11 @@ export class OrderEngine {
   private codeIndexes = new Map<DictColumn, { starts: Uint32Array; slots: Uint32Array }>();
   /**
    * Ordered answers of one-value filters with nothing else (a status tab), by `column=code|sort`, until the rows
-   * change: made ahead by prepareFilterOrders, or kept from a query.
+   * change: made ahead by prepareFilterOrders, or kept from a query. Those of one sort only (`filterOrdersSort`): a
+   * column's answers together hold each row once, a few megabytes a million rows per column and sort.
    */
   private filterOrders = new Map<string, Uint32Array>();
+  private filterOrdersSort = '';
   private searchMemos = new Map<string, SearchMemo[]>();
   private handles = new Map<number, Handle>();
   private nextHandle = 1;
@@ -552,8 +554,17 @@ export class OrderEngine {
       slots = narrowed;
     }
     const rows = this.order(slots, sort);
-    if (tab !== null) this.filterOrders.set(tab, rows);
+    if (tab !== null) this.keepFilterOrder(tab, sort!, rows);
     return rows;
+  }
+
+  private keepFilterOrder(key: string, sort: OrderSort, rows: Uint32Array): void {
+    const sortKey = permutationKey(sort);
+    if (sortKey !== this.filterOrdersSort) {
+      this.filterOrders.clear();
+      this.filterOrdersSort = sortKey;
+    }
+    this.filterOrders.set(key, rows);
   }
 
   /**
@@ -569,7 +580,7 @@ export class OrderEngine {
       allowed[code] = 1;
       const step: FilterStep = { kind: 'anyOf', column, codes: this.codes[column], allowed };
       const key = filterOrderKey(step, sort)!;
-      if (!this.filterOrders.has(key)) this.filterOrders.set(key, this.order(this.slotsWithCodes(step), sort));
+      if (!this.filterOrders.has(key)) this.keepFilterOrder(key, sort, this.order(this.slotsWithCodes(step), sort));
       await this.yieldNow();
     }
   }
