@@ -200,14 +200,24 @@ export type OrderFrame = {
 
 const align = (offset: number, to: number) => Math.ceil(offset / to) * to;
 
+/** A chunk whose text columns are already UTF-8 bytes (each column's values joined by the separator byte). */
+export type EncodedOrderChunk = Omit<OrderChunk, 'texts'> & { textBytes: Record<OrderTextField, Uint8Array> };
+
 /**
  * Layout: magic (u32 LE), header length (u32 LE), header JSON (UTF-8), then from an 8-byte boundary the number
  * columns (Float64 LE, n each), the tombstones (n bytes), each code column from a 4-byte boundary, and the text
  * columns' UTF-8 bytes back to back. Little-endian throughout (every browser we serve).
  */
-export function encodeOrderFrame({ chunk, cursor, hasMore, remaining }: OrderFrame): Uint8Array<ArrayBuffer> {
+export function encodeOrderFrame({ chunk, ...frame }: OrderFrame): Uint8Array<ArrayBuffer> {
   const encoder = new TextEncoder();
-  const texts = Object.fromEntries(ORDER_TEXT_FIELDS.map((field) => [field, encoder.encode(chunk.texts[field])])) as Record<OrderTextField, Uint8Array>;
+  const textBytes = Object.fromEntries(ORDER_TEXT_FIELDS.map((field) => [field, encoder.encode(chunk.texts[field])])) as Record<OrderTextField, Uint8Array>;
+  return writeOrderFrame({ ...chunk, textBytes }, frame);
+}
+
+/** `encodeOrderFrame` of a chunk whose texts are bytes already (the server's copy reader never makes them strings). */
+export function writeOrderFrame(chunk: EncodedOrderChunk, { cursor, hasMore, remaining }: Omit<OrderFrame, 'chunk'>): Uint8Array<ArrayBuffer> {
+  const encoder = new TextEncoder();
+  const texts = chunk.textBytes;
   const header: FrameHeader = {
     n: chunk.n,
     cursor,

@@ -206,10 +206,20 @@ describe.each(DATABASE_TARGETS)('orders on $kind', (target) => {
       headers: seller.headers,
     });
     expect(decodeOrderFrame(new Uint8Array(last.rawPayload).buffer).chunk.n).toBe(0);
-    // A bad cursor is refused in the envelope, as for rows.
-    const refused = await t.app.inject({ method: 'GET', url: '/api/order/sync?format=binary&cursor=nonsense', headers: seller.headers });
-    expect(refused.statusCode).toBe(400);
-    expect(refused.json<{ code: number }>().code).toBe(400);
+    // A bad cursor is refused in the envelope, as for rows: not a cursor, a time no timestamp holds, a NUL in the id.
+    for (const cursor of ['nonsense', '99999999999999999999:', '-99999999999999999999:', '0:a\u0000b']) {
+      const refused = await t.app.inject({ method: 'GET', url: `/api/order/sync?format=binary&cursor=${encodeURIComponent(cursor)}`, headers: seller.headers });
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json<{ code: number }>().code).toBe(400);
+    }
+    // The cursor's id is written into the copy's select as a quoted literal: quotes and backslashes stay data.
+    const all = byRows.flatMap((chunk) => chunk.rows).length;
+    for (const id of ["x' or true) --", "\\' union select 1 --", '\\']) {
+      const url = `/api/order/sync?format=binary&limit=50000&cursor=${encodeURIComponent(`0:${id}`)}`;
+      const response = await t.app.inject({ method: 'GET', url, headers: seller.headers });
+      expect(response.statusCode).toBe(200);
+      expect(decodeOrderFrame(new Uint8Array(response.rawPayload).buffer).chunk.n).toBe(all);
+    }
   });
 
   it('builds the next binary frame ahead, says how many rows are left on a sync\'s third frame, and loses no change made meanwhile', async () => {

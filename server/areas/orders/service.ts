@@ -15,10 +15,10 @@ import {
   type updateOrderBodySchema,
 } from '../../../contract/orders';
 import type { z } from 'zod';
-import { encodeOrderFrame, chunkOfRows } from '../../../contract/orderChunk';
+import { writeOrderFrame } from '../../../contract/orderChunk';
 import type { Database } from '../../db/database';
 import { ApiError } from '../../http/errors';
-import { FRAME_SQL, readFrame, REMAINING_SQL } from './frame';
+import { frameSelect, readCopyFrame, REMAINING_SQL } from './frame';
 import type { OzonClient } from '../../marketplace/ozon/client';
 import { isOzonError } from '../../marketplace/ozon/errors';
 
@@ -198,12 +198,17 @@ export async function deleteOrders(deps: OrdersDeps, userId: number, ids: readon
 export const SYNC_SETTLE_MS = 10_000;
 
 type Cursor = { micros: bigint; id: string };
+/** The times a cursor may name: what Postgres's timestamps hold, around 1200 BC to year 287,000. */
+const MIN_CURSOR_MICROS = -100_000_000_000_000_000n;
+const MAX_CURSOR_MICROS = 9_000_000_000_000_000_000n;
 
 function parseCursor(text: string | undefined): Cursor {
   if (!text) return { micros: -1n, id: '' };
   const match = /^(-?\d{1,20}):(.*)$/s.exec(text);
-  if (!match) throw new ApiError(400, undefined, 'cursor');
-  return { micros: BigInt(match[1]!), id: match[2]! };
+  // A time and an id Postgres can hold (text holds no NUL character).
+  const micros = match ? BigInt(match[1]!) : 0n;
+  if (!match || micros < MIN_CURSOR_MICROS || micros > MAX_CURSOR_MICROS || match[2]!.includes('\0')) throw new ApiError(400, undefined, 'cursor');
+  return { micros, id: match[2]! };
 }
 
 const formatCursor = (cursor: Cursor) => `${cursor.micros}:${cursor.id}`;
@@ -253,11 +258,7 @@ export async function syncChunk(deps: OrdersDeps, userId: number, cursorText: st
 
 type BuiltFrame = { bytes: Uint8Array; cursor: string; hasMore: boolean };
 
-/**
- * GET /api/order/sync?format=binary: the same changes as `syncChunk`, as one frame (contract/orderChunk.ts).
- * A chunk whose strings hold the separator character (nothing Ozon sends, but a hand-entered order might) is built
- * from the row answer instead, where joinTexts writes the separator as a space.
- */
+/** GET /api/order/sync?format=binary: the same changes as `syncChunk`, as one frame (contract/orderChunk.ts). */
 async function buildFrame(
   deps: OrdersDeps,
   userId: number,
@@ -267,23 +268,15 @@ async function buildFrame(
 ): Promise<BuiltFrame> {
   const from = parseCursor(cursorText);
   const take = Math.min(limit, ORDER_SYNC_MAX_LIMIT);
-  const params = [userId, from.micros.toString(), from.id];
   // The count reads only the index, on a connection of its own where there is one (Postgres), beside the frame.
-  const [[result], counted] = await Promise.all([
-    deps.database.query<Record<string, unknown>>(FRAME_SQL, [...params, take]),
-    options.count ? deps.database.query<{ n: number | string }>(REMAINING_SQL, params) : null,
+  const [{ chunk, hasMore, last }, counted] = await Promise.all([
+    deps.database.copyBinary(frameSelect(userId, from.micros, from.id, take + 1), (bytes) => readCopyFrame(bytes, take)),
+    options.count ? deps.database.query<{ n: number | string }>(REMAINING_SQL, [userId, from.micros.toString(), from.id]) : null,
   ]);
-  const remaining = counted ? Number(counted[0]!.n) : undefined;
-  const total = Number(result!.n);
-  const hasMore = total > take;
-  const n = Math.min(total, take);
-  const read = n === 0 ? { chunk: chunkOfRows([]), last: null } : readFrame(result!, n);
-  const cursor = nextCursor(deps, from, read?.last ?? null, hasMore);
+  const cursor = nextCursor(deps, from, last, hasMore);
   // A row changed between the two reads could make the count fall short of the frame: never claim fewer than it holds.
-  const left = remaining === undefined ? undefined : Math.max(remaining, n);
-  if (read) return { bytes: encodeOrderFrame({ chunk: read.chunk, cursor, hasMore, remaining: left }), cursor, hasMore };
-  const rows = JSON.parse((await syncChunk(deps, userId, cursorText, limit)).rowsJson) as OrderRow[];
-  return { bytes: encodeOrderFrame({ chunk: chunkOfRows(rows), cursor, hasMore, remaining: left }), cursor, hasMore };
+  const remaining = counted ? Math.max(Number(counted[0]!.n), chunk.n) : undefined;
+  return { bytes: writeOrderFrame(chunk, { cursor, hasMore, remaining }), cursor, hasMore };
 }
 
 /** How long a frame built ahead waits for the browser to ask for it. */
