@@ -262,11 +262,20 @@ describe.each(DATABASE_TARGETS)('orders on $kind', (target) => {
     };
     const [{ n: total }] = (await t.database.query<{ n: string }>('select count(*) as n from orders where user_id = $1', [seller.id])) as [{ n: string }];
     const first = await frameAt(undefined, 2, 3);
+    // After a small first frame the next is built when asked for (not ahead, while the browser shows the first
+    // rows): a row of it edited in place meanwhile (its change time kept, so its place in the sync stays) comes as
+    // it is now.
+    const [{ id }] = (await t.database.query<{ id: string }>(
+      `update orders set tracking_number = 'EDITED-IN-PLACE'
+       where id = (select id from orders where user_id = $1 order by updated_at, id offset 2 limit 1) returning id`,
+      [seller.id],
+    )) as [{ id: string }];
     const second = await frameAt(first.cursor, 3, 3);
+    expect(rowsOfChunk(second.chunk).find((row) => row.id === id)).toMatchObject({ trackingNumber: 'EDITED-IN-PLACE' });
     const third = await frameAt(second.cursor, 3, 3);
     expect([first.chunk.n, second.chunk.n, third.chunk.n]).toEqual([2, 3, 3]);
-    // The second frame was the one built ahead (a frame asked for afresh starts a sync's count again): the third,
-    // built ahead after it, says how many rows are left from its own first row on.
+    // The second frame was the one expected (a frame not expected starts a sync's count again): the third, built
+    // ahead after it, says how many rows are left from its own first row on.
     expect(third.remaining).toBe(Number(total) - 2 - 3);
     // A `next` out of range is refused like a bad limit.
     const refused = await t.app.inject({ method: 'GET', url: '/api/order/sync?format=binary&next=0', headers: seller.headers });

@@ -115,6 +115,8 @@ const SYNC_LIMIT = 100_000;
 const FIRST_SYNC_LIMIT = 5_000;
 const CHANGED_EVERY_MS = 2_000;
 const SEARCH_INDEX_DELAY_MS = 1_000;
+/** How long a first visit's next frame waits for the list to ask for the first rows. */
+const FIRST_ROWS_GRACE_MS = 500;
 
 export type OrdersAreaDeps = {
   client: HttpClient;
@@ -160,10 +162,32 @@ export function createOrdersArea({ client, events, engine: engineOptions, openCa
     await own.saveOrder(key, engine.permutationFor(sort));
   }
 
+  /**
+   * Open while a first visit's first frame is being shown: the next frame, twenty times larger, is asked for once the
+   * list has queried those rows (or after FIRST_ROWS_GRACE_MS). Asked for at once, the server built it and the worker
+   * read it while both cores were needed to show the first rows.
+   */
+  let listFirst: { opened: Promise<void>; open: () => void } | null = null;
+  function holdForList(): void {
+    let open = () => {};
+    const opened = new Promise<void>((resolve) => (open = resolve));
+    const entry = {
+      opened,
+      open: () => {
+        clearTimeout(timer);
+        if (listFirst === entry) listFirst = null;
+        open();
+      },
+    };
+    const timer = setTimeout(entry.open, FIRST_ROWS_GRACE_MS);
+    listFirst = entry;
+  }
+
   // A first visit's first chunk is small so rows show at once; the rest come in the largest chunks the server gives
   // (`next` tells the server, so the frame it builds ahead is the one asked for next, not another small one).
   // The frame arrives as a Blob: the cache stores that very Blob (see frameBytes.ts).
   const fetchChunk = async (cursor: string | null): Promise<ReceivedFrame> => {
+    if (listFirst) await listFirst.opened;
     const blob = await client.request<Blob>('/order/sync', {
       method: 'GET',
       params: { cursor, limit: cursor === null ? FIRST_SYNC_LIMIT : SYNC_LIMIT, next: SYNC_LIMIT, format: 'binary' },
@@ -174,7 +198,9 @@ export function createOrdersArea({ client, events, engine: engineOptions, openCa
     });
     if (!(blob instanceof Blob)) throw client.contractFailure('/order/sync', new TypeError('not a binary answer'), true);
     try {
-      return { ...(await decodeFrameBlob(blob)), blob };
+      const frame = { ...(await decodeFrameBlob(blob)), blob };
+      if (cursor === null && frame.hasMore) holdForList();
+      return frame;
     } catch (error) {
       // A frame that does not add up is refused like an answer that breaks the contract (never cached).
       if (error instanceof OrderChunkError) throw client.contractFailure('/order/sync', error, true);
@@ -307,6 +333,8 @@ export function createOrdersArea({ client, events, engine: engineOptions, openCa
     async query(query, view, onScreen) {
       noteSort(query);
       const result = await engine.query(query, view);
+      // The list has its first rows (the windows below are made before anything else runs): the next frame may come.
+      if (result.status === 'done' && result.total > 0) listFirst?.open();
       if (!onScreen || result.status !== 'done') return result;
       const windows = pagesOnScreen(onScreen, result.total).map((page) => ({
         page,
