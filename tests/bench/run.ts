@@ -567,6 +567,26 @@ function table(size: number, results: Partial<Record<Kind, Record<string, number
   return [`${size.toLocaleString('en')} orders on ${args.db} (medians of ${RUNS} runs; "vs" = peer time / our time)`, pad(head), widths.map((w) => '-'.repeat(w)).join('-|-'), ...lines.map(pad)].join('\n');
 }
 
+/**
+ * How fast this machine is right now: the best of three sorts of the same two million numbers, in ms. A shared VM's
+ * speed drifts by half within a day; figures from runs whose calibrations differ are not comparable.
+ */
+function calibrate(): number {
+  const random = (() => {
+    let state = 42;
+    return () => ((state = (Math.imul(state, 1_103_515_245) + 12_345) >>> 0) / 2 ** 32);
+  })();
+  const numbers = Float64Array.from({ length: 2_000_000 }, random);
+  let best = Infinity;
+  for (let k = 0; k < 3; k++) {
+    const copy = numbers.slice();
+    const started = performance.now();
+    copy.sort();
+    best = Math.min(best, performance.now() - started);
+  }
+  return Math.round(best);
+}
+
 // ---------------------------------------------------------------- main
 
 async function main() {
@@ -602,12 +622,15 @@ async function main() {
         const login = await apiLogin(app.url);
         const urls = { app: app.url, peers: peers.url, ...login };
         const results: Partial<Record<Kind, Record<string, number>>> = {};
+        const calibration: Partial<Record<Kind, number>> = {};
         for (const kind of KINDS.filter((k) => ONLY.includes(k))) {
-          log(`${size}: ${kind}`);
+          calibration[kind] = calibrate();
+          log(`${size}: ${kind} (machine: 2M numbers sorted in ${calibration[kind]} ms)`);
           results[kind] = await benchKind(browser, kind, expected, urls);
         }
-        (report.sizes as Record<string, unknown>)[size] = { expected: { total: expected.total, search: expected.search, filter: expected.filter }, results };
-        const printed = table(size, results);
+        (report.sizes as Record<string, unknown>)[size] = { expected: { total: expected.total, search: expected.search, filter: expected.filter }, calibrationMs: calibration, results };
+        const speeds = Object.entries(calibration).map(([kind, ms]) => `${kind} ${ms} ms`).join(', ');
+        const printed = `${table(size, results)}\nmachine speed before each (2M numbers sorted in Node): ${speeds}`;
         tables.push(printed);
         console.log(`\n${printed}\n`);
       } finally {
