@@ -1,13 +1,16 @@
 /**
- * Substring search over columns of mostly unique strings (posting, order and tracking numbers): one lowercase
- * haystack for all rows, fields separated by control characters so no match spans two fields, searched with
- * `indexOf`, which is far faster than a million `includes` calls. Built once; rows changed afterwards are marked
- * stale and checked one by one until there are enough of them to be worth a rebuild.
+ * Substring search over columns of mostly unique strings (posting, order and tracking numbers): lowercase haystacks
+ * of PIECE_ROWS rows each, fields separated by control characters so no match spans two fields or rows, searched
+ * with `indexOf`, which is far faster than a million `includes` calls. The pieces stay apart: joining them into one
+ * string was a single task of 50-100 ms in the worker (a copy of the whole text) that held any window or query
+ * asked for meanwhile, and a piece of only Latin text stays a one-byte string, which `indexOf` scans faster. Built
+ * once; rows changed afterwards are marked stale and checked one by one until there are enough of them to be worth a
+ * rebuild.
  */
 
 const FIELD_SEPARATOR = '\u0001';
 const ROW_SEPARATOR = '\u0000';
-const PIECE_ROWS = 1 << 16;
+const PIECE_ROWS = 1 << 15;
 // Control characters never occur in what a user types into a search box; dropping them keeps matches in one field.
 // eslint-disable-next-line no-control-regex
 const CONTROL = /[\u0000-\u001f]/g;
@@ -17,8 +20,9 @@ export function normaliseNeedle(search: string | undefined): string {
 }
 
 export class TextIndex {
-  private hay = '';
-  /** starts[r] is where row r begins in the haystack; starts[rows] is one past the end. */
+  /** Piece k holds rows k × PIECE_ROWS onwards, from offset starts[k × PIECE_ROWS] of the text they make together. */
+  private pieces: string[] = [];
+  /** starts[r] is where row r begins in the pieces' text; starts[rows] is one past the end. */
   private starts = new Int32Array(1);
   private rows = 0;
   private stale = new Uint8Array(0);
@@ -86,7 +90,7 @@ export class TextIndex {
   }
 
   private finish(pieces: string[], starts: Int32Array<ArrayBuffer>, rowCount: number): void {
-    this.hay = pieces.join('');
+    this.pieces = pieces;
     this.starts = starts;
     this.rows = rowCount;
     this.stale = new Uint8Array(rowCount);
@@ -94,7 +98,7 @@ export class TextIndex {
   }
 
   clear(): void {
-    this.hay = '';
+    this.pieces = [];
     this.starts = new Int32Array(1);
     this.rows = 0;
     this.stale = new Uint8Array(0);
@@ -111,16 +115,22 @@ export class TextIndex {
 
   /** Sets mask[r] = 1 for every indexed, non-stale row whose text contains the needle. Returns how many. */
   searchIndexed(needle: string, mask: Uint8Array): number {
-    const { hay, starts, stale } = this;
+    const { pieces, starts, stale } = this;
     let hits = 0;
-    let pos = hay.indexOf(needle);
-    while (pos >= 0) {
-      const row = rowAt(starts, this.rows, pos);
-      if (stale[row] === 0) {
-        mask[row] = 1;
-        hits++;
+    for (let k = 0; k < pieces.length; k++) {
+      const piece = pieces[k]!;
+      const first = k * PIECE_ROWS;
+      const base = starts[first]!;
+      const last = Math.min(this.rows, first + PIECE_ROWS) - 1;
+      let pos = piece.indexOf(needle);
+      while (pos >= 0) {
+        const row = rowAt(starts, first, last, base + pos);
+        if (stale[row] === 0) {
+          mask[row] = 1;
+          hits++;
+        }
+        pos = piece.indexOf(needle, starts[row + 1]! - base);
       }
-      pos = hay.indexOf(needle, starts[row + 1]!);
     }
     return hits;
   }
@@ -128,7 +138,8 @@ export class TextIndex {
   /** Whether one row's text contains the needle: its stretch of the haystack when indexed and current. */
   contains(row: number, needle: string): boolean {
     if (row >= this.rows || this.stale[row] === 1) return this.rowMatches(row, needle);
-    return this.hay.substring(this.starts[row]!, this.starts[row + 1]! - 1).includes(needle);
+    const base = this.starts[row - (row % PIECE_ROWS)]!;
+    return this.pieces[Math.floor(row / PIECE_ROWS)]!.substring(this.starts[row]! - base, this.starts[row + 1]! - 1 - base).includes(needle);
   }
 
   /** The slow path for one row (stale or appended after the build). */
@@ -140,9 +151,8 @@ export class TextIndex {
   }
 }
 
-function rowAt(starts: Int32Array, rows: number, pos: number): number {
-  let low = 0;
-  let high = rows - 1;
+/** The row, between rows `low` and `high`, whose text holds offset `pos`. */
+function rowAt(starts: Int32Array, low: number, high: number, pos: number): number {
   while (low < high) {
     const mid = (low + high + 1) >>> 1;
     if (starts[mid]! <= pos) low = mid;

@@ -143,6 +143,25 @@ describe('order list engine query paths', () => {
     await expectIds(engine, { filters: { statuses: ['delivered'] }, sort }, changed);
   });
 
+  it('makes every status tab in one walk of the list\'s sort, in slices, leaving out deleted rows', async () => {
+    const engine = new OrderEngine({ sliceRows: 700, yieldToEventLoop: async () => undefined });
+    engine.load(rows);
+    const gone = rows.filter((_, i) => i % 13 === 0);
+    engine.upsert(gone.map((row) => ({ ...row, deleted: true })));
+    const live = rows.filter((_, i) => i % 13 !== 0);
+    const sort = { column: 'amount', direction: 'asc' } as const;
+    // The list shows this sort: its order is at hand, and the tabs are filled from it.
+    await expectIds(engine, { sort }, live);
+    await engine.prepareFilterOrders('status', sort);
+    for (const status of FBS_STATUSES) await expectIds(engine, { filters: { statuses: [status] }, sort }, live);
+    // Rows arriving while the tabs are made stop the walk: the answers then follow the rows as they are.
+    const more = generateOrders({ count: 50, seed: 22, idPrefix: 'm' });
+    const making = engine.prepareFilterOrders('status', sort);
+    engine.upsert(more);
+    await making;
+    for (const status of FBS_STATUSES) await expectIds(engine, { filters: { statuses: [status] }, sort }, [...live, ...more]);
+  });
+
   it('sorts a filtered or searched result by itself or through the permutation, by every column, before and after it is cached', async () => {
     const engine = new OrderEngine({ sliceRows: 700 });
     engine.load(rows);
