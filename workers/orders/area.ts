@@ -246,16 +246,35 @@ export function createOrdersArea({ client, events, engine: engineOptions, openCa
   // The search index and the filter indexes (then the status tabs' answers, in the list's latest sort) are built a
   // moment after a sync settles: the list's re-query and its first windows go first.
   let searchTimer: ReturnType<typeof setTimeout> | null = null;
+  /** The sort the status tabs' answers were last made in (or are being made in). */
+  let tabsSort: OrderSort | null = null;
   function prepareSearchSoon(): void {
     if (searchTimer !== null) clearTimeout(searchTimer);
     searchTimer = setTimeout(() => {
       searchTimer = null;
+      tabsSort = latestSort;
       void engine
         .prepareFilters()
         .then(() => engine.prepareSearch())
         .then(() => (latestSort ? engine.prepareFilterOrders('status', latestSort) : undefined))
         .catch(() => undefined);
     }, SEARCH_INDEX_DELAY_MS);
+  }
+
+  /**
+   * After the list is sorted another way (and once a load's preparation has run): the status tabs' answers again,
+   * in that sort, right after the answer is sent. Made from the sort's order the answer just used, in slices, only
+   * that: a tab clicked next then answers at once in the sort on screen.
+   */
+  let tabsTimer: ReturnType<typeof setTimeout> | null = null;
+  function prepareTabsInSort(sort: OrderSort): void {
+    if (searchTimer !== null || tabsSort === null || (tabsSort.column === sort.column && tabsSort.direction === sort.direction)) return;
+    tabsSort = sort;
+    if (tabsTimer !== null) clearTimeout(tabsTimer);
+    tabsTimer = setTimeout(() => {
+      tabsTimer = null;
+      void engine.prepareFilterOrders('status', sort, { fromOrderOnly: true }).catch(() => undefined);
+    }, 0);
   }
 
   function sync(): Promise<OrdersSyncResult> {
@@ -335,6 +354,7 @@ export function createOrdersArea({ client, events, engine: engineOptions, openCa
       const result = await engine.query(query, view);
       // The list has its first rows (the windows below are made before anything else runs): the next frame may come.
       if (result.status === 'done' && result.total > 0) listFirst?.open();
+      if (result.status === 'done' && query.sort) prepareTabsInSort(query.sort);
       if (!onScreen || result.status !== 'done') return result;
       const windows = pagesOnScreen(onScreen, result.total).map((page) => ({
         page,

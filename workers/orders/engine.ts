@@ -573,8 +573,9 @@ export class OrderEngine {
    * not yet optimised) on this machine. With the sort's order at hand (the list's own sort), every value's answer
    * is filled in one walk of it, a slice at a time, giving way between slices (a walk per value made a task of
    * 20-50 ms each, which held a window or query asked for meanwhile). Dropped when the rows change.
+   * `fromOrderOnly`: nothing unless that order is at hand (no sort of a million rows in the background).
    */
-  async prepareFilterOrders(column: DictColumn, sort: OrderSort): Promise<void> {
+  async prepareFilterOrders(column: DictColumn, sort: OrderSort, { fromOrderOnly = false } = {}): Promise<void> {
     const version = this.changes;
     const dict = this.dicts[column];
     const stepOf = (code: number): Extract<FilterStep, { kind: 'anyOf' }> => {
@@ -585,6 +586,7 @@ export class OrderEngine {
     const n = this.length;
     const order = this.permutations.get(permutationKey(sort));
     if (order?.length !== n) {
+      if (fromOrderOnly) return;
       // Without that order, each value is answered as its query would be, one per task.
       for (let code = 0; code < dict.values.length && this.changes === version; code++) {
         const key = filterOrderKey(stepOf(code), sort)!;
