@@ -8,8 +8,8 @@ import { TEXT_SEPARATOR } from './orderChunk';
 
 const SEPARATOR = TEXT_SEPARATOR.charCodeAt(0);
 /** FNV-1a, 32 bits: a hash starts at the offset and takes each unit in as `Math.imul(hash ^ unit, FNV_PRIME)`. */
-const FNV_OFFSET = 0x811c9dc5;
-const FNV_PRIME = 0x01000193;
+export const FNV_OFFSET = 0x811c9dc5;
+export const FNV_PRIME = 0x01000193;
 
 /** FNV-1a over the UTF-16 code units of text[start, end), computed where the value lies without cutting it out. */
 export function hashRange(text: string, start: number, end: number): number {

@@ -130,15 +130,14 @@ export async function openPostgres(connectionString: string): Promise<Database> 
       const connection = await pool.connect();
       const into = copyBuffers.take();
       try {
-        for await (const part of connection.query(copyTo(`copy (${select}) to stdout with (format binary)`))) into.append(part as Buffer);
-      } catch (error) {
-        // A copy cut short may leave the connection mid-protocol: it is closed, not reused.
-        connection.release(error as Error);
-        copyBuffers.give(into);
-        throw error;
-      }
-      connection.release();
-      try {
+        try {
+          for await (const part of connection.query(copyTo(`copy (${select}) to stdout with (format binary)`))) into.append(part as Buffer);
+        } catch (error) {
+          // A copy cut short may leave the connection mid-protocol: it is closed, not reused.
+          connection.release(error as Error);
+          throw error;
+        }
+        connection.release();
         return read(into.bytes());
       } finally {
         copyBuffers.give(into);

@@ -273,7 +273,7 @@ export function createOrdersArea({ client, events, engine: engineOptions, openCa
     if (tabsTimer !== null) clearTimeout(tabsTimer);
     tabsTimer = setTimeout(() => {
       tabsTimer = null;
-      void engine.prepareFilterOrders('status', sort, { fromOrderOnly: true }).catch(() => undefined);
+      void engine.prepareFilterOrders('status', sort).catch(() => undefined);
     }, 0);
   }
 

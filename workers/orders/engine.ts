@@ -123,12 +123,14 @@ function permutationKey({ column, direction }: OrderSort): string {
   return `${column}:${direction}`;
 }
 
+const tabKey = (column: DictColumn, code: number, sort: OrderSort) => `${column}=${code}|${permutationKey(sort)}`;
+
 /** `column=code|sort` for a filter that keeps one value of a dictionary column; null for any other. */
 function filterOrderKey(step: FilterStep, sort: OrderSort): string | null {
   if (step.kind !== 'anyOf') return null;
   const code = step.allowed.indexOf(1);
   if (code < 0 || step.allowed.indexOf(1, code + 1) >= 0) return null;
-  return `${step.column}=${code}|${permutationKey(sort)}`;
+  return tabKey(step.column, code, sort);
 }
 
 /** Keeps the slots that pass one filter: a tight loop over the survivors of the steps before. */
@@ -569,35 +571,20 @@ export class OrderEngine {
 
   /**
    * The answer to each one-value filter of `column` (the status tabs a seller clicks through) in the order of `sort`,
-   * made now: a click on a tab then answers at once, where walking a million-row order for it took 26 ms (its loop
-   * not yet optimised) on this machine. With the sort's order at hand (the list's own sort), every value's answer
-   * is filled in one walk of it, a slice at a time, giving way between slices (a walk per value made a task of
-   * 20-50 ms each, which held a window or query asked for meanwhile). Dropped when the rows change.
-   * `fromOrderOnly`: nothing unless that order is at hand (no sort of a million rows in the background).
+   * made now: a click on a tab then answers at once, where walking a million-row order for it took 26 ms on this
+   * machine. Made from the sort's order when it is at hand (the list's own sort, which its answer just used): every
+   * value's answer in one walk of it, a slice at a time, giving way between slices (a walk per value made tasks of
+   * 20-50 ms each, which held a window or query asked for meanwhile). Without that order, nothing: no sort of a
+   * million rows in the background. Dropped when the rows change.
    */
-  async prepareFilterOrders(column: DictColumn, sort: OrderSort, { fromOrderOnly = false } = {}): Promise<void> {
+  async prepareFilterOrders(column: DictColumn, sort: OrderSort): Promise<void> {
     const version = this.changes;
-    const dict = this.dicts[column];
-    const stepOf = (code: number): Extract<FilterStep, { kind: 'anyOf' }> => {
-      const allowed = new Uint8Array(dict.values.length);
-      allowed[code] = 1;
-      return { kind: 'anyOf', column, codes: this.codes[column], allowed };
-    };
     const n = this.length;
     const order = this.permutations.get(permutationKey(sort));
-    if (order?.length !== n) {
-      if (fromOrderOnly) return;
-      // Without that order, each value is answered as its query would be, one per task.
-      for (let code = 0; code < dict.values.length && this.changes === version; code++) {
-        const key = filterOrderKey(stepOf(code), sort)!;
-        if (!this.filterOrders.has(key)) this.keepFilterOrder(key, sort, this.order(this.slotsWithCodes(stepOf(code)), sort));
-        await this.yieldNow();
-      }
-      return;
-    }
+    if (order?.length !== n) return;
     const { starts } = this.codeIndex(column);
-    const size = dict.values.length;
-    const keys = Array.from({ length: size }, (_, code) => filterOrderKey(stepOf(code), sort)!);
+    const size = this.dicts[column].values.length;
+    const keys = Array.from({ length: size }, (_, code) => tabKey(column, code, sort));
     const answers = keys.map((key, code) => (starts[code + 1]! > starts[code]! && !this.filterOrders.has(key) ? new Uint32Array(starts[code + 1]! - starts[code]!) : null));
     const filled = new Uint32Array(size);
     const codes = this.codes[column];

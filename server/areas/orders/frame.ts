@@ -1,4 +1,5 @@
 import pg from 'pg';
+import { FNV_OFFSET, FNV_PRIME } from '../../../contract/hashIndex';
 import {
   codesFor,
   ORDER_DICT_FIELDS,
@@ -110,17 +111,15 @@ const uint32 = (b: Uint8Array, at: number) => int32(b, at) >>> 0;
 
 /** FNV-1a, 32 bits (as contract/hashIndex.ts hashes code units), over bytes. */
 function hashBytes(bytes: Uint8Array, start: number, end: number): number {
-  let hash = 0x811c9dc5;
-  for (let i = start; i < end; i++) hash = Math.imul(hash ^ bytes[i]!, 0x01000193);
+  let hash = FNV_OFFSET;
+  for (let i = start; i < end; i++) hash = Math.imul(hash ^ bytes[i]!, FNV_PRIME);
   return hash | 0;
 }
 
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 
-type Dictionary = { readonly values: (string | number)[]; codeOf(start: number, end: number): number };
-
 /** The shop ids (int4): a handful per chunk. */
-class IntDictionary implements Dictionary {
+class IntDictionary {
   readonly values: number[] = [];
   private readonly codes = new Map<number, number>();
 
@@ -145,7 +144,7 @@ class IntDictionary implements Dictionary {
  * string. (Its own small table rather than contract/hashIndex's: a lookup per value and column, a million per frame,
  * is cheapest with the comparison written inline.)
  */
-class ByteDictionary implements Dictionary {
+class ByteDictionary {
   readonly values: string[] = [];
   /** Where each value lies in the copy: start and end, by code. */
   private spans = new Int32Array(64);
@@ -156,11 +155,8 @@ class ByteDictionary implements Dictionary {
   constructor(private readonly bytes: Uint8Array) {}
 
   codeOf(start: number, end: number): number {
-    const bytes = this.bytes;
-    let hash = 0x811c9dc5;
-    for (let k = start; k < end; k++) hash = Math.imul(hash ^ bytes[k]!, 0x01000193);
-    hash |= 0;
-    const { slots, hashes, spans } = this;
+    const { bytes, slots, hashes, spans } = this;
+    const hash = hashBytes(bytes, start, end);
     const mask = slots.length - 1;
     const length = end - start;
     for (let at = hash & mask; ; at = (at + 1) & mask) {
@@ -187,7 +183,7 @@ class ByteDictionary implements Dictionary {
     this.spans[code * 2] = start;
     this.spans[code * 2 + 1] = end;
     if ((code + 1) * 2 > this.slots.length) this.refile(this.slots.length * 2);
-    else this.file(hash, code);
+    this.file(hash, code);
     return code;
   }
 
@@ -204,7 +200,6 @@ class ByteDictionary implements Dictionary {
     this.slots = new Int32Array(size);
     this.hashes = new Int32Array(size);
     for (let at = 0; at < slots.length; at++) if (slots[at] !== 0) this.file(hashes[at]!, slots[at]! - 1);
-    this.file(hashBytes(this.bytes, this.spans[(this.values.length - 1) * 2]!, this.spans[(this.values.length - 1) * 2 + 1]!), this.values.length - 1);
   }
 }
 
@@ -252,7 +247,10 @@ export function readCopyFrame(copy: Uint8Array, limit: number): CopyFrame {
   const hasMore = n === limit && ((bytes[at]! << 8) | bytes[at + 1]!) !== 0xffff;
 
   // Pass two: row after row (the copy is read once, front to back), each value into its column.
-  const times = [0, 1, 2, 5].map(() => new Float64Array(n));
+  const inProcessAt = new Float64Array(n);
+  const shipmentDate = new Float64Array(n);
+  const deliveringDate = new Float64Array(n);
+  const updatedAt = new Float64Array(n);
   const quantity = new Float64Array(n);
   const amount = new Float64Array(n);
   const shops = new IntDictionary(bytes);
@@ -267,16 +265,16 @@ export function readCopyFrame(copy: Uint8Array, limit: number): CopyFrame {
   at = firstRow;
   for (let i = 0; i < n; i++) {
     at += 2;
-    at = readTime(bytes, at, times[0]!, i);
-    at = readTime(bytes, at, times[1]!, i);
-    at = readTime(bytes, at, times[2]!, i);
+    at = readTime(bytes, at, inProcessAt, i);
+    at = readTime(bytes, at, shipmentDate, i);
+    at = readTime(bytes, at, deliveringDate, i);
     if (int32(bytes, at) !== 4) throw new CopyFormatError('no quantity');
     quantity[i] = int32(bytes, at + 4);
     if (int32(bytes, at + 8) !== 8) throw new CopyFormatError('no amount');
     amount[i] = view.getFloat64(at + 12);
     at += 20;
     lastTime = at;
-    at = readTime(bytes, at, times[3]!, i);
+    at = readTime(bytes, at, updatedAt, i);
     rawCodes[0]![i] = shops.codeOf(at + 4, at + 4 + int32(bytes, at));
     at += 8;
     for (let d = 0; d < dictionaries.length; d++) {
@@ -292,14 +290,7 @@ export function readCopyFrame(copy: Uint8Array, limit: number): CopyFrame {
     at += 5;
   }
 
-  const numbers = {
-    inProcessAt: times[0]!,
-    shipmentDate: times[1]!,
-    deliveringDate: times[2]!,
-    quantity,
-    amount,
-    updatedAt: times[3]!,
-  } satisfies EncodedOrderChunk['numbers'];
+  const numbers = { inProcessAt, shipmentDate, deliveringDate, quantity, amount, updatedAt } satisfies EncodedOrderChunk['numbers'];
   const dicts = {} as EncodedOrderChunk['dicts'];
   ORDER_DICT_FIELDS.forEach((field, d) => {
     const values = d === 0 ? shops.values : dictionaries[d - 1]!.values;

@@ -126,6 +126,8 @@ describe('order list engine query paths', () => {
     const engine = new OrderEngine({ yieldToEventLoop: async () => undefined });
     engine.load(rows);
     const sort = { column: 'inProcessAt', direction: 'desc' } as const;
+    // The list shows this sort, so its order is at hand.
+    await expectIds(engine, { sort }, rows);
     await engine.prepareFilterOrders('status', sort);
     for (const status of FBS_STATUSES) {
       await expectIds(engine, { filters: { statuses: [status] }, sort }, rows);
