@@ -9,6 +9,7 @@ import { AppProviders } from './app/AppProviders';
 import { loadInspector } from './app/createAppActor';
 import { createI18n } from './app/i18n';
 import { preloadRoutePage } from './app/routes';
+import { restoreSessionEarly } from './app/session';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root');
@@ -31,5 +32,10 @@ function render(container: HTMLElement) {
 
 // The first render in a task of its own: the scripts' evaluation and the reads it begins with (the language cookie,
 // a synchronous call to the browser process) were one task of 25-40 ms at a cold start.
+// The stored session goes to the worker in a task before it (reading the cookies is a synchronous call too), so the
+// worker starts on an order page's first rows as soon as it runs.
 if (process.env.NODE_ENV === 'development') void loadInspector().then(() => render(root));
-else setTimeout(() => render(root), 0);
+else {
+  setTimeout(() => restoreSessionEarly(client), 0);
+  setTimeout(() => render(root), 0);
+}

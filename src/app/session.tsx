@@ -14,6 +14,7 @@ import {
   type LoginCheckPollerEvent,
   type LoginCheckPollerInput,
   type SessionMessage,
+  type StoredSession,
 } from '@machines/sessionMachine';
 import { askFirstAnswer } from '@/features/orders/firstAnswer';
 import { appActorOptions } from './createAppActor';
@@ -28,22 +29,53 @@ export const MESSAGE_SECONDS = 5;
 
 export const SessionContext = createActorContext(sessionMachine);
 
+/**
+ * The stored session handed to the worker, its user's info asked for, and on an order page that page's first answer
+ * asked for (the worker starts reading the order cache and answering the page's first query while the session is
+ * checked and the shell renders; the rows show only once the session holds).
+ */
+function restoreStored(client: DataClient): Promise<StoredSession | null> {
+  const stored = readStoredSession();
+  if (!stored) return Promise.resolve(null);
+  // Posted in this order: the worker has the credentials before it opens the cache (whose sync calls the server)
+  // and asks for the info. The info's request leaves before the worker reads the cache: its answer is in when the
+  // first rows are, instead of after them.
+  const handed = client.session.setCredentials({ token: stored.token, userId: stored.id });
+  if (location.pathname.startsWith(ORDER_PAGES)) askFirstAnswer(client, stored.id, location.pathname);
+  const info = client.session.getInfo();
+  info.catch(() => undefined);
+  pendingInfo = { client, info };
+  return handed.then(() => stored);
+}
+
+let early: { client: DataClient; stored: Promise<StoredSession | null> } | null = null;
+/** The info asked for with a restored session: the machine's next `loadInfo` takes it. */
+let pendingInfo: { client: DataClient; info: Promise<UserInfo> } | null = null;
+
+/**
+ * Called by main.tsx before the first render: the worker gets its first messages as soon as it runs rather than
+ * once the app has rendered its providers and started the session machine (a reload of the order list asked for
+ * its first rows about 100 ms after the worker was ready). The machine's `restoreSession` takes this answer.
+ */
+export function restoreSessionEarly(client: DataClient): void {
+  early = { client, stored: restoreStored(client) };
+}
+
 /** The session machine with the worker's calls and the browser's storage as its actors and actions. */
 export function createSessionLogic(client: DataClient) {
   return sessionMachine.provide({
     actors: {
-      restoreSession: fromPromise(async () => {
-        const stored = readStoredSession();
-        if (stored) {
-          await client.session.setCredentials({ token: stored.token, userId: stored.id });
-          // An order page is on its way: the worker starts reading the order cache and answering the page's first
-          // query now, while the session is checked and the shell renders. Shown only once the session holds.
-          if (location.pathname.startsWith(ORDER_PAGES)) askFirstAnswer(client, stored.id, location.pathname);
-        }
-        return stored;
+      restoreSession: fromPromise(() => {
+        const started = early?.client === client ? early.stored : null;
+        early = null;
+        return started ?? restoreStored(client);
       }),
       login: fromPromise(({ input }) => client.session.login(input)),
-      loadInfo: fromPromise<UserInfo | null>(() => client.session.getInfo()),
+      loadInfo: fromPromise<UserInfo | null>(() => {
+        const asked = pendingInfo?.client === client ? pendingInfo.info : null;
+        pendingInfo = null;
+        return asked ?? client.session.getInfo();
+      }),
       generateRoutes: fromPromise(async ({ input }) => filterRoutes(appRoutes, input.roles, input.rolePermissions)),
       logout: fromPromise(() => client.session.logout()),
       loginCheckPoller: fromCallback<LoginCheckPollerEvent, LoginCheckPollerInput>(({ input, sendBack, receive }) => {

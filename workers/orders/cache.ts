@@ -114,7 +114,6 @@ export class OrderCache {
       ids: await this.db.chunks.toCollection().primaryKeys(),
       first: await this.db.chunks.toCollection().first(),
     }));
-    // The engine makes room once instead of growing its columns chunk after chunk.
     onStart(meta.rowCount, meta.cursor);
     // The first record alone, so a list has rows to show at once; then a few per read.
     const batches: number[][] = ids.length > 0 ? [ids.slice(0, 1)] : [];
@@ -127,11 +126,13 @@ export class OrderCache {
         return { id: record?.id, frame };
       });
     const read = (batch: number[]) => this.db.chunks.bulkGet(batch).then(decoded);
-    // The first batch is the record read with the keys.
+    // The first batch is the record read with the keys. The next is asked for once its rows are handed on: read
+    // meanwhile, the bytes of the next three records (copied into memory on this thread, ~40 MB) held the first
+    // rows back.
     let next = batches.length > 0 ? Promise.resolve(decoded([first])) : null;
     for (let b = 0; b < batches.length; b++) {
       const records = await next!;
-      next = b + 1 < batches.length ? read(batches[b + 1]!) : null;
+      next = b > 0 && b + 1 < batches.length ? read(batches[b + 1]!) : null;
       for (const record of records) {
         const frame = await record.frame;
         if (record.id === undefined || !frame) continue;
@@ -141,6 +142,7 @@ export class OrderCache {
         await onChunk(chunk);
         await this.pause();
       }
+      if (b === 0 && batches.length > 1) next = read(batches[1]!);
     }
     const after = (await this.db.meta.get('sync')) ?? emptyMeta();
     this.idTexts = idTexts;

@@ -182,6 +182,30 @@ describe('order cache', () => {
     expect(engine.get(fresher.id)).toEqual(fresher);
   });
 
+  it('reads no other record until the first one is handed on: its rows are what a list waits for', async () => {
+    const rows = generateOrders({ count: 500, seed: 4 });
+    const writer = openCache(userId, { rowsPerChunk: 100 });
+    await writer.applyChanges(rows, 'cached');
+    writer.close();
+
+    const reads = vi.spyOn(Blob.prototype, 'arrayBuffer');
+    const readsByChunk: number[] = [];
+    try {
+      const loaded = await openCache(userId).load(async () => {
+        // The engine's append takes its time (and gives way meanwhile): nothing else is read during the first.
+        if (readsByChunk.length === 0) await new Promise((resolve) => setTimeout(resolve, 30));
+        readsByChunk.push(reads.mock.calls.length);
+      });
+      expect(loaded.rows).toBe(500);
+    } finally {
+      reads.mockRestore();
+    }
+    expect(readsByChunk[0]).toBe(1);
+    // Then the rest, read ahead of their turn.
+    expect(readsByChunk.length).toBe(5);
+    expect(readsByChunk[1]).toBeGreaterThan(2);
+  });
+
   it('reads the cache again when another tab writes to it during the load, so no row is held twice or stale', async () => {
     const rows = generateOrders({ count: 1_000, seed: 10 });
     const writer = openCache(userId, { rowsPerChunk: 100 });
