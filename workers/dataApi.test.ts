@@ -5,6 +5,7 @@ import { isApiFailure, type DataEvents } from './api';
 import { connectDataApi, type DataClient } from './client';
 import { createDataApi, createWorkerCore } from './dataApi';
 import { createFakeServer, fail, ok, type FakeServer } from './testing/fakeServer';
+import { userInfoOf } from '../tests/support/userInfo';
 
 const loginData: LoginData = {
   token: 'tok-1',
@@ -17,21 +18,7 @@ const loginData: LoginData = {
   auto: 'auto-1',
 };
 
-const userInfo: UserInfo = {
-  roles: ['follow'],
-  rolePermissions: ['follow'],
-  user: {
-    id: 5,
-    name: 'seller',
-    avatar: '',
-    introduction: '',
-    followValidTime: null,
-    plugValidTime: null,
-    searchWordValidTime: null,
-    keyWordValidTime: null,
-    rightInfo: { activeRoles: ['follow'], expiredRoles: [], isAdmin: false },
-  },
-};
+const userInfo: UserInfo = userInfoOf(5, 'follow');
 
 const channels: MessageChannel[] = [];
 

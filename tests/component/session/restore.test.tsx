@@ -3,22 +3,9 @@ import type { UserInfo } from '@contract/session';
 import type { DataClient } from '@workers/client';
 import { createSessionLogic, restoreSessionEarly } from '@/app/session';
 import { clearStoredSession, writeStoredSession } from '@/app/sessionPersistence';
+import { userInfoOf } from '../../support/userInfo';
 
-const info: UserInfo = {
-  roles: ['seller'],
-  rolePermissions: ['seller'],
-  user: {
-    id: 7,
-    name: 'seller',
-    avatar: '',
-    introduction: '',
-    followValidTime: null,
-    plugValidTime: null,
-    searchWordValidTime: null,
-    keyWordValidTime: null,
-    rightInfo: { activeRoles: ['seller'], expiredRoles: [], isAdmin: false },
-  },
-};
+const info: UserInfo = userInfoOf(7, 'seller');
 
 /** A worker client that records the calls the session makes, in order. */
 function recordingClient() {
