@@ -1,5 +1,5 @@
 import { Layout } from 'antd';
-import { useEffect, useState } from 'react';
+import { memo, useCallback, useEffect, useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { selectSettings, selectSidebarOpened } from '@machines/settingsMachine';
 import { SettingsContext } from '../displaySettings';
@@ -18,6 +18,13 @@ import './layout.css';
 
 type BasicLayoutProps = { route: AppRoute };
 
+// The shell re-renders at each of its stages and when the start-up is over: the menu (~460 components), the top bar
+// and the tabs then stay as they are unless their own props change (the menu re-rendered whole ~2 s into a warm
+// open of the order list, while the worker was still loading the cache).
+const ShellSidebar = memo(Sidebar);
+const ShellTopBar = memo(TopBar);
+const ShellTagsView = memo(TagsView);
+
 /** The logged-in shell (spec §2.3): top bar with the notice banner, sidebar, tabs, and the cached page views. */
 export function BasicLayout({ route }: BasicLayoutProps) {
   const settings = SettingsContext.useSelector(selectSettings);
@@ -33,6 +40,7 @@ export function BasicLayout({ route }: BasicLayoutProps) {
   const barsShown = stage >= 2;
   const menuShown = stage >= 3;
   const opened = SettingsContext.useSelector(selectSidebarOpened);
+  const openSettings = useCallback(() => setSettingsOpen(true), []);
   useOpenTab(route);
   useAntiInspection(settings.antiInspection);
   useEffect(() => {
@@ -43,13 +51,13 @@ export function BasicLayout({ route }: BasicLayoutProps) {
     <NoticeProvider started={started}>
       <Layout className={`shell${settings.fixedHeader ? ' shell--fixed-header' : ''}`}>
         <div className="shell-top">
-          {barsShown ? <TopBar route={route} onOpenSettings={() => setSettingsOpen(true)} /> : <div className="shell-header" />}
+          {barsShown ? <ShellTopBar route={route} onOpenSettings={openSettings} /> : <div className="shell-header" />}
           <NoticeBanner />
         </div>
         <Layout className="shell-body">
-          {menuShown ? <Sidebar /> : <div className="shell-sider shell-sider--placeholder" style={{ width: opened ? SIDEBAR_WIDTH : SIDEBAR_COLLAPSED_WIDTH }} />}
+          {menuShown ? <ShellSidebar /> : <div className="shell-sider shell-sider--placeholder" style={{ width: opened ? SIDEBAR_WIDTH : SIDEBAR_COLLAPSED_WIDTH }} />}
           <Layout className="shell-main">
-            {settings.tagsView && (barsShown ? <TagsView /> : <div className="tags-view" />)}
+            {settings.tagsView && (barsShown ? <ShellTagsView /> : <div className="tags-view" />)}
             <Layout.Content className="shell-content">
               {pageShown && <CachedViews route={route} />}
             </Layout.Content>

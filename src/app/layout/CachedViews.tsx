@@ -1,4 +1,4 @@
-import { Activity, useSyncExternalStore } from 'react';
+import { Activity, memo, useState, useSyncExternalStore } from 'react';
 import { selectSettings } from '@machines/settingsMachine';
 import { selectTabs, type TabActor } from '@machines/tabsMachine';
 import { SettingsContext } from '../displaySettings';
@@ -33,8 +33,15 @@ export function CachedViews({ route }: { route: AppRoute }) {
 
 const noSubscription = () => () => {};
 
-/** One tab's page; `tabRef` is null for the moment between a navigation and the machine taking the tab in. */
-function TabView({ tabRef, path, active }: { tabRef: TabActor | null; path: string; active: boolean }) {
+/**
+ * One tab's page; `tabRef` is null for the moment between a navigation and the machine taking the tab in. Memoised:
+ * the shell's renders (its stages, the end of start-up) leave hidden pages alone. A page mounts when its tab is first
+ * shown: the tabs restored by a reload hold no state yet, and mounting them hidden rendered pages nobody had asked
+ * for while the opened one was loading (the start page three times during a warm open of the order list).
+ */
+const TabView = memo(function TabView({ tabRef, path, active }: { tabRef: TabActor | null; path: string; active: boolean }) {
+  const [shown, setShown] = useState(active);
+  if (active && !shown) setShown(true);
   const generation = useSyncExternalStore(
     tabRef ? (onChange) => {
       const subscription = tabRef.subscribe(onChange);
@@ -44,10 +51,10 @@ function TabView({ tabRef, path, active }: { tabRef: TabActor | null; path: stri
   );
   const cached = tabRef?.getSnapshot().context.cached ?? true;
   const route = findRoute(path);
-  if (!route || (!active && !cached)) return null;
+  if (!route || (!active && !cached) || !(active || shown)) return null;
   return (
     <Activity key={generation} mode={active ? 'visible' : 'hidden'}>
       <RoutePage route={route} />
     </Activity>
   );
-}
+});

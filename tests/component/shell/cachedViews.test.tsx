@@ -58,6 +58,24 @@ describe('cached views (spec §2.3: page views cached per tab)', { timeout: 30_0
     expect(await screen.findByLabelText('原密码')).toHaveValue('');
   });
 
+  it('the start page, a tab from the start, mounts only when its tab is first shown, then stays cached', async () => {
+    const user = userEvent.setup();
+    renderShell('/tool/currency-change');
+    expect(await screen.findByText('汇率换算：建设中')).toBeVisible();
+    // Its tab is there; its page, which nobody has looked at since the app started, is not rendered hidden.
+    expect(await screen.findByRole('tab', { name: '系统介绍' })).toBeInTheDocument();
+    // (Time for a hidden page's lazy load and idle render, had it been mounted.)
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    expect(screen.queryByRole('heading', { name: '系统介绍', hidden: true })).toBeNull();
+
+    await user.click(screen.getByRole('tab', { name: '系统介绍' }));
+    expect(await screen.findByRole('heading', { name: '系统介绍' })).toBeVisible();
+    await user.click(screen.getByRole('tab', { name: '汇率换算' }));
+    expect(screen.getByText('汇率换算：建设中')).toBeVisible();
+    // Shown once, it stays mounted (hidden) like any visited tab.
+    expect(screen.getByRole('heading', { name: '系统介绍', hidden: true })).not.toBeVisible();
+  });
+
   it('a closed tab takes its page, and its state, with it', async () => {
     const user = userEvent.setup();
     const { location } = renderShell('/profile/modify-psw');
