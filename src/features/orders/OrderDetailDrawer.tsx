@@ -1,4 +1,5 @@
 import { Descriptions, Drawer } from 'antd';
+import { memo } from 'react';
 import type { OrderRow } from '@contract/orders';
 import type { Lang } from '@/components/dialog/texts';
 import { formatAmount, formatTime, StatusTag } from './OrderColumns';
@@ -6,7 +7,8 @@ import { ORDER_TEXTS } from './texts';
 
 type OrderDetailDrawerProps = { row: OrderRow | null; lang: Lang; onClose: () => void };
 
-export function OrderDetailDrawer({ row, lang, onClose }: OrderDetailDrawerProps) {
+/** Memoised: closed, it has nothing to show again when the list's counts change. */
+export const OrderDetailDrawer = memo(function OrderDetailDrawer({ row, lang, onClose }: OrderDetailDrawerProps) {
   const t = ORDER_TEXTS[lang];
   return (
     <Drawer open={row !== null} onClose={onClose} title={t.detail} size="large" destroyOnHidden>
@@ -34,4 +36,4 @@ export function OrderDetailDrawer({ row, lang, onClose }: OrderDetailDrawerProps
       )}
     </Drawer>
   );
-}
+});

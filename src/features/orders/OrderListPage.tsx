@@ -122,8 +122,13 @@ export function OrdersView({ mode, toolbar }: OrdersViewProps) {
     [actor, sources],
   );
 
+  // Asked again as rows arrive (a sync's every chunk); the filter bar re-renders only when a shop or warehouse came
+  // or went.
   useEffect(() => {
-    void client.orders.facets().then(setFacets).catch(() => undefined);
+    void client.orders
+      .facets()
+      .then((next) => setFacets((shown) => (sameFacets(shown, next) ? shown : next)))
+      .catch(() => undefined);
   }, [client, held]);
 
   const columns = useMemo(() => orderColumns(lang, mode), [lang, mode]);
@@ -133,6 +138,7 @@ export function OrdersView({ mode, toolbar }: OrdersViewProps) {
     [requery],
   );
   const reset = useCallback(() => requery({ filters: EMPTY_FILTERS, search: '' }), [requery]);
+  const closeDetail = useCallback(() => setDetail(null), []);
   const changeSearch = useCallback((value: string) => requery({ search: value }), [requery]);
   const changeSort = useCallback((value: VirtualTableSort) => requery({ sort: value }), [requery]);
 
@@ -254,7 +260,7 @@ export function OrdersView({ mode, toolbar }: OrdersViewProps) {
         lang={lang}
         overlay={overlay}
       />
-      <OrderDetailDrawer row={detail} lang={lang} onClose={() => setDetail(null)} />
+      <OrderDetailDrawer row={detail} lang={lang} onClose={closeDetail} />
       {/* A dialog's code loads when it first opens; meanwhile nothing shows (not the route's page-wide fallback). */}
       <Suspense fallback={null}>
         {trackingOpen && (
@@ -319,7 +325,8 @@ function Slot({ ready, width, children }: { ready: boolean; width: number; child
 }
 
 /** The filters; each field renders only when its own value changes (antd's Select and RangePicker are not cheap). */
-function FilterBar({ mode, lang, filters, facets, drawn, onPatch, onReset }: FilterBarProps) {
+/** Memoised: the list's counts change with every sync chunk, the filters and their choices seldom. */
+const FilterBar = memo(function FilterBar({ mode, lang, filters, facets, drawn, onPatch, onReset }: FilterBarProps) {
   const t = ORDER_TEXTS[lang];
   const shopOptions = useMemo(() => facets.shops.map((shop) => ({ value: shop.id, label: shop.name })), [facets.shops]);
   const warehouseOptions = useMemo(() => facets.warehouses.map((w) => ({ value: w.id, label: w.name || w.id })), [facets.warehouses]);
@@ -341,7 +348,13 @@ function FilterBar({ mode, lang, filters, facets, drawn, onPatch, onReset }: Fil
       <Button onClick={onReset}>{t.reset}</Button>
     </>
   );
-}
+});
+
+const sameFacets = (a: OrderFacets, b: OrderFacets) =>
+  a.shops.length === b.shops.length &&
+  a.warehouses.length === b.warehouses.length &&
+  a.shops.every((shop, i) => shop.id === b.shops[i]!.id && shop.name === b.shops[i]!.name) &&
+  a.warehouses.every((warehouse, i) => warehouse.id === b.warehouses[i]!.id && warehouse.name === b.warehouses[i]!.name);
 
 type StatusFilterProps = { lang: Lang; value: FbsStatus[]; onPatch: Patch };
 
