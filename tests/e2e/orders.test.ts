@@ -56,9 +56,15 @@ const rowCountBelow = (page: Page, before: number) =>
 async function settledRowCount(page: Page): Promise<number> {
   await page.waitForFunction(() => Number(document.querySelector('[role=grid]')?.getAttribute('aria-rowcount')) > 20, null, { timeout: 60_000 });
   await page.getByText(/正在同步订单/).waitFor({ state: 'detached', timeout: 60_000 });
+  // The same count twice, 1.5 s apart.
   let total = await rowCount(page);
-  await expect.poll(async () => [total, (total = await rowCount(page))][0] === total, { interval: 1_500, timeout: 30_000 }).toBe(true);
-  return total;
+  for (let checks = 0; checks < 20; checks++) {
+    await page.waitForTimeout(1_500);
+    const now = await rowCount(page);
+    if (now === total) return total;
+    total = now;
+  }
+  throw new Error(`the row count did not settle (last ${total})`);
 }
 /** Data rows on screen (the header row is aria-rowindex 1). */
 const bodyRows = (page: Page) => page.locator('[role=row][aria-rowindex]:not([aria-rowindex="1"])');

@@ -69,6 +69,11 @@ export type OrdersApi = {
   first(userId: number, query: OrderQuery, view: string, rows: number): Promise<OrdersFirstAnswer>;
   /** Pulls changes since the cache's cursor; progress arrives as 'orders.syncProgress'. One at a time. */
   sync(): Promise<OrdersSyncResult>;
+  /**
+   * The running sync's latest progress (null when none runs): a list that starts listening mid-sync (the worker
+   * began it at start-up, before the page was there) learns that more rows are coming.
+   */
+  progress(): Promise<OrdersEvents['orders.syncProgress'] | null>;
   /** Filters, searches and sorts in the worker; a newer query on the same view supersedes older ones. */
   query(query: OrderQuery, view?: string, onScreen?: OrderRowsOnScreen): Promise<OrderQueryResult & { windows?: OrderPageWindow[] }>;
   /** Rows `start .. start + count - 1` of a result; rejects with `{ type: 'StaleHandle' }` when the rows moved. */
@@ -213,6 +218,9 @@ export function createOrdersArea({ client, events, engine: engineOptions, openCa
     }
   };
 
+  /** What the running sync last reported while more rows were waiting (see `progress`). */
+  let progressNow: OrdersEvents['orders.syncProgress'] | null = null;
+
   async function runSync(): Promise<OrdersSyncResult> {
     if (!cache) return { rows: 0, total: engine.size };
     const ownCache = cache;
@@ -226,7 +234,9 @@ export function createOrdersArea({ client, events, engine: engineOptions, openCa
         const result = await syncOrders(ownCache, engine, fetchChunk, {
           signal: abort.signal,
           onProgress: (progress) => {
-            events.emit('orders.syncProgress', { ...progress, total: engine.size });
+            const now = { ...progress, total: engine.size };
+            progressNow = progress.hasMore ? now : null;
+            events.emit('orders.syncProgress', now);
             if (progress.rows === 0) return;
             if (!progress.hasMore || told === 0 || Date.now() - told >= CHANGED_EVERY_MS) {
               told = Date.now();
@@ -244,6 +254,8 @@ export function createOrdersArea({ client, events, engine: engineOptions, openCa
         events.emit('orders.syncFailed', { failure: error as ApiFailure });
       }
       throw error;
+    } finally {
+      progressNow = null;
     }
     return { rows: received, total: engine.size };
   }
@@ -354,6 +366,9 @@ export function createOrdersArea({ client, events, engine: engineOptions, openCa
       return run;
     },
     sync,
+    async progress() {
+      return progressNow;
+    },
     async query(query, view, onScreen) {
       noteSort(query);
       const result = await engine.query(query, view);

@@ -141,6 +141,13 @@ export function useOrderList(client: DataClient, userId: number, view: string, i
               client.subscribe('orders.syncFailed', proxyOf((event) => sendBack({ type: 'orders.syncFailed', message: event.failure.message }))),
             ];
             listening.current = Promise.all(offs);
+            // A sync the worker began before this list listened (at start-up): its progress so far.
+            void listening.current
+              .then(() => client.orders.progress())
+              .then((progress) => {
+                if (progress) sendBack({ type: 'orders.syncProgress', progress });
+              })
+              .catch(() => undefined);
             return () => offs.forEach((off) => void off.then((unsubscribe) => unsubscribe()).catch(() => undefined));
           }),
         },

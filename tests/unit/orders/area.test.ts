@@ -91,6 +91,22 @@ describe('the orders area of the worker', () => {
     expect(server.to('/order/sync')).toHaveLength(4);
   });
 
+  it('tells a list that starts listening mid-sync how far the sync is, and nothing once it is over', async () => {
+    const rows = generateOrders({ count: 130, seed: 12 });
+    const { server } = orderServer(rows);
+    const { api } = connect(server);
+    const changes: number[] = [];
+    await api.subscribe('orders.changed', proxy((event) => void changes.push(event.total)));
+    expect(await api.orders.progress()).toBeNull();
+    // The worker began the sync (at start-up) before any list listened to its progress.
+    await api.orders.open(++userId);
+    await until(() => changes.at(-1) === 40);
+    expect(await api.orders.progress()).toEqual({ rows: 40, hasMore: true, total: 40 });
+    await api.orders.query({});
+    await until(() => changes.at(-1) === 130);
+    await until(async () => (await api.orders.progress()) === null);
+  });
+
   it('opens from the cache after a reload, then fetches only what changed since', async () => {
     const rows = generateOrders({ count: 60, seed: 4 });
     const { server, log } = orderServer(rows);
