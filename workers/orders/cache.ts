@@ -126,13 +126,14 @@ export class OrderCache {
         return { id: record?.id, frame };
       });
     const read = (batch: number[]) => this.db.chunks.bulkGet(batch).then(decoded);
-    // The first batch is the record read with the keys. The next is asked for once its rows are handed on: read
-    // meanwhile, the bytes of the next three records (copied into memory on this thread, ~40 MB) held the first
-    // rows back.
+    // The first batch is the record read with the keys.
     let next = batches.length > 0 ? Promise.resolve(decoded([first])) : null;
     for (let b = 0; b < batches.length; b++) {
       const records = await next!;
-      next = b > 0 && b + 1 < batches.length ? read(batches[b + 1]!) : null;
+      // The next batch is read while this one appends, except after the first: read meanwhile, the bytes of the
+      // next three records (copied into memory on this thread, ~40 MB) held the first rows back.
+      const readNext = () => (next = b + 1 < batches.length ? read(batches[b + 1]!) : null);
+      if (b > 0) readNext();
       for (const record of records) {
         const frame = await record.frame;
         if (record.id === undefined || !frame) continue;
@@ -142,7 +143,7 @@ export class OrderCache {
         await onChunk(chunk);
         await this.pause();
       }
-      if (b === 0 && batches.length > 1) next = read(batches[1]!);
+      if (b === 0) readNext();
     }
     const after = (await this.db.meta.get('sync')) ?? emptyMeta();
     this.idTexts = idTexts;

@@ -36,8 +36,8 @@ const noSubscription = () => () => {};
 /**
  * One tab's page; `tabRef` is null for the moment between a navigation and the machine taking the tab in. Memoised:
  * the shell's renders (its stages, the end of start-up) leave hidden pages alone. A page mounts when its tab is first
- * shown: the tabs restored by a reload hold no state yet, and mounting them hidden rendered pages nobody had asked
- * for while the opened one was loading (the start page three times during a warm open of the order list).
+ * shown: a tab there from the start (the start page) has no state to keep until then, and mounting it hidden
+ * rendered a page nobody had asked for while the opened one loaded (three times during a reload of the order list).
  */
 const TabView = memo(function TabView({ tabRef, path, active }: { tabRef: TabActor | null; path: string; active: boolean }) {
   const [shown, setShown] = useState(active);

@@ -324,8 +324,10 @@ function Slot({ ready, width, children }: { ready: boolean; width: number; child
   return ready ? <Suspense fallback={place}>{children}</Suspense> : place;
 }
 
-/** The filters; each field renders only when its own value changes (antd's Select and RangePicker are not cheap). */
-/** Memoised: the list's counts change with every sync chunk, the filters and their choices seldom. */
+/**
+ * The filters; each field renders only when its own value changes (antd's Select and RangePicker are not cheap).
+ * Memoised: the list's counts change with every sync chunk, the filters and their choices seldom.
+ */
 const FilterBar = memo(function FilterBar({ mode, lang, filters, facets, drawn, onPatch, onReset }: FilterBarProps) {
   const t = ORDER_TEXTS[lang];
   const shopOptions = useMemo(() => facets.shops.map((shop) => ({ value: shop.id, label: shop.name })), [facets.shops]);
