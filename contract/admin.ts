@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { lazySchema } from './lazySchema';
 import { ADMIN_AREA_PATH } from './access';
 import { pageQuerySchema } from './envelope';
 import type { Localized } from './errors';
@@ -27,28 +28,29 @@ const roles = z
 const validTime = z.number().int().min(0).nullable();
 const introduction = z.string().trim().max(500);
 
-export const validityTimesInputSchema = z.object({
+export const validityTimesInputSchema = lazySchema(() => z.object({
   followValidTime: validTime.optional(),
   plugValidTime: validTime.optional(),
   searchWordValidTime: validTime.optional(),
   keyWordValidTime: validTime.optional(),
-});
+}));
 
 /** Status filter: `active` has a current paid period (or is an administrator); `expired` had one and all have ended. */
 export const USER_STATUSES = ['active', 'expired'] as const;
 export type UserStatus = (typeof USER_STATUSES)[number];
 
 // GET /api/ops-console/list
-export const adminUserListQuerySchema = pageQuerySchema.extend({
+export const adminUserListQuerySchema = lazySchema(() =>
+  pageQuerySchema.extend({
   /** Part of the user name, any letter case. */
   search: z.string().trim().max(64).optional(),
   /** A role, or 'common' for users without any role. */
   role: z.enum([...ROLES, COMMON_ROLE] as const).optional(),
   status: z.enum(USER_STATUSES).optional(),
-});
+}));
 export type AdminUserListQuery = z.input<typeof adminUserListQuerySchema>;
 
-export const adminUserSchema = z.object({
+export const adminUserSchema = lazySchema(() => z.object({
   id: z.number().int(),
   name: z.string(),
   roles: z.array(role),
@@ -64,43 +66,45 @@ export const adminUserSchema = z.object({
   createdAt: z.number(),
   /** The start of the user's latest session, or null when the user never logged in. */
   lastLoginAt: z.number().nullable(),
-});
+}));
 export type AdminUser = z.infer<typeof adminUserSchema>;
 
-export const adminUserPageSchema = z.object({ list: z.array(adminUserSchema), total: z.number().int() });
+export const adminUserPageSchema = lazySchema(() => z.object({ list: z.array(adminUserSchema), total: z.number().int() }));
 export type AdminUserPage = z.infer<typeof adminUserPageSchema>;
 
 // POST /api/ops-console/add: answers the new user.
-export const addUserBodySchema = validityTimesInputSchema.extend({
+export const addUserBodySchema = lazySchema(() =>
+  validityTimesInputSchema.extend({
   username: z.string().trim().regex(USERNAME_PATTERN, 'usernamePolicy'),
   password: z.string().regex(PASSWORD_PATTERN, 'passwordPolicy'),
   roles: roles.default([]),
   introduction: introduction.default(''),
   isAp: z.boolean().default(false),
   relative_id: id.nullable().default(null),
-});
+}));
 export type AddUserBody = z.input<typeof addUserBodySchema>;
 
 // POST /api/ops-console/update: fields left out stay as they are; answers the updated user.
-export const updateUserBodySchema = validityTimesInputSchema.extend({
+export const updateUserBodySchema = lazySchema(() =>
+  validityTimesInputSchema.extend({
   id,
   roles: roles.optional(),
   introduction: introduction.optional(),
   isAp: z.boolean().optional(),
   relative_id: id.nullable().optional(),
-});
+}));
 export type UpdateUserBody = z.input<typeof updateUserBodySchema>;
 
 // POST /api/ops-console/delete: ends the deleted users' sessions; answers how many were deleted.
-export const deleteUsersBodySchema = z.object({ ids: z.array(id).min(1).max(500) });
+export const deleteUsersBodySchema = lazySchema(() => z.object({ ids: z.array(id).min(1).max(500) }));
 export type DeleteUsersBody = z.input<typeof deleteUsersBodySchema>;
-export const deleteUsersDataSchema = z.object({ deleted: z.number().int() });
+export const deleteUsersDataSchema = lazySchema(() => z.object({ deleted: z.number().int() }));
 
 // POST /api/ops-console/resetPassword: ends the user's sessions and changes its password token (its loginCheck answers 0).
-export const resetPasswordBodySchema = z.object({
+export const resetPasswordBodySchema = lazySchema(() => z.object({
   id,
   newPassword: z.string().regex(PASSWORD_PATTERN, 'passwordPolicy'),
-});
+}));
 export type ResetPasswordBody = z.input<typeof resetPasswordBodySchema>;
 
 /** What the administration calls answer besides the catalogue's texts. */

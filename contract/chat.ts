@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { lazySchema } from './lazySchema';
 import type { Localized } from './errors';
 
 /**
@@ -42,7 +43,7 @@ const historyRows = z.coerce.number().int().min(1).max(200).default(30);
 
 export const BUYER_CHAT_STATUSES = ['Opened', 'Closed'] as const;
 
-export const buyerChatSchema = z.object({
+export const buyerChatSchema = lazySchema(() => z.object({
   storeId: z.number().int(),
   chatId: z.string(),
   /** Buyer_Seller, Seller_Support ... as the marketplace says. */
@@ -51,24 +52,24 @@ export const buyerChatSchema = z.object({
   createdAt: z.number(),
   unread: z.number().int(),
   lastMessageId: z.string(),
-});
+}));
 export type BuyerChat = z.infer<typeof buyerChatSchema>;
 
-export const buyerShopChatsSchema = z.object({
+export const buyerShopChatsSchema = lazySchema(() => z.object({
   storeId: z.number().int(),
   name: z.string(),
   unread: z.number().int(),
   chats: z.array(buyerChatSchema),
   /** Why this shop's chats could not be read from the marketplace now (its last synced chats are shown), or null. */
   error: z.string().nullable(),
-});
+}));
 export type BuyerShopChats = z.infer<typeof buyerShopChatsSchema>;
 
 // GET /api/chat/list
-export const chatListDataSchema = z.object({ shops: z.array(buyerShopChatsSchema), totalUnread: z.number().int() });
+export const chatListDataSchema = lazySchema(() => z.object({ shops: z.array(buyerShopChatsSchema), totalUnread: z.number().int() }));
 export type ChatListData = z.infer<typeof chatListDataSchema>;
 
-export const buyerMessageSchema = z.object({
+export const buyerMessageSchema = lazySchema(() => z.object({
   /** The marketplace's message id (int64 as text). */
   id: z.string(),
   storeId: z.number().int(),
@@ -80,32 +81,32 @@ export const buyerMessageSchema = z.object({
   orderNumber: z.string().nullable(),
   /** The sending page's own key, echoed with the seller's message to the seller's pages only, so that page skips it. */
   clientKey: z.string().optional(),
-});
+}));
 export type BuyerMessage = z.infer<typeof buyerMessageSchema>;
 
 const storeChat = { storeId: id, chatId: z.string().trim().min(1).max(200) };
 
 // GET /api/chat/history: newest first page without `before`, older pages with it; answered oldest first.
-export const chatHistoryQuerySchema = z.object({ ...storeChat, before: z.string().trim().max(40).optional(), rows: historyRows });
+export const chatHistoryQuerySchema = lazySchema(() => z.object({ ...storeChat, before: z.string().trim().max(40).optional(), rows: historyRows }));
 export type ChatHistoryQuery = { storeId: number; chatId: string; before?: string; rows?: number };
-export const chatHistoryDataSchema = z.object({ messages: z.array(buyerMessageSchema), hasMore: z.boolean() });
+export const chatHistoryDataSchema = lazySchema(() => z.object({ messages: z.array(buyerMessageSchema), hasMore: z.boolean() }));
 export type ChatHistoryData = z.infer<typeof chatHistoryDataSchema>;
 
 // POST /api/chat/read: marks the chat read up to `messageId` (everything when absent); answers the chat's unread count.
-export const chatReadBodySchema = z.object({ ...storeChat, messageId: z.string().trim().max(40).optional() });
+export const chatReadBodySchema = lazySchema(() => z.object({ ...storeChat, messageId: z.string().trim().max(40).optional() }));
 export type ChatReadBody = { storeId: number; chatId: string; messageId?: string };
-export const chatReadDataSchema = z.object({ unread: z.number().int() });
+export const chatReadDataSchema = lazySchema(() => z.object({ unread: z.number().int() }));
 
 /** Ozon takes 1 to 1000 characters per message. */
 export const BUYER_MESSAGE_MAX = 1000;
 // POST /api/sendMessage
-export const sendMessageBodySchema = z.object({
+export const sendMessageBodySchema = lazySchema(() => z.object({
   ...storeChat,
   text: z.string().trim().min(1, 'required').max(BUYER_MESSAGE_MAX),
   clientKey: z.string().max(64).optional(),
-});
+}));
 export type SendMessageBody = { storeId: number; chatId: string; text: string; clientKey?: string };
-export const sendMessageDataSchema = z.object({ message: buyerMessageSchema });
+export const sendMessageDataSchema = lazySchema(() => z.object({ message: buyerMessageSchema }));
 
 /** Ozon's rules on who may write when (reference "Buyer chat": limits), as the seller reads them. */
 export const BUYER_CHAT_MESSAGES = {
@@ -122,33 +123,33 @@ export const BUYER_CHAT_MESSAGES = {
 
 // ---- Team contacts
 
-export const userCardSchema = z.object({
+export const userCardSchema = lazySchema(() => z.object({
   id: z.number().int(),
   name: z.string(),
   avatar: z.string(),
   introduction: z.string(),
   online: z.boolean(),
-});
+}));
 export type UserCard = z.infer<typeof userCardSchema>;
 
-export const friendSchema = userCardSchema.extend({ sectionId: z.number().int(), remark: z.string() });
+export const friendSchema = lazySchema(() => userCardSchema.extend({ sectionId: z.number().int(), remark: z.string() }));
 export type TeamFriend = z.infer<typeof friendSchema>;
 
-export const friendSectionSchema = z.object({ id: z.number().int(), name: z.string(), friends: z.array(friendSchema) });
+export const friendSectionSchema = lazySchema(() => z.object({ id: z.number().int(), name: z.string(), friends: z.array(friendSchema) }));
 export type TeamFriendSection = z.infer<typeof friendSectionSchema>;
 
-export const groupNoticeSchema = z.object({ id: z.number().int(), type: z.string(), title: z.string(), createdAt: z.number() });
-export const groupMemberSchema = userCardSchema.extend({ role: z.enum(['owner', 'member']) });
+export const groupNoticeSchema = lazySchema(() => z.object({ id: z.number().int(), type: z.string(), title: z.string(), createdAt: z.number() }));
+export const groupMemberSchema = lazySchema(() => userCardSchema.extend({ role: z.enum(['owner', 'member']) }));
 export type TeamGroupMember = z.infer<typeof groupMemberSchema>;
 
-export const teamGroupSchema = z.object({
+export const teamGroupSchema = lazySchema(() => z.object({
   id: z.number().int(),
   name: z.string(),
   introduction: z.string(),
   ownerId: z.number().int(),
   notices: z.array(groupNoticeSchema),
   members: z.array(groupMemberSchema),
-});
+}));
 export type TeamGroup = z.infer<typeof teamGroupSchema>;
 
 export const REQUEST_STATUSES = ['pending', 'accepted', 'rejected'] as const;
@@ -158,7 +159,7 @@ export type RequestStatus = (typeof REQUEST_STATUSES)[number];
  * What the system tab shows: applications to me (pending ones carry Agree and Reject), and the verdicts on mine.
  * `kind` 'group' is an application to join a group I own.
  */
-export const teamRequestSchema = z.object({
+export const teamRequestSchema = lazySchema(() => z.object({
   id: z.number().int(),
   kind: z.enum(['friend', 'group']),
   from: userCardSchema.pick({ id: true, name: true, avatar: true }),
@@ -168,13 +169,13 @@ export const teamRequestSchema = z.object({
   status: z.enum(REQUEST_STATUSES),
   createdAt: z.number(),
   decidedAt: z.number().nullable(),
-});
+}));
 export type TeamRequest = z.infer<typeof teamRequestSchema>;
 
-export const conversationKindSchema = z.enum(['friend', 'group']);
+export const conversationKindSchema = lazySchema(() => z.enum(['friend', 'group']));
 export type ConversationKind = z.infer<typeof conversationKindSchema>;
 
-export const teamMessageSchema = z.object({
+export const teamMessageSchema = lazySchema(() => z.object({
   id: z.number().int(),
   kind: conversationKindSchema,
   sender: userCardSchema.pick({ id: true, name: true, avatar: true }),
@@ -184,54 +185,54 @@ export const teamMessageSchema = z.object({
   createdAt: z.number(),
   /** The sender page's own key for the message, echoed to the sender's pages only, so the page that sent it skips it. */
   clientKey: z.string().optional(),
-});
+}));
 export type TeamMessage = z.infer<typeof teamMessageSchema>;
 
 // GET /api/contacts/overview
-export const contactsOverviewSchema = z.object({
+export const contactsOverviewSchema = lazySchema(() => z.object({
   me: userCardSchema,
   sections: z.array(friendSectionSchema),
   groups: z.array(teamGroupSchema),
   requests: z.array(teamRequestSchema),
   /** Unread messages per conversation, keyed `friend:<userId>` or `group:<groupId>` (the widget's chat keys). */
   unread: z.record(z.string(), z.number().int()),
-});
+}));
 export type ContactsOverview = z.infer<typeof contactsOverviewSchema>;
 
 // GET /api/contacts/searchUsers and /searchGroups
-export const contactSearchQuerySchema = z.object({ keyword: z.string().trim().min(1, 'required').max(32) });
-export const userSearchDataSchema = z.array(userCardSchema.extend({ isFriend: z.boolean() }));
-export const groupSearchDataSchema = z.array(z.object({ id: z.number().int(), name: z.string(), introduction: z.string(), members: z.number().int(), isMember: z.boolean() }));
+export const contactSearchQuerySchema = lazySchema(() => z.object({ keyword: z.string().trim().min(1, 'required').max(32) }));
+export const userSearchDataSchema = lazySchema(() => z.array(userCardSchema.extend({ isFriend: z.boolean() })));
+export const groupSearchDataSchema = lazySchema(() => z.array(z.object({ id: z.number().int(), name: z.string(), introduction: z.string(), members: z.number().int(), isMember: z.boolean() })));
 
-export const applyFriendBodySchema = z.object({ toId: id, message: verification, sectionId: id.optional() });
+export const applyFriendBodySchema = lazySchema(() => z.object({ toId: id, message: verification, sectionId: id.optional() }));
 export type ApplyFriendBody = { toId: number; message?: string; sectionId?: number };
-export const acceptFriendBodySchema = z.object({ requestId: id, sectionId: id.optional() });
+export const acceptFriendBodySchema = lazySchema(() => z.object({ requestId: id, sectionId: id.optional() }));
 export type AcceptFriendBody = { requestId: number; sectionId?: number };
-export const requestIdBodySchema = z.object({ requestId: id });
-export const addSectionBodySchema = z.object({ name });
-export const renameSectionBodySchema = z.object({ id, name });
-export const createGroupBodySchema = z.object({ name, introduction: z.string().trim().max(200).default('') });
+export const requestIdBodySchema = lazySchema(() => z.object({ requestId: id }));
+export const addSectionBodySchema = lazySchema(() => z.object({ name }));
+export const renameSectionBodySchema = lazySchema(() => z.object({ id, name }));
+export const createGroupBodySchema = lazySchema(() => z.object({ name, introduction: z.string().trim().max(200).default('') }));
 export type CreateGroupBody = z.input<typeof createGroupBodySchema>;
-export const applyGroupBodySchema = z.object({ groupId: id, message: verification });
-export const decideGroupBodySchema = z.object({ requestId: id, accept: z.boolean() });
-export const groupIdBodySchema = z.object({ groupId: id });
-export const addNoticeBodySchema = z.object({ groupId: id, type: z.string().trim().min(1).max(16).default('公告'), title: z.string().trim().min(1, 'required').max(200) });
+export const applyGroupBodySchema = lazySchema(() => z.object({ groupId: id, message: verification }));
+export const decideGroupBodySchema = lazySchema(() => z.object({ requestId: id, accept: z.boolean() }));
+export const groupIdBodySchema = lazySchema(() => z.object({ groupId: id }));
+export const addNoticeBodySchema = lazySchema(() => z.object({ groupId: id, type: z.string().trim().min(1).max(16).default('公告'), title: z.string().trim().min(1, 'required').max(200) }));
 export type AddNoticeBody = { groupId: number; type?: string; title: string };
 
 // GET /api/contacts/history: the newest page without `before`, older pages with it; answered oldest first.
-export const contactsHistoryQuerySchema = z.object({ kind: conversationKindSchema, id, before: id.optional(), rows: historyRows });
+export const contactsHistoryQuerySchema = lazySchema(() => z.object({ kind: conversationKindSchema, id, before: id.optional(), rows: historyRows }));
 export type ContactsHistoryQuery = { kind: ConversationKind; id: number; before?: number; rows?: number };
-export const contactsHistoryDataSchema = z.object({ messages: z.array(teamMessageSchema), hasMore: z.boolean() });
+export const contactsHistoryDataSchema = lazySchema(() => z.object({ messages: z.array(teamMessageSchema), hasMore: z.boolean() }));
 
 export const TEAM_MESSAGE_MAX = 2000;
-export const contactsSendBodySchema = z.object({
+export const contactsSendBodySchema = lazySchema(() => z.object({
   kind: conversationKindSchema,
   id,
   content: z.string().trim().min(1, 'required').max(TEAM_MESSAGE_MAX),
   clientKey: z.string().max(64).optional(),
-});
+}));
 export type ContactsSendBody = { kind: ConversationKind; id: number; content: string; clientKey?: string };
-export const contactsReadBodySchema = z.object({ kind: conversationKindSchema, id, messageId: id });
+export const contactsReadBodySchema = lazySchema(() => z.object({ kind: conversationKindSchema, id, messageId: id }));
 export type ContactsReadBody = { kind: ConversationKind; id: number; messageId: number };
 
 export const CONTACTS_MESSAGES = {

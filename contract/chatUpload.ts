@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { lazySchema } from './lazySchema';
 import { buyerMessageSchema } from './chat';
 import type { Localized } from './errors';
 
@@ -83,11 +84,11 @@ export function uploadContentType(name: string): string {
  * The conversation a file is sent to, as the page names it: `friend:<userId>`, `group:<groupId>` or
  * `buyer:<storeId>:<chatId>`. Who may read the file back follows from it.
  */
-export const uploadConversationSchema = z.union([
+export const uploadConversationSchema = lazySchema(() => z.union([
   z.object({ kind: z.literal('friend'), id: z.number().int().positive() }),
   z.object({ kind: z.literal('group'), id: z.number().int().positive() }),
   z.object({ kind: z.literal('buyer'), storeId: z.number().int().positive(), chatId: z.string().min(1).max(200) }),
-]);
+]));
 export type UploadConversation = z.infer<typeof uploadConversationSchema>;
 
 export function parseUploadConversation(text: string): UploadConversation | null {
@@ -103,7 +104,7 @@ export function formatUploadConversation(c: UploadConversation): string {
 }
 
 // POST /api/chat/upload (multipart: fields `kind` and `conversation` BEFORE the part `file`)
-export const uploadDataSchema = z.object({
+export const uploadDataSchema = lazySchema(() => z.object({
   /** The stored name: random, with the original extension. */
   id: z.string(),
   /** Where the file is read back: `${CHAT_UPLOAD_PATHS.file}/<id>`. */
@@ -112,7 +113,7 @@ export const uploadDataSchema = z.object({
   size: z.number().int(),
   contentType: z.string(),
   kind: z.enum(['image', 'file']),
-});
+}));
 export type UploadData = z.infer<typeof uploadDataSchema>;
 
 /** Stored names are 32 hex characters and an allowed extension: nothing else reaches the file system. */
@@ -126,15 +127,15 @@ export function storedNameOfUrl(url: string): string | null {
 }
 
 // POST /api/chat/sendFile
-export const sendFileBodySchema = z.object({
+export const sendFileBodySchema = lazySchema(() => z.object({
   storeId: z.coerce.number().int().positive(),
   chatId: z.string().trim().min(1).max(200),
   fileId: z.string().regex(STORED_NAME_PATTERN),
   /** As for /api/sendMessage: echoed to the sender's pages only. */
   clientKey: z.string().max(64).optional(),
-});
+}));
 export type SendFileBody = z.infer<typeof sendFileBodySchema>;
-export const sendFileDataSchema = z.object({ message: buyerMessageSchema });
+export const sendFileDataSchema = lazySchema(() => z.object({ message: buyerMessageSchema }));
 
 export const CHAT_UPLOAD_MESSAGES = {
   noFile: { zh: '请选择要上传的文件', en: 'Choose a file to upload' },

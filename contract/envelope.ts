@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { lazySchema } from './lazySchema';
 
 /**
  * Every answer of the API (RuoYi-style envelope): success is HTTP 200 with `{ code: 200, msg, data }`;
@@ -15,10 +16,10 @@ export const envelopeSchema = <T extends z.ZodType>(data: T) =>
   z.object({ code: z.number().int(), msg: z.string(), data });
 
 /** Paged list query (the spec's table query state): `page` from 1, `rows` per page. */
-export const pageQuerySchema = z.object({
+export const pageQuerySchema = lazySchema(() => z.object({
   page: z.coerce.number().int().min(1).default(1),
   rows: z.coerce.number().int().min(1).max(1000).default(20),
-});
+}));
 export type PageQuery = z.infer<typeof pageQuerySchema>;
 
 export type Page<T> = { list: T[]; total: number };

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { lazySchema } from './lazySchema';
 import { pageQuerySchema } from './envelope';
 import type { Localized } from './errors';
 
@@ -33,52 +34,53 @@ const noticeText = z.string().trim().min(1).max(NOTICE_TEXT_MAX);
 export const noticeListQuerySchema = pageQuerySchema;
 export type NoticeListQuery = z.input<typeof noticeListQuerySchema>;
 
-export const noticeRowSchema = z.object({
+export const noticeRowSchema = lazySchema(() => z.object({
   id: z.number().int(),
   text: z.string(),
   /** yyyy-mm-dd hh:mm:ss, China time: the same value /api/noticeCheck answers. */
   updateTime: z.string(),
   /** Who added it, or null when that account is gone (or the notice was seeded). */
   author: z.string().nullable(),
-});
+}));
 export type NoticeRow = z.infer<typeof noticeRowSchema>;
-export const noticePageSchema = z.object({ list: z.array(noticeRowSchema), total: z.number().int() });
+export const noticePageSchema = lazySchema(() => z.object({ list: z.array(noticeRowSchema), total: z.number().int() }));
 export type NoticePage = z.infer<typeof noticePageSchema>;
 
 // POST /api/notice/add: publishes; answers the row.
-export const addNoticeBodySchema = z.object({ text: noticeText });
+export const addNoticeBodySchema = lazySchema(() => z.object({ text: noticeText }));
 export type AddNoticeBody = z.input<typeof addNoticeBodySchema>;
 
 // POST /api/notice/update: changes the text and republishes (it becomes the newest); answers the row.
-export const updateNoticeBodySchema = z.object({ id, text: noticeText });
+export const updateNoticeBodySchema = lazySchema(() => z.object({ id, text: noticeText }));
 export type UpdateNoticeBody = z.input<typeof updateNoticeBodySchema>;
 
 // POST /api/notice/delete: answers how many were deleted.
-export const deleteNoticesBodySchema = z.object({ ids });
+export const deleteNoticesBodySchema = lazySchema(() => z.object({ ids }));
 export type DeleteNoticesBody = z.input<typeof deleteNoticesBodySchema>;
-export const deletedDataSchema = z.object({ deleted: z.number().int() });
+export const deletedDataSchema = lazySchema(() => z.object({ deleted: z.number().int() }));
 
 /** A zh / en pair: the dialog picks the user's language. */
-export const localizedTextSchema = z.object({
+export const localizedTextSchema = lazySchema(() => z.object({
   zh: z.string().trim().min(1).max(500),
   en: z.string().trim().min(1).max(500),
-});
+}));
 export type LocalizedText = z.infer<typeof localizedTextSchema>;
 
 /** yyyy-mm-dd that is a real calendar date. */
-export const isoDateSchema = z
+export const isoDateSchema = lazySchema(() =>
+  z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/)
   .refine((value) => {
     const time = Date.parse(`${value}T00:00:00Z`);
     return Number.isFinite(time) && new Date(time).toISOString().slice(0, 10) === value;
-  });
+  }));
 
 export { FEATURE_UPDATE_SHOW_DAYS } from './featureUpdate';
 
 export const DEFAULT_FEATURE_UPDATE_TITLE: LocalizedText = { zh: '更新Tips：', en: 'What\'s new:' };
 
-export const featureUpdateSchema = z.object({
+export const featureUpdateSchema = lazySchema(() => z.object({
   id: z.number().int(),
   /** yyyy-mm-dd, China date. */
   startDate: z.string(),
@@ -87,44 +89,44 @@ export const featureUpdateSchema = z.object({
   active: z.boolean(),
   /** Epoch milliseconds of the last change. */
   updatedAt: z.number(),
-});
+}));
 export type FeatureUpdate = z.infer<typeof featureUpdateSchema>;
 
 // GET /api/featureUpdate/current: the newest active announcement whose start date has come (China date), or null.
 // The client shows it only if not yet acknowledged, fewer than FEATURE_UPDATE_SHOW_DAYS days since startDate,
 // and follow or plug validity still in the future.
-export const currentFeatureUpdateSchema = featureUpdateSchema.pick({ id: true, startDate: true, title: true, items: true });
+export const currentFeatureUpdateSchema = lazySchema(() => featureUpdateSchema.pick({ id: true, startDate: true, title: true, items: true }));
 export type CurrentFeatureUpdate = z.infer<typeof currentFeatureUpdateSchema>;
-export const currentFeatureUpdateDataSchema = currentFeatureUpdateSchema.nullable();
+export const currentFeatureUpdateDataSchema = lazySchema(() => currentFeatureUpdateSchema.nullable());
 
 // GET /api/featureUpdate/list: newest start first.
 export const featureUpdateListQuerySchema = pageQuerySchema;
-export const featureUpdatePageSchema = z.object({ list: z.array(featureUpdateSchema), total: z.number().int() });
+export const featureUpdatePageSchema = lazySchema(() => z.object({ list: z.array(featureUpdateSchema), total: z.number().int() }));
 export type FeatureUpdatePage = z.infer<typeof featureUpdatePageSchema>;
 
 const items = z.array(localizedTextSchema).min(1).max(20);
 
 // POST /api/featureUpdate/add: answers the row.
-export const addFeatureUpdateBodySchema = z.object({
+export const addFeatureUpdateBodySchema = lazySchema(() => z.object({
   startDate: isoDateSchema,
   title: localizedTextSchema.default(DEFAULT_FEATURE_UPDATE_TITLE),
   items,
   active: z.boolean().default(true),
-});
+}));
 export type AddFeatureUpdateBody = z.input<typeof addFeatureUpdateBodySchema>;
 
 // POST /api/featureUpdate/update: fields left out stay as they are; answers the row.
-export const updateFeatureUpdateBodySchema = z.object({
+export const updateFeatureUpdateBodySchema = lazySchema(() => z.object({
   id,
   startDate: isoDateSchema.optional(),
   title: localizedTextSchema.optional(),
   items: items.optional(),
   active: z.boolean().optional(),
-});
+}));
 export type UpdateFeatureUpdateBody = z.input<typeof updateFeatureUpdateBodySchema>;
 
 // POST /api/featureUpdate/delete: answers how many were deleted.
-export const deleteFeatureUpdatesBodySchema = z.object({ ids });
+export const deleteFeatureUpdatesBodySchema = lazySchema(() => z.object({ ids }));
 export type DeleteFeatureUpdatesBody = z.input<typeof deleteFeatureUpdatesBodySchema>;
 
 export const NOTICE_MESSAGES = {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { lazySchema } from './lazySchema';
 
 /**
  * Orders as the browser's cache and list engine hold them (seller-tool routes /order-manager/order-list and
@@ -21,7 +22,7 @@ export type OrderSource = (typeof ORDER_SOURCES)[number];
 
 const epochMs = z.number().finite();
 
-export const orderRowSchema = z.object({
+export const orderRowSchema = lazySchema(() => z.object({
   /** Stable and unique across the user's shops; the server builds it (e.g. shop, posting number and sku). */
   id: z.string().min(1),
   shopId: z.number().int(),
@@ -52,7 +53,7 @@ export const orderRowSchema = z.object({
   updatedAt: epochMs,
   /** A tombstone: the row was removed (or the shop was deleted); caches drop it. */
   deleted: z.boolean(),
-});
+}));
 export type OrderRow = z.infer<typeof orderRowSchema>;
 
 /** Every column of a row but the tombstone flag: what lists filter, sort and show. */
@@ -97,7 +98,7 @@ export const ORDER_SEARCH_COLUMNS = [
  * The cursor is opaque to the browser: it stores it and sends it back.
  */
 export const ORDER_SYNC_MAX_LIMIT = 100_000;
-export const orderSyncQuerySchema = z.object({
+export const orderSyncQuerySchema = lazySchema(() => z.object({
   cursor: z.string().max(200).optional(),
   limit: z.coerce.number().int().min(1).max(ORDER_SYNC_MAX_LIMIT).default(5_000),
   /**
@@ -110,24 +111,24 @@ export const orderSyncQuerySchema = z.object({
    * A sync whose first frame is small (rows on screen at once) says so; without it the next frame is built at `limit`.
    */
   next: z.coerce.number().int().min(1).max(ORDER_SYNC_MAX_LIMIT).optional(),
-});
+}));
 export type OrderSyncQuery = z.input<typeof orderSyncQuerySchema>;
 
-export const orderSyncChunkSchema = z.object({
+export const orderSyncChunkSchema = lazySchema(() => z.object({
   /** Changed and deleted rows (tombstones carry `deleted: true`), at most `limit`. */
   rows: z.array(orderRowSchema),
   /** Where the next call starts; store it only after the rows are safely cached. */
   cursor: z.string(),
   /** More changes wait beyond this chunk. */
   hasMore: z.boolean(),
-});
+}));
 export type OrderSyncChunk = z.infer<typeof orderSyncChunkSchema>;
 
 /** Push message on /api/ws when orders change on the server: the worker then syncs from its cursor. */
-export const ordersChangedPushSchema = z.object({
+export const ordersChangedPushSchema = lazySchema(() => z.object({
   type: z.literal('orders.changed'),
   shopId: z.number().int().optional(),
-});
+}));
 export type OrdersChangedPush = z.infer<typeof ordersChangedPushSchema>;
 
 /** The order and shipping calls (seller-tool §7 "Orders and shipping"); /api/syncOrderList lives with the shops. */
@@ -158,7 +159,7 @@ const optionalNumber = z.coerce.number().finite().optional();
  * GET /api/order/list: one page of the user's orders, filtered on the server (the page's first paint before the
  * worker's cache is filled, and callers without a cache). Ranges are inclusive; times are epoch ms.
  */
-export const orderListQuerySchema = z.object({
+export const orderListQuerySchema = lazySchema(() => z.object({
   page: z.coerce.number().int().min(1).default(1),
   rows: z.coerce.number().int().min(1).max(500).default(20),
   shopIds: csv(z.coerce.number().int()).optional(),
@@ -174,15 +175,15 @@ export const orderListQuerySchema = z.object({
   search: z.string().trim().max(100).optional(),
   sort: z.enum(['inProcessAt', 'shipmentDate', 'amount', 'updatedAt']).default('inProcessAt'),
   direction: z.enum(['asc', 'desc']).default('desc'),
-});
+}));
 export type OrderListQuery = z.input<typeof orderListQuerySchema>;
-export const orderListPageSchema = z.object({ list: z.array(orderRowSchema), total: z.number().int() });
+export const orderListPageSchema = lazySchema(() => z.object({ list: z.array(orderRowSchema), total: z.number().int() }));
 export type OrderListPage = z.infer<typeof orderListPageSchema>;
 
-export const orderIdQuerySchema = z.object({ id: z.string().min(1).max(200) });
+export const orderIdQuerySchema = lazySchema(() => z.object({ id: z.string().min(1).max(200) }));
 
 /** An entered ("manual") order: what the record list's form asks for. */
-export const manualOrderFieldsSchema = z.object({
+export const manualOrderFieldsSchema = lazySchema(() => z.object({
   /** 0: not tied to one of the user's shops. */
   shopId: z.number().int().min(0).default(0),
   postingNumber: z.string().trim().max(60).default(''),
@@ -197,54 +198,54 @@ export const manualOrderFieldsSchema = z.object({
   quantity: z.number().int().min(1).max(100_000),
   amount: z.number().finite().min(0).max(100_000_000),
   currency: z.string().trim().regex(/^[A-Z]{3}$/, 'invalid').default('CNY'),
-});
+}));
 export const addOrderBodySchema = manualOrderFieldsSchema;
 export type AddOrderBody = z.input<typeof addOrderBodySchema>;
-export const updateOrderBodySchema = manualOrderFieldsSchema.partial().extend({ id: z.string().min(1).max(200) });
+export const updateOrderBodySchema = lazySchema(() => manualOrderFieldsSchema.partial().extend({ id: z.string().min(1).max(200) }));
 export type UpdateOrderBody = z.input<typeof updateOrderBodySchema>;
-export const orderIdsBodySchema = z.object({ ids: z.array(z.string().min(1).max(200)).min(1).max(1_000) });
+export const orderIdsBodySchema = lazySchema(() => z.object({ ids: z.array(z.string().min(1).max(200)).min(1).max(1_000) }));
 export type OrderIdsBody = z.input<typeof orderIdsBodySchema>;
 
 /** One posting's failure in a batch call; the others went through. `message` is in the caller's language. */
-export const batchFailureSchema = z.object({ postingNumber: z.string(), message: z.string() });
-export const batchResultSchema = z.object({ done: z.number().int(), failures: z.array(batchFailureSchema) });
+export const batchFailureSchema = lazySchema(() => z.object({ postingNumber: z.string(), message: z.string() }));
+export const batchResultSchema = lazySchema(() => z.object({ done: z.number().int(), failures: z.array(batchFailureSchema) }));
 export type BatchResult = z.infer<typeof batchResultSchema>;
 
-export const trackNumbersBodySchema = z.object({
+export const trackNumbersBodySchema = lazySchema(() => z.object({
   items: z
     .array(z.object({ id: z.string().min(1).max(200), trackingNumber: z.string().trim().min(1).max(60) }))
     .min(1)
     .max(1_000),
-});
+}));
 export type TrackNumbersBody = z.input<typeof trackNumbersBodySchema>;
-export const updateTrackBodySchema = z.object({ id: z.string().min(1).max(200), trackingNumber: z.string().trim().max(60) });
+export const updateTrackBodySchema = lazySchema(() => z.object({ id: z.string().min(1).max(200), trackingNumber: z.string().trim().max(60) }));
 /** Hands an order to China Post's EUB (ePacket) line: its tracking number is the EUB one. */
-export const setEubOrderBodySchema = z.object({ ids: orderIdsBodySchema.shape.ids, trackingNumber: z.string().trim().min(1).max(60).optional() });
+export const setEubOrderBodySchema = lazySchema(() => z.object({ ids: orderIdsBodySchema.shape.ids, trackingNumber: z.string().trim().min(1).max(60).optional() }));
 
-export const unfulfilledListBodySchema = z.object({
+export const unfulfilledListBodySchema = lazySchema(() => z.object({
   storeId: z.number().int().optional(),
   page: z.number().int().min(1).default(1),
   rows: z.number().int().min(1).max(500).default(50),
-});
-export const unfulfilledListV3BodySchema = z.object({
+}));
+export const unfulfilledListV3BodySchema = lazySchema(() => z.object({
   storeId: z.number().int(),
   limit: z.number().int().min(1).max(1_000).default(100),
   cursor: z.string().max(2_000).optional(),
-});
+}));
 
 /** Label tasks started by /updatePdf: Ozon builds big label sets asynchronously. */
-export const labelTasksSchema = z.object({ tasks: z.array(z.object({ storeId: z.number().int(), taskId: z.number().int() })) });
+export const labelTasksSchema = lazySchema(() => z.object({ tasks: z.array(z.object({ storeId: z.number().int(), taskId: z.number().int() })) }));
 
-export const warehouseListBodySchema = z.object({ storeId: z.number().int().optional() });
-export const warehouseSchema = z.object({ storeId: z.number().int(), warehouseId: z.string(), name: z.string(), status: z.string() });
+export const warehouseListBodySchema = lazySchema(() => z.object({ storeId: z.number().int().optional() }));
+export const warehouseSchema = lazySchema(() => z.object({ storeId: z.number().int(), warehouseId: z.string(), name: z.string(), status: z.string() }));
 export type Warehouse = z.infer<typeof warehouseSchema>;
 
-export const updateStockBodySchema = z.object({
+export const updateStockBodySchema = lazySchema(() => z.object({
   items: z
     .array(z.object({ storeId: z.number().int(), offerId: z.string().min(1).max(100), warehouseId: z.string().min(1).max(40), stock: z.number().int().min(0).max(1_000_000) }))
     .min(1)
     .max(100),
-});
+}));
 export type UpdateStockBody = z.input<typeof updateStockBodySchema>;
-export const stockResultSchema = z.object({ done: z.number().int(), failures: z.array(z.object({ offerId: z.string(), message: z.string() })) });
+export const stockResultSchema = lazySchema(() => z.object({ done: z.number().int(), failures: z.array(z.object({ offerId: z.string(), message: z.string() })) }));
 export type StockResult = z.infer<typeof stockResultSchema>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { lazySchema } from './lazySchema';
 
 /**
  * The Ozon Seller API answers we rely on (shapes from the 2025-09 swagger, with the 2026 versions the reference marks).
@@ -18,42 +19,43 @@ const maybeStringList = z
   .union([z.string(), z.array(z.string())])
   .transform((v) => (typeof v === 'string' ? (v ? [v] : []) : v));
 
-export const ozonErrorBodySchema = z.looseObject({
+export const ozonErrorBodySchema = lazySchema(() => z.looseObject({
   code: z.number().optional(),
   message: z.string().optional(),
   details: z.array(z.unknown()).optional(),
-});
+}));
 export type OzonErrorBody = z.infer<typeof ozonErrorBodySchema>;
 
 // POST /v1/roles
-export const rolesResponseSchema = z.looseObject({
+export const rolesResponseSchema = lazySchema(() => z.looseObject({
   roles: z.array(z.looseObject({ name: z.string(), methods: z.array(z.string()).default([]) })),
   /** (2026) When the key stops working; absent on older answers. */
   expires_at: z.string().nullish(),
-});
+}));
 export type OzonRolesResponse = z.infer<typeof rolesResponseSchema>;
 
 // POST /v2/warehouse/list
-export const warehouseSchema = z.looseObject({
+export const warehouseSchema = lazySchema(() => z.looseObject({
   warehouse_id: int,
   name: z.string(),
   status: z.string(),
   is_rfbs: z.boolean().optional(),
   is_kgt: z.boolean().optional(),
   is_express: z.boolean().optional(),
-});
+}));
 export type OzonWarehouse = z.infer<typeof warehouseSchema>;
-export const warehouseListResponseSchema = z.looseObject({
+export const warehouseListResponseSchema = lazySchema(() => z.looseObject({
   warehouses: z.array(warehouseSchema),
   cursor: z.string().default(''),
   has_next: z.boolean().default(false),
-});
+}));
 
 // FBS postings (v4 list shapes; v3 get)
 export { FBS_STATUSES, type FbsStatus } from './fbsStatuses';
 
-const moneySchema = z.looseObject({ amount: num, currency: z.string() });
-export const postingProductSchema = z
+const moneySchema = lazySchema(() => z.looseObject({ amount: num, currency: z.string() }));
+export const postingProductSchema = lazySchema(() =>
+  z
   .looseObject({
     sku: int,
     offer_id: z.string(),
@@ -66,10 +68,10 @@ export const postingProductSchema = z
   .transform((p) => ({
     ...p,
     price: typeof p.price === 'object' ? p.price : { amount: Number(p.price), currency: p.currency_code ?? 'CNY' },
-  }));
+  })));
 export type OzonPostingProduct = z.infer<typeof postingProductSchema>;
 
-export const postingSchema = z.looseObject({
+export const postingSchema = lazySchema(() => z.looseObject({
   posting_number: z.string(),
   order_id: int,
   order_number: z.string(),
@@ -89,55 +91,55 @@ export const postingSchema = z.looseObject({
   cancellation: z
     .looseObject({ cancel_reason_id: int.optional(), cancel_reason: z.string().optional() })
     .nullish(),
-});
+}));
 export type OzonPosting = z.infer<typeof postingSchema>;
 
-export const postingListResponseSchema = z.looseObject({
+export const postingListResponseSchema = lazySchema(() => z.looseObject({
   postings: z.array(postingSchema),
   cursor: z.string().default(''),
   has_next: z.boolean().default(false),
   /** Only the unfulfilled list counts. */
   count: int.optional(),
-});
+}));
 export type OzonPostingList = z.infer<typeof postingListResponseSchema>;
 
-export const postingGetResponseSchema = z.looseObject({ result: postingSchema });
+export const postingGetResponseSchema = lazySchema(() => z.looseObject({ result: postingSchema }));
 
-export const shipResponseSchema = z.looseObject({
+export const shipResponseSchema = lazySchema(() => z.looseObject({
   /** The posting numbers after assembly: one per package. */
   result: z.array(z.string()),
   additional_data: z.array(z.unknown()).nullish(),
-});
+}));
 
-export const cancelReasonResponseSchema = z.looseObject({
+export const cancelReasonResponseSchema = lazySchema(() => z.looseObject({
   result: z.array(
     z.looseObject({
       posting_number: z.string(),
       reasons: z.array(z.looseObject({ id: int, title: z.string(), type_id: z.string().optional() })),
     }),
   ),
-});
-export const boolResultSchema = z.looseObject({ result: z.boolean() });
+}));
+export const boolResultSchema = lazySchema(() => z.looseObject({ result: z.boolean() }));
 
-export const trackingSetResponseSchema = z.looseObject({
+export const trackingSetResponseSchema = lazySchema(() => z.looseObject({
   result: z.array(
     z.looseObject({ posting_number: z.string(), result: z.boolean(), error: z.string().nullish() }),
   ),
-});
+}));
 
-export const labelCreateResponseSchema = z.looseObject({
+export const labelCreateResponseSchema = lazySchema(() => z.looseObject({
   result: z.looseObject({ tasks: z.array(z.looseObject({ task_id: int, task_type: z.string() })) }),
-});
-export const labelGetResponseSchema = z.looseObject({
+}));
+export const labelGetResponseSchema = lazySchema(() => z.looseObject({
   result: z.looseObject({
     status: z.string(),
     file_url: z.string().nullish(),
     error: z.string().nullish(),
   }),
-});
+}));
 
 // Products
-export const productListResponseSchema = z.looseObject({
+export const productListResponseSchema = lazySchema(() => z.looseObject({
   result: z.looseObject({
     items: z.array(
       z.looseObject({
@@ -152,16 +154,16 @@ export const productListResponseSchema = z.looseObject({
     total: int,
     last_id: z.string().default(''),
   }),
-});
+}));
 export type OzonProductListItem = z.infer<typeof productListResponseSchema>['result']['items'][number];
 
-export const itemErrorSchema = z.looseObject({
+export const itemErrorSchema = lazySchema(() => z.looseObject({
   code: z.string().default(''),
   message: z.string().default(''),
-});
+}));
 export type OzonItemError = z.infer<typeof itemErrorSchema>;
 
-export const productInfoSchema = z.looseObject({
+export const productInfoSchema = lazySchema(() => z.looseObject({
   id: int,
   offer_id: z.string(),
   sku: int.default(0),
@@ -198,21 +200,21 @@ export const productInfoSchema = z.looseObject({
     .optional(),
   created_at: z.string(),
   updated_at: z.string(),
-});
+}));
 export type OzonProductInfo = z.infer<typeof productInfoSchema>;
-export const productInfoListResponseSchema = z.looseObject({ items: z.array(productInfoSchema) });
+export const productInfoListResponseSchema = lazySchema(() => z.looseObject({ items: z.array(productInfoSchema) }));
 
-export const attributeValueSchema = z.looseObject({
+export const attributeValueSchema = lazySchema(() => z.looseObject({
   dictionary_value_id: int.optional(),
   value: z.string(),
-});
-export const productAttributeSchema = z.looseObject({
+}));
+export const productAttributeSchema = lazySchema(() => z.looseObject({
   id: int,
   complex_id: int.default(0),
   values: z.array(attributeValueSchema),
-});
+}));
 export type OzonProductAttribute = z.infer<typeof productAttributeSchema>;
-export const productAttributesResponseSchema = z.looseObject({
+export const productAttributesResponseSchema = lazySchema(() => z.looseObject({
   result: z.array(
     z.looseObject({
       id: int,
@@ -235,11 +237,11 @@ export const productAttributesResponseSchema = z.looseObject({
   ),
   last_id: z.string().default(''),
   total: int.default(0),
-});
+}));
 export type OzonProductAttributes = z.infer<typeof productAttributesResponseSchema>['result'][number];
 
-export const taskResponseSchema = z.looseObject({ result: z.looseObject({ task_id: int }) });
-export const importInfoResponseSchema = z.looseObject({
+export const taskResponseSchema = lazySchema(() => z.looseObject({ result: z.looseObject({ task_id: int }) }));
+export const importInfoResponseSchema = lazySchema(() => z.looseObject({
   result: z.looseObject({
     items: z.array(
       z.looseObject({
@@ -251,16 +253,16 @@ export const importInfoResponseSchema = z.looseObject({
     ),
     total: int,
   }),
-});
+}));
 export type OzonImportInfo = z.infer<typeof importInfoResponseSchema>['result'];
-export const importBySkuResponseSchema = z.looseObject({
+export const importBySkuResponseSchema = lazySchema(() => z.looseObject({
   result: z.looseObject({ task_id: int, unmatched_sku_list: z.array(int).default([]) }),
-});
-export const productsDeleteResponseSchema = z.looseObject({
+}));
+export const productsDeleteResponseSchema = lazySchema(() => z.looseObject({
   status: z.array(z.looseObject({ offer_id: z.string(), is_deleted: z.boolean(), error: z.string().nullish() })),
-});
+}));
 
-export const productPricesResponseSchema = z.looseObject({
+export const productPricesResponseSchema = lazySchema(() => z.looseObject({
   items: z.array(
     z.looseObject({
       product_id: int,
@@ -276,11 +278,11 @@ export const productPricesResponseSchema = z.looseObject({
   ),
   cursor: z.string().default(''),
   total: int,
-});
+}));
 export type OzonProductPrice = z.infer<typeof productPricesResponseSchema>['items'][number];
 
 /** Batch updates answer HTTP 200 with a verdict per item: `updated:false` plus `errors[]`. */
-export const itemResultsResponseSchema = z.looseObject({
+export const itemResultsResponseSchema = lazySchema(() => z.looseObject({
   result: z.array(
     z.looseObject({
       offer_id: z.string().default(''),
@@ -290,10 +292,10 @@ export const itemResultsResponseSchema = z.looseObject({
       errors: z.array(itemErrorSchema).default([]),
     }),
   ),
-});
+}));
 export type OzonItemResult = z.infer<typeof itemResultsResponseSchema>['result'][number];
 
-export const productStocksResponseSchema = z.looseObject({
+export const productStocksResponseSchema = lazySchema(() => z.looseObject({
   items: z.array(
     z.looseObject({
       offer_id: z.string(),
@@ -311,21 +313,21 @@ export const productStocksResponseSchema = z.looseObject({
   ),
   cursor: z.string().default(''),
   total: int,
-});
+}));
 export type OzonProductStock = z.infer<typeof productStocksResponseSchema>['items'][number];
 
-export const picturesImportResponseSchema = z.looseObject({
+export const picturesImportResponseSchema = lazySchema(() => z.looseObject({
   result: z.looseObject({
     pictures: z.array(z.looseObject({ product_id: int, url: z.string(), state: z.string(), is_primary: z.boolean().optional() })),
   }),
-});
+}));
 
-const quotaSchema = z.looseObject({ limit: int, usage: int, reset_at: z.string().optional() });
-export const productLimitResponseSchema = z.looseObject({
+const quotaSchema = lazySchema(() => z.looseObject({ limit: int, usage: int, reset_at: z.string().optional() }));
+export const productLimitResponseSchema = lazySchema(() => z.looseObject({
   daily_create: quotaSchema,
   daily_update: quotaSchema,
   total: quotaSchema,
-});
+}));
 export type OzonProductLimit = z.infer<typeof productLimitResponseSchema>;
 
 // Description categories
@@ -337,7 +339,7 @@ export type OzonCategoryNode = {
   disabled: boolean;
   children: OzonCategoryNode[];
 };
-export const categoryNodeSchema: z.ZodType<OzonCategoryNode> = z.lazy(() =>
+export const categoryNodeSchema: z.ZodType<OzonCategoryNode> = lazySchema(() => z.lazy(() =>
   z.looseObject({
     description_category_id: int.optional(),
     category_name: z.string().optional(),
@@ -346,9 +348,9 @@ export const categoryNodeSchema: z.ZodType<OzonCategoryNode> = z.lazy(() =>
     disabled: z.boolean().default(false),
     children: z.array(categoryNodeSchema).default([]),
   }),
-) as z.ZodType<OzonCategoryNode>;
-export const categoryTreeResponseSchema = z.looseObject({ result: z.array(categoryNodeSchema) });
-export const categoryAttributeSchema = z.looseObject({
+) as z.ZodType<OzonCategoryNode>);
+export const categoryTreeResponseSchema = lazySchema(() => z.looseObject({ result: z.array(categoryNodeSchema) }));
+export const categoryAttributeSchema = lazySchema(() => z.looseObject({
   id: int,
   name: z.string(),
   description: z.string().default(''),
@@ -359,12 +361,12 @@ export const categoryAttributeSchema = z.looseObject({
   group_id: int.optional(),
   group_name: z.string().optional(),
   max_value_count: int.optional(),
-});
+}));
 export type OzonCategoryAttribute = z.infer<typeof categoryAttributeSchema>;
-export const categoryAttributeResponseSchema = z.looseObject({ result: z.array(categoryAttributeSchema) });
+export const categoryAttributeResponseSchema = lazySchema(() => z.looseObject({ result: z.array(categoryAttributeSchema) }));
 
 // Promotions
-export const actionSchema = z.looseObject({
+export const actionSchema = lazySchema(() => z.looseObject({
   id: int,
   title: z.string(),
   action_type: z.string(),
@@ -376,10 +378,10 @@ export const actionSchema = z.looseObject({
   is_participating: z.boolean().default(false),
   discount_type: z.string().optional(),
   discount_value: num.optional(),
-});
+}));
 export type OzonAction = z.infer<typeof actionSchema>;
-export const actionsResponseSchema = z.looseObject({ result: z.array(actionSchema) });
-export const actionProductSchema = z.looseObject({
+export const actionsResponseSchema = lazySchema(() => z.looseObject({ result: z.array(actionSchema) }));
+export const actionProductSchema = lazySchema(() => z.looseObject({
   id: int,
   price: num,
   action_price: num,
@@ -387,24 +389,24 @@ export const actionProductSchema = z.looseObject({
   add_mode: z.string().default(''),
   stock: int.default(0),
   min_stock: int.default(0),
-});
+}));
 export type OzonActionProduct = z.infer<typeof actionProductSchema>;
-export const actionProductsResponseSchema = z.looseObject({
+export const actionProductsResponseSchema = lazySchema(() => z.looseObject({
   result: z.looseObject({
     products: z.array(actionProductSchema),
     total: int,
     last_id: z.union([z.string(), z.number()]).transform(String).default(''),
   }),
-});
-export const actionActivateResponseSchema = z.looseObject({
+}));
+export const actionActivateResponseSchema = lazySchema(() => z.looseObject({
   result: z.looseObject({
     product_ids: z.array(int),
     rejected: z.array(z.looseObject({ product_id: int, reason: z.string() })).default([]),
   }),
-});
+}));
 
 // Returns
-export const returnSchema = z.looseObject({
+export const returnSchema = lazySchema(() => z.looseObject({
   id: int,
   type: z.string(),
   schema: z.string(),
@@ -425,15 +427,15 @@ export const returnSchema = z.looseObject({
       change_moment: z.string(),
     })
     .optional(),
-});
+}));
 export type OzonReturn = z.infer<typeof returnSchema>;
-export const returnsListResponseSchema = z.looseObject({
+export const returnsListResponseSchema = lazySchema(() => z.looseObject({
   returns: z.array(returnSchema),
   has_next: z.boolean(),
-});
+}));
 
 // Chats
-export const chatListResponseSchema = z.looseObject({
+export const chatListResponseSchema = lazySchema(() => z.looseObject({
   chats: z.array(
     z.looseObject({
       chat: z.looseObject({
@@ -450,9 +452,9 @@ export const chatListResponseSchema = z.looseObject({
   total_unread_count: int.default(0),
   cursor: z.string().default(''),
   has_next: z.boolean().default(false),
-});
+}));
 export type OzonChat = z.infer<typeof chatListResponseSchema>['chats'][number];
-export const chatMessageSchema = z.looseObject({
+export const chatMessageSchema = lazySchema(() => z.looseObject({
   message_id: bigId,
   created_at: z.string(),
   user: z.looseObject({ id: z.string(), type: z.string() }),
@@ -460,18 +462,18 @@ export const chatMessageSchema = z.looseObject({
   is_image: z.boolean().default(false),
   is_read: z.boolean().default(false),
   context: z.looseObject({ order_number: z.string().optional(), sku: z.string().optional() }).nullish(),
-});
+}));
 export type OzonChatMessage = z.infer<typeof chatMessageSchema>;
-export const chatHistoryResponseSchema = z.looseObject({
+export const chatHistoryResponseSchema = lazySchema(() => z.looseObject({
   messages: z.array(chatMessageSchema),
   has_next: z.boolean().default(false),
-});
-export const chatSendResponseSchema = z.looseObject({ result: z.string() });
-export const chatReadResponseSchema = z.looseObject({ unread_count: int });
-export const chatStartResponseSchema = z.looseObject({ result: z.looseObject({ chat_id: z.string() }) });
+}));
+export const chatSendResponseSchema = lazySchema(() => z.looseObject({ result: z.string() }));
+export const chatReadResponseSchema = lazySchema(() => z.looseObject({ unread_count: int }));
+export const chatStartResponseSchema = lazySchema(() => z.looseObject({ result: z.looseObject({ chat_id: z.string() }) }));
 
 // Analytics and finance
-export const analyticsResponseSchema = z.looseObject({
+export const analyticsResponseSchema = lazySchema(() => z.looseObject({
   result: z.looseObject({
     data: z.array(
       z.looseObject({
@@ -482,9 +484,9 @@ export const analyticsResponseSchema = z.looseObject({
     totals: z.array(num).default([]),
   }),
   timestamp: z.string().optional(),
-});
+}));
 export type OzonAnalytics = z.infer<typeof analyticsResponseSchema>['result'];
-export const financeTransactionSchema = z.looseObject({
+export const financeTransactionSchema = lazySchema(() => z.looseObject({
   operation_id: int,
   operation_type: z.string(),
   operation_type_name: z.string().default(''),
@@ -496,12 +498,12 @@ export const financeTransactionSchema = z.looseObject({
   return_delivery_charge: num.default(0),
   type: z.string(),
   posting: z.looseObject({ posting_number: z.string().default(''), warehouse_id: int.optional() }).optional(),
-});
+}));
 export type OzonFinanceTransaction = z.infer<typeof financeTransactionSchema>;
-export const financeTransactionListResponseSchema = z.looseObject({
+export const financeTransactionListResponseSchema = lazySchema(() => z.looseObject({
   result: z.looseObject({
     operations: z.array(financeTransactionSchema),
     page_count: int,
     row_count: int,
   }),
-});
+}));

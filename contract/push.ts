@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { lazySchema } from './lazySchema';
 import { ordersChangedPushSchema } from './orders';
 import { noticeSchema } from './session';
 import { syncProgressSchema } from './store';
@@ -9,7 +10,7 @@ import { buyerMessageSchema, teamMessageSchema, teamRequestSchema } from './chat
  * rules as the X-Token / X-User-Id headers). One discriminated union: each area adds its own `type`s here, and the
  * worker parses every frame with `pushMessageSchema` and drops what it does not know.
  */
-export const pushMessageSchema = z.discriminatedUnion('type', [
+export const pushMessageSchema = lazySchema(() => z.discriminatedUnion('type', [
   /** Sent once when the socket is accepted. */
   z.object({ type: z.literal('hello'), userId: z.number().int() }),
   /** A notice was published or changed: the banner shows it without waiting for the next notice check. */
@@ -28,7 +29,7 @@ export const pushMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('chat.presence'), userId: z.number().int(), online: z.boolean() }),
   /** A new buyer message arrived in one of the seller's shops, with that chat's unread count. */
   z.object({ type: z.literal('chat.buyerMessage'), message: buyerMessageSchema, unread: z.number().int() }),
-]);
+]));
 export type PushMessage = z.infer<typeof pushMessageSchema>;
 export type PushType = PushMessage['type'];
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { lazySchema } from './lazySchema';
 
 /**
  * Session and account calls (seller-tool §7 "Session and account", §3 session user, §4 states).
@@ -18,29 +19,29 @@ const captchaCode = z.string().trim().max(16).default('');
 const captchaUuid = z.string().trim().max(64).default('');
 
 // GET /api/captchaImage
-export const captchaImageSchema = z.object({
+export const captchaImageSchema = lazySchema(() => z.object({
   uuid: z.string(),
   /** data:image/svg+xml;base64,... */
   img: z.string(),
-});
+}));
 export type CaptchaImage = z.infer<typeof captchaImageSchema>;
 export const CAPTCHA_TTL_MS = 5 * 60 * 1000;
 
 // POST /api/user/register
-export const registerBodySchema = z.object({ username, password, code: captchaCode, uuid: captchaUuid });
+export const registerBodySchema = lazySchema(() => z.object({ username, password, code: captchaCode, uuid: captchaUuid }));
 export type RegisterBody = z.input<typeof registerBodySchema>;
-export const registerDataSchema = z.object({ id: z.number().int(), name: z.string() });
+export const registerDataSchema = lazySchema(() => z.object({ id: z.number().int(), name: z.string() }));
 export type RegisterData = z.infer<typeof registerDataSchema>;
 
 // POST /api/login
-export const loginBodySchema = z.object({
+export const loginBodySchema = lazySchema(() => z.object({
   username: z.string().trim().min(1).max(64),
   password: z.string().min(1).max(128),
   code: captchaCode,
   uuid: captchaUuid,
-});
+}));
 export type LoginBody = z.input<typeof loginBodySchema>;
-export const loginDataSchema = z.object({
+export const loginDataSchema = lazySchema(() => z.object({
   token: z.string(),
   id: z.number().int(),
   name: z.string(),
@@ -54,28 +55,28 @@ export const loginDataSchema = z.object({
   relative_id: z.number().int().nullable(),
   /** The password token: it changes when the password does, so /loginCheck answers 0 for every older session. */
   auto: z.string(),
-});
+}));
 export type LoginData = z.infer<typeof loginDataSchema>;
 
 // GET /api/getInfo
-export const validityTimesSchema = z.object({
+export const validityTimesSchema = lazySchema(() => z.object({
   followValidTime: z.number().nullable(),
   plugValidTime: z.number().nullable(),
   searchWordValidTime: z.number().nullable(),
   keyWordValidTime: z.number().nullable(),
-});
+}));
 export type ValidityTimes = z.infer<typeof validityTimesSchema>;
 
-export const rightInfoSchema = z.object({
+export const rightInfoSchema = lazySchema(() => z.object({
   /** Assigned roles whose validity period is current (admin always): what routes and calls are gated on. */
   activeRoles: z.array(z.string()),
   /** Assigned roles whose paid period has ended. */
   expiredRoles: z.array(z.string()),
   isAdmin: z.boolean(),
-});
+}));
 export type RightInfo = z.infer<typeof rightInfoSchema>;
 
-export const userInfoSchema = z.object({
+export const userInfoSchema = lazySchema(() => z.object({
   /** Assigned roles, or ['common'] for a user with none. The first one is the real role. */
   roles: z.array(z.string()).min(1),
   /** The role permissions that route filtering uses: the active roles, or ['common'] when none is active. */
@@ -87,58 +88,58 @@ export const userInfoSchema = z.object({
     introduction: z.string(),
     rightInfo: rightInfoSchema,
   }),
-});
+}));
 export type UserInfo = z.infer<typeof userInfoSchema>;
 
 // POST /api/refreshToken (X-User-Id header plus the refresh cookie)
-export const refreshDataSchema = z.object({ token: z.string() });
+export const refreshDataSchema = lazySchema(() => z.object({ token: z.string() }));
 export type RefreshData = z.infer<typeof refreshDataSchema>;
 
 // POST /api/loginCheck
-export const loginCheckBodySchema = z.object({ username: z.string().trim().min(1).max(64), auto: z.string().min(1).max(256) });
+export const loginCheckBodySchema = lazySchema(() => z.object({ username: z.string().trim().min(1).max(64), auto: z.string().min(1).max(256) }));
 export type LoginCheckBody = z.input<typeof loginCheckBodySchema>;
 /** 1: the session is valid; 0: the password has changed (or the user is gone): log out. */
-export const loginCheckDataSchema = z.union([z.literal(0), z.literal(1)]);
+export const loginCheckDataSchema = lazySchema(() => z.union([z.literal(0), z.literal(1)]));
 export type LoginCheckData = z.infer<typeof loginCheckDataSchema>;
 
 // POST /api/user/checkPsw
-export const checkPswBodySchema = z.object({ password: z.string().min(1).max(128) });
+export const checkPswBodySchema = lazySchema(() => z.object({ password: z.string().min(1).max(128) }));
 export type CheckPswBody = z.input<typeof checkPswBodySchema>;
 /** true when the password is the user's current one. */
-export const checkPswDataSchema = z.boolean();
+export const checkPswDataSchema = lazySchema(() => z.boolean());
 
 // POST /api/user/changePsw
-export const changePswBodySchema = z.object({ oldPassword: z.string().min(1).max(128), newPassword: password });
+export const changePswBodySchema = lazySchema(() => z.object({ oldPassword: z.string().min(1).max(128), newPassword: password }));
 export type ChangePswBody = z.input<typeof changePswBodySchema>;
 /** The new password token for this session; every other session of the user is ended. */
-export const changePswDataSchema = z.object({ auto: z.string() });
+export const changePswDataSchema = lazySchema(() => z.object({ auto: z.string() }));
 export type ChangePswData = z.infer<typeof changePswDataSchema>;
 
 // POST /api/logout: ends this session (the refresh cookie is cleared).
-export const logoutDataSchema = z.null();
+export const logoutDataSchema = lazySchema(() => z.null());
 
 // GET /api/noticeCheck
-export const noticeSchema = z.object({
+export const noticeSchema = lazySchema(() => z.object({
   text: z.string(),
   /** yyyy-mm-dd hh:mm:ss of the notice; the banner's dismissal is remembered per this value. */
   updateTime: z.string(),
-});
+}));
 export type Notice = z.infer<typeof noticeSchema>;
 /** null when no notice has been published. */
-export const noticeCheckDataSchema = noticeSchema.nullable();
+export const noticeCheckDataSchema = lazySchema(() => noticeSchema.nullable());
 
 // GET /api/limitInfo: the account's quotas and what it has used of them.
-export const quotaSchema = z.object({ used: z.number().int(), limit: z.number().int() });
-export const limitInfoSchema = z.object({
+export const quotaSchema = lazySchema(() => z.object({ used: z.number().int(), limit: z.number().int() }));
+export const limitInfoSchema = lazySchema(() => z.object({
   plan: z.string(),
   stores: quotaSchema,
   dailyCopies: quotaSchema,
   collections: quotaSchema,
-});
+}));
 export type LimitInfo = z.infer<typeof limitInfoSchema>;
 
 // GET /api/getBrand: the deployment's branding that the shell shows.
-export const brandSchema = z.object({
+export const brandSchema = lazySchema(() => z.object({
   name: z.string(),
   nameEn: z.string(),
   /** Page-title suffix: "<route title> - <siteTitle>". */
@@ -146,18 +147,18 @@ export const brandSchema = z.object({
   logo: z.string(),
   docsUrl: z.string(),
   pluginUrl: z.string(),
-});
+}));
 export type Brand = z.infer<typeof brandSchema>;
 
 // GET /version.json
-export const versionFileSchema = z.object({ version: z.string(), isUpdate: z.boolean() });
+export const versionFileSchema = lazySchema(() => z.object({ version: z.string(), isUpdate: z.boolean() }));
 export type VersionFile = z.infer<typeof versionFileSchema>;
 
 // GET /api/health
-export const healthSchema = z.object({
+export const healthSchema = lazySchema(() => z.object({
   status: z.literal('ok'),
   database: z.enum(['pglite', 'postgres']),
   version: z.string(),
   uptimeS: z.number(),
-});
+}));
 export type Health = z.infer<typeof healthSchema>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { lazySchema } from './lazySchema';
 
 /** Shops (seller-tool §7 "Shops"): a seller's Ozon shops, bound by Client-Id + Api-Key. The key never comes back. */
 export const STORE_PATHS = {
@@ -23,7 +24,7 @@ export const SYNC_ENTITIES = ['warehouses', 'products', 'postings', 'returns', '
 export type SyncEntity = (typeof SYNC_ENTITIES)[number];
 
 /** One entity's sync job as the shop page shows it. */
-export const storeSyncStateSchema = z.object({
+export const storeSyncStateSchema = lazySchema(() => z.object({
   entity: z.enum(SYNC_ENTITIES),
   status: z.enum(['idle', 'running', 'done', 'failed']),
   /** Records stored by the last (or current) run. */
@@ -33,10 +34,10 @@ export const storeSyncStateSchema = z.object({
   finishedAt: z.number().nullable(),
   /** The last failure's reason in the caller's language. */
   error: z.string().nullable(),
-});
+}));
 export type StoreSyncState = z.infer<typeof storeSyncStateSchema>;
 
-export const storeSchema = z.object({
+export const storeSchema = lazySchema(() => z.object({
   id: z.number().int(),
   name: z.string(),
   marketplace: z.literal('ozon'),
@@ -53,38 +54,38 @@ export const storeSchema = z.object({
   lastSyncAt: z.number().nullable(),
   /** Per entity, in SYNC_ENTITIES order; entities never synced yet are 'idle'. */
   sync: z.array(storeSyncStateSchema),
-});
+}));
 export type Store = z.infer<typeof storeSchema>;
-export const storeListSchema = z.array(storeSchema);
+export const storeListSchema = lazySchema(() => z.array(storeSchema));
 
 const name = z.string().trim().min(1).max(64);
 const clientId = z.string().trim().regex(/^\d{1,20}$/, 'invalid');
 const apiKey = z.string().trim().min(1).max(200);
 const baseUrl = z.url({ protocol: /^https?$/ }).max(300).optional();
 
-export const addStoreBodySchema = z.object({ name, clientId, apiKey, baseUrl });
+export const addStoreBodySchema = lazySchema(() => z.object({ name, clientId, apiKey, baseUrl }));
 export type AddStoreBody = z.input<typeof addStoreBodySchema>;
-export const updateStoreBodySchema = z.object({ id: z.number().int(), name: name.optional(), apiKey: apiKey.optional(), baseUrl });
+export const updateStoreBodySchema = lazySchema(() => z.object({ id: z.number().int(), name: name.optional(), apiKey: apiKey.optional(), baseUrl }));
 export type UpdateStoreBody = z.input<typeof updateStoreBodySchema>;
-export const storeIdBodySchema = z.object({ id: z.number().int() });
-export const storeIdsBodySchema = z.object({ ids: z.array(z.number().int()).min(1).max(200) });
+export const storeIdBodySchema = lazySchema(() => z.object({ id: z.number().int() }));
+export const storeIdsBodySchema = lazySchema(() => z.object({ ids: z.array(z.number().int()).min(1).max(200) }));
 
 // POST /api/syncOrderList: start (or resume) postings sync for one shop, or for every shop of the user.
-export const syncOrderListBodySchema = z.object({ storeId: z.number().int().optional() });
-export const syncStartedSchema = z.object({ storeIds: z.array(z.number().int()) });
+export const syncOrderListBodySchema = lazySchema(() => z.object({ storeId: z.number().int().optional() }));
+export const syncStartedSchema = lazySchema(() => z.object({ storeIds: z.array(z.number().int()) }));
 
 /** Answer of /removeDownToArch and /removeFailToArch: how many products were sent to the archive. */
-export const archiveResultSchema = z.object({ archived: z.number().int() });
+export const archiveResultSchema = lazySchema(() => z.object({ archived: z.number().int() }));
 export type ArchiveResult = z.infer<typeof archiveResultSchema>;
-export const deletedCountSchema = z.number().int();
+export const deletedCountSchema = lazySchema(() => z.number().int());
 
 /** Pushed as `{ type: 'sync.progress', ... }` over the WebSocket while a shop syncs. */
-export const syncProgressSchema = z.object({
+export const syncProgressSchema = lazySchema(() => z.object({
   storeId: z.number().int(),
   entity: z.enum(SYNC_ENTITIES),
   status: z.enum(['running', 'done', 'failed']),
   /** Records stored so far in this run. */
   done: z.number().int(),
   message: z.string().nullable(),
-});
+}));
 export type SyncProgress = z.infer<typeof syncProgressSchema>;

@@ -34,6 +34,7 @@ import {
   type UserCard,
 } from '../contract/chat';
 import { z } from 'zod';
+import { lazySchema } from '../contract/lazySchema';
 import { CHAT_UPLOAD_PATHS, sendFileDataSchema, uploadDataSchema, type SendFileBody, type UploadData, type UploadKind } from '../contract/chatUpload';
 import type { EventBus } from './events';
 import type { HttpClient } from './http/client';
@@ -85,8 +86,8 @@ export type ChatApi = {
 
 /** The client's paths hang under /api already. */
 const path = (full: string) => full.replace(/^\/api/, '');
-const sectionSchema = friendSectionSchema.pick({ id: true, name: true });
-const unreadSchema = z.object({ unread: z.number().int() });
+const sectionSchema = lazySchema(() => friendSectionSchema.pick({ id: true, name: true }));
+const unreadSchema = lazySchema(() => z.object({ unread: z.number().int() }));
 
 export function createChatArea(client: HttpClient, events: EventBus): ChatApi {
   events.on('push.message', ({ message }) => {
