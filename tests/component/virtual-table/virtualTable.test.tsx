@@ -192,3 +192,77 @@ describe('VirtualTable selection over the whole result', () => {
     expect(screen.getByRole('checkbox', { name: 'Select all 0 rows' })).toBeDisabled();
   });
 });
+
+describe('VirtualTable rows that arrive from the worker', () => {
+  /** Rows come in when `arrive` says so, as the order list's windows do; the table listens with subscribeRows. */
+  function LoadingHarness({ store }: { store: { loaded: Set<number>; listeners: Set<() => void> } }) {
+    return (
+      <VirtualTable<Row>
+        storageKey="test:arrive"
+        label="Orders"
+        columns={columns}
+        total={1_000}
+        rowAt={(index) => (store.loaded.has(index) ? rowAt(index) : undefined)}
+        subscribeRows={(listener) => {
+          store.listeners.add(listener);
+          return () => store.listeners.delete(listener);
+        }}
+        rowKey={(row) => row.id}
+        onRangeChange={() => undefined}
+        rowHeight={ROW}
+        height={VIEWPORT}
+        lang="en"
+      />
+    );
+  }
+
+  function setUp() {
+    const store = { loaded: new Set<number>(), listeners: new Set<() => void>() };
+    // Animation frames run only when the test says so.
+    const frames: FrameRequestCallback[] = [];
+    vi.spyOn(window, 'requestAnimationFrame').mockImplementation((callback) => frames.push(callback));
+    vi.spyOn(window, 'cancelAnimationFrame').mockImplementation(() => undefined);
+    render(<LoadingHarness store={store} />);
+    const grid = screen.getByRole('grid');
+    const scrollTo = (row: number) =>
+      act(() => {
+        grid.scrollTop = row * ROW;
+        fireEvent.scroll(grid);
+      });
+    const arrive = (from: number, to: number) => {
+      for (let index = from; index < to; index++) store.loaded.add(index);
+      for (const listener of store.listeners) listener();
+    };
+    const nextTask = () => act(() => new Promise((done) => setTimeout(done, 0)));
+    const runFrames = () => act(() => frames.splice(0).forEach((callback) => callback(performance.now())));
+    return { scrollTo, arrive, nextTask, runFrames };
+  }
+  afterEach(() => {
+    vi.mocked(window.requestAnimationFrame).mockRestore();
+    vi.mocked(window.cancelAnimationFrame).mockRestore();
+  });
+
+  it('after a jump, shows the rows as soon as they arrive, without waiting for an animation frame', async () => {
+    const { scrollTo, arrive, nextTask } = setUp();
+    scrollTo(500);
+    expect(screen.queryByRole('gridcell', { name: 'row 501' })).toBeNull();
+    expect(dataRows()[2]).toHaveAttribute('aria-busy', 'true');
+    arrive(490, 520);
+    await nextTask();
+    expect(screen.getByRole('gridcell', { name: 'row 501' })).toBeInTheDocument();
+    expect(dataRows().some((row) => row.hasAttribute('aria-busy'))).toBe(false);
+  });
+
+  it('while the list is scrolled frame after frame, draws the rows that arrive with the next frame, in one render', async () => {
+    const { scrollTo, arrive, nextTask, runFrames } = setUp();
+    scrollTo(300);
+    scrollTo(500);
+    arrive(490, 505);
+    arrive(505, 520);
+    await nextTask();
+    expect(screen.queryByRole('gridcell', { name: 'row 501' })).toBeNull();
+    runFrames();
+    expect(screen.getByRole('gridcell', { name: 'row 501' })).toBeInTheDocument();
+    expect(dataRows().some((row) => row.hasAttribute('aria-busy'))).toBe(false);
+  });
+});
