@@ -40,8 +40,7 @@ export const USER_STATUSES = ['active', 'expired'] as const;
 export type UserStatus = (typeof USER_STATUSES)[number];
 
 // GET /api/ops-console/list
-export const adminUserListQuerySchema = lazySchema(() =>
-  pageQuerySchema.extend({
+export const adminUserListQuerySchema = lazySchema(() => pageQuerySchema.extend({
   /** Part of the user name, any letter case. */
   search: z.string().trim().max(64).optional(),
   /** A role, or 'common' for users without any role. */
@@ -73,8 +72,7 @@ export const adminUserPageSchema = lazySchema(() => z.object({ list: z.array(adm
 export type AdminUserPage = z.infer<typeof adminUserPageSchema>;
 
 // POST /api/ops-console/add: answers the new user.
-export const addUserBodySchema = lazySchema(() =>
-  validityTimesInputSchema.extend({
+export const addUserBodySchema = lazySchema(() => validityTimesInputSchema.extend({
   username: z.string().trim().regex(USERNAME_PATTERN, 'usernamePolicy'),
   password: z.string().regex(PASSWORD_PATTERN, 'passwordPolicy'),
   roles: roles.default([]),
@@ -85,8 +83,7 @@ export const addUserBodySchema = lazySchema(() =>
 export type AddUserBody = z.input<typeof addUserBodySchema>;
 
 // POST /api/ops-console/update: fields left out stay as they are; answers the updated user.
-export const updateUserBodySchema = lazySchema(() =>
-  validityTimesInputSchema.extend({
+export const updateUserBodySchema = lazySchema(() => validityTimesInputSchema.extend({
   id,
   roles: roles.optional(),
   introduction: introduction.optional(),

@@ -69,12 +69,12 @@ export type LocalizedText = z.infer<typeof localizedTextSchema>;
 /** yyyy-mm-dd that is a real calendar date. */
 export const isoDateSchema = lazySchema(() =>
   z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/)
-  .refine((value) => {
-    const time = Date.parse(`${value}T00:00:00Z`);
-    return Number.isFinite(time) && new Date(time).toISOString().slice(0, 10) === value;
-  }));
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/)
+    .refine((value) => {
+      const time = Date.parse(`${value}T00:00:00Z`);
+      return Number.isFinite(time) && new Date(time).toISOString().slice(0, 10) === value;
+    }));
 
 export { FEATURE_UPDATE_SHOW_DAYS } from './featureUpdate';
 

@@ -56,19 +56,19 @@ export { FBS_STATUSES, type FbsStatus } from './fbsStatuses';
 const moneySchema = lazySchema(() => z.looseObject({ amount: num, currency: z.string() }));
 export const postingProductSchema = lazySchema(() =>
   z
-  .looseObject({
-    sku: int,
-    offer_id: z.string(),
-    name: z.string(),
-    quantity: int,
-    // v4 answers {amount, currency}; v3 answered a decimal string plus currency_code.
-    price: z.union([moneySchema, z.string(), z.number()]),
-    currency_code: z.string().optional(),
-  })
-  .transform((p) => ({
-    ...p,
-    price: typeof p.price === 'object' ? p.price : { amount: Number(p.price), currency: p.currency_code ?? 'CNY' },
-  })));
+    .looseObject({
+      sku: int,
+      offer_id: z.string(),
+      name: z.string(),
+      quantity: int,
+      // v4 answers {amount, currency}; v3 answered a decimal string plus currency_code.
+      price: z.union([moneySchema, z.string(), z.number()]),
+      currency_code: z.string().optional(),
+    })
+    .transform((p) => ({
+      ...p,
+      price: typeof p.price === 'object' ? p.price : { amount: Number(p.price), currency: p.currency_code ?? 'CNY' },
+    })));
 export type OzonPostingProduct = z.infer<typeof postingProductSchema>;
 
 export const postingSchema = lazySchema(() => z.looseObject({
