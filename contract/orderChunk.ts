@@ -5,8 +5,8 @@ import type { OrderRow } from './orders';
  * and what the worker's engine appends. A million rows then never exist as a million objects, and nothing on the
  * bulk path compares strings per row:
  * - numbers and dates as Float64Array (NaN: no date);
- * - repeated strings dictionary-encoded per chunk (the values once, a Uint16/Uint32 code per row), so the engine
- *   maps a chunk's few thousand values onto its own dictionary instead of hashing a million strings;
+ * - repeated strings dictionary-encoded per chunk (the values once, a code per row), so the engine maps a chunk's
+ *   few thousand values onto its own dictionary instead of hashing a million strings;
  * - unique strings (ids, posting, order, tracking numbers) as one string per column, values joined by U+001F
  *   (a control character no such field carries; one that does is written as a space), split once by the engine;
  * - tombstones as a Uint8Array.
@@ -39,7 +39,7 @@ const _everyFieldCarried: [Missing] extends [never] ? true : Missing = true;
 
 export const TEXT_SEPARATOR = '\u001f';
 
-export type DictCodes = Uint16Array | Uint32Array;
+export type DictCodes = Uint8Array | Uint16Array | Uint32Array;
 export type DictColumnData = { values: (string | number)[]; codes: DictCodes };
 
 export type OrderChunk = {
@@ -58,9 +58,9 @@ export class OrderChunkError extends Error {
   }
 }
 
-/** Codes narrow enough for the dictionary: two bytes a row for up to 65,536 distinct values. */
+/** Codes narrow enough for the dictionary: a byte a row for up to 256 distinct values, two for up to 65,536. */
 export function codesFor(dictionarySize: number, n: number): DictCodes {
-  return dictionarySize <= 0x10000 ? new Uint16Array(n) : new Uint32Array(n);
+  return dictionarySize <= 0x100 ? new Uint8Array(n) : dictionarySize <= 0x10000 ? new Uint16Array(n) : new Uint32Array(n);
 }
 
 /** Dictionary-encodes one column's values. */
@@ -171,18 +171,37 @@ export function rowsOfChunk(chunk: OrderChunk): OrderRow[] {
 
 // ---------------------------------------------------------------- the wire frame
 
-/** 'ORD1' little-endian: a frame of this layout. */
-export const ORDER_FRAME_MAGIC = 0x3144524f;
+/**
+ * 'ORD2' little-endian: a frame of this layout. (Frames of the first layout, 'ORD1', every number a Float64 and every
+ * code two or four bytes, are refused; the browser's cache of them is emptied once, see workers/orders/cache.ts.)
+ */
+export const ORDER_FRAME_MAGIC = 0x3244524f;
 export const ORDER_FRAME_TYPE = 'application/vnd.seller-tool.orders';
+
+/**
+ * How a number column travels. `bytes: 8`: as Float64. 1, 2 or 4: as unsigned integers c of that width, the largest
+ * c of the width standing for NaN (no date), each the value base + c × 10^exp when exp >= 0 (integers: milliseconds
+ * in steps of a second, a hundredth or a tenth, or quantities; base is the smallest value) or (base + c) / 10^-exp
+ * when exp < 0 (tenths and hundredths: amounts in kopecks; base counts steps). Chosen per frame and column as the
+ * narrowest that gives every value back exactly (numberEncoding). Every byte of a row is copied out of Postgres, sent,
+ * stored in IndexedDB and read back a million times over: dates a whole number of seconds apart over a year, amounts
+ * in kopecks and quantities take 4, 4 and 1 bytes rather than 8 (with one-byte codes for small dictionaries, a demo
+ * row 141 -> 103 bytes).
+ */
+export type NumberEncoding = { bytes: 8 } | { bytes: 1 | 2 | 4; base: number; exp: number };
+
+/** A number column as it travelled, narrowed (see NumberEncoding), while nobody has read it as Float64. */
+export type ScaledNumbers = { codes: Uint8Array | Uint16Array | Uint32Array; base: number; exp: number };
 
 type FrameHeader = {
   n: number;
   cursor: string;
   hasMore: boolean;
   remaining?: number;
+  numbers: Record<OrderNumberField, NumberEncoding>;
   dicts: Record<OrderDictField, (string | number)[]>;
-  /** Bytes per code of each dictionary column (2 or 4). */
-  codeBytes: Record<OrderDictField, 2 | 4>;
+  /** Bytes per code of each dictionary column. */
+  codeBytes: Record<OrderDictField, 1 | 2 | 4>;
   /** UTF-8 bytes of each text column. */
   textBytes: Record<OrderTextField, number>;
 };
@@ -200,80 +219,262 @@ export type OrderFrame = {
 
 const align = (offset: number, to: number) => Math.ceil(offset / to) * to;
 
+/** Powers of ten by |exp|. */
+const POWERS = [1, 10, 100, 1000] as const;
+const EXPONENTS = [3, 2, 1, 0, -1, -2] as const;
+
+const widthOf = (range: number): 1 | 2 | 4 | 8 => (range < 0xff ? 1 : range < 0xffff ? 2 : range < 0xffffffff ? 4 : 8);
+
+/** The narrowest NumberEncoding that gives each of the first n values back exactly. */
+export function numberEncoding(values: Float64Array, n = values.length): NumberEncoding {
+  // Integers: the coarsest step of 1000, 100 or 10 between every two (measured from the first, as good as from the
+  // smallest), or 1.
+  let min = Infinity;
+  let max = -Infinity;
+  let first = NaN;
+  let integers = true;
+  let steps = 0b111;
+  for (let i = 0; i < n; i++) {
+    const value = values[i]!;
+    if (value !== value) continue;
+    // Infinities and -0 (which would come back as 0) travel as they are.
+    if (value === Infinity || value === -Infinity || (value === 0 && 1 / value < 0)) return { bytes: 8 };
+    if (!Number.isSafeInteger(value)) {
+      integers = false;
+      break;
+    }
+    if (first !== first) first = value;
+    const apart = value - first;
+    if (apart % 1000 !== 0) steps &= apart % 100 !== 0 ? (apart % 10 !== 0 ? 0 : 0b001) : 0b011;
+    if (value < min) min = value;
+    if (value > max) max = value;
+  }
+  if (first !== first && integers) return { bytes: 1, base: 0, exp: 0 };
+  if (integers) {
+    const exp = steps === 0b111 ? 3 : steps === 0b011 ? 2 : steps === 0b001 ? 1 : 0;
+    const bytes = widthOf((max - min) / POWERS[exp]!);
+    return bytes === 8 ? { bytes } : { bytes, base: min, exp };
+  }
+  // Tenths or hundredths: counted in steps.
+  decimals: for (const exp of [-1, -2]) {
+    const power = POWERS[-exp]!;
+    min = Infinity;
+    max = -Infinity;
+    for (let i = 0; i < n; i++) {
+      const value = values[i]!;
+      if (value !== value) continue;
+      const k = Math.round(value * power);
+      if (k / power !== value) continue decimals;
+      if (!Number.isSafeInteger(k) || (value === 0 && 1 / value < 0)) return { bytes: 8 };
+      if (k < min) min = k;
+      if (k > max) max = k;
+    }
+    const bytes = widthOf(max - min);
+    return bytes === 8 ? { bytes } : { bytes, base: min, exp };
+  }
+  return { bytes: 8 };
+}
+
+const nanCode = (codes: ScaledNumbers['codes']) => 2 ** (8 * codes.BYTES_PER_ELEMENT) - 1;
+
+/** Rows `from .. to - 1` of a narrowed column as numbers into `target`, row i at `offset + i`. */
+export function expandScaled(target: Float64Array, { codes, base, exp }: ScaledNumbers, from: number, to: number, offset: number): void {
+  const power = POWERS[Math.abs(exp)]!;
+  if (codes instanceof Uint8Array) expand8(target, codes, base, exp >= 0, power, from, to, offset);
+  else if (codes instanceof Uint16Array) expand16(target, codes, base, exp >= 0, power, from, to, offset);
+  else expand32(target, codes, base, exp >= 0, power, from, to, offset);
+}
+
+// One function per code width: a loop that reads several kinds of array is slower for each.
+function expand8(target: Float64Array, codes: Uint8Array, base: number, steps: boolean, power: number, from: number, to: number, offset: number): void {
+  if (steps) for (let i = from; i < to; i++) target[offset + i] = codes[i] === 0xff ? NaN : base + codes[i]! * power;
+  else for (let i = from; i < to; i++) target[offset + i] = codes[i] === 0xff ? NaN : (base + codes[i]!) / power;
+}
+function expand16(target: Float64Array, codes: Uint16Array, base: number, steps: boolean, power: number, from: number, to: number, offset: number): void {
+  if (steps) for (let i = from; i < to; i++) target[offset + i] = codes[i] === 0xffff ? NaN : base + codes[i]! * power;
+  else for (let i = from; i < to; i++) target[offset + i] = codes[i] === 0xffff ? NaN : (base + codes[i]!) / power;
+}
+function expand32(target: Float64Array, codes: Uint32Array, base: number, steps: boolean, power: number, from: number, to: number, offset: number): void {
+  if (steps) for (let i = from; i < to; i++) target[offset + i] = codes[i] === 0xffffffff ? NaN : base + codes[i]! * power;
+  else for (let i = from; i < to; i++) target[offset + i] = codes[i] === 0xffffffff ? NaN : (base + codes[i]!) / power;
+}
+
+function writeScaled(values: Float64Array, { codes, base, exp }: ScaledNumbers): void {
+  const nan = nanCode(codes);
+  const power = POWERS[Math.abs(exp)]!;
+  for (let i = 0; i < codes.length; i++) {
+    const value = values[i]!;
+    codes[i] = value !== value ? nan : exp >= 0 ? (value - base) / power : Math.round(value * power) - base;
+  }
+}
+
+const encoder = new TextEncoder();
+
+/** Where each column of a frame begins, and the frame's size (the writer's and the reader's one layout). */
+function frameLayout(headerLength: number, n: number, header: Pick<FrameHeader, 'numbers' | 'codeBytes' | 'textBytes'>) {
+  let offset = 8 + headerLength;
+  const numbers = ORDER_NUMBER_FIELDS.map((field) => {
+    const { bytes } = header.numbers[field];
+    offset = align(offset, bytes);
+    const at = offset;
+    offset += n * bytes;
+    return at;
+  });
+  const deleted = offset;
+  offset += n;
+  const codes = ORDER_DICT_FIELDS.map((field) => {
+    const bytes = header.codeBytes[field];
+    offset = align(offset, bytes);
+    const at = offset;
+    offset += n * bytes;
+    return at;
+  });
+  const texts = ORDER_TEXT_FIELDS.map((field) => {
+    const at = offset;
+    offset += header.textBytes[field];
+    return at;
+  });
+  return { numbers, deleted, codes, texts, size: offset };
+}
+
+const codesView = (buffer: ArrayBuffer, offset: number, n: number, bytes: 1 | 2 | 4) =>
+  bytes === 1 ? new Uint8Array(buffer, offset, n) : bytes === 2 ? new Uint16Array(buffer, offset, n) : new Uint32Array(buffer, offset, n);
+
 /** A chunk whose text columns are already UTF-8 bytes (each column's values joined by the separator byte). */
 export type EncodedOrderChunk = Omit<OrderChunk, 'texts'> & { textBytes: Record<OrderTextField, Uint8Array> };
 
 /**
- * Layout: magic (u32 LE), header length (u32 LE), header JSON (UTF-8), then from an 8-byte boundary the number
- * columns (Float64 LE, n each), the tombstones (n bytes), each code column from a 4-byte boundary, and the text
- * columns' UTF-8 bytes back to back. Little-endian throughout (every browser we serve).
+ * Layout: magic (u32 LE), header length (u32 LE), header JSON (UTF-8), then the number columns (each as its
+ * NumberEncoding says, from a boundary of its width), the tombstones (n bytes), each code column from a boundary of its
+ * width, and the text columns' UTF-8 bytes back to back. Little-endian throughout (every browser we serve).
  */
 export function encodeOrderFrame({ chunk, ...frame }: OrderFrame): Uint8Array<ArrayBuffer> {
-  const encoder = new TextEncoder();
   const textBytes = Object.fromEntries(ORDER_TEXT_FIELDS.map((field) => [field, encoder.encode(chunk.texts[field])])) as Record<OrderTextField, Uint8Array>;
   return writeOrderFrame({ ...chunk, textBytes }, frame);
 }
 
 /** `encodeOrderFrame` of a chunk whose texts are bytes already (the server's copy reader never makes them strings). */
 export function writeOrderFrame(chunk: EncodedOrderChunk, { cursor, hasMore, remaining }: Omit<OrderFrame, 'chunk'>): Uint8Array<ArrayBuffer> {
-  const encoder = new TextEncoder();
+  const n = chunk.n;
   const texts = chunk.textBytes;
   const header: FrameHeader = {
-    n: chunk.n,
+    n,
     cursor,
     hasMore,
     ...(remaining === undefined ? {} : { remaining }),
+    numbers: Object.fromEntries(ORDER_NUMBER_FIELDS.map((field) => [field, numberEncoding(chunk.numbers[field], n)])) as FrameHeader['numbers'],
     dicts: Object.fromEntries(ORDER_DICT_FIELDS.map((field) => [field, chunk.dicts[field].values])) as FrameHeader['dicts'],
     codeBytes: Object.fromEntries(ORDER_DICT_FIELDS.map((field) => [field, chunk.dicts[field].codes.BYTES_PER_ELEMENT])) as FrameHeader['codeBytes'],
     textBytes: Object.fromEntries(ORDER_TEXT_FIELDS.map((field) => [field, texts[field].byteLength])) as FrameHeader['textBytes'],
   };
   const headerBytes = encoder.encode(JSON.stringify(header));
-  const n = chunk.n;
-  let size = align(8 + headerBytes.byteLength, 8) + ORDER_NUMBER_FIELDS.length * n * 8 + n;
-  for (const field of ORDER_DICT_FIELDS) size = align(size, 4) + n * header.codeBytes[field];
-  for (const field of ORDER_TEXT_FIELDS) size += texts[field].byteLength;
-  const frame = new Uint8Array(size);
+  const layout = frameLayout(headerBytes.byteLength, n, header);
+  const frame = new Uint8Array(layout.size);
   const view = new DataView(frame.buffer);
   view.setUint32(0, ORDER_FRAME_MAGIC, true);
   view.setUint32(4, headerBytes.byteLength, true);
   frame.set(headerBytes, 8);
-  let offset = align(8 + headerBytes.byteLength, 8);
-  for (const field of ORDER_NUMBER_FIELDS) {
-    frame.set(new Uint8Array(chunk.numbers[field].buffer, chunk.numbers[field].byteOffset, n * 8), offset);
-    offset += n * 8;
-  }
-  frame.set(chunk.deleted.subarray(0, n), offset);
-  offset += n;
-  for (const field of ORDER_DICT_FIELDS) {
-    offset = align(offset, 4);
+  ORDER_NUMBER_FIELDS.forEach((field, k) => {
+    const encoding = header.numbers[field];
+    const values = chunk.numbers[field].subarray(0, n);
+    if (encoding.bytes === 8) new Float64Array(frame.buffer, layout.numbers[k], n).set(values);
+    else writeScaled(values, { codes: codesView(frame.buffer, layout.numbers[k]!, n, encoding.bytes), base: encoding.base, exp: encoding.exp });
+  });
+  frame.set(chunk.deleted.subarray(0, n), layout.deleted);
+  ORDER_DICT_FIELDS.forEach((field, k) => {
     const codes = chunk.dicts[field].codes;
-    frame.set(new Uint8Array(codes.buffer, codes.byteOffset, n * codes.BYTES_PER_ELEMENT), offset);
-    offset += n * codes.BYTES_PER_ELEMENT;
-  }
-  for (const field of ORDER_TEXT_FIELDS) {
-    frame.set(texts[field], offset);
-    offset += texts[field].byteLength;
-  }
+    frame.set(new Uint8Array(codes.buffer, codes.byteOffset, n * codes.BYTES_PER_ELEMENT), layout.codes[k]);
+  });
+  ORDER_TEXT_FIELDS.forEach((field, k) => frame.set(texts[field], layout.texts[k]));
   return frame;
 }
 
 const textDecoder = new TextDecoder();
 const undecodedTexts = new WeakMap<OrderChunk['texts'], Partial<Record<OrderTextField, Uint8Array>>>();
+const scaledColumns = new WeakMap<OrderChunk['numbers'], Partial<Record<OrderNumberField, ScaledNumbers>>>();
 
 /**
  * The UTF-8 bytes of a decoded frame's text column while nobody has read it as a string; null once it was (or for a
- * chunk not decoded from a frame). A column's text is decoded when first read: a warm open of a million rows
- * appends ten frames, and decoding their 68 MB of text (12-17 ms per 50,000 rows) is work the list's first full answer
- * does not need; the engine keeps such bytes and decodes a value when it is read (see TextColumn).
+ * chunk not decoded from a frame). A column's text is decoded when first read: a warm open of a
+ * million rows appends ten frames, and decoding their text (12-17 ms per 50,000 rows) is work the list's first full
+ * answer does not need; the engine keeps such bytes and decodes a value when it is read (see TextColumn).
  */
 export function undecodedText(chunk: OrderChunk, field: OrderTextField): Uint8Array | null {
   return undecodedTexts.get(chunk.texts)?.[field] ?? null;
 }
 
 /**
- * Reads a frame without copying its columns (the typed arrays are views of `buffer`; the text columns are decoded
- * when first read, see undecodedText). Throws OrderChunkError when the frame is not one or does not add up: a cut or
- * garbled answer never reaches the cache.
+ * A decoded frame's number column as it travelled, while nobody has read it as Float64 (then null, as for a column
+ * that travelled as Float64): the engine writes it straight into its own columns (expandScaled) rather than through a
+ * Float64Array of the frame's, which would be 800 kB of fresh memory per column and 100,000 rows.
+ */
+export function scaledNumbers(chunk: OrderChunk, field: OrderNumberField): ScaledNumbers | null {
+  return scaledColumns.get(chunk.numbers)?.[field] ?? null;
+}
+
+/** The largest of a column's codes (0 for none): one loop per code width, as in expandScaled. */
+function largestCode(codes: DictCodes): number {
+  if (codes instanceof Uint8Array) return largest8(codes);
+  return codes instanceof Uint16Array ? largest16(codes) : largest32(codes);
+}
+function largest8(codes: Uint8Array): number {
+  let max = 0;
+  for (let i = 0; i < codes.length; i++) if (codes[i]! > max) max = codes[i]!;
+  return max;
+}
+function largest16(codes: Uint16Array): number {
+  let max = 0;
+  for (let i = 0; i < codes.length; i++) if (codes[i]! > max) max = codes[i]!;
+  return max;
+}
+function largest32(codes: Uint32Array): number {
+  let max = 0;
+  for (let i = 0; i < codes.length; i++) if (codes[i]! > max) max = codes[i]!;
+  return max;
+}
+
+const isExponent = (exp: unknown): exp is number => (EXPONENTS as readonly unknown[]).includes(exp);
+
+function checkHeader(header: FrameHeader): void {
+  const { n, remaining } = header;
+  if (!Number.isInteger(n) || n < 0 || typeof header.cursor !== 'string' || typeof header.hasMore !== 'boolean') {
+    throw new OrderChunkError('header fields');
+  }
+  if (remaining !== undefined && (!Number.isInteger(remaining) || remaining < n)) throw new OrderChunkError('remaining');
+  for (const field of ORDER_NUMBER_FIELDS) {
+    const encoding = header.numbers?.[field];
+    const narrow = encoding && (encoding.bytes === 1 || encoding.bytes === 2 || encoding.bytes === 4);
+    if (!encoding || (!narrow && encoding.bytes !== 8) || (narrow && (!Number.isSafeInteger(encoding.base) || !isExponent(encoding.exp)))) {
+      throw new OrderChunkError(`${field} encoding`);
+    }
+  }
+  for (const field of ORDER_DICT_FIELDS) {
+    const bytes = header.codeBytes?.[field];
+    if (!Array.isArray(header.dicts?.[field]) || (bytes !== 1 && bytes !== 2 && bytes !== 4)) throw new OrderChunkError(`${field} dictionary`);
+  }
+  for (const field of ORDER_TEXT_FIELDS) {
+    const bytes = header.textBytes?.[field];
+    if (!Number.isInteger(bytes) || bytes < 0) throw new OrderChunkError(`${field} length`);
+  }
+}
+
+/** Makes `object[field]` the value `make` gives, made when first read. */
+function defineLazily<T extends object, K extends keyof T>(object: T, field: K, make: () => T[K]): void {
+  Object.defineProperty(object, field, {
+    enumerable: true,
+    configurable: true,
+    get: () => {
+      const value = make();
+      Object.defineProperty(object, field, { enumerable: true, value });
+      return value;
+    },
+  });
+}
+
+/**
+ * Reads a frame without copying its columns (the typed arrays are views of `buffer`; narrowed numbers are widened
+ * and texts decoded when first read, see scaledNumbers and undecodedText). Throws OrderChunkError when the frame is not
+ * one or does not add up: a cut or garbled answer never reaches the cache.
  */
 export function decodeOrderFrame(buffer: ArrayBuffer): OrderFrame {
   if (buffer.byteLength < 8) throw new OrderChunkError('too short');
@@ -283,66 +484,58 @@ export function decodeOrderFrame(buffer: ArrayBuffer): OrderFrame {
   if (8 + headerLength > buffer.byteLength) throw new OrderChunkError('header cut');
   let header: FrameHeader;
   try {
-    header = JSON.parse(new TextDecoder().decode(new Uint8Array(buffer, 8, headerLength))) as FrameHeader;
+    header = JSON.parse(textDecoder.decode(new Uint8Array(buffer, 8, headerLength))) as FrameHeader;
   } catch {
     throw new OrderChunkError('header is not JSON');
   }
+  if (typeof header !== 'object' || header === null) throw new OrderChunkError('header fields');
+  checkHeader(header);
   const n = header.n;
-  if (!Number.isInteger(n) || n < 0 || typeof header.cursor !== 'string' || typeof header.hasMore !== 'boolean') {
-    throw new OrderChunkError('header fields');
-  }
-  const { remaining } = header;
-  if (remaining !== undefined && (!Number.isInteger(remaining) || remaining < n)) throw new OrderChunkError('remaining');
-  let offset = align(8 + headerLength, 8);
-  const need = (bytes: number) => {
-    if (offset + bytes > buffer.byteLength) throw new OrderChunkError('columns cut');
-  };
+  const layout = frameLayout(headerLength, n, header);
+  if (layout.size > buffer.byteLength) throw new OrderChunkError('columns cut');
+  if (layout.size < buffer.byteLength) throw new OrderChunkError('trailing bytes');
+
   const numbers = {} as OrderChunk['numbers'];
-  for (const field of ORDER_NUMBER_FIELDS) {
-    need(n * 8);
-    numbers[field] = new Float64Array(buffer, offset, n);
-    offset += n * 8;
-  }
-  need(n);
-  const deleted = new Uint8Array(buffer, offset, n);
-  offset += n;
+  const scaled: Partial<Record<OrderNumberField, ScaledNumbers>> = {};
+  ORDER_NUMBER_FIELDS.forEach((field, k) => {
+    const encoding = header.numbers[field];
+    if (encoding.bytes === 8) {
+      numbers[field] = new Float64Array(buffer, layout.numbers[k], n);
+      return;
+    }
+    const column = { codes: codesView(buffer, layout.numbers[k]!, n, encoding.bytes), base: encoding.base, exp: encoding.exp };
+    scaled[field] = column;
+    defineLazily(numbers, field, () => {
+      delete scaled[field];
+      const values = new Float64Array(n);
+      expandScaled(values, column, 0, n, 0);
+      return values;
+    });
+  });
+  scaledColumns.set(numbers, scaled);
+  const deleted = new Uint8Array(buffer, layout.deleted, n);
   const dicts = {} as OrderChunk['dicts'];
-  for (const field of ORDER_DICT_FIELDS) {
-    const values = header.dicts?.[field];
-    const bytes = header.codeBytes?.[field];
-    if (!Array.isArray(values) || (bytes !== 2 && bytes !== 4)) throw new OrderChunkError(`${field} dictionary`);
-    offset = align(offset, 4);
-    need(n * bytes);
-    const codes = bytes === 2 ? new Uint16Array(buffer, offset, n) : new Uint32Array(buffer, offset, n);
-    offset += n * bytes;
-    for (let i = 0; i < n; i++) if (codes[i]! >= values.length) throw new OrderChunkError(`${field} code out of range`);
+  ORDER_DICT_FIELDS.forEach((field, k) => {
+    const values = header.dicts[field];
+    const codes = codesView(buffer, layout.codes[k]!, n, header.codeBytes[field]);
+    if (largestCode(codes) >= values.length && n > 0) throw new OrderChunkError(`${field} code out of range`);
     dicts[field] = { values, codes };
-  }
+  });
   const texts = {} as OrderChunk['texts'];
   const undecoded: Partial<Record<OrderTextField, Uint8Array>> = {};
+  ORDER_TEXT_FIELDS.forEach((field, k) => {
+    undecoded[field] = new Uint8Array(buffer, layout.texts[k], header.textBytes[field]);
+  });
+  // Decoded when first read (see undecodedText).
   for (const field of ORDER_TEXT_FIELDS) {
-    const bytes = header.textBytes?.[field];
-    if (!Number.isInteger(bytes) || bytes < 0) throw new OrderChunkError(`${field} length`);
-    need(bytes);
-    undecoded[field] = new Uint8Array(buffer, offset, bytes);
-    // Decoded when first read (see undecodedText).
-    Object.defineProperty(texts, field, {
-      enumerable: true,
-      configurable: true,
-      get: () => {
-        const view = undecoded[field];
-        if (view) {
-          Object.defineProperty(texts, field, { enumerable: true, value: textDecoder.decode(view) });
-          delete undecoded[field];
-        }
-        return texts[field];
-      },
+    defineLazily(texts, field, () => {
+      const bytes = undecoded[field]!;
+      delete undecoded[field];
+      return textDecoder.decode(bytes);
     });
-    offset += bytes;
   }
   undecodedTexts.set(texts, undecoded);
-  if (offset !== buffer.byteLength) throw new OrderChunkError('trailing bytes');
   const frame: OrderFrame = { chunk: { n, numbers, dicts, texts, deleted }, cursor: header.cursor, hasMore: header.hasMore };
-  if (remaining !== undefined) frame.remaining = remaining;
+  if (header.remaining !== undefined) frame.remaining = header.remaining;
   return frame;
 }

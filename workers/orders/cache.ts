@@ -21,10 +21,10 @@ import { decodeFrameBlob } from './frameBytes';
 /** Most rows a record gets from incremental changes (a full sync stores each received chunk as one record). */
 export const ORDER_CHUNK_ROWS = 5_000;
 /**
- * 3: records are binary frames in Blobs (1 held rows or columns, 2 frames as ArrayBuffers: such a cache is dropped
- * and synced afresh).
+ * 4: records are binary frames of the second layout (narrowed numbers and codes) in Blobs. 1 held rows or columns,
+ * 2 frames as ArrayBuffers, 3 frames of the first layout: such a cache is dropped and synced afresh.
  */
-const SCHEMA = 3;
+const SCHEMA = 4;
 
 type ChunkRecord = { id: number; frame: Blob };
 type MetaRecord = {
@@ -87,8 +87,8 @@ export class OrderCache {
     this.pause = options.pause ?? yieldToEventLoop;
     this.db = new Dexie(orderDatabaseName(userId)) as OrdersDatabase;
     this.db.version(1).stores({ chunks: 'id', meta: 'key' });
-    // Older records hold rows, JSON columns or frames as ArrayBuffers: a cache, not data, so it is emptied and the
-    // next sync refills it.
+    // Older records hold rows, JSON columns, frames as ArrayBuffers or frames of the first layout: a cache, not data,
+    // so it is emptied and the next sync refills it.
     const emptied = async (tx: Transaction) => {
       await tx.table('chunks').clear();
       await tx.table('meta').clear();

@@ -3,8 +3,10 @@ import {
   ORDER_NUMBER_FIELDS,
   ORDER_TEXT_FIELDS,
   checkTextCount,
+  expandScaled,
   OrderChunkError,
   rowsOfChunk,
+  scaledNumbers,
   type DictCodes,
   type DictColumnData,
   type OrderChunk,
@@ -320,7 +322,7 @@ export class OrderEngine {
     this.ensureCapacity(this.length + n);
     const base = this.length;
     const { numbers, codes, dicts, plain } = this;
-    for (const column of NUMBER_COLUMNS) copyRange(numbers[column], chunk.numbers[column], 0, n, base);
+    for (const column of NUMBER_COLUMNS) copyNumbers(numbers[column], chunk, column, 0, n, base);
     for (const column of DICT_COLUMNS) remapRange(codes[column], remapTable(dicts[column], chunk.dicts[column]), chunk.dicts[column].codes, 0, n, base);
     for (const column of PLAIN_COLUMNS) plain[column].appendJoined(base, chunk.texts[column], n, column === 'id' ? starts : null);
     this.alive.fill(1, base, base + n);
@@ -365,7 +367,7 @@ export class OrderEngine {
         }
       }
       const to = Math.min(n, from + sliceRows);
-      for (const column of NUMBER_COLUMNS) copyRange(this.numbers[column], chunk.numbers[column], from, to, base);
+      for (const column of NUMBER_COLUMNS) copyNumbers(this.numbers[column], chunk, column, from, to, base);
       for (const [column, remap, codes] of remaps) remapRange(this.codes[column], remap, codes, from, to, base);
       this.alive.fill(1, base + from, base + to);
       this.length = base + to;
@@ -1115,13 +1117,24 @@ function mergeByRank(old: Uint32Array, fresh: Uint32Array, offset: number, codes
   return out;
 }
 
-/** `source[from .. to - 1]` into `target` at `base + from` as one copy; -0 becomes +0 (see write). */
-function copyRange(target: Float64Array, source: Float64Array, from: number, to: number, base: number): void {
-  target.set(source.subarray(from, to), base + from);
+/**
+ * Rows `from .. to - 1` of a chunk's number column into `target` at `base + from`: from the frame's narrowed codes
+ * while the column was never read as Float64 (see scaledNumbers), else as one copy; -0 becomes +0 (see write).
+ */
+function copyNumbers(target: Float64Array, chunk: OrderChunk, column: NumberColumn, from: number, to: number, base: number): void {
+  const scaled = scaledNumbers(chunk, column);
+  if (scaled) {
+    expandScaled(target, scaled, from, to, base);
+    return;
+  }
+  target.set(chunk.numbers[column].subarray(from, to), base + from);
   for (let i = base + from; i < base + to; i++) if (target[i] === 0) target[i] = 0;
 }
 
-// One function per code width: a loop that reads both kinds of array is slower for either.
+// One function per code width: a loop that reads several kinds of array is slower for each.
+function remapRange8(target: Uint32Array, remap: Uint32Array, codes: Uint8Array, from: number, to: number, base: number): void {
+  for (let i = from; i < to; i++) target[base + i] = remap[codes[i]!]!;
+}
 function remapRange16(target: Uint32Array, remap: Uint32Array, codes: Uint16Array, from: number, to: number, base: number): void {
   for (let i = from; i < to; i++) target[base + i] = remap[codes[i]!]!;
 }
@@ -1138,7 +1151,8 @@ function remapTable(dict: Dictionary, source: DictColumnData): Uint32Array {
 
 /** Rows `from .. to - 1` of a chunk's codes into `target` at `base + from`, mapped through `remap` (remapTable). */
 function remapRange(target: Uint32Array, remap: Uint32Array, codes: DictCodes, from: number, to: number, base: number): void {
-  if (codes instanceof Uint16Array) remapRange16(target, remap, codes, from, to, base);
+  if (codes instanceof Uint8Array) remapRange8(target, remap, codes, from, to, base);
+  else if (codes instanceof Uint16Array) remapRange16(target, remap, codes, from, to, base);
   else remapRange32(target, remap, codes, from, to, base);
 }
 
