@@ -126,13 +126,17 @@ export class OrderCache {
         return { id: record?.id, frame };
       });
     const read = (batch: number[]) => this.db.chunks.bulkGet(batch).then(decoded);
+    // The second batch's handles are asked for at once: IndexedDB finds them while the first record appends and a
+    // list's first answer goes out (their bytes are read after that, see below).
+    const early = batches.length > 1 ? this.db.chunks.bulkGet(batches[1]!) : null;
+    early?.catch(() => undefined);
     // The first batch is the record read with the keys.
     let next = batches.length > 0 ? Promise.resolve(decoded([first])) : null;
     for (let b = 0; b < batches.length; b++) {
       const records = await next!;
       // The next batch is read while this one appends, except after the first: read meanwhile, the bytes of the
       // next three records (copied into memory on this thread, ~40 MB) held the first rows back.
-      const readNext = () => (next = b + 1 < batches.length ? read(batches[b + 1]!) : null);
+      const readNext = () => (next = b + 1 < batches.length ? (b === 0 && early ? early.then(decoded) : read(batches[b + 1]!)) : null);
       if (b > 0) readNext();
       for (const record of records) {
         const frame = await record.frame;
