@@ -135,7 +135,7 @@ export class OrderCache {
     for (let b = 0; b < batches.length; b++) {
       const records = await next!;
       // The next batch is read while this one appends, except after the first: read meanwhile, the bytes of the
-      // next three records (copied into memory on this thread, ~40 MB) held the first rows back.
+      // next three records (copied into memory on this thread, ~30 MB) held the first rows back.
       const readNext = () => (next = b + 1 < batches.length ? (b === 0 && early ? early.then(decoded) : read(batches[b + 1]!)) : null);
       if (b > 0) readNext();
       for (const record of records) {
