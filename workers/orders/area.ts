@@ -273,6 +273,8 @@ export function createOrdersArea({ client, events, engine: engineOptions, openCa
       void engine
         .prepareFilters()
         .then(() => engine.prepareSearch())
+        // The cache's ids, decoded by then (they were the engine's too): the records' frames can go.
+        .then(() => cache?.settleIds())
         .then(() => (latestSort ? engine.prepareFilterOrders('status', latestSort) : undefined))
         .catch(() => undefined);
     }, SEARCH_INDEX_DELAY_MS);

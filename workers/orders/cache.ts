@@ -60,6 +60,9 @@ export function orderDatabaseName(userId: number | string): string {
 const frameOfRecord = (record: ChunkRecord | undefined): Promise<OrderFrame> | null => (record?.frame instanceof Blob ? decodeFrameBlob(record.frame) : null);
 const frameOf = (chunk: OrderChunk): Blob => new Blob([encodeOrderFrame({ chunk, cursor: '', hasMore: false })]);
 
+/** A record's ids joined as its frame holds them, or how to get them (a loaded record's, decoded when first read). */
+type IdText = { text: string | (() => string); n: number };
+
 /** A list order kept with the records (see saveOrder): the slots in that sort, for the rows at `version`. */
 type OrderRecord = { key: 'order'; sort: string; version: string; order: Blob };
 
@@ -72,9 +75,11 @@ export class OrderCache {
   private readonly pause: () => Promise<void>;
   /**
    * Each record's ids, joined as the frame holds them: kept by `load` without splitting, so a warm open pays
-   * nothing per row here; `chunkOfId` is built from them when the first change arrives.
+   * nothing per row here; `chunkOfId` is built from them when the first change arrives. A loaded record's are not
+   * even decoded yet (`() => chunk.texts.id`, which the engine decodes once its search index is built, see
+   * `settleIds`): decoding them was ~110 ms of a warm open's million rows before every row could be queried.
    */
-  private idTexts: Map<number, { text: string; n: number }> | null = null;
+  private idTexts: Map<number, IdText> | null = null;
   private index: { chunkOfId: Map<string, number>; sizes: Map<number, number> } | null = null;
   private meta: MetaRecord = emptyMeta();
   /** `sort@version` of the saved list order; null when there is none, undefined until known (see hasOrder). */
@@ -106,7 +111,7 @@ export class OrderCache {
    * the two states, and the caller reads again.
    */
   async load(onChunk: (chunk: OrderChunk) => void | Promise<void> = () => undefined, onStart: (rows: number, cursor: string | null) => void = () => undefined): Promise<CacheLoadResult> {
-    const idTexts = new Map<number, { text: string; n: number }>();
+    const idTexts = new Map<number, IdText>();
     let rows = 0;
     // The first record comes with the keys, in the same transaction: one wait less before a list's first rows.
     const { meta, ids, first } = await this.db.transaction('r', this.db.chunks, this.db.meta, async () => ({
@@ -142,7 +147,7 @@ export class OrderCache {
         const frame = await record.frame;
         if (record.id === undefined || !frame) continue;
         const { chunk } = frame;
-        idTexts.set(record.id, { text: chunk.texts.id, n: chunk.n });
+        idTexts.set(record.id, { text: () => chunk.texts.id, n: chunk.n });
         rows += chunk.n;
         await onChunk(chunk);
         await this.pause();
@@ -238,6 +243,15 @@ export class OrderCache {
     this.meta = meta;
   }
 
+  /**
+   * The loaded records' ids as strings, letting go of the frames they were read from (a record's chunk holds its
+   * frame until then). Once the engine has decoded the same ids (after its search index) this costs nothing.
+   */
+  settleIds(): void {
+    if (!this.idTexts) return;
+    for (const entry of this.idTexts.values()) if (typeof entry.text !== 'string') entry.text = entry.text();
+  }
+
   /** Which record holds each id: built from the loaded records' id texts, or by reading them, on first need. */
   private async ensureIndex(): Promise<{ chunkOfId: Map<string, number>; sizes: Map<number, number> }> {
     if (this.index) return this.index;
@@ -245,7 +259,7 @@ export class OrderCache {
     const chunkOfId = new Map<string, number>();
     const sizes = new Map<number, number>();
     for (const [chunkId, { text, n }] of this.idTexts!) {
-      for (const id of splitTexts(text, n, 'id')) chunkOfId.set(id, chunkId);
+      for (const id of splitTexts(typeof text === 'string' ? text : text(), n, 'id')) chunkOfId.set(id, chunkId);
       sizes.set(chunkId, n);
     }
     this.idTexts = null;

@@ -350,11 +350,11 @@ export class OrderEngine {
     const remaps = DICT_COLUMNS.map((column) => [column, remapTable(this.dicts[column], chunk.dicts[column]), chunk.dicts[column].codes] as const);
     this.slotMap = null;
     // The texts stay joined until read; their slots beyond `length` are invisible until each slice is done. Those of a
-    // frame not read yet stay its bytes (the ids are read by the cache anyway): a value on screen is decoded alone,
-    // the rest when the search index is built (prepareSearch).
+    // frame not read yet stay its bytes: a value on screen is decoded alone, the rest when the search index is built
+    // (prepareSearch). The ids are decoded through the chunk, whose string the cache keeps too (see OrderCache.load).
     for (const column of PLAIN_COLUMNS) {
-      const bytes = column === 'id' ? null : undecodedText(chunk, column);
-      if (bytes) this.plain[column].appendBytes(base, bytes, n);
+      const bytes = undecodedText(chunk, column);
+      if (bytes) this.plain[column].appendBytes(base, bytes, n, column === 'id' ? () => chunk.texts.id : null);
       else this.plain[column].appendJoined(base, chunk.texts[column], n);
     }
     for (let from = 0; from < n; from += sliceRows) {

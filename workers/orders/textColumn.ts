@@ -5,7 +5,8 @@ import { TEXT_SEPARATOR } from '../../contract/orderChunk';
  * record's UTF-8 bytes of that string (`joined` null); `starts` (where each value begins, in `joined` or in `bytes`)
  * once a value of it was read.
  */
-type Segment = { base: number; n: number; joined: string | null; bytes: Uint8Array | null; starts: Int32Array | null; reads: number };
+/** `decode`, when given, makes the stretch's string instead of a decoder here (one the stretch's bytes share, see appendBytes). */
+type Segment = { base: number; n: number; joined: string | null; bytes: Uint8Array | null; decode: (() => string) | null; starts: Int32Array | null; reads: number };
 
 /**
  * Values read one by one from a stretch still held as bytes before the whole stretch is decoded: a window reads a
@@ -23,10 +24,11 @@ const decoder = new TextDecoder();
  */
 function joinedOf(segment: Segment): string {
   if (segment.joined === null) {
-    const joined = decoder.decode(segment.bytes!);
+    const joined = segment.decode ? segment.decode() : decoder.decode(segment.bytes!);
     if (joined.length !== segment.bytes!.length) segment.starts = null;
     segment.joined = joined;
     segment.bytes = null;
+    segment.decode = null;
   }
   return segment.joined;
 }
@@ -38,7 +40,7 @@ function joinedOf(segment: Segment): string {
  * begin (one scan, no strings made) and cuts out that one; a whole read (a search index, a sort by the column)
  * splits what is left.
  *
- * A warm open's stretches (all but the ids) come as the cache record's UTF-8 bytes, not decoded: a value read is
+ * A warm open's stretches come as the cache record's UTF-8 bytes, not decoded: a value read is
  * decoded alone, a stretch when the column is read whole or `settle` asks (the engine does once the search index
  * is built). Decoding every frame's text was 12-17 ms a frame before the list could answer with every row; reading
  * it later made a warm open's all-rows answer about 130 ms sooner and its first rows about 100 ms sooner (medians of
@@ -92,17 +94,18 @@ export class TextColumn {
   /** Slots `base` .. `base + n - 1` hold the values of `joined` (separated by TEXT_SEPARATOR), split when read. */
   appendJoined(base: number, joined: string, n: number, starts: Int32Array | null = null): void {
     if (n === 0) return;
-    this.pending.push({ base, n, joined, bytes: null, starts, reads: 0 });
+    this.pending.push({ base, n, joined, bytes: null, decode: null, starts, reads: 0 });
   }
 
   /**
    * `appendJoined` of the UTF-8 bytes of such a string, not decoded yet: a value read is decoded on its own, the
    * whole stretch when the column is read whole (or `settle` asks). The bytes are a view of a frame: the frame stays
-   * in memory until then.
+   * in memory until then. `decode`, when given, answers the bytes as a string: someone else needs the same string
+   * (the cache, a record's ids), and whoever reads it first decodes it for both.
    */
-  appendBytes(base: number, bytes: Uint8Array, n: number): void {
+  appendBytes(base: number, bytes: Uint8Array, n: number, decode: (() => string) | null = null): void {
     if (n === 0) return;
-    this.pending.push({ base, n, joined: null, bytes, starts: null, reads: 0 });
+    this.pending.push({ base, n, joined: null, bytes, decode, starts: null, reads: 0 });
   }
 
   /**

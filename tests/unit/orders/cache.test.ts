@@ -1,6 +1,6 @@
 import 'fake-indexeddb/auto';
 import { Dexie } from 'dexie';
-import { decodeOrderFrame, rowsOfChunk } from '../../../contract/orderChunk';
+import { decodeOrderFrame, rowsOfChunk, TEXT_SEPARATOR, undecodedText, type OrderChunk } from '../../../contract/orderChunk';
 import type { OrderRow, OrderSyncChunk } from '../../../contract/orders';
 import { OrderCache, orderDatabaseName } from '../../../workers/orders/cache';
 import { OrderEngine } from '../../../workers/orders/engine';
@@ -110,6 +110,43 @@ describe('order cache', () => {
     expect((await chunkSizes(userId)).length).toBe(4);
     expect(engine.size).toBe(model.list().length);
     expect(engine.get(initial[900]!.id)!.trackingNumber).toBe('RU999CN');
+  });
+
+  it('leaves a loaded record\'s ids undecoded until a change needs them, and still files each change in its own record', async () => {
+    const initial = generateOrders({ count: 900, seed: 21 });
+    await openCache(userId, { rowsPerChunk: 300 }).applyChanges(initial, '0');
+
+    // A warm open: the records' ids are not read as strings on the way in, neither by the cache nor by the engine.
+    const cache = openCache(userId, { rowsPerChunk: 300 });
+    const engine = new OrderEngine();
+    const chunks: OrderChunk[] = [];
+    await cache.load(async (chunk) => {
+      chunks.push(chunk);
+      await engine.appendTrustedInSlices(chunk, async () => true);
+    });
+    expect(chunks).toHaveLength(3);
+    for (const chunk of chunks) expect(undecodedText(chunk, 'id')).toBeInstanceOf(Uint8Array);
+    expect(engine.get(initial[450]!.id)).toEqual(initial[450]);
+
+    // A change to a row of the second record and a new row: the cache reads the ids then, and files both right.
+    const changes = [{ ...initial[450]!, amount: 7 }, ...generateOrders({ count: 1, seed: 22, idPrefix: 'new' })];
+    await syncOrders(cache, engine, fakeServer(changes, 10));
+    const { rows } = await cachedRows(userId);
+    expect(rows.size).toBe(901);
+    expect(rows.get(initial[450]!.id)!.amount).toBe(7);
+    expect((await chunkSizes(userId)).reduce((a, b) => a + b, 0)).toBe(901);
+  });
+
+  it('lets go of a loaded record\'s frame once asked to settle its ids', async () => {
+    const initial = generateOrders({ count: 600, seed: 23 });
+    await openCache(userId, { rowsPerChunk: 300 }).applyChanges(initial, '0');
+    const cache = openCache(userId, { rowsPerChunk: 300 });
+    const chunks: OrderChunk[] = [];
+    await cache.load((chunk) => void chunks.push(chunk));
+    expect(chunks.every((chunk) => undecodedText(chunk, 'id') !== null)).toBe(true);
+    cache.settleIds();
+    expect(chunks.map((chunk) => undecodedText(chunk, 'id'))).toEqual([null, null]);
+    expect(chunks.flatMap((chunk) => chunk.texts.id.split(TEXT_SEPARATOR)).sort()).toEqual(initial.map((row) => row.id).sort());
   });
 
   it('drops a chunk whose rows were all deleted', async () => {

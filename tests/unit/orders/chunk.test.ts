@@ -259,11 +259,20 @@ describe('the bulk path into the engine and the cache', () => {
     expect(undecodedText(frame.chunk, 'trackingNumber')).toBeInstanceOf(Uint8Array);
     const engine = new OrderEngine({ yieldToEventLoop: async () => undefined });
     await engine.appendTrustedInSlices(frame.chunk, async () => true, 500);
-    // The engine took the bytes; nothing decoded the column as a whole.
+    // The engine took the bytes; nothing decoded the column as a whole, nor the ids.
     expect(undecodedText(frame.chunk, 'trackingNumber')).toBeInstanceOf(Uint8Array);
+    expect(undecodedText(frame.chunk, 'id')).toBeInstanceOf(Uint8Array);
     const { handle, total } = done(await engine.query({ sort: { column: 'amount', direction: 'desc' } }));
-    expect(engine.window(handle, 0, total).rows).toEqual(referenceQuery(rows, { sort: { column: 'amount', direction: 'desc' } }));
+    const expected = referenceQuery(rows, { sort: { column: 'amount', direction: 'desc' } });
+    // A screenful of rows decodes its own values only.
+    expect(engine.window(handle, 0, 40).rows).toEqual(expected.slice(0, 40));
+    expect(undecodedText(frame.chunk, 'id')).toBeInstanceOf(Uint8Array);
+    expect(engine.window(handle, 0, total).rows).toEqual(expected);
     await engine.prepareSearch();
+    // Settled with its search index, the engine decoded the ids through the chunk: a reader of the chunk's ids (the
+    // cache) gets that same string.
+    expect(undecodedText(frame.chunk, 'id')).toBeNull();
+    expect(frame.chunk.texts.id.split(TEXT_SEPARATOR)).toEqual(rows.map((row) => row.id));
     expect(await ids(engine, { search: '快递🚚' })).toEqual(rows.filter((row) => row.trackingNumber.includes('快递🚚')).map((row) => row.id));
     expect(await ids(engine, { search: 'трек-300-' })).toEqual([rows[300]!.id]);
     expect(engine.get(rows[999]!.id)).toEqual(rows[999]);
