@@ -7,7 +7,8 @@ import { createDataClient } from '@workers/client';
 import { App } from './app/App';
 import { AppProviders } from './app/AppProviders';
 import { loadInspector } from './app/createAppActor';
-import { createI18n } from './app/i18n';
+import { warmFormats } from './app/formats';
+import { createI18n, detectLanguage, toLang } from './app/i18n';
 import { preloadRoutePage } from './app/routes';
 import { restoreSessionEarly } from './app/session';
 
@@ -38,4 +39,6 @@ if (process.env.NODE_ENV === 'development') void loadInspector().then(() => rend
 else {
   setTimeout(() => restoreSessionEarly(client), 0);
   setTimeout(() => render(root), 0);
+  // The lists' date and amount formatters in a task of their own, while the opened page's code downloads.
+  setTimeout(() => warmFormats(toLang(detectLanguage())), 0);
 }

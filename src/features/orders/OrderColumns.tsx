@@ -1,5 +1,6 @@
 import { Tag } from 'antd';
 import type { OrderRow } from '@contract/orders';
+import { amountFormat, timeFormat } from '@/app/formats';
 import type { Lang } from '@/components/dialog/texts';
 import type { VirtualTableColumn } from '@/components/virtual-table/VirtualTable';
 import { ORDER_TEXTS, STATUS_TEXTS } from './texts';
@@ -17,24 +18,13 @@ const STATUS_COLORS: Partial<Record<OrderRow['status'], StatusColor>> = {
   client_arbitration: 'red',
 };
 
-// toLocaleString(locale, options) builds a new Intl formatter on every call; a scrolling list formats hundreds of
-// cells a second, so one formatter per language is kept.
-const TIME_FORMATS: Record<Lang, Intl.DateTimeFormat> = {
-  zh: new Intl.DateTimeFormat('zh-CN', { dateStyle: 'short', timeStyle: 'short' }),
-  en: new Intl.DateTimeFormat('en-GB', { dateStyle: 'short', timeStyle: 'short' }),
-};
-const AMOUNT_FORMATS: Record<Lang, Intl.NumberFormat> = {
-  zh: new Intl.NumberFormat('zh-CN', { minimumFractionDigits: 2, maximumFractionDigits: 2 }),
-  en: new Intl.NumberFormat('en', { minimumFractionDigits: 2, maximumFractionDigits: 2 }),
-};
-
 export function formatTime(value: number | null, lang: Lang): string {
   if (value === null) return '—';
-  return TIME_FORMATS[lang].format(value);
+  return timeFormat(lang).format(value);
 }
 
 export function formatAmount(row: Pick<OrderRow, 'amount' | 'currency'>, lang: Lang): string {
-  return `${AMOUNT_FORMATS[lang].format(row.amount)} ${row.currency}`;
+  return `${amountFormat(lang).format(row.amount)} ${row.currency}`;
 }
 
 /** The status as antd's Tag, for places that show one order (the detail drawer). */

@@ -1,0 +1,38 @@
+import type { Lang } from '@/components/dialog/texts';
+
+/**
+ * The lists' Intl formatters, one per language and kind (toLocaleString(locale, options) builds a new formatter on
+ * every call, and a scrolling list formats hundreds of cells a second). Each is made when first asked for: the first
+ * zh-CN date formatter loads the locale's data (15-35 ms on the two-core benchmark machine), which made alone most
+ * of the order page's code evaluation a long task. `warmFormats` makes the user's ones in a task of their own at
+ * start-up, while the page's code is still downloading.
+ */
+const LOCALES: Record<Lang, { time: string; amount: string }> = { zh: { time: 'zh-CN', amount: 'zh-CN' }, en: { time: 'en-GB', amount: 'en' } };
+const times = new Map<Lang, Intl.DateTimeFormat>();
+const amounts = new Map<Lang, Intl.NumberFormat>();
+
+/** Date and time, short: 2026/11/25 09:30 (zh), 25/11/2026, 09:30 (en). */
+export function timeFormat(lang: Lang): Intl.DateTimeFormat {
+  let format = times.get(lang);
+  if (!format) {
+    format = new Intl.DateTimeFormat(LOCALES[lang].time, { dateStyle: 'short', timeStyle: 'short' });
+    times.set(lang, format);
+  }
+  return format;
+}
+
+/** An amount with two decimals and the language's grouping. */
+export function amountFormat(lang: Lang): Intl.NumberFormat {
+  let format = amounts.get(lang);
+  if (!format) {
+    format = new Intl.NumberFormat(LOCALES[lang].amount, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+    amounts.set(lang, format);
+  }
+  return format;
+}
+
+/** Makes the language's formatters now (see above). */
+export function warmFormats(lang: Lang): void {
+  timeFormat(lang);
+  amountFormat(lang);
+}
