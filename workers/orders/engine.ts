@@ -35,8 +35,8 @@ import type {
  * queries with a handle and a total, and windows with just the rows on screen.
  *
  * Layout: numbers and dates in Float64Arrays (NaN for an empty date); repeated strings dictionary-encoded
- * (Uint32 codes into a per-column dictionary: shops, statuses, warehouses, currencies, and also the product columns,
- * which repeat across orders); unique strings (ids, posting, order, tracking numbers) in plain arrays with a
+ * (codes into a per-column dictionary: shops, statuses, warehouses, currencies, and also the product columns, which
+ * repeat across orders; each column's codes in the fewest bytes its dictionary needs, see `fitCodes`); unique strings (ids, posting, order, tracking numbers) in plain arrays with a
  * prepared lowercase search haystack.
  *
  * Rows keep their arrival order (slot index), which is the order without a sort and the tie-break with one.
@@ -61,13 +61,25 @@ const NUMBER_SET = new Set<string>(NUMBER_COLUMNS);
 const FILTER_INDEX_COLUMNS = ['status', 'shopId', 'warehouseId'] as const;
 const DICT_SET = new Set<string>(DICT_COLUMNS);
 
+/** Set by a dictionary that gained a value its column's code width cannot hold (see OrderEngine.fitCodes). */
+type Outgrown = { any: boolean };
+
+/** Distinct values a column of codes of this kind can tell apart. */
+function codeRoom(codes: DictCodes): number {
+  return codes instanceof Uint8Array ? 1 << 8 : codes instanceof Uint16Array ? 1 << 16 : 2 ** 32;
+}
+
 class Dictionary {
   readonly values: (string | number)[] = [];
+  /** Values the column's codes can hold; a value past it raises `outgrown`. */
+  room = 1 << 8;
   private readonly codes = new Map<string | number, number>();
   private lowered: string[] = [];
   private rankCache: Uint32Array | null = null;
   private lastValue: string | number | undefined = undefined;
   private lastCode = 0;
+
+  constructor(private readonly outgrown: Outgrown) {}
 
   encode(value: string | number): number {
     // Rows arrive grouped (by shop, by day): the previous value is often the next one, and cheaper than a lookup.
@@ -78,6 +90,7 @@ class Dictionary {
       this.values.push(value);
       this.codes.set(value, code);
       this.rankCache = null;
+      if (code >= this.room) this.outgrown.any = true;
     }
     this.lastValue = value;
     this.lastCode = code;
@@ -110,10 +123,10 @@ class Dictionary {
 type Handle = { rows: Uint32Array; layout: number };
 
 type FilterStep =
-  | { kind: 'anyOf'; column: DictColumn; codes: Uint32Array; allowed: Uint8Array }
+  | { kind: 'anyOf'; column: DictColumn; codes: DictCodes; allowed: Uint8Array }
   | { kind: 'within'; data: Float64Array; from: number; to: number };
 
-type DictionaryHits = { codes: Uint32Array; hits: Uint8Array; any: boolean };
+type DictionaryHits = { codes: DictCodes; hits: Uint8Array; any: boolean };
 
 /** A search's answer, valid while the rows stay at `version`. */
 type SearchMemo = { needle: string; version: number; slots: Uint32Array };
@@ -175,8 +188,13 @@ export class OrderEngine {
   private dead = 0;
   private alive = new Uint8Array(0);
   private numbers = {} as Record<NumberColumn, Float64Array>;
-  private codes = {} as Record<DictColumn, Uint32Array>;
+  /**
+   * One byte a row while a column's dictionary holds up to 256 values, two up to 65,536, else four: a million rows'
+   * eleven columns are ~14 MB instead of 44 MB, and a warm open writes (and the system maps) that much less fresh memory.
+   */
+  private codes = {} as Record<DictColumn, DictCodes>;
   private dicts = {} as Record<DictColumn, Dictionary>;
+  private readonly outgrown: Outgrown = { any: false };
   private plain = {} as Record<PlainColumn, TextColumn>;
   /**
    * Slot of every live id; null after a trusted bulk load, which skips it (a million inserts cost about as much as
@@ -321,9 +339,11 @@ export class OrderEngine {
     // Every row new, in order: the texts, ids included, stay joined until read, as a load's do.
     this.ensureCapacity(this.length + n);
     const base = this.length;
-    const { numbers, codes, dicts, plain } = this;
+    const { numbers, dicts, plain } = this;
+    const remaps = DICT_COLUMNS.map((column) => remapTable(dicts[column], chunk.dicts[column]));
+    this.fitCodes();
     for (const column of NUMBER_COLUMNS) copyNumbers(numbers[column], chunk, column, 0, n, base);
-    for (const column of DICT_COLUMNS) remapRange(codes[column], remapTable(dicts[column], chunk.dicts[column]), chunk.dicts[column].codes, 0, n, base);
+    DICT_COLUMNS.forEach((column, k) => remapRange(this.codes[column], remaps[k]!, chunk.dicts[column].codes, 0, n, base));
     for (const column of PLAIN_COLUMNS) plain[column].appendJoined(base, chunk.texts[column], n, column === 'id' ? starts : null);
     this.alive.fill(1, base, base + n);
     this.length = base + n;
@@ -348,6 +368,7 @@ export class OrderEngine {
     this.ensureCapacity(this.length + n);
     const base = this.length;
     const remaps = DICT_COLUMNS.map((column) => [column, remapTable(this.dicts[column], chunk.dicts[column]), chunk.dicts[column].codes] as const);
+    this.fitCodes();
     this.slotMap = null;
     // The texts stay joined until read; their slots beyond `length` are invisible until each slice is done. Those of a
     // frame not read yet stay its bytes: a value on screen is decoded alone, the rest when the search index is built
@@ -907,7 +928,7 @@ export class OrderEngine {
 
   // Spelled out column by column: a loop over column names makes every access polymorphic and load 2x slower.
   private write(slot: number, row: OrderRow): void {
-    const { numbers, codes, dicts, plain } = this;
+    const { numbers, dicts, plain } = this;
     numbers.inProcessAt[slot] = row.inProcessAt;
     numbers.shipmentDate[slot] = row.shipmentDate ?? NaN;
     numbers.deliveringDate[slot] = row.deliveringDate ?? NaN;
@@ -915,23 +936,38 @@ export class OrderEngine {
     // +0 for -0, so the radix order and equality agree.
     numbers.amount[slot] = row.amount + 0;
     numbers.updatedAt[slot] = row.updatedAt;
-    codes.shopId[slot] = dicts.shopId.encode(row.shopId);
-    codes.shopName[slot] = dicts.shopName.encode(row.shopName);
-    codes.status[slot] = dicts.status.encode(row.status);
-    codes.substatus[slot] = dicts.substatus.encode(row.substatus);
-    codes.warehouseId[slot] = dicts.warehouseId.encode(row.warehouseId);
-    codes.warehouseName[slot] = dicts.warehouseName.encode(row.warehouseName);
-    codes.currency[slot] = dicts.currency.encode(row.currency);
-    codes.source[slot] = dicts.source.encode(row.source);
-    codes.sku[slot] = dicts.sku.encode(row.sku);
-    codes.offerId[slot] = dicts.offerId.encode(row.offerId);
-    codes.productName[slot] = dicts.productName.encode(row.productName);
+    // Encoded before written: a new value may need a wider column first.
+    const shopId = dicts.shopId.encode(row.shopId);
+    const shopName = dicts.shopName.encode(row.shopName);
+    const status = dicts.status.encode(row.status);
+    const substatus = dicts.substatus.encode(row.substatus);
+    const warehouseId = dicts.warehouseId.encode(row.warehouseId);
+    const warehouseName = dicts.warehouseName.encode(row.warehouseName);
+    const currency = dicts.currency.encode(row.currency);
+    const source = dicts.source.encode(row.source);
+    const sku = dicts.sku.encode(row.sku);
+    const offerId = dicts.offerId.encode(row.offerId);
+    const productName = dicts.productName.encode(row.productName);
+    if (this.outgrown.any) this.fitCodes();
+    const codes = this.codes;
+    codes.shopId[slot] = shopId;
+    codes.shopName[slot] = shopName;
+    codes.status[slot] = status;
+    codes.substatus[slot] = substatus;
+    codes.warehouseId[slot] = warehouseId;
+    codes.warehouseName[slot] = warehouseName;
+    codes.currency[slot] = currency;
+    codes.source[slot] = source;
+    codes.sku[slot] = sku;
+    codes.offerId[slot] = offerId;
+    codes.productName[slot] = productName;
     plain.id.set(slot, row.id);
     plain.postingNumber.set(slot, row.postingNumber);
     plain.orderNumber.set(slot, row.orderNumber);
     plain.orderId.set(slot, row.orderId);
     plain.trackingNumber.set(slot, row.trackingNumber);
   }
+
 
   private rowAt(slot: number): OrderRow {
     const text = (column: DictColumn) => this.dicts[column].values[this.codes[column][slot]!] as string;
@@ -1027,9 +1063,10 @@ export class OrderEngine {
     this.dead = 0;
     this.alive = new Uint8Array(0);
     for (const column of NUMBER_COLUMNS) this.numbers[column] = new Float64Array(0);
+    this.outgrown.any = false;
     for (const column of DICT_COLUMNS) {
-      this.codes[column] = new Uint32Array(0);
-      this.dicts[column] = new Dictionary();
+      this.codes[column] = new Uint8Array(0);
+      this.dicts[column] = new Dictionary(this.outgrown);
     }
     for (const column of PLAIN_COLUMNS) this.plain[column] = new TextColumn();
     this.slotMap = new HashIndex();
@@ -1046,16 +1083,34 @@ export class OrderEngine {
     return new TextIndex(PLAIN_SEARCH_COLUMNS.map((column) => this.plain[column]));
   }
 
+  /**
+   * Widens the code columns whose dictionaries outgrew them (a 257th shop name, a 65,537th product), keeping their
+   * codes: called after values are encoded and before their codes are written.
+   */
+  private fitCodes(): void {
+    if (!this.outgrown.any) return;
+    this.outgrown.any = false;
+    for (const column of DICT_COLUMNS) {
+      const dict = this.dicts[column];
+      const codes = this.codes[column];
+      if (dict.values.length <= codeRoom(codes)) continue;
+      const wider = dict.values.length > 1 << 16 ? new Uint32Array(codes.length) : new Uint16Array(codes.length);
+      wider.set(codes);
+      this.codes[column] = wider;
+      dict.room = codeRoom(wider);
+    }
+  }
+
   private ensureCapacity(needed: number): void {
     if (needed <= this.capacity) return;
     const capacity = Math.max(needed, this.capacity * 2, 1024);
-    const grow = <T extends Float64Array | Uint32Array | Uint8Array>(old: T, make: (size: number) => T): T => {
+    const grow = <T extends Float64Array | DictCodes>(old: T, make: (size: number) => T): T => {
       const next = make(capacity);
       next.set(old);
       return next;
     };
     for (const column of NUMBER_COLUMNS) this.numbers[column] = grow(this.numbers[column], (s) => new Float64Array(s));
-    for (const column of DICT_COLUMNS) this.codes[column] = grow(this.codes[column], (s) => new Uint32Array(s));
+    for (const column of DICT_COLUMNS) this.codes[column] = grow(this.codes[column], (s) => codesOfWidth(this.codes[column], s));
     this.alive = grow(this.alive, (s) => new Uint8Array(s));
     this.capacity = capacity;
   }
@@ -1094,7 +1149,7 @@ function mergeByNumber(old: Uint32Array, fresh: Uint32Array, offset: number, dat
  * than one merge taking a comparison: with the comparison as a closure, cold loads of a million rows measured
  * 12.9-16.5 s against 12.2 s.
  */
-function mergeByRank(old: Uint32Array, fresh: Uint32Array, offset: number, codes: Uint32Array, ranks: Uint32Array, descending: boolean): Uint32Array {
+function mergeByRank(old: Uint32Array, fresh: Uint32Array, offset: number, codes: DictCodes, ranks: Uint32Array, descending: boolean): Uint32Array {
   const out = new Uint32Array(old.length + fresh.length);
   let i = 0;
   let j = 0;
@@ -1132,14 +1187,19 @@ function copyNumbers(target: Float64Array, chunk: OrderChunk, column: NumberColu
 }
 
 // One function per code width: a loop that reads several kinds of array is slower for each.
-function remapRange8(target: Uint32Array, remap: Uint32Array, codes: Uint8Array, from: number, to: number, base: number): void {
+function remapRange8(target: DictCodes, remap: Uint32Array, codes: Uint8Array, from: number, to: number, base: number): void {
   for (let i = from; i < to; i++) target[base + i] = remap[codes[i]!]!;
 }
-function remapRange16(target: Uint32Array, remap: Uint32Array, codes: Uint16Array, from: number, to: number, base: number): void {
+function remapRange16(target: DictCodes, remap: Uint32Array, codes: Uint16Array, from: number, to: number, base: number): void {
   for (let i = from; i < to; i++) target[base + i] = remap[codes[i]!]!;
 }
-function remapRange32(target: Uint32Array, remap: Uint32Array, codes: Uint32Array, from: number, to: number, base: number): void {
+function remapRange32(target: DictCodes, remap: Uint32Array, codes: Uint32Array, from: number, to: number, base: number): void {
   for (let i = from; i < to; i++) target[base + i] = remap[codes[i]!]!;
+}
+
+/** An empty column of codes as wide as `codes`, `size` rows long. */
+function codesOfWidth(codes: DictCodes, size: number): DictCodes {
+  return codes instanceof Uint8Array ? new Uint8Array(size) : codes instanceof Uint16Array ? new Uint16Array(size) : new Uint32Array(size);
 }
 
 /** The engine's code of each of a chunk dictionary's values (new values are added). */
@@ -1150,7 +1210,7 @@ function remapTable(dict: Dictionary, source: DictColumnData): Uint32Array {
 }
 
 /** Rows `from .. to - 1` of a chunk's codes into `target` at `base + from`, mapped through `remap` (remapTable). */
-function remapRange(target: Uint32Array, remap: Uint32Array, codes: DictCodes, from: number, to: number, base: number): void {
+function remapRange(target: DictCodes, remap: Uint32Array, codes: DictCodes, from: number, to: number, base: number): void {
   if (codes instanceof Uint8Array) remapRange8(target, remap, codes, from, to, base);
   else if (codes instanceof Uint16Array) remapRange16(target, remap, codes, from, to, base);
   else remapRange32(target, remap, codes, from, to, base);

@@ -195,7 +195,7 @@ function gcd(a: number, b: number): number {
 }
 
 /** Counting sort by a small-integer rank per row (dictionary-encoded columns): linear in rows plus ranks. */
-export function rankPermutation(codes: Uint32Array, n: number, rankOfCode: Uint32Array, descending: boolean): Uint32Array {
+export function rankPermutation(codes: Uint8Array | Uint16Array | Uint32Array, n: number, rankOfCode: Uint32Array, descending: boolean): Uint32Array {
   const ranks = rankOfCode.length;
   let rankOf = rankOfCode;
   if (descending) {

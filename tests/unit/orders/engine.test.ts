@@ -277,6 +277,46 @@ describe('order list engine changes', () => {
     }
   });
 
+  it('widens a column\'s codes as its dictionary grows past 256 and 65,536 values, through appended chunks and single rows', async () => {
+    const engine = new OrderEngine({ sliceRows: 4_000 });
+    const model = new ArrivalOrderModel();
+    // 200 products: every dictionary fits one byte a row.
+    const first = generateOrders({ count: 3_000, seed: 31, products: 200 });
+    engine.appendChunk(chunkOfRows(first), { trusted: true });
+    model.apply(first);
+    // A record with 70,000 new SKUs (past two bytes) and 300 new shop names (past one), appended in slices.
+    const many = generateOrders({ count: 70_000, seed: 32, products: 200, idPrefix: 'm' }).map((row, i) => ({
+      ...row,
+      sku: String(5_000_000_000 + i),
+      shopName: i < 300 ? `分店${i}` : row.shopName,
+    }));
+    await engine.appendTrustedInSlices(chunkOfRows(many), async () => true, 9_000);
+    model.apply(many);
+    // Single rows through the row path: a new warehouse name per row, past one byte there too, and changed SKUs.
+    const edits = [
+      ...generateOrders({ count: 400, seed: 33, products: 200, idPrefix: 'e' }).map((row, i) => ({ ...row, warehouseName: `仓库${i}` })),
+      ...first.slice(0, 50).map((row, i) => ({ ...row, sku: `S${i}` })),
+    ];
+    engine.upsert(edits);
+    model.apply(edits);
+    const held = model.list();
+    expect(engine.size).toBe(held.length);
+    const queries: OrderQuery[] = [
+      { sort: { column: 'sku', direction: 'asc' } },
+      { sort: { column: 'sku', direction: 'desc' }, filters: { statuses: ['delivered'] } },
+      { sort: { column: 'shopName', direction: 'asc' } },
+      { sort: { column: 'warehouseName', direction: 'desc' }, filters: { shopIds: [2, 3] } },
+      { search: '5000069' },
+      { search: '分店29', sort: { column: 'amount', direction: 'desc' } },
+      { search: '仓库39' },
+    ];
+    for (const query of queries) expect(await allIds(engine, query), JSON.stringify(query)).toEqual(referenceQuery(held, query).map((row) => row.id));
+    expect(engine.get('m69999')!.sku).toBe('5000069999');
+    expect(engine.get('m299')!.shopName).toBe('分店299');
+    expect(engine.get('e399')!.warehouseName).toBe('仓库399');
+    expect(engine.get(first[49]!.id)!.sku).toBe('S49');
+  });
+
   it('sorts rows appended after a sort was cached like a sort of them all, by every column', async () => {
     // Few distinct amounts and dates, some empty: ties across the old and the new rows, and empty values to place.
     const all = generateOrders({ count: 1_500, seed: 11, shops: 3, warehouses: 2, products: 40 }).map((row, i) => ({
