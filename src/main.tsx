@@ -18,7 +18,7 @@ if (!root) throw new Error('index.html has no #root');
 // The worker first: it loads and starts on its own thread while the main thread renders, and the session's first
 // call waits for it. The opened page's chunk next, so it is in by the time the session lets the page render.
 const client = createDataClient();
-preloadRoutePage(window.location.pathname);
+setTimeout(() => preloadRoutePage(window.location.pathname), 0);
 
 function render(container: HTMLElement) {
   // A transition: the first render is time-sliced instead of one long task before anything can paint.
