@@ -13,6 +13,8 @@ const FINISH_MS = 500;
 
 let bar: HTMLDivElement | null = null;
 let growing: Animation | null = null;
+/** The last fill-and-fade, cancelled by a new start (asking the element for its animations updated the page's styles). */
+let finishing: Animation | null = null;
 
 function element(): HTMLDivElement {
   if (bar) return bar;
@@ -28,7 +30,8 @@ export function startProgress(): void {
   if (growing || typeof document === 'undefined') return;
   const el = element();
   if (typeof el.animate !== 'function') return;
-  el.getAnimations().forEach((animation) => animation.cancel());
+  finishing?.cancel();
+  finishing = null;
   growing = el.animate([{ transform: 'scaleX(0)', opacity: 1 }, { transform: `scaleX(${GROWN})`, opacity: 1 }], {
     duration: GROW_MS,
     easing: 'cubic-bezier(0.1, 0.7, 0.2, 1)',
@@ -43,7 +46,7 @@ export function doneProgress(): void {
   const progress = growing.effect?.getComputedTiming().progress ?? 0;
   growing.cancel();
   growing = null;
-  bar.animate(
+  finishing = bar.animate(
     [
       { transform: `scaleX(${GROWN * progress})`, opacity: 1 },
       { transform: 'scaleX(1)', opacity: 1, offset: 0.5 },

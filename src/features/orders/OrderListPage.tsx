@@ -1,5 +1,4 @@
 import { Alert, App, Button, Input, Space, Spin, Tag, Typography } from 'antd';
-import { useSelector } from '@xstate/react';
 import { lazy, memo, startTransition, Suspense, useCallback, useEffect, useId, useLayoutEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FBS_STATUSES, type FbsStatus } from '@contract/fbsStatuses';
@@ -84,15 +83,8 @@ export function OrdersView({ mode, toolbar }: OrdersViewProps) {
   const [sort, setSort] = useState<VirtualTableSort>(DEFAULT_SORT);
   const initial = useMemo(() => initialOrderQuery(mode), []); // eslint-disable-line react-hooks/exhaustive-deps
   const current = useRef<QueryState>({ filters: EMPTY_FILTERS, search: '', sort: DEFAULT_SORT });
-  const { actor, rowAt, subscribeRows, onRangeChange } = useOrderList(client, userId, ORDER_VIEWS[mode], initial);
-  const total = useSelector(actor, (s) => s.context.total);
-  const handle = useSelector(actor, (s) => s.context.handle);
-  const sync = useSelector(actor, (s) => s.context.sync);
-  const synced = useSelector(actor, (s) => s.context.synced);
-  const loading = useSelector(actor, (s) => s.matches('opening') || (s.matches('querying') && s.context.handle === null));
-  const failed = useSelector(actor, (s) => s.matches('failed'));
-  const error = useSelector(actor, (s) => s.context.error);
-  const held = useSelector(actor, (s) => s.context.held);
+  const { actor, view, rowAt, subscribeRows, onRangeChange } = useOrderList(client, userId, ORDER_VIEWS[mode], initial);
+  const { total, handle, sync, synced, loading, failed, error, held } = view;
   const [selection, setSelection] = useState<RowSelection>(EMPTY_SELECTION);
   const [detail, setDetail] = useState<OrderRow | null>(null);
   const [facets, setFacets] = useState<OrderFacets>({ shops: [], warehouses: [] });

@@ -1,9 +1,9 @@
-import { useActorRef, useSelector } from '@xstate/react';
+import { useActorRef } from '@xstate/react';
 import { proxy } from 'comlink';
-import { useEffect, useMemo, useRef } from 'react';
+import { startTransition, useEffect, useMemo, useRef, useState } from 'react';
 import { fromCallback, fromPromise, waitFor } from 'xstate';
 import type { OrderRow } from '@contract/orders';
-import { orderListMachine, type OrderEventsInput, type OrderListEvent } from '@machines/orderListMachine';
+import { orderListMachine, type OrderEventsInput, type OrderListEvent, type OrderListSnapshot, type OrderListSync } from '@machines/orderListMachine';
 import { isStaleHandleFailure, type OrderQuery } from '@workers/orders/types';
 import type { DataClient } from '@workers/client';
 import type { OrderPageWindow, OrderRowsOnScreen } from '@workers/orders/area';
@@ -103,6 +103,48 @@ export class OrderWindows {
   }
 }
 
+/** What the page shows of its list actor: the current result, the cache's rows and the sync, the list's state. */
+export type OrderListView = {
+  handle: number | null;
+  resultVersion: number;
+  total: number;
+  held: number;
+  sync: OrderListSync | null;
+  synced: boolean;
+  loading: boolean;
+  failed: boolean;
+  error: string | null;
+};
+
+function viewOf(snapshot: OrderListSnapshot): OrderListView {
+  const { handle, resultVersion, total, held, sync, synced, error } = snapshot.context;
+  const loading = snapshot.matches('opening') || (snapshot.matches('querying') && handle === null);
+  return { handle, resultVersion, total, held, sync, synced, loading, failed: snapshot.matches('failed'), error };
+}
+
+const sameView = (a: OrderListView, b: OrderListView) => (Object.keys(a) as (keyof OrderListView)[]).every((key) => Object.is(a[key], b[key]));
+
+/**
+ * The actor's view for rendering, changed in a transition. The actor changes on the worker's messages (an answer, a
+ * sync's progress): read through useSyncExternalStore (@xstate/react's useSelector) each change rendered the page and
+ * committed the rows in the message's own task, one long task for a list's first rows; a transition renders in
+ * slices that give way to the browser. One state for all of it, so the table's result, count and rows always agree.
+ */
+function useListView(actor: { getSnapshot: () => OrderListSnapshot; subscribe: (listener: () => void) => { unsubscribe: () => void } }): OrderListView {
+  const [view, setView] = useState(() => viewOf(actor.getSnapshot()));
+  useEffect(() => {
+    const update = () => {
+      const next = viewOf(actor.getSnapshot());
+      startTransition(() => setView((shown) => (sameView(shown, next) ? shown : next)));
+    };
+    // A change between the first render and this subscription.
+    update();
+    const subscription = actor.subscribe(update);
+    return () => subscription.unsubscribe();
+  }, [actor]);
+  return view;
+}
+
 /**
  * One order-list actor for a page, wired to the worker, plus its window cache: the table asks for the rows on
  * screen, the cache fetches them a hundred at a time from the worker and keeps only the recent windows.
@@ -190,9 +232,8 @@ export function useOrderList(client: DataClient, userId: number, view: string, i
       stopped = true;
     };
   }, [actor, first]);
-  const handle = useSelector(actor, (s) => s.context.handle);
-  const resultVersion = useSelector(actor, (s) => s.context.resultVersion);
-  const total = useSelector(actor, (s) => s.context.total);
+  const listView = useListView(actor);
+  const { handle, resultVersion, total } = listView;
 
   // Switched during render, not in an effect: the table's range effect (a child's) runs first and must fetch into
   // the new result's cache.
@@ -201,7 +242,7 @@ export function useOrderList(client: DataClient, userId: number, view: string, i
   // A new function per result tells the table to ask for its rows on screen again (see VirtualTable).
   const onRangeChange = useMemo(() => (start: number, end: number) => windows.onRangeChange(start, end), [windows, handle, resultVersion]); // eslint-disable-line react-hooks/exhaustive-deps
 
-  return { actor, rowAt: windows.rowAt, subscribeRows: windows.subscribe, onRangeChange };
+  return { actor, view: listView, rowAt: windows.rowAt, subscribeRows: windows.subscribe, onRangeChange };
 }
 
 /** Callbacks handed to the worker travel as Comlink proxies. */
