@@ -36,8 +36,8 @@ import type {
  *
  * Layout: numbers and dates in Float64Arrays (NaN for an empty date); repeated strings dictionary-encoded
  * (codes into a per-column dictionary: shops, statuses, warehouses, currencies, and also the product columns, which
- * repeat across orders; each column's codes in the fewest bytes its dictionary needs, see `fitCodes`); unique strings (ids, posting, order, tracking numbers) in plain arrays with a
- * prepared lowercase search haystack.
+ * repeat across orders; each column's codes in the fewest bytes its dictionary needs, see `fitCodes`); unique strings
+ * (ids, posting, order, tracking numbers) in plain arrays with a prepared lowercase search haystack.
  *
  * Rows keep their arrival order (slot index), which is the order without a sort and the tie-break with one.
  * A deleted row leaves a dead slot until enough pile up to compact; compaction moves rows, so handles made before
@@ -189,8 +189,9 @@ export class OrderEngine {
   private alive = new Uint8Array(0);
   private numbers = {} as Record<NumberColumn, Float64Array>;
   /**
-   * One byte a row while a column's dictionary holds up to 256 values, two up to 65,536, else four: a million rows'
-   * eleven columns are ~14 MB instead of 44 MB, and a warm open writes (and the system maps) that much less fresh memory.
+   * One byte a row while a column's dictionary holds up to 256 values, two up to 65,536, else four: a million
+   * rows' eleven columns are ~14 MB instead of 44 MB, and a warm open writes (and the system maps) that much less
+   * fresh memory.
    */
   private codes = {} as Record<DictColumn, DictCodes>;
   private dicts = {} as Record<DictColumn, Dictionary>;

@@ -5,7 +5,7 @@ import { TEXT_SEPARATOR } from '../../contract/orderChunk';
  * record's UTF-8 bytes of that string (`joined` null); `starts` (where each value begins, in `joined` or in `bytes`)
  * once a value of it was read.
  */
-/** `decode`, when given, makes the stretch's string instead of a decoder here (one the stretch's bytes share, see appendBytes). */
+/** `decode`, when given, makes the stretch's string instead of a decoder here (a string shared, see appendBytes). */
 type Segment = { base: number; n: number; joined: string | null; bytes: Uint8Array | null; decode: (() => string) | null; starts: Int32Array | null; reads: number };
 
 /**
