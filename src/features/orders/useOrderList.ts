@@ -13,6 +13,8 @@ import { ORDER_WINDOW_ROWS } from './query';
 const WINDOW = ORDER_WINDOW_ROWS;
 /** Windows kept per result: a long scroll must not grow memory. */
 const KEPT_WINDOWS = 60;
+/** Results whose windows are kept (see OrderWindows.recent). */
+const RECENT_RESULTS = 3;
 
 type Fetch = (handle: number, page: number) => Promise<OrderRow[]>;
 
@@ -26,6 +28,11 @@ export class OrderWindows {
   private total = 0;
   private windows = new Map<number, OrderRow[]>();
   private inflight = new Set<number>();
+  /**
+   * The windows of the results shown last, by `handle:version`. A render may show an older result again: a click
+   * rendered at once while a newer result still renders in a transition. Its rows must still be there.
+   */
+  private recent = new Map<string, { windows: Map<number, OrderRow[]>; inflight: Set<number> }>();
   /** Windows of a result that came with its answer, before the page learnt of it (see `accept`). */
   private early: { handle: number; windows: Map<number, OrderRow[]> } | null = null;
   private listeners = new Set<() => void>();
@@ -34,16 +41,26 @@ export class OrderWindows {
 
   constructor(private readonly fetch: Fetch, private readonly onStale: () => void) {}
 
-  /** Switches to another result; windows already fetched for it (preloaded) are kept, everything else is dropped. */
+  /**
+   * Switches to another result, with the windows already fetched for it (preloaded with its answer, or fetched when
+   * it was shown before); only the last RECENT_RESULTS results keep theirs.
+   */
   show(handle: number | null, version: number, total: number): void {
     const key = `${handle}:${version}`;
     if (key === this.key) return;
     this.key = key;
     this.handle = handle;
     this.total = total;
-    this.windows = this.early?.handle === handle ? this.early.windows : new Map();
-    this.early = null;
-    this.inflight = new Set();
+    let shown = this.recent.get(key);
+    if (!shown) {
+      const early = this.early?.handle === handle ? this.early.windows : null;
+      if (early) this.early = null;
+      shown = { windows: early ?? new Map(), inflight: new Set() };
+      this.recent.set(key, shown);
+      if (this.recent.size > RECENT_RESULTS) this.recent.delete(this.recent.keys().next().value!);
+    }
+    this.windows = shown.windows;
+    this.inflight = shown.inflight;
   }
 
   rowAt = (index: number): OrderRow | undefined => this.windows.get(Math.floor(index / WINDOW))?.[index % WINDOW];
@@ -89,9 +106,9 @@ export class OrderWindows {
     inflight.add(page);
     this.fetch(handle, page)
       .then((rows) => {
-        if (this.windows !== own) return;
         own.set(page, rows);
         if (own.size > KEPT_WINDOWS) own.delete(own.keys().next().value!);
+        if (this.windows !== own) return;
         // A window fetched ahead, or for a place already scrolled past, changes nothing on screen.
         const [start, end] = this.range;
         if (page * WINDOW < end && (page + 1) * WINDOW > start) this.listeners.forEach((listener) => listener());
