@@ -11,25 +11,19 @@ const LOCALES: Record<Lang, { time: string; amount: string }> = { zh: { time: 'z
 const times = new Map<Lang, Intl.DateTimeFormat>();
 const amounts = new Map<Lang, Intl.NumberFormat>();
 
-/** Date and time, short: 2026/11/25 09:30 (zh), 25/11/2026, 09:30 (en). */
-export function timeFormat(lang: Lang): Intl.DateTimeFormat {
-  let format = times.get(lang);
-  if (!format) {
-    format = new Intl.DateTimeFormat(LOCALES[lang].time, { dateStyle: 'short', timeStyle: 'short' });
-    times.set(lang, format);
-  }
+function made<F>(formats: Map<Lang, F>, lang: Lang, make: () => F): F {
+  let format = formats.get(lang);
+  if (!format) formats.set(lang, (format = make()));
   return format;
 }
 
+/** Date and time, short: 2026/11/25 09:30 (zh), 25/11/2026, 09:30 (en). */
+export const timeFormat = (lang: Lang): Intl.DateTimeFormat =>
+  made(times, lang, () => new Intl.DateTimeFormat(LOCALES[lang].time, { dateStyle: 'short', timeStyle: 'short' }));
+
 /** An amount with two decimals and the language's grouping. */
-export function amountFormat(lang: Lang): Intl.NumberFormat {
-  let format = amounts.get(lang);
-  if (!format) {
-    format = new Intl.NumberFormat(LOCALES[lang].amount, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-    amounts.set(lang, format);
-  }
-  return format;
-}
+export const amountFormat = (lang: Lang): Intl.NumberFormat =>
+  made(amounts, lang, () => new Intl.NumberFormat(LOCALES[lang].amount, { minimumFractionDigits: 2, maximumFractionDigits: 2 }));
 
 /** Makes the language's formatters now (see above). */
 export function warmFormats(lang: Lang): void {

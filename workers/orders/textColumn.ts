@@ -3,9 +3,9 @@ import { TEXT_SEPARATOR } from '../../contract/orderChunk';
 /**
  * A stretch of rows whose values are still one joined string, as a cache record holds the column, or still the
  * record's UTF-8 bytes of that string (`joined` null); `starts` (where each value begins, in `joined` or in `bytes`)
- * once a value of it was read.
+ * once a value of it was read; `decode`, when given, makes the string from the bytes (one the stretch shares with
+ * another reader, see appendBytes).
  */
-/** `decode`, when given, makes the stretch's string instead of a decoder here (a string shared, see appendBytes). */
 type Segment = { base: number; n: number; joined: string | null; bytes: Uint8Array | null; decode: (() => string) | null; starts: Int32Array | null; reads: number };
 
 /**
