@@ -67,6 +67,11 @@ export type OrdersApi = {
    * main thread that is busy rendering the app.
    */
   first(userId: number, query: OrderQuery, view: string, rows: number): Promise<OrdersFirstAnswer>;
+  /**
+   * The page that asked `first` has painted those rows. Until then (or FIRST_ROWS_GRACE_MS) the rest of the cache
+   * waits: read and appended meanwhile, it took a core from the page's first render.
+   */
+  shown(): Promise<void>;
   /** Pulls changes since the cache's cursor; progress arrives as 'orders.syncProgress'. One at a time. */
   sync(): Promise<OrdersSyncResult>;
   /**
@@ -135,6 +140,24 @@ export type OrdersAreaDeps = {
   /** Tests give each user a fresh cache name space. */
   openCache?: (userId: number) => OrderCache;
 };
+
+/** Opens when told to, or `graceMs` after it is first waited for. */
+type Gate = { passed: () => Promise<void>; open: () => void };
+function gate(graceMs: number): Gate {
+  let open = () => {};
+  const opened = new Promise<void>((resolve) => (open = resolve));
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  return {
+    passed: () => {
+      timer ??= setTimeout(open, graceMs);
+      return opened;
+    },
+    open: () => {
+      clearTimeout(timer);
+      open();
+    },
+  };
+}
 
 export function createOrdersArea({ client, events, engine: engineOptions, openCache = (id) => new OrderCache(id) }: OrdersAreaDeps): OrdersApi {
   const engine = new OrderEngine(engineOptions);
@@ -337,8 +360,15 @@ export function createOrdersArea({ client, events, engine: engineOptions, openCa
   /** Own edits show at once: the server's answer goes through the cache like a sync chunk would. */
   const afterEdit = () => sync().catch(() => undefined);
 
+  /** A warm open's first rows on their way to a page: the rest of the cache is read once they are painted. */
+  let pageFirst: Gate | null = null;
+
   const api: OrdersApi = {
     async first(id, query, view, rows) {
+      if (!(userId === id && cache)) {
+        pageFirst?.open();
+        pageFirst = gate(FIRST_ROWS_GRACE_MS);
+      }
       const opened = await api.open(id);
       noteSort(query);
       const result = await engine.query(query, view);
@@ -356,7 +386,8 @@ export function createOrdersArea({ client, events, engine: engineOptions, openCa
       // Resolves with the first cached chunk; the rest follows and the list re-queries when it is all in.
       const run = (async () => {
         try {
-          const loaded = await loadOrders(own, engine, { onLoaded: () => void adoptSavedOrder(own).finally(changed) });
+          const held = pageFirst;
+          const loaded = await loadOrders(own, engine, { onLoaded: () => void adoptSavedOrder(own).finally(changed), beforeRest: () => held?.passed() });
           changed();
           sync().catch(() => undefined);
           return loaded;
@@ -366,6 +397,10 @@ export function createOrdersArea({ client, events, engine: engineOptions, openCa
       })();
       opening = run;
       return run;
+    },
+    async shown() {
+      pageFirst?.open();
+      pageFirst = null;
     },
     sync,
     async progress() {

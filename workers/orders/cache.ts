@@ -110,7 +110,11 @@ export class OrderCache {
    * another tab write to the cache meanwhile (the stored cursor moved), the answer says so: what was read may mix
    * the two states, and the caller reads again.
    */
-  async load(onChunk: (chunk: OrderChunk) => void | Promise<void> = () => undefined, onStart: (rows: number, cursor: string | null) => void = () => undefined): Promise<CacheLoadResult> {
+  async load(
+    onChunk: (chunk: OrderChunk) => void | Promise<void> = () => undefined,
+    onStart: (rows: number, cursor: string | null) => void = () => undefined,
+    beforeRest: () => Promise<void> | undefined = () => undefined,
+  ): Promise<CacheLoadResult> {
     const idTexts = new Map<number, IdText>();
     let rows = 0;
     // The first record comes with the keys, in the same transaction: one wait less before a list's first rows.
@@ -152,7 +156,10 @@ export class OrderCache {
         await onChunk(chunk);
         await this.pause();
       }
-      if (b === 0) readNext();
+      if (b === 0) {
+        await beforeRest();
+        readNext();
+      }
     }
     const after = (await this.db.meta.get('sync')) ?? emptyMeta();
     this.idTexts = idTexts;

@@ -17,6 +17,8 @@ const pendingLoads = new WeakMap<OrderEngine, { generation: number; done: Promis
 export type LoadOrdersOptions = {
   /** Called once every cached row is in the engine (the list then queries again to show them all). */
   onLoaded?: (rows: number) => void;
+  /** Waited for after the first record is in, before the others are read (a page's first rows being shown). */
+  beforeRest?: () => Promise<void> | undefined;
 };
 
 /**
@@ -55,6 +57,7 @@ export async function loadOrders(cache: OrderCache, engine: OrderEngine, options
         cursor = stored;
         toReserve = rows;
       },
+      options.beforeRest,
     );
   const whole = read().then(async (result) => {
     // Another tab wrote to the cache while this one read it: read it again into an empty engine (the lists query

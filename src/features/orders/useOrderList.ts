@@ -259,6 +259,15 @@ export function useOrderList(client: DataClient, userId: number, view: string, i
   // A new function per result tells the table to ask for its rows on screen again (see VirtualTable).
   const onRangeChange = useMemo(() => (start: number, end: number) => windows.onRangeChange(start, end), [windows, handle, resultVersion]); // eslint-disable-line react-hooks/exhaustive-deps
 
+  // Rows asked for at start-up: once they are painted, the worker goes on reading the rest of the cache (it waits,
+  // so that reading does not take a core from this page's first frames).
+  const told = useRef(false);
+  useEffect(() => {
+    if (!first || told.current || handle === null) return;
+    told.current = true;
+    requestAnimationFrame(() => setTimeout(() => void client.orders.shown().catch(() => undefined), 0));
+  }, [first, handle, client]);
+
   return { actor, view: listView, rowAt: windows.rowAt, subscribeRows: windows.subscribe, onRangeChange };
 }
 

@@ -129,6 +129,39 @@ describe('the orders area of the worker', () => {
     expect(later[0]!.query.get('cursor')).toBe('60');
   });
 
+  it('reads the rest of the cache once a page has shown the first rows it asked for at start-up, or after a grace', async () => {
+    const rows = generateOrders({ count: 60, seed: 5 });
+    const { server } = orderServer(rows);
+    const id = ++userId;
+    const warmed = connect(server);
+    await warmed.api.orders.open(id);
+    await until(async () => (await warmed.api.orders.sync()).total === 60);
+    await warmed.api.orders.close();
+    const held = async (api: DataClient) => {
+      const result = await api.orders.query({});
+      return result.status === 'done' ? result.total : -1;
+    };
+
+    const { api } = connect(server);
+    const answer = await api.orders.first(id, {}, 'orders', 10);
+    expect(answer.rows).toHaveLength(10);
+    const firstRecord = answer.opened.rows;
+    expect(firstRecord).toBeGreaterThan(0);
+    expect(firstRecord).toBeLessThan(60);
+    // The page has not painted them yet: the other records wait.
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(await held(api)).toBe(firstRecord);
+    await api.orders.shown();
+    await until(async () => (await held(api)) === 60);
+
+    // A page that never says so (it went away) holds the load back no longer than the grace.
+    const other = connect(server);
+    const started = Date.now();
+    await other.api.orders.first(id, {}, 'orders', 10);
+    await until(async () => (await held(other.api)) === 60);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(400);
+  });
+
   it('lets an early open and the list open share one load, and forgets the rows when the session ends', async () => {
     const rows = generateOrders({ count: 60, seed: 7 });
     const { server } = orderServer(rows);
