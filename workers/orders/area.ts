@@ -68,8 +68,8 @@ export type OrdersApi = {
    */
   first(userId: number, query: OrderQuery, view: string, rows: number): Promise<OrdersFirstAnswer>;
   /**
-   * The page that asked `first` has painted those rows. Until then (or FIRST_ROWS_GRACE_MS) the rest of the cache
-   * waits: read and appended meanwhile, it took a core from the page's first render.
+   * A list has painted its first rows. Until then (or FIRST_ROWS_GRACE_MS) the rest of a warm open's cache and a
+   * first visit's second frame wait: read meanwhile, they took a core from the page's first frames.
    */
   shown(): Promise<void>;
   /** Pulls changes since the cache's cursor; progress arrives as 'orders.syncProgress'. One at a time. */
@@ -130,7 +130,7 @@ const SYNC_LIMIT = 100_000;
 const FIRST_SYNC_LIMIT = 1_000;
 const CHANGED_EVERY_MS = 2_000;
 const SEARCH_INDEX_DELAY_MS = 1_000;
-/** How long a first visit's next frame waits for the list to ask for the first rows. */
+/** How long the rest of a load or of a first visit's sync waits for a list to show its first rows. */
 const FIRST_ROWS_GRACE_MS = 500;
 
 export type OrdersAreaDeps = {
@@ -197,30 +197,16 @@ export function createOrdersArea({ client, events, engine: engineOptions, openCa
 
   /**
    * Open while a first visit's first frame is being shown: the next frame, twenty times larger, is asked for once the
-   * list has queried those rows (or after FIRST_ROWS_GRACE_MS). Asked for at once, the server built it and the worker
-   * read it while both cores were needed to show the first rows.
+   * list has painted those rows (`shown`, or after FIRST_ROWS_GRACE_MS). Asked for at once, the server built it and
+   * the worker read it while both cores were needed to show the first rows.
    */
-  let listFirst: { opened: Promise<void>; open: () => void } | null = null;
-  function holdForList(): void {
-    let open = () => {};
-    const opened = new Promise<void>((resolve) => (open = resolve));
-    const entry = {
-      opened,
-      open: () => {
-        clearTimeout(timer);
-        if (listFirst === entry) listFirst = null;
-        open();
-      },
-    };
-    const timer = setTimeout(entry.open, FIRST_ROWS_GRACE_MS);
-    listFirst = entry;
-  }
+  let listFirst: Gate | null = null;
 
   // A first visit's first chunk is small so rows show at once; the rest come in the largest chunks the server gives
   // (`next` tells the server, so the frame it builds ahead is the one asked for next, not another small one).
   // The frame arrives as a Blob: the cache stores that very Blob (see frameBytes.ts).
   const fetchChunk = async (cursor: string | null): Promise<ReceivedFrame> => {
-    if (listFirst) await listFirst.opened;
+    if (listFirst) await listFirst.passed();
     const blob = await client.request<Blob>('/order/sync', {
       method: 'GET',
       params: { cursor, limit: cursor === null ? FIRST_SYNC_LIMIT : SYNC_LIMIT, next: SYNC_LIMIT, format: 'binary' },
@@ -232,7 +218,7 @@ export function createOrdersArea({ client, events, engine: engineOptions, openCa
     if (!(blob instanceof Blob)) throw client.contractFailure('/order/sync', new TypeError('not a binary answer'), true);
     try {
       const frame = { ...(await decodeFrameBlob(blob)), blob };
-      if (cursor === null && frame.hasMore) holdForList();
+      if (cursor === null && frame.hasMore) listFirst = gate(FIRST_ROWS_GRACE_MS);
       return frame;
     } catch (error) {
       // A frame that does not add up is refused like an answer that breaks the contract (never cached).
@@ -400,7 +386,8 @@ export function createOrdersArea({ client, events, engine: engineOptions, openCa
     },
     async shown() {
       pageFirst?.open();
-      pageFirst = null;
+      listFirst?.open();
+      pageFirst = listFirst = null;
     },
     sync,
     async progress() {
@@ -409,8 +396,6 @@ export function createOrdersArea({ client, events, engine: engineOptions, openCa
     async query(query, view, onScreen) {
       noteSort(query);
       const result = await engine.query(query, view);
-      // The list has its first rows (the windows below are made before anything else runs): the next frame may come.
-      if (result.status === 'done' && result.total > 0) listFirst?.open();
       if (result.status === 'done' && query.sort) prepareTabsInSort(query.sort);
       if (!onScreen || result.status !== 'done') return result;
       const windows = pagesOnScreen(onScreen, result.total).map((page) => ({

@@ -259,14 +259,14 @@ export function useOrderList(client: DataClient, userId: number, view: string, i
   // A new function per result tells the table to ask for its rows on screen again (see VirtualTable).
   const onRangeChange = useMemo(() => (start: number, end: number) => windows.onRangeChange(start, end), [windows, handle, resultVersion]); // eslint-disable-line react-hooks/exhaustive-deps
 
-  // Rows asked for at start-up: once they are painted, the worker goes on reading the rest of the cache (it waits,
-  // so that reading does not take a core from this page's first frames).
+  // The list's first rows: once they are painted, the worker goes on reading the rest of the cache or fetching a
+  // first visit's next frame (it waits, so that work does not take a core from this page's first frames).
   const told = useRef(false);
   useEffect(() => {
-    if (!first || told.current || handle === null) return;
+    if (told.current || handle === null || total === 0) return;
     told.current = true;
     requestAnimationFrame(() => setTimeout(() => void client.orders.shown().catch(() => undefined), 0));
-  }, [first, handle, client]);
+  }, [handle, total, client]);
 
   return { actor, view: listView, rowAt: windows.rowAt, subscribeRows: windows.subscribe, onRangeChange };
 }

@@ -74,7 +74,7 @@ describe('the orders area of the worker', () => {
     expect(window.rows.map((row) => row.amount)).toEqual(expected.slice(0, 5).map((row) => row.amount));
   });
 
-  it('on a first visit asks for the next chunk once the list has queried the first rows', async () => {
+  it('on a first visit asks for the next chunk once the list has shown the first rows', async () => {
     const rows = generateOrders({ count: 130, seed: 8 });
     const { server } = orderServer(rows);
     const { api } = connect(server);
@@ -82,11 +82,12 @@ describe('the orders area of the worker', () => {
     await api.subscribe('orders.changed', proxy((event) => void changes.push(event.total)));
     await api.orders.open(++userId);
     await until(() => changes.at(-1) === 40);
-    // The first rows are told: the next chunk waits for the list rather than taking the CPU from showing them.
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    expect(server.to('/order/sync')).toHaveLength(1);
+    // The first rows are told: the next chunk waits for the list to show them rather than taking a core from that.
     const result = await api.orders.query({}, undefined, { start: 0, end: 10, window: 50 });
     expect(result.status === 'done' && result.windows?.[0]?.rows).toHaveLength(40);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(server.to('/order/sync')).toHaveLength(1);
+    await api.orders.shown();
     await until(() => changes.at(-1) === 130);
     expect(server.to('/order/sync')).toHaveLength(4);
   });
