@@ -231,7 +231,8 @@ function probeSource(kind: Kind): string {
       const first = [...document.querySelectorAll('#grid [row-index="0"]')].map((r) => r.textContent ?? '').join('');
       return { total: s.total, loaded: s.loaded, first }; })()`;
   }
-  const loaded = kind === 'main' ? 'window.__bench?.state().loaded ?? false' : 'true';
+  // The app's grid is busy while a reload's rows are still coming in (its total and first rows come first).
+  const loaded = kind === 'main' ? 'window.__bench?.state().loaded ?? false' : "grid?.getAttribute('aria-busy') !== 'true'";
   return `(() => { const grid = document.querySelector('[role=grid]');
     const row = grid?.querySelector('[role=row][aria-rowindex="2"]');
     const first = row ? [...row.querySelectorAll('[role=gridcell]')].map((c) => c.textContent).join('|') : '';

@@ -72,6 +72,30 @@ const bodyRows = (page: Page) => page.locator('[role=row][aria-rowindex]:not([ar
  * The text of one column in the rows on screen, found by its header's aria-colindex. The table draws only the
  * columns in view sideways: the header is scrolled into view first, as a user would.
  */
+/** Rows of the list head saved with the order cache (read in the page: the worker's database is the origin's). */
+async function savedHeadRows(): Promise<number> {
+  const name = (await indexedDB.databases()).find((db) => db.name?.startsWith('orders-'))?.name;
+  if (!name) return 0;
+  return new Promise<number>((resolve) => {
+    const open = indexedDB.open(name);
+    open.onerror = () => resolve(0);
+    open.onsuccess = () => {
+      const db = open.result;
+      const done = (rows: number) => {
+        db.close();
+        resolve(rows);
+      };
+      try {
+        const read = db.transaction('meta').objectStore('meta').get('order');
+        read.onsuccess = () => done((read.result as { head?: { rows: unknown[] } } | undefined)?.head?.rows.length ?? 0);
+        read.onerror = () => done(0);
+      } catch {
+        done(0);
+      }
+    };
+  });
+}
+
 async function columnTexts(page: Page, header: string): Promise<string[]> {
   const headers = page.getByRole('columnheader');
   const texts = await headers.allTextContents();
@@ -225,7 +249,13 @@ describe('orders in the browser', () => {
     const total = await settledRowCount(page);
     const firstPostings = (await columnTexts(page, '货件号')).slice(0, 5);
 
+    // The list's head (its total and first rows) is kept with the cache once the sync has settled.
+    await expect.poll(() => page.evaluate(savedHeadRows), { timeout: 15_000 }).toBeGreaterThan(0);
     await page.reload();
+    // The first rows shown are the list's true first rows, with the whole total, while the rest is still read.
+    await bodyRows(page).first().locator('[role=gridcell]').first().waitFor({ timeout: 15_000 });
+    expect({ postings: (await columnTexts(page, '货件号')).slice(0, 5), total: await rowCount(page) }).toEqual({ postings: firstPostings, total });
+    await page.locator('[role=grid]:not([aria-busy])').waitFor({ timeout: 15_000 });
     await expect.poll(async () => (await columnTexts(page, '货件号')).slice(0, 5), { timeout: 15_000 }).toEqual(firstPostings);
     await expect.poll(() => rowCount(page), { timeout: 15_000 }).toBe(total);
 

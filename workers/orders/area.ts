@@ -19,11 +19,11 @@ import { OrderChunkError } from '../../contract/orderChunk';
 import type { ApiFailure } from '../api';
 import type { EventBus } from '../events';
 import type { HttpClient } from '../http/client';
-import { OrderCache } from './cache';
+import { OrderCache, type OrderHead } from './cache';
 import { OrderEngine, type OrderEngineOptions } from './engine';
 import { decodeFrameBlob } from './frameBytes';
 import { loadOrders, syncOrders, type ReceivedFrame } from './sync';
-import type { OrderQuery, OrderQueryResult, OrderSort, OrderWindow } from './types';
+import { isHeadHandle, type OrderQuery, type OrderQueryResult, type OrderSort, type OrderWindow, type StaleHandleFailure } from './types';
 
 /** Rows of the selection a batch action works on: listed ids, or a whole result except some. */
 export type OrderSelection = { kind: 'ids'; ids: string[] } | { kind: 'all'; handle: number; except: string[] };
@@ -130,6 +130,8 @@ const SYNC_LIMIT = 100_000;
 const FIRST_SYNC_LIMIT = 1_000;
 const CHANGED_EVERY_MS = 2_000;
 const SEARCH_INDEX_DELAY_MS = 1_000;
+/** Rows of a list's opening answer kept with the cache for the next open (the first window a list asks for). */
+const HEAD_ROWS = 100;
 /** How long the rest of a load or of a first visit's sync waits for a list to show its first rows. */
 const FIRST_ROWS_GRACE_MS = 500;
 
@@ -172,12 +174,76 @@ export function createOrdersArea({ client, events, engine: engineOptions, openCa
   const changed = () => events.emit('orders.changed', { version: engine.version, total: engine.size });
   /** The sort of the first query since the open (a list's opening order): kept with the cache for the next open. */
   let openingSort: OrderSort | null = null;
+  /** The first query since the open: its head (total and first rows) is kept with the cache for the next open. */
+  let openingQuery: OrderQuery | null = null;
   /** The sort of the latest query: the status tabs' answers are made ahead in it. */
   let latestSort: OrderSort | null = null;
   const noteSort = (query: OrderQuery) => {
     if (openingSort === null && query.sort) openingSort = query.sort;
+    openingQuery ??= query;
     if (query.sort) latestSort = query.sort;
   };
+
+  /**
+   * A warm open's answer to the list's opening query, from the head kept with the cache: the total and first rows
+   * the list will have once every record is in. Until then that query answers this (rows past the head wait for the
+   * load), not the top of the records read so far, which the list replaced with other rows a second later.
+   */
+  let provisional: { handle: number; key: string; total: number; rows: OrderRow[]; loaded: Promise<void>; settle: () => void } | null = null;
+  let nextProvisional = -1;
+  /** Whether a load is putting the cached rows in (its head, read with its first record, answers meanwhile). */
+  let loading = false;
+  const provisionalFor = (query: OrderQuery) => {
+    const key = JSON.stringify(query);
+    if (provisional?.key === key) return provisional;
+    const headWhileLoading = loading ? cache?.openingHead() : null;
+    if (!headWhileLoading || headWhileLoading.query !== key) return null;
+    let settle = () => {};
+    const loaded = new Promise<void>((resolve) => (settle = resolve));
+    provisional = { handle: nextProvisional--, key, total: headWhileLoading.total, rows: headWhileLoading.rows, loaded, settle };
+    return provisional;
+  };
+  const endProvisional = () => {
+    loading = false;
+    provisional?.settle();
+    provisional = null;
+  };
+  /** An answer of the engine, or of the head while the load goes on (the engine's handle is then let go). */
+  const answerOf = (query: OrderQuery, result: OrderQueryResult): OrderQueryResult => {
+    const early = result.status === 'done' ? provisionalFor(query) : null;
+    if (!early || result.status !== 'done') return result;
+    engine.release(result.handle);
+    return { ...result, handle: early.handle, total: early.total };
+  };
+  /** Rows of a result; of a head, only those it holds (null: the list asks again once the load is over). */
+  const rowsOf = (handle: number, start: number, count: number): OrderRow[] | null => {
+    if (!isHeadHandle(handle)) return engine.window(handle, start, count).rows;
+    const head = provisional?.handle === handle ? provisional : null;
+    if (!head || Math.min(start + count, head.total) > head.rows.length) return null;
+    return head.rows.slice(start, start + count);
+  };
+  const stale = (handle: number): StaleHandleFailure => ({ type: 'StaleHandle', handle });
+  /** A selection of a whole result answered from a head: the same query once every row is in. */
+  async function settledSelection(selection: OrderSelection): Promise<OrderSelection> {
+    if (selection.kind !== 'all' || !isHeadHandle(selection.handle)) return selection;
+    const head = provisional?.handle === selection.handle ? provisional : null;
+    if (!head) throw stale(selection.handle);
+    await head.loaded;
+    const result = await engine.query(JSON.parse(head.key) as OrderQuery, 'selection');
+    if (result.status !== 'done') throw stale(selection.handle);
+    return { ...selection, handle: result.handle };
+  }
+
+  /** The head of the opening query now, kept with the order. */
+  async function openingHead(): Promise<OrderHead | undefined> {
+    const query = openingQuery;
+    if (!query) return undefined;
+    const result = await engine.query(query, 'opening head');
+    if (result.status !== 'done') return undefined;
+    const rows = engine.window(result.handle, 0, HEAD_ROWS).rows;
+    engine.release(result.handle);
+    return { query: JSON.stringify(query), total: result.total, rows };
+  }
 
   /** A warm open: the opening order saved with the cache spares sorting every row again once they are all in. */
   async function adoptSavedOrder(own: OrderCache): Promise<void> {
@@ -190,9 +256,11 @@ export function createOrdersArea({ client, events, engine: engineOptions, openCa
     const sort = openingSort;
     if (!sort || cache !== own || !engine.appendOnly || engine.size !== own.rowCount) return;
     const key = JSON.stringify(sort);
-    if (await own.hasOrder(key)) return;
+    if (await own.hasOrder(key, openingQuery ? JSON.stringify(openingQuery) : '')) return;
     if (cache !== own || !engine.appendOnly || engine.size !== own.rowCount) return;
-    await own.saveOrder(key, engine.permutationFor(sort));
+    const head = await openingHead();
+    if (cache !== own || !engine.appendOnly || engine.size !== own.rowCount) return;
+    await own.saveOrder(key, engine.permutationFor(sort), head);
   }
 
   /**
@@ -357,8 +425,8 @@ export function createOrdersArea({ client, events, engine: engineOptions, openCa
       }
       const opened = await api.open(id);
       noteSort(query);
-      const result = await engine.query(query, view);
-      return { opened, result, rows: result.status === 'done' ? engine.window(result.handle, 0, rows).rows : [] };
+      const result = answerOf(query, await engine.query(query, view));
+      return { opened, result, rows: result.status === 'done' ? (rowsOf(result.handle, 0, rows) ?? []) : [] };
     },
     open(id) {
       // The app may open the cache early (a page of orders being loaded) and the list again: one load serves both.
@@ -367,13 +435,26 @@ export function createOrdersArea({ client, events, engine: engineOptions, openCa
       abort = new AbortController();
       cache?.close();
       userId = id;
-      openingSort = null;
+      openingSort = openingQuery = null;
+      endProvisional();
+      loading = true;
       const own = (cache = openCache(id));
       // Resolves with the first cached chunk; the rest follows and the list re-queries when it is all in.
       const run = (async () => {
         try {
           const held = pageFirst;
-          const loaded = await loadOrders(own, engine, { onLoaded: () => void adoptSavedOrder(own).finally(changed), beforeRest: () => held?.passed() });
+          const loaded = await loadOrders(own, engine, {
+            onLoaded: () =>
+              void adoptSavedOrder(own).finally(() => {
+                if (cache === own) endProvisional();
+                changed();
+              }),
+            onFailed: () => {
+              if (cache === own) endProvisional();
+              changed();
+            },
+            beforeRest: () => held?.passed(),
+          });
           changed();
           sync().catch(() => undefined);
           return loaded;
@@ -395,20 +476,26 @@ export function createOrdersArea({ client, events, engine: engineOptions, openCa
     },
     async query(query, view, onScreen) {
       noteSort(query);
-      const result = await engine.query(query, view);
+      const result = answerOf(query, await engine.query(query, view));
       if (result.status === 'done' && query.sort) prepareTabsInSort(query.sort);
       if (!onScreen || result.status !== 'done') return result;
-      const windows = pagesOnScreen(onScreen, result.total).map((page) => ({
-        page,
-        rows: engine.window(result.handle, page * onScreen.window, onScreen.window).rows,
-      }));
+      const windows = pagesOnScreen(onScreen, result.total).flatMap((page) => {
+        const rows = rowsOf(result.handle, page * onScreen.window, onScreen.window);
+        return rows ? [{ page, rows }] : [];
+      });
       return { ...result, windows };
     },
     async window(handle, start, count) {
-      return engine.window(handle, start, count);
+      if (!isHeadHandle(handle)) return engine.window(handle, start, count);
+      const rows = rowsOf(handle, start, count);
+      const head = provisional?.handle === handle ? provisional : null;
+      if (rows && head) return { handle, start, total: head.total, rows };
+      // Past the head: once every row is in, the list asks again (it is told the rows changed).
+      await head?.loaded;
+      throw stale(handle);
     },
     async release(handle) {
-      engine.release(handle);
+      if (!isHeadHandle(handle)) engine.release(handle);
     },
     async get(id) {
       return engine.get(id) ?? null;
@@ -425,6 +512,7 @@ export function createOrdersArea({ client, events, engine: engineOptions, openCa
     },
     async close(options = {}) {
       opening = null;
+      endProvisional();
       if (searchTimer !== null) clearTimeout(searchTimer);
       searchTimer = null;
       abort.abort();
@@ -456,7 +544,7 @@ export function createOrdersArea({ client, events, engine: engineOptions, openCa
     },
     async ship(selection) {
       const result = mergeBatches(
-        await inBatches(idsOf(selection), (ids) => client.request('/shipOrder', { method: 'POST', body: { ids }, schema: batchResultSchema })),
+        await inBatches(idsOf(await settledSelection(selection)), (ids) => client.request('/shipOrder', { method: 'POST', body: { ids }, schema: batchResultSchema })),
       );
       await afterEdit();
       return result;
@@ -470,7 +558,7 @@ export function createOrdersArea({ client, events, engine: engineOptions, openCa
       return mergeBatches(results);
     },
     async labels(selection) {
-      const ids = idsOf(selection).slice(0, BATCH_IDS);
+      const ids = idsOf(await settledSelection(selection)).slice(0, BATCH_IDS);
       // The spec's 4 s is for one label; the server fetches a set in calls of 20 and merges them into one PDF.
       const blob = await client.request<Blob>('/ets/pdf', { method: 'POST', body: { ids }, responseType: 'blob', timeout: 60_000 });
       return blob.arrayBuffer();

@@ -17,6 +17,8 @@ const pendingLoads = new WeakMap<OrderEngine, { generation: number; done: Promis
 export type LoadOrdersOptions = {
   /** Called once every cached row is in the engine (the list then queries again to show them all). */
   onLoaded?: (rows: number) => void;
+  /** Called instead when reading the cache failed part-way (what was read stays in the engine). */
+  onFailed?: () => void;
   /** Waited for after the first record is in, before the others are read (a page's first rows being shown). */
   beforeRest?: () => Promise<void> | undefined;
 };
@@ -72,7 +74,9 @@ export async function loadOrders(cache: OrderCache, engine: OrderEngine, options
     (result) => {
       if (pendingLoads.get(engine)?.generation === generation) options.onLoaded?.(result.rows);
     },
-    () => undefined,
+    () => {
+      if (pendingLoads.get(engine)?.generation === generation) options.onFailed?.();
+    },
   );
   pendingLoads.set(engine, { generation, done });
   await Promise.race([first, whole]);

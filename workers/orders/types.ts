@@ -30,11 +30,21 @@ export type OrderQuery = {
 
 /**
  * A query's answer. A query that a newer one on the same view replaced answers `superseded` and carries no rows,
- * so an older result can never overwrite a newer one.
+ * so an older result can never overwrite a newer one. A handle below zero is a reloaded list's head (see
+ * `isHeadHandle`).
  */
 export type OrderQueryResult =
   | { status: 'done'; seq: number; handle: number; total: number }
   | { status: 'superseded'; seq: number };
+
+/**
+ * A reloaded list's opening answer while the cache is still being read: its total and first rows are as they will
+ * be once every row is in (kept with the cache), its other rows come then (their windows answer StaleHandle and the
+ * list asks again).
+ */
+export function isHeadHandle(handle: number | null): boolean {
+  return handle !== null && handle < 0;
+}
 
 /** A window of a result: `rows[i]` is the result's row `start + i`. */
 export type OrderWindow = { handle: number; start: number; total: number; rows: OrderRow[] };

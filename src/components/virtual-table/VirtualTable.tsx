@@ -50,6 +50,8 @@ export type VirtualTableProps<T extends RowData> = {
   lang?: Lang;
   /** Shown over the body when there are no rows (loading, empty, error). */
   overlay?: ReactNode;
+  /** The result's rows are still coming in (its total and first rows are known): the grid says it is busy. */
+  busy?: boolean;
 };
 
 const SELECT_WIDTH = 44;
@@ -162,6 +164,7 @@ function VirtualTableView<T extends RowData>({
   label,
   lang = 'zh',
   overlay,
+  busy = false,
 }: VirtualTableProps<T>) {
   const scrollRef = useRef<HTMLDivElement>(null);
   const [viewport, setViewport] = useState(0);
@@ -389,6 +392,7 @@ function VirtualTableView<T extends RowData>({
       role="grid"
       aria-label={label}
       aria-rowcount={total}
+      aria-busy={busy || undefined}
       aria-colcount={ordered.length + (selectable ? 1 : 0)}
       aria-multiselectable={selectable || undefined}
       style={{ height }}

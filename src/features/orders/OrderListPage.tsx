@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { FBS_STATUSES, type FbsStatus } from '@contract/fbsStatuses';
 import type { OrderRow } from '@contract/orders';
 import type { OrderFacets, OrderSelection } from '@workers/orders/area';
+import { isHeadHandle } from '@workers/orders/types';
 import { useDataClient } from '@/app/dataClient';
 import { toLang } from '@/app/i18n';
 import type { Lang } from '@/components/dialog/texts';
@@ -85,6 +86,8 @@ export function OrdersView({ mode, toolbar }: OrdersViewProps) {
   const current = useRef<QueryState>({ filters: EMPTY_FILTERS, search: '', sort: DEFAULT_SORT });
   const { actor, view, rowAt, subscribeRows, onRangeChange } = useOrderList(client, userId, ORDER_VIEWS[mode], initial);
   const { total, handle, sync, synced, loading, failed, error, held } = view;
+  // A reload's opening answer from the head kept with the cache: the rest of its rows are still being read.
+  const filling = isHeadHandle(handle);
   const [selection, setSelection] = useState<RowSelection>(EMPTY_SELECTION);
   const [detail, setDetail] = useState<OrderRow | null>(null);
   const [facets, setFacets] = useState<OrderFacets>({ shops: [], warehouses: [] });
@@ -228,6 +231,7 @@ export function OrdersView({ mode, toolbar }: OrdersViewProps) {
       <div className="orders-toolbar">
         {mode === 'orders' ? <ActionBar lang={lang} busy={busy} onAction={act} /> : <Space wrap>{toolbar?.(toolbarContext)}</Space>}
         <Space className="orders-counts" role="status">
+          {filling && <Typography.Text type="secondary">{t.loadingCache}</Typography.Text>}
           {sync && <Typography.Text type="secondary">{t.syncing(sync.rows)}</Typography.Text>}
           {count > 0 && <Typography.Text strong>{t.selected(count)}</Typography.Text>}
           <Typography.Text data-testid="orders-total">{t.total(total)}</Typography.Text>
@@ -251,6 +255,7 @@ export function OrdersView({ mode, toolbar }: OrdersViewProps) {
         height={Math.max(MIN_TABLE_HEIGHT, windowHeight - PAGE_CHROME_HEIGHT)}
         lang={lang}
         overlay={overlay}
+        busy={filling}
       />
       <OrderDetailDrawer row={detail} lang={lang} onClose={closeDetail} />
       {/* A dialog's code loads when it first opens; meanwhile nothing shows (not the route's page-wide fallback). */}

@@ -8,6 +8,7 @@ import { createDataApi, createWorkerCore, type WorkerCore } from '../../../worke
 import { OrderCache } from '../../../workers/orders/cache';
 import { createFakeServer, ok, type FakeServer } from '../../../workers/testing/fakeServer';
 import { generateOrders } from './generate';
+import { referenceQuery } from './reference';
 
 /** A server holding `rows` as a change log: the cursor is a position in it, as opaque to the worker as the real one. */
 function orderServer(initial: OrderRow[], limit = 40) {
@@ -161,6 +162,41 @@ describe('the orders area of the worker', () => {
     await other.api.orders.first(id, {}, 'orders', 10);
     await until(async () => (await held(other.api)) === 60);
     expect(Date.now() - started).toBeGreaterThanOrEqual(400);
+  });
+
+  it('after a reload answers the opening query with the head kept with the cache: the whole total and true first rows', async () => {
+    const rows = generateOrders({ count: 260, seed: 9 });
+    const { server } = orderServer(rows);
+    const id = ++userId;
+    const opening = { sort: { column: 'amount', direction: 'desc' } } as const;
+    const expected = referenceQuery(rows, opening).map((row) => row.id);
+    const warmed = connect(server);
+    await warmed.api.orders.open(id);
+    await until(async () => (await warmed.api.orders.sync()).total === 260);
+    // The list's opening query; the next sync keeps its order and its head with the cache.
+    await warmed.api.orders.query(opening, 'orders');
+    await warmed.api.orders.sync();
+    await warmed.api.orders.close();
+
+    const { api } = connect(server);
+    const answer = await api.orders.first(id, opening, 'orders', 10);
+    if (answer.result.status !== 'done') throw new Error('superseded');
+    // Only the first record (40 rows) is in, yet the answer is that of all 260 rows.
+    expect(answer.opened.rows).toBe(40);
+    expect(answer.result.handle).toBeLessThan(0);
+    expect(answer.result.total).toBe(260);
+    expect(answer.rows.map((row) => row.id)).toEqual(expected.slice(0, 10));
+    // Asked again meanwhile (the list re-queries), the same; rows past the head wait for the load, then say stale.
+    const again = await api.orders.query(opening, 'orders', { start: 0, end: 20, window: 10 });
+    expect(again.status === 'done' && again.handle).toBe(answer.result.handle);
+    expect(again.status === 'done' && again.windows?.map((w) => w.rows.map((row) => row.id))).toEqual([expected.slice(0, 10), expected.slice(10, 20)]);
+    const past = api.orders.window(answer.result.handle, 150, 10).catch((error: unknown) => error);
+    await api.orders.shown();
+    expect(await past).toEqual({ type: 'StaleHandle', handle: answer.result.handle });
+    const settled = await api.orders.query(opening, 'orders');
+    if (settled.status !== 'done') throw new Error('superseded');
+    expect(settled.handle).toBeGreaterThan(0);
+    expect((await api.orders.window(settled.handle, 0, 260)).rows.map((row) => row.id)).toEqual(expected);
   });
 
   it('lets an early open and the list open share one load, and forgets the rows when the session ends', async () => {
