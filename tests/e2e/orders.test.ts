@@ -86,8 +86,8 @@ async function savedHeadRows(): Promise<number> {
         resolve(rows);
       };
       try {
-        const read = db.transaction('meta').objectStore('meta').get('order');
-        read.onsuccess = () => done((read.result as { head?: { rows: unknown[] } } | undefined)?.head?.rows.length ?? 0);
+        const read = db.transaction('meta').objectStore('meta').get('head');
+        read.onsuccess = () => done((read.result as { rows: unknown[] } | undefined)?.rows.length ?? 0);
         read.onerror = () => done(0);
       } catch {
         done(0);

@@ -234,15 +234,19 @@ export function createOrdersArea({ client, events, engine: engineOptions, openCa
     return { ...selection, handle: result.handle };
   }
 
-  /** The head of the opening query now, kept with the order. */
-  async function openingHead(): Promise<OrderHead | undefined> {
+  /**
+   * After a sync: keeps the opening query's head for the rows as they are, unless it is there already (whatever
+   * the engine's layout: unlike the saved order, a head does not depend on it).
+   */
+  async function saveOpeningHead(own: OrderCache): Promise<void> {
     const query = openingQuery;
-    if (!query) return undefined;
+    if (!query || cache !== own || engine.size !== own.rowCount || (await own.hasHead(JSON.stringify(query)))) return;
+    const version = own.version();
     const result = await engine.query(query, 'opening head');
-    if (result.status !== 'done') return undefined;
-    const rows = engine.window(result.handle, 0, HEAD_ROWS).rows;
+    if (result.status !== 'done' || cache !== own) return;
+    const head: OrderHead = { query: JSON.stringify(query), total: result.total, rows: engine.window(result.handle, 0, HEAD_ROWS).rows };
     engine.release(result.handle);
-    return { query: JSON.stringify(query), total: result.total, rows };
+    await own.saveHead(head, version);
   }
 
   /** A warm open: the opening order saved with the cache spares sorting every row again once they are all in. */
@@ -256,11 +260,9 @@ export function createOrdersArea({ client, events, engine: engineOptions, openCa
     const sort = openingSort;
     if (!sort || cache !== own || !engine.appendOnly || engine.size !== own.rowCount) return;
     const key = JSON.stringify(sort);
-    if (await own.hasOrder(key, openingQuery ? JSON.stringify(openingQuery) : '')) return;
+    if (await own.hasOrder(key)) return;
     if (cache !== own || !engine.appendOnly || engine.size !== own.rowCount) return;
-    const head = await openingHead();
-    if (cache !== own || !engine.appendOnly || engine.size !== own.rowCount) return;
-    await own.saveOrder(key, engine.permutationFor(sort), head);
+    await own.saveOrder(key, engine.permutationFor(sort));
   }
 
   /**
@@ -325,6 +327,7 @@ export function createOrdersArea({ client, events, engine: engineOptions, openCa
       } while (again && cache === ownCache);
       // Saved as soon as the rows settle (a reload may come any moment); the list's re-query needs the same order.
       void saveOpeningOrder(ownCache).catch(() => undefined);
+      void saveOpeningHead(ownCache).catch(() => undefined);
       prepareSearchSoon();
     } catch (error) {
       if (typeof error === 'object' && error !== null && 'type' in error && 'code' in error) {

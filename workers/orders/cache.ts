@@ -63,19 +63,15 @@ const frameOf = (chunk: OrderChunk): Blob => new Blob([encodeOrderFrame({ chunk,
 /** A record's ids joined as its frame holds them, or how to get them (a loaded record's, decoded when first read). */
 type IdText = { text: string | (() => string); n: number };
 
+/** A list order kept with the records (see saveOrder): the slots in that sort, for the rows at `version`. */
+type OrderRecord = { key: 'order'; sort: string; version: string; order: Blob };
+
 /**
  * A list's opening answer as it is once every record is in: the query (JSON), its total and its first rows. Kept
- * with the saved order, so a warm open shows those rows at once instead of the top of its first record.
+ * with the records (see saveHead), so a warm open shows those rows at once instead of the top of its first record.
  */
 export type OrderHead = { query: string; total: number; rows: OrderRow[] };
-
-/**
- * A list order kept with the records (see saveOrder): the slots in that sort, for the rows at `version`, and the
- * opening list's head at that version.
- */
-type OrderRecord = { key: 'order'; sort: string; version: string; order: Blob; head?: OrderHead };
-
-const storedKey = (record: OrderRecord | undefined) => (record ? `${record.sort}@${record.version}#${record.head?.query ?? ''}` : null);
+type HeadRecord = OrderHead & { key: 'head'; version: string };
 
 const versionOf = (meta: MetaRecord) => `${meta.cursor}|${meta.nextChunkId}|${meta.rowCount}`;
 
@@ -93,8 +89,10 @@ export class OrderCache {
   private idTexts: Map<number, IdText> | null = null;
   private index: { chunkOfId: Map<string, number>; sizes: Map<number, number> } | null = null;
   private meta: MetaRecord = emptyMeta();
-  /** `sort@version#head query` of the saved list order; null when there is none, undefined until known (hasOrder). */
+  /** `sort@version` of the saved list order; null when there is none, undefined until known (see hasOrder). */
   private storedOrder: string | null | undefined = undefined;
+  /** `query@version` of the saved head; null when there is none, undefined until known (see hasHead). */
+  private storedHead: string | null | undefined = undefined;
   /** The opening list's head saved for the rows the last load read (see OrderHead). */
   private loadedHead: OrderHead | null = null;
   private writing: Promise<void> = Promise.resolve();
@@ -131,13 +129,13 @@ export class OrderCache {
     const idTexts = new Map<number, IdText>();
     let rows = 0;
     // The first record comes with the keys, in the same transaction: one wait less before a list's first rows.
-    const { meta, ids, first, order } = await this.db.transaction('r', this.db.chunks, this.db.meta, async () => ({
+    const { meta, ids, first, head } = await this.db.transaction('r', this.db.chunks, this.db.meta, async () => ({
       meta: (await this.db.meta.get('sync')) ?? emptyMeta(),
       ids: await this.db.chunks.toCollection().primaryKeys(),
       first: await this.db.chunks.toCollection().first(),
-      order: await this.orderTable().get('order'),
+      head: await this.headTable().get('head'),
     }));
-    this.loadedHead = order?.head && order.version === versionOf(meta) ? order.head : null;
+    this.loadedHead = head && head.version === versionOf(meta) ? { query: head.query, total: head.total, rows: head.rows } : null;
     onStart(meta.rowCount, meta.cursor);
     // The first record alone, so a list has rows to show at once; then a few per read.
     const batches: number[][] = ids.length > 0 ? [ids.slice(0, 1)] : [];
@@ -194,35 +192,59 @@ export class OrderCache {
    */
   async savedOrder(): Promise<{ sort: string; order: Uint32Array } | null> {
     const record = await this.orderTable().get('order');
-    this.storedOrder = storedKey(record);
+    this.storedOrder = record ? `${record.sort}@${record.version}` : null;
     if (!record || record.version !== versionOf(this.meta) || !(record.order instanceof Blob)) return null;
     return { sort: record.sort, order: new Uint32Array(await record.order.arrayBuffer()) };
   }
 
-  /**
-   * Whether an order by `sort`, with the head of the list `query`, is saved for the rows as they are now (read once;
-   * known after a read or a save).
-   */
-  async hasOrder(sort: string, query = ''): Promise<boolean> {
-    if (this.storedOrder === undefined) this.storedOrder = storedKey(await this.orderTable().get('order'));
-    return this.storedOrder === `${sort}@${versionOf(this.meta)}#${query}`;
+  /** Whether an order by `sort` is saved for the rows as they are now (read once; known after a read or a save). */
+  async hasOrder(sort: string): Promise<boolean> {
+    if (this.storedOrder === undefined) {
+      const record = await this.orderTable().get('order');
+      this.storedOrder = record ? `${record.sort}@${record.version}` : null;
+    }
+    return this.storedOrder === `${sort}@${versionOf(this.meta)}`;
   }
 
-  /**
-   * Keeps `order` (the slots of a load of these records, in the order of `sort`) for the next open, with the head of
-   * the list that opened them.
-   */
-  saveOrder(sort: string, order: Uint32Array, head?: OrderHead): Promise<void> {
+  /** Keeps `order` (the slots of a load of these records, in the order of `sort`) for the next open. */
+  saveOrder(sort: string, order: Uint32Array): Promise<void> {
     return this.serially(async () => {
-      const record: OrderRecord = { key: 'order', sort, version: versionOf(this.meta), order: new Blob([order.slice()]), head };
-      await this.orderTable().put(record);
-      this.storedOrder = storedKey(record);
+      const version = versionOf(this.meta);
+      await this.orderTable().put({ key: 'order', sort, version, order: new Blob([order.slice()]) });
+      this.storedOrder = `${sort}@${version}`;
     });
   }
 
-  /** The head saved with the order for the rows the last load began reading (null when none fits them). */
+  /** The rows' version now: a head made from them is saved for it (see saveHead). */
+  version(): string {
+    return versionOf(this.meta);
+  }
+
+  /** Whether the head of the list `query` is saved for the rows as they are now (read once, then known). */
+  async hasHead(query: string): Promise<boolean> {
+    if (this.storedHead === undefined) {
+      const record = await this.headTable().get('head');
+      this.storedHead = record ? `${record.query}@${record.version}` : null;
+    }
+    return this.storedHead === `${query}@${versionOf(this.meta)}`;
+  }
+
+  /** Keeps a list's head made from the rows at `version`, unless they have changed since. */
+  saveHead(head: OrderHead, version: string): Promise<void> {
+    return this.serially(async () => {
+      if (versionOf(this.meta) !== version) return;
+      await this.headTable().put({ key: 'head', version, query: head.query, total: head.total, rows: head.rows });
+      this.storedHead = `${head.query}@${version}`;
+    });
+  }
+
+  /** The head saved for the rows the last load began reading (null when none fits them). */
   openingHead(): OrderHead | null {
     return this.loadedHead;
+  }
+
+  private headTable(): Table<HeadRecord, string> {
+    return this.db.meta as unknown as Table<HeadRecord, string>;
   }
 
   private orderTable(): Table<OrderRecord, string> {

@@ -176,6 +176,15 @@ describe('the orders area of the worker', () => {
     // The list's opening query; the next sync keeps its order and its head with the cache.
     await warmed.api.orders.query(opening, 'orders');
     await warmed.api.orders.sync();
+    await until(async () => {
+      const probe = new OrderCache(id);
+      try {
+        await probe.load();
+        return probe.openingHead()?.total === 260;
+      } finally {
+        probe.close();
+      }
+    });
     await warmed.api.orders.close();
 
     const { api } = connect(server);
