@@ -260,7 +260,8 @@ export function useOrderList(client: DataClient, userId: number, view: string, i
   const onRangeChange = useMemo(() => (start: number, end: number) => windows.onRangeChange(start, end), [windows, handle, resultVersion]); // eslint-disable-line react-hooks/exhaustive-deps
 
   // The list's first rows: once they are painted, the worker goes on reading the rest of the cache or fetching a
-  // first visit's next frame (it waits, so that work does not take a core from this page's first frames).
+  // first visit's next frame (it waits, so that work does not take a core from this page's first frames). Not through
+  // stages.ts's afterNextPaint: its queue holds the shell's later stages, one per frame, ahead of this.
   const told = useRef(false);
   useEffect(() => {
     if (told.current || handle === null || total === 0) return;

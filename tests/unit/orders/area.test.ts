@@ -52,6 +52,14 @@ async function until(check: () => boolean | Promise<boolean>) {
   throw new Error('condition not met');
 }
 
+/** Syncs a user's cache whole in one connection and closes it: the next connection opens it warm. */
+async function fillCache(server: FakeServer, id: number, total: number) {
+  const { api } = connect(server);
+  await api.orders.open(id);
+  await until(async () => (await api.orders.sync()).total === total);
+  await api.orders.close();
+}
+
 describe('the orders area of the worker', () => {
   it('fills an empty cache from the server in chunks, reporting progress, and answers queries with windows', async () => {
     const rows = generateOrders({ count: 130, seed: 3 });
@@ -113,10 +121,7 @@ describe('the orders area of the worker', () => {
     const rows = generateOrders({ count: 60, seed: 4 });
     const { server, log } = orderServer(rows);
     const id = ++userId;
-    const first = connect(server);
-    await first.api.orders.open(id);
-    await until(async () => (await first.api.orders.sync()).total === 60);
-    await first.api.orders.close();
+    await fillCache(server, id, 60);
 
     log.push({ ...rows[0]!, trackingNumber: 'NEW-TRACK-1', updatedAt: rows[0]!.updatedAt + 1 });
     const before = server.to('/order/sync').length;
@@ -135,10 +140,7 @@ describe('the orders area of the worker', () => {
     const rows = generateOrders({ count: 60, seed: 5 });
     const { server } = orderServer(rows);
     const id = ++userId;
-    const warmed = connect(server);
-    await warmed.api.orders.open(id);
-    await until(async () => (await warmed.api.orders.sync()).total === 60);
-    await warmed.api.orders.close();
+    await fillCache(server, id, 60);
     const held = async (api: DataClient) => {
       const result = await api.orders.query({});
       return result.status === 'done' ? result.total : -1;
@@ -212,10 +214,7 @@ describe('the orders area of the worker', () => {
     const rows = generateOrders({ count: 60, seed: 7 });
     const { server } = orderServer(rows);
     const id = ++userId;
-    const first = connect(server);
-    await first.api.orders.open(id);
-    await until(async () => (await first.api.orders.sync()).total === 60);
-    await first.api.orders.close();
+    await fillCache(server, id, 60);
 
     const { api, core } = connect(server);
     const [early, list] = await Promise.all([api.orders.open(id), api.orders.open(id)]);
