@@ -9,6 +9,7 @@ import type { i18n as I18n } from 'i18next';
 import { StrictMode, type ReactNode } from 'react';
 import { I18nextProvider, useTranslation } from 'react-i18next';
 import type { DataClient } from '@workers/client';
+import { AntdVars } from './AntdVars';
 import { DataClientProvider } from './dataClient';
 import { selectSize, selectTheme } from '@machines/settingsMachine';
 import { SettingsContext, SettingsProvider } from './displaySettings';
@@ -57,6 +58,7 @@ function LocalizedAntd({ children }: { children: ReactNode }) {
       // Tokens stay live as CSS variables, so the theme colour setting still applies at once.
       theme={{ zeroRuntime: true, algorithm: theme.defaultAlgorithm, token: { colorPrimary, colorLink: colorPrimary, borderRadius: 6 } }}
     >
+      <AntdVars />
       <AntApp message={{ maxCount: 3 }}>{children}</AntApp>
     </ConfigProvider>
   );
