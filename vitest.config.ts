@@ -6,6 +6,9 @@ const alias = {
   '@contract/': fileURLToPath(new URL('./contract/', import.meta.url)),
   '@machines/': fileURLToPath(new URL('./machines/', import.meta.url)),
   '@workers/': fileURLToPath(new URL('./workers/', import.meta.url)),
+  // Node resolves 'antd' to its CommonJS build: antd's own modules imported by path (AntdVars) must be the same
+  // instances, or they read other contexts than the components do. The browser build uses the ES build for both.
+  'antd/es/': fileURLToPath(new URL('./node_modules/antd/lib/', import.meta.url)),
 };
 
 export default defineConfig({
