@@ -148,8 +148,9 @@ const sameView = (a: OrderListView, b: OrderListView) => (Object.keys(a) as (key
  * browser. One state for all of it, so the table's result, count and rows always agree.
  *
  * The result of a query the user asked for (a filter, a search, a sort) once a result is on screen is no transition:
- * it renders as soon as it comes (about 10 ms). As a transition its render waited behind the frame that drew the
- * click's own change and came a frame later (filter clicks on a million rows, 10 alternating each: see the commit).
+ * it renders as soon as it comes (about 10 ms). As a transition its render could wait behind the frame that drew the
+ * click's own change (seen in a trace of a filter click on a million rows; alternating clicks measured a gain within
+ * this VM's noise, 32.7 -> 29.3 ms median).
  */
 function useListView(actor: { getSnapshot: () => OrderListSnapshot; subscribe: (listener: () => void) => { unsubscribe: () => void } }): OrderListView {
   const [view, setView] = useState(() => viewOf(actor.getSnapshot()));
