@@ -24,6 +24,8 @@ type BasicLayoutProps = { route: AppRoute };
 const ShellSidebar = memo(Sidebar);
 const ShellTopBar = memo(TopBar);
 const ShellTagsView = memo(TagsView);
+/** One element for every render: the memoised top bar compares its props by identity. */
+const NOTICE = <NoticeBanner />;
 
 /** The logged-in shell (spec §2.3): top bar with the notice banner, sidebar, tabs, and the cached page views. */
 export function BasicLayout({ route }: BasicLayoutProps) {
@@ -51,8 +53,7 @@ export function BasicLayout({ route }: BasicLayoutProps) {
     <NoticeProvider started={started}>
       <Layout className={`shell${settings.fixedHeader ? ' shell--fixed-header' : ''}`}>
         <div className="shell-top">
-          {barsShown ? <ShellTopBar route={route} onOpenSettings={openSettings} /> : <div className="shell-header" />}
-          <NoticeBanner />
+          {barsShown ? <ShellTopBar route={route} onOpenSettings={openSettings} notice={NOTICE} /> : <div className="shell-header" />}
         </div>
         <Layout className="shell-body">
           {menuShown ? <ShellSidebar /> : <div className="shell-sider shell-sider--placeholder" style={{ width: opened ? SIDEBAR_WIDTH : SIDEBAR_COLLAPSED_WIDTH }} />}

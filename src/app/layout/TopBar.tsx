@@ -9,6 +9,7 @@ import {
   UserOutlined,
 } from '@ant-design/icons';
 import { Avatar, Breadcrumb, Button, Dropdown, Layout, Space, Tag, Tooltip, Typography } from 'antd';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'wouter';
 import { selectRealRole, selectUserName, selectViewRole } from '@machines/sessionMachine';
@@ -20,10 +21,11 @@ import { HOME_PATH, type AppRoute } from '../routes';
 import { SessionContext } from '../session';
 import { ErrorLogButton } from './ErrorLogButton';
 
-type TopBarProps = { route: AppRoute; onOpenSettings: () => void };
+/** `notice`: what takes the bar's free space between the breadcrumb and the tools (the shell's notice banner). */
+type TopBarProps = { route: AppRoute; onOpenSettings: () => void; notice?: ReactNode };
 
 /** Top bar and navbar in one row (spec §2.3): logo, sidebar toggle, where you are, then the tools and the user. */
-export function TopBar({ route, onOpenSettings }: TopBarProps) {
+export function TopBar({ route, onOpenSettings, notice }: TopBarProps) {
   const { t } = useTranslation();
   const settingsActor = SettingsContext.useActorRef();
   const opened = SettingsContext.useSelector(selectSidebarOpened);
@@ -50,7 +52,7 @@ export function TopBar({ route, onOpenSettings }: TopBarProps) {
         className="shell-header__breadcrumb"
         items={[{ title: <Link href={HOME_PATH}>{t('route.home')}</Link> }, ...(route.titleKey && route.path !== HOME_PATH ? [{ title: t(route.titleKey) }] : [])]}
       />
-      <div className="shell-header__spacer" />
+      {notice ?? <div className="shell-header__spacer" />}
       <Space size={2} className="shell-header__actions">
         <ErrorLogButton />
         <Button type="text" icon={<CloudDownloadOutlined />} onClick={() => navigate('/plugin/download')}>

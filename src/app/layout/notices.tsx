@@ -1,6 +1,6 @@
-import { NotificationOutlined } from '@ant-design/icons';
+import { CloseOutlined, NotificationOutlined } from '@ant-design/icons';
 import { createActorContext, useSelector as useActorSelector } from '@xstate/react';
-import { Alert, App as AntApp, Button, Modal } from 'antd';
+import { App as AntApp, Button, Modal } from 'antd';
 import { proxy } from 'comlink';
 import { useEffect, useMemo, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -81,29 +81,34 @@ function NoticeValidity({ enabled }: { enabled: boolean }) {
   return null;
 }
 
-/** The closable notice banner of the top bar: notice date and text (spec §2.3). */
+/**
+ * The closable notice banner of the top bar (spec §2.3): notice date and text on one line between the breadcrumb and
+ * the bar's buttons, the whole text in its tooltip. It takes the bar's free space rather than a row of its own: the
+ * notice comes a second or two after a page is drawn, and a row of its own pushed the whole page 38 px down under
+ * the user's pointer (a click meant for the first row of a list landed on the second).
+ */
 export function NoticeBanner() {
   const { t } = useTranslation();
   const notice = NoticeContext.useSelector(selectVisibleNotice);
   const actor = NoticeContext.useActorRef();
-  if (!notice) return null;
+  if (!notice) return <div className="shell-header__spacer" />;
+  const date = notice.updateTime.slice(0, 10);
   return (
-    <Alert
-      banner
-      type="info"
-      className="shell-notice"
-      icon={<NotificationOutlined />}
-      role="region"
-      aria-label={t('notice.label')}
-      title={
-        <span>
-          <time className="shell-notice__date">{notice.updateTime.slice(0, 10)}</time>
-          {notice.text}
-        </span>
-      }
-      closable={{ 'aria-label': t('notice.close') }}
-      onClose={() => actor.send({ type: 'notice.dismiss' })}
-    />
+    <div className="shell-header__spacer shell-notice" role="region" aria-label={t('notice.label')}>
+      <NotificationOutlined className="shell-notice__icon" aria-hidden />
+      <span className="shell-notice__text" title={`${date} ${notice.text}`}>
+        <time className="shell-notice__date">{date}</time>
+        {notice.text}
+      </span>
+      <Button
+        type="text"
+        size="small"
+        className="shell-notice__close"
+        icon={<CloseOutlined />}
+        aria-label={t('notice.close')}
+        onClick={() => actor.send({ type: 'notice.dismiss' })}
+      />
+    </div>
   );
 }
 
