@@ -48,7 +48,7 @@ async function pageAs(username: string, lang: 'zh' | 'en' = 'zh'): Promise<Page>
     sessionStorage.setItem('e2e-fresh', '1');
   });
   await page.goto('/home/introduction');
-  await page.locator('.shell-sider').waitFor();
+  await page.locator('.shell-sider .ant-menu-root').waitFor();
   return page;
 }
 
@@ -248,7 +248,7 @@ describe('administration end to end', () => {
     await seller.getByRole('button', { name: '关闭公告' }).click();
     await banner.waitFor({ state: 'detached' });
     await seller.reload();
-    await seller.locator('.shell-sider').waitFor();
+    await seller.locator('.shell-sider .ant-menu-root').waitFor();
     await seller.waitForTimeout(1000);
     expect(await seller.getByText(text).count()).toBe(0);
     await seller.close();

@@ -55,7 +55,7 @@ export function BasicLayout({ route }: BasicLayoutProps) {
         <div className="shell-top">
           {barsShown ? <ShellTopBar route={route} onOpenSettings={openSettings} notice={NOTICE} /> : <div className="shell-header" />}
         </div>
-        <Layout className="shell-body">
+        <Layout className="shell-body" hasSider>
           {menuShown ? <ShellSidebar /> : <div className="shell-sider shell-sider--placeholder" style={{ width: opened ? SIDEBAR_WIDTH : SIDEBAR_COLLAPSED_WIDTH }} />}
           <Layout className="shell-main">
             {settings.tagsView && (barsShown ? <ShellTagsView /> : <div className="tags-view" />)}
