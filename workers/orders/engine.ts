@@ -466,25 +466,28 @@ export class OrderEngine {
    * and windows) instead of in the first search: the worker calls it once a load settles. A change of the rows
    * meanwhile drops the build (the next search or prepare starts over).
    */
-  async prepareSearch(): Promise<void> {
-    if (this.textIndex.pendingRows.length === 0 && this.textIndex.indexedRows >= this.length) return this.settleTexts();
+  async prepareSearch(pause: () => Promise<void> = this.yieldNow): Promise<void> {
+    const ready = () => this.textIndex.pendingRows.length === 0 && this.textIndex.indexedRows >= this.length;
+    // Decoded first, a stretch per slice: the index reads every value, and one by one from bytes that is slower.
+    await this.settleTexts(pause);
+    if (ready()) return;
     const index = this.textIndex;
     const version = this.changes;
     const built = await index.buildInSlices(this.length, async () => {
-      await this.yieldNow();
-      return this.changes === version && this.textIndex === index;
+      await pause();
+      // A search meanwhile built it whole: this build stops (its pieces would make the same index again).
+      return this.changes === version && this.textIndex === index && !ready();
     });
-    if (built) await this.settleTexts();
+    if (built || ready()) await this.settleTexts(pause);
   }
 
   /**
-   * The text columns no search reads (order ids) decoded too, a column at a time: then no frame a load appended is
-   * kept in memory for their bytes.
+   * The text columns decoded, a stretch at a time (a column of a cache record is 10-25 ms): then no frame a load
+   * appended is kept in memory for their bytes.
    */
-  private async settleTexts(): Promise<void> {
+  private async settleTexts(pause: () => Promise<void>): Promise<void> {
     for (const column of PLAIN_COLUMNS) {
-      this.plain[column].settle();
-      await this.yieldNow();
+      while (this.plain[column].settleOne()) await pause();
     }
   }
 
@@ -601,7 +604,7 @@ export class OrderEngine {
    * 20-50 ms each, which held a window or query asked for meanwhile). Without that order, nothing: no sort of a
    * million rows in the background. Dropped when the rows change.
    */
-  async prepareFilterOrders(column: DictColumn, sort: OrderSort): Promise<void> {
+  async prepareFilterOrders(column: DictColumn, sort: OrderSort, pause: () => Promise<void> = this.yieldNow): Promise<void> {
     const version = this.changes;
     const n = this.length;
     const order = this.permutations.get(permutationKey(sort));
@@ -622,7 +625,7 @@ export class OrderEngine {
         const rows = answers[code];
         if (rows) rows[filled[code]!++] = slot;
       }
-      await this.yieldNow();
+      await pause();
       if (this.changes !== version || this.permutations.get(permutationKey(sort)) !== order) return;
     }
     answers.forEach((rows, code) => rows && this.keepFilterOrder(keys[code]!, sort, rows));
@@ -673,10 +676,10 @@ export class OrderEngine {
    * The filter bar's list filters answered from ready indexes: built while the list is idle, after a sync, one
    * column per task (a column of a million rows is tens of milliseconds in a browser).
    */
-  async prepareFilters(): Promise<void> {
+  async prepareFilters(pause: () => Promise<void> = this.yieldNow): Promise<void> {
     for (const column of FILTER_INDEX_COLUMNS) {
+      await pause();
       this.codeIndex(column);
-      await this.yieldNow();
     }
   }
 

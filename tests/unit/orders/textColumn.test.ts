@@ -52,4 +52,25 @@ describe('a text column', () => {
     expect(values.map((_, i) => column.get(10 + i))).toEqual(values);
     expect(column.get(9)).toBe('');
   });
+
+  it('decodes a stretch held as bytes whole only once an eighth of it was read, then a stretch per settle step', () => {
+    const values = Array.from({ length: 8_000 }, (_, i) => `P${i}-号`);
+    const column = new TextColumn();
+    column.appendBytes(0, new TextEncoder().encode(joined(values)), values.length);
+    column.appendBytes(8_000, new TextEncoder().encode(joined(values)), values.length);
+    // Windows of a hundred rows in the first stretch: still bytes after 900 values (an eighth is 1,000).
+    for (let start = 0; start < 900; start += 100) {
+      for (let slot = start; slot < start + 100; slot++) expect(column.get(slot)).toBe(values[slot]);
+    }
+    expect(column.settleOne()).toBe(true);
+    expect(column.settleOne()).toBe(true);
+    expect(column.settleOne()).toBe(false);
+    expect(column.get(8_000 + 7_999)).toBe(values[7_999]);
+    // Read past an eighth, a stretch is decoded whole: nothing is left to settle.
+    const read = new TextColumn();
+    read.appendBytes(0, new TextEncoder().encode(joined(values)), values.length);
+    for (let slot = 0; slot <= 1_000; slot++) read.get(slot);
+    expect(read.settleOne()).toBe(false);
+    expect(read.all()).toEqual(values);
+  });
 });
