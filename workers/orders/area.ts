@@ -357,8 +357,10 @@ export function createOrdersArea({ client, events, engine: engineOptions, openCa
     searchTimer = setTimeout(() => {
       searchTimer = null;
       tabsSort = latestSort;
+      // The filter indexes at once (a task a column, tens of milliseconds in all): a status tab or a sort's tab
+      // answers need them. The rest (a second or more) when the list is left alone.
       void engine
-        .prepareFilters(whenQuiet)
+        .prepareFilters()
         .then(() => engine.prepareSearch(whenQuiet))
         // The cache's ids, decoded by then (they were the engine's too): the records' frames can go.
         .then(() => cache?.settleIds())
