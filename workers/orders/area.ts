@@ -352,6 +352,8 @@ export function createOrdersArea({ client, events, engine: engineOptions, openCa
   let searchTimer: ReturnType<typeof setTimeout> | null = null;
   /** The sort the status tabs' answers were last made in (or are being made in). */
   let tabsSort: OrderSort | null = null;
+  /** Whether the tabs' answers are still wanted in `sort` (the list was not sorted another way since). */
+  const tabsWanted = (sort: OrderSort) => () => tabsSort?.column === sort.column && tabsSort.direction === sort.direction;
   function prepareSearchSoon(): void {
     if (searchTimer !== null) clearTimeout(searchTimer);
     searchTimer = setTimeout(() => {
@@ -364,7 +366,10 @@ export function createOrdersArea({ client, events, engine: engineOptions, openCa
         .then(() => engine.prepareSearch(whenQuiet))
         // The cache's ids, decoded by then (they were the engine's too): the records' frames can go.
         .then(() => cache?.settleIds())
-        .then(() => (latestSort ? engine.prepareFilterOrders('status', latestSort, whenQuiet) : undefined))
+        .then(() => {
+          const sort = tabsSort;
+          return sort ? engine.prepareFilterOrders('status', sort, whenQuiet, tabsWanted(sort)) : undefined;
+        })
         .catch(() => undefined);
     }, SEARCH_INDEX_DELAY_MS);
   }
@@ -395,7 +400,7 @@ export function createOrdersArea({ client, events, engine: engineOptions, openCa
     if (tabsTimer !== null) clearTimeout(tabsTimer);
     tabsTimer = setTimeout(() => {
       tabsTimer = null;
-      void engine.prepareFilterOrders('status', sort).catch(() => undefined);
+      void engine.prepareFilterOrders('status', sort, undefined, tabsWanted(sort)).catch(() => undefined);
     }, 0);
   }
 

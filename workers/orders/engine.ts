@@ -604,7 +604,7 @@ export class OrderEngine {
    * 20-50 ms each, which held a window or query asked for meanwhile). Without that order, nothing: no sort of a
    * million rows in the background. Dropped when the rows change.
    */
-  async prepareFilterOrders(column: DictColumn, sort: OrderSort, pause: () => Promise<void> = this.yieldNow): Promise<void> {
+  async prepareFilterOrders(column: DictColumn, sort: OrderSort, pause: () => Promise<void> = this.yieldNow, wanted: () => boolean = () => true): Promise<void> {
     const version = this.changes;
     const n = this.length;
     const order = this.permutations.get(permutationKey(sort));
@@ -626,7 +626,8 @@ export class OrderEngine {
         if (rows) rows[filled[code]!++] = slot;
       }
       await pause();
-      if (this.changes !== version || this.permutations.get(permutationKey(sort)) !== order) return;
+      // A list sorted another way meanwhile: its answers may be made already, and these would replace them.
+      if (this.changes !== version || this.permutations.get(permutationKey(sort)) !== order || !wanted()) return;
     }
     answers.forEach((rows, code) => rows && this.keepFilterOrder(keys[code]!, sort, rows));
   }
