@@ -131,7 +131,7 @@ const FIRST_SYNC_LIMIT = 1_000;
 const CHANGED_EVERY_MS = 2_000;
 const SEARCH_INDEX_DELAY_MS = 1_000;
 /**
- * The preparation after a sync (filter indexes, search index, status tabs) waits this long after a list last asked
+ * The text work after a sync (records decoded, search index, status tabs) waits this long after a list last asked
  * for rows or a query: it is a second or more of slices, and on two cores the worker busy beside a list being
  * scrolled cost that list's frames (after a warm open, a series of jumps had 9 frames in 146 over 20 ms, against
  * 2-3 in 115 once the preparation was done).
