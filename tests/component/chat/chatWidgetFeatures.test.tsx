@@ -153,7 +153,8 @@ describe('ChatWidget: history requests and bulk loading', () => {
       fireEvent.click(more);
       await waitFor(() => expect(onLoadHistory).toHaveBeenCalledTimes(2));
       vi.setSystemTime(Date.now() + 1000);
-      fireEvent.click(screen.getByRole('button', { name: '查看更多消息' }));
+      // The link is named so once the page is in (while it loads, its spinner's label is part of its name).
+      fireEvent.click(await screen.findByRole('button', { name: '查看更多消息' }));
       await waitFor(() => expect(onLoadHistory).toHaveBeenCalledTimes(3));
     } finally {
       vi.useRealTimers();
