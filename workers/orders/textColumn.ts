@@ -46,8 +46,8 @@ function joinedOf(segment: Segment): string {
  * splits what is left.
  *
  * A warm open's stretches come as the cache record's UTF-8 bytes, not decoded: a value read is
- * decoded alone, a stretch when the column is read whole or `settle` asks (the engine does once the search index
- * is built). Decoding every frame's text was 12-17 ms a frame before the list could answer with every row; reading
+ * decoded alone, a stretch when the column is read whole, when an eighth of it has been read, or when `settleOne`
+ * asks (the engine does, a stretch per slice, before it builds the search index). Decoding every frame's text was 12-17 ms a frame before the list could answer with every row; reading
  * it later made a warm open's all-rows answer about 130 ms sooner and its first rows about 100 ms sooner (medians of
  * 15 reloads each, a million cached rows, headless Chromium).
  *
@@ -104,7 +104,7 @@ export class TextColumn {
 
   /**
    * `appendJoined` of the UTF-8 bytes of such a string, not decoded yet: a value read is decoded on its own, the
-   * whole stretch when the column is read whole (or `settle` asks). The bytes are a view of a frame: the frame stays
+   * whole stretch when the column is read whole (or `settleOne` asks). The bytes are a view of a frame: the frame stays
    * in memory until then. `decode`, when given, answers the bytes as a string: someone else needs the same string
    * (the cache, a record's ids), and whoever reads it first decodes it for both.
    */
@@ -124,12 +124,10 @@ export class TextColumn {
     segment.starts = segment.joined === null ? byteStartsOf(segment.bytes!, segment.n) : startsOf(segment.joined, segment.n);
   }
 
-  /** Decodes every stretch still held as bytes, letting go of the frames they are views of. */
-  settle(): void {
-    for (const segment of this.pending) joinedOf(segment);
-  }
-
-  /** `settle` one stretch at a time: decodes the first still held as bytes; false when there was none. */
+  /**
+   * Decodes the first stretch still held as bytes, letting go of the frame it is a view of; false when there was
+   * none. One at a time: a stretch of a cache record is 10-25 ms.
+   */
   settleOne(): boolean {
     const segment = this.pending.find((pending) => pending.joined === null);
     if (!segment) return false;
