@@ -21,6 +21,11 @@ export type LoadOrdersOptions = {
   onFailed?: () => void;
   /** Waited for after the first record is in, before the others are read (a page's first rows being shown). */
   beforeRest?: () => Promise<void> | undefined;
+  /**
+   * Called once the cache's keys, sync state and head are read, before any record is decoded: the rows it holds
+   * and its cursor (the head is then the cache's `openingHead`).
+   */
+  onStart?: (rows: number, cursor: string | null) => void;
 };
 
 /**
@@ -58,6 +63,7 @@ export async function loadOrders(cache: OrderCache, engine: OrderEngine, options
       (rows, stored) => {
         cursor = stored;
         toReserve = rows;
+        if (current()) options.onStart?.(rows, stored);
       },
       options.beforeRest,
     );
