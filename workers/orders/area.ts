@@ -179,6 +179,8 @@ export function createOrdersArea({ client, events, engine: engineOptions, openCa
    * decoded), or null when the load ended without getting there.
    */
   let started: Promise<OrdersOpenResult | null> = Promise.resolve(null);
+  /** While `first` opens the cache: the query it answers (JSON). */
+  let firstKey: string | null = null;
   /** A push that arrived during a sync: sync once more when it ends. */
   let again = false;
   let abort = new AbortController();
@@ -460,7 +462,9 @@ export function createOrdersArea({ client, events, engine: engineOptions, openCa
         pageFirst?.open();
         pageFirst = gate(FIRST_ROWS_GRACE_MS);
       }
+      firstKey = JSON.stringify(query);
       const opening = api.open(id);
+      firstKey = null;
       // A warm open answers from the head kept with the cache as soon as that is read, without waiting for the
       // first record's rows (decoded and put in the engine, 30-50 ms more on this machine).
       const begun = await Promise.race([started, opening.then(() => null)]);
@@ -485,6 +489,8 @@ export function createOrdersArea({ client, events, engine: engineOptions, openCa
       endProvisional();
       loading = true;
       const own = (cache = openCache(id));
+      const asking = firstKey;
+      let headAnswers = false;
       let begin: (opened: OrdersOpenResult | null) => void = () => undefined;
       started = new Promise((resolve) => (begin = resolve));
       // Resolves with the first cached chunk; the rest follows and the list re-queries when it is all in.
@@ -502,7 +508,13 @@ export function createOrdersArea({ client, events, engine: engineOptions, openCa
               changed();
             },
             beforeRest: () => held?.passed(),
-            onStart: (_rows, cursor) => begin({ rows: engine.size, cursor }),
+            onStart: (_rows, cursor) => {
+              headAnswers = asking !== null && own.openingHead()?.query === asking;
+              begin({ rows: engine.size, cursor });
+            },
+            // The head answers the page's first query: its first record waits too, until the rows are painted,
+            // and the worker meanwhile answers the session's calls at once.
+            beforeFirst: () => (headAnswers ? held?.passed() : undefined),
           });
           changed();
           sync().catch(() => undefined);

@@ -125,6 +125,7 @@ export class OrderCache {
     onChunk: (chunk: OrderChunk) => void | Promise<void> = () => undefined,
     onStart: (rows: number, cursor: string | null) => void = () => undefined,
     beforeRest: () => Promise<void> | undefined = () => undefined,
+    beforeFirst: () => Promise<void> | undefined = () => undefined,
   ): Promise<CacheLoadResult> {
     const idTexts = new Map<number, IdText>();
     let rows = 0;
@@ -137,6 +138,7 @@ export class OrderCache {
     }));
     this.loadedHead = head && head.version === versionOf(meta) ? { query: head.query, total: head.total, rows: head.rows } : null;
     onStart(meta.rowCount, meta.cursor);
+    await beforeFirst();
     // The first record alone, so a list has rows to show at once; then a few per read.
     const batches: number[][] = ids.length > 0 ? [ids.slice(0, 1)] : [];
     for (let i = 1; i < ids.length; i += 3) batches.push(ids.slice(i, i + 3));

@@ -26,6 +26,8 @@ export type LoadOrdersOptions = {
    * and its cursor (the head is then the cache's `openingHead`).
    */
   onStart?: (rows: number, cursor: string | null) => void;
+  /** Waited for after `onStart`, before the first record is read (a list's first answer given from the head). */
+  beforeFirst?: () => Promise<void> | undefined;
 };
 
 /**
@@ -66,6 +68,7 @@ export async function loadOrders(cache: OrderCache, engine: OrderEngine, options
         if (current()) options.onStart?.(rows, stored);
       },
       options.beforeRest,
+      options.beforeFirst,
     );
   const whole = read().then(async (result) => {
     // Another tab wrote to the cache while this one read it: read it again into an empty engine (the lists query
