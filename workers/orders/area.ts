@@ -179,8 +179,6 @@ export function createOrdersArea({ client, events, engine: engineOptions, openCa
    * decoded), or null when the load ended without getting there.
    */
   let started: Promise<OrdersOpenResult | null> = Promise.resolve(null);
-  /** While `first` opens the cache: the query it answers (JSON). */
-  let firstKey: string | null = null;
   /** A push that arrived during a sync: sync once more when it ends. */
   let again = false;
   let abort = new AbortController();
@@ -455,6 +453,56 @@ export function createOrdersArea({ client, events, engine: engineOptions, openCa
   /** A warm open's first rows on their way to a page: the rest of the cache is read once they are painted. */
   let pageFirst: Gate | null = null;
 
+  /** `open`; `asking` is the query (JSON) of the `first` call that opens the cache, if one does. */
+  function openFor(id: number, asking: string | null): Promise<OrdersOpenResult> {
+    // The app may open the cache early (a page of orders being loaded) and the list again: one load serves both.
+    if (userId === id && cache) return opening ?? cache.cursor().then((cursor) => ({ rows: engine.size, cursor }));
+    abort.abort();
+    abort = new AbortController();
+    cache?.close();
+    userId = id;
+    openingSort = openingQuery = null;
+    endProvisional();
+    loading = true;
+    const own = (cache = openCache(id));
+    let headAnswers = false;
+    let begin: (opened: OrdersOpenResult | null) => void = () => undefined;
+    started = new Promise((resolve) => (begin = resolve));
+    // Resolves with the first cached chunk; the rest follows and the list re-queries when it is all in.
+    const run = (async () => {
+      try {
+        const held = pageFirst;
+        const loaded = await loadOrders(own, engine, {
+          onLoaded: () =>
+            void adoptSavedOrder(own).finally(() => {
+              if (cache === own) endProvisional();
+              changed();
+            }),
+          onFailed: () => {
+            if (cache === own) endProvisional();
+            changed();
+          },
+          beforeRest: () => held?.passed(),
+          onStart: (_rows, cursor) => {
+            headAnswers = asking !== null && own.openingHead()?.query === asking;
+            begin({ rows: engine.size, cursor });
+          },
+          // The head answers the page's first query: its first record waits too, until the rows are painted,
+          // and the worker meanwhile answers the session's calls at once.
+          beforeFirst: () => (headAnswers ? held?.passed() : undefined),
+        });
+        changed();
+        sync().catch(() => undefined);
+        return loaded;
+      } finally {
+        begin(null);
+        if (cache === own) opening = null;
+      }
+    })();
+    opening = run;
+    return run;
+  }
+
   const api: OrdersApi = {
     async first(id, query, view, rows) {
       asked();
@@ -462,9 +510,7 @@ export function createOrdersArea({ client, events, engine: engineOptions, openCa
         pageFirst?.open();
         pageFirst = gate(FIRST_ROWS_GRACE_MS);
       }
-      firstKey = JSON.stringify(query);
-      const opening = api.open(id);
-      firstKey = null;
+      const opening = openFor(id, JSON.stringify(query));
       // A warm open answers from the head kept with the cache as soon as that is read, without waiting for the
       // first record's rows (decoded and put in the engine, 30-50 ms more on this machine).
       const begun = await Promise.race([started, opening.then(() => null)]);
@@ -478,55 +524,7 @@ export function createOrdersArea({ client, events, engine: engineOptions, openCa
       const result = answerOf(query, await engine.query(query, view));
       return { opened, result, rows: result.status === 'done' ? (rowsOf(result.handle, 0, rows) ?? []) : [] };
     },
-    open(id) {
-      // The app may open the cache early (a page of orders being loaded) and the list again: one load serves both.
-      if (userId === id && cache) return opening ?? cache.cursor().then((cursor) => ({ rows: engine.size, cursor }));
-      abort.abort();
-      abort = new AbortController();
-      cache?.close();
-      userId = id;
-      openingSort = openingQuery = null;
-      endProvisional();
-      loading = true;
-      const own = (cache = openCache(id));
-      const asking = firstKey;
-      let headAnswers = false;
-      let begin: (opened: OrdersOpenResult | null) => void = () => undefined;
-      started = new Promise((resolve) => (begin = resolve));
-      // Resolves with the first cached chunk; the rest follows and the list re-queries when it is all in.
-      const run = (async () => {
-        try {
-          const held = pageFirst;
-          const loaded = await loadOrders(own, engine, {
-            onLoaded: () =>
-              void adoptSavedOrder(own).finally(() => {
-                if (cache === own) endProvisional();
-                changed();
-              }),
-            onFailed: () => {
-              if (cache === own) endProvisional();
-              changed();
-            },
-            beforeRest: () => held?.passed(),
-            onStart: (_rows, cursor) => {
-              headAnswers = asking !== null && own.openingHead()?.query === asking;
-              begin({ rows: engine.size, cursor });
-            },
-            // The head answers the page's first query: its first record waits too, until the rows are painted,
-            // and the worker meanwhile answers the session's calls at once.
-            beforeFirst: () => (headAnswers ? held?.passed() : undefined),
-          });
-          changed();
-          sync().catch(() => undefined);
-          return loaded;
-        } finally {
-          begin(null);
-          if (cache === own) opening = null;
-        }
-      })();
-      opening = run;
-      return run;
-    },
+    open: (id) => openFor(id, null),
     async shown() {
       pageFirst?.open();
       listFirst?.open();
