@@ -49,13 +49,17 @@ export class OrderWindows {
     const key = `${handle}:${version}`;
     if (key === this.key) return;
     this.key = key;
+    const previous = this.handle;
     this.handle = handle;
     this.total = total;
     let shown = this.recent.get(key);
     if (!shown) {
       const early = this.early?.handle === handle ? this.early.windows : null;
       if (early) this.early = null;
-      shown = { windows: early ?? new Map(), inflight: new Set() };
+      // The result on screen answered again (a reload's head, asked once more while the cache is read): the same
+      // handle holds the same rows, so its windows go on being shown rather than a frame of placeholders.
+      const same = handle !== null && handle === previous ? { windows: this.windows, inflight: this.inflight } : null;
+      shown = same ?? { windows: early ?? new Map(), inflight: new Set() };
       this.recent.set(key, shown);
       if (this.recent.size > RECENT_RESULTS) this.recent.delete(this.recent.keys().next().value!);
     }

@@ -58,4 +58,19 @@ describe('the order page\'s window cache', () => {
     windows.show(1, 1, 300);
     expect(windows.rowAt(0)).toBeUndefined();
   });
+
+  it('keeps the rows on screen when the result shown is answered again under the same handle', async () => {
+    const worker = fakeWorker();
+    const windows = new OrderWindows(worker.fetch, () => undefined);
+    windows.show(1, 1, 300);
+    windows.onRangeChange(0, 20);
+    await settle();
+    // The list asks again and the worker answers the same result (a reload's head while the cache is read).
+    windows.accept(1, [{ page: 0, rows: worker.resultOf(1).slice(0, 100) }]);
+    windows.show(1, 2, 300);
+    expect(windows.rowAt(0)).toEqual(rows[0]);
+    windows.onRangeChange(0, 20);
+    await settle();
+    expect(worker.asked).toEqual(['1:0', '1:1']);
+  });
 });
