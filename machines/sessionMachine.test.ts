@@ -71,6 +71,7 @@ function startHarness(options: { clock?: SimulatedClock; poller?: 'callback' | R
     persistSession: [] as StoredSession[],
     persistToken: [] as string[],
     persistAuto: [] as string[],
+    persistInfo: [] as UserInfo[],
     clearPersistedSession: 0,
     checkNow: 0,
     pollerInputs: [] as LoginCheckPollerInput[],
@@ -118,6 +119,7 @@ function startHarness(options: { clock?: SimulatedClock; poller?: 'callback' | R
       persistSession: (_, session) => void calls.persistSession.push(session),
       persistToken: (_, token) => void calls.persistToken.push(token),
       persistAuto: (_, auto) => void calls.persistAuto.push(auto),
+      persistInfo: (_, kept) => void calls.persistInfo.push(kept),
       clearPersistedSession: () => void (calls.clearPersistedSession += 1),
     },
   });
@@ -169,6 +171,8 @@ const loginEvent = {
 
 type ModelEvent =
   | { type: 'restore.found' }
+  | { type: 'restore.withInfo' }
+  | { type: 'info.otherRoles' }
   | { type: 'restore.none' }
   | { type: 'session.login' }
   | { type: 'login.ok' }
@@ -197,7 +201,9 @@ const model = setup({
   context: { error: null },
   initial: 'checkingSession',
   states: {
-    checkingSession: { on: { 'restore.found': 'loadingInfo', 'restore.none': 'loggedOut' } },
+    checkingSession: { on: { 'restore.found': 'loadingInfo', 'restore.withInfo': 'resuming', 'restore.none': 'loggedOut' } },
+    // A stored session with the info of its last load: routes from that info, then the app, while getInfo checks.
+    resuming: { on: { 'routes.ok': 'loggedIn.verifying' } },
     loggedOut: { on: { 'session.login': { target: 'loggingIn', actions: failure(null) } } },
     loggingIn: {
       on: {
@@ -217,6 +223,16 @@ const model = setup({
     loggedIn: {
       initial: 'idle',
       states: {
+        verifying: {
+          on: {
+            'info.ok': 'idle',
+            'info.otherRoles': 'rerouting',
+            'info.noResponse': { target: '#model.loggingOut', actions: failure({ key: 'verificationFailed' }) },
+            'info.emptyRoles': { target: '#model.loggingOut', actions: failure({ key: 'rolesEmpty' }) },
+            'info.fail': { target: '#model.loggingOut', actions: failure({ text: 'boom' }) },
+          },
+        },
+        rerouting: { on: { 'routes.ok': 'idle' } },
         idle: { on: { 'session.refreshing': 'refreshingToken' } },
         refreshingToken: { on: { 'session.tokenRefreshed': 'idle' } },
       },
@@ -243,7 +259,13 @@ const model = setup({
 let h: Harness;
 
 const testModel = createTestModel(model);
-const paths = testModel.getSimplePaths();
+// A resumed session's paths stop at a change of role and at a new login: past those they walk what the paths of a
+// login or a plain restore already walk, and the paths numbered over a thousand.
+const resumed = (path: { steps: readonly { event: { type: string } }[] }) => path.steps.some((step) => step.event.type === 'restore.withInfo');
+const paths = [
+  ...testModel.getSimplePaths().filter((path) => !resumed(path)),
+  ...testModel.getSimplePaths({ stopWhen: (state) => state.matches('changingRole') || state.matches('loggingIn') }).filter(resumed),
+];
 
 const stateChecks = {
   checkingSession: () => expect(h.actor.getSnapshot().value).toBe('checkingSession'),
@@ -252,7 +274,30 @@ const stateChecks = {
     expect(h.actor.getSnapshot().value).toBe('loadingInfo');
     expect(selectUser(h.actor.getSnapshot()).token).not.toBe('');
   },
-  generatingRoutes: () => expect(h.actor.getSnapshot().value).toBe('generatingRoutes'),
+  generatingRoutes: () => {
+    expect(h.actor.getSnapshot().value).toBe('generatingRoutes');
+    expect(h.actor.getSnapshot().context.resumed).toBe(false);
+  },
+  resuming: () => {
+    expect(h.actor.getSnapshot().value).toBe('generatingRoutes');
+    expect(h.actor.getSnapshot().context.resumed).toBe(true);
+    expect(h.calls.generateInputs.at(-1)).toEqual({ roles: ['admin'], rolePermissions: ['admin'] });
+  },
+  // The app is on screen (phase loggedIn) with the kept info; getInfo has not answered.
+  'loggedIn.verifying': () => {
+    const snapshot = h.actor.getSnapshot();
+    expect(snapshot.matches({ loggedIn: 'verifying' })).toBe(true);
+    expect(selectPhase(snapshot)).toBe('loggedIn');
+    expect(snapshot.context.permittedRoutes).toEqual(routes);
+    expect(snapshot.context.user).toMatchObject({ token: 'tok-stored', realRole: 'admin' });
+    expect(h.pollerSendBack).not.toBeNull();
+  },
+  'loggedIn.rerouting': () => {
+    const snapshot = h.actor.getSnapshot();
+    expect(snapshot.matches({ loggedIn: 'rerouting' })).toBe(true);
+    expect(selectPhase(snapshot)).toBe('loggedIn');
+    expect(h.calls.generateInputs.at(-1)).toEqual({ roles: ['admin', 'follow'], rolePermissions: ['admin', 'follow'] });
+  },
   'loggedIn.idle': () => {
     const snapshot = h.actor.getSnapshot();
     expect(snapshot.matches({ loggedIn: 'idle' })).toBe(true);
@@ -288,6 +333,8 @@ const stateChecks = {
 
 const eventExecs = {
   'restore.found': () => h.resolve('restoreSession', stored),
+  'restore.withInfo': () => h.resolve('restoreSession', { ...stored, info: adminInfo }),
+  'info.otherRoles': () => h.resolve('loadInfo', info(['admin', 'follow'])),
   'restore.none': () => h.resolve('restoreSession', null),
   'session.login': () => h.actor.send(loginEvent),
   'login.ok': () => h.resolve('login', loginData),
@@ -311,7 +358,7 @@ describe('session machine: every simple path of its graph', () => {
     const reached = new Set(
       paths.flatMap((path) => [path.state, ...path.steps.map((step) => step.state)]).map((state) => JSON.stringify(state.value)),
     );
-    expect(reached.size).toBe(9);
+    expect(reached.size).toBe(12);
     expect(reached).toContain(JSON.stringify({ loggedIn: 'refreshingToken' }));
     expect(reached).toContain('"changingRole"');
     expect(reached).toContain('"loggedOut"');
@@ -359,6 +406,72 @@ describe('session machine: what callers notice', () => {
     await harness.resolve('generateRoutes', routes);
     expect(harness.actor.getSnapshot().context.user).toMatchObject({ token: 'tok-stored', realRole: 'search' });
     expect(harness.calls.persistSession).toEqual([]);
+  });
+
+  it('keeps each user info it loads, for the next page load', async () => {
+    const harness = await loggedInHarness(['follow']);
+    expect(harness.calls.persistInfo).toEqual([info(['follow'])]);
+  });
+
+  it('a stored session with its last info shows the app before getInfo answers, and stays when the answer agrees', async () => {
+    const harness = startHarness();
+    const phases: string[] = [];
+    harness.actor.subscribe((snapshot) => void phases.push(selectPhase(snapshot)));
+    await harness.resolve('restoreSession', { ...stored, info: info(['follow']) });
+    expect(harness.calls.generateInputs).toEqual([{ roles: ['follow'], rolePermissions: ['follow'] }]);
+    await harness.resolve('generateRoutes', routes);
+    // On screen with the kept roles; getInfo still on its way.
+    expect(selectPhase(harness.actor.getSnapshot())).toBe('loggedIn');
+    expect(harness.actor.getSnapshot().context.user).toMatchObject({ token: 'tok-stored', realRole: 'follow', roles: ['follow'] });
+    // No navigation: the page the reload opened stays.
+    expect(harness.emitted.filter((event) => event.type === 'session.loggedIn')).toEqual([]);
+
+    await harness.resolve('loadInfo', { ...info(['follow']), user: { ...info(['follow']).user, avatar: 'new.png' } });
+    expect(harness.actor.getSnapshot().matches({ loggedIn: 'idle' })).toBe(true);
+    expect(harness.actor.getSnapshot().context.user.avatar).toBe('new.png');
+    expect(harness.calls.generateInputs).toHaveLength(1);
+    expect(harness.calls.persistInfo).toHaveLength(1);
+    expect(phases.slice(phases.indexOf('loggedIn'))).not.toContain('pending');
+  });
+
+  it('a resumed session whose roles changed since gets its routes made again without leaving the app', async () => {
+    const harness = startHarness();
+    const phases: string[] = [];
+    harness.actor.subscribe((snapshot) => void phases.push(selectPhase(snapshot)));
+    await harness.resolve('restoreSession', { ...stored, info: info(['follow', 'search']) });
+    await harness.resolve('generateRoutes', routes);
+    await harness.resolve('loadInfo', info(['follow']));
+    expect(harness.calls.generateInputs.at(-1)).toEqual({ roles: ['follow'], rolePermissions: ['follow'] });
+    const fewer = [routes[0]!];
+    await harness.resolve('generateRoutes', fewer);
+    expect(harness.actor.getSnapshot().matches({ loggedIn: 'idle' })).toBe(true);
+    expect(harness.actor.getSnapshot().context.permittedRoutes).toEqual(fewer);
+    expect(phases.slice(phases.indexOf('loggedIn'))).not.toContain('pending');
+  });
+
+  it('a resumed session the server refuses ends on the login page with the server\'s message', async () => {
+    const harness = startHarness();
+    await harness.resolve('restoreSession', { ...stored, info: info(['follow']) });
+    await harness.resolve('generateRoutes', routes);
+    await harness.reject('loadInfo', { type: 'Failed', code: 401, message: '登录状态已过期，请重新登录', silent: false });
+    expect(harness.actor.getSnapshot().value).toBe('loggingOut');
+    expect(harness.calls.clearPersistedSession).toBe(1);
+    await harness.resolve('logout', undefined);
+    expect(harness.emitted).toContainEqual({ type: 'session.loggedOut', reason: 'forced' });
+    expect(selectUser(harness.actor.getSnapshot()).roles).toEqual([]);
+  });
+
+  it('an admin changing role while the resumed session is checked gets the chosen role\'s routes', async () => {
+    const harness = startHarness();
+    await harness.resolve('restoreSession', { ...stored, info: adminInfo });
+    await harness.resolve('generateRoutes', routes);
+    harness.actor.send({ type: 'session.changeRole', role: 'follow' });
+    await harness.settle();
+    await harness.resolve('loadInfo', adminInfo);
+    expect(harness.calls.generateInputs.at(-1)).toEqual({ roles: ['follow'], rolePermissions: ['follow'] });
+    await harness.resolve('generateRoutes', routes);
+    expect(harness.actor.getSnapshot().matches({ loggedIn: 'idle' })).toBe(true);
+    expect(harness.actor.getSnapshot().context.viewRole).toBe('follow');
   });
 
   it('keeps and stores a refreshed token', async () => {

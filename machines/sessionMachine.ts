@@ -50,10 +50,17 @@ export type SessionContext = {
   error: SessionMessage | null;
   /** Where to go after a login started from the login page. */
   redirect: string | null;
+  /** Shown with the user info kept from the last load; getInfo has not answered yet (`loggedIn.verifying`). */
+  resumed: boolean;
 };
 
-/** What survives a page reload: the login answer, kept in cookies and local storage. */
-export type StoredSession = Pick<LoginData, 'token' | 'id' | 'name' | 'right' | 'validTime' | 'isAp' | 'relative_id' | 'auto'>;
+/**
+ * What survives a page reload: the login answer, kept in cookies and local storage, and the user info last loaded
+ * for it. With that info a reload shows the app at once and checks the session again behind it (`loggedIn.verifying`).
+ */
+export type StoredSession = Pick<LoginData, 'token' | 'id' | 'name' | 'right' | 'validTime' | 'isAp' | 'relative_id' | 'auto'> & {
+  info?: UserInfo | null;
+};
 
 export type SessionEvent =
   | ({ type: 'session.login'; redirect?: string | null } & Required<Pick<LoginBody, 'username' | 'password'>> & {
@@ -116,6 +123,7 @@ const initialContext: SessionContext = {
   permittedRoutes: [],
   error: null,
   redirect: null,
+  resumed: false,
 };
 
 function notProvided(name: string): never {
@@ -169,9 +177,15 @@ const sessionSetup = setup({
     persistToken: (_, _token: string) => {},
     /** Writes a new password token to local storage. */
     persistAuto: (_, _auto: string) => {},
+    /** Keeps the user info just loaded with the stored session, for the next page load. */
+    persistInfo: (_, _info: UserInfo) => {},
     /** Removes every stored item of the session (spec §4 logout). */
     clearPersistedSession: () => {},
-    assignStoredSession: assign(({ context }, stored: StoredSession | null) => ({ user: { ...context.user, ...stored } })),
+    assignStoredSession: assign(({ context }, stored: StoredSession | null) => {
+      if (!stored) return {};
+      const { info: _info, ...session } = stored;
+      return { user: { ...context.user, ...session } };
+    }),
     assignInfo: assign(({ context }, info: UserInfo) => ({
       user: {
         ...context.user,
@@ -189,8 +203,9 @@ const sessionSetup = setup({
         },
         rightInfo: info.user.rightInfo,
       },
+      resumed: false,
     })),
-    clearSession: assign({ user: anonymousUser, viewRole: null, permittedRoutes: [], redirect: null }),
+    clearSession: assign({ user: anonymousUser, viewRole: null, permittedRoutes: [], redirect: null, resumed: false }),
     setError: assign((_, message: SessionMessage) => ({ error: message })),
     clearError: assign({ error: null }),
     showMessage: emit((_, message: SessionMessage) => ({ type: 'session.message' as const, message })),
@@ -202,6 +217,16 @@ const sessionSetup = setup({
   },
   guards: {
     hasStoredSession: (_, stored: StoredSession | null) => stored !== null && stored.token !== '',
+    hasStoredInfo: (_, stored: StoredSession | null) =>
+      stored !== null && stored.token !== '' && Array.isArray(stored.info?.roles) && stored.info.roles.length > 0,
+    /** A resumed session's info, with the roles and permissions its routes were made from. */
+    resumedWithSameRoles: ({ context }, info: UserInfo | null) =>
+      context.resumed &&
+      info !== null &&
+      info.roles.length > 0 &&
+      sameList(info.roles, context.user.roles) &&
+      sameList(info.rolePermissions, context.user.rolePermissions),
+    resumedWithRoles: ({ context }, info: UserInfo | null) => context.resumed && info !== null && Array.isArray(info.roles) && info.roles.length > 0,
     hasRoles: (_, info: UserInfo | null) => info !== null && Array.isArray(info.roles) && info.roles.length > 0,
     hasInfo: (_, info: UserInfo | null) => info !== null && info !== undefined,
     isAdmin: ({ context }) => context.user.realRole === 'admin' || context.user.rightInfo?.isAdmin === true,
@@ -212,18 +237,39 @@ const sessionSetup = setup({
 });
 
 /**
- * What a getInfo answer leads to (spec §4, §8). Both states that call getInfo, loading the session and changing role,
- * take this one definition so the user sees the same outcome for the same answer, whichever of them asked.
- * Targets are by id so the config does not depend on where a state using it sits.
+ * What a getInfo answer leads to (spec §4, §8). Every state that calls getInfo (loading the session, checking a
+ * resumed one, changing role) takes this one definition so the user sees the same outcome for the same answer,
+ * whichever of them asked. Targets are by id so the config does not depend on where a state using it sits.
  */
 const loadingUserInfo = sessionSetup.createStateConfig({
   invoke: {
     src: 'loadInfo',
     onDone: [
+      // A resumed session, shown with the info kept from its last load: it goes on as it is, or with its routes made
+      // again when its roles changed since.
+      {
+        guard: { type: 'resumedWithSameRoles', params: ({ event }) => event.output },
+        target: '#session.loggedIn.idle',
+        actions: [
+          { type: 'assignInfo', params: ({ event }) => event.output as UserInfo },
+          { type: 'persistInfo', params: ({ event }) => event.output as UserInfo },
+        ],
+      },
+      {
+        guard: { type: 'resumedWithRoles', params: ({ event }) => event.output },
+        target: '#session.loggedIn.rerouting',
+        actions: [
+          { type: 'assignInfo', params: ({ event }) => event.output as UserInfo },
+          { type: 'persistInfo', params: ({ event }) => event.output as UserInfo },
+        ],
+      },
       {
         guard: { type: 'hasRoles', params: ({ event }) => event.output },
         target: '#session.generatingRoutes',
-        actions: { type: 'assignInfo', params: ({ event }) => event.output as UserInfo },
+        actions: [
+          { type: 'assignInfo', params: ({ event }) => event.output as UserInfo },
+          { type: 'persistInfo', params: ({ event }) => event.output as UserInfo },
+        ],
       },
       {
         guard: { type: 'hasInfo', params: ({ event }) => event.output },
@@ -258,6 +304,23 @@ const loadingUserInfo = sessionSetup.createStateConfig({
   },
 });
 
+/** Routes that could not be made end the session, with the failure shown unless the worker showed it. */
+type FailedEvent = { event: { error: unknown } };
+const routesFailed = [
+  {
+    guard: { type: 'wasShownByWorker', params: ({ event }: FailedEvent) => ({ error: event.error }) },
+    target: '#session.loggingOut',
+    actions: { type: 'setError', params: ({ event }: FailedEvent) => failureMessage(event.error) },
+  },
+  {
+    target: '#session.loggingOut',
+    actions: [
+      { type: 'setError', params: ({ event }: FailedEvent) => failureMessage(event.error) },
+      { type: 'showMessage', params: ({ event }: FailedEvent) => failureMessage(event.error) },
+    ],
+  },
+] as const;
+
 export const sessionMachine = sessionSetup.createMachine({
   id: 'session',
   context: initialContext,
@@ -276,6 +339,16 @@ export const sessionMachine = sessionSetup.createMachine({
       invoke: {
         src: 'restoreSession',
         onDone: [
+          {
+            // Its user info from the last load: the app shows at once, and getInfo checks the session behind it.
+            guard: { type: 'hasStoredInfo', params: ({ event }) => event.output },
+            target: 'generatingRoutes',
+            actions: [
+              { type: 'assignStoredSession', params: ({ event }) => event.output },
+              { type: 'assignInfo', params: ({ event }) => event.output!.info! },
+              assign({ resumed: true }),
+            ],
+          },
           {
             guard: { type: 'hasStoredSession', params: ({ event }) => event.output },
             target: 'loadingInfo',
@@ -332,28 +405,22 @@ export const sessionMachine = sessionSetup.createMachine({
           roles: context.viewRole ? [context.viewRole] : context.user.roles,
           rolePermissions: context.viewRole ? [context.viewRole] : context.user.rolePermissions,
         }),
-        onDone: {
-          target: 'loggedIn',
-          actions: [
-            assign(({ event }) => ({ permittedRoutes: event.output })),
-            emit(({ context }) => ({ type: 'session.loggedIn' as const, redirect: context.redirect })),
-            assign({ redirect: null }),
-          ],
-        },
-        onError: [
+        onDone: [
           {
-            guard: { type: 'wasShownByWorker', params: ({ event }) => ({ error: event.error }) },
-            target: 'loggingOut',
-            actions: { type: 'setError', params: ({ event }) => failureMessage(event.error) },
+            guard: ({ context }) => context.resumed,
+            target: 'loggedIn.verifying',
+            actions: assign(({ event }) => ({ permittedRoutes: event.output })),
           },
           {
-            target: 'loggingOut',
+            target: 'loggedIn',
             actions: [
-              { type: 'setError', params: ({ event }) => failureMessage(event.error) },
-              { type: 'showMessage', params: ({ event }) => failureMessage(event.error) },
+              assign(({ event }) => ({ permittedRoutes: event.output })),
+              emit(({ context }) => ({ type: 'session.loggedIn' as const, redirect: context.redirect })),
+              assign({ redirect: null }),
             ],
           },
         ],
+        onError: routesFailed,
       },
     },
     loggedIn: {
@@ -364,6 +431,18 @@ export const sessionMachine = sessionSetup.createMachine({
       },
       initial: 'idle',
       states: {
+        // A resumed session's getInfo. A token refresh meanwhile is the worker's: it replays the call, and this
+        // state waits for its answer rather than dropping it for refreshingToken.
+        verifying: loadingUserInfo,
+        /** The info came back with other roles than the ones kept: the routes are made again, on screen. */
+        rerouting: {
+          invoke: {
+            src: 'generateRoutes',
+            input: ({ context }) => ({ roles: context.user.roles, rolePermissions: context.user.rolePermissions }),
+            onDone: { target: 'idle', actions: assign(({ event }) => ({ permittedRoutes: event.output })) },
+            onError: routesFailed,
+          },
+        },
         idle: {
           on: { 'session.refreshing': { target: 'refreshingToken' } },
         },
@@ -414,7 +493,7 @@ export const sessionMachine = sessionSetup.createMachine({
         'session.changeRole': {
           guard: 'isAdmin',
           target: 'changingRole',
-          actions: assign(({ event }) => ({ viewRole: event.role })),
+          actions: assign(({ event }) => ({ viewRole: event.role, resumed: false })),
         },
       },
     },
@@ -431,6 +510,10 @@ export const sessionMachine = sessionSetup.createMachine({
     },
   },
 });
+
+function sameList(a: readonly string[] | undefined, b: readonly string[]): boolean {
+  return Array.isArray(a) && a.length === b.length && a.every((value, i) => value === b[i]);
+}
 
 function pickStored(data: LoginData): StoredSession {
   return {

@@ -20,7 +20,7 @@ import { askFirstAnswer } from '@/features/orders/firstAnswer';
 import { appActorOptions } from './createAppActor';
 import { toLang } from './i18n';
 import { appRoutes, filterRoutes, loginHref } from './routes';
-import { clearStoredSession, readStoredSession, writeAuto, writeStoredSession, writeToken } from './sessionPersistence';
+import { clearStoredSession, readStoredSession, writeAuto, writeStoredInfo, writeStoredSession, writeToken } from './sessionPersistence';
 
 const ORDER_PAGES = '/order-manager/';
 
@@ -103,6 +103,7 @@ export function createSessionLogic(client: DataClient) {
       persistSession: (_, session) => writeStoredSession(session),
       persistToken: (_, token) => writeToken(token),
       persistAuto: (_, auto) => writeAuto(auto),
+      persistInfo: ({ context }, info) => writeStoredInfo(context.user.id, info),
       clearPersistedSession: () => clearStoredSession(),
     },
   });

@@ -1,5 +1,6 @@
-import { readCookie, removeCookie, writeCookie } from './cookieJar';
+import { userInfoSchema, type UserInfo } from '@contract/session';
 import type { StoredSession } from '@machines/sessionMachine';
+import { readCookie, removeCookie, writeCookie } from './cookieJar';
 
 /**
  * Where the session survives a reload (seller-tool §4): the token and user id in the cookies Admin-Token and
@@ -15,6 +16,8 @@ export const STORAGE_KEYS = {
   isAp: 'isAp',
   relative_id: 'relative_id',
   auto: 'auto',
+  /** The user info last loaded for this login, with its user id: a reload shows the app with it while it is checked. */
+  info: 'userInfo',
 } as const;
 
 const cookieOptions = { sameSite: 'lax' } as const;
@@ -35,7 +38,26 @@ export function readStoredSession(): StoredSession | null {
     isAp: get('isAp') === 'true',
     relative_id: get('relative_id') && Number.isInteger(relative) ? relative : null,
     auto: get('auto') ?? '',
+    info: readInfo(get('info'), id),
   };
+}
+
+/** The kept user info when it is this login's and reads as user info; anything else is as if none was kept. */
+function readInfo(text: string | null, id: number): UserInfo | null {
+  if (!text) return null;
+  try {
+    const kept = JSON.parse(text) as { id?: unknown; info?: unknown };
+    if (kept.id !== id) return null;
+    const parsed = userInfoSchema.safeParse(kept.info);
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
+export function writeStoredInfo(id: number | null, info: UserInfo): void {
+  if (id === null) return;
+  localStorage.setItem(STORAGE_KEYS.info, JSON.stringify({ id, info }));
 }
 
 export function writeStoredSession(session: StoredSession): void {
@@ -52,6 +74,8 @@ export function writeStoredSession(session: StoredSession): void {
   set('isAp', session.isAp);
   set('relative_id', session.relative_id);
   set('auto', session.auto);
+  // A new login's info comes with its own getInfo.
+  set('info', null);
 }
 
 export function writeToken(token: string): void {

@@ -2,18 +2,19 @@ import { createActor, waitFor } from 'xstate';
 import type { UserInfo } from '@contract/session';
 import type { DataClient } from '@workers/client';
 import { createSessionLogic, restoreSessionEarly } from '@/app/session';
-import { clearStoredSession, writeStoredSession } from '@/app/sessionPersistence';
+import { clearStoredSession, readStoredSession, STORAGE_KEYS, writeStoredInfo, writeStoredSession } from '@/app/sessionPersistence';
 import { userInfoOf } from '../../support/userInfo';
 
 const info: UserInfo = userInfoOf(7, 'seller');
 
-/** A worker client that records the calls the session makes, in order. */
-function recordingClient() {
+/** A worker client that records the calls the session makes, in order; getInfo answers `answer` (info by default). */
+function recordingClient(answer: () => Promise<UserInfo> = async () => info) {
   const calls: string[] = [];
   const client = {
     session: {
       setCredentials: async (credentials: { userId: number }) => void calls.push(`setCredentials ${credentials.userId}`),
-      getInfo: async () => (calls.push('getInfo'), info),
+      getInfo: () => (calls.push('getInfo'), answer()),
+      logout: async () => void calls.push('logout'),
     },
     orders: {
       first: (userId: number, _query: unknown, view: string) => {
@@ -68,5 +69,52 @@ describe('restoring a stored session', () => {
     await waitFor(loggedOut, (snapshot) => snapshot.matches('loggedOut'));
     expect(empty.calls).toEqual([]);
     loggedOut.stop();
+  });
+
+  it('a reload with the info the last load kept shows the app before getInfo answers, then keeps the new answer', async () => {
+    writeStoredSession(stored);
+    writeStoredInfo(7, info);
+    let answer!: (value: UserInfo) => void;
+    const { calls, client } = recordingClient(() => new Promise((resolve) => (answer = resolve)));
+    restoreSessionEarly(client);
+    const actor = createActor(createSessionLogic(client)).start();
+    await waitFor(actor, (snapshot) => snapshot.matches({ loggedIn: 'verifying' }));
+    expect(actor.getSnapshot().context.user.roles).toEqual(['seller']);
+    expect(calls).toEqual(['setCredentials 7', 'getInfo']);
+
+    answer({ ...info, roles: ['seller', 'follow'], rolePermissions: ['seller', 'follow'] });
+    await waitFor(actor, (snapshot) => snapshot.matches({ loggedIn: 'idle' }));
+    expect(actor.getSnapshot().context.user.roles).toEqual(['seller', 'follow']);
+    expect(readStoredSession()?.info?.roles).toEqual(['seller', 'follow']);
+    actor.stop();
+  });
+
+  it('kept info of another user, or that does not read as user info, is not used: the app waits for getInfo', async () => {
+    writeStoredSession(stored);
+    writeStoredInfo(8, userInfoOf(8, 'admin'));
+    expect(readStoredSession()?.info).toBeNull();
+    localStorage.setItem(STORAGE_KEYS.info, '{"id":7,"info":{"roles":"admin"}}');
+    expect(readStoredSession()?.info).toBeNull();
+    localStorage.setItem(STORAGE_KEYS.info, '{not json');
+    expect(readStoredSession()?.info).toBeNull();
+
+    let answer!: (value: UserInfo) => void;
+    const { client } = recordingClient(() => new Promise((resolve) => (answer = resolve)));
+    const actor = createActor(createSessionLogic(client)).start();
+    await waitFor(actor, (snapshot) => snapshot.matches('loadingInfo'));
+    answer(info);
+    await waitFor(actor, (snapshot) => snapshot.matches('loggedIn'));
+    actor.stop();
+  });
+
+  it('a new login and a logout drop the kept info', () => {
+    writeStoredSession(stored);
+    writeStoredInfo(7, info);
+    expect(readStoredSession()?.info).toEqual(info);
+    writeStoredSession({ ...stored, token: 'tok-2' });
+    expect(readStoredSession()?.info).toBeNull();
+    writeStoredInfo(7, info);
+    clearStoredSession();
+    expect(localStorage.getItem(STORAGE_KEYS.info)).toBeNull();
   });
 });
