@@ -45,6 +45,12 @@ function restoreStored(client: DataClient): Promise<StoredSession | null> {
   const info = client.session.getInfo();
   info.catch(() => undefined);
   pendingInfo = { client, info };
+  // Kept info lets the app show without waiting for the worker to have started (the machine's later calls reach it
+  // after the credentials all the same: its messages are handled in order).
+  if (stored.info) {
+    handed.catch(() => undefined);
+    return Promise.resolve(stored);
+  }
   return handed.then(() => stored);
 }
 

@@ -7,17 +7,40 @@ import { startTransition, useEffect, useState } from 'react';
  */
 const queue: (() => void)[] = [];
 let waiting = false;
+/** Pages holding the queue until their first content is painted (holdStages). */
+let holds = 0;
 
 function pump(): void {
-  if (waiting || queue.length === 0) return;
+  if (waiting || holds > 0 || queue.length === 0) return;
   waiting = true;
   requestAnimationFrame(() =>
     setTimeout(() => {
       waiting = false;
+      if (holds > 0) return;
       queue.shift()?.();
       pump();
     }, 0),
   );
+}
+
+/**
+ * A page whose first content comes from elsewhere (a list's first rows, from the worker) holds the parts still
+ * queued, the shell's bars and menu among them, until that content is painted or `graceMs` passed: rendered while
+ * the rows came, they took the frames the rows needed (50-60 ms from the rows' answer to their paint, against 15-20
+ * with nothing else to render). The answer releases the hold; calling it again does nothing.
+ */
+export function holdStages(graceMs: number): () => void {
+  holds += 1;
+  let released = false;
+  const release = () => {
+    if (released) return;
+    released = true;
+    clearTimeout(timer);
+    holds -= 1;
+    pump();
+  };
+  const timer = setTimeout(release, graceMs);
+  return release;
 }
 
 export function afterNextPaint(work: () => void): void {

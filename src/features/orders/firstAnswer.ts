@@ -58,12 +58,18 @@ export function askFirstAnswer(client: DataClient, userId: number, pathname: str
 }
 
 /**
- * The answer for this list's first query, taken once: only the page that start-up asked for gets it, and only
- * soon after (its handle is the view's current one until the page queries again).
+ * The answer for this list's first query, while it is still to be taken: only the page that start-up asked for gets
+ * it, and only soon after (its handle is the view's current one until the page queries again). Read during render, it
+ * stays until `takenFirstAnswer` (a render React throws away, interrupted by an urgent update, must not lose it: the
+ * render after it found nothing and opened the list the slow way, half a second later).
  */
-export function takeFirstAnswer(userId: number, view: string, query: OrderQuery): FirstAnswer | null {
+export function peekFirstAnswer(userId: number, view: string, query: OrderQuery): FirstAnswer | null {
   const entry = pending;
   if (!entry || entry.userId !== userId || entry.view !== view || entry.key !== JSON.stringify(query) || Date.now() - entry.askedAt > FRESH_MS) return null;
-  pending = null;
   return entry;
+}
+
+/** The page that read `entry` is on screen: no later page takes it. */
+export function takenFirstAnswer(entry: FirstAnswer): void {
+  if (pending === entry) pending = null;
 }

@@ -1,13 +1,14 @@
 import { useActorRef } from '@xstate/react';
 import { proxy } from 'comlink';
-import { startTransition, useEffect, useMemo, useRef, useState } from 'react';
+import { startTransition, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { fromCallback, fromPromise, waitFor } from 'xstate';
 import type { OrderRow } from '@contract/orders';
 import { orderListMachine, type OrderEventsInput, type OrderListEvent, type OrderListSnapshot, type OrderListSync } from '@machines/orderListMachine';
 import { isStaleHandleFailure, type OrderQuery } from '@workers/orders/types';
 import type { DataClient } from '@workers/client';
 import type { OrderPageWindow, OrderRowsOnScreen } from '@workers/orders/area';
-import { takeFirstAnswer } from './firstAnswer';
+import { holdStages } from '@/app/layout/stages';
+import { peekFirstAnswer, takenFirstAnswer } from './firstAnswer';
 import { ORDER_WINDOW_ROWS } from './query';
 
 const WINDOW = ORDER_WINDOW_ROWS;
@@ -176,8 +177,11 @@ function useListView(actor: { getSnapshot: () => OrderListSnapshot; subscribe: (
 export function useOrderList(client: DataClient, userId: number, view: string, initialQuery: OrderQuery) {
   const windowsRef = useRef<OrderWindows | null>(null);
   const listening = useRef<Promise<unknown> | null>(null);
-  // Taken once per mount (React 19 keeps the first render's memo in StrictMode's second render).
-  const first = useMemo(() => takeFirstAnswer(userId, view, initialQuery), []); // eslint-disable-line react-hooks/exhaustive-deps
+  // Read once per mount (React 19 keeps the first render's memo in StrictMode's second render), taken once mounted.
+  const first = useMemo(() => peekFirstAnswer(userId, view, initialQuery), []); // eslint-disable-line react-hooks/exhaustive-deps
+  useEffect(() => {
+    if (first) takenFirstAnswer(first);
+  }, [first]);
   const machine = useMemo(
     () => {
       // Still on its way when the page mounted: the list's open and first query join it instead of asking again.
@@ -266,6 +270,18 @@ export function useOrderList(client: DataClient, userId: number, view: string, i
   // A new function per result tells the table to ask for its rows on screen again (see VirtualTable).
   const onRangeChange = useMemo(() => (start: number, end: number) => windows.onRangeChange(start, end), [windows, handle, resultVersion]); // eslint-disable-line react-hooks/exhaustive-deps
 
+  // The shell's bars and menu (and this page's filter controls) wait for the first rows: see holdStages. A list
+  // that answers with no rows, or fails, lets them go at once.
+  const releaseStages = useRef<(() => void) | null>(null);
+  useLayoutEffect(() => {
+    const release = holdStages(FIRST_ROWS_HOLD_MS);
+    releaseStages.current = release;
+    return release;
+  }, []);
+  useEffect(() => {
+    if (!listView.loading && (listView.failed || total === 0)) releaseStages.current?.();
+  }, [listView.loading, listView.failed, total]);
+
   // The list's first rows: once they are painted, the worker goes on reading the rest of the cache or fetching a
   // first visit's next frame (it waits, so that work does not take a core from this page's first frames). Not through
   // stages.ts's afterNextPaint: its queue holds the shell's later stages, one per frame, ahead of this.
@@ -273,11 +289,20 @@ export function useOrderList(client: DataClient, userId: number, view: string, i
   useEffect(() => {
     if (told.current || handle === null || total === 0) return;
     told.current = true;
-    requestAnimationFrame(() => setTimeout(() => void client.orders.shown().catch(() => undefined), 0));
+    requestAnimationFrame(() =>
+      setTimeout(() => {
+        void client.orders.shown().catch(() => undefined);
+        releaseStages.current?.();
+      }, 0),
+    );
   }, [handle, total, client]);
+
 
   return { actor, view: listView, rowAt: windows.rowAt, subscribeRows: windows.subscribe, onRangeChange };
 }
+
+/** The longest the shell's later parts wait for a list's first rows. */
+const FIRST_ROWS_HOLD_MS = 800;
 
 /** Callbacks handed to the worker travel as Comlink proxies. */
 function proxyOf<T>(callback: (payload: T) => void) {

@@ -3,6 +3,8 @@ import type { UserInfo } from '@contract/session';
 import type { DataClient } from '@workers/client';
 import { createSessionLogic, restoreSessionEarly } from '@/app/session';
 import { clearStoredSession, readStoredSession, STORAGE_KEYS, writeStoredInfo, writeStoredSession } from '@/app/sessionPersistence';
+import { peekFirstAnswer, takenFirstAnswer } from '@/features/orders/firstAnswer';
+import { initialOrderQuery } from '@/features/orders/query';
 import { userInfoOf } from '../../support/userInfo';
 
 const info: UserInfo = userInfoOf(7, 'seller');
@@ -116,5 +118,22 @@ describe('restoring a stored session', () => {
     writeStoredInfo(7, info);
     clearStoredSession();
     expect(localStorage.getItem(STORAGE_KEYS.info)).toBeNull();
+  });
+
+  it('the order page\'s first answer stays for a render React throws away, and goes once the page is mounted', () => {
+    writeStoredSession(stored);
+    window.history.replaceState(null, '', '/order-manager/order-list');
+    const { client } = recordingClient();
+    restoreSessionEarly(client);
+    const query = initialOrderQuery('orders');
+    const read = peekFirstAnswer(7, 'orderList', query);
+    expect(read).not.toBeNull();
+    // The render after an interrupted one reads it again.
+    expect(peekFirstAnswer(7, 'orderList', query)).toBe(read);
+    // Another user, or another list, never gets it.
+    expect(peekFirstAnswer(8, 'orderList', query)).toBeNull();
+    expect(peekFirstAnswer(7, 'recordList', query)).toBeNull();
+    takenFirstAnswer(read!);
+    expect(peekFirstAnswer(7, 'orderList', query)).toBeNull();
   });
 });
