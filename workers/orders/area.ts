@@ -524,7 +524,12 @@ export function createOrdersArea({ client, events, engine: engineOptions, openCa
       const result = answerOf(query, await engine.query(query, view));
       return { opened, result, rows: result.status === 'done' ? (rowsOf(result.handle, 0, rows) ?? []) : [] };
     },
-    open: (id) => openFor(id, null),
+    open(id) {
+      // A list that opens the cache itself is not the one whose first rows the head answered (that list joins the
+      // start-up `first`): it needs the records, so they are not held back for the other's paint.
+      pageFirst?.open();
+      return openFor(id, null);
+    },
     async shown() {
       pageFirst?.open();
       listFirst?.open();
