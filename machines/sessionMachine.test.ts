@@ -529,6 +529,22 @@ describe('session machine: what callers notice', () => {
     expect(other.emitted).toContainEqual({ type: 'session.message', message: { key: 'hasError' } });
   });
 
+  it('a reload whose token has expired shows the expired message itself (no logged-in session hears the worker say so)', async () => {
+    const harness = startHarness();
+    await harness.resolve('restoreSession', stored);
+    await harness.reject('loadInfo', { type: 'TokenExpired', code: 402, message: expiredText, silent: false });
+    expect(harness.emitted).toContainEqual({ type: 'session.message', message: { text: expiredText } });
+
+    const resumed = startHarness();
+    await resumed.resolve('restoreSession', { ...stored, info: adminInfo });
+    await resumed.resolve('generateRoutes', routes);
+    await resumed.reject('loadInfo', { type: 'TokenExpired', code: 402, message: expiredText, silent: false });
+    expect(resumed.emitted.filter((event) => event.type === 'session.message')).toEqual([{ type: 'session.message', message: { text: expiredText } }]);
+    // The worker's own announcement, coming after, adds nothing.
+    resumed.actor.send({ type: 'session.expired', message: expiredText });
+    expect(resumed.emitted.filter((event) => event.type === 'session.message')).toHaveLength(1);
+  });
+
   it('no answer on getInfo is "Verification failed"', async () => {
     const harness = startHarness();
     await harness.resolve('restoreSession', stored);

@@ -144,7 +144,9 @@ export function infoFailureMessage(error: unknown): SessionMessage {
 
 /** The worker already showed a non-silent API failure as a message; anything else the machine must show itself. */
 function wasShownByWorker(error: unknown): boolean {
-  return isApiFailure(error) && !error.silent && error.type !== 'Network' && error.type !== 'Timeout';
+  // An expired token is not shown as a message by the worker: it announces 'session.expired', which only a
+  // logged-in session listens to (a reload's session check fails with it before that).
+  return isApiFailure(error) && !error.silent && error.type !== 'Network' && error.type !== 'Timeout' && error.type !== 'TokenExpired';
 }
 
 function failureMessage(error: unknown): SessionMessage {

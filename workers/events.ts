@@ -23,8 +23,29 @@ function release(callback: unknown): void {
   }
 }
 
-export function createEventBus(): EventBus {
+/**
+ * Topics whose events wait for a listener when none is there yet: a message for the user from a call made while
+ * the page was starting (a reload's session check) was otherwise lost, its page not yet listening.
+ */
+const KEPT_UNTIL_HEARD: ReadonlySet<Topic> = new Set<Topic>(['http.message']);
+const KEPT_AT_MOST = 5;
+const KEPT_MS = 10_000;
+
+export function createEventBus(options: { now?: () => number } = {}): EventBus {
+  const now = options.now ?? Date.now;
   const listeners = new Map<Topic, Set<AnyListener>>();
+  const unheard = new Map<Topic, { payload: unknown; at: number }[]>();
+
+  const deliver = (listener: AnyListener, payload: unknown) => {
+    // A remote callback answers with a promise that rejects when its page is gone; one broken subscriber must
+    // neither stop the others nor surface as an unhandled rejection in the worker.
+    try {
+      const result = listener(payload);
+      if (result instanceof Promise) result.catch(() => undefined);
+    } catch {
+      // Same reason as above.
+    }
+  };
 
   const on = <T extends Topic>(topic: T, listener: Listener<T>): (() => void) => {
     let set = listeners.get(topic);
@@ -33,6 +54,13 @@ export function createEventBus(): EventBus {
       listeners.set(topic, set);
     }
     set.add(listener as AnyListener);
+    const kept = unheard.get(topic);
+    if (kept) {
+      unheard.delete(topic);
+      const fresh = kept.filter((event) => now() - event.at <= KEPT_MS);
+      // After the subscription's own answer: the listener is in place on the other side by then.
+      if (fresh.length > 0) setTimeout(() => fresh.forEach((event) => deliver(listener as AnyListener, event.payload)), 0);
+    }
     return () => {
       listeners.get(topic)?.delete(listener as AnyListener);
     };
@@ -40,15 +68,15 @@ export function createEventBus(): EventBus {
 
   return {
     emit(topic, payload) {
-      for (const listener of [...(listeners.get(topic) ?? [])]) {
-        // A remote callback answers with a promise that rejects when its page is gone; one broken
-        // subscriber must neither stop the others nor surface as an unhandled rejection in the worker.
-        try {
-          const result = listener(payload);
-          if (result instanceof Promise) result.catch(() => undefined);
-        } catch {
-          // Same reason as above.
-        }
+      const heard = listeners.get(topic);
+      if ((!heard || heard.size === 0) && KEPT_UNTIL_HEARD.has(topic)) {
+        const kept = unheard.get(topic) ?? [];
+        kept.push({ payload, at: now() });
+        unheard.set(topic, kept.slice(-KEPT_AT_MOST));
+        return;
+      }
+      for (const listener of [...(heard ?? [])]) {
+        deliver(listener, payload);
       }
     },
     on,

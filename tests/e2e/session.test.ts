@@ -83,13 +83,17 @@ describe('session in the browser', () => {
     await registerByApi(baseUrl, name, 'Before123', code);
     const first = await newContext(browser, baseUrl);
     const second = await newContext(browser, baseUrl);
+    const third = await newContext(browser, baseUrl);
     const pageA = await first.newPage();
     const pageB = await second.newPage();
-    for (const page of [pageA, pageB]) {
+    const pageC = await third.newPage();
+    for (const page of [pageA, pageB, pageC]) {
       await page.goto('/login');
       await logIn(page, name, 'Before123', code);
       await page.waitForURL((url) => url.pathname === '/home/introduction');
     }
+    // The third browser is not on the app while the password changes: it hears nothing until it comes back.
+    await pageC.close();
 
     await pageA.goto('/profile/modify-psw');
     await pageA.getByLabel('原密码').fill('Before123');
@@ -102,6 +106,15 @@ describe('session in the browser', () => {
     await pageB.evaluate(() => window.dispatchEvent(new Event('focus')));
     await pageB.getByText('该用户密码已被修改，请重新登录！').waitFor();
     await pageB.waitForURL((url) => url.pathname === '/login');
+
+    // The third browser comes back: it shows the app at once with the user info its last load kept, and the server's
+    // answer to the session check behind it takes it to the login page with the message and the way back.
+    const pageC2 = await third.newPage();
+    await pageC2.goto('/store/store-list');
+    await pageC2.getByText(/登录状态已过期|该用户密码已被修改|请重新登录/).first().waitFor();
+    await pageC2.waitForURL((url) => url.pathname === '/login');
+    expect(new URL(pageC2.url()).searchParams.get('redirect')).toBe('/store/store-list');
+    await third.close();
 
     // The page that changed the password stays logged in, also after its own check.
     await pageA.evaluate(() => window.dispatchEvent(new Event('focus')));
