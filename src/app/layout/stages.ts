@@ -26,8 +26,9 @@ function pump(): void {
 /**
  * A page whose first content comes from elsewhere (a list's first rows, from the worker) holds the parts still
  * queued, the shell's bars and menu among them, until that content is painted or `graceMs` passed: rendered while
- * the rows came, they took the frames the rows needed (50-60 ms from the rows' answer to their paint, against 15-20
- * with nothing else to render). The answer releases the hold; calling it again does nothing.
+ * the rows came, they took the frames the rows needed (a median of 50 ms from the later of the rows' answer and the
+ * grid's mount to the rows' paint, against 31 ms with the hold; 18 warm reloads each). The function it answers
+ * releases the hold; calling it again does nothing.
  */
 export function holdStages(graceMs: number): () => void {
   holds += 1;
