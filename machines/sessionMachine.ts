@@ -543,6 +543,16 @@ export function selectPhase(snapshot: { value: unknown }): SessionPhase {
   if (typeof value === 'object' && value !== null && 'loggedIn' in value) return 'loggedIn';
   return 'pending';
 }
+/**
+ * Whether the permitted routes are the server's word: not while a resumed session still shows the routes of the info
+ * its last load kept (`loggedIn.verifying`), nor while they are being made again for other roles (`rerouting`).
+ */
+export function selectRoutesSettled(snapshot: { value: unknown }): boolean {
+  const value = snapshot.value;
+  if (typeof value !== 'object' || value === null || !('loggedIn' in value)) return true;
+  const step = (value as Record<string, unknown>).loggedIn;
+  return step !== 'verifying' && step !== 'rerouting';
+}
 export const selectIsLoggingIn = (snapshot: { value: unknown }) => snapshot.value === 'loggingIn';
 export const selectIsRefreshingToken = (snapshot: { value: unknown }) =>
   typeof snapshot.value === 'object' && snapshot.value !== null && (snapshot.value as Record<string, unknown>).loggedIn === 'refreshingToken';

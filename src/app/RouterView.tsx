@@ -2,7 +2,7 @@ import { Spin } from 'antd';
 import { createContext, Suspense, use, useDeferredValue, useEffect, useLayoutEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Redirect, useLocation, useSearch } from 'wouter';
-import { selectPermittedRoutes, selectPhase, type RouteNode, type SessionPhase } from '@machines/sessionMachine';
+import { selectPermittedRoutes, selectPhase, selectRoutesSettled, type RouteNode, type SessionPhase } from '@machines/sessionMachine';
 import { BasicLayout } from './layout/BasicLayout';
 import { findRoute, isRoutePermitted, loginHref, NOT_FOUND_PATH, type AppRoute } from './routes';
 import { doneProgress, startProgress } from './progressBar';
@@ -49,7 +49,7 @@ function useNavigationEffects(path: string, route: AppRoute | null) {
 export function RouterView() {
   const [path] = useLocation();
   const search = useSearch();
-  const { phase, permitted } = useDeferredSession();
+  const { phase, permitted, settled } = useDeferredSession();
   const route = findRoute(path);
   useNavigationEffects(path, route);
 
@@ -59,7 +59,10 @@ export function RouterView() {
   if (phase === 'loggedOut') return <Redirect to={loginHref(wanted)} replace />;
   if (!route) return <Redirect to={NOT_FOUND_PATH} replace />;
   if (route.redirect) return <Redirect to={route.redirect} replace />;
-  if (!isRoutePermitted(permitted, route)) return <Redirect to={NOT_FOUND_PATH} replace />;
+  // Routes made from the info a reload kept may be out of date: a page they leave out waits for the server's answer
+  // (its roles may have changed, or the session ended and the login keeps the page to come back to) instead of
+  // leaving for /404 at once.
+  if (!isRoutePermitted(permitted, route)) return settled ? <Redirect to={NOT_FOUND_PATH} replace /> : <FullPageSpin />;
   if (route.layout === 'blank') return <RoutePage route={route} />;
   // The shell renders the page itself: one cached view per tab.
   return <BasicLayout route={route} />;
@@ -71,11 +74,12 @@ export function RouterView() {
  * with the spinner meanwhile. Everything else is current: a deferred "logged out" or stale route list could send a
  * page that was just allowed to /login or /404.
  */
-function useDeferredSession(): { phase: SessionPhase; permitted: readonly RouteNode[] } {
+function useDeferredSession(): { phase: SessionPhase; permitted: readonly RouteNode[]; settled: boolean } {
   const phase = SessionContext.useSelector(selectPhase);
   const permitted = SessionContext.useSelector(selectPermittedRoutes);
+  const settled = SessionContext.useSelector(selectRoutesSettled);
   const deferredPhase = useDeferredValue(phase);
-  return { phase: phase === 'loggedIn' && deferredPhase !== 'loggedIn' ? 'pending' : phase, permitted };
+  return { phase: phase === 'loggedIn' && deferredPhase !== 'loggedIn' ? 'pending' : phase, permitted, settled };
 }
 
 const PageRouteContext = createContext<AppRoute | null>(null);

@@ -447,6 +447,9 @@ export function getHref(path: string, query?: Record<string, string>): string {
   return search ? `${path}?${search}` : path;
 }
 
+/** The login page, keeping the page to come back to; not the home page, the login itself or the not-found page. */
 export function loginHref(wanted: string): string {
-  return wanted && wanted !== '/' && !wanted.startsWith(LOGIN_PATH) ? getHref(LOGIN_PATH, { redirect: wanted }) : LOGIN_PATH;
+  const path = wanted.split('?')[0];
+  const keep = wanted && path !== '/' && !wanted.startsWith(LOGIN_PATH) && path !== NOT_FOUND_PATH;
+  return keep ? getHref(LOGIN_PATH, { redirect: wanted }) : LOGIN_PATH;
 }

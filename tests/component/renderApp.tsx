@@ -29,11 +29,16 @@ export function fakeDataClient(overrides: Partial<DataClient['session']> = {}): 
   return { session, pollers: {}, subscribe: async () => () => undefined } as unknown as DataClient;
 }
 
+type SessionActors = Parameters<typeof sessionMachine.provide>[0]['actors'] & {};
+
 /**
  * Renders a page with everything the app gives it: i18n (zh unless told), antd, a memory location, the data client
- * and a session actor that starts logged out and records the events it receives.
+ * and a session actor that starts logged out (or as `actors` say) and records the events it receives.
  */
-export function renderWithApp(ui: ReactNode, options: { path?: string; lang?: 'zh' | 'en'; client?: DataClient } = {}) {
+export function renderWithApp(
+  ui: ReactNode,
+  options: { path?: string; lang?: 'zh' | 'en'; client?: DataClient; actors?: Partial<SessionActors> } = {},
+) {
   const sent: SessionEvent[] = [];
   const location = memoryLocation({ path: options.path ?? '/', record: true });
   const logic = sessionMachine.provide({
@@ -47,6 +52,7 @@ export function renderWithApp(ui: ReactNode, options: { path?: string; lang?: 'z
       generateRoutes: fromPromise<readonly RouteNode[], GenerateRoutesInput>(async () => []),
       logout: fromPromise<void>(async () => undefined),
       loginCheckPoller: fromCallback(() => () => {}),
+      ...options.actors,
     },
   });
   const result = render(

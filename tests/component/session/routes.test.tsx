@@ -49,5 +49,7 @@ describe('route lookup', () => {
   it('keeps the wanted path with its query in the login redirect', () => {
     expect(loginHref('/store/store-list?page=2')).toBe('/login?redirect=%2Fstore%2Fstore-list%3Fpage%3D2');
     expect(loginHref('/')).toBe('/login');
+    // Coming back to the not-found page after a login is no use.
+    expect(loginHref('/404')).toBe('/login');
   });
 });
