@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 
 export const SCREENSHOTS = resolve(import.meta.dirname, 'screenshots');
 
@@ -35,6 +35,18 @@ export async function screenshot(page: Page, name: string): Promise<void> {
   await page.evaluate(() => document.fonts.ready);
   await page.waitForTimeout(400);
   await page.screenshot({ path: resolve(SCREENSHOTS, `${name}.png`), fullPage: true });
+}
+
+/**
+ * The open dialog once antd's opening zoom is over. A click that comes while it zooms in can land beside the control
+ * it aimed at (on a busy machine the box Playwright measured has moved by the time the click is sent): a toggle's
+ * check then fails with "did not change its state". Fills need no wait.
+ */
+export async function settledDialog(page: Page): Promise<Locator> {
+  const dialog = page.getByRole('dialog');
+  await dialog.waitFor();
+  await page.waitForFunction(() => document.querySelector('.ant-modal[class*="-appear"], .ant-modal[class*="-enter"]') === null);
+  return dialog;
 }
 
 export async function logIn(page: Page, username: string, password: string, code: string): Promise<void> {

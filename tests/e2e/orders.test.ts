@@ -1,7 +1,7 @@
 import type { Browser, Download, Page } from 'playwright-core';
 import { PDFDocument } from 'pdf-lib';
 import { inject } from 'vitest';
-import { launchBrowser, logIn, newContext, screenshot } from './browser';
+import { launchBrowser, logIn, newContext, screenshot, settledDialog } from './browser';
 
 const baseUrl = inject('baseUrl');
 const code = inject('captchaCode');
@@ -157,7 +157,7 @@ describe('orders in the browser', () => {
     await screenshot(page, 'orders-record-list');
 
     await page.getByRole('button', { name: '删除', exact: true }).click();
-    await page.getByRole('dialog').getByRole('button', { name: '确定' }).click();
+    await (await settledDialog(page)).getByRole('button', { name: '确定' }).click();
     await page.getByText('已删除 1 个订单').waitFor();
     await rowCountBelow(page, 1);
     await page.getByText('没有符合条件的订单').waitFor();

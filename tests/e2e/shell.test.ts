@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { inject } from 'vitest';
-import { launchBrowser, logIn, newContext, screenshot } from './browser';
+import { launchBrowser, logIn, newContext, screenshot, settledDialog } from './browser';
 
 const baseUrl = inject('baseUrl');
 const code = inject('captchaCode');
@@ -269,8 +269,9 @@ describe('administration end to end', () => {
     await page.getByRole('button', { name: '查询' }).click();
     await page.getByRole('cell', { name, exact: true }).waitFor();
     await page.getByRole('button', { name: `编辑 ${name}` }).click();
-    await page.getByRole('dialog').getByRole('checkbox', { name: '选品用户' }).check();
-    await page.getByRole('dialog').getByRole('button', { name: '保存' }).click();
+    const editDialog = await settledDialog(page);
+    await editDialog.getByRole('checkbox', { name: '选品用户' }).check();
+    await editDialog.getByRole('button', { name: '保存' }).click();
     await page.getByRole('row').filter({ hasText: name }).getByText('选品用户').waitFor();
     await page.getByRole('button', { name: `删除 ${name}` }).click();
     await page.getByRole('button', { name: '确定' }).click();
@@ -310,8 +311,9 @@ describe('administration end to end', () => {
 
       // Switched off, it is no longer served.
       await row.getByRole('button', { name: /^编辑/ }).click();
-      await admin.getByRole('dialog').getByRole('switch', { name: '启用' }).click();
-      await admin.getByRole('dialog').getByRole('button', { name: '保存' }).click();
+      const editDialog = await settledDialog(admin);
+      await editDialog.getByRole('switch', { name: '启用' }).click();
+      await editDialog.getByRole('button', { name: '保存' }).click();
       await row.getByText('已停用').waitFor();
       await row.getByRole('button', { name: /^删除/ }).click();
       await admin.getByRole('button', { name: '确定' }).click();
