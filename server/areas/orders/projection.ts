@@ -88,9 +88,10 @@ const projectedAt = new WeakMap<Database, Map<number, number>>();
  * previous call (minus an overlap), so calling it after every chunk costs one index probe when nothing is new.
  *
  * WHERE TO CALL IT: after each chunk of postings is stored in mp_records — the postings sync's `afterChunk` hook
- * (server/areas/sync/projections.ts POSTINGS_PROJECTIONS) — then push 'orders.changed' to `userId` when
- * `changed > 0`. The sync engine runs it before it moves the page cursor, so a crash never leaves a stored page
- * unprojected; the order calls themselves do not project (it would be work on every list and sync request).
+ * (server/areas/sync/projections.ts POSTINGS_PROJECTIONS), with the page's `synced_at` as `since` — then push
+ * 'orders.changed' to `userId` when `changed > 0`. The sync engine runs it before it moves the page cursor, so a
+ * crash never leaves a stored page unprojected; the order calls themselves do not project (it would be work on every
+ * list and sync request).
  */
 export async function projectPostings(database: Database, shopId: number, options: { since?: Date } = {}): Promise<ProjectionResult> {
   const started = Date.now();

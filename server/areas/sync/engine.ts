@@ -24,8 +24,9 @@ export type SyncOptions = {
   /**
    * Runs after each page has been committed (records upserted, cursor saved): the orders area projects synced
    * postings into its own table here. Must be idempotent; its failure fails the run, which resumes from the cursor.
+   * `syncedAt` is the page's `synced_at`, in the database's clock: what it stored is what was synced at or after it.
    */
-  afterChunk?: (records: number) => Promise<void>;
+  afterChunk?: (records: number, syncedAt: Date) => Promise<void>;
 };
 
 type Page = { records: { id: string; data: unknown }[]; next: unknown; finished: boolean };
@@ -84,15 +85,21 @@ export type SyncResult = { status: 'done' | 'busy' | 'failed' | 'stopped'; store
 
 type JobRow = { cursor: unknown; done: number; watermark: string | Date | null; status: string };
 
-async function upsert(database: Database, shopId: number, entity: SyncEntity, records: Page['records']) {
-  if (records.length === 0) return;
+/** Stores a page; answers its `synced_at` (the database's clock), or null for an empty page. */
+async function upsert(database: Database, shopId: number, entity: SyncEntity, records: Page['records']): Promise<Date | null> {
+  if (records.length === 0) return null;
   // One statement per page; jsonb_to_recordset keeps the parameter count fixed whatever the page size.
-  await database.query(
-    `insert into mp_records (shop_id, entity, external_id, data, synced_at)
-     select $1, $2, r.id, r.data, now() from jsonb_to_recordset($3::jsonb) as r(id text, data jsonb)
-     on conflict (shop_id, entity, external_id) do update set data = excluded.data, synced_at = excluded.synced_at`,
+  const [row] = await database.query<{ at: string | Date }>(
+    `with stored as (
+       insert into mp_records (shop_id, entity, external_id, data, synced_at)
+       select $1, $2, r.id, r.data, now() from jsonb_to_recordset($3::jsonb) as r(id text, data jsonb)
+       on conflict (shop_id, entity, external_id) do update set data = excluded.data, synced_at = excluded.synced_at
+       returning synced_at
+     )
+     select min(synced_at) as at from stored`,
     [shopId, entity, JSON.stringify(records)],
   );
+  return row?.at ? new Date(row.at) : null;
 }
 
 export async function syncEntity(database: Database, shopId: number, client: OzonClient, entity: SyncEntity, options: SyncOptions = {}): Promise<SyncResult> {
@@ -125,16 +132,16 @@ export async function syncEntity(database: Database, shopId: number, client: Ozo
     for (;;) {
       if (options.signal?.aborted) return { status: 'stopped', stored };
       const result = await FETCHERS[entity](client, page, window, pageSize);
-      await upsert(database, shopId, entity, result.records);
+      const syncedAt = await upsert(database, shopId, entity, result.records);
       stored += result.records.length;
       page = result.next;
       if (result.finished) {
-        if (options.afterChunk && result.records.length) await options.afterChunk(result.records.length);
+        if (options.afterChunk && syncedAt) await options.afterChunk(result.records.length, syncedAt);
         break;
       }
       // Before the cursor moves: a crash in between re-fetches this page and runs the (idempotent) hook again,
       // instead of leaving the page stored but never projected.
-      if (options.afterChunk && result.records.length) await options.afterChunk(result.records.length);
+      if (options.afterChunk && syncedAt) await options.afterChunk(result.records.length, syncedAt);
       await database.query(
         `update mp_sync_jobs set cursor = $3::jsonb, done = $4, lease_until = $5::timestamptz + ($6 || ' milliseconds')::interval where shop_id = $1 and entity = $2`,
         [shopId, entity, JSON.stringify({ window: { since: window.since.toISOString(), to: window.to.toISOString(), changedSince: window.changedSince?.toISOString() ?? null }, page, done: stored }), stored, now().toISOString(), String(leaseMs)],

@@ -81,6 +81,31 @@ describe('sync jobs', () => {
     expect(row?.status).toBe('awaiting_packaging');
   });
 
+  it('hands each stored page to the hook with its own synced_at: what was synced from then on is that page alone', async () => {
+    // Another seller's shop row on the simulator's shop 1001: its records are its own.
+    await database.query(`insert into users (id, username, password_hash, password_stamp) values (2, 'second', 'x', 'x')`);
+    const [shop] = await database.query<{ id: number }>(
+      `insert into mp_shops (user_id, name, client_id, api_key_enc) values (2, 'shop 1001 again', '1001', 'unused') returning id`,
+    );
+    const shopId = shop!.id;
+    const seen: { records: number; since: number }[] = [];
+    const result = await syncEntity(database, shopId, sim.client('1001'), 'postings', {
+      pageSize: 300,
+      afterChunk: async (records, syncedAt) => {
+        const [row] = await database.query<{ n: number }>(
+          `select count(*)::int as n from mp_records where shop_id = $1 and entity = 'postings' and synced_at >= $2::timestamptz`,
+          [shopId, syncedAt.toISOString()],
+        );
+        seen.push({ records, since: row!.n });
+      },
+    });
+    expect(result.status).toBe('done');
+    // Each page's projection reads that page's records, not every record stored before it.
+    expect(seen.length).toBeGreaterThan(1);
+    expect(seen.reduce((sum, page) => sum + page.records, 0)).toBe(1_200);
+    expect(seen.map((page) => page.since)).toEqual(seen.map((page) => page.records));
+  });
+
   it('a key that stops working stops the shop with a visible reason', async () => {
     sim.simulator.addShop({ clientId: '4001', apiKey: 'sim-key-4001', orders: 10, products: 10 });
     const shopId = await addShop('4001');
