@@ -77,30 +77,17 @@ export type ProjectionResult = {
   userId: number | null;
 };
 
-/** Records upserted this long before a projection started are projected again by the next one (late commits). */
-const PROJECTION_OVERLAP_MS = 60_000;
-/** Per database and shop: when the last projection without an explicit `since` started (this process only). */
-const projectedAt = new WeakMap<Database, Map<number, number>>();
-
 /**
- * Projects a shop's synced postings into `orders`. `since` limits it to records synced at or after that moment;
- * without it, the first call in this process projects the whole shop and later calls only what was synced since the
- * previous call (minus an overlap), so calling it after every chunk costs one index probe when nothing is new.
+ * Projects a shop's synced postings into `orders`: those synced at or after `since`, or all of them when it is null.
  *
  * WHERE TO CALL IT: after each chunk of postings is stored in mp_records — the postings sync's `afterChunk` hook
- * (server/areas/sync/projections.ts POSTINGS_PROJECTIONS), with the page's `synced_at` as `since` — then push
- * 'orders.changed' to `userId` when `changed > 0`. The sync engine runs it before it moves the page cursor, so a
- * crash never leaves a stored page unprojected; the order calls themselves do not project (it would be work on every
- * list and sync request).
+ * (server/areas/sync/projections.ts POSTINGS_PROJECTIONS), with the page's `synced_at` as `since`, so a page projects
+ * itself and nothing stored before it — then push 'orders.changed' to `userId` when `changed > 0`. The sync engine
+ * runs it before it moves the page cursor, so a crash never leaves a stored page unprojected; the order calls
+ * themselves do not project (it would be work on every list and sync request).
  */
-export async function projectPostings(database: Database, shopId: number, options: { since?: Date } = {}): Promise<ProjectionResult> {
-  const started = Date.now();
-  let shops = projectedAt.get(database);
-  if (!shops) projectedAt.set(database, (shops = new Map()));
-  const previous = shops.get(shopId);
-  const since = options.since ?? (previous === undefined ? null : new Date(previous - PROJECTION_OVERLAP_MS));
-  const rows = await database.query<{ user_id: number }>(PROJECT_SQL, [shopId, since?.toISOString() ?? null]);
-  if (!options.since) shops.set(shopId, started);
+export async function projectPostings(database: Database, shopId: number, options: { since: Date | null }): Promise<ProjectionResult> {
+  const rows = await database.query<{ user_id: number }>(PROJECT_SQL, [shopId, options.since?.toISOString() ?? null]);
   return { changed: rows.length, userId: rows[0]?.user_id ?? null };
 }
 

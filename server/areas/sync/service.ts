@@ -55,8 +55,8 @@ export function createSyncService(deps: SyncServiceDeps): SyncService {
         afterChunk:
           entity === 'postings' && projections.length
             ? async (_records, syncedAt) => {
-                // Only the page just stored: projecting everything synced in the last minute (the projection's own
-                // overlap for late commits) made every page of a first sync project all the pages before it again.
+                // Only the page just stored: projecting everything synced in the last minute made every page of a
+                // first sync project all the pages before it again.
                 for (const project of projections) {
                   const { changed, userId } = await project(deps.database, shopId, { since: syncedAt });
                   if (changed > 0 && userId !== null) deps.push(userId, { type: 'orders.changed', shopId });
