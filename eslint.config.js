@@ -2,6 +2,8 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import { dirname, relative, resolve, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
 
 // The import direction of the architecture, held by lint:
 // contract imports nothing of ours; server and workers import contract only; machines import contract and the
@@ -10,6 +12,38 @@ const noServer = { group: ['**/server/**', '@/../server/*'], message: 'Only the 
 const noSrc = { group: ['**/src/**', '@/*'], message: 'Only src/ imports src/.' };
 const noMachines = { group: ['**/machines/**', '@machines/*'], message: 'Only src/ imports machines/.' };
 const noWorkers = { group: ['**/workers/**', '@workers/*'], message: 'This layer may not import workers/.' };
+
+const root = dirname(fileURLToPath(import.meta.url));
+const featuresDir = resolve(root, 'src/features');
+
+/** The feature folder a file lies in (src/features/<feature>/...), or null. */
+function featureOf(file) {
+  const path = relative(featuresDir, file);
+  if (path.startsWith('..') || path === '') return null;
+  return path.split(sep)[0] ?? null;
+}
+
+/**
+ * No feature imports another feature (src/features/<a> may not import src/features/<b>): what two features share
+ * lives in src/components/, src/app/, machines/ or contract/. Relative and '@/' imports are resolved to find out.
+ */
+const featureBoundaries = {
+  meta: { type: 'problem', schema: [], messages: { crossFeature: "Feature '{{from}}' may not import feature '{{to}}': move what both need to src/components/, src/app/, machines/ or contract/." } },
+  create(context) {
+    const from = featureOf(context.filename);
+    if (!from) return {};
+    const check = (node) => {
+      const spec = node.source && node.source.type === 'Literal' ? node.source.value : null;
+      if (typeof spec !== 'string') return;
+      let target = null;
+      if (spec.startsWith('.')) target = resolve(dirname(context.filename), spec);
+      else if (spec.startsWith('@/')) target = resolve(root, 'src', spec.slice(2));
+      const to = target ? featureOf(target) : null;
+      if (to && to !== from) context.report({ node: node.source, messageId: 'crossFeature', data: { from, to } });
+    };
+    return { ImportDeclaration: check, ExportNamedDeclaration: check, ExportAllDeclaration: check, ImportExpression: check };
+  },
+};
 
 export default tseslint.config(
   { ignores: ['**/dist/**', 'node_modules/**', 'data/**', 'coverage/**', 'server/db/migrations/**', 'tests/bench/results/**'] },
@@ -24,8 +58,9 @@ export default tseslint.config(
   },
   {
     files: ['src/**/*.{ts,tsx}'],
-    plugins: { 'react-hooks': reactHooks },
+    plugins: { 'react-hooks': reactHooks, boundaries: { rules: { features: featureBoundaries } } },
     rules: {
+      'boundaries/features': 'error',
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'warn',
       'no-restricted-imports': ['error', { patterns: [noServer] }],
