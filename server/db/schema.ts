@@ -362,3 +362,23 @@ export const chatReads = pgTable(
   },
   (table) => [primaryKey({ columns: [table.userId, table.conversation] })],
 );
+
+/**
+ * The Bank of Russia's official rates (server/integrations/cbr), kept so conversion works when the service cannot be
+ * reached: one row per currency and date the rate was set for. `value` roubles buy `nominal` units (four decimals,
+ * exact); `fetched_at` says when this server last read it from the bank.
+ */
+export const fxRates = pgTable(
+  'fx_rates',
+  {
+    date: date('date', { mode: 'string' }).notNull(),
+    code: text('code').notNull(),
+    cbrId: text('cbr_id').notNull(),
+    numCode: text('num_code').notNull(),
+    nominal: integer('nominal').notNull(),
+    name: text('name').notNull(),
+    value: numeric('value', { precision: 18, scale: 4 }).notNull(),
+    fetchedAt: timestamptz('fetched_at').notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.date, table.code] }), index('fx_rates_code_date').on(table.code, table.date)],
+);
