@@ -61,10 +61,6 @@ const DAY_MS = 86_400_000;
 /** The earliest date the simulator has rates for (the real service goes back to 1992). */
 const FIRST_DATE = Date.UTC(2015, 0, 1);
 
-function utcDay(iso: string): number {
-  return Date.parse(`${iso}T00:00:00Z`);
-}
-
 function iso(day: number): string {
   return new Date(day).toISOString().slice(0, 10);
 }
