@@ -1,12 +1,8 @@
-import i18next from 'i18next';
+import i18next, { type Resource, type ResourceLanguage } from 'i18next';
 import { readCookie, writeCookie } from './cookieJar';
 import { initReactI18next } from 'react-i18next';
 import type { Lang } from '@contract/errors';
-import { en } from './locales/en';
-import { es } from './locales/es';
-import { ja } from './locales/ja';
-import { pt } from './locales/pt';
-import { zh } from './locales/zh';
+import { DEFAULT_NAMESPACE, NAMESPACES, type Namespace } from './namespaces';
 
 /** The spec keeps the chosen language in a cookie (§2.3). */
 export const LANGUAGE_COOKIE = 'language';
@@ -36,19 +32,29 @@ export function createI18n(lang: AppLang = detectLanguage()) {
     // es, ja and pt hold the shell only: the rest reads in English.
     fallbackLng: { es: ['en'], ja: ['en'], pt: ['en'], default: ['zh'] },
     supportedLngs: [...APP_LANGS],
-    resources: {
-      zh: { translation: zh },
-      en: { translation: en },
-      es: { translation: es },
-      ja: { translation: ja },
-      pt: { translation: pt },
-    },
+    resources: resourcesOf(NAMESPACES),
+    ns: Object.keys(NAMESPACES),
+    defaultNS: DEFAULT_NAMESPACE,
     interpolation: { escapeValue: false },
     returnObjects: true,
     initAsync: false,
     showSupportNotice: false,
   });
   return instance;
+}
+
+/** i18next's resources, language first: each namespace under each language it holds texts in. */
+function resourcesOf(namespaces: typeof NAMESPACES): Resource {
+  const resources: Resource = {};
+  for (const lang of APP_LANGS) {
+    const bundles: Record<string, ResourceLanguage[string]> = {};
+    for (const [ns, locales] of Object.entries(namespaces) as [Namespace, (typeof namespaces)[Namespace]][]) {
+      const texts = locales[lang];
+      if (texts) bundles[ns] = texts;
+    }
+    resources[lang] = bundles;
+  }
+  return resources;
 }
 
 export function saveLanguage(lang: AppLang): void {

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
 import { selectActiveTab, selectCanCloseByIcon, selectTabs, type TabEntry } from '@machines/tabsMachine';
 import { TabsContext } from '../tabs';
+import type { RouteTitleKey } from '../routes';
 
 /** The context menu's width (spec §2.3, §9). */
 export const CONTEXT_MENU_WIDTH = 105;
@@ -86,7 +87,8 @@ function Tag({ tab, active, closable, onClose, onContextMenu }: TagProps) {
   const { t } = useTranslation();
   const [, navigate] = useLocation();
   const view = useSelector(tab.ref, (snapshot) => snapshot.context);
-  const title = t(view.title);
+  // The tabs machine keeps the route's title key (BasicLayout) as a plain string.
+  const title = t(view.title as RouteTitleKey);
   return (
     <div
       role="tab"
