@@ -63,8 +63,8 @@ const envSchema = z.object({
 
 /**
  * Reads and checks the environment once at start. Throws a ConfigError listing every bad value, so the operator
- * fixes them all in one go. Side effect: without SECRET_KEY, creates DATA_DIR and keeps a generated key in
- * DATA_DIR/secret.key, so shops' encrypted API keys survive restarts.
+ * fixes them all in one go. Side effect: without SECRET_KEY (embedded PGlite only: with DATABASE_URL it is required),
+ * creates DATA_DIR and keeps a generated key in DATA_DIR/secret.key, so shops' encrypted API keys survive restarts.
  */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const parsed = envSchema.safeParse(env);
@@ -76,6 +76,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const production = values.NODE_ENV === 'production';
   if (production && values.CAPTCHA_TEST_CODE) {
     throw new ConfigError('Invalid configuration:\n  CAPTCHA_TEST_CODE: is for automated tests only and must not be set when NODE_ENV=production');
+  }
+  if (values.DATABASE_URL && !values.SECRET_KEY) {
+    // A key generated per instance breaks everything instances share: a captcha made on one fails on another, and
+    // shops' API keys encrypted by one cannot be read by the others.
+    throw new ConfigError(
+      'Invalid configuration:\n  SECRET_KEY: must be set when DATABASE_URL is set, the same on every instance sharing the database ' +
+        '(64 hex digits, e.g. from `openssl rand -hex 32`); keep it: shops\' API keys stored with it cannot be read without it',
+    );
   }
   if (values.REFRESH_TOKEN_TTL_S < values.ACCESS_TOKEN_TTL_S) {
     throw new ConfigError('Invalid configuration:\n  REFRESH_TOKEN_TTL_S: must not be shorter than ACCESS_TOKEN_TTL_S');

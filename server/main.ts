@@ -18,9 +18,13 @@ async function main() {
   }
 
   const database = await openDatabase(config);
-  await database.migrate();
   try {
-    await seedForStart(database.db, config);
+    // Instances started together take turns: one creates the first administrator (or the demo data), the others
+    // find it there.
+    await database.exclusive('startup', async () => {
+      await database.migrate();
+      await seedForStart(database.db, config);
+    });
   } catch (error) {
     if (error instanceof SeedError) {
       console.error(error.message);
@@ -32,7 +36,8 @@ async function main() {
 
   // The sync scheduler keeps every active shop fresh in the background (the demo shops sync right after start).
   const app = await buildApp(config, { database, sync: { scheduler: {} } });
-  if (config.demo && app.marketplace.simulator) await seedDemoShops(database, config.secretKey, app.marketplace.simulator);
+  const simulator = app.marketplace.simulator;
+  if (config.demo && simulator) await database.exclusive('startup', () => seedDemoShops(database, config.secretKey, simulator));
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;

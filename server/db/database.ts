@@ -31,10 +31,25 @@ export type Database = {
    * sync. The bytes are lent for the call only (the next copy reuses their memory): `read` keeps nothing of them.
    */
   copyBinary<T>(select: string, read: (bytes: Uint8Array) => T): Promise<T>;
-  /** Applies the generated migrations in server/db/migrations (idempotent). */
+  /**
+   * Applies the generated migrations in server/db/migrations (idempotent). On PostgreSQL under a database lock:
+   * instances started together migrate one after the other, and the later ones find nothing left to do.
+   */
   migrate(): Promise<void>;
+  /**
+   * Runs `work` while holding the database-wide lock named `name` (a PostgreSQL advisory lock held by a connection
+   * of its own; other instances asking for the same name wait). PGlite has one process only: in-process exclusion.
+   * Start-up steps that are not safe twice at once (creating the first administrator, seeding) run under it.
+   */
+  exclusive<T>(name: DatabaseLock, work: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
 };
+
+/** The database-wide locks, each a fixed advisory lock key (pg_advisory_lock(namespace, key)). */
+export const DATABASE_LOCKS = { migrate: 1, startup: 2 } as const;
+export type DatabaseLock = keyof typeof DATABASE_LOCKS;
+/** The first half of every advisory lock key of ours, so they never meet another application's in the same database. */
+const LOCK_NAMESPACE = 0x5e11e7;
 
 export type DatabaseOptions = { dataDir: string; databaseUrl: string | null };
 
@@ -75,6 +90,12 @@ export async function openPglite(dataDir?: string): Promise<Database> {
   const client = await PGlite.create(dataDir);
   yieldAfterEachStatement(client);
   const db = drizzlePglite({ client, schema });
+  const locks = new Map<DatabaseLock, Promise<unknown>>();
+  const exclusive = <T>(name: DatabaseLock, work: () => Promise<T>): Promise<T> => {
+    const result = (locks.get(name) ?? Promise.resolve()).catch(() => undefined).then(work);
+    locks.set(name, result);
+    return result;
+  };
   return {
     db: db as unknown as Db,
     kind: 'pglite',
@@ -87,7 +108,8 @@ export async function openPglite(dataDir?: string): Promise<Database> {
       if (!result.blob) throw new Error('copy answered no data');
       return read(new Uint8Array(await result.blob.arrayBuffer()));
     },
-    migrate: () => migratePglite(db, { migrationsFolder }),
+    migrate: () => exclusive('migrate', () => migratePglite(db, { migrationsFolder })),
+    exclusive,
     close: () => client.close(),
   };
 }
@@ -143,6 +165,18 @@ export async function openPostgres(connectionString: string): Promise<Database> 
   const probe = await pool.connect();
   probe.release();
   const db = drizzlePostgres({ client: pool, schema });
+  const exclusive = async <T>(name: DatabaseLock, work: () => Promise<T>): Promise<T> => {
+    // A session lock on a connection of its own, given back when the work ends (or with the connection, if this
+    // process dies): the work itself may use any of the pool's connections.
+    const holder = new pg.Client({ connectionString });
+    await holder.connect();
+    try {
+      await holder.query('select pg_advisory_lock($1, $2)', [LOCK_NAMESPACE, DATABASE_LOCKS[name]]);
+      return await work();
+    } finally {
+      await holder.end();
+    }
+  };
   return {
     db: db as unknown as Db,
     kind: 'postgres',
@@ -167,7 +201,9 @@ export async function openPostgres(connectionString: string): Promise<Database> 
         copyBuffers.give(into);
       }
     },
-    migrate: () => migratePostgres(db, { migrationsFolder }),
+    // Without the lock, two instances started together both ran CREATE TABLE and one crashed on pg_type's unique index.
+    migrate: () => exclusive('migrate', () => migratePostgres(db, { migrationsFolder })),
+    exclusive,
     close: () => pool.end(),
   };
 }

@@ -25,6 +25,8 @@ import { freePort } from '../support/freePort';
 const ROOT = resolve(import.meta.dirname, '../..');
 const BENCH = import.meta.dirname;
 const CAPTCHA = '2468';
+/** The seeding command and the server share it (with DATABASE_URL it is required), so the demo shops' keys decrypt. */
+const BENCH_SECRET_KEY = '5e'.repeat(32);
 type Kind = 'app' | 'main' | 'ag';
 const KINDS: Kind[] = ['app', 'main', 'ag'];
 
@@ -86,7 +88,7 @@ async function startApp(dataDir: string, databaseUrl: string): Promise<{ url: st
   const port = await freePort();
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     cwd: ROOT,
-    env: { ...process.env, NODE_ENV: 'test', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: databaseUrl, DEMO: 'true', CAPTCHA_TEST_CODE: CAPTCHA, LOG_LEVEL: 'warn' },
+    env: { ...process.env, NODE_ENV: 'test', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: databaseUrl, SECRET_KEY: BENCH_SECRET_KEY, DEMO: 'true', CAPTCHA_TEST_CODE: CAPTCHA, LOG_LEVEL: 'warn' },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const url = `http://127.0.0.1:${port}`;
@@ -628,7 +630,7 @@ async function main() {
         if (args.db === 'postgres') postgres = await startPostgres(dataDir);
         const databaseUrl = postgres?.url ?? '';
         log(`seeding ${size} orders into ${dataDir}`);
-        run(process.execPath, ['--import', 'tsx', 'server/demo/seed-cli.ts', '--orders', String(size)], { DATA_DIR: dataDir, DATABASE_URL: databaseUrl, LOG_LEVEL: 'warn' });
+        run(process.execPath, ['--import', 'tsx', 'server/demo/seed-cli.ts', '--orders', String(size)], { DATA_DIR: dataDir, DATABASE_URL: databaseUrl, SECRET_KEY: BENCH_SECRET_KEY, LOG_LEVEL: 'warn' });
         const expected = await prepare(dataDir, databaseUrl, size);
         log('expected', JSON.stringify({ ...expected, heads: Object.fromEntries(Object.entries(expected.heads).map(([k, v]) => [k, v.length])) }));
         app = await startApp(dataDir, databaseUrl);

@@ -59,6 +59,13 @@ describe('loadConfig', () => {
     for (const name of ['PORT', 'DATABASE_URL', 'SECRET_KEY', 'DEMO']) expect(text).toContain(name);
   });
 
+  it('refuses DATABASE_URL without SECRET_KEY, which every instance on the database must share', () => {
+    const dir = dataDir();
+    expect(() => loadConfig({ DATA_DIR: dir, DATABASE_URL: 'postgres://u:p@localhost:5432/app' })).toThrow(/SECRET_KEY: must be set when DATABASE_URL is set/);
+    // No key of its own was generated meanwhile.
+    expect(() => readFileSync(join(dir, 'secret.key'))).toThrow();
+  });
+
   it('reads explicit values', () => {
     const config = loadConfig({
       DATA_DIR: dataDir(),

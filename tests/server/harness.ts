@@ -31,39 +31,53 @@ const pgliteTarget: DatabaseTarget = {
   },
 };
 
+/**
+ * A fresh database on the PostgreSQL server at `url`, dropped by `drop` (with its connections). Its `url` may be
+ * opened several times: two server instances on one database.
+ */
+export async function createPostgresDatabase(url: string): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const own = new URL(url);
+  own.pathname = `/${name}`;
+  return {
+    url: own.toString(),
+    async drop() {
+      const dropper = new pg.Client({ connectionString: url });
+      await dropper.connect();
+      try {
+        // A background process of the server's own (autovacuum analysing the new tables) may be at work in the
+        // database: a role that is not a superuser may not end it, and the drop fails with 42501 until it is done.
+        for (let attempt = 1; ; attempt++) {
+          try {
+            await dropper.query(`drop database if exists ${name} with (force)`);
+            break;
+          } catch (error) {
+            if ((error as { code?: string }).code !== '42501' || attempt === 25) throw error;
+            await new Promise((resolve) => setTimeout(resolve, 200));
+          }
+        }
+      } finally {
+        await dropper.end();
+      }
+    },
+  };
+}
+
 /** Each opening gets its own database, created and dropped here, so test files never see each other's rows. */
 const postgresTarget = (url: string): DatabaseTarget => ({
   kind: 'postgres',
   async open() {
-    const name = `test_${randomBytes(6).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: url });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    await admin.end();
-    const own = new URL(url);
-    own.pathname = `/${name}`;
-    const database = await openPostgres(own.toString());
+    const created = await createPostgresDatabase(url);
+    const database = await openPostgres(created.url);
     return {
       database,
       async dispose() {
         await database.close();
-        const dropper = new pg.Client({ connectionString: url });
-        await dropper.connect();
-        try {
-          // A background process of the server's own (autovacuum analysing the new tables) may be at work in the
-          // database: a role that is not a superuser may not end it, and the drop fails with 42501 until it is done.
-          for (let attempt = 1; ; attempt++) {
-            try {
-              await dropper.query(`drop database if exists ${name} with (force)`);
-              break;
-            } catch (error) {
-              if ((error as { code?: string }).code !== '42501' || attempt === 25) throw error;
-              await new Promise((resolve) => setTimeout(resolve, 200));
-            }
-          }
-        } finally {
-          await dropper.end();
-        }
+        await created.drop();
       },
     };
   },
