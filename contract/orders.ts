@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { lazySchema } from './lazySchema';
+import { anyOf, defineListSchema, dict, dictInt, epochMs, int, money, range, text, type FiltersOf, type RowOf } from './listSchema';
 
 /**
  * Orders as the browser's cache and list engine hold them (seller-tool routes /order-manager/order-list and
@@ -14,13 +15,15 @@ import { lazySchema } from './lazySchema';
 /** Ozon FBS posting statuses: one list, in a module without schemas (contract/fbsStatuses.ts). */
 import { FBS_STATUSES } from './fbsStatuses';
 
+import type { FbsStatus } from './fbsStatuses';
+
 export { FBS_STATUSES };
-export type { FbsStatus } from './fbsStatuses';
+export type { FbsStatus };
 
 export const ORDER_SOURCES = ['ozon', 'manual'] as const;
 export type OrderSource = (typeof ORDER_SOURCES)[number];
 
-const epochMs = z.number().finite();
+const epochMsSchema = z.number().finite();
 
 export const orderRowSchema = lazySchema(() => z.object({
   /** Stable and unique across the user's shops; the server builds it (e.g. shop, posting number and sku). */
@@ -35,9 +38,9 @@ export const orderRowSchema = lazySchema(() => z.object({
   substatus: z.string(),
   warehouseId: z.string(),
   warehouseName: z.string(),
-  inProcessAt: epochMs,
-  shipmentDate: epochMs.nullable(),
-  deliveringDate: epochMs.nullable(),
+  inProcessAt: epochMsSchema,
+  shipmentDate: epochMsSchema.nullable(),
+  deliveringDate: epochMsSchema.nullable(),
   /** '' until the posting has a tracking number. */
   trackingNumber: z.string(),
   sku: z.string(),
@@ -50,7 +53,7 @@ export const orderRowSchema = lazySchema(() => z.object({
   currency: z.string(),
   source: z.enum(ORDER_SOURCES),
   /** When the server last changed this row; the sync cursor moves in this order. */
-  updatedAt: epochMs,
+  updatedAt: epochMsSchema,
   /** A tombstone: the row was removed (or the shop was deleted); caches drop it. */
   deleted: z.boolean(),
 }));
@@ -92,6 +95,59 @@ export const ORDER_SEARCH_COLUMNS = [
   'productName',
   'trackingNumber',
 ] as const satisfies readonly OrderColumn[];
+
+/**
+ * Orders as a big list (contract/listSchema.ts): the columns in the frame's layout order (texts, dictionaries,
+ * numbers; the order the browser's cached records were written in), the search box's columns and the filter bar's
+ * filters.
+ */
+export const ORDER_LIST = defineListSchema({
+  name: 'orders',
+  columns: {
+    id: text(),
+    postingNumber: text(),
+    orderNumber: text(),
+    orderId: text(),
+    trackingNumber: text(),
+    shopId: dictInt(),
+    shopName: dict(),
+    status: dict<FbsStatus>(),
+    substatus: dict(),
+    warehouseId: dict(),
+    warehouseName: dict(),
+    currency: dict(),
+    source: dict<OrderSource>(),
+    sku: dict(),
+    offerId: dict(),
+    productName: dict(),
+    inProcessAt: epochMs(),
+    shipmentDate: epochMs({ nullable: true }),
+    deliveringDate: epochMs({ nullable: true }),
+    quantity: int(),
+    amount: money(),
+    updatedAt: epochMs(),
+  },
+  key: 'id',
+  searchFields: ORDER_SEARCH_COLUMNS,
+  filters: {
+    shopIds: anyOf('shopId'),
+    statuses: anyOf('status'),
+    warehouseIds: anyOf('warehouseId'),
+    sources: anyOf('source'),
+    inProcessAt: range('inProcessAt'),
+    shipmentDate: range('shipmentDate'),
+    amount: range('amount'),
+  },
+  indexAhead: ['status', 'shopId', 'warehouseId'],
+  sorts: ORDER_COLUMNS,
+});
+export type OrderList = typeof ORDER_LIST;
+/** Every filter narrows (AND); a list filter matches any of its values; an empty list filters nothing. */
+export type OrderFilters = FiltersOf<OrderList['columns'], OrderList['filters']>;
+
+// The list's rows are the contract's rows: this fails to compile when the two disagree.
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+const _listRowIsOrderRow: Same<RowOf<OrderList['columns']>, OrderRow> = true;
 
 /**
  * GET /api/order/sync: rows changed since `cursor` (absent for a full sync), oldest change first, in chunks.
@@ -190,7 +246,7 @@ export const manualOrderFieldsSchema = lazySchema(() => z.object({
   orderNumber: z.string().trim().min(1).max(60),
   status: z.enum(FBS_STATUSES).default('awaiting_packaging'),
   warehouseName: z.string().trim().max(100).default(''),
-  inProcessAt: epochMs,
+  inProcessAt: epochMsSchema,
   trackingNumber: z.string().trim().max(60).default(''),
   sku: z.string().trim().max(40).default(''),
   offerId: z.string().trim().max(100).default(''),
