@@ -3,10 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import { CHAT_PATHS, chatHistoryQuerySchema, chatReadBodySchema, sendMessageBodySchema } from '../../../contract/chat';
 import { ok } from '../../http/envelope';
-import { createOzonClient } from '../../marketplace/ozon/client';
-import { injectFetch } from '../../marketplace/simulator/injectFetch';
 import { requireUser } from '../../plugins/auth';
-import { createBuyerChatService, type ChatClientFactory } from './service';
+import { createBuyerChatService } from './service';
 import { chatUploadRoutes } from './upload';
 import { createBuyerChatWatcher, type BuyerChatWatcher } from './watcher';
 
@@ -14,8 +12,6 @@ type Body<S extends z.ZodType> = { Body: z.output<S> };
 type Query<S extends z.ZodType> = { Querystring: z.output<S> };
 
 export type ChatRoutesOptions = {
-  /** Where shop requests go; default: the app's marketplace adapter (app.marketplace), else the simulator at /sim/ozon. */
-  clientFor?: ChatClientFactory;
   /** How often new buyer messages are looked for (default 3 s); 0 turns the timer off (tests call `tick`). */
   pollMs?: number;
   /** Where uploads are kept; default DATA_DIR/uploads. */
@@ -28,22 +24,11 @@ export const BUYER_CHAT_POLL_MS = 3_000;
 
 /** Buyer chat (seller-tool §7 "Chat"): every call gated on the 'chat' area. */
 export async function chatRoutes(app: FastifyInstance, options: ChatRoutesOptions = {}) {
-  let fallback: ChatClientFactory | null = null;
-  const clientFor = (): ChatClientFactory => {
-    if (options.clientFor) return options.clientFor;
-    if (app.hasDecorator('marketplace')) return app.marketplace.clientFor;
-    fallback ??= ({ clientId, apiKey, baseUrl }) => {
-      const target = baseUrl ?? app.config.ozonApiUrl;
-      return target
-        ? createOzonClient({ baseUrl: target, clientId, apiKey })
-        : createOzonClient({ baseUrl: 'http://simulator/sim/ozon', clientId, apiKey, fetch: injectFetch(app) });
-    };
-    return fallback;
-  };
   const service = createBuyerChatService({
     database: app.database,
     secretKey: app.config.secretKey,
-    clientFor,
+    // The one client factory every area uses (server/marketplace/plugin.ts): one place decides where a shop's calls go.
+    clientFor: (connection) => app.marketplace.clientFor(connection),
     now: () => app.now(),
     push: (userId, message) => void app.push.toUser(userId, message),
   });

@@ -1,12 +1,13 @@
 import { BUYER_CHAT_MESSAGES, type BuyerChat, type BuyerMessage, type BuyerShopChats, type ChatListData } from '../../../contract/chat';
 import type { Lang, Localized } from '../../../contract/errors';
-import type { OzonChat, OzonChatMessage } from '../../../contract/ozon';
+import type { OzonChat, OzonChatMessage } from '../../marketplace/ozon/schemas';
 import type { PushMessage } from '../../../contract/push';
 import type { Database } from '../../db/database';
 import { ApiError } from '../../http/errors';
 import { decryptSecret } from '../../marketplace/crypto';
 import type { OzonClient } from '../../marketplace/ozon/client';
 import { isOzonError } from '../../marketplace/ozon/errors';
+import type { ClientFactory } from '../../marketplace/plugin';
 
 /**
  * Buyer chats across all of a seller's shops, read from and written to the marketplace through each shop's Ozon
@@ -17,13 +18,11 @@ import { isOzonError } from '../../marketplace/ozon/errors';
  * - otherwise (FBS/rFBS) the seller may write after payment and until 72 h after delivery;
  * - with no buyer message and no posting of ours behind the chat (FBO), only the buyer can start.
  */
-export type ShopConnection = { clientId: string; apiKey: string; baseUrl: string | null };
-export type ChatClientFactory = (connection: ShopConnection) => OzonClient;
-
 export type BuyerChatDeps = {
   database: Database;
   secretKey: Buffer;
-  clientFor: () => ChatClientFactory;
+  /** The shared marketplace client factory (app.marketplace.clientFor). */
+  clientFor: ClientFactory;
   now: () => Date;
   /** Live delivery to a user's open pages; a sent message reaches the sender's other pages through it. */
   push?: (userId: number, message: PushMessage) => void;
@@ -94,7 +93,7 @@ export function createBuyerChatService(deps: BuyerChatDeps) {
   }
 
   const clientOf = (shop: ShopRow) =>
-    deps.clientFor()({ clientId: shop.client_id, apiKey: decryptSecret(deps.secretKey, shop.api_key_enc), baseUrl: shop.base_url });
+    deps.clientFor({ clientId: shop.client_id, apiKey: decryptSecret(deps.secretKey, shop.api_key_enc), baseUrl: shop.base_url });
 
   async function fetchChats(shop: ShopRow): Promise<BuyerChat[]> {
     const client = clientOf(shop);

@@ -19,7 +19,7 @@ import { writeOrderFrame } from '../../../contract/orderChunk';
 import type { Database } from '../../db/database';
 import { ApiError } from '../../http/errors';
 import { frameSelect, readCopyFrame, REMAINING_SQL } from './frame';
-import type { OzonClient } from '../../marketplace/ozon/client';
+import { STOCKS_PER_CALL, TRACKING_NUMBERS_PER_CALL, type OzonClient } from '../../marketplace/ozon/client';
 import { isOzonError } from '../../marketplace/ozon/errors';
 
 /** How the orders area reaches a shop's Ozon client (the store area builds it from the shop's decrypted key). */
@@ -32,6 +32,13 @@ const NOT_SHIPPABLE: Localized = { zh: '该订单当前状态不能发货', en: 
 const NO_LABEL: Localized = { zh: '录入的订单没有Ozon面单', en: 'Entered orders have no Ozon label' };
 const NO_SHOP: Localized = { zh: '店铺不存在', en: 'The shop does not exist' };
 const FAILED: Localized = { zh: '操作失败', en: 'The operation failed' };
+/** Consecutive slices of at most `size` items (Ozon's per-call limits). */
+function chunks<T>(items: readonly T[], size: number): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
+  return out;
+}
+const PRODUCT_NOT_FOUND: Localized = { zh: 'Ozon上找不到该商品', en: 'The product was not found on Ozon' };
 const ALREADY_SHIPPED: Localized = { zh: '该货件已在Ozon发货', en: 'This posting was already shipped on Ozon' };
 /** Ozon makes a label 45–60 s after ship and refuses the whole batch until then (reference: "The next postings aren't ready"). */
 /** A message names a few postings and counts the rest: a batch of a thousand must not fill the screen. */
@@ -395,25 +402,28 @@ export async function setTrackingNumbers(
     byShop.set(posting.shopId, [...(byShop.get(posting.shopId) ?? []), posting]);
   }
   for (const [shopId, shopPostings] of byShop) {
-    try {
-      const client = await deps.clientFor(userId, shopId);
-      const answers = await client.setTrackingNumbers(
-        shopPostings.map((p) => ({ posting_number: p.postingNumber, tracking_number: wanted.get(p.rows[0]!.id)! })),
-      );
-      const verdict = new Map(answers.map((a) => [a.posting_number, a]));
-      for (const posting of shopPostings) {
-        const answer = verdict.get(posting.postingNumber);
-        if (answer?.result) {
-          const tracking = wanted.get(posting.rows[0]!.id)!;
-          for (const row of posting.rows) accepted.push({ id: row.id, trackingNumber: tracking });
-          ozonAccepted.push({ shopId, postingNumber: posting.postingNumber });
-          result.done++;
-        } else {
-          result.failures.push({ postingNumber: posting.postingNumber, message: answer?.error || FAILED[lang] });
+    // Ozon takes at most 20 postings a call and refuses a longer list whole: a failed batch fails only its own.
+    for (const batch of chunks(shopPostings, TRACKING_NUMBERS_PER_CALL)) {
+      try {
+        const client = await deps.clientFor(userId, shopId);
+        const answers = await client.setTrackingNumbers(
+          batch.map((p) => ({ posting_number: p.postingNumber, tracking_number: wanted.get(p.rows[0]!.id)! })),
+        );
+        const verdict = new Map(answers.map((a) => [a.posting_number, a]));
+        for (const posting of batch) {
+          const answer = verdict.get(posting.postingNumber);
+          if (answer?.result) {
+            const tracking = wanted.get(posting.rows[0]!.id)!;
+            for (const row of posting.rows) accepted.push({ id: row.id, trackingNumber: tracking });
+            ozonAccepted.push({ shopId, postingNumber: posting.postingNumber });
+            result.done++;
+          } else {
+            result.failures.push({ postingNumber: posting.postingNumber, message: answer?.error || FAILED[lang] });
+          }
         }
+      } catch (error) {
+        for (const posting of batch) result.failures.push({ postingNumber: posting.postingNumber, message: reasonOf(error, lang) });
       }
-    } catch (error) {
-      for (const posting of shopPostings) result.failures.push({ postingNumber: posting.postingNumber, message: reasonOf(error, lang) });
     }
   }
   if (ozonAccepted.length > 0) {
@@ -532,15 +542,25 @@ export async function updateStock(
   const byShop = new Map<number, typeof items>();
   for (const item of items) byShop.set(item.storeId, [...(byShop.get(item.storeId) ?? []), item]);
   for (const [shopId, shopItems] of byShop) {
-    try {
-      const client = await deps.clientFor(userId, shopId);
-      const outcomes = await client.productsStocks(shopItems.map((i) => ({ offer_id: i.offerId, stock: i.stock, warehouse_id: Number(i.warehouseId) })));
-      for (const outcome of outcomes) {
-        if (outcome.updated) result.done++;
-        else result.failures.push({ offerId: outcome.offer_id, message: outcome.failures[0]?.texts[lang] ?? FAILED[lang] });
+    for (const batch of chunks(shopItems, STOCKS_PER_CALL)) {
+      try {
+        const client = await deps.clientFor(userId, shopId);
+        // The official schema requires product_id with the offer_id: Ozon's own card is the one authority on it.
+        const offers = [...new Set(batch.map((i) => i.offerId))];
+        const productIds = new Map((await client.productInfoList({ offer_id: offers })).map((p) => [p.offer_id, p.id]));
+        const known = batch.filter((i) => productIds.has(i.offerId));
+        for (const item of batch) if (!productIds.has(item.offerId)) result.failures.push({ offerId: item.offerId, message: PRODUCT_NOT_FOUND[lang] });
+        if (known.length === 0) continue;
+        const outcomes = await client.productsStocks(
+          known.map((i) => ({ offer_id: i.offerId, product_id: productIds.get(i.offerId)!, stock: i.stock, warehouse_id: Number(i.warehouseId) })),
+        );
+        for (const outcome of outcomes) {
+          if (outcome.updated) result.done++;
+          else result.failures.push({ offerId: outcome.offer_id, message: outcome.failures[0]?.texts[lang] ?? FAILED[lang] });
+        }
+      } catch (error) {
+        for (const item of batch) result.failures.push({ offerId: item.offerId, message: reasonOf(error, lang) });
       }
-    } catch (error) {
-      for (const item of shopItems) result.failures.push({ offerId: item.offerId, message: reasonOf(error, lang) });
     }
   }
   return result;

@@ -36,7 +36,7 @@ import {
   trackingSetResponseSchema,
   warehouseListResponseSchema,
   type OzonItemResult,
-} from '../../../contract/ozon';
+} from './schemas';
 import { classifyOzonError, describeItemError, OzonError, RETRYABLE_KINDS, type OzonItemFailure } from './errors';
 import { sharedOzonLimiter, type OzonRateLimiter } from './limiter';
 import { OZON_ENDPOINTS, type OzonEndpointName } from './versions';
@@ -137,7 +137,11 @@ export type PriceUpdate = {
   min_price?: string;
   currency_code?: string;
 };
-export type StockUpdate = { offer_id?: string; product_id?: number; stock: number; warehouse_id: number };
+/** The official schema requires product_id; offer_id goes with it (the answer names both). */
+export type StockUpdate = { offer_id: string; product_id: number; stock: number; warehouse_id: number };
+/** Ozon's per-call limits: tracking numbers for at most 20 postings, stocks for at most 100 items. */
+export const TRACKING_NUMBERS_PER_CALL = 20;
+export const STOCKS_PER_CALL = 100;
 export type CategoryLanguage = 'DEFAULT' | 'RU' | 'EN' | 'TR' | 'ZH_HANS';
 export type AnalyticsRequest = {
   date_from: string;
@@ -289,6 +293,7 @@ export function createOzonClient(options: OzonClientOptions) {
       (await call('postingFbsCancelReason', { related_posting_numbers: postingNumbers }, cancelReasonResponseSchema)).result,
     postingFbsCancel: async (req: { posting_number: string; cancel_reason_id: number; cancel_reason_message?: string }) =>
       (await call('postingFbsCancel', req, boolResultSchema)).result,
+    /** At most TRACKING_NUMBERS_PER_CALL postings: Ozon refuses a longer list whole, so callers send batches. */
     setTrackingNumbers: async (items: { posting_number: string; tracking_number: string }[]) =>
       (await call('trackingNumberSet', { tracking_numbers: items }, trackingSetResponseSchema)).result,
 
@@ -347,6 +352,7 @@ export function createOzonClient(options: OzonClientOptions) {
     /** Price updates answer 200 with `updated:false` and `errors[]` per item: every item's verdict is returned. */
     productImportPrices: async (prices: PriceUpdate[]) =>
       outcomes((await call('productImportPrices', { prices }, itemResultsResponseSchema)).result),
+    /** At most STOCKS_PER_CALL items. */
     productsStocks: async (stocks: StockUpdate[]) =>
       outcomes((await call('productsStocks', { stocks }, itemResultsResponseSchema)).result),
     productInfoStocks: (req: { filter: ProductFilter; cursor?: string; limit: number }) =>

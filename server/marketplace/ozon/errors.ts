@@ -1,5 +1,5 @@
 import type { Lang, Localized } from '../../../contract/errors';
-import type { OzonItemError } from '../../../contract/ozon';
+import type { OzonItemError } from './schemas';
 
 /**
  * What went wrong talking to Ozon, as a kind the caller can decide on, with the texts a seller is shown.

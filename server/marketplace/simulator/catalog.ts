@@ -1,4 +1,4 @@
-import type { OzonCategoryAttribute } from '../../../contract/ozon';
+import type { OzonCategoryAttribute } from '../ozon/schemas';
 
 /**
  * The simulator's description-category tree: a few top categories with subcategories and leaf types, named in

@@ -1,4 +1,4 @@
-import type { FbsStatus } from '../../../contract/ozon';
+import type { FbsStatus } from '../ozon/schemas';
 import { randomFor } from './random';
 
 /**

@@ -1,4 +1,4 @@
-import type { FbsStatus } from '../../../contract/ozon';
+import type { FbsStatus } from '../ozon/schemas';
 import { findLeaf, REQUIRED_ATTRIBUTE_IDS } from './catalog';
 import { badRequest, notFound, OZON_TEXT, SimError } from './errors';
 import {

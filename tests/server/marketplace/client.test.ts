@@ -1,3 +1,4 @@
+import { createOzonClient } from '../../../server/marketplace/ozon/client';
 import { OzonError } from '../../../server/marketplace/ozon/errors';
 import { startSimulator } from './harness';
 
@@ -248,12 +249,12 @@ describe('products', () => {
     const client = sim.client('1001');
     const { warehouses } = await client.warehouseList({ limit: 10 });
     const visible = await client.productList({ filter: { visibility: 'VISIBLE' }, limit: 1 });
-    const productId = visible.items[0]!.product_id;
-    const first = await client.productsStocks([{ product_id: productId, stock: 7, warehouse_id: warehouses[0]!.warehouse_id }]);
+    const { product_id: productId, offer_id: offerId } = visible.items[0]!;
+    const first = await client.productsStocks([{ offer_id: offerId, product_id: productId, stock: 7, warehouse_id: warehouses[0]!.warehouse_id }]);
     expect(first[0]!.updated).toBe(true);
     const second = await client.productsStocks([
-      { product_id: productId, stock: 8, warehouse_id: warehouses[0]!.warehouse_id },
-      { product_id: productId, stock: 8, warehouse_id: 1 },
+      { offer_id: offerId, product_id: productId, stock: 8, warehouse_id: warehouses[0]!.warehouse_id },
+      { offer_id: offerId, product_id: productId, stock: 8, warehouse_id: 1 },
     ]);
     expect(second.map((r) => r.failures[0]?.code)).toEqual(['TOO_MANY_REQUESTS', 'WAREHOUSE_NOT_FOUND']);
     const pics = await client.productPicturesImport({ product_id: productId, images: ['https://example.com/a.png'] });
@@ -312,5 +313,16 @@ describe('promotions, returns, chats, analytics, finance', () => {
     expect(finance.operations).toHaveLength(50);
     expect(finance.row_count).toBeGreaterThan(50);
     expect(finance.page_count).toBe(Math.ceil(finance.row_count / 50));
+  });
+});
+
+describe('answers that renamed their fields (2026)', () => {
+  it('reads a list total from `total_items` as well as from `total`', async () => {
+    const answer = (result: object) => async () => new Response(JSON.stringify({ result }), { headers: { 'content-type': 'application/json' } });
+    const client = (result: object) => createOzonClient({ baseUrl: 'http://ozon.test', clientId: '1', apiKey: 'k', fetch: answer(result) });
+    const items = [{ product_id: 1, offer_id: 'A' }];
+    expect((await client({ items, total_items: 7, last_id: '' }).productList({ limit: 1 })).total).toBe(7);
+    expect((await client({ items, total: 5, last_id: '' }).productList({ limit: 1 })).total).toBe(5);
+    expect((await client({ products: [], total_items: 3 }).actionProducts({ action_id: 1 })).total).toBe(3);
   });
 });

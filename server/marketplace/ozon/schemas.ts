@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { lazySchema } from './lazySchema';
+import { lazySchema } from '../../../contract/lazySchema';
 
 /**
  * The Ozon Seller API answers we rely on (shapes from the 2025-09 swagger, with the 2026 versions the reference marks).
@@ -18,6 +18,11 @@ const bigId = z.union([z.string(), z.number()]).transform(String);
 const maybeStringList = z
   .union([z.string(), z.array(z.string())])
   .transform((v) => (typeof v === 'string' ? (v ? [v] : []) : v));
+
+/** (2026) Some lists renamed `total` to `total_items`: an answer with either is read as `total`. */
+const totalFromTotalItems = (value: unknown) =>
+  value && typeof value === 'object' && !('total' in value) && 'total_items' in value ? { ...value, total: value.total_items } : value;
+const withTotal = <T extends z.ZodType>(schema: T) => z.preprocess(totalFromTotalItems, schema);
 
 export const ozonErrorBodySchema = lazySchema(() => z.looseObject({
   code: z.number().optional(),
@@ -51,7 +56,7 @@ export const warehouseListResponseSchema = lazySchema(() => z.looseObject({
 }));
 
 // FBS postings (v4 list shapes; v3 get)
-export { FBS_STATUSES, type FbsStatus } from './fbsStatuses';
+export { FBS_STATUSES, type FbsStatus } from '../../../contract/fbsStatuses';
 
 const moneySchema = lazySchema(() => z.looseObject({ amount: num, currency: z.string() }));
 export const postingProductSchema = lazySchema(() =>
@@ -140,7 +145,7 @@ export const labelGetResponseSchema = lazySchema(() => z.looseObject({
 
 // Products
 export const productListResponseSchema = lazySchema(() => z.looseObject({
-  result: z.looseObject({
+  result: withTotal(z.looseObject({
     items: z.array(
       z.looseObject({
         product_id: int,
@@ -153,7 +158,7 @@ export const productListResponseSchema = lazySchema(() => z.looseObject({
     ),
     total: int,
     last_id: z.string().default(''),
-  }),
+  })),
 }));
 export type OzonProductListItem = z.infer<typeof productListResponseSchema>['result']['items'][number];
 
@@ -214,7 +219,7 @@ export const productAttributeSchema = lazySchema(() => z.looseObject({
   values: z.array(attributeValueSchema),
 }));
 export type OzonProductAttribute = z.infer<typeof productAttributeSchema>;
-export const productAttributesResponseSchema = lazySchema(() => z.looseObject({
+export const productAttributesResponseSchema = lazySchema(() => withTotal(z.looseObject({
   result: z.array(
     z.looseObject({
       id: int,
@@ -237,12 +242,12 @@ export const productAttributesResponseSchema = lazySchema(() => z.looseObject({
   ),
   last_id: z.string().default(''),
   total: int.default(0),
-}));
+})));
 export type OzonProductAttributes = z.infer<typeof productAttributesResponseSchema>['result'][number];
 
 export const taskResponseSchema = lazySchema(() => z.looseObject({ result: z.looseObject({ task_id: int }) }));
 export const importInfoResponseSchema = lazySchema(() => z.looseObject({
-  result: z.looseObject({
+  result: withTotal(z.looseObject({
     items: z.array(
       z.looseObject({
         offer_id: z.string(),
@@ -252,7 +257,7 @@ export const importInfoResponseSchema = lazySchema(() => z.looseObject({
       }),
     ),
     total: int,
-  }),
+  })),
 }));
 export type OzonImportInfo = z.infer<typeof importInfoResponseSchema>['result'];
 export const importBySkuResponseSchema = lazySchema(() => z.looseObject({
@@ -262,7 +267,7 @@ export const productsDeleteResponseSchema = lazySchema(() => z.looseObject({
   status: z.array(z.looseObject({ offer_id: z.string(), is_deleted: z.boolean(), error: z.string().nullish() })),
 }));
 
-export const productPricesResponseSchema = lazySchema(() => z.looseObject({
+export const productPricesResponseSchema = lazySchema(() => withTotal(z.looseObject({
   items: z.array(
     z.looseObject({
       product_id: int,
@@ -278,7 +283,7 @@ export const productPricesResponseSchema = lazySchema(() => z.looseObject({
   ),
   cursor: z.string().default(''),
   total: int,
-}));
+})));
 export type OzonProductPrice = z.infer<typeof productPricesResponseSchema>['items'][number];
 
 /** Batch updates answer HTTP 200 with a verdict per item: `updated:false` plus `errors[]`. */
@@ -295,7 +300,7 @@ export const itemResultsResponseSchema = lazySchema(() => z.looseObject({
 }));
 export type OzonItemResult = z.infer<typeof itemResultsResponseSchema>['result'][number];
 
-export const productStocksResponseSchema = lazySchema(() => z.looseObject({
+export const productStocksResponseSchema = lazySchema(() => withTotal(z.looseObject({
   items: z.array(
     z.looseObject({
       offer_id: z.string(),
@@ -313,7 +318,7 @@ export const productStocksResponseSchema = lazySchema(() => z.looseObject({
   ),
   cursor: z.string().default(''),
   total: int,
-}));
+})));
 export type OzonProductStock = z.infer<typeof productStocksResponseSchema>['items'][number];
 
 export const picturesImportResponseSchema = lazySchema(() => z.looseObject({
@@ -392,11 +397,11 @@ export const actionProductSchema = lazySchema(() => z.looseObject({
 }));
 export type OzonActionProduct = z.infer<typeof actionProductSchema>;
 export const actionProductsResponseSchema = lazySchema(() => z.looseObject({
-  result: z.looseObject({
+  result: withTotal(z.looseObject({
     products: z.array(actionProductSchema),
     total: int,
     last_id: z.union([z.string(), z.number()]).transform(String).default(''),
-  }),
+  })),
 }));
 export const actionActivateResponseSchema = lazySchema(() => z.looseObject({
   result: z.looseObject({
