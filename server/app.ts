@@ -45,8 +45,9 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     // One line per request (the in-process simulator's included) drowns the start-up output and the real warnings:
     // requests are logged from LOG_LEVEL=debug on; failures are logged by the error handler at every level.
     logController: new LogController({ disableRequestLogging: !['debug', 'trace'].includes(config.logLevel) }),
-    // Behind a reverse proxy the client address (login-failure limit) comes from X-Forwarded-For.
-    trustProxy: true,
+    // Behind a reverse proxy the client address (login-failure limit) comes from X-Forwarded-For, believed only
+    // from the configured proxies: anyone else could name a new address per try.
+    trustProxy: config.trustProxy.length > 0 ? config.trustProxy : false,
     bodyLimit: 10 * 1024 * 1024,
   });
 

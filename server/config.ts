@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { isIP } from 'node:net';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
@@ -28,6 +29,10 @@ export type Config = {
   /** The `isUpdate` flag of /version.json: whether open pages should offer a reload for this release. */
   releaseIsUpdate: boolean;
   logLevel: LogLevel;
+  /** Addresses or CIDR ranges of the reverse proxies whose X-Forwarded-For is believed; empty: none is. */
+  trustProxy: string[];
+  /** Hosts (`name` or `name:port`) a shop's base URL may name beside Ozon's API hosts, private addresses included. */
+  ozonAllowedHosts: string[];
 };
 
 export class ConfigError extends Error {
@@ -40,6 +45,22 @@ const flag = z
   .toLowerCase()
   .pipe(z.enum(['1', '0', 'true', 'false', 'on', 'off', 'yes', 'no'], { error: 'must be one of true/false, 1/0, on/off, yes/no' }))
   .transform((value) => ['1', 'true', 'on', 'yes'].includes(value));
+
+/** A comma-separated list, each entry checked by `entry`. */
+const list = (entry: z.ZodString) =>
+  z
+    .string()
+    .transform((value) => value.split(',').map((part) => part.trim()).filter(Boolean))
+    .pipe(z.array(entry));
+
+const isAddressOrRange = (value: string) => {
+  const [address = '', bits, ...rest] = value.split('/');
+  if (rest.length > 0 || !isIP(address)) return false;
+  if (bits === undefined) return true;
+  const max = isIP(address) === 4 ? 32 : 128;
+  return /^\d{1,3}$/.test(bits) && Number(bits) <= max;
+};
+const HOST_PATTERN = /^(\[[0-9a-f:.]+\]|[a-z0-9.-]+)(:\d{1,5})?$/i;
 
 const blankToUndefined = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value);
 const optional = <T extends z.ZodType>(schema: T) => z.preprocess(blankToUndefined, schema.optional());
@@ -59,6 +80,8 @@ const envSchema = z.object({
   ADMIN_PASSWORD: optional(z.string().regex(PASSWORD_PATTERN, 'must be 8 to 64 characters with letters and digits')),
   RELEASE_IS_UPDATE: optional(flag).default(true),
   LOG_LEVEL: optional(z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])).default('info'),
+  TRUST_PROXY: optional(list(z.string().refine(isAddressOrRange, 'must be IP addresses or CIDR ranges, comma-separated'))),
+  OZON_ALLOWED_HOSTS: optional(list(z.string().regex(HOST_PATTERN, 'must be host names or host:port, comma-separated'))),
 });
 
 /**
@@ -85,6 +108,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         '(64 hex digits, e.g. from `openssl rand -hex 32`); keep it: shops\' API keys stored with it cannot be read without it',
     );
   }
+  if (production && values.DEMO) {
+    throw new ConfigError('Invalid configuration:\n  DEMO: the demo accounts (admin/admin123 ...) must not be seeded when NODE_ENV=production; unset DEMO and set ADMIN_PASSWORD');
+  }
   if (values.REFRESH_TOKEN_TTL_S < values.ACCESS_TOKEN_TTL_S) {
     throw new ConfigError('Invalid configuration:\n  REFRESH_TOKEN_TTL_S: must not be shorter than ACCESS_TOKEN_TTL_S');
   }
@@ -104,6 +130,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     adminPassword: values.ADMIN_PASSWORD ?? null,
     releaseIsUpdate: values.RELEASE_IS_UPDATE,
     logLevel: values.LOG_LEVEL,
+    trustProxy: values.TRUST_PROXY ?? [],
+    ozonAllowedHosts: (values.OZON_ALLOWED_HOSTS ?? []).map((host) => host.toLowerCase()),
   };
 }
 

@@ -38,9 +38,22 @@ describe('loadConfig', () => {
     expect(loadConfig({ DATA_DIR: dir }).secretKey.equals(first.secretKey)).toBe(true);
   });
 
-  it('turns demo mode off in production unless asked for', () => {
+  it('turns demo mode off in production and refuses to turn it on there', () => {
     expect(loadConfig({ DATA_DIR: dataDir(), NODE_ENV: 'production' }).demo).toBe(false);
-    expect(loadConfig({ DATA_DIR: dataDir(), NODE_ENV: 'production', DEMO: 'on' }).demo).toBe(true);
+    expect(loadConfig({ DATA_DIR: dataDir(), NODE_ENV: 'production', DEMO: 'off' }).demo).toBe(false);
+    expect(() => loadConfig({ DATA_DIR: dataDir(), NODE_ENV: 'production', DEMO: 'on' })).toThrow(/DEMO: the demo accounts .* NODE_ENV=production/);
+  });
+
+  it('trusts no proxy unless TRUST_PROXY names addresses or ranges', () => {
+    expect(loadConfig({ DATA_DIR: dataDir() }).trustProxy).toEqual([]);
+    expect(loadConfig({ DATA_DIR: dataDir(), TRUST_PROXY: '10.0.0.1, 192.168.0.0/16,::1' }).trustProxy).toEqual(['10.0.0.1', '192.168.0.0/16', '::1']);
+    expect(() => loadConfig({ DATA_DIR: dataDir(), TRUST_PROXY: 'true' })).toThrow(/TRUST_PROXY/);
+    expect(() => loadConfig({ DATA_DIR: dataDir(), TRUST_PROXY: '10.0.0.0/33' })).toThrow(/TRUST_PROXY/);
+  });
+
+  it('reads OZON_ALLOWED_HOSTS as lower-case host names', () => {
+    expect(loadConfig({ DATA_DIR: dataDir(), OZON_ALLOWED_HOSTS: 'Ozon-Proxy.internal:8443, 10.0.0.5' }).ozonAllowedHosts).toEqual(['ozon-proxy.internal:8443', '10.0.0.5']);
+    expect(() => loadConfig({ DATA_DIR: dataDir(), OZON_ALLOWED_HOSTS: 'http://x/y' })).toThrow(/OZON_ALLOWED_HOSTS/);
   });
 
   it('refuses CAPTCHA_TEST_CODE in production', () => {

@@ -32,6 +32,14 @@ export async function verifyPassword(password: string, stored: string): Promise<
   return key.length === expected.length && timingSafeEqual(key, expected);
 }
 
+let dummyHash: Promise<string> | null = null;
+
+/** A hash of no one's password, verified against for unknown user names so their login costs the same time. */
+export function dummyPasswordHash(): Promise<string> {
+  dummyHash ??= hashPassword(randomBytes(16).toString('base64'));
+  return dummyHash;
+}
+
 /** A random opaque token for the client; only its hash is stored, so a leaked table grants no session. */
 export function newToken(): string {
   return randomBytes(32).toString('base64url');

@@ -1,13 +1,14 @@
 import { randomBytes } from 'node:crypto';
-import { and, count, desc, eq, gt, isNull, lt, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, ne, sql } from 'drizzle-orm';
 import { COMMON_ROLE, type Brand, type ChangePswData, type LimitInfo, type LoginData, type Notice, type RegisterData, type Role, type UserInfo } from '../../../contract/session';
-import { loginFailures, notices, sessions, users, type UserRow } from '../../db/schema';
+import { notices, sessions, users, type UserRow } from '../../db/schema';
 import { ApiError } from '../../http/errors';
 import { activeRoles, assignedRoles, latestValidTime, rolePermissions, validityTimes } from './access';
 import { consumeCaptcha } from './captcha';
 import type { ServiceDeps } from './deps';
 import { limitInfo } from './limits';
-import { hashPassword, hashToken, newToken, verifyPassword } from './passwords';
+import { checkLoginLimit, clearLoginFailures, recordLoginFailure } from './loginLimit';
+import { dummyPasswordHash, hashPassword, hashToken, newToken, verifyPassword } from './passwords';
 
 /** The logged-in caller, as `request.user`. */
 export type AuthUser = {
@@ -24,8 +25,6 @@ export type AuthUser = {
   row: UserRow;
 };
 
-export const LOGIN_FAILURE_LIMIT = 5;
-export const LOGIN_FAILURE_WINDOW_MS = 15 * 60 * 1000;
 /** lastSeen is a hint for administrators, not an audit log: write it at most once a minute per session. */
 const LAST_SEEN_RESOLUTION_MS = 60_000;
 
@@ -85,21 +84,16 @@ export type LoginResult = { data: LoginData; refreshToken: string };
 export async function login(deps: ServiceDeps, body: { username: string; password: string; code: string; uuid: string }, ip: string): Promise<LoginResult> {
   const now = deps.now();
   const key = body.username.toLowerCase();
-  const since = new Date(now.getTime() - LOGIN_FAILURE_WINDOW_MS);
-  const [failures] = await deps.db
-    .select({ n: count() })
-    .from(loginFailures)
-    .where(and(eq(loginFailures.username, key), eq(loginFailures.ip, ip), gt(loginFailures.at, since)));
-  if ((failures?.n ?? 0) >= LOGIN_FAILURE_LIMIT) throw new ApiError(429, 'tooManyRequests');
-
-  await consumeCaptcha(deps, body.uuid, body.code);
   const user = await findUserByName(deps, body.username);
-  if (!user || !(await verifyPassword(body.password, user.passwordHash))) {
-    await deps.db.delete(loginFailures).where(lt(loginFailures.at, since));
-    await deps.db.insert(loginFailures).values({ username: key, ip, at: now });
+  await checkLoginLimit(deps, key, ip, user?.id ?? null);
+  await consumeCaptcha(deps, body.uuid, body.code);
+  // An unknown name costs the same hashing as a wrong password, so the answer's timing does not tell which it was.
+  const verified = await verifyPassword(body.password, user?.passwordHash ?? (await dummyPasswordHash()));
+  if (!user || !verified) {
+    await recordLoginFailure(deps, key, ip);
     throw new ApiError(400, 'wrongCredentials');
   }
-  await deps.db.delete(loginFailures).where(and(eq(loginFailures.username, key), eq(loginFailures.ip, ip)));
+  await clearLoginFailures(deps, key, ip);
 
   const token = newToken();
   const refreshToken = newToken();
