@@ -68,6 +68,10 @@ export type IncomingMessage = ChatMessage & { chat: Chat };
 export type CurrentUser = { id: ChatId; username: string; status?: string; sign?: string; avatar?: string };
 
 export type SentMessage = {
+  /** The widget's local id of the message, the same on every attempt of it. */
+  id: ChatId;
+  /** 1 on the first send, counting up on each retry. */
+  attempt: number;
   mine: { id: ChatId; username: string; avatar?: string; mine: true };
   to: { id: ChatId; name: string; type: ChatType; avatar?: string };
   content: string;

@@ -56,7 +56,10 @@ export type ChatWindowEvent =
   | { type: 'channel.remove'; key: string }
   | { type: 'channel.activate'; key: string }
   | { type: 'message.incoming'; message: IncomingMessage }
+  /** Delivers a received message to its conversation (after message.incoming has made sure the channel exists). */
   | { type: 'message.sent'; key: string; message: ChatMessage }
+  /** The user sends a message in a conversation: its send actor runs in that conversation. */
+  | { type: 'message.send'; key: string; message: ChatMessage }
   /** Many messages at once (an export, a test page): they become the conversation's history in one step. */
   | { type: 'message.bulk'; chat: Chat; messages: ChatMessage[] }
   | { type: 'message.bulkDeliver'; key: string; messages: ChatMessage[] }
@@ -201,6 +204,11 @@ export const chatWindowMachine = setup({
       assertEvent(event, 'message.sent');
       context.conversations[event.key]?.send({ type: 'conversation.received', message: event.message });
     },
+    startSend: enqueueActions(({ context, event, enqueue }) => {
+      assertEvent(event, 'message.send');
+      const ref = context.conversations[event.key];
+      if (ref) enqueue.sendTo(ref, { type: 'conversation.send', message: event.message });
+    }),
     broadcastVisibility: enqueueActions(({ context, event, enqueue }) => {
       assertEvent(event, 'page.visibility');
       enqueue.assign({ pageVisible: event.visible });
@@ -251,6 +259,7 @@ export const chatWindowMachine = setup({
     'channel.activate': { actions: 'activateChannel' },
     'message.incoming': { actions: 'routeIncoming' },
     'message.sent': { actions: 'deliver' },
+    'message.send': { actions: 'startSend' },
     'message.bulk': { actions: 'routeBulk' },
     'message.bulkDeliver': { actions: 'deliverBulk' },
     'page.visibility': { actions: 'broadcastVisibility' },

@@ -1,11 +1,18 @@
-import { assertEvent, assign, emit, enqueueActions, fromPromise, not, setup } from 'xstate';
+import { assertEvent, assign, emit, enqueueActions, fromPromise, not, setup, type ActorRefFrom } from 'xstate';
 import type { Chat, ChatId, ChatMessage } from '../contract/chatWidget';
+import { chatSendMachine, type ChatSendReport } from './chatSendMachine';
 
 /**
  * One conversation: its messages, history loading and unread counting (chat-widget spec §4). Only other people's
  * messages count; a message is read once it is scrolled into view while the page is visible, or when the user switches
  * to its tab. A message that arrives while its tab is showing, scrolled to the bottom, on a visible page, is read at once.
+ *
+ * Each message the user sends is shown at once and handed to its own `chatSend` actor (sending → sent | failed →
+ * retry | discard); the list renders that actor's state beside the message. Once the server accepts it, the local
+ * copy takes the server's id and time, so its echo and a later history page are not shown twice.
  */
+
+export type ChatSendRef = ActorRefFrom<typeof chatSendMachine>;
 
 export type ConversationContext = {
   chat: Chat;
@@ -22,6 +29,8 @@ export type ConversationContext = {
    * notification, nothing counted unread.
    */
   recentLoaded: boolean;
+  /** The send actor of each outgoing message not yet accepted by the server, by the message's local id. */
+  sends: Record<string, ChatSendRef>;
 };
 
 export type ConversationInput = {
@@ -43,7 +52,12 @@ export type ConversationEvent =
   | { type: 'conversation.historyRequested' }
   /** The host's messages at once, as history: merged by id in time order, nothing counted unread, no sound. */
   | { type: 'conversation.loaded'; messages: ChatMessage[] }
-  | { type: 'conversation.chatUpdated'; chat: Chat };
+  | { type: 'conversation.chatUpdated'; chat: Chat }
+  /** The user sent this message (mine, with a local id): shown at once, delivered by a `chatSend` actor. */
+  | { type: 'conversation.send'; message: ChatMessage }
+  | { type: 'conversation.retry'; id: ChatId }
+  | { type: 'conversation.discard'; id: ChatId }
+  | ChatSendReport;
 
 export type ConversationEmitted =
   | { type: 'incoming'; message: ChatMessage; chat: Chat }
@@ -70,8 +84,40 @@ export const conversationMachine = setup({
     loadHistory: fromPromise<ChatMessage[], LoadHistoryInput>(async () => {
       throw new Error('loadHistory not provided');
     }),
+    chatSend: chatSendMachine,
   },
   actions: {
+    startSend: enqueueActions(({ context, event, enqueue }) => {
+      assertEvent(event, 'conversation.send');
+      const { message } = event;
+      const key = String(message.id);
+      if (context.sends[key] || context.messages.some((m) => m.id === message.id)) return;
+      enqueue.assign({
+        messages: [...context.messages, message],
+        sends: ({ spawn }) => ({ ...context.sends, [key]: spawn('chatSend', { id: `send:${key}`, input: { message, chat: context.chat } }) }),
+      });
+    }),
+    forwardToSend: enqueueActions(({ context, event, enqueue }) => {
+      assertEvent(event, ['conversation.retry', 'conversation.discard']);
+      const ref = context.sends[String(event.id)];
+      if (ref) enqueue.sendTo(ref, { type: event.type === 'conversation.retry' ? 'send.retry' : 'send.discard' });
+    }),
+    settleSend: enqueueActions(({ context, event, enqueue }) => {
+      assertEvent(event, ['send.sent', 'send.discarded']);
+      const key = String(event.localId);
+      const { [key]: ref, ...sends } = context.sends;
+      if (ref) enqueue.stopChild(ref);
+      let messages = context.messages.filter((m) => m.id !== event.localId);
+      if (event.type === 'send.sent') {
+        const { receipt } = event;
+        // The server's copy may have arrived first (an echo, a history page): then it stands in for the local one.
+        const arrived = receipt !== null && context.messages.some((m) => m.id === receipt.id);
+        messages = arrived
+          ? messages
+          : context.messages.map((m) => (m.id === event.localId && receipt ? { ...m, id: receipt.id, timestamp: receipt.timestamp } : m));
+      }
+      enqueue.assign({ sends, messages });
+    }),
     appendMessage: assign(({ context, event }) => {
       assertEvent(event, 'conversation.received');
       const { message } = event;
@@ -145,6 +191,7 @@ export const conversationMachine = setup({
     historyExhausted: false,
     prependedCount: 0,
     recentLoaded: (input.messages?.length ?? 0) > 0 || input.chat.type === 'sys_msg',
+    sends: {},
   }),
   on: {
     'conversation.received': [
@@ -158,6 +205,11 @@ export const conversationMachine = setup({
     'conversation.visibility': { actions: ['setVisibility', 'markReadIfInView'] },
     'conversation.chatUpdated': { actions: 'updateChat' },
     'conversation.loaded': { actions: 'mergeLoaded' },
+    'conversation.send': { actions: 'startSend' },
+    'conversation.retry': { actions: 'forwardToSend' },
+    'conversation.discard': { actions: 'forwardToSend' },
+    'send.sent': { actions: 'settleSend' },
+    'send.discarded': { actions: 'settleSend' },
   },
   initial: 'idle',
   states: {
@@ -212,6 +264,7 @@ export const conversationMachine = setup({
 export type ConversationSnapshot = { context: ConversationContext; value: unknown };
 
 export const selectMessages = (s: ConversationSnapshot) => s.context.messages;
+export const selectSends = (s: ConversationSnapshot) => s.context.sends;
 export const selectUnreadCount = (s: ConversationSnapshot) => s.context.unreadIds.length;
 export const selectIsLoadingHistory = (s: ConversationSnapshot) => s.value === 'loadingHistory' || s.value === 'loadingRecent';
 export const selectHistoryExhausted = (s: ConversationSnapshot) => s.context.historyExhausted;

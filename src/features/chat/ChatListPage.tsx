@@ -26,10 +26,10 @@ import {
 } from './adapters';
 import { ChatSidebar } from './ChatSidebar';
 import { CHAT_MODAL_Z_INDEX, useChatTexts } from './texts';
-import { createChatBus } from './widget/bus';
 import { ChatWidget } from './widget/ChatWidget';
 import type { MediaResolver } from './widget/media';
-import type { ApplyInfo } from './widget/types';
+import type { ApplyInfo, ChatWidgetHandle } from './widget/types';
+import type { SendReceipt } from '@machines/chatSendMachine';
 import './chat.css';
 
 const HISTORY_ROWS = 30;
@@ -43,7 +43,8 @@ export function ChatListPage() {
   const client = useDataClient();
   const { texts, lang } = useChatTexts();
   const { message, modal } = App.useApp();
-  const bus = useMemo(() => createChatBus(), []);
+  /** The mounted widget's chat window actor: the page sends it the channels and the incoming messages. */
+  const widgetRef = useRef<ChatWidgetHandle>(null);
   const [overview, setOverview] = useState<ContactsOverview | null>(null);
   const [buyers, setBuyers] = useState<ChatListData | null>(null);
   const [apply, setApply] = useState<{ kind: ApplyKind; info: ApplyInfo } | null>(null);
@@ -92,8 +93,8 @@ export function ChatListPage() {
     if (open.current.size === 0) return;
     const chats = [...open.current.values()].map((c) => refreshedChat(c, overview, texts));
     for (const chat of chats) open.current.set(chatKey(chat), chat);
-    bus.send({ type: 'replaceChats', chats });
-  }, [overview, texts, bus]);
+    widgetRef.current?.send({ type: 'channel.replace', channels: chats });
+  }, [overview, texts]);
 
   /** A chat's new unread count; `toTop` moves it first in its shop, as the marketplace orders chats by their last message. */
   const setBuyerUnread = useCallback((storeId: number, chatId: string, unread: number, toTop = false) => {
@@ -137,10 +138,10 @@ export function ChatListPage() {
       open.current.set(chatKey(chat), chat);
       active.current = chatKey(chat);
       setWidget((w) => (w.open ? w : { open: true, key: w.key + 1 }));
-      bus.send({ type: 'addChat', chat, activate: true });
+      widgetRef.current?.send({ type: 'channel.add', chat, activate: true });
       void markRead(chat);
     },
-    [bus, markRead],
+    [markRead],
   );
 
   // Server pushes to the widget.
@@ -165,7 +166,7 @@ export function ChatListPage() {
           }
           const key = chatKey(chat);
           if (!open.current.has(key)) open.current.set(key, chat);
-          bus.getMessage({ ...teamMessage(incoming, now.me.id), chat });
+          widgetRef.current?.send({ type: 'message.incoming', message: { ...teamMessage(incoming, now.me.id), chat } });
           if (own) return;
           if (active.current === key && document.visibilityState === 'visible') void markRead(chat, incoming.id);
           else {
@@ -187,7 +188,7 @@ export function ChatListPage() {
           if (!open.current.has(key)) open.current.set(key, chat);
           if (!known) void loadBuyers();
           setBuyerUnread(incoming.storeId, incoming.chatId, unread, true);
-          bus.getMessage({ ...buyerMessage(incoming, shopName, latest.current.texts), chat });
+          widgetRef.current?.send({ type: 'message.incoming', message: { ...buyerMessage(incoming, shopName, latest.current.texts), chat } });
           if (incoming.from !== 'seller' && active.current === key && document.visibilityState === 'visible') void markRead(chat);
         }),
       ),
@@ -209,7 +210,7 @@ export function ChatListPage() {
       ),
     ];
     return () => subscriptions.forEach((s) => void s.then((off) => off()));
-  }, [client, bus, loadOverview, loadBuyers, markRead, setBuyerUnread]);
+  }, [client, loadOverview, loadBuyers, markRead, setBuyerUnread]);
 
   /** The echo of a send to the sender's pages comes back with this key; this page shows its own copy already. */
   const withClientKey = useCallback(async <T,>(send: (clientKey: string) => Promise<T>): Promise<T> => {
@@ -223,28 +224,39 @@ export function ChatListPage() {
     }
   }, []);
 
-  // Widget events to worker calls.
+  /** How many pieces of a buyer message went out, by the message's local id: a retry resumes after them. */
+  const piecesSent = useRef(new Map<string, number>());
+
+  // Widget events to worker calls. A send answers with the server's copy of the message, or fails with the reason the
+  // worker gives (a closed chat, the reply window, not friends ...): the widget shows the message failed with it.
   const onSendMessage = useCallback(
-    async (sent: SentMessage) => {
+    async (sent: SentMessage): Promise<SendReceipt> => {
       const buyer = parseBuyerChatId(sent.to.id);
-      try {
-        if (buyer) {
-          // Ozon takes files through their own call: attachments go one by one, the words around them as text.
-          for (const piece of splitUploads(sent.content)) {
-            await withClientKey((clientKey) =>
-              piece.kind === 'file'
-                ? client.chat.buyerSendFile({ ...buyer, fileId: piece.fileId, clientKey })
-                : client.chat.buyerSend({ ...buyer, text: piece.text, clientKey }),
-            );
-          }
-        } else {
-          await withClientKey((clientKey) =>
-            client.chat.send({ kind: sent.to.type === 'group' ? 'group' : 'friend', id: Number(sent.to.id), content: sent.content, clientKey }),
+      if (buyer) {
+        const shopName = latest.current.buyers?.shops.find((s) => s.storeId === buyer.storeId)?.name ?? '';
+        // Ozon takes files through their own call: attachments go one by one, the words around them as text.
+        const pieces = splitUploads(sent.content);
+        const key = String(sent.id);
+        let last: SendReceipt | null = null;
+        for (let i = piecesSent.current.get(key) ?? 0; i < pieces.length; i += 1) {
+          const piece = pieces[i]!;
+          const { message: stored } = await withClientKey((clientKey) =>
+            piece.kind === 'file'
+              ? client.chat.buyerSendFile({ ...buyer, fileId: piece.fileId, clientKey })
+              : client.chat.buyerSend({ ...buyer, text: piece.text, clientKey }),
           );
+          piecesSent.current.set(key, i + 1);
+          const shown = buyerMessage(stored, shopName, latest.current.texts);
+          last = { id: shown.id, timestamp: shown.timestamp };
         }
-      } catch {
-        // The worker showed why (a closed chat, the reply window, not friends ...).
+        piecesSent.current.delete(key);
+        // A message of several pieces is one bubble here and several on the server: the bubble keeps its local id.
+        return pieces.length === 1 && last ? last : { id: sent.id, timestamp: sent.timestamp };
       }
+      const stored = await withClientKey((clientKey) =>
+        client.chat.send({ kind: sent.to.type === 'group' ? 'group' : 'friend', id: Number(sent.to.id), content: sent.content, clientKey }),
+      );
+      return { id: stored.id, timestamp: stored.createdAt };
     },
     [client, withClientKey],
   );
@@ -346,7 +358,7 @@ export function ChatListPage() {
         <ChatWidget
           key={widget.key}
           lang={lang}
-          bus={bus}
+          ref={widgetRef}
           mine={{ id: overview.me.id, username: overview.me.name, avatar: overview.me.avatar || undefined, sign: overview.me.introduction }}
           chats={[...open.current.values()]}
           friends={friendSections(overview)}
@@ -355,7 +367,7 @@ export function ChatListPage() {
           size={{ width: 640, height: 560 }}
           voice
           apply={apply}
-          onSendMessage={(sent) => void onSendMessage(sent)}
+          onSendMessage={onSendMessage}
           onLoadHistory={(chat, last, callback) => void onLoadHistory(chat, last, callback)}
           onTalkClick={(chat) => {
             active.current = chatKey(chat);

@@ -1,7 +1,8 @@
 import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Chat, ChatMessage } from '@contract/chatWidget';
-import { createChatBus } from '@/features/chat/widget/bus';
+import { createRef } from 'react';
+import type { ChatWidgetHandle } from '@/features/chat/widget/types';
 import { ChatWidget } from '@/features/chat/widget/ChatWidget';
 import { anchorIndexAfterPrepend, offsetAfterPrepend } from '@/features/chat/widget/history';
 import { loadChannels } from '@/features/chat/widget/storage';
@@ -24,10 +25,9 @@ beforeEach(() => localStorage.clear());
 describe('ChatWidget with two conversations', () => {
   it('shows both tabs, switches between them, and sends only non-empty text', async () => {
     const user = userEvent.setup();
-    const bus = createChatBus();
     const onSendMessage = vi.fn();
     const onTalkClick = vi.fn();
-    render(<ChatWidget mine={mine} bus={bus} chats={[friend, group]} onSendMessage={onSendMessage} onTalkClick={onTalkClick} />);
+    render(<ChatWidget mine={mine} chats={[friend, group]} onSendMessage={onSendMessage} onTalkClick={onTalkClick} />);
 
     const tabs = screen.getAllByRole('tab');
     expect(tabs.map((t) => t.textContent)).toEqual([expect.stringContaining('韩梅梅'), expect.stringContaining('卖家群')]);
@@ -50,10 +50,10 @@ describe('ChatWidget with two conversations', () => {
 
   it('badges the other tab for an incoming message and clears it on switching there', async () => {
     const user = userEvent.setup();
-    const bus = createChatBus();
-    render(<ChatWidget mine={mine} bus={bus} chats={[friend, group]} />);
-    act(() => bus.getMessage(incoming(1, group)));
-    act(() => bus.getMessage(incoming(2, group)));
+    const widget = createRef<ChatWidgetHandle>();
+    render(<ChatWidget mine={mine} ref={widget} chats={[friend, group]} />);
+    act(() => widget.current!.send({ type: 'message.incoming', message: incoming(1, group) }));
+    act(() => widget.current!.send({ type: 'message.incoming', message: incoming(2, group) }));
     const groupTab = screen.getAllByRole('tab')[1]!;
     expect(within(groupTab).getByText('2')).toBeInTheDocument();
     await user.click(groupTab);
@@ -61,35 +61,35 @@ describe('ChatWidget with two conversations', () => {
   });
 
   it('adds the channel of a message from an unknown chat and saves the list under IChat_key_channels', () => {
-    const bus = createChatBus();
-    render(<ChatWidget mine={mine} bus={bus} chats={[friend]} />);
+    const widget = createRef<ChatWidgetHandle>();
+    render(<ChatWidget mine={mine} ref={widget} chats={[friend]} />);
     // A single chat is shown alone, without tabs.
     expect(screen.queryByRole('tab')).not.toBeInTheDocument();
-    act(() => bus.getMessage(incoming(9, group)));
+    act(() => widget.current!.send({ type: 'message.incoming', message: incoming(9, group) }));
     expect(screen.getAllByRole('tab')).toHaveLength(2);
     expect(loadChannels()?.map((c) => c.name)).toEqual(['韩梅梅', '卖家群']);
     expect(localStorage.getItem('IChat_key_channels')).toContain('"content"');
   });
 
   it('shows "暂时没有会话" with no conversations, and English when asked', () => {
-    const { unmount } = render(<ChatWidget mine={mine} bus={createChatBus()} chats={[]} />);
+    const { unmount } = render(<ChatWidget mine={mine} chats={[]} />);
     expect(screen.getByText('暂时没有会话')).toBeInTheDocument();
     unmount();
-    render(<ChatWidget mine={mine} bus={createChatBus()} chats={[]} lang="en" />);
+    render(<ChatWidget mine={mine} chats={[]} lang="en" />);
     expect(screen.getByText('No conversations yet')).toBeInTheDocument();
   });
 
   it('removing a tab tells the host', async () => {
     const user = userEvent.setup();
     const onRemoveChat = vi.fn();
-    render(<ChatWidget mine={mine} bus={createChatBus()} chats={[friend, group]} onRemoveChat={onRemoveChat} />);
+    render(<ChatWidget mine={mine} chats={[friend, group]} onRemoveChat={onRemoveChat} />);
     await user.click(screen.getByRole('button', { name: '关闭会话 韩梅梅' }));
     expect(onRemoveChat).toHaveBeenCalledWith({ id: 1, name: '韩梅梅', type: 'friend' });
   });
 
   it('inserts an emoji token at the caret', async () => {
     const user = userEvent.setup();
-    render(<ChatWidget mine={mine} bus={createChatBus()} chats={[friend]} />);
+    render(<ChatWidget mine={mine} chats={[friend]} />);
     const box = screen.getByRole('textbox', { name: '输入消息' }) as HTMLTextAreaElement;
     await user.type(box, 'ab');
     box.setSelectionRange(1, 1);
@@ -102,7 +102,7 @@ describe('ChatWidget with two conversations', () => {
   it('shows "you clicked yourself" when double-clicking yourself in the group drawer', async () => {
     const user = userEvent.setup();
     const onClickGroupUser = vi.fn();
-    render(<ChatWidget mine={mine} bus={createChatBus()} chats={[group]} onClickGroupUser={onClickGroupUser} />);
+    render(<ChatWidget mine={mine} chats={[group]} onClickGroupUser={onClickGroupUser} />);
     // The right box (notices and members) shows beside a group chat and collapses to a handle.
     await user.click(screen.getByRole('button', { name: '收起右栏' }));
     expect(screen.queryAllByTestId('group-member')).toHaveLength(0);

@@ -1,7 +1,8 @@
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Chat, ChatMessage, SystemMessage } from '@contract/chatWidget';
-import { createChatBus } from '@/features/chat/widget/bus';
+import { createRef } from 'react';
+import type { ChatWidgetHandle } from '@/features/chat/widget/types';
 import { ChatWidget } from '@/features/chat/widget/ChatWidget';
 
 const mine = { id: 100, username: '我' };
@@ -51,8 +52,8 @@ describe('ChatWidget: opening a conversation', () => {
     const onLoadHistory = vi.fn((_chat: Chat, _last: ChatMessage | null, callback: (older: ChatMessage[]) => void) =>
       callback([message(1, '昨天的消息'), message(2, '我的回复', true)]),
     );
-    const bus = createChatBus();
-    render(<ChatWidget mine={mine} bus={bus} chats={[friend, other]} voice onLoadHistory={onLoadHistory} />);
+    const widget = createRef<ChatWidgetHandle>();
+    render(<ChatWidget mine={mine} ref={widget} chats={[friend, other]} voice onLoadHistory={onLoadHistory} />);
     await waitFor(() => expect(onLoadHistory).toHaveBeenCalledWith(expect.objectContaining({ id: 1 }), null, expect.any(Function)));
     // Only the conversation on screen is loaded; the other waits until it is opened.
     expect(onLoadHistory).toHaveBeenCalledTimes(1);
@@ -61,7 +62,7 @@ describe('ChatWidget: opening a conversation', () => {
     expect(within(screen.getAllByRole('tab')[0]!).queryByText(/^\d+$/)).not.toBeInTheDocument();
 
     // A live message from someone else in the conversation not being read: chime and notification.
-    act(() => bus.getMessage({ ...message(3, '在吗？'), username: '李雷', chat: other }));
+    act(() => widget.current!.send({ type: 'message.incoming', message: { ...message(3, '在吗？'), username: '李雷', chat: other } }));
     expect(alerts.chimes).toHaveBeenCalled();
     expect(alerts.notifications).toHaveBeenCalledWith('新消息', '你有 1 条未读消息');
   });
@@ -71,14 +72,14 @@ describe('ChatWidget: header, modes and uploads', () => {
   it('raises chatInfo when the conversation title is clicked', async () => {
     const user = userEvent.setup();
     const onChatInfo = vi.fn();
-    render(<ChatWidget mine={mine} bus={createChatBus()} chats={[friend]} onChatInfo={onChatInfo} />);
+    render(<ChatWidget mine={mine} chats={[friend]} onChatInfo={onChatInfo} />);
     await user.click(screen.getByRole('button', { name: '会话资料: 韩梅梅' }));
     expect(onChatInfo).toHaveBeenCalledWith(expect.objectContaining({ id: 1, name: '韩梅梅' }));
   });
 
   it('mini mode is a compact window with one conversation and no tabs', async () => {
     const user = userEvent.setup();
-    render(<ChatWidget mine={mine} bus={createChatBus()} chats={[friend, other]} />);
+    render(<ChatWidget mine={mine} chats={[friend, other]} />);
     const windowEl = screen.getByRole('dialog', { name: '韩梅梅' });
     expect(windowEl.style.width).toBe('550px');
     expect(screen.getAllByRole('tab')).toHaveLength(2);
@@ -93,7 +94,7 @@ describe('ChatWidget: header, modes and uploads', () => {
     const user = userEvent.setup();
     const onSendMessage = vi.fn();
     const onUploadEvent = vi.fn(({ callback }: { callback: (url: string) => void }) => callback('/api/chat/file/abc.png'));
-    render(<ChatWidget mine={mine} bus={createChatBus()} chats={[friend]} onUploadEvent={onUploadEvent} onSendMessage={onSendMessage} />);
+    render(<ChatWidget mine={mine} chats={[friend]} onUploadEvent={onUploadEvent} onSendMessage={onSendMessage} />);
     const picture = new File(['png'], 'photo.PNG', { type: 'image/png' });
     fireEvent.change(screen.getByTestId('chat-image-input'), { target: { files: [picture] } });
     expect(onUploadEvent).toHaveBeenCalledWith(expect.objectContaining({ type: 'image', file: picture, chat: expect.objectContaining({ id: 1 }) }));
@@ -125,7 +126,7 @@ describe('ChatWidget: a group application in the system tab', () => {
       group: { id: 2, name: '卖家群' },
     };
     const system: Chat = { id: -1, name: '系统消息', type: 'sys_msg', messages: [request] };
-    render(<ChatWidget mine={mine} bus={createChatBus()} chats={[system]} onAcceptFriend={onAcceptFriend} />);
+    render(<ChatWidget mine={mine} chats={[system]} onAcceptFriend={onAcceptFriend} />);
     expect(screen.getByText('加群申请')).toBeInTheDocument();
     expect(screen.getByText('卖家群')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: /^同\s?意$/ }));
@@ -146,7 +147,7 @@ describe('ChatWidget: history requests and bulk loading', () => {
       const onLoadHistory = vi.fn((_chat: Chat, last: ChatMessage | null, callback: (older: ChatMessage[]) => void) =>
         callback(last === null ? [message(40, '最近')] : [message(Number(last.id) - 1, `更早 ${Number(last.id) - 1}`)]),
       );
-      render(<ChatWidget mine={mine} bus={createChatBus()} chats={[friend]} onLoadHistory={onLoadHistory} />);
+      render(<ChatWidget mine={mine} chats={[friend]} onLoadHistory={onLoadHistory} />);
       await waitFor(() => expect(onLoadHistory).toHaveBeenCalledTimes(1));
       const more = await screen.findByRole('button', { name: '查看更多消息' });
       fireEvent.click(more);
@@ -161,13 +162,13 @@ describe('ChatWidget: history requests and bulk loading', () => {
     }
   });
 
-  it('takes many messages for one conversation at once through the bus, as history: nothing unread, no chime', async () => {
+  it('takes many messages for one conversation at once through the window actor, as history: nothing unread, no chime', async () => {
     const alerts = stubAlerts();
-    const bus = createChatBus();
+    const widget = createRef<ChatWidgetHandle>();
     const onLoadHistory = vi.fn();
-    render(<ChatWidget mine={mine} bus={bus} chats={[friend]} voice onLoadHistory={onLoadHistory} />);
+    render(<ChatWidget mine={mine} ref={widget} chats={[friend]} voice onLoadHistory={onLoadHistory} />);
     const many = Array.from({ length: 5000 }, (_, i) => ({ ...message(i + 1, `第 ${i + 1} 条`), timestamp: i + 1 }));
-    act(() => bus.send({ type: 'loadMessages', chat: other, messages: many }));
+    act(() => widget.current!.send({ type: 'message.bulk', chat: other, messages: many }));
     const tab = await screen.findByRole('tab', { name: /李雷/ });
     expect(within(tab).queryByText(/^\d+$/)).not.toBeInTheDocument();
     expect(alerts.chimes).not.toHaveBeenCalled();

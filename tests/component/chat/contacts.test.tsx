@@ -1,7 +1,6 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { FriendSection } from '@contract/chatWidget';
-import { createChatBus } from '@/features/chat/widget/bus';
 import { ChatWidget } from '@/features/chat/widget/ChatWidget';
 
 const sections: FriendSection[] = [
@@ -20,7 +19,7 @@ beforeEach(() => localStorage.clear());
 describe('ChatWidget: contacts manager', () => {
   it('marks the selected friend and shows the spec defaults for what the friend left empty', async () => {
     const user = userEvent.setup();
-    render(<ChatWidget mine={{ id: 100, username: '我' }} bus={createChatBus()} chats={[]} friends={sections} />);
+    render(<ChatWidget mine={{ id: 100, username: '我' }} chats={[]} friends={sections} />);
     await user.click(screen.getByRole('button', { name: '联系人' }));
     await user.click(screen.getByText('我的好友 (1/2)'));
 

@@ -1,18 +1,19 @@
 import { App, ConfigProvider } from 'antd';
 import { createRoot } from 'react-dom/client';
 import type { Chat, ChatMessage } from '@contract/chatWidget';
-import { createChatBus, type ChatBus } from '@/features/chat/widget/bus';
+import { createRef } from 'react';
 import { ChatWidget } from '@/features/chat/widget/ChatWidget';
+import type { ChatWidgetHandle } from '@/features/chat/widget/types';
 import '@/features/chat/chat.css';
 
 declare global {
   interface Window {
-    chatTest: { bus: ChatBus; loadGenerated: (count: number) => void };
+    chatTest: { loadGenerated: (count: number) => void };
   }
 }
 
 const friend: Chat = { id: 7, name: '韩梅梅', type: 'friend', online: true };
-const bus = createChatBus();
+const widget = createRef<ChatWidgetHandle>();
 const START = Date.UTC(2024, 0, 1);
 
 /** Messages generated here, not sent over the test's wire: 100,000 objects built in the page. */
@@ -31,13 +32,13 @@ function generated(count: number): ChatMessage[] {
   });
 }
 
-window.chatTest = { bus, loadGenerated: (count) => bus.send({ type: 'loadMessages', chat: friend, messages: generated(count) }) };
+window.chatTest = { loadGenerated: (count) => widget.current?.send({ type: 'message.bulk', chat: friend, messages: generated(count) }) };
 
 const lang = new URLSearchParams(location.search).get('lang') === 'en' ? 'en' : 'zh';
 createRoot(document.getElementById('root')!).render(
   <ConfigProvider>
     <App>
-      <ChatWidget mine={{ id: 1, username: '我' }} bus={bus} lang={lang} chats={[friend]} />
+      <ChatWidget mine={{ id: 1, username: '我' }} ref={widget} lang={lang} chats={[friend]} />
     </App>
   </ConfigProvider>,
 );

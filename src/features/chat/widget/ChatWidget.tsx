@@ -1,6 +1,6 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { Button, Space, Tooltip, message as antdMessage } from 'antd';
-import { useCallback, useEffect, useMemo, useRef, useState, type PointerEvent as ReactPointerEvent } from 'react';
+import { useCallback, useEffect, useImperativeHandle, useMemo, useRef, useState, type PointerEvent as ReactPointerEvent } from 'react';
 import { fromPromise, type ActorRefFrom } from 'xstate';
 import { chatKey, SYSTEM_CHAT_ID, type ApplyKind, type Chat, type ChatMessage, type GroupOption, type SystemMessage } from '@contract/chatWidget';
 import {
@@ -11,6 +11,7 @@ import {
   selectConversations,
   selectFrame,
 } from '@machines/chatWindowMachine';
+import { chatSendMachine, type DeliverInput, type SendReceipt } from '@machines/chatSendMachine';
 import { conversationMachine, selectTabBadge, selectUnreadCount, type LoadHistoryInput } from '@machines/conversationMachine';
 import { MessageBoxProvider, useMessageBox } from '@/components/message-box/MessageBox';
 import { ApplyDialog, type ApplyDialogResult } from './ApplyDialog';
@@ -30,7 +31,11 @@ type ConversationRef = ActorRefFrom<typeof conversationMachine>;
 
 type OpenDialog = { kind: ApplyKind; info: ApplyInfo; resolve?: (r: ApplyDialogResult | null) => void };
 
-/** The chat widget: props in, events out. Hosts render it once and feed it through `bus`. */
+/**
+ * The chat widget: props in, events out. A host talks to a mounted widget through its chat window actor, given by
+ * `ref`: `message.incoming` delivers a message (spec §7 getMessage), `channel.add` / `channel.replace` /
+ * `channel.remove` manage the channel list, `message.bulk` loads many messages as history.
+ */
 export function ChatWidget(props: ChatWidgetProps) {
   return (
     <MessageBoxProvider lang={props.lang ?? 'zh'}>
@@ -46,7 +51,7 @@ let messageSequence = 0;
 const MINI_SIZE = { width: 380, height: 460 } as const;
 
 function ChatWidgetBody(props: ChatWidgetProps) {
-  const { lang = 'zh', mine, bus, defaultAvatar } = props;
+  const { lang = 'zh', mine, defaultAvatar } = props;
   const t = useMemo(() => translator(lang), [lang]);
   const latest = useRef(props);
   latest.current = props;
@@ -67,6 +72,25 @@ function ChatWidgetBody(props: ChatWidgetProps) {
                     else handler(input.chat, input.lastMessage, resolve);
                   }),
               ),
+              chatSend: chatSendMachine.provide({
+                actors: {
+                  deliver: fromPromise<SendReceipt | void, DeliverInput>(async ({ input }) => {
+                    const { mine: me, onSendMessage } = latest.current;
+                    const { chat, message } = input;
+                    return (
+                      (await onSendMessage?.({
+                        id: message.id,
+                        attempt: input.attempt,
+                        mine: { id: me.id, username: me.username, avatar: me.avatar, mine: true },
+                        to: { id: chat.id, name: chat.name, type: chat.type, avatar: chat.avatar },
+                        content: message.content,
+                        type: 'text',
+                        timestamp: message.timestamp,
+                      })) ?? undefined
+                    );
+                  }),
+                },
+              }),
             },
           }),
         },
@@ -92,18 +116,8 @@ function ChatWidgetBody(props: ChatWidgetProps) {
   const counts = useConversationCounts(conversations);
   const totalUnread = Object.values(counts).reduce((sum, c) => sum + c.unread, 0);
 
-  // Host commands.
-  useEffect(
-    () =>
-      bus.subscribe((command) => {
-        if (command.type === 'getMessage') actor.send({ type: 'message.incoming', message: command.message });
-        else if (command.type === 'addChat') actor.send({ type: 'channel.add', chat: command.chat, activate: command.activate });
-        else if (command.type === 'replaceChats') actor.send({ type: 'channel.replace', channels: command.chats });
-        else if (command.type === 'loadMessages') actor.send({ type: 'message.bulk', chat: command.chat, messages: command.messages });
-        else actor.send({ type: 'channel.remove', key: chatKey(command.chat) });
-      }),
-    [actor, bus],
-  );
+  // The host's handle on the widget.
+  useImperativeHandle(props.ref, () => actor, [actor]);
 
   // Machine events out to the host.
   useEffect(() => {
@@ -208,6 +222,7 @@ function ChatWidgetBody(props: ChatWidgetProps) {
     }
   };
 
+  const { ref: _ref, ...paneProps } = props;
   const activeChat = channels.find((c) => chatKey(c) === activeKey) ?? null;
   const activeConversation = activeKey ? conversations[activeKey] : undefined;
 
@@ -225,14 +240,7 @@ function ChatWidgetBody(props: ChatWidgetProps) {
       timestamp,
       type: 'text',
     };
-    actor.send({ type: 'message.sent', key: chatKey(activeChat), message: local });
-    latest.current.onSendMessage?.({
-      mine: { id: mine.id, username: mine.username, avatar: mine.avatar, mine: true },
-      to: { id: activeChat.id, name: activeChat.name, type: activeChat.type, avatar: activeChat.avatar },
-      content: text,
-      type: 'text',
-      timestamp,
-    });
+    actor.send({ type: 'message.send', key: chatKey(activeChat), message: local });
   };
 
   const buildChat = (chat: Chat) => {
@@ -366,7 +374,7 @@ function ChatWidgetBody(props: ChatWidgetProps) {
                   onToggleRightBox={() => actor.send({ type: 'rightBox.toggle' })}
                   chooseGroup={chooseGroup}
                   confirmReject={confirmReject}
-                  {...props}
+                  {...paneProps}
                 />
               )}
             </>

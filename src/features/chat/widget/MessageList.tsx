@@ -1,17 +1,22 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
+import { ExclamationCircleFilled } from '@ant-design/icons';
 import { useSelector } from '@xstate/react';
-import { Avatar, Button } from 'antd';
-import { useEffect, useLayoutEffect, useRef } from 'react';
+import { Avatar, Button, Space, Spin } from 'antd';
+import { useEffect, useLayoutEffect, useRef, type ReactNode } from 'react';
 import type { ActorRefFrom } from 'xstate';
+import { selectDelivery } from '@machines/chatSendMachine';
 import {
   selectHistoryExhausted,
   selectIsLoadingHistory,
   selectMessages,
+  selectSends,
+  type ChatSendRef,
   type conversationMachine,
 } from '@machines/conversationMachine';
 import type { ChatMessage } from '@contract/chatWidget';
 import { anchorIndexAfterPrepend, animateScrollTop, formatTimestamp, isAtBottom, isHistoryLocked } from './history';
 import type { Translate } from './i18n';
+import { CopyText } from './CopyText';
 import { MessageContent } from './MessageContent';
 
 type MessageListProps = {
@@ -26,6 +31,7 @@ const ESTIMATED_ROW_PX = 72;
 /** Virtualised so a conversation of 100,000 messages renders only what is on screen. */
 export function MessageList({ conversation, t, defaultAvatar, onMention }: MessageListProps) {
   const messages = useSelector(conversation, selectMessages);
+  const sends = useSelector(conversation, selectSends);
   const loading = useSelector(conversation, selectIsLoadingHistory);
   const exhausted = useSelector(conversation, selectHistoryExhausted);
   const scrollRef = useRef<HTMLDivElement>(null);
@@ -117,7 +123,17 @@ export function MessageList({ conversation, t, defaultAvatar, onMention }: Messa
                 ref={virtualizer.measureElement}
                 style={{ position: 'absolute', top: 0, left: 0, width: '100%', transform: `translateY(${item.start}px)` }}
               >
-                <MessageItem message={message} defaultAvatar={defaultAvatar} onMention={onMention} />
+                <MessageItem message={message} defaultAvatar={defaultAvatar} onMention={onMention}>
+                  {sends[String(message.id)] && (
+                    <DeliveryMark
+                      send={sends[String(message.id)]!}
+                      content={message.content}
+                      t={t}
+                      onRetry={() => conversation.send({ type: 'conversation.retry', id: message.id })}
+                      onDiscard={() => conversation.send({ type: 'conversation.discard', id: message.id })}
+                    />
+                  )}
+                </MessageItem>
               </div>
             );
           })}
@@ -146,10 +162,10 @@ export function MessageList({ conversation, t, defaultAvatar, onMention }: Messa
   );
 }
 
-type MessageItemProps = { message: ChatMessage; defaultAvatar?: string; onMention?: (name: string) => void };
+type MessageItemProps = { message: ChatMessage; defaultAvatar?: string; onMention?: (name: string) => void; children?: ReactNode };
 
 // The right gutter keeps own avatars clear of the floating up/down buttons.
-function MessageItem({ message, defaultAvatar, onMention }: MessageItemProps) {
+function MessageItem({ message, defaultAvatar, onMention, children }: MessageItemProps) {
   return (
     <div
       className={message.mine ? 'ichat-message ichat-message-mine' : 'ichat-message'}
@@ -177,7 +193,32 @@ function MessageItem({ message, defaultAvatar, onMention }: MessageItemProps) {
         >
           <MessageContent content={message.content} onMention={onMention} />
         </div>
+        {children}
       </div>
+    </div>
+  );
+}
+
+type DeliveryMarkProps = { send: ChatSendRef; content: string; t: Translate; onRetry: () => void; onDiscard: () => void };
+
+/** An outgoing message's send: a spinner while it goes out; when refused, the server's reason, retry, copy and delete. */
+function DeliveryMark({ send, content, t, onRetry, onDiscard }: DeliveryMarkProps) {
+  const delivery = useSelector(send, selectDelivery);
+  if (delivery.state === 'sending') return <Spin size="small" className="ichat-sending" aria-label={t('sending')} />;
+  if (delivery.state !== 'failed') return null;
+  return (
+    <div className="ichat-send-failed" role="alert">
+      <ExclamationCircleFilled style={{ color: '#ff4d4f' }} aria-hidden />{' '}
+      <span>{delivery.reason ? t('notSentBecause', { reason: delivery.reason }) : t('notSent')}</span>
+      <Space size={0} wrap>
+        <Button size="small" type="link" onClick={onRetry}>
+          {t('resend')}
+        </Button>
+        <CopyText text={content} t={t} />
+        <Button size="small" type="link" danger onClick={onDiscard}>
+          {t('deleteMessage')}
+        </Button>
+      </Space>
     </div>
   );
 }

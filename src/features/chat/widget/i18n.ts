@@ -94,6 +94,11 @@ const zh = {
   fileLoading: '正在打开文件…',
   fileFailed: '文件打开失败',
   uploading: '正在上传…',
+  sending: '发送中',
+  notSent: '发送失败',
+  notSentBecause: '发送失败：{reason}',
+  resend: '重新发送',
+  deleteMessage: '删除',
 } as const;
 
 export type ChatTextKey = keyof typeof zh;
@@ -191,6 +196,11 @@ const en: Record<ChatTextKey, string> = {
   fileLoading: 'Opening the file…',
   fileFailed: 'The file could not be opened',
   uploading: 'Uploading…',
+  sending: 'Sending',
+  notSent: 'Not sent',
+  notSentBecause: 'Not sent: {reason}',
+  resend: 'Send again',
+  deleteMessage: 'Delete',
 };
 
 export const CHAT_TEXTS: Record<ChatLang, Record<ChatTextKey, string>> = { zh, en };

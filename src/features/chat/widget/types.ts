@@ -12,12 +12,17 @@ import type {
   SystemMessage,
   Friend,
 } from '@contract/chatWidget';
-import type { ChatBus } from './bus';
+import type { Ref } from 'react';
+import type { ActorRefFrom } from 'xstate';
+import type { chatWindowMachine } from '@machines/chatWindowMachine';
+import type { SendReceipt } from '@machines/chatSendMachine';
 import type { ChatLang } from './i18n';
 import type { MediaResolver } from './media';
 import type { UploadExtensions, UploadKind } from './upload';
 
 export type SendMode = 'enter' | 'ctrlEnter';
+
+export type ChatWidgetHandle = ActorRefFrom<typeof chatWindowMachine>;
 
 /** What an apply/confirm dialog shows (spec §3 "Apply dialog info"). */
 export type ApplyInfo = { id?: Chat['id']; avatar?: string; name: string; options?: GroupOption[] };
@@ -27,7 +32,12 @@ export type ApplyResult = { kind: ApplyKind; info: ApplyInfo; value: string; opt
 /** Every event of spec §7, as typed callbacks. The widget makes no network calls. */
 export type ChatWidgetEvents = {
   onRemoveChat?: (chat: { id: Chat['id']; name: string; type: ChatType }) => void;
-  onSendMessage?: (message: SentMessage) => void;
+  /**
+   * Sends the message. A promise makes the message's state follow it: shown as sending, then sent (with the server's
+   * id and time when it resolves to a receipt), or failed with the rejection's `message` as the reason, and retried
+   * from there with `attempt` counting up. Without a promise the message counts as sent at once.
+   */
+  onSendMessage?: (message: SentMessage) => void | Promise<SendReceipt | void>;
   onTalkClick?: (chat: Chat) => void;
   onTalkUserClick?: (user: { id?: Chat['id']; name: string; avatar?: string }) => void;
   onChatInfo?: (chat: Chat) => void;
@@ -54,7 +64,8 @@ export type ChatWidgetEvents = {
 
 export type ChatWidgetProps = ChatWidgetEvents & {
   mine: CurrentUser;
-  bus: ChatBus;
+  /** The host's handle on the mounted widget: send it chat window events (see ChatWidget). */
+  ref?: Ref<ChatWidgetHandle>;
   lang?: ChatLang;
   /** Channels to start with; when absent the widget restores IChat_key_channels. */
   chats?: Chat[];
