@@ -1,4 +1,4 @@
-import type { Lang } from '@/components/dialog/texts';
+import type { Lang } from '@contract/errors';
 
 /**
  * The lists' Intl formatters, one per language and kind (toLocaleString(locale, options) builds a new formatter on

@@ -25,12 +25,14 @@ export function detectLanguage(cookie: string | undefined = readCookie(LANGUAGE_
   return BROWSER_LANGS.find((lang) => wanted === lang || wanted.startsWith(`${lang}-`)) ?? 'en';
 }
 
+/** es, ja and pt hold the shell only: the rest reads in English. */
+export const FALLBACK_LANGS = { es: ['en'], ja: ['en'], pt: ['en'], default: ['zh'] };
+
 export function createI18n(lang: AppLang = detectLanguage()) {
   const instance = i18next.createInstance();
   void instance.use(initReactI18next).init({
     lng: lang,
-    // es, ja and pt hold the shell only: the rest reads in English.
-    fallbackLng: { es: ['en'], ja: ['en'], pt: ['en'], default: ['zh'] },
+    fallbackLng: FALLBACK_LANGS,
     supportedLngs: [...APP_LANGS],
     resources: resourcesOf(NAMESPACES),
     ns: Object.keys(NAMESPACES),

@@ -1,3 +1,12 @@
+import { components } from '@/components/locales';
+import { admin } from '@/features/admin/locales';
+import { auth } from '@/features/auth/locales';
+import { construction } from '@/features/construction/locales';
+import { docs } from '@/features/docs/locales';
+import { errors } from '@/features/errors/locales';
+import { home } from '@/features/home/locales';
+import { profile } from '@/features/profile/locales';
+import { store } from '@/features/store/locales';
 import type { Texts } from './locales/define';
 import { shell } from './locales';
 
@@ -7,6 +16,15 @@ import { shell } from './locales';
  */
 export const NAMESPACES = {
   shell,
+  components,
+  admin,
+  auth,
+  construction,
+  docs,
+  errors,
+  home,
+  profile,
+  store,
 };
 
 export type Namespace = keyof typeof NAMESPACES;
@@ -28,5 +46,7 @@ declare module 'i18next' {
  * key prefixes per namespace. Everything else in those languages falls back to English.
  */
 export const SHELL_KEYS: { readonly [N in Namespace]?: readonly string[] } = {
-  shell: ['route', 'navbar', 'tagsView', 'settings', 'login.title', 'login.username', 'login.password', 'login.captcha', 'login.submit', 'login.thirdParty'],
+  auth: ['login'],
+  components: ['dataTable', 'virtualTable'],
+  shell: ['route', 'navbar', 'tagsView', 'settings'],
 };

@@ -35,12 +35,13 @@ import {
 import { createElement, lazy, type ComponentType } from 'react';
 import { ADMIN_AREA_PATH, AREA_ROLES, isPermitted, type AreaRoles } from '@contract/access';
 import type { RouteNode } from '@machines/sessionMachine';
+import type { construction } from '@/features/construction/locales';
 import type { Resources } from './locales/zh';
 
 /** An i18n key under `route.` (zh and en both have it: the locale type holds that). */
 export type RouteTitleKey = `route.${keyof Resources['route']}`;
 /** A page not built yet: its key under `construction.` says what it will do. */
-export type ConstructionKey = keyof Resources['construction']['area'];
+export type ConstructionKey = keyof (typeof construction)['zh']['area'];
 
 export type AppRoute = {
   path: string;
@@ -434,6 +435,24 @@ export function preloadRoutePage(path: string, routes: readonly AppRoute[] = app
 
 export function findRoute(path: string, routes: readonly AppRoute[] = appRoutes): AppRoute | null {
   return flattenRoutes(routes).find((route) => !isExternal(route.path) && matchPath(route.path, path)) ?? null;
+}
+
+/** The pages (routes with a page of their own) of the menu groups at these paths, the groups' children included. */
+export function pagesOf(groups: readonly string[], routes: readonly AppRoute[] = appRoutes): AppRoute[] {
+  return flattenRoutes(routes.filter((route) => groups.includes(route.path))).filter((route) => route.page !== undefined);
+}
+
+/** Whether a page is built: the under-construction page stands in for one that is not. */
+export function isBuilt(route: AppRoute): boolean {
+  return route.page !== undefined && route.page !== constructionPage;
+}
+
+/** How far a set of pages is built: all, some, or none of them (each an under-construction page). */
+export type BuildStatus = 'built' | 'partial' | 'building';
+
+export function buildStatus(pages: readonly AppRoute[]): BuildStatus {
+  const built = pages.filter(isBuilt).length;
+  return built === pages.length ? 'built' : built === 0 ? 'building' : 'partial';
 }
 
 /** Whether the generated (permitted) route tree holds this route. */

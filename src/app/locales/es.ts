@@ -30,7 +30,6 @@ export const es: ShellResources = {
     supportPinyinSearch: 'Búsqueda por pinyin', antiInspection: 'Bloquear herramientas de desarrollo',
     antiInspectionHint: 'Interfiere con los plugins del navegador y las herramientas de accesibilidad; desactivado por defecto y nunca activo en desarrollo.', reset: 'Restablecer',
   },
-  login: { title: 'Inicio de sesión', username: 'Usuario', password: 'Contraseña', captcha: 'Código', submit: 'Entrar', thirdParty: 'Acceso con terceros' },
   notice: { label: 'Aviso', close: 'Cerrar aviso' },
   version: { title: 'Aviso del sistema', text: '¡Servicio actualizado! Haga clic para recargar' },
   featureUpdate: { close: 'Cerrar', confirm: 'Leído, no volver a mostrar' },

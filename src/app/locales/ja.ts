@@ -27,7 +27,6 @@ export const ja: ShellResources = {
     supportPinyinSearch: 'ピンイン検索', antiInspection: '開発者ツールをブロック',
     antiInspectionHint: 'ブラウザ拡張機能や支援ツールの妨げになるため、既定ではオフです。開発環境では常に無効です。', reset: 'リセット',
   },
-  login: { title: 'システムログイン', username: 'ユーザー名', password: 'パスワード', captcha: '認証コード', submit: 'ログイン', thirdParty: '外部アカウントでログイン' },
   notice: { label: 'お知らせ', close: 'お知らせを閉じる' },
   version: { title: 'システム通知', text: 'サービスが更新されました。クリックして再読み込みしてください' },
   featureUpdate: { close: '閉じる', confirm: '読みました。今後表示しない' },

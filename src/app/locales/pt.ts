@@ -29,7 +29,6 @@ export const pt: ShellResources = {
     supportPinyinSearch: 'Pesquisa por pinyin', antiInspection: 'Bloquear ferramentas de desenvolvedor',
     antiInspectionHint: 'Interfere com plugins do navegador e ferramentas de acessibilidade; desativado por padrão e nunca ativo em desenvolvimento.', reset: 'Redefinir',
   },
-  login: { title: 'Login do sistema', username: 'Usuário', password: 'Senha', captcha: 'Código', submit: 'Entrar', thirdParty: 'Login de terceiros' },
   notice: { label: 'Aviso', close: 'Fechar aviso' },
   version: { title: 'Aviso do sistema', text: 'Serviço atualizado! Clique para recarregar' },
   featureUpdate: { close: 'Fechar', confirm: 'Li, não mostrar novamente' },

@@ -3,7 +3,8 @@ import { Button, Checkbox, Form, Pagination, Space } from 'antd';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { INITIAL_QUERY, PAGE_SIZES, nextQuery, type PagerChange, type TableQuery } from './pager';
 import { DEFAULT_ROW_KEY, isRowSelected, rowKeyOf, togglePage, toggleRow } from './selection';
-import { DATA_TABLE_TEXTS, type TableLang } from './texts';
+import type { AppLang } from '@/app/i18n';
+import { useComponentTexts } from '../useComponentTexts';
 
 export const dataTableFeatures = tableFeatures({});
 export type DataTableColumn<T extends Record<string, unknown>> = ColumnDef<typeof dataTableFeatures, T>;
@@ -23,7 +24,8 @@ export type DataTableProps<T extends Record<string, unknown>> = {
   selected?: T[];
   onSelectionChange?: (selected: T[]) => void;
   initialQuery?: Partial<TableQuery>;
-  lang?: TableLang;
+  /** The language of its own labels when not the app's (useComponentTexts). */
+  lang?: AppLang;
 };
 
 export function DataTable<T extends Record<string, unknown>>({
@@ -38,9 +40,9 @@ export function DataTable<T extends Record<string, unknown>>({
   selected,
   onSelectionChange,
   initialQuery,
-  lang = 'zh',
+  lang,
 }: DataTableProps<T>) {
-  const texts = DATA_TABLE_TEXTS[lang];
+  const t = useComponentTexts(lang);
   const [query, setQuery] = useState<TableQuery>({ ...INITIAL_QUERY, ...initialQuery });
   const [ownSelection, setOwnSelection] = useState<T[]>([]);
   const selection = selected ?? ownSelection;
@@ -76,7 +78,7 @@ export function DataTable<T extends Record<string, unknown>>({
           <Form.Item>
             <Space>
               <Button type="primary" htmlType="submit">
-                {texts.query}
+                {t('dataTable.query')}
               </Button>
               <Button
                 onClick={() => {
@@ -84,7 +86,7 @@ export function DataTable<T extends Record<string, unknown>>({
                   change({ type: 'query' });
                 }}
               >
-                {texts.reset}
+                {t('dataTable.reset')}
               </Button>
             </Space>
           </Form.Item>
@@ -97,7 +99,7 @@ export function DataTable<T extends Record<string, unknown>>({
               {selectable && (
                 <th style={{ width: 40 }}>
                   <Checkbox
-                    aria-label={texts.selectAll}
+                    aria-label={t('dataTable.selectAll')}
                     checked={pageAllSelected}
                     indeterminate={!pageAllSelected && pageSomeSelected}
                     onChange={() => setSelection(togglePage(selection, rows, rowKey))}
@@ -118,7 +120,7 @@ export function DataTable<T extends Record<string, unknown>>({
               {selectable && (
                 <td>
                   <Checkbox
-                    aria-label={texts.selectRow}
+                    aria-label={t('dataTable.selectRow')}
                     checked={isRowSelected(selection, row.original, rowKey)}
                     onChange={() => setSelection(toggleRow(selection, row.original, rowKey))}
                   />
@@ -134,7 +136,7 @@ export function DataTable<T extends Record<string, unknown>>({
           {rows.length === 0 && (
             <tr>
               <td colSpan={columns.length + (selectable ? 1 : 0)} style={{ textAlign: 'center', padding: 16 }}>
-                {texts.empty}
+                {t('dataTable.empty')}
               </td>
             </tr>
           )}
@@ -145,7 +147,7 @@ export function DataTable<T extends Record<string, unknown>>({
         current={query.page}
         pageSize={query.rows}
         total={total}
-        showTotal={texts.total}
+        showTotal={(total) => t('dataTable.total', { total })}
         showSizeChanger
         pageSizeOptions={PAGE_SIZES.map(String)}
         showQuickJumper

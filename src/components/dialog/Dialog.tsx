@@ -2,7 +2,8 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { Button, Modal } from 'antd';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { dialogMachine, selectIsOpen, type DialogCloseReason } from '@machines/dialogMachine';
-import { DIALOG_TEXTS, type Lang } from './texts';
+import type { AppLang } from '@/app/i18n';
+import { useComponentTexts } from '../useComponentTexts';
 import { nextZIndex } from './zIndex';
 
 export type DialogProps = {
@@ -21,7 +22,8 @@ export type DialogProps = {
   confirmText?: ReactNode;
   cancelText?: ReactNode;
   confirmDisabled?: boolean;
-  lang?: Lang;
+  /** The language of its own labels when not the app's (useComponentTexts). */
+  lang?: AppLang;
   onConfirm?: () => void;
   onCancel?: () => void;
   /** Every way the dialog closed, after onConfirm/onCancel; the host flips `open` here. */
@@ -51,7 +53,7 @@ export function Dialog({
   confirmText,
   cancelText,
   confirmDisabled = false,
-  lang = 'zh',
+  lang,
   onConfirm,
   onCancel,
   onClose,
@@ -84,7 +86,7 @@ export function Dialog({
     if (!open && opened) actor.send({ type: 'dialog.close' });
   }, [actor, open]);
 
-  const texts = DIALOG_TEXTS[lang];
+  const t = useComponentTexts(lang);
   return (
     <Modal
       open={isOpen}
@@ -99,9 +101,9 @@ export function Dialog({
       footer={
         hideFooter ? null : (
           <>
-            <Button onClick={() => actor.send({ type: 'dialog.cancel' })}>{cancelText ?? texts.cancel}</Button>
+            <Button onClick={() => actor.send({ type: 'dialog.cancel' })}>{cancelText ?? t('dialog.cancel')}</Button>
             <Button type="primary" disabled={confirmDisabled} onClick={() => actor.send({ type: 'dialog.confirm' })}>
-              {confirmText ?? texts.confirm}
+              {confirmText ?? t('dialog.confirm')}
             </Button>
           </>
         )

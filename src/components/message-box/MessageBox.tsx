@@ -2,10 +2,10 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { Button, Form, Input, Modal } from 'antd';
 import { createContext, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { messageBoxMachine, selectCurrentBox, selectPromptState } from '@machines/messageBoxMachine';
-import type { Lang } from '../dialog/texts';
+import type { AppLang } from '@/app/i18n';
 import { nextZIndex } from '../dialog/zIndex';
 import { createMessageBoxApi, type MessageBoxApi } from './messageBoxApi';
-import { MESSAGE_BOX_TEXTS } from './texts';
+import { useComponentTexts } from '../useComponentTexts';
 
 const MessageBoxContext = createContext<MessageBoxApi | null>(null);
 
@@ -15,10 +15,11 @@ export function useMessageBox(): MessageBoxApi {
   return api;
 }
 
-type MessageBoxProviderProps = { children?: ReactNode; lang?: Lang };
+/** lang: the language of its own labels when not the app's (useComponentTexts). */
+type MessageBoxProviderProps = { children?: ReactNode; lang?: AppLang };
 
 /** Hosts the one visible message box; everything below may call useMessageBox(). */
-export function MessageBoxProvider({ children, lang = 'zh' }: MessageBoxProviderProps) {
+export function MessageBoxProvider({ children, lang }: MessageBoxProviderProps) {
   const actor = useActorRef(messageBoxMachine);
   const api = useMemo(() => createMessageBoxApi(actor), [actor]);
   useEffect(() => () => api.dispose(), [api]);
@@ -30,7 +31,7 @@ export function MessageBoxProvider({ children, lang = 'zh' }: MessageBoxProvider
   );
 }
 
-type MessageBoxViewProps = { actor: ReturnType<typeof useActorRef<typeof messageBoxMachine>>; lang: Lang };
+type MessageBoxViewProps = { actor: ReturnType<typeof useActorRef<typeof messageBoxMachine>>; lang: AppLang | undefined };
 
 function MessageBoxView({ actor, lang }: MessageBoxViewProps) {
   const box = useSelector(actor, selectCurrentBox);
@@ -41,13 +42,13 @@ function MessageBoxView({ actor, lang }: MessageBoxViewProps) {
     if (boxId) setZIndex(nextZIndex());
   }, [boxId]);
 
-  const texts = MESSAGE_BOX_TEXTS[lang];
+  const t = useComponentTexts(lang);
   const options = box?.options;
-  const errorText = prompt.message ?? options?.inputErrorMessage ?? texts.invalid;
+  const errorText = prompt.message ?? options?.inputErrorMessage ?? t('messageBox.invalid');
   return (
     <Modal
       open={box !== null}
-      title={options?.title ?? texts.title}
+      title={options?.title ?? t('messageBox.title')}
       zIndex={zIndex}
       width={420}
       destroyOnHidden
@@ -55,10 +56,10 @@ function MessageBoxView({ actor, lang }: MessageBoxViewProps) {
       footer={
         <>
           {options?.showCancel !== false && (
-            <Button onClick={() => actor.send({ type: 'messageBox.cancel' })}>{options?.cancelText ?? texts.cancel}</Button>
+            <Button onClick={() => actor.send({ type: 'messageBox.cancel' })}>{options?.cancelText ?? t('messageBox.cancel')}</Button>
           )}
           <Button type="primary" onClick={() => actor.send({ type: 'messageBox.confirm' })}>
-            {options?.confirmText ?? texts.confirm}
+            {options?.confirmText ?? t('messageBox.confirm')}
           </Button>
         </>
       }

@@ -3,11 +3,11 @@ import { useVirtualizer, type Rect, type Virtualizer } from '@tanstack/react-vir
 import { Checkbox } from 'antd';
 import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useReducer, useRef, useState, type CSSProperties, type ReactNode } from 'react';
 import { flushSync } from 'react-dom';
-import type { Lang } from '../dialog/texts';
+import type { AppLang } from '@/app/i18n';
 import { loadLayout, moveColumn, saveLayout, type ColumnLayout } from './layout';
 import { scrollScale } from './scroll';
 import { isSelected, selectedCount, toggleAll, toggleRow, type RowSelection } from './selection';
-import { VIRTUAL_TABLE_TEXTS } from './texts';
+import { useComponentTexts, type ComponentsT } from '../useComponentTexts';
 import './virtualTable.css';
 
 export const virtualTableFeatures = tableFeatures({});
@@ -47,7 +47,8 @@ export type VirtualTableProps<T extends RowData> = {
   rowHeight?: number;
   height?: CSSProperties['height'];
   label: string;
-  lang?: Lang;
+  /** The language of its own labels when not the app's (useComponentTexts). */
+  lang?: AppLang;
   /** Shown over the body when there are no rows (loading, empty, error). */
   overlay?: ReactNode;
   /** The result's rows are still coming in (its total and first rows are known): the grid says it is busy. */
@@ -162,10 +163,11 @@ function VirtualTableView<T extends RowData>({
   rowHeight = 36,
   height = 560,
   label,
-  lang = 'zh',
+  lang,
   overlay,
   busy = false,
 }: VirtualTableProps<T>) {
+  const t = useComponentTexts(lang);
   const scrollRef = useRef<HTMLDivElement>(null);
   const [viewport, setViewport] = useState(0);
   /**
@@ -404,7 +406,7 @@ function VirtualTableView<T extends RowData>({
           cellStyles={cellStyles}
           rowHeight={rowHeight}
           totalWidth={totalWidth}
-          lang={lang}
+          t={t}
           sort={sort}
           selectable={selectable}
           count={count}
@@ -430,7 +432,7 @@ function VirtualTableView<T extends RowData>({
                 cellStyles={cellStyles}
                 columnWindow={columnWindow}
                 rowHeight={rowHeight}
-                lang={lang}
+                t={t}
                 onToggle={toggle}
                 onOpen={open}
               />
@@ -451,7 +453,7 @@ type HeaderRowProps<T extends RowData> = {
   cellStyles: CSSProperties[];
   rowHeight: number;
   totalWidth: number;
-  lang: Lang;
+  t: ComponentsT;
   sort: VirtualTableSort;
   selectable: boolean;
   count: number;
@@ -468,7 +470,7 @@ const HeaderRow = memo(function HeaderRow<T extends RowData>({
   cellStyles,
   rowHeight,
   totalWidth,
-  lang,
+  t,
   sort,
   selectable,
   count,
@@ -478,7 +480,6 @@ const HeaderRow = memo(function HeaderRow<T extends RowData>({
   onMove,
   onResize,
 }: HeaderRowProps<T>) {
-  const texts = VIRTUAL_TABLE_TEXTS[lang];
   const columnDefs = useMemo<ColumnDef<typeof virtualTableFeatures, T>[]>(
     () => ordered.map((column) => ({ id: column.id, header: column.header, accessorFn: (row: T) => row })),
     [ordered],
@@ -490,7 +491,7 @@ const HeaderRow = memo(function HeaderRow<T extends RowData>({
       {selectable && (
         <div role="columnheader" aria-colindex={1} className="virtual-table__cell virtual-table__select" style={SELECT_STYLE}>
           <Checkbox
-            aria-label={texts.selectAll(total)}
+            aria-label={t('virtualTable.selectAll', { total })}
             checked={count > 0 && count === total}
             indeterminate={count > 0 && count < total}
             disabled={total === 0}
@@ -525,7 +526,7 @@ const HeaderRow = memo(function HeaderRow<T extends RowData>({
               className="virtual-table__resizer"
               role="separator"
               aria-orientation="vertical"
-              aria-label={texts.resize(column.header)}
+              aria-label={t('virtualTable.resize', { column: column.header })}
               onPointerDown={(event) => {
                 event.preventDefault();
                 event.stopPropagation();
@@ -549,7 +550,7 @@ type BodyRowProps<T extends RowData> = {
   cellStyles: CSSProperties[];
   columnWindow: ColumnWindow;
   rowHeight: number;
-  lang: Lang;
+  t: ComponentsT;
   onToggle: (key: string) => void;
   onOpen: (row: T) => void;
 };
@@ -568,7 +569,7 @@ const BodyRow = memo(function BodyRow<T extends RowData>({
   cellStyles,
   columnWindow,
   rowHeight,
-  lang,
+  t,
   onToggle,
   onOpen,
 }: BodyRowProps<T>) {
@@ -595,7 +596,7 @@ const BodyRow = memo(function BodyRow<T extends RowData>({
             <input
               type="checkbox"
               className="virtual-table__check"
-              aria-label={VIRTUAL_TABLE_TEXTS[lang].selectRow(index + 1)}
+              aria-label={t('virtualTable.selectRow', { row: index + 1 })}
               checked={chosen}
               onChange={() => onToggle(rowId)}
             />

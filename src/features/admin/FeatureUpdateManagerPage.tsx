@@ -39,7 +39,7 @@ const STATUS_COLORS: Record<Status['key'], string> = { showing: 'green', schedul
 
 /** The administrator publishes the feature-update dialog's announcements (seller-tool §2.4): start date, title, items in zh and en. */
 export function FeatureUpdateManagerPage() {
-  const { t, i18n } = useTranslation();
+  const { t, i18n } = useTranslation(['admin', 'shell']);
   const lang = toLang(i18n.language);
   const client = useDataClient();
   const { message } = AntApp.useApp();
@@ -59,17 +59,17 @@ export function FeatureUpdateManagerPage() {
     void client.notice
       .deleteFeatureUpdates([update.id])
       .then(({ deleted }) => {
-        void message.success(t('admin.featureUpdates.deleted', { count: deleted }));
+        void message.success(t('featureUpdates.deleted', { count: deleted }));
         refresh();
       })
       .catch(() => undefined);
 
   const columns: DataTableColumn<Row>[] = [
-    { id: 'startDate', header: t('admin.featureUpdates.startDate'), cell: ({ row }) => <span className="admin-nowrap">{row.original.startDate}</span> },
-    { id: 'title', header: t('admin.featureUpdates.title'), cell: ({ row }) => <span className="admin-nowrap">{row.original.title[lang]}</span> },
+    { id: 'startDate', header: t('featureUpdates.startDate'), cell: ({ row }) => <span className="admin-nowrap">{row.original.startDate}</span> },
+    { id: 'title', header: t('featureUpdates.title'), cell: ({ row }) => <span className="admin-nowrap">{row.original.title[lang]}</span> },
     {
       id: 'items',
-      header: t('admin.featureUpdates.items'),
+      header: t('featureUpdates.items'),
       cell: ({ row }) => (
         <ol className="admin-items">
           {row.original.items.map((item, index) => (
@@ -80,32 +80,32 @@ export function FeatureUpdateManagerPage() {
     },
     {
       id: 'status',
-      header: t('admin.featureUpdates.status'),
+      header: t('featureUpdates.status'),
       cell: ({ row }) => {
         const status = statusOf(row.original);
         return (
           <Tag color={STATUS_COLORS[status.key]} className="admin-nowrap">
-            {t(`admin.featureUpdates.${status.key}`, { date: status.date })}
+            {t(`featureUpdates.${status.key}`, { date: status.date })}
           </Tag>
         );
       },
     },
     {
       id: 'updatedAt',
-      header: t('admin.featureUpdates.updatedAt'),
+      header: t('featureUpdates.updatedAt'),
       cell: ({ row }) => <span className="admin-nowrap">{new Date(row.original.updatedAt).toLocaleString(toAppLang(i18n.language))}</span>,
     },
     {
       id: 'actions',
-      header: t('admin.users.actions'),
+      header: t('users.actions'),
       cell: ({ row }) => (
         <Space size={4} className="admin-actions">
-          <Button size="small" type="link" onClick={() => setEditing(row.original)} aria-label={`${t('common.edit')} ${row.original.startDate}`}>
-            {t('common.edit')}
+          <Button size="small" type="link" onClick={() => setEditing(row.original)} aria-label={`${t('shell:common.edit')} ${row.original.startDate}`}>
+            {t('shell:common.edit')}
           </Button>
-          <Popconfirm title={t('admin.featureUpdates.confirmDelete')} onConfirm={() => remove(row.original)}>
-            <Button size="small" type="link" danger aria-label={`${t('admin.featureUpdates.delete')} ${row.original.startDate}`}>
-              {t('admin.featureUpdates.delete')}
+          <Popconfirm title={t('featureUpdates.confirmDelete')} onConfirm={() => remove(row.original)}>
+            <Button size="small" type="link" danger aria-label={`${t('featureUpdates.delete')} ${row.original.startDate}`}>
+              {t('featureUpdates.delete')}
             </Button>
           </Popconfirm>
         </Space>
@@ -115,22 +115,22 @@ export function FeatureUpdateManagerPage() {
 
   return (
     <Card
-      title={t('route.featureUpdateManager')}
+      title={t('shell:route.featureUpdateManager')}
       extra={
         <Button type="primary" onClick={() => setEditing('new')}>
-          {t('admin.featureUpdates.add')}
+          {t('featureUpdates.add')}
         </Button>
       }
     >
-      <Alert type="info" showIcon title={t('admin.featureUpdates.hint')} className="admin-hint" />
-      <DataTable<Row> lang={toAppLang(i18n.language)} columns={columns} rows={page.list} total={page.total} refresh={refresh} />
+      <Alert type="info" showIcon title={t('featureUpdates.hint')} className="admin-hint" />
+      <DataTable<Row> columns={columns} rows={page.list} total={page.total} refresh={refresh} />
       {editing && (
         <FeatureUpdateDialog
           update={editing === 'new' ? null : editing}
           onClose={() => setEditing(null)}
           onSaved={() => {
             setEditing(null);
-            void message.success(t('admin.featureUpdates.saved'));
+            void message.success(t('featureUpdates.saved'));
             refresh();
           }}
         />
@@ -142,14 +142,14 @@ export function FeatureUpdateManagerPage() {
 type FeatureUpdateDialogProps = { update: FeatureUpdate | null; onClose: () => void; onSaved: () => void };
 
 function FeatureUpdateDialog({ update, onClose, onSaved }: FeatureUpdateDialogProps) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['admin', 'shell']);
   const client = useDataClient();
   const [form] = Form.useForm<FeatureUpdateForm>();
   const [saving, setSaving] = useState(false);
   const initial: FeatureUpdateForm = update
     ? { startDate: update.startDate, title: update.title, items: update.items, active: update.active }
     : { startDate: chinaToday(), title: DEFAULT_FEATURE_UPDATE_TITLE, items: [{ zh: '', en: '' }], active: true };
-  const required = (field: string) => [{ required: true, whitespace: true, message: t('common.required', { field }) }];
+  const required = (field: string) => [{ required: true, whitespace: true, message: t('shell:common.required', { field }) }];
 
   const save = async (values: FeatureUpdateForm) => {
     setSaving(true);
@@ -168,41 +168,41 @@ function FeatureUpdateDialog({ update, onClose, onSaved }: FeatureUpdateDialogPr
     <Modal
       open
       width={720}
-      title={update ? t('admin.featureUpdates.edit') : t('admin.featureUpdates.add')}
+      title={update ? t('featureUpdates.edit') : t('featureUpdates.add')}
       onCancel={onClose}
-      okText={t('common.save')}
-      cancelText={t('common.cancel')}
+      okText={t('shell:common.save')}
+      cancelText={t('shell:common.cancel')}
       confirmLoading={saving}
       onOk={() => form.submit()}
       destroyOnHidden
     >
       <Form form={form} layout="vertical" initialValues={initial} onFinish={(values) => void save(values)}>
         <Space wrap align="start">
-          <Form.Item name="startDate" label={t('admin.featureUpdates.startDate')} rules={[{ required: true, message: t('admin.featureUpdates.dateInvalid') }]}>
+          <Form.Item name="startDate" label={t('featureUpdates.startDate')} rules={[{ required: true, message: t('featureUpdates.dateInvalid') }]}>
             <Input type="date" />
           </Form.Item>
-          <Form.Item name="active" label={t('admin.featureUpdates.active')} valuePropName="checked">
+          <Form.Item name="active" label={t('featureUpdates.active')} valuePropName="checked">
             <Switch />
           </Form.Item>
         </Space>
         <div className="admin-pair">
-          <Form.Item name={['title', 'zh']} label={t('admin.featureUpdates.titleZh')} rules={required(t('admin.featureUpdates.titleZh'))}>
+          <Form.Item name={['title', 'zh']} label={t('featureUpdates.titleZh')} rules={required(t('featureUpdates.titleZh'))}>
             <Input maxLength={500} />
           </Form.Item>
-          <Form.Item name={['title', 'en']} label={t('admin.featureUpdates.titleEn')} rules={required(t('admin.featureUpdates.titleEn'))}>
+          <Form.Item name={['title', 'en']} label={t('featureUpdates.titleEn')} rules={required(t('featureUpdates.titleEn'))}>
             <Input maxLength={500} />
           </Form.Item>
         </div>
         <Form.List name="items">
           {(fields, { add, remove }) => (
             <fieldset className="admin-fieldset">
-              <legend>{t('admin.featureUpdates.items')}</legend>
+              <legend>{t('featureUpdates.items')}</legend>
               {fields.map((field, index) => (
                 <div key={field.key} className="admin-pair admin-pair--removable">
-                  <Form.Item name={[field.name, 'zh']} label={t('admin.featureUpdates.itemZh', { n: index + 1 })} rules={required(t('admin.featureUpdates.itemZh', { n: index + 1 }))}>
+                  <Form.Item name={[field.name, 'zh']} label={t('featureUpdates.itemZh', { n: index + 1 })} rules={required(t('featureUpdates.itemZh', { n: index + 1 }))}>
                     <Input.TextArea autoSize={{ minRows: 1, maxRows: 4 }} maxLength={500} />
                   </Form.Item>
-                  <Form.Item name={[field.name, 'en']} label={t('admin.featureUpdates.itemEn', { n: index + 1 })} rules={required(t('admin.featureUpdates.itemEn', { n: index + 1 }))}>
+                  <Form.Item name={[field.name, 'en']} label={t('featureUpdates.itemEn', { n: index + 1 })} rules={required(t('featureUpdates.itemEn', { n: index + 1 }))}>
                     <Input.TextArea autoSize={{ minRows: 1, maxRows: 4 }} maxLength={500} />
                   </Form.Item>
                   <Button
@@ -210,15 +210,15 @@ function FeatureUpdateDialog({ update, onClose, onSaved }: FeatureUpdateDialogPr
                     danger
                     icon={<DeleteOutlined />}
                     disabled={fields.length === 1}
-                    aria-label={t('admin.featureUpdates.removeItem', { n: index + 1 })}
-                    title={t('admin.featureUpdates.removeItem', { n: index + 1 })}
+                    aria-label={t('featureUpdates.removeItem', { n: index + 1 })}
+                    title={t('featureUpdates.removeItem', { n: index + 1 })}
                     onClick={() => remove(field.name)}
                   />
                 </div>
               ))}
               {/* The server takes at most 20 items (contract/notice.ts). */}
               <Button type="dashed" block icon={<PlusOutlined />} disabled={fields.length >= 20} onClick={() => add({ zh: '', en: '' })}>
-                {t('admin.featureUpdates.addItem')}
+                {t('featureUpdates.addItem')}
               </Button>
             </fieldset>
           )}

@@ -5,14 +5,13 @@ import { NOTICE_TEXT_MAX, type NoticeRow } from '@contract/notice';
 import { DataTable, type DataTableColumn } from '@/components/data-table/DataTable';
 import type { TableQuery } from '@/components/data-table/pager';
 import { useDataClient } from '@/app/dataClient';
-import { toAppLang } from '@/app/i18n';
 import './admin.css';
 
 type Row = NoticeRow & Record<string, unknown>;
 
 /** The administrator's notice manager (spec §7): list, add, update, delete; the newest notice is the one users see. */
 export function NoticeManagerPage() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation(['admin', 'shell']);
   const client = useDataClient();
   const { message } = AntApp.useApp();
   const [page, setPage] = useState<{ list: Row[]; total: number }>({ list: [], total: 0 });
@@ -28,31 +27,31 @@ export function NoticeManagerPage() {
   };
 
   const columns: DataTableColumn<Row>[] = [
-    { id: 'text', header: t('admin.notices.text'), cell: ({ row }) => <span className="admin-notice-text">{row.original.text}</span> },
-    { id: 'updateTime', header: t('admin.notices.updateTime'), cell: ({ row }) => row.original.updateTime },
-    { id: 'author', header: t('admin.notices.author'), cell: ({ row }) => row.original.author ?? '—' },
+    { id: 'text', header: t('notices.text'), cell: ({ row }) => <span className="admin-notice-text">{row.original.text}</span> },
+    { id: 'updateTime', header: t('notices.updateTime'), cell: ({ row }) => row.original.updateTime },
+    { id: 'author', header: t('notices.author'), cell: ({ row }) => row.original.author ?? '—' },
     {
       id: 'actions',
-      header: t('admin.users.actions'),
+      header: t('users.actions'),
       cell: ({ row }) => (
         <Space size={4} className="admin-actions">
           <Button size="small" type="link" onClick={() => setEditing(row.original)}>
-            {t('common.edit')}
+            {t('shell:common.edit')}
           </Button>
           <Popconfirm
-            title={t('admin.notices.confirmDelete')}
+            title={t('notices.confirmDelete')}
             onConfirm={() =>
               void client.notice
                 .delete([row.original.id])
                 .then(({ deleted }) => {
-                  void message.success(t('admin.notices.deleted', { count: deleted }));
+                  void message.success(t('notices.deleted', { count: deleted }));
                   refresh();
                 })
                 .catch(() => undefined)
             }
           >
             <Button size="small" type="link" danger>
-              {t('admin.notices.delete')}
+              {t('notices.delete')}
             </Button>
           </Popconfirm>
         </Space>
@@ -62,22 +61,22 @@ export function NoticeManagerPage() {
 
   return (
     <Card
-      title={t('route.noticeManager')}
+      title={t('shell:route.noticeManager')}
       extra={
         <Button type="primary" onClick={() => setEditing('new')}>
-          {t('admin.notices.add')}
+          {t('notices.add')}
         </Button>
       }
     >
-      <Alert type="info" showIcon title={t('admin.notices.hint')} className="admin-hint" />
-      <DataTable<Row> lang={toAppLang(i18n.language)} columns={columns} rows={page.list} total={page.total} refresh={refresh} />
+      <Alert type="info" showIcon title={t('notices.hint')} className="admin-hint" />
+      <DataTable<Row> columns={columns} rows={page.list} total={page.total} refresh={refresh} />
       {editing && (
         <NoticeDialog
           notice={editing === 'new' ? null : editing}
           onClose={() => setEditing(null)}
           onSaved={() => {
             setEditing(null);
-            void message.success(t('admin.notices.saved'));
+            void message.success(t('notices.saved'));
             refresh();
           }}
         />
@@ -87,16 +86,16 @@ export function NoticeManagerPage() {
 }
 
 function NoticeDialog({ notice, onClose, onSaved }: { notice: NoticeRow | null; onClose: () => void; onSaved: () => void }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['admin', 'shell']);
   const client = useDataClient();
   const [form] = Form.useForm<{ text: string }>();
   return (
     <Modal
       open
-      title={notice ? t('admin.notices.edit') : t('admin.notices.add')}
+      title={notice ? t('notices.edit') : t('notices.add')}
       onCancel={onClose}
-      okText={t('common.save')}
-      cancelText={t('common.cancel')}
+      okText={t('shell:common.save')}
+      cancelText={t('shell:common.cancel')}
       onOk={() => form.submit()}
     >
       <Form
@@ -107,7 +106,7 @@ function NoticeDialog({ notice, onClose, onSaved }: { notice: NoticeRow | null; 
           void (notice ? client.notice.update({ id: notice.id, text }) : client.notice.add({ text })).then(onSaved).catch(() => undefined)
         }
       >
-        <Form.Item name="text" label={t('admin.notices.text')} rules={[{ required: true, whitespace: true, message: t('common.required', { field: t('admin.notices.text') }) }]}>
+        <Form.Item name="text" label={t('notices.text')} rules={[{ required: true, whitespace: true, message: t('shell:common.required', { field: t('notices.text') }) }]}>
           <Input.TextArea rows={4} maxLength={NOTICE_TEXT_MAX} showCount />
         </Form.Item>
       </Form>

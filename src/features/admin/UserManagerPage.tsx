@@ -6,7 +6,6 @@ import { ROLES } from '@contract/session';
 import { DataTable, type DataTableColumn } from '@/components/data-table/DataTable';
 import type { TableQuery } from '@/components/data-table/pager';
 import { useDataClient } from '@/app/dataClient';
-import { toAppLang } from '@/app/i18n';
 import './admin.css';
 
 const VALIDITY_KEYS = ['followValidTime', 'plugValidTime', 'searchWordValidTime', 'keyWordValidTime'] as const;
@@ -32,7 +31,7 @@ function fromDateInput(value: string): number | null {
 
 /** The administrator's user manager (spec §2.1, §7): search and paging, add, update, delete, roles, validity, password reset. */
 export function UserManagerPage() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation(['admin', 'shell']);
   const client = useDataClient();
   const { message } = AntApp.useApp();
   const [page, setPage] = useState<{ list: Row[]; total: number }>({ list: [], total: 0 });
@@ -54,23 +53,23 @@ export function UserManagerPage() {
 
   const remove = async (user: AdminUser) => {
     const { deleted } = await client.admin.deleteUsers([user.id]);
-    void message.success(t('admin.users.deleted', { count: deleted }));
+    void message.success(t('users.deleted', { count: deleted }));
     refresh();
   };
 
   const columns: DataTableColumn<Row>[] = [
-    { id: 'name', header: t('admin.users.username'), cell: ({ row }) => row.original.name },
+    { id: 'name', header: t('users.username'), cell: ({ row }) => row.original.name },
     {
       id: 'roles',
-      header: t('admin.users.roles'),
+      header: t('users.roles'),
       cell: ({ row }) =>
         row.original.roles.length === 0 ? (
-          <Tag>{t('role.common')}</Tag>
+          <Tag>{t('shell:role.common')}</Tag>
         ) : (
           <span className="admin-tags">
             {row.original.roles.map((role) => (
               <Tag key={role} color={role === 'admin' ? 'gold' : 'blue'}>
-                {t(`role.${role}`)}
+                {t(`shell:role.${role}`)}
               </Tag>
             ))}
           </span>
@@ -79,33 +78,33 @@ export function UserManagerPage() {
     ...VALIDITY_KEYS.map(
       (key): DataTableColumn<Row> => ({
         id: key,
-        header: t(`home.${key}`),
+        header: t(`shell:validity.${key}`),
         cell: ({ row }) => {
           const time = row.original[key];
-          if (time === null) return <span className="admin-muted">{t('common.notSet')}</span>;
-          return time < Date.now() ? <Tag color="default">{t('common.expired')}</Tag> : toDateInput(time);
+          if (time === null) return <span className="admin-muted">{t('shell:common.notSet')}</span>;
+          return time < Date.now() ? <Tag color="default">{t('shell:common.expired')}</Tag> : toDateInput(time);
         },
       }),
     ),
     {
       id: 'lastLoginAt',
-      header: t('admin.users.lastLoginAt'),
-      cell: ({ row }) => (row.original.lastLoginAt ? new Date(row.original.lastLoginAt).toLocaleString() : t('admin.users.never')),
+      header: t('users.lastLoginAt'),
+      cell: ({ row }) => (row.original.lastLoginAt ? new Date(row.original.lastLoginAt).toLocaleString() : t('users.never')),
     },
     {
       id: 'actions',
-      header: t('admin.users.actions'),
+      header: t('users.actions'),
       cell: ({ row }) => (
         <Space size={4} className="admin-actions">
-          <Button size="small" type="link" onClick={() => setEditing(row.original)} aria-label={`${t('common.edit')} ${row.original.name}`}>
-            {t('common.edit')}
+          <Button size="small" type="link" onClick={() => setEditing(row.original)} aria-label={`${t('shell:common.edit')} ${row.original.name}`}>
+            {t('shell:common.edit')}
           </Button>
           <Button size="small" type="link" onClick={() => setResetting(row.original)}>
-            {t('admin.users.resetPassword')}
+            {t('users.resetPassword')}
           </Button>
-          <Popconfirm title={t('admin.users.confirmDelete', { names: row.original.name })} onConfirm={() => void remove(row.original).catch(() => undefined)}>
-            <Button size="small" type="link" danger aria-label={`${t('admin.users.delete')} ${row.original.name}`}>
-              {t('admin.users.delete')}
+          <Popconfirm title={t('users.confirmDelete', { names: row.original.name })} onConfirm={() => void remove(row.original).catch(() => undefined)}>
+            <Button size="small" type="link" danger aria-label={`${t('users.delete')} ${row.original.name}`}>
+              {t('users.delete')}
             </Button>
           </Popconfirm>
         </Space>
@@ -115,15 +114,14 @@ export function UserManagerPage() {
 
   return (
     <Card
-      title={t('route.userManager')}
+      title={t('shell:route.userManager')}
       extra={
         <Button type="primary" onClick={() => setEditing('new')}>
-          {t('admin.users.add')}
+          {t('users.add')}
         </Button>
       }
     >
       <DataTable<Row>
-        lang={toAppLang(i18n.language)}
         columns={columns}
         rows={page.list}
         total={page.total}
@@ -132,20 +130,20 @@ export function UserManagerPage() {
         queryFields={
           <>
             {/* Filter fields have no form name, so their labels are tied to the inputs by hand. */}
-            <Form.Item label={t('admin.users.search')} htmlFor="user-filter-search">
+            <Form.Item label={t('users.search')} htmlFor="user-filter-search">
               <Input id="user-filter-search" value={filters.search} allowClear onChange={(event) => setFilters({ ...filters, search: event.target.value })} />
             </Form.Item>
-            <Form.Item label={t('admin.users.role')} htmlFor="user-filter-role">
+            <Form.Item label={t('users.role')} htmlFor="user-filter-role">
               <Select
                 id="user-filter-role"
                 allowClear
                 style={{ width: 140 }}
                 value={filters.role}
                 onChange={(role?: string) => setFilters({ ...filters, role })}
-                options={[...ROLES, 'common'].map((role) => ({ value: role, label: t(`role.${role}` as 'role.admin') }))}
+                options={[...ROLES, 'common'].map((role) => ({ value: role, label: t(`shell:role.${role}` as 'shell:role.admin') }))}
               />
             </Form.Item>
-            <Form.Item label={t('admin.users.status')} htmlFor="user-filter-status">
+            <Form.Item label={t('users.status')} htmlFor="user-filter-status">
               <Select
                 id="user-filter-status"
                 allowClear
@@ -153,8 +151,8 @@ export function UserManagerPage() {
                 value={filters.status}
                 onChange={(status?: 'active' | 'expired') => setFilters({ ...filters, status })}
                 options={[
-                  { value: 'active', label: t('admin.users.active') },
-                  { value: 'expired', label: t('admin.users.expired') },
+                  { value: 'active', label: t('users.active') },
+                  { value: 'expired', label: t('users.expired') },
                 ]}
               />
             </Form.Item>
@@ -167,7 +165,7 @@ export function UserManagerPage() {
           onClose={() => setEditing(null)}
           onSaved={() => {
             setEditing(null);
-            void message.success(t('admin.users.saved'));
+            void message.success(t('users.saved'));
             refresh();
           }}
         />
@@ -178,7 +176,7 @@ export function UserManagerPage() {
 }
 
 function UserDialog({ user, onClose, onSaved }: { user: AdminUser | null; onClose: () => void; onSaved: () => void }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['admin', 'shell']);
   const client = useDataClient();
   const [form] = Form.useForm<UserForm>();
   const [saving, setSaving] = useState(false);
@@ -216,10 +214,10 @@ function UserDialog({ user, onClose, onSaved }: { user: AdminUser | null; onClos
   return (
     <Modal
       open
-      title={user ? `${t('admin.users.edit')}：${user.name}` : t('admin.users.add')}
+      title={user ? `${t('users.edit')}：${user.name}` : t('users.add')}
       onCancel={onClose}
-      okText={t('common.save')}
-      cancelText={t('common.cancel')}
+      okText={t('shell:common.save')}
+      cancelText={t('shell:common.cancel')}
       confirmLoading={saving}
       onOk={() => form.submit()}
       destroyOnHidden
@@ -227,28 +225,28 @@ function UserDialog({ user, onClose, onSaved }: { user: AdminUser | null; onClos
       <Form form={form} layout="vertical" initialValues={initial} onFinish={(values) => void save(values)}>
         {!user && (
           <>
-            <Form.Item name="username" label={t('admin.users.username')} rules={[{ required: true, pattern: /^[\w.\-\u4e00-\u9fa5]{3,32}$/, message: t('admin.users.usernamePolicy') }]}>
+            <Form.Item name="username" label={t('users.username')} rules={[{ required: true, pattern: /^[\w.\-\u4e00-\u9fa5]{3,32}$/, message: t('users.usernamePolicy') }]}>
               <Input autoComplete="off" />
             </Form.Item>
-            <Form.Item name="password" label={t('admin.users.password')} rules={[{ required: true, pattern: /^(?=.*[A-Za-z])(?=.*\d).{8,64}$/, message: t('admin.users.passwordPolicy') }]}>
+            <Form.Item name="password" label={t('users.password')} rules={[{ required: true, pattern: /^(?=.*[A-Za-z])(?=.*\d).{8,64}$/, message: t('users.passwordPolicy') }]}>
               <Input.Password autoComplete="new-password" />
             </Form.Item>
           </>
         )}
-        <Form.Item name="roles" label={t('admin.users.roles')}>
-          <Checkbox.Group options={ROLES.map((role) => ({ value: role, label: t(`role.${role}`) }))} />
+        <Form.Item name="roles" label={t('users.roles')}>
+          <Checkbox.Group options={ROLES.map((role) => ({ value: role, label: t(`shell:role.${role}`) }))} />
         </Form.Item>
         <Space wrap>
           {VALIDITY_KEYS.map((key) => (
-            <Form.Item key={key} name={key} label={t(`home.${key}`)}>
+            <Form.Item key={key} name={key} label={t(`shell:validity.${key}`)}>
               <Input type="date" />
             </Form.Item>
           ))}
         </Space>
-        <Form.Item name="introduction" label={t('admin.users.introduction')}>
+        <Form.Item name="introduction" label={t('users.introduction')}>
           <Input.TextArea rows={2} maxLength={500} />
         </Form.Item>
-        <Form.Item name="isAp" label={t('admin.users.isAp')} valuePropName="checked">
+        <Form.Item name="isAp" label={t('users.isAp')} valuePropName="checked">
           <Switch />
         </Form.Item>
       </Form>
@@ -257,17 +255,17 @@ function UserDialog({ user, onClose, onSaved }: { user: AdminUser | null; onClos
 }
 
 function ResetPasswordDialog({ user, onClose }: { user: AdminUser; onClose: () => void }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['admin', 'shell']);
   const client = useDataClient();
   const { message } = AntApp.useApp();
   const [form] = Form.useForm<{ newPassword: string }>();
   return (
     <Modal
       open
-      title={`${t('admin.users.resetPassword')}：${user.name}`}
+      title={`${t('users.resetPassword')}：${user.name}`}
       onCancel={onClose}
-      okText={t('common.save')}
-      cancelText={t('common.cancel')}
+      okText={t('shell:common.save')}
+      cancelText={t('shell:common.cancel')}
       onOk={() => form.submit()}
     >
       <Form
@@ -277,13 +275,13 @@ function ResetPasswordDialog({ user, onClose }: { user: AdminUser; onClose: () =
           void client.admin
             .resetPassword({ id: user.id, newPassword })
             .then(() => {
-              void message.success(t('admin.users.passwordReset'));
+              void message.success(t('users.passwordReset'));
               onClose();
             })
             .catch(() => undefined)
         }
       >
-        <Form.Item name="newPassword" label={t('admin.users.newPassword')} rules={[{ required: true, pattern: /^(?=.*[A-Za-z])(?=.*\d).{8,64}$/, message: t('admin.users.passwordPolicy') }]}>
+        <Form.Item name="newPassword" label={t('users.newPassword')} rules={[{ required: true, pattern: /^(?=.*[A-Za-z])(?=.*\d).{8,64}$/, message: t('users.passwordPolicy') }]}>
           <Input.Password autoComplete="new-password" />
         </Form.Item>
       </Form>

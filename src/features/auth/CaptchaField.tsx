@@ -5,13 +5,13 @@ import type { Captcha } from './useCaptcha';
 
 /** The captcha input with its image beside it; clicking the image fetches a new one. */
 export function CaptchaField({ captcha }: { captcha: Captcha }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['auth', 'shell']);
   return (
     <div className="auth-captcha">
       <Form.Item
         name="code"
         className="auth-captcha__input"
-        rules={[{ required: true, whitespace: true, message: t('common.required', { field: t('login.captcha') }) }]}
+        rules={[{ required: true, whitespace: true, message: t('shell:common.required', { field: t('login.captcha') }) }]}
       >
         <Input prefix={<SafetyOutlined />} placeholder={t('login.captcha')} maxLength={8} autoComplete="off" size="large" />
       </Form.Item>

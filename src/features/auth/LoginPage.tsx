@@ -12,7 +12,7 @@ import { useCaptcha } from './useCaptcha';
 type LoginValues = { username: string; password: string; code: string };
 
 export function LoginPage() {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['auth', 'shell']);
   const [params] = useSearchParams();
   const [form] = Form.useForm<LoginValues>();
   const captcha = useCaptcha();
@@ -74,14 +74,14 @@ export function LoginPage() {
         <Form.Item
           name="username"
           label={t('login.username')}
-          rules={[{ required: true, whitespace: true, message: t('common.required', { field: t('login.username') }) }]}
+          rules={[{ required: true, whitespace: true, message: t('shell:common.required', { field: t('login.username') }) }]}
         >
           <Input prefix={<UserOutlined />} placeholder={t('login.username')} autoComplete="username" size="large" maxLength={64} />
         </Form.Item>
         <Form.Item
           name="password"
           label={t('login.password')}
-          rules={[{ required: true, message: t('common.required', { field: t('login.password') }) }]}
+          rules={[{ required: true, message: t('shell:common.required', { field: t('login.password') }) }]}
         >
           <Input.Password
             prefix={<LockOutlined />}

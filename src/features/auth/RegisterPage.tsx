@@ -14,7 +14,7 @@ import { useCaptcha } from './useCaptcha';
 type RegisterValues = { username: string; password: string; confirm: string; code: string };
 
 export function RegisterPage() {
-  const { t, i18n } = useTranslation();
+  const { t, i18n } = useTranslation(['auth', 'shell']);
   const lang = toLang(i18n.language);
   const client = useDataClient();
   const { message } = App.useApp();
@@ -51,7 +51,7 @@ export function RegisterPage() {
           label={t('login.username')}
           extra={catalogue('usernamePolicy', lang)}
           rules={[
-            { required: true, whitespace: true, message: t('common.required', { field: t('login.username') }) },
+            { required: true, whitespace: true, message: t('shell:common.required', { field: t('login.username') }) },
             { pattern: USERNAME_PATTERN, message: catalogue('usernamePolicy', lang) },
           ]}
         >
@@ -62,7 +62,7 @@ export function RegisterPage() {
           label={t('login.password')}
           extra={catalogue('passwordPolicy', lang)}
           rules={[
-            { required: true, message: t('common.required', { field: t('login.password') }) },
+            { required: true, message: t('shell:common.required', { field: t('login.password') }) },
             { pattern: PASSWORD_PATTERN, message: catalogue('passwordPolicy', lang) },
           ]}
         >
@@ -73,7 +73,7 @@ export function RegisterPage() {
           label={t('register.confirm')}
           dependencies={['password']}
           rules={[
-            { required: true, message: t('common.required', { field: t('register.confirm') }) },
+            { required: true, message: t('shell:common.required', { field: t('register.confirm') }) },
             ({ getFieldValue }) => ({
               validator: (_, value) =>
                 !value || getFieldValue('password') === value ? Promise.resolve() : Promise.reject(new Error(t('register.mismatch'))),

@@ -10,24 +10,24 @@ import { usePageRoute } from '@/app/RouterView';
  * an empty screen or a fake list. The area's issue replaces the route's page.
  */
 export function ConstructionPage() {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['construction', 'shell']);
   const [path] = useLocation();
   const route = usePageRoute() ?? findRoute(path);
-  const area = route?.titleKey ? t(route.titleKey) : path;
+  const area = route?.titleKey ? t(route.titleKey, { ns: 'shell' }) : path;
   return (
     <Result
       className="construction-page"
       icon={<ToolOutlined />}
-      title={t('construction.title', { area })}
+      title={t('title', { area })}
       subTitle={
         <>
-          <p>{t('construction.text')}</p>
-          {route?.construction && <p className="construction-page__plan">{t(`construction.area.${route.construction}`)}</p>}
+          <p>{t('text')}</p>
+          {route?.construction && <p className="construction-page__plan">{t(`area.${route.construction}`)}</p>}
         </>
       }
       extra={
         <Link href={HOME_PATH}>
-          <Button type="primary">{t('construction.back')}</Button>
+          <Button type="primary">{t('back')}</Button>
         </Link>
       }
     />

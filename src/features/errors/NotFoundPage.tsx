@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 
 export function NotFoundPage() {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['errors', 'shell']);
   return (
     <div style={{ minHeight: '100vh', display: 'flex', alignItems: 'center', justifyContent: 'center' }}>
       <Result
@@ -12,7 +12,7 @@ export function NotFoundPage() {
         subTitle={t('notFound.text')}
         extra={
           <Link href="/">
-            <Button type="primary">{t('common.backHome')}</Button>
+            <Button type="primary">{t('shell:common.backHome')}</Button>
           </Link>
         }
       />

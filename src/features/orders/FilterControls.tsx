@@ -1,6 +1,6 @@
 import { DatePicker, InputNumber, Select, Space } from 'antd';
 import { memo } from 'react';
-import type { Lang } from '@/components/dialog/texts';
+import type { Lang } from '@contract/errors';
 import { AMOUNT_WIDTH, CHOICE_WIDTH, RANGE_WIDTH } from './filterSizes';
 import type { Filters, Range } from './query';
 import { ORDER_TEXTS } from './texts';

@@ -1,7 +1,7 @@
 import { Tag } from 'antd';
 import type { OrderRow } from '@contract/orders';
 import { amountFormat, timeFormat } from '@/app/formats';
-import type { Lang } from '@/components/dialog/texts';
+import type { Lang } from '@contract/errors';
 import type { VirtualTableColumn } from '@/components/virtual-table/VirtualTable';
 import { ORDER_TEXTS, STATUS_TEXTS } from './texts';
 

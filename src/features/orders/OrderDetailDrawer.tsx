@@ -1,7 +1,7 @@
 import { Descriptions, Drawer } from 'antd';
 import { memo } from 'react';
 import type { OrderRow } from '@contract/orders';
-import type { Lang } from '@/components/dialog/texts';
+import type { Lang } from '@contract/errors';
 import { formatAmount, formatTime, StatusTag } from './OrderColumns';
 import { ORDER_TEXTS } from './texts';
 

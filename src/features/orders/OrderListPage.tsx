@@ -7,7 +7,7 @@ import type { OrderFacets, OrderSelection } from '@workers/orders/area';
 import { isHeadHandle } from '@workers/orders/types';
 import { useDataClient } from '@/app/dataClient';
 import { toLang } from '@/app/i18n';
-import type { Lang } from '@/components/dialog/texts';
+import type { Lang } from '@contract/errors';
 import { useStages } from '@/app/layout/stages';
 import { SessionContext } from '@/app/session';
 import { VirtualTable, type VirtualTableSort } from '@/components/virtual-table/VirtualTable';

@@ -1,5 +1,5 @@
 import type { FbsStatus } from '@contract/orders';
-import type { Lang } from '@/components/dialog/texts';
+import type { Lang } from '@contract/errors';
 
 export const STATUS_TEXTS: Record<Lang, Record<FbsStatus, string>> = {
   zh: {

@@ -11,7 +11,7 @@ import { SessionContext } from '@/app/session';
 type PasswordValues = { oldPassword: string; newPassword: string; confirm: string };
 
 export function ModifyPasswordPage() {
-  const { t, i18n } = useTranslation();
+  const { t, i18n } = useTranslation(['profile', 'shell']);
   const lang = toLang(i18n.language);
   const client = useDataClient();
   const actor = SessionContext.useActorRef();
@@ -26,7 +26,7 @@ export function ModifyPasswordPage() {
       // This session goes on with the new password token; the server already ended every other one.
       actor.send({ type: 'session.passwordChanged', auto });
       form.resetFields();
-      void message.success(t('profile.success'), 5);
+      void message.success(t('success'), 5);
     } catch {
       // The worker showed the reason (wrong current password, same password, policy).
     } finally {
@@ -35,23 +35,23 @@ export function ModifyPasswordPage() {
   };
 
   return (
-    <Card title={t('profile.title')} style={{ maxWidth: 560 }}>
-      <Alert type="info" showIcon title={t('profile.hint')} style={{ marginBottom: 24 }} />
-      <Form<PasswordValues> form={form} layout="vertical" requiredMark={false} onFinish={submit} aria-label={t('profile.title')}>
+    <Card title={t('title')} style={{ maxWidth: 560 }}>
+      <Alert type="info" showIcon title={t('hint')} style={{ marginBottom: 24 }} />
+      <Form<PasswordValues> form={form} layout="vertical" requiredMark={false} onFinish={submit} aria-label={t('title')}>
         <Form.Item
           name="oldPassword"
-          label={t('profile.oldPassword')}
-          rules={[{ required: true, message: t('common.required', { field: t('profile.oldPassword') }) }]}
+          label={t('oldPassword')}
+          rules={[{ required: true, message: t('shell:common.required', { field: t('oldPassword') }) }]}
         >
           <Input.Password prefix={<LockOutlined />} autoComplete="current-password" maxLength={128} />
         </Form.Item>
         <Form.Item
           name="newPassword"
-          label={t('profile.newPassword')}
+          label={t('newPassword')}
           extra={catalogue('passwordPolicy', lang)}
           dependencies={['oldPassword']}
           rules={[
-            { required: true, message: t('common.required', { field: t('profile.newPassword') }) },
+            { required: true, message: t('shell:common.required', { field: t('newPassword') }) },
             { pattern: PASSWORD_PATTERN, message: catalogue('passwordPolicy', lang) },
             ({ getFieldValue }) => ({
               validator: (_, value) =>
@@ -63,20 +63,20 @@ export function ModifyPasswordPage() {
         </Form.Item>
         <Form.Item
           name="confirm"
-          label={t('profile.confirm')}
+          label={t('confirm')}
           dependencies={['newPassword']}
           rules={[
-            { required: true, message: t('common.required', { field: t('profile.confirm') }) },
+            { required: true, message: t('shell:common.required', { field: t('confirm') }) },
             ({ getFieldValue }) => ({
               validator: (_, value) =>
-                !value || getFieldValue('newPassword') === value ? Promise.resolve() : Promise.reject(new Error(t('profile.mismatch'))),
+                !value || getFieldValue('newPassword') === value ? Promise.resolve() : Promise.reject(new Error(t('mismatch'))),
             }),
           ]}
         >
           <Input.Password prefix={<LockOutlined />} autoComplete="new-password" maxLength={64} />
         </Form.Item>
         <Button type="primary" htmlType="submit" loading={saving}>
-          {t('profile.submit')}
+          {t('submit')}
         </Button>
       </Form>
     </Card>

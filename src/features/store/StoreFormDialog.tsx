@@ -1,9 +1,9 @@
 import { Alert, Form, Input, Modal } from 'antd';
 import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { Store } from '@contract/store';
 import { isApiFailure } from '@workers/api';
 import { useDataClient } from '@/app/dataClient';
-import { useStoreTexts } from './texts';
 
 type StoreFormValues = { name: string; clientId: string; apiKey?: string; baseUrl?: string };
 
@@ -20,7 +20,7 @@ type StoreFormDialogProps = {
  * reason, shown above the form and on the Api-Key field.
  */
 export function StoreFormDialog({ store, open, onClose, onSaved }: StoreFormDialogProps) {
-  const texts = useStoreTexts();
+  const { t } = useTranslation('store');
   const client = useDataClient();
   const [form] = Form.useForm<StoreFormValues>();
   const [saving, setSaving] = useState(false);
@@ -57,9 +57,9 @@ export function StoreFormDialog({ store, open, onClose, onSaved }: StoreFormDial
   return (
     <Modal
       open={open}
-      title={editing ? texts.edit : texts.add}
-      okText={texts.save}
-      cancelText={texts.cancel}
+      title={editing ? t('edit') : t('add')}
+      okText={t('save')}
+      cancelText={t('cancel')}
       confirmLoading={saving}
       onOk={() => form.submit()}
       onCancel={onClose}
@@ -67,29 +67,29 @@ export function StoreFormDialog({ store, open, onClose, onSaved }: StoreFormDial
       maskClosable={false}
     >
       {refusal && <Alert type="error" showIcon title={refusal} style={{ marginBottom: 16 }} role="alert" />}
-      <Form<StoreFormValues> form={form} layout="vertical" requiredMark={false} onFinish={submit} aria-label={editing ? texts.edit : texts.add}>
-        <Form.Item name="name" label={texts.name} rules={[{ required: true, whitespace: true, message: texts.required(texts.name) }, { max: 64 }]}>
+      <Form<StoreFormValues> form={form} layout="vertical" requiredMark={false} onFinish={submit} aria-label={editing ? t('edit') : t('add')}>
+        <Form.Item name="name" label={t('name')} rules={[{ required: true, whitespace: true, message: t('required', { field: t('name') }) }, { max: 64 }]}>
           <Input maxLength={64} autoComplete="off" />
         </Form.Item>
         <Form.Item
           name="clientId"
-          label={texts.clientId}
+          label={t('clientId')}
           rules={[
-            { required: true, message: texts.required(texts.clientId) },
-            { pattern: /^\s*\d{1,20}\s*$/, message: texts.clientIdInvalid },
+            { required: true, message: t('required', { field: t('clientId') }) },
+            { pattern: /^\s*\d{1,20}\s*$/, message: t('clientIdInvalid') },
           ]}
         >
           <Input disabled={editing} maxLength={20} autoComplete="off" inputMode="numeric" />
         </Form.Item>
         <Form.Item
           name="apiKey"
-          label={texts.apiKey}
-          extra={editing ? texts.apiKeyKeep : undefined}
-          rules={editing ? [] : [{ required: true, whitespace: true, message: texts.required(texts.apiKey) }]}
+          label={t('apiKey')}
+          extra={editing ? t('apiKeyKeep') : undefined}
+          rules={editing ? [] : [{ required: true, whitespace: true, message: t('required', { field: t('apiKey') }) }]}
         >
           <Input.Password maxLength={200} autoComplete="new-password" />
         </Form.Item>
-        <Form.Item name="baseUrl" label={texts.baseUrl} extra={texts.baseUrlHint} rules={[{ pattern: /^\s*$|^https?:\/\/\S+$/, message: texts.urlInvalid }]}>
+        <Form.Item name="baseUrl" label={t('baseUrl')} extra={t('baseUrlHint')} rules={[{ pattern: /^\s*$|^https?:\/\/\S+$/, message: t('urlInvalid') }]}>
           <Input maxLength={300} autoComplete="off" placeholder="https://api-seller.ozon.ru" />
         </Form.Item>
       </Form>

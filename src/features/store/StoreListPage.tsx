@@ -2,26 +2,33 @@ import { DeleteOutlined, DownOutlined, PlusOutlined, ReloadOutlined } from '@ant
 import { App, Button, Card, Dropdown, Popconfirm, Space, Table, Tag, Tooltip, Typography, type TableColumnsType } from 'antd';
 import { proxy } from 'comlink';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import type { Store, SyncProgress } from '@contract/store';
 import { useDataClient } from '@/app/dataClient';
 import { StoreFormDialog } from './StoreFormDialog';
 import { SyncStateCell } from './SyncStateCell';
-import { KEY_EXPIRY_WARNING_DAYS, useStoreTexts } from './texts';
 
 type LiveProgress = Record<number, Partial<Record<SyncProgress['entity'], SyncProgress>>>;
 const DAY_MS = 86_400_000;
+/** Under this many days a key's expiry is shown as a warning: time enough to make a new key in the Ozon seller account. */
+const KEY_EXPIRY_WARNING_DAYS = 14;
 const formatTime = (ms: number | null) => (ms === null ? null : new Date(ms).toLocaleString());
 
+function archivedText(t: TFunction<'store'>, n: number): string {
+  return n === 0 ? t('archivedNone') : t('archived', { n });
+}
+
 function KeyExpiry({ expiresAt }: { expiresAt: number | null }) {
-  const texts = useStoreTexts();
-  if (expiresAt === null) return <Typography.Text type="secondary">{texts.keyNoExpiry}</Typography.Text>;
+  const { t } = useTranslation('store');
+  if (expiresAt === null) return <Typography.Text type="secondary">{t('keyNoExpiry')}</Typography.Text>;
   const days = Math.ceil((expiresAt - Date.now()) / DAY_MS);
   return (
     <Space orientation="vertical" size={0}>
       <span>{new Date(expiresAt).toLocaleDateString()}</span>
       {days < KEY_EXPIRY_WARNING_DAYS && (
         <Tag color={days <= 0 ? 'error' : 'warning'} role="status">
-          {texts.keyExpiresSoon(days)}
+          {days <= 0 ? t('keyExpired') : t('keyExpiresIn', { days })}
         </Tag>
       )}
     </Space>
@@ -33,7 +40,7 @@ function KeyExpiry({ expiresAt }: { expiresAt: number | null }) {
  * warnings, add / edit / re-authorize / sync now / delete, and the one-click archives of seller-tool §2.4.
  */
 export function StoreListPage() {
-  const texts = useStoreTexts();
+  const { t } = useTranslation('store');
   const client = useDataClient();
   const { message, modal } = App.useApp();
   const [stores, setStores] = useState<Store[]>([]);
@@ -98,113 +105,113 @@ export function StoreListPage() {
     (ids: number[], text: string) =>
       modal.confirm({
         title: text,
-        okText: texts.ok,
-        cancelText: texts.cancel,
+        okText: t('ok'),
+        cancelText: t('cancel'),
         okButtonProps: { danger: true },
-        onOk: () => act(async () => texts.deleted(ids.length === 1 ? await client.store.remove(ids[0]!) : await client.store.multiDelete(ids))),
+        onOk: () => act(async () => t('deleted', { n: ids.length === 1 ? await client.store.remove(ids[0]!) : await client.store.multiDelete(ids) })),
       }),
-    [act, client, modal, texts],
+    [act, client, modal, t],
   );
 
   const columns = useMemo<TableColumnsType<Store>>(
     () => [
       {
-        title: texts.name,
+        title: t('name'),
         dataIndex: 'name',
         width: 220,
         render: (_, store) => (
           <Space orientation="vertical" size={0}>
             <Typography.Text strong>{store.name}</Typography.Text>
             <Typography.Text type="secondary">
-              {texts.clientId} {store.clientId}
+              {t('clientId')} {store.clientId}
             </Typography.Text>
           </Space>
         ),
       },
       {
-        title: texts.status,
+        title: t('status'),
         dataIndex: 'status',
         width: 120,
         render: (_, store) =>
           store.status === 'keyFailed' ? (
             <Tooltip title={store.statusReason}>
-              <Tag color="error">{texts.keyFailed}</Tag>
+              <Tag color="error">{t('keyFailed')}</Tag>
             </Tooltip>
           ) : (
-            <Tag color="success">{texts[store.status]}</Tag>
+            <Tag color="success">{t(store.status)}</Tag>
           ),
       },
-      { title: texts.keyExpiry, dataIndex: 'keyExpiresAt', width: 140, render: (_, store) => <KeyExpiry expiresAt={store.keyExpiresAt} /> },
-      { title: texts.sync, key: 'sync', render: (_, store) => <SyncStateCell store={store} live={live[store.id] ?? {}} /> },
-      { title: texts.lastSync, dataIndex: 'lastSyncAt', width: 170, render: (_, store) => formatTime(store.lastSyncAt) ?? texts.never },
+      { title: t('keyExpiry'), dataIndex: 'keyExpiresAt', width: 140, render: (_, store) => <KeyExpiry expiresAt={store.keyExpiresAt} /> },
+      { title: t('sync'), key: 'sync', render: (_, store) => <SyncStateCell store={store} live={live[store.id] ?? {}} /> },
+      { title: t('lastSync'), dataIndex: 'lastSyncAt', width: 170, render: (_, store) => formatTime(store.lastSyncAt) ?? t('never') },
       {
-        title: texts.actions,
+        title: t('actions'),
         key: 'actions',
         width: 260,
         render: (_, store) => (
           <Space size={0} wrap>
             <Button type="link" size="small" onClick={() => setDialog({ open: true, store })}>
-              {texts.edit}
+              {t('edit')}
             </Button>
             {store.status === 'keyFailed' ? (
-              <Button type="link" size="small" onClick={() => void act(async () => (await client.store.apply(store.id), texts.applied))}>
-                {texts.apply}
+              <Button type="link" size="small" onClick={() => void act(async () => (await client.store.apply(store.id), t('applied')))}>
+                {t('apply')}
               </Button>
             ) : (
-              <Button type="link" size="small" onClick={() => void act(async () => (await client.store.syncNow(store.id), texts.syncStarted))}>
-                {texts.syncNow}
+              <Button type="link" size="small" onClick={() => void act(async () => (await client.store.syncNow(store.id), t('syncStarted')))}>
+                {t('syncNow')}
               </Button>
             )}
             <Dropdown
               menu={{
                 items: [
-                  { key: 'apply', label: texts.apply },
-                  { key: 'down', label: texts.archiveDown },
-                  { key: 'fail', label: texts.archiveFail },
+                  { key: 'apply', label: t('apply') },
+                  { key: 'down', label: t('archiveDown') },
+                  { key: 'fail', label: t('archiveFail') },
                   { type: 'divider' },
-                  { key: 'delete', label: texts.delete, danger: true },
+                  { key: 'delete', label: t('delete'), danger: true },
                 ],
                 onClick: ({ key }) => {
-                  if (key === 'apply') void act(async () => (await client.store.apply(store.id), texts.applied));
+                  if (key === 'apply') void act(async () => (await client.store.apply(store.id), t('applied')));
                   if (key === 'down')
-                    modal.confirm({ title: texts.archiveDownConfirm, okText: texts.ok, cancelText: texts.cancel, onOk: () => act(async () => texts.archived((await client.store.removeDownToArch(store.id)).archived)) });
+                    modal.confirm({ title: t('archiveDownConfirm'), okText: t('ok'), cancelText: t('cancel'), onOk: () => act(async () => archivedText(t, (await client.store.removeDownToArch(store.id)).archived)) });
                   if (key === 'fail')
-                    modal.confirm({ title: texts.archiveFailConfirm, okText: texts.ok, cancelText: texts.cancel, onOk: () => act(async () => texts.archived((await client.store.removeFailToArch(store.id)).archived)) });
-                  if (key === 'delete') confirmDelete([store.id], texts.deleteConfirm(store.name));
+                    modal.confirm({ title: t('archiveFailConfirm'), okText: t('ok'), cancelText: t('cancel'), onOk: () => act(async () => archivedText(t, (await client.store.removeFailToArch(store.id)).archived)) });
+                  if (key === 'delete') confirmDelete([store.id], t('deleteConfirm', { name: store.name }));
                 },
               }}
             >
               <Button type="link" size="small">
-                {texts.more} <DownOutlined />
+                {t('more')} <DownOutlined />
               </Button>
             </Dropdown>
           </Space>
         ),
       },
     ],
-    [act, client, confirmDelete, live, modal, texts],
+    [act, client, confirmDelete, live, modal, t],
   );
 
   return (
-    <Card title={texts.title}>
+    <Card title={t('title')}>
       <Space style={{ marginBottom: 16 }} wrap>
         <Button type="primary" icon={<PlusOutlined />} onClick={() => setDialog({ open: true, store: null })}>
-          {texts.add}
+          {t('add')}
         </Button>
         <Popconfirm
-          title={texts.batchDeleteConfirm(selected.length)}
-          okText={texts.ok}
-          cancelText={texts.cancel}
+          title={t('batchDeleteConfirm', { n: selected.length })}
+          okText={t('ok')}
+          cancelText={t('cancel')}
           okButtonProps={{ danger: true }}
           disabled={selected.length === 0}
-          onConfirm={() => act(async () => texts.deleted(await client.store.multiDelete(selected)))}
+          onConfirm={() => act(async () => t('deleted', { n: await client.store.multiDelete(selected) }))}
         >
           <Button danger icon={<DeleteOutlined />} disabled={selected.length === 0}>
-            {texts.batchDelete}
+            {t('batchDelete')}
           </Button>
         </Popconfirm>
         <Button icon={<ReloadOutlined />} onClick={() => void load()}>
-          {texts.refresh}
+          {t('refresh')}
         </Button>
       </Space>
       <Table<Store>
@@ -214,8 +221,8 @@ export function StoreListPage() {
         loading={loading}
         pagination={false}
         scroll={{ x: 1000 }}
-        locale={{ emptyText: texts.empty }}
-        rowSelection={{ selectedRowKeys: selected, onChange: (keys) => setSelected(keys.map(Number)), getCheckboxProps: (store) => ({ 'aria-label': `${texts.selectRow} ${store.name}` }) }}
+        locale={{ emptyText: t('empty') }}
+        rowSelection={{ selectedRowKeys: selected, onChange: (keys) => setSelected(keys.map(Number)), getCheckboxProps: (store) => ({ 'aria-label': `${t('selectRow')} ${store.name}` }) }}
       />
       <StoreFormDialog
         open={dialog.open}
@@ -223,7 +230,7 @@ export function StoreListPage() {
         onClose={() => setDialog({ open: false, store: null })}
         onSaved={(store, added) => {
           setDialog({ open: false, store: null });
-          void message.success(added ? texts.added : texts.saved, 5);
+          void message.success(added ? t('added') : t('saved'), 5);
           setStores((list) => (added ? [...list, store] : list.map((s) => (s.id === store.id ? store : s))));
           void load();
         }}

@@ -1,6 +1,6 @@
 import { Progress, Space, Tag, Tooltip } from 'antd';
 import type { Store, SyncProgress } from '@contract/store';
-import { useStoreTexts } from './texts';
+import { useTranslation } from 'react-i18next';
 
 type SyncStateCellProps = {
   store: Store;
@@ -12,12 +12,12 @@ const COLOR = { idle: 'default', running: 'processing', done: 'success', failed:
 
 /** One tag per entity: synced count, or the live count while a run is under way, or the failure's reason. */
 export function SyncStateCell({ store, live }: SyncStateCellProps) {
-  const texts = useStoreTexts();
+  const { t } = useTranslation('store');
   const running = store.sync.some((job) => (live[job.entity]?.status ?? job.status) === 'running');
   const finished = store.sync.filter((job) => (live[job.entity]?.status ?? job.status) === 'done').length;
   return (
     <Space orientation="vertical" size={4} style={{ width: '100%' }}>
-      {running && <Progress percent={Math.round((finished / store.sync.length) * 100)} size="small" status="active" aria-label={texts.syncStatus.running} />}
+      {running && <Progress percent={Math.round((finished / store.sync.length) * 100)} size="small" status="active" aria-label={t('syncStatus.running')} />}
       <Space size={[4, 4]} wrap>
         {store.sync.map((job) => {
           const progress = live[job.entity];
@@ -26,7 +26,7 @@ export function SyncStateCell({ store, live }: SyncStateCellProps) {
           const reason = status === 'failed' ? (progress?.message ?? job.error) : null;
           const tag = (
             <Tag key={job.entity} color={COLOR[status]} data-entity={job.entity} data-status={status}>
-              {texts.entity[job.entity]} {status === 'idle' ? texts.syncStatus.idle : status === 'failed' ? texts.syncStatus.failed : count.toLocaleString()}
+              {t(`entity.${job.entity}`)} {status === 'idle' ? t('syncStatus.idle') : status === 'failed' ? t('syncStatus.failed') : count.toLocaleString()}
             </Tag>
           );
           return reason ? (

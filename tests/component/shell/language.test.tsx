@@ -50,7 +50,7 @@ describe('the shell texts in es, ja and pt, English for the rest', () => {
     // The version check's notification speaks the user's language too (spec §2.4).
     expect(i18n.t('version.text')).toBe(versionText);
     // The administrator's pages are zh and en only: they read in English, never in Chinese.
-    expect(i18n.t('admin.users.add')).toBe('Add user');
+    expect(i18n.t('admin:users.add')).toBe('Add user');
   });
 });
 

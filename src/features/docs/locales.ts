@@ -1,13 +1,12 @@
-import type { Lang } from '@contract/errors';
+import { defineLocales } from '@/app/locales/define';
 
-type Docs = { title: string; intro: string; sections: { heading: string; points: string[] }[] };
-
-export const DOCS: Record<Lang, Docs> = {
+/** The documentation page's texts (namespace `docs`): how to use the back office, section by section in reading order. */
+export const docs = defineLocales({
   zh: {
     title: '使用文档',
     intro: '本后台帮助 Ozon 跨境卖家在一个地方管理店铺、订单、商品和数据。下面说明界面的用法。',
-    sections: [
-      {
+    sections: {
+      account: {
         heading: '登录与账号',
         points: [
           '用用户名、密码和图片验证码登录；看不清验证码时点击图片换一张。',
@@ -15,7 +14,7 @@ export const DOCS: Record<Lang, Docs> = {
           '账号角色决定能看到哪些菜单：跟卖用户可用店铺、订单、商品等功能，选品用户可用数据分析，管理员可用全部功能。',
         ],
       },
-      {
+      menu: {
         heading: '菜单与标签页',
         points: [
           '左侧菜单列出您的角色可以使用的页面；点击顶栏左侧的折叠按钮可收起或展开菜单，状态会被记住。',
@@ -24,7 +23,7 @@ export const DOCS: Record<Lang, Docs> = {
           '右键菜单中的“刷新”会重新加载该页面，“关闭其他”只保留当前和固定标签，标签栏右侧的“关闭所有”关闭全部可关闭的标签。',
         ],
       },
-      {
+      topBar: {
         heading: '顶栏',
         points: [
           '点击 Logo 回到首页；“插件下载”进入浏览器插件页面；“使用文档”打开本页。',
@@ -33,27 +32,27 @@ export const DOCS: Record<Lang, Docs> = {
           '设置按钮打开布局设置：主题色、是否显示标签页、固定头部、侧边栏 Logo、拼音搜索。设置保存在本浏览器中。',
         ],
       },
-      {
+      updates: {
         heading: '更新与提示',
         points: [
           '系统发布新版本时，右上角会出现“系统已更新”的提示，点击即可刷新到新版本。',
           '有新功能上线时会弹出更新说明，点击“我已阅读不再提示”后不再显示。',
         ],
       },
-      {
+      admin: {
         heading: '管理员',
         points: [
           '“运营后台 → 用户管理”可以搜索、新增、编辑和删除用户，分配角色，设置跟卖、插件、选品、关键词四项功能的有效期，并重置密码。',
           '“运营后台 → 公告管理”可以发布、编辑和删除公告；最新的一条会显示在用户的公告栏中。',
         ],
       },
-    ],
+    },
   },
   en: {
     title: 'Documentation',
     intro: 'This back office helps cross-border sellers on Ozon manage shops, orders, products and data in one place. This page explains how to use it.',
-    sections: [
-      {
+    sections: {
+      account: {
         heading: 'Logging in and your account',
         points: [
           'Log in with your user name, password and the picture captcha; click the picture for a new one if it is hard to read.',
@@ -61,7 +60,7 @@ export const DOCS: Record<Lang, Docs> = {
           'Your roles decide which menus you see: follow sellers get shops, orders and products, product researchers get data analysis, administrators get everything.',
         ],
       },
-      {
+      menu: {
         heading: 'Menu and tabs',
         points: [
           'The left menu lists the pages your roles may open; the fold button at the top left collapses or expands it, and the choice is remembered.',
@@ -70,7 +69,7 @@ export const DOCS: Record<Lang, Docs> = {
           'In the right-click menu, "Refresh" reloads the page and "Close others" keeps only that tab and the pinned ones; "Close all" on the right of the bar closes every closable tab.',
         ],
       },
-      {
+      topBar: {
         heading: 'Top bar',
         points: [
           'The logo goes home; "Plugin" opens the browser plugin page; "Docs" opens this page.',
@@ -79,20 +78,20 @@ export const DOCS: Record<Lang, Docs> = {
           'The settings button opens the layout settings: theme colour, tabs, fixed header, sidebar logo and pinyin search, saved in this browser.',
         ],
       },
-      {
+      updates: {
         heading: 'Updates',
         points: [
           'When a new release is out, a notification in the top right says so; click it to reload into the new version.',
           'When new features ship, a dialog lists them; "I have read it, do not show again" keeps it closed.',
         ],
       },
-      {
+      admin: {
         heading: 'Administrators',
         points: [
           '"Operations console → Users" searches, adds, edits and deletes users, assigns roles, sets the follow, plugin, product-search and keyword validity periods, and resets passwords.',
           '"Operations console → Notices" publishes, edits and deletes notices; the newest one shows in every user\'s notice banner.',
         ],
       },
-    ],
+    },
   },
-};
+});

@@ -1,0 +1,61 @@
+import { defineLocales } from '@/app/locales/define';
+
+/** The home page's texts (namespace `home`). */
+export const home = defineLocales({
+  zh: {
+    title: '系统介绍',
+    intro:
+      '本系统是面向 Ozon 平台中国跨境卖家的运营后台：在一个地方管理店铺、订单和发货，采集和上架商品，管理促销、退货和买家消息，并做销售分析与市场调研。',
+    account: '当前账号',
+    userName: '用户名',
+    realRole: '账号角色',
+    viewRole: '当前视图角色',
+    roles: '已分配角色',
+    validity: '功能有效期',
+    areas: '功能模块',
+    status: { built: '可使用', partial: '部分可用', building: '建设中' },
+    buildingPages: '建设中：{{pages}}',
+    unavailable: '当前角色不可用',
+    openToAll: '所有用户',
+    needsRoles: '需要角色：{{roles}}',
+    area: {
+      store: ['店铺管理', '绑定 Ozon 店铺（Client-Id 与 Api-Key），归档下架商品与错误商品。'],
+      copy: ['商品复制与上架', '复制商品、查看复制历史，备份上架，图片编辑。'],
+      collection: ['商品采集', '采集商品、上传本地图片并裁剪编辑，查看上传记录。'],
+      orders: ['订单与发货', '平台订单、录入订单、发货与运单号、面单打印。'],
+      products: ['商品管理', '商品列表、下架后重新上架、价格与库存。'],
+      actions: ['促销活动', '查看平台活动，添加或移除参与活动的商品。'],
+      service: ['退货与买家聊天', '处理退货，集中回复买家消息。'],
+      research: ['销售分析与调研', '店铺销售分析、热销与新品库、关键词与潜力商品调研。'],
+      tools: ['实用工具', '物流轨迹查询、汇率换算、俄罗斯邮编查询、修改密码。'],
+    },
+  },
+  en: {
+    title: 'About the system',
+    intro:
+      'This is a back office for Chinese cross-border sellers on Ozon: manage shops, orders and shipping in one place, collect and list products, handle promotions, returns and buyer messages, and analyse sales and the market.',
+    account: 'Current account',
+    userName: 'User name',
+    realRole: 'Account role',
+    viewRole: 'Viewing as',
+    roles: 'Assigned roles',
+    validity: 'Feature validity',
+    areas: 'Functional areas',
+    status: { built: 'Available', partial: 'Partly available', building: 'Under construction' },
+    buildingPages: 'Under construction: {{pages}}',
+    unavailable: 'Not available for your role',
+    openToAll: 'All users',
+    needsRoles: 'Needs role: {{roles}}',
+    area: {
+      store: ['Shops', 'Connect Ozon shops (Client-Id and Api-Key), archive taken-down and error products.'],
+      copy: ['Copy and listing', 'Copy products, review the copy history, backup listing, image editing.'],
+      collection: ['Collection', 'Collect products, upload and crop local images, review uploads.'],
+      orders: ['Orders and shipping', 'Marketplace and entered orders, shipping and tracking numbers, labels.'],
+      products: ['Products', 'Product lists, re-listing after takedown, prices and stocks.'],
+      actions: ['Promotions', 'Marketplace promotions: add or remove the products that take part.'],
+      service: ['Returns and buyer chat', 'Handle returns and answer buyer messages in one place.'],
+      research: ['Analysis and research', 'Shop sales analysis, hot and new product libraries, keyword and potential-product research.'],
+      tools: ['Tools', 'Parcel tracking, exchange rates, Russian postcodes, password change.'],
+    },
+  },
+});

@@ -1,0 +1,25 @@
+import { defineLocales } from '@/app/locales/define';
+
+/** The change-password page's texts (namespace `profile`). */
+export const profile = defineLocales({
+  zh: {
+    title: '修改密码',
+    hint: '修改后，您在其他设备或浏览器上的登录会失效，需要用新密码重新登录；本页面保持登录。',
+    oldPassword: '原密码',
+    newPassword: '新密码',
+    confirm: '确认新密码',
+    mismatch: '两次输入的新密码不一致',
+    submit: '保存修改',
+    success: '密码修改成功',
+  },
+  en: {
+    title: 'Change password',
+    hint: 'After the change, your logins on other devices or browsers end and need the new password; this page stays logged in.',
+    oldPassword: 'Current password',
+    newPassword: 'New password',
+    confirm: 'Confirm new password',
+    mismatch: 'The two new passwords do not match',
+    submit: 'Save',
+    success: 'Password changed',
+  },
+});
