@@ -72,7 +72,7 @@ type FilterValue<C extends Columns, S extends FilterSpec> = S extends { kind: 'a
 /**
  * Every filter narrows (AND); a list filter matches any of its values; an empty list filters nothing.
  */
-export type FiltersOf<C extends Columns, F extends Record<string, FilterSpec>> = { [K in keyof F]?: FilterValue<C, F[K]> };
+export type FiltersOf<C extends Columns, F extends Record<string, FilterSpec>> = { -readonly [K in keyof F]?: FilterValue<C, F[K]> };
 
 export type ListSchemaInput<C extends Columns, F extends Record<string, FilterSpec>> = {
   /** The list's name: the browser cache's database prefix (`<name>-<userId>`) and error messages. */

@@ -54,8 +54,8 @@ export type OrdersFirstAnswer = { opened: OrdersOpenResult; result: OrderQueryRe
 export type OrdersSyncResult = { rows: number; total: number };
 
 /**
- * The worker's `orders` area: the user's orders cached in IndexedDB (chunked, workers/orders/cache.ts), held in
- * columns in memory (workers/orders/engine.ts), kept fresh by GET /api/order/sync and the 'orders.changed' push;
+ * The worker's `orders` area: the user's orders cached in IndexedDB (chunked, workers/lists/cache.ts), held in
+ * columns in memory (workers/lists/engine.ts), kept fresh by GET /api/order/sync and the 'orders.changed' push;
  * plus the order and shipping calls. Everything that crosses is plain data: handles, totals, windows of rows.
  */
 export type OrdersApi = {
@@ -587,7 +587,7 @@ export function createOrdersArea({ client, events, engine: engineOptions, openCa
       cache?.close();
       cache = null;
       engine.clear();
-      if (options.dropCache && userId !== null) await OrderCache.remove(userId);
+      if (options.dropCache && userId !== null) await OrderCache.removeOrders(userId);
       userId = null;
       changed();
     },

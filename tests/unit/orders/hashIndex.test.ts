@@ -1,6 +1,6 @@
 import { TEXT_SEPARATOR } from '../../../contract/orderChunk';
 import { hashId, HashIndex, hashJoined } from '../../../contract/hashIndex';
-import { TextColumn } from '../../../workers/orders/textColumn';
+import { TextColumn } from '../../../workers/lists/textColumn';
 
 /** A plain Map beside the index: what every lookup must agree with. */
 function checked(hash: (id: string) => number) {

@@ -1,4 +1,4 @@
-import { normaliseNeedle, TextIndex } from '../../../workers/orders/search';
+import { normaliseNeedle, TextIndex } from '../../../workers/lists/search';
 
 /** Two text columns of `n` rows; a few rows carry a needle, among them the last and first rows of index pieces. */
 function columns(n: number, marked: Set<number>) {

@@ -1,4 +1,4 @@
-import { numberPermutation, stringPermutation } from '../../../workers/orders/sorting';
+import { numberPermutation, stringPermutation } from '../../../workers/lists/sorting';
 import { seededRandom } from './generate';
 
 function expectedOrder<T>(values: readonly T[], compare: (x: T, y: T) => number, descending: boolean): number[] {

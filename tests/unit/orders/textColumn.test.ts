@@ -1,5 +1,5 @@
 import { TEXT_SEPARATOR } from '../../../contract/orderChunk';
-import { TextColumn } from '../../../workers/orders/textColumn';
+import { TextColumn } from '../../../workers/lists/textColumn';
 
 const joined = (values: string[]) => values.join(TEXT_SEPARATOR);
 
