@@ -16,7 +16,7 @@ import { marketplacePlugin, type MarketplacePluginOptions } from './marketplace/
 import { authPlugin } from './plugins/auth';
 import { databasePlugin } from './plugins/database';
 import { envelopePlugin } from './plugins/envelope';
-import { pushPlugin } from './plugins/push';
+import { pushPlugin, type PushPluginOptions } from './plugins/push';
 import { spaPlugin } from './plugins/spa';
 
 export type AppOptions = {
@@ -31,6 +31,8 @@ export type AppOptions = {
   marketplace?: MarketplacePluginOptions;
   /** Marketplace sync; its scheduler is off unless given (main.ts turns it on). */
   sync?: SyncPluginOptions;
+  /** Push sockets: presence timings (tests shorten them). */
+  push?: PushPluginOptions;
   /** Buyer chat: how often new buyer messages are polled (tests turn the timer off and tick by hand). */
   chat?: ChatRoutesOptions;
 };
@@ -55,7 +57,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await app.register(cookie);
   await app.register(envelopePlugin);
   await app.register(authPlugin);
-  await app.register(pushPlugin);
+  await app.register(pushPlugin, options.push ?? {});
   await app.register(spaPlugin, { distDir: options.distDir ?? resolve('dist') });
   await app.register(marketplacePlugin, options.marketplace ?? {});
   await app.register(syncPlugin, options.sync ?? {});

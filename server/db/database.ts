@@ -10,6 +10,7 @@ import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
 import { migrate as migratePostgres } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { to as copyTo } from 'pg-copy-streams';
+import { postgresNotifications, type Notifications } from './notifications';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -42,6 +43,11 @@ export type Database = {
    * Start-up steps that are not safe twice at once (creating the first administrator, seeding) run under it.
    */
   exclusive<T>(name: DatabaseLock, work: () => Promise<T>): Promise<T>;
+  /**
+   * LISTEN/NOTIFY between the server instances sharing a PostgreSQL database; null on PGlite, whose database belongs
+   * to this process alone.
+   */
+  notifications: Notifications | null;
   close(): Promise<void>;
 };
 
@@ -110,6 +116,7 @@ export async function openPglite(dataDir?: string): Promise<Database> {
     },
     migrate: () => exclusive('migrate', () => migratePglite(db, { migrationsFolder })),
     exclusive,
+    notifications: null,
     close: () => client.close(),
   };
 }
@@ -204,6 +211,7 @@ export async function openPostgres(connectionString: string): Promise<Database> 
     // Without the lock, two instances started together both ran CREATE TABLE and one crashed on pg_type's unique index.
     migrate: () => exclusive('migrate', () => migratePostgres(db, { migrationsFolder })),
     exclusive,
+    notifications: postgresNotifications(connectionString, pool),
     close: () => pool.end(),
   };
 }

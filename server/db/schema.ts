@@ -150,9 +150,37 @@ export const mpSyncJobs = pgTable(
     finishedAt: timestamptz('finished_at'),
     /** Consecutive failed runs: the scheduler backs off a failing shop by this. */
     failures: integer('failures').notNull().default(0),
+    /**
+     * The run holding the lease, and how many claims the job has seen: every write of a run names both, so a run
+     * whose lease was taken over (another instance claimed it after it ran out) has its late writes refused.
+     */
+    owner: text('owner'),
+    generation: integer('generation').notNull().default(0),
   },
   (table) => [primaryKey({ columns: [table.shopId, table.entity] })],
 );
+
+/**
+ * Leases of background work that must run on one server instance at a time (the buyer-chat poller ...): held by
+ * `owner` until `lease_until`, renewed while the work goes on; `generation` counts the takeovers, and writes made
+ * under a lease name it, so a holder that lost its lease cannot write any more (server/db/leases.ts).
+ */
+export const jobLeases = pgTable('job_leases', {
+  name: text('name').primaryKey(),
+  owner: text('owner').notNull(),
+  generation: integer('generation').notNull().default(1),
+  leaseUntil: timestamptz('lease_until').notNull(),
+});
+
+/**
+ * Pushes too large for a PostgreSQL notification (8000 bytes) are kept here for the other instances to read; the
+ * notification carries the row's id. Rows are deleted a minute later (server/plugins/pushFanout.ts).
+ */
+export const pushOutbox = pgTable('push_outbox', {
+  id: serial('id').primaryKey(),
+  payload: text('payload').notNull(),
+  createdAt: timestamptz('created_at').notNull().defaultNow(),
+});
 
 /**
  * Every synced marketplace record, keyed by the marketplace's own id (upserts are idempotent by construction), with

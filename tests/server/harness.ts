@@ -125,7 +125,8 @@ export async function startTestApp(
   const clock = testClock();
   await seedDemoUsers(database.db, clock.now());
   const config = testConfig(options.env);
-  const app = await buildApp(config, { ...options.app, database, now: clock.now, logger: false });
+  // A user is announced offline as soon as their last socket closes (production waits 3 s for a reload).
+  const app = await buildApp(config, { push: { offlineGraceMs: 0 }, ...options.app, database, now: clock.now, logger: false });
   return {
     app,
     database,

@@ -1,8 +1,15 @@
 import { readFileSync } from 'node:fs';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import type { WebSocket } from 'ws';
+import { pushMessageSchema, type PushMessage } from '../../contract/push';
+import { buildApp } from '../../server/app';
 import { openPostgres, type Database } from '../../server/db/database';
-import { seedForStart } from '../../server/demo/seed';
-import { createPostgresDatabase } from './harness';
+import { seedDemoUsers, seedForStart } from '../../server/demo/seed';
+import { createLeases } from '../../server/db/leases';
+import type { BuyerChatService } from '../../server/areas/chat/service';
+import { createBuyerChatWatcher } from '../../server/areas/chat/watcher';
+import { createPostgresDatabase, login, testConfig, type Session } from './harness';
 
 /**
  * Several server instances on one PostgreSQL database (issue 27): they start together, a push made on one reaches
@@ -29,6 +36,37 @@ async function open(databaseUrl: string): Promise<Database> {
   return database;
 }
 
+/** Server instances on one database, as main.ts starts them (migrated and seeded under the startup lock). */
+async function startInstances(count: number): Promise<FastifyInstance[]> {
+  const databaseUrl = await sharedDatabase();
+  return Promise.all(
+    Array.from({ length: count }, async () => {
+      const database = await open(databaseUrl);
+      await database.exclusive('startup', async () => {
+        await database.migrate();
+        await seedDemoUsers(database.db);
+      });
+      const app = await buildApp(testConfig(), { database, logger: false, push: { offlineGraceMs: 300 } });
+      cleanups.push(() => app.close());
+      await app.ready();
+      return app;
+    }),
+  );
+}
+
+/** A browser's push socket on `app`: the frames it received, in order. */
+async function socketOn(app: FastifyInstance, session: Session): Promise<{ ws: WebSocket; frames: PushMessage[] }> {
+  const frames: PushMessage[] = [];
+  const ws = await app.injectWS(`/api/ws?token=${encodeURIComponent(session.token)}&userId=${session.id}`, {}, {
+    onInit: (socket) => socket.on('message', (data) => frames.push(pushMessageSchema.parse(JSON.parse(String(data))))),
+  });
+  cleanups.push(async () => ws.terminate());
+  await vi.waitFor(() => expect(frames[0]).toEqual({ type: 'hello', userId: session.id }));
+  return { ws, frames };
+}
+
+const notice = (text: string) => ({ type: 'notice', notice: { text, updateTime: '2025-06-10 16:00:00' } }) as const;
+
 const MIGRATIONS = (JSON.parse(readFileSync(new URL('../../server/db/migrations/meta/_journal.json', import.meta.url), 'utf8')) as { entries: unknown[] }).entries.length;
 
 describe.skipIf(!url)('several instances on one PostgreSQL', () => {
@@ -47,5 +85,121 @@ describe.skipIf(!url)('several instances on one PostgreSQL', () => {
     const [first] = instances;
     expect(await first!.query(`select count(*)::int as n from drizzle.__drizzle_migrations`)).toEqual([{ n: MIGRATIONS }]);
     expect(await first!.query(`select username from users where 'admin' = any(roles)`)).toEqual([{ username: 'admin' }]);
+  });
+});
+
+describe.skipIf(!url)('pushes across instances on one PostgreSQL', () => {
+  it('a push made on one instance reaches the user\'s sockets on every instance, each once and in order', async () => {
+    const [a, b] = await startInstances(2);
+    const seller = await login(a!, 'seller', 'seller123');
+    const analyst = await login(b!, 'analyst', 'analyst123');
+    const onA = await socketOn(a!, seller);
+    const onB = await socketOn(b!, seller);
+    const analystOnB = await socketOn(b!, analyst);
+
+    // Larger than a PostgreSQL notification may be (8000 bytes): it travels through the outbox, in its place.
+    const big = notice('大'.repeat(3000));
+    expect(a!.push.toUser(seller.id, notice('one'))).toBe(1);
+    a!.push.toUser(seller.id, big);
+    a!.push.toUser(seller.id, notice('three'));
+    const fromA = [{ type: 'hello', userId: seller.id }, notice('one'), big, notice('three')];
+    await vi.waitFor(() => expect(onB.frames).toEqual(fromA));
+    expect(onA.frames).toEqual(fromA);
+    b!.push.broadcast(notice('to all'));
+    await vi.waitFor(() => expect(onA.frames).toEqual([...fromA, notice('to all')]));
+    await vi.waitFor(() => expect(analystOnB.frames).toEqual([{ type: 'hello', userId: analyst.id }, notice('to all')]));
+    // Nothing more arrives: one more push, seen once after them.
+    a!.push.toUser(seller.id, notice('last'));
+    await vi.waitFor(() => expect(onB.frames).toEqual([...fromA, notice('to all'), notice('last')]));
+    expect(onA.frames).toEqual([...fromA, notice('to all'), notice('last')]);
+  });
+
+  it('a logout on one instance closes the session\'s socket on another', async () => {
+    const [a, b] = await startInstances(2);
+    const session = await login(a!, 'newbie', 'newbie123');
+    const { ws } = await socketOn(b!, session);
+    const closed = new Promise<number>((resolve) => ws.on('close', (code) => resolve(code)));
+    await a!.inject({ method: 'POST', url: '/api/logout', headers: session.headers, payload: {} });
+    expect(await closed).toBe(4001);
+  });
+
+  it('presence is shared: a user connected to one instance is online on all, and announced once', async () => {
+    const [a, b] = await startInstances(2);
+    const announced: Array<[string, number, boolean]> = [];
+    a!.push.onPresence((userId, online) => announced.push(['a', userId, online]));
+    b!.push.onPresence((userId, online) => announced.push(['b', userId, online]));
+    const seller = await login(a!, 'seller', 'seller123');
+    const first = await socketOn(b!, seller);
+    await vi.waitFor(() => expect(a!.push.isOnline(seller.id)).toBe(true));
+    expect(a!.push.onlineUserIds()).toEqual([seller.id]);
+    // A second page on the other instance is no news; closing the first leaves the user online.
+    const second = await socketOn(a!, seller);
+    first.ws.terminate();
+    await new Promise((resolve) => setTimeout(resolve, 800));
+    expect(b!.push.isOnline(seller.id)).toBe(true);
+    expect(announced).toEqual([['b', seller.id, true]]);
+    second.ws.terminate();
+    await vi.waitFor(() => expect(b!.push.isOnline(seller.id)).toBe(false));
+    await vi.waitFor(() => expect(a!.push.isOnline(seller.id)).toBe(false));
+    await vi.waitFor(() =>
+      expect(announced).toEqual([
+        ['b', seller.id, true],
+        ['a', seller.id, false],
+      ]),
+    );
+    // And nothing after it.
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    expect(announced).toHaveLength(2);
+  });
+});
+
+describe.skipIf(!url)('background jobs across instances on one PostgreSQL', () => {
+  it('the buyer-chat poller runs on one instance: each buyer message is pushed once; another takes over when it stops', async () => {
+    const databaseUrl = await sharedDatabase();
+    const [first, second] = await Promise.all([open(databaseUrl), open(databaseUrl)]);
+    await first!.migrate();
+    // One shop of user 7, one chat; the marketplace's chat as both instances read it.
+    const messages: { message_id: string; user: { type: string }; data: string[]; created_at: string; is_read: boolean }[] = [];
+    const say = (id: number) => messages.push({ message_id: String(id), user: { type: 'Customer' }, data: [`hello ${id}`], created_at: '2025-06-10T08:00:00Z', is_read: false });
+    const chatListCalls = { first: 0, second: 0 };
+    const pushes: Array<[string, number, string]> = [];
+    const instance = (name: 'first' | 'second', database: Database) =>
+      createBuyerChatWatcher({
+        service: {
+          shopsOf: async () => [{ id: 1, user_id: 7, status: 'active' }],
+          fetchChats: async () => {
+            chatListCalls[name] += 1;
+            return [{ chatId: 'c1', unread: messages.length, lastMessageId: messages.at(-1)?.message_id ?? '0' }];
+          },
+          clientOf: () => ({ chatHistory: async () => ({ messages: [...messages].reverse() }) }),
+        } as unknown as BuyerChatService,
+        onlineUserIds: () => [7],
+        push: (userId, message) => pushes.push([name, userId, message.type === 'chat.buyerMessage' ? message.message.id : message.type]),
+        log: { error: () => undefined },
+        intervalMs: 0,
+        leases: createLeases(database),
+      });
+    const watchers = { first: instance('first', first!), second: instance('second', second!) };
+    const both = () => Promise.all([watchers.first.tick(), watchers.second.tick()]);
+
+    await both(); // the poller takes stock
+    say(1);
+    await both();
+    say(2);
+    say(3);
+    await both();
+    expect(pushes.map(([, , id]) => id)).toEqual(['1', '2', '3']);
+    const poller = pushes[0]![0] as 'first' | 'second';
+    expect(new Set(pushes.map(([name]) => name))).toEqual(new Set([poller]));
+    expect(chatListCalls[poller === 'first' ? 'second' : 'first']).toBe(0);
+
+    // The poller stops (its server shuts down): the other polls from its next tick, taking stock first.
+    await watchers[poller].stop();
+    const other = poller === 'first' ? 'second' : 'first';
+    await watchers[other].tick();
+    say(4);
+    await watchers[other].tick();
+    expect(pushes.slice(3)).toEqual([[other, 7, '4']]);
+    await watchers[other].stop();
   });
 });

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import { CHAT_PATHS, chatHistoryQuerySchema, chatReadBodySchema, sendMessageBodySchema } from '../../../contract/chat';
 import { ok } from '../../http/envelope';
+import { createLeases } from '../../db/leases';
 import { requireUser } from '../../plugins/auth';
 import { createBuyerChatService } from './service';
 import { chatUploadRoutes } from './upload';
@@ -38,6 +39,7 @@ export async function chatRoutes(app: FastifyInstance, options: ChatRoutesOption
     push: (userId, message) => void app.push.toUser(userId, message),
     log: app.log,
     intervalMs: options.pollMs ?? BUYER_CHAT_POLL_MS,
+    leases: createLeases(app.database),
   });
   options.onWatcher?.(watcher);
   app.addHook('onReady', async () => watcher.start());

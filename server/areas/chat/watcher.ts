@@ -1,4 +1,5 @@
 import type { PushMessage } from '../../../contract/push';
+import type { LeaseHolding, Leases } from '../../db/leases';
 import { compareIds, toBuyerMessage, type BuyerChatService } from './service';
 
 /**
@@ -8,8 +9,10 @@ import { compareIds, toBuyerMessage, type BuyerChatService } from './service';
  * polling or its push notifications to a public URL; one chat list call per shop per interval is far below Ozon's
  * 50 requests/s per Client-Id.
  *
- * What was seen is kept in this process's memory: after a restart the first pass takes stock without pushing. With
- * several server instances, each watches the users whose sockets it holds.
+ * With several server instances on one database, one of them polls (it holds the 'buyer-chat-poller' lease, renewed
+ * as it goes) for the users online on any instance, and its pushes reach them wherever they are connected; the
+ * others take over when its lease runs out. What was seen is kept in the polling process's memory: after a restart
+ * or a takeover the first pass takes stock without pushing.
  */
 export type BuyerChatWatcherOptions = {
   service: BuyerChatService;
@@ -18,13 +21,30 @@ export type BuyerChatWatcherOptions = {
   log: { error(object: unknown, message: string): void };
   /** 0 or less: no timer, `tick()` only (tests). */
   intervalMs: number;
+  /** The lease that makes one instance the poller; without it this process always polls. */
+  leases?: Leases;
 };
+
+export const BUYER_CHAT_POLLER_LEASE = 'buyer-chat-poller';
 
 export function createBuyerChatWatcher(options: BuyerChatWatcherOptions) {
   /** shop id → chat id → last message id seen. */
   const seen = new Map<number, Map<string, string>>();
   let running: Promise<void> | null = null;
   let timer: ReturnType<typeof setInterval> | null = null;
+  const leaseMs = Math.max(30_000, options.intervalMs * 10);
+  let held: { holding: LeaseHolding; renewedAt: number } | null = null;
+
+  /** Whether this process is the poller now. A lease lost or taken over again leaves what was seen stale. */
+  async function holdLease(): Promise<boolean> {
+    const leases = options.leases;
+    if (!leases) return true;
+    if (held && Date.now() - held.renewedAt < leaseMs / 3) return true;
+    const holding = held && (await leases.renew(held.holding, leaseMs)) ? held.holding : await leases.acquire(BUYER_CHAT_POLLER_LEASE, leaseMs);
+    if (!holding || holding.generation !== held?.holding.generation) seen.clear();
+    held = holding ? { holding, renewedAt: Date.now() } : null;
+    return held !== null;
+  }
 
   async function watchShop(userId: number, shop: Awaited<ReturnType<BuyerChatService['shopsOf']>>[number]) {
     const chats = await options.service.fetchChats(shop);
@@ -49,6 +69,8 @@ export function createBuyerChatWatcher(options: BuyerChatWatcherOptions) {
     for (const userId of options.onlineUserIds()) {
       const shops = (await options.service.shopsOf(userId)).filter((s) => s.status === 'active');
       for (const shop of shops) {
+        // Checked before each shop: a pass that outlived its lease stops before it pushes what its successor does.
+        if (!(await holdLease())) return;
         try {
           await watchShop(userId, shop);
         } catch (error) {
@@ -75,6 +97,9 @@ export function createBuyerChatWatcher(options: BuyerChatWatcherOptions) {
       if (timer) clearInterval(timer);
       timer = null;
       await running;
+      // Another instance polls from its next tick on, not when the lease would have run out.
+      if (held && options.leases) await options.leases.release(BUYER_CHAT_POLLER_LEASE).catch(() => undefined);
+      held = null;
     },
   };
 }
