@@ -48,5 +48,5 @@ declare module 'i18next' {
 export const SHELL_KEYS: { readonly [N in Namespace]?: readonly string[] } = {
   auth: ['login'],
   components: ['dataTable', 'virtualTable'],
-  shell: ['route', 'navbar', 'tagsView', 'settings'],
+  shell: ['route', 'navbar', 'role', 'tagsView', 'settings'],
 };

@@ -1,5 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { inject } from 'vitest';
+import { areaStatus, HOME_AREAS } from '@/features/home/areas';
+import { home } from '@/features/home/locales';
 import { launchBrowser, logIn, newContext, registerByApi, screenshot, uniqueName } from './browser';
 
 const baseUrl = inject('baseUrl');
@@ -155,6 +157,11 @@ describe('screenshots', () => {
       await page.locator('button[type=submit]').click();
       await page.waitForURL((url) => url.pathname === '/home/introduction');
       await page.getByTestId('intro-user-name').waitFor();
+      // Each area says how far it is built, as the route table has it: a placeholder area never reads as usable.
+      for (const area of HOME_AREAS) {
+        const expected = home[lang].status[areaStatus(area).status];
+        expect([area.key, await page.getByTestId(`intro-area-status-${area.key}`).textContent()]).toEqual([area.key, expected]);
+      }
       await screenshot(page, `home-${lang}`);
       await page.setViewportSize({ width: 390, height: 844 });
       await screenshot(page, `home-${lang}-mobile`);

@@ -19,6 +19,7 @@ export const es: ShellResources = {
     tool: 'Herramientas', currencyChange: 'Tipos de cambio', rusPost: 'Códigos postales rusos', ozonSeller: 'Ozon Seller',
     admin: 'Consola de operaciones', userManager: 'Usuarios', noticeManager: 'Avisos', featureUpdateManager: 'Novedades', docs: 'Documentación', plugin: 'Descargar plugin',
   },
+  role: { admin: 'Administrador', follow: 'Vendedor seguidor', search: 'Investigación de productos', keyword: 'Investigación de palabras clave', common: 'Usuario normal' },
   navbar: {
     toggleSidebar: 'Contraer o expandir la barra lateral', plugin: 'Plugin', docs: 'Documentación', profile: 'Perfil', settings: 'Ajustes',
     size: 'Tamaño', sizes: { small: 'Pequeño', medium: 'Mediano', large: 'Grande' }, errorLog: 'Registro de errores',

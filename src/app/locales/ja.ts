@@ -17,6 +17,7 @@ export const ja: ShellResources = {
     rusPost: 'ロシア郵便番号', ozonSeller: 'Ozon Seller', admin: '運用コンソール', userManager: 'ユーザー管理', noticeManager: 'お知らせ管理', featureUpdateManager: '更新情報',
     docs: 'ドキュメント', plugin: 'プラグインのダウンロード',
   },
+  role: { admin: '管理者', follow: '相乗り出品ユーザー', search: '商品リサーチ', keyword: 'キーワード調査', common: '一般ユーザー' },
   navbar: {
     toggleSidebar: 'サイドバーを開閉', plugin: 'プラグイン', docs: 'ドキュメント', profile: 'プロフィール', settings: '設定', size: 'サイズ',
     sizes: { small: '小', medium: '中', large: '大' }, errorLog: 'エラーログ', menuSearch: 'メニューを検索', menuSearchEmpty: '該当するメニューはありません',

@@ -18,6 +18,7 @@ export const pt: ShellResources = {
     tool: 'Ferramentas', currencyChange: 'Câmbio', rusPost: 'CEPs russos', ozonSeller: 'Ozon Seller', admin: 'Console de operações',
     userManager: 'Usuários', noticeManager: 'Avisos', featureUpdateManager: 'Novidades', docs: 'Documentação', plugin: 'Baixar plugin',
   },
+  role: { admin: 'Administrador', follow: 'Vendedor seguidor', search: 'Pesquisa de produtos', keyword: 'Pesquisa de palavras-chave', common: 'Usuário comum' },
   navbar: {
     toggleSidebar: 'Recolher ou expandir a barra lateral', plugin: 'Plugin', docs: 'Documentação', profile: 'Perfil', settings: 'Configurações',
     size: 'Tamanho', sizes: { small: 'Pequeno', medium: 'Médio', large: 'Grande' }, errorLog: 'Registro de erros',

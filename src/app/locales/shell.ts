@@ -9,6 +9,8 @@ type DeepPartial<T> = T extends string | readonly string[] ? T : { [K in keyof T
 export type ShellResources = DeepPartial<Resources> & {
   route: Resources['route'];
   navbar: Resources['navbar'];
+  /** The navbar shows the user's role. */
+  role: Resources['role'];
   tagsView: Resources['tagsView'];
-  settings: Omit<Resources['settings'], 'antiInspectionHint'> & { antiInspectionHint?: string };
+  settings: Resources['settings'];
 };
