@@ -14,8 +14,13 @@ export type Config = {
   dataDir: string;
   /** Unset: the embedded PGlite database in `<dataDir>/pglite`. */
   databaseUrl: string | null;
-  /** Unset: the embedded Ozon simulator. */
+  /** Base URL for shops that name none; unset: the embedded simulator when it runs, else Ozon's production API. */
   ozonApiUrl: string | null;
+  /**
+   * Whether the Ozon simulator is mounted at /sim/ozon. Outside production: on unless OZON_API_URL is set.
+   * In production: only with OZON_SIMULATOR=on (its shops' keys are public, in the README).
+   */
+  ozonSimulator: boolean;
   /** 32 bytes; encrypts shops' API keys at rest. */
   secretKey: Buffer;
   demo: boolean;
@@ -72,6 +77,7 @@ const envSchema = z.object({
   DATA_DIR: optional(z.string()).default('./data'),
   DATABASE_URL: optional(z.url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// or postgresql:// URL' })),
   OZON_API_URL: optional(z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })),
+  OZON_SIMULATOR: optional(flag),
   SECRET_KEY: optional(z.string().regex(/^[0-9a-fA-F]{64}$/, 'must be 64 hex digits (32 bytes)')),
   DEMO: optional(flag),
   CAPTCHA_TEST_CODE: optional(z.string().regex(/^[0-9A-Za-z]{4,8}$/, 'must be 4 to 8 letters or digits')),
@@ -121,6 +127,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     dataDir,
     databaseUrl: values.DATABASE_URL ?? null,
     ozonApiUrl: values.OZON_API_URL ?? null,
+    ozonSimulator: values.OZON_SIMULATOR ?? (!production && !values.OZON_API_URL),
     secretKey: values.SECRET_KEY ? Buffer.from(values.SECRET_KEY, 'hex') : keptSecretKey(dataDir),
     demo: values.DEMO ?? !production,
     production,

@@ -118,7 +118,7 @@ export const mpShops = pgTable(
     marketplace: text('marketplace').notNull().default('ozon'),
     clientId: text('client_id').notNull(),
     apiKeyEnc: text('api_key_enc').notNull(),
-    /** null: OZON_API_URL, else the embedded simulator. */
+    /** null: OZON_API_URL, else the embedded simulator when it runs, else Ozon's production API. */
     baseUrl: text('base_url'),
     status: text('status').notNull().default('active'),
     statusReason: jsonb('status_reason').$type<LocalizedText>(),

@@ -54,8 +54,8 @@ async function run() {
       const scale = (await readDemoScale(database)) ?? { orders: {} };
       await writeDemoScale(database, { orders: { ...scale.orders, '1001': postings } });
     }
-    if (config.ozonApiUrl) {
-      console.log('OZON_API_URL is set: demo shops belong to the embedded simulator, none seeded.');
+    if (!config.ozonSimulator) {
+      console.log('The Ozon simulator is off (OZON_API_URL set, or production without OZON_SIMULATOR=on): demo shops belong to it, none seeded.');
       if (orders !== undefined) await seedSellerOrders(database, orders);
       return;
     }

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Database } from '../db/database';
-import { createOzonClient, type OzonClient } from './ozon/client';
+import { createOzonClient, OZON_PRODUCTION_URL, type OzonClient } from './ozon/client';
 import { injectFetch } from './simulator/injectFetch';
 import { createOzonSimulator, DEFAULT_SIM_SHOPS, ozonSimulatorPlugin, type OzonSimulator, type SimulatorOptions } from './simulator/plugin';
 
@@ -10,9 +10,9 @@ export type ShopConnection = { clientId: string; apiKey: string; baseUrl: string
 export type ClientFactory = (connection: ShopConnection) => OzonClient;
 
 export type Marketplace = {
-  /** The embedded simulator, or null when this server was given none (OZON_API_URL set, or a test's own factory). */
+  /** The embedded simulator, or null when it is off (config.ozonSimulator) or a test gave its own factory. */
   simulator: OzonSimulator | null;
-  /** The shop's base URL, else OZON_API_URL, else the embedded simulator in-process. */
+  /** The shop's base URL, else OZON_API_URL, else the embedded simulator in-process, else Ozon's production API. */
   clientFor: ClientFactory;
 };
 
@@ -59,10 +59,12 @@ export function simulatorOptionsFor(scale: DemoScale | null): SimulatorOptions {
 /**
  * The marketplace adapter of this server.
  *
- * The embedded Ozon simulator: unless OZON_API_URL is set, the server mounts the simulator at /sim/ozon (the real
- * Seller API's paths and JSON shapes; shops Client-Id 1001, 1002, 1003 with Api-Key sim-key-1001 ... 1003) and shops
- * without their own base URL call it in-process (`inject`, no socket). Its control endpoints (/sim/ozon/__sim/control:
- * latency, rate limits, faults; /__sim/trigger/posting and /message) exist only when NODE_ENV is not production.
+ * The embedded Ozon simulator runs only when asked for (config.ozonSimulator: outside production unless OZON_API_URL
+ * is set; in production only with OZON_SIMULATOR=on). Then the server mounts it at /sim/ozon (the real Seller API's
+ * paths and JSON shapes; shops Client-Id 1001, 1002, 1003 with Api-Key sim-key-1001 ... 1003) and shops without their
+ * own base URL call it in-process (`inject`, no socket). Its control endpoints (/sim/ozon/__sim/control: latency, rate
+ * limits, faults; /__sim/trigger/posting and /message) exist only when NODE_ENV is not production. Without it, shops
+ * without a base URL call OZON_API_URL, else Ozon's production API.
  * `npm run seed -- --orders N` persists how many postings shop 1001 holds; the next start serves that many.
  * A real shop only needs its own Client-Id and Api-Key, with OZON_API_URL (or its base URL) at https://api-seller.ozon.ru.
  */
@@ -70,7 +72,9 @@ export const marketplacePlugin = fp(
   async function marketplacePlugin(app: FastifyInstance, options: MarketplacePluginOptions) {
     const prefix = options.simulatorPrefix ?? SIMULATOR_PREFIX;
     let simulator: OzonSimulator | null = null;
-    if (options.simulator !== false && !(options.clientFor && options.simulator === undefined) && !app.config.ozonApiUrl) {
+    // An instance handed in (tests) is mounted as given; otherwise configuration decides (OZON_SIMULATOR).
+    const mount = options.simulator ? true : options.simulator === undefined && !options.clientFor && app.config.ozonSimulator;
+    if (mount) {
       const sim = options.simulator || createOzonSimulator({ ...simulatorOptionsFor(await readDemoScale(app.database)), ...options.simulatorOptions });
       simulator = sim;
       await app.register(ozonSimulatorPlugin, { prefix, simulator: sim, admin: !app.config.production });
@@ -79,7 +83,7 @@ export const marketplacePlugin = fp(
     const clientFor: ClientFactory =
       options.clientFor ??
       (({ clientId, apiKey, baseUrl }) => {
-        const target = baseUrl ?? app.config.ozonApiUrl;
+        const target = baseUrl ?? app.config.ozonApiUrl ?? (simulator ? null : OZON_PRODUCTION_URL);
         return target ? createOzonClient({ baseUrl: target, clientId, apiKey }) : createOzonClient({ baseUrl: `http://simulator${prefix}`, clientId, apiKey, fetch: inProcess });
       });
     app.decorate('marketplace', { simulator, clientFor });

@@ -56,6 +56,16 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ DATA_DIR: dataDir(), OZON_ALLOWED_HOSTS: 'http://x/y' })).toThrow(/OZON_ALLOWED_HOSTS/);
   });
 
+  it('runs the Ozon simulator only when asked for: outside production unless OZON_API_URL is set, in production only with OZON_SIMULATOR', () => {
+    const simulator = (env: Record<string, string>) => loadConfig({ DATA_DIR: dataDir(), ...env }).ozonSimulator;
+    expect(simulator({})).toBe(true);
+    expect(simulator({ OZON_API_URL: 'https://api-seller.ozon.ru' })).toBe(false);
+    expect(simulator({ NODE_ENV: 'production' })).toBe(false);
+    expect(simulator({ NODE_ENV: 'production', OZON_SIMULATOR: 'on' })).toBe(true);
+    expect(simulator({ OZON_SIMULATOR: 'off' })).toBe(false);
+    expect(() => simulator({ OZON_SIMULATOR: 'sometimes' })).toThrow(/OZON_SIMULATOR/);
+  });
+
   it('refuses CAPTCHA_TEST_CODE in production', () => {
     expect(() => loadConfig({ DATA_DIR: dataDir(), NODE_ENV: 'production', CAPTCHA_TEST_CODE: 'ABCD' })).toThrow(/CAPTCHA_TEST_CODE/);
   });

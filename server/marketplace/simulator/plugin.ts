@@ -5,6 +5,7 @@ import { attributesFor, CATEGORY_TREE, type SimCategory, type SimLanguage } from
 import { badRequest, OZON_TEXT, SimError } from './errors';
 import type { SimProduct } from './products';
 import { SimShop, type SimShopConfig } from './shop';
+import { invalidRequest } from './validate';
 
 /**
  * The Ozon simulator: the Seller API's paths and JSON shapes over deterministic generated shops, with Ozon's rules
@@ -223,6 +224,14 @@ export type OzonSimulatorPluginOptions = {
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
+/**
+ * Request body limits. Ozon documents none in bytes; these hold every documented item limit (100 product cards with
+ * their attributes, 1,000 prices) with room to spare, and a chat file (base64) of the 10 MB the app accepts.
+ * They are the same in and outside production: the simulator is never looser than the API it stands in for.
+ */
+export const SIM_BODY_LIMIT = 1024 * 1024;
+export const SIM_FILE_BODY_LIMIT = 16 * 1024 * 1024;
+
 export const ozonSimulatorPlugin: FastifyPluginAsync<OzonSimulatorPluginOptions> = async (app, options) => {
   const sim = options.simulator ?? createOzonSimulator(options.simulatorOptions);
   const prefix = app.prefix;
@@ -230,6 +239,15 @@ export const ozonSimulatorPlugin: FastifyPluginAsync<OzonSimulatorPluginOptions>
 
   const refuse = (reply: FastifyReply, error: SimError) =>
     reply.code(error.status).type('application/json').send({ code: error.code, message: error.message, details: [] });
+
+  // Everything under the prefix answers in Ozon's error shape, not ours: malformed JSON, a body over the limit, an
+  // unknown path, and any failure of the simulator itself.
+  app.setErrorHandler((error: Error & { statusCode?: number }, request, reply) => {
+    const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
+    if (status === 500) request.log.error({ err: error }, 'ozon simulator failed');
+    return refuse(reply, new SimError(status, status === 500 ? OZON_TEXT.internal : error.message));
+  });
+  app.setNotFoundHandler((_request, reply) => refuse(reply, new SimError(404, 'Not Found')));
 
   /** Auth, roles, faults and rate limits in Ozon's order; answers the refusal itself and returns undefined. */
   async function admit(request: FastifyRequest, reply: FastifyReply, path: string, perMinute?: number): Promise<SimShop | undefined> {
@@ -309,9 +327,11 @@ export const ozonSimulatorPlugin: FastifyPluginAsync<OzonSimulatorPluginOptions>
     };
   });
 
-  app.post(OZON_ENDPOINTS.packageLabel.path, async (request, reply) => {
+  app.post(OZON_ENDPOINTS.packageLabel.path, { bodyLimit: SIM_BODY_LIMIT }, async (request, reply) => {
     const shop = await admit(request, reply, OZON_ENDPOINTS.packageLabel.path);
     if (!shop) return reply;
+    const invalid = invalidRequest(OZON_ENDPOINTS.packageLabel.path, request.body ?? {});
+    if (invalid) return refuse(reply, invalid);
     try {
       const postings = shop.labelPostings((request.body as Record<string, unknown> | undefined)?.posting_number);
       const pdf = await labelPdf(postings);
@@ -328,10 +348,12 @@ export const ozonSimulatorPlugin: FastifyPluginAsync<OzonSimulatorPluginOptions>
       method: endpoint.method,
       url: endpoint.path,
       // A chat file arrives inline as base64: a third larger than the 10 MB the app takes.
-      ...(name === 'chatSendFile' ? { bodyLimit: 16 * 1024 * 1024 } : {}),
+      bodyLimit: name === 'chatSendFile' ? SIM_FILE_BODY_LIMIT : SIM_BODY_LIMIT,
       handler: async (request, reply) => {
         const shop = await admit(request, reply, endpoint.path, endpoint.perMinute);
         if (!shop) return reply;
+        const invalid = endpoint.method === 'POST' ? invalidRequest(endpoint.path, request.body ?? {}) : undefined;
+        if (invalid) return refuse(reply, invalid);
         try {
           const body = (request.body && typeof request.body === 'object' ? request.body : {}) as Record<string, unknown>;
           return reply.type('application/json').send(handler(shop, body, baseUrlOf(request)));

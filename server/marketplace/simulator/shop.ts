@@ -94,6 +94,35 @@ const STOCK_PAIR_INTERVAL_MS = 30_000;
 const DAILY_CREATE_LIMIT = 1_000;
 const TOTAL_LIMIT = 50_000;
 
+/**
+ * Bounds on what a shop holds, so no sequence of requests grows the process without end (a simulator reachable by
+ * anyone who reads the README's keys). Past a bound the oldest goes, as an old chat or task ages out on Ozon.
+ */
+export const SIM_BOUNDS = {
+  /** Messages kept per chat (its history shows the newest). */
+  messagesPerChat: 1_000,
+  /** Chats per shop; /v1/chat/start past it drops the oldest buyer chat. */
+  chats: 5_000,
+  /** Import and label tasks kept per shop; an older task answers 'task not found'. */
+  tasks: 1_000,
+  /** A sent file's name, kept as the message's text (the file itself is not kept). */
+  fileNameChars: 255,
+} as const;
+
+/** Appends to a bounded list, dropping the oldest entries past `max`. */
+function pushBounded<T>(list: T[], item: T, max: number) {
+  list.push(item);
+  if (list.length > max) list.splice(0, list.length - max);
+}
+/** Sets a key of a bounded map, dropping the oldest keys (insertion order) past `max`. */
+function setBounded<K, V>(map: Map<K, V>, key: K, value: V, max: number) {
+  map.set(key, value);
+  for (const oldest of map.keys()) {
+    if (map.size <= max) break;
+    map.delete(oldest);
+  }
+}
+
 /** One simulated shop: its data, generated from the seed, and what the seller changed since. */
 export class SimShop {
   readonly config: SimShopConfig;
@@ -414,8 +443,15 @@ export class SimShop {
     return answer;
   }
 
+  /** /v3/posting/fbs/get answers v3's product price: a decimal string with currency_code, not v4's {amount, currency}. */
   postingGet(body: Record<string, unknown>) {
-    return { result: this.posting(this.requirePosting(body.posting_number), (body.with ?? {}) as Record<string, unknown>) };
+    const posting = this.posting(this.requirePosting(body.posting_number), (body.with ?? {}) as Record<string, unknown>);
+    return {
+      result: {
+        ...posting,
+        products: posting.products.map(({ price, ...product }) => ({ ...product, price: price.amount.toFixed(2), currency_code: price.currency })),
+      },
+    };
   }
 
   private touch(index: number, change: PostingOverride) {
@@ -521,7 +557,7 @@ export class SimShop {
     if (list.length === 0) throw badRequest('posting_number is required');
     for (const n of list) this.requirePosting(n);
     const taskId = ++this.taskSeq;
-    this.labelTasks.set(taskId, { createdAt: this.env.now(), postings: list });
+    setBounded(this.labelTasks, taskId, { createdAt: this.env.now(), postings: list }, SIM_BOUNDS.tasks);
     return { result: { tasks: [{ task_id: taskId, task_type: list.length > 1 ? 'big_label' : 'small_label' }] } };
   }
 
@@ -850,10 +886,11 @@ export class SimShop {
         createdAt: now,
       });
       this.creates.push(now);
+      this.creates.splice(0, this.creates.findIndex((t) => t >= dayStart));
       return { offer_id: offerId, product_id: id, status: 'imported' as const, errors: [] };
     });
     const taskId = ++this.taskSeq;
-    this.importTasks.set(taskId, { createdAt: now, items: results });
+    setBounded(this.importTasks, taskId, { createdAt: now, items: results }, SIM_BOUNDS.tasks);
     return { result: { task_id: taskId } };
   }
 
@@ -900,7 +937,7 @@ export class SimShop {
     }
     if (toImport.length === 0) {
       const taskId = ++this.taskSeq;
-      this.importTasks.set(taskId, { createdAt: this.env.now(), items: [] });
+      setBounded(this.importTasks, taskId, { createdAt: this.env.now(), items: [] }, SIM_BOUNDS.tasks);
       return { result: { task_id: taskId, unmatched_sku_list: unmatched } };
     }
     const { result } = this.productImport({ items: toImport });
@@ -936,7 +973,10 @@ export class SimShop {
     const used = this.restores.filter((t) => t >= dayStart).length;
     if (used + autos > UNARCHIVE_DAILY_LIMIT) throw badRequest('restore limit exceeded');
     for (const p of products) {
-      if (p.archived && p.autoArchived) this.restores.push(now);
+      if (p.archived && p.autoArchived) {
+        this.restores.push(now);
+        this.restores.splice(0, this.restores.findIndex((t) => t >= dayStart));
+      }
       p.archived = false;
       p.autoArchived = false;
       p.updatedAt = now;
@@ -956,6 +996,9 @@ export class SimShop {
         this.products.splice(this.products.indexOf(p), 1);
         this.productById.delete(p.id);
         this.productByOffer.delete(p.offerId);
+        // What was counted for the card goes with it, so create-and-delete cycles leave nothing behind.
+        this.priceChanges.delete(p.id);
+        for (const w of this.warehouses) this.stockUpdates.delete(`${p.id}:${w.id}`);
         return { offer_id, is_deleted: true, error: '' };
       }),
     };
@@ -1306,7 +1349,7 @@ export class SimShop {
     const text = typeof body.text === 'string' ? body.text : '';
     if (text.length < 1 || text.length > 1000) throw badRequest('text must be 1 to 1000 characters');
     if (chat.status === 'Closed') throw badRequest('chat is closed');
-    chat.messages.push({ id: ++this.messageSeq, createdAt: this.env.now(), userType: 'seller', text, isRead: true });
+    pushBounded(chat.messages, { id: ++this.messageSeq, createdAt: this.env.now(), userType: 'seller', text, isRead: true }, SIM_BOUNDS.messagesPerChat);
     return { result: 'success' };
   }
 
@@ -1316,10 +1359,11 @@ export class SimShop {
     const name = typeof body.name === 'string' ? body.name.trim() : '';
     const content = typeof body.base64_content === 'string' ? body.base64_content : '';
     if (!name) throw badRequest('name is required');
+    if (name.length > SIM_BOUNDS.fileNameChars) throw badRequest(`name must be at most ${SIM_BOUNDS.fileNameChars} characters`);
     if (!content || !/^[A-Za-z0-9+/]+={0,2}$/.test(content)) throw badRequest('base64_content must be base64');
     if (chat.status === 'Closed') throw badRequest('chat is closed');
     const isImage = /\.(jpe?g|png|gif|bmp)$/i.test(name);
-    chat.messages.push({ id: ++this.messageSeq, createdAt: this.env.now(), userType: 'seller', text: name, isRead: true, isImage });
+    pushBounded(chat.messages, { id: ++this.messageSeq, createdAt: this.env.now(), userType: 'seller', text: name, isRead: true, isImage }, SIM_BOUNDS.messagesPerChat);
     return { result: 'success' };
   }
 
@@ -1336,6 +1380,7 @@ export class SimShop {
     let chat = this.chats.find((c) => c.postingNumber === postingNumber);
     if (!chat) {
       chat = { chatId: `${this.clientId}-chat-${postingNumber}`, type: 'Buyer_Seller', status: 'Opened', createdAt: this.env.now(), postingNumber, messages: [] };
+      if (this.chats.length >= SIM_BOUNDS.chats) this.chats.splice(this.chats.findIndex((c) => c.type === 'Buyer_Seller'), 1);
       this.chats.push(chat);
     }
     return { result: { chat_id: chat.chatId } };
@@ -1346,7 +1391,7 @@ export class SimShop {
     const chat = chatId ? this.requireChat(chatId) : this.chats.find((c) => c.type === 'Buyer_Seller' && c.status === 'Opened');
     if (!chat) throw notFound('chat not found');
     const message = { id: ++this.messageSeq, createdAt: this.env.now(), userType: 'customer' as const, text, isRead: false };
-    chat.messages.push(message);
+    pushBounded(chat.messages, message, SIM_BOUNDS.messagesPerChat);
     return { chatId: chat.chatId, messageId: message.id };
   }
 

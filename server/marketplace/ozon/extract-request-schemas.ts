@@ -1,0 +1,189 @@
+/**
+ * Vendors the official request schemas of the Ozon operations we call into `request-schemas.json` beside this file, so
+ * the simulator validates requests as Ozon does without the 2.4 MB OpenAPI file at run time.
+ *
+ *   npm run ozon:schemas -- [path/to/ozon-seller-api.swagger.json]
+ *
+ * Default source: ../shared/reference/ozon-seller-api.swagger.json (the official file, version 2.1, September 2025).
+ * Rerun it when OZON_ENDPOINTS (versions.ts) gains a call or a newer official file arrives.
+ *
+ * What it does to the official schemas, and why:
+ * - keeps only the operations in OZON_ENDPOINTS and the component schemas they reach; drops descriptions and examples;
+ * - numbers as Ozon's gateway (grpc-gateway, protojson) reads them: an integer or int64 field takes a JSON number or a
+ *   string of digits, a floating-point field a number or a numeric string; a string field takes only a string;
+ * - a keyword whose value is null (`enum: null` in FilterOp) is dropped: it says nothing, and is not valid JSON Schema;
+ * - a required name that the schema does not define (productv2ProductsStocksRequestStock lists `quant_size`, which it
+ *   never describes) is dropped: the file contradicts itself there, and we cannot send what it does not define; so
+ *   is a required name whose field is deprecated (actions' `offset`, replaced by `last_id`);
+ * - operations newer than the file (marked (2026) in ozon-seller-api.md: v2 warehouse list, v4 posting lists) get
+ *   the schemas the reference describes, written out in SUPPLEMENTS below.
+ */
+import { readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { OZON_ENDPOINTS } from './versions';
+
+type Schema = { [key: string]: unknown };
+
+const here = dirname(fileURLToPath(import.meta.url));
+const source = resolve(process.argv[2] ?? join(here, '../../../../shared/reference/ozon-seller-api.swagger.json'));
+const target = join(here, 'request-schemas.json');
+
+const int64 = { type: 'integer', format: 'int64' };
+const dateTime = { type: 'string', format: 'date-time' };
+const withParams = { $ref: '#/components/schemas/postingv3FbsPostingWithParams' };
+const sortDir = { type: 'string', enum: ['ASC', 'DESC', 'asc', 'desc'] };
+/** The list filters both v4 posting lists take. */
+const postingFilterLists = {
+  statuses: { type: 'array', items: { type: 'string' } },
+  warehouse_ids: { type: 'array', items: int64 },
+  delivery_method_ids: { type: 'array', items: int64 },
+  provider_ids: { type: 'array', items: int64 },
+};
+
+/** (2026) Request schemas of operations the 2025-09 file does not have, from ozon-seller-api.md. */
+const SUPPLEMENTS: Record<string, Schema> = {
+  '/v2/warehouse/list': {
+    type: 'object',
+    required: ['limit'],
+    properties: {
+      limit: { ...int64, minimum: 1, maximum: 200 },
+      cursor: { type: 'string' },
+      warehouse_ids: { type: 'array', items: int64 },
+    },
+  },
+  '/v4/posting/fbs/list': {
+    type: 'object',
+    required: ['filter', 'limit'],
+    properties: {
+      filter: {
+        type: 'object',
+        required: ['since', 'to'],
+        properties: {
+          since: dateTime,
+          to: dateTime,
+          order_id: int64,
+          order_numbers: { type: 'array', items: { type: 'string' } },
+          ...postingFilterLists,
+          last_changed_status_date: { $ref: '#/components/schemas/postinglistV3status' },
+        },
+      },
+      limit: { ...int64, minimum: 1, maximum: 100 },
+      cursor: { type: 'string' },
+      sort_dir: sortDir,
+      with: withParams,
+    },
+  },
+  '/v4/posting/fbs/unfulfilled/list': {
+    type: 'object',
+    required: ['limit'],
+    properties: {
+      filter: {
+        type: 'object',
+        properties: {
+          cutoff_from: dateTime,
+          cutoff_to: dateTime,
+          delivering_date_from: dateTime,
+          delivering_date_to: dateTime,
+          ...postingFilterLists,
+          last_change_status_date: { $ref: '#/components/schemas/postinglistV3status' },
+        },
+      },
+      limit: { ...int64, minimum: 1, maximum: 100 },
+      cursor: { type: 'string' },
+      sort_dir: sortDir,
+      translit: { type: 'boolean' },
+      with: withParams,
+    },
+  },
+};
+
+const DROPPED_KEYS = new Set(['description', 'example', 'title', 'externalDocs']);
+const digits = { type: 'string', pattern: '^-?[0-9]+$' };
+const numeric = { type: 'string', pattern: '^-?[0-9]+(\\.[0-9]+)?([eE][-+]?[0-9]+)?$' };
+
+/** One schema node in the validator's terms (see the header for each rule). */
+function convert(node: unknown, dropped: string[], where: string): unknown {
+  if (Array.isArray(node)) return node.map((item) => convert(item, dropped, where));
+  if (!node || typeof node !== 'object') return node;
+  const input = node as Schema;
+  const out: Schema = {};
+  for (const [key, value] of Object.entries(input)) {
+    // The official file has a few `enum: null` (FilterOp): a null keyword means none.
+    if (DROPPED_KEYS.has(key) || key.startsWith('x-') || value === null) continue;
+    if (key === '$ref' && typeof value === 'string') out.$ref = value.replace('#/components/schemas/', '#/definitions/');
+    else if (key === 'properties' && value && typeof value === 'object') {
+      out.properties = Object.fromEntries(Object.entries(value).map(([name, child]) => [name, convert(child, dropped, `${where}.${name}`)]));
+    } else out[key] = convert(value, dropped, where);
+  }
+  if (Array.isArray(out.required) && out.properties) {
+    const properties = out.properties as Record<string, Schema>;
+    // A deprecated field is not required, whatever the list says (actions' `offset`, replaced by `last_id`).
+    const defined = new Set(Object.keys(properties).filter((name) => properties[name]?.deprecated !== true));
+    const kept = (out.required as string[]).filter((name) => defined.has(name));
+    for (const name of out.required as string[]) if (!defined.has(name)) dropped.push(`${where}.${name}`);
+    if (kept.length) out.required = kept;
+    else delete out.required;
+  }
+  if (out.nullable === true) delete out.nullable;
+  const format = out.format;
+  if (format !== 'date-time') delete out.format;
+  const isInt = out.type === 'integer' || (out.type === 'string' && (format === 'int64' || format === 'uint64'));
+  if (isInt) {
+    const { type: _type, minimum, maximum, ...rest } = out;
+    const bounds = { ...(minimum !== undefined ? { minimum } : {}), ...(maximum !== undefined ? { maximum } : {}) };
+    return { ...rest, anyOf: [{ type: 'integer', ...bounds }, digits] };
+  }
+  if (out.type === 'number') {
+    const { type: _type, ...rest } = out;
+    return { ...rest, anyOf: [{ type: 'number' }, numeric] };
+  }
+  return out;
+}
+
+function main() {
+  const spec = JSON.parse(readFileSync(source, 'utf8')) as { info?: { version?: string }; paths: Record<string, Record<string, Schema>>; components: { schemas: Record<string, Schema> } };
+  const components = spec.components.schemas;
+  const operations: Record<string, Schema> = {};
+  const reached = new Set<string>();
+  const visit = (node: unknown) => {
+    if (Array.isArray(node)) return node.forEach(visit);
+    if (!node || typeof node !== 'object') return;
+    for (const [key, value] of Object.entries(node)) {
+      if (key === '$ref' && typeof value === 'string') {
+        const name = value.replace('#/components/schemas/', '');
+        if (!reached.has(name)) {
+          reached.add(name);
+          if (!components[name]) throw new Error(`${value} is not in the file`);
+          visit(components[name]);
+        }
+      } else visit(value);
+    }
+  };
+  const missing: string[] = [];
+  for (const endpoint of Object.values(OZON_ENDPOINTS)) {
+    if (endpoint.method !== 'POST') continue;
+    const official = spec.paths[endpoint.path]?.post as { requestBody?: { content?: Record<string, { schema?: Schema }> } } | undefined;
+    const schema = SUPPLEMENTS[endpoint.path] ?? official?.requestBody?.content?.['application/json']?.schema;
+    if (!schema) {
+      missing.push(endpoint.path);
+      continue;
+    }
+    operations[endpoint.path] = schema;
+    visit(schema);
+  }
+  if (missing.length) throw new Error(`no request schema for ${missing.join(', ')}: add it to SUPPLEMENTS`);
+  const dropped: string[] = [];
+  const definitions = Object.fromEntries([...reached].sort().map((name) => [name, convert(components[name], dropped, name)]));
+  const converted = Object.fromEntries(Object.entries(operations).map(([path, schema]) => [path, convert(schema, dropped, path)]));
+  const out = {
+    $comment: `Generated by extract-request-schemas.ts from the official Ozon Seller API OpenAPI file (version ${spec.info?.version ?? '?'}) and its (2026) supplements. Do not edit: rerun the script.`,
+    operations: converted,
+    definitions,
+  };
+  writeFileSync(target, `${JSON.stringify(out, null, 1)}\n`);
+  console.log(`${Object.keys(converted).length} operations, ${Object.keys(definitions).length} definitions -> ${target}`);
+  if (dropped.length) console.log(`required but undefined or deprecated, dropped: ${dropped.join(', ')}`);
+}
+
+main();

@@ -1,0 +1,123 @@
+import { buildApp } from '../../../server/app';
+import { OZON_PRODUCTION_URL } from '../../../server/marketplace/ozon/client';
+import { SIM_BODY_LIMIT } from '../../../server/marketplace/simulator/plugin';
+import { SIM_BOUNDS } from '../../../server/marketplace/simulator/shop';
+import { DATABASE_TARGETS, testConfig } from '../harness';
+import { startSimulator } from './harness';
+
+let sim: Awaited<ReturnType<typeof startSimulator>>;
+beforeAll(async () => {
+  sim = await startSimulator();
+});
+afterAll(() => sim.close());
+
+/** A raw request, as any HTTP client (not ours) would send it. */
+async function ozon(path: string, body: string | object, clientId = '1001') {
+  const response = await fetch(`${sim.baseUrl}${path}`, {
+    method: 'POST',
+    headers: { 'Client-Id': clientId, 'Api-Key': `sim-key-${clientId}`, 'Content-Type': 'application/json' },
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+  });
+  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+}
+
+describe('the simulator refuses what Ozon refuses, in Ozon\'s error shape', () => {
+  it('checks each body against the official request schema: types, required fields, enum values', async () => {
+    const visibility = await ozon('/v3/product/list', { filter: { visibility: 'SOMETIMES' }, limit: 10 });
+    expect(visibility).toEqual({ status: 400, body: { code: 3, message: expect.stringContaining('filter.visibility must be one of ALL'), details: [] } });
+    const warehouse = await ozon('/v2/products/stocks', { stocks: [{ offer_id: 'A', product_id: 1, stock: 1, warehouse_id: 'abc' }] });
+    expect(warehouse.status).toBe(400);
+    expect(warehouse.body.message).toContain('stocks.0.warehouse_id');
+    const noProductId = await ozon('/v2/products/stocks', { stocks: [{ offer_id: 'A', stock: 1, warehouse_id: 1 }] });
+    expect(noProductId.body.message).toContain('stocks.0.product_id is required');
+    const noLimit = await ozon('/v4/posting/fbs/list', { filter: { since: '2025-01-01T00:00:00Z', to: '2025-02-01T00:00:00Z' } });
+    expect(noLimit.body).toMatchObject({ code: 3, message: expect.stringContaining('limit is required') });
+    const notADate = await ozon('/v4/posting/fbs/list', { filter: { since: 'yesterday', to: '2025-02-01T00:00:00Z' }, limit: 10 });
+    expect(notADate.body.message).toContain('filter.since');
+    // int64 as a string of digits is what Ozon's gateway accepts too.
+    expect((await ozon('/v2/warehouse/list', { limit: '5' })).status).toBe(200);
+  });
+
+  it('answers malformed JSON, an over-long body and an unknown path as Ozon does', async () => {
+    expect(await ozon('/v3/product/list', '{"limit": 1,')).toEqual({ status: 400, body: { code: 3, message: expect.any(String), details: [] } });
+    const big = await ozon('/v3/product/list', { limit: 1, filter: { offer_id: ['x'.repeat(SIM_BODY_LIMIT)] } });
+    expect(big).toEqual({ status: 413, body: { code: 13, message: expect.any(String), details: [] } });
+    expect(await ozon('/v9/no/such/method', {})).toEqual({ status: 404, body: { code: 5, message: 'Not Found', details: [] } });
+  });
+
+  it('answers /v3/posting/fbs/get with the v3 price (a decimal string and currency_code)', async () => {
+    const [posting] = (await sim.client('1001').postingFbsList({ filter: { since: new Date(Date.now() - 95 * 86_400_000).toISOString(), to: new Date().toISOString() }, limit: 1 })).postings;
+    const got = await ozon('/v3/posting/fbs/get', { posting_number: posting!.posting_number });
+    const product = (got.body.result as { products: { price: unknown; currency_code: unknown }[] }).products[0]!;
+    expect(product.price).toMatch(/^\d+\.\d{2}$/);
+    expect(product.currency_code).toBe(posting!.products[0]!.price.currency);
+  });
+});
+
+describe('nothing the simulator holds grows without bound', () => {
+  it('refuses a sent file whose name is longer than the bound, and keeps a chat\'s newest messages only', async () => {
+    const chatId = sim.simulator.shop('1002').addBuyerMessage().chatId;
+    const long = await ozon('/v1/chat/send/file', { chat_id: chatId, name: `${'n'.repeat(SIM_BOUNDS.fileNameChars)}.png`, base64_content: 'aGk=' }, '1002');
+    expect(long).toEqual({ status: 400, body: { code: 3, message: expect.stringContaining('name must be at most'), details: [] } });
+    const shop = sim.simulator.shop('1002');
+    for (let i = 0; i < SIM_BOUNDS.messagesPerChat + 50; i++) shop.chatSend({ chat_id: chatId, text: `m${i}` });
+    const history = shop.chatHistory({ chat_id: chatId, limit: 1000, direction: 'Forward' });
+    expect(history.messages).toHaveLength(SIM_BOUNDS.messagesPerChat);
+    expect(history.messages.at(-1)!.data).toEqual([`m${SIM_BOUNDS.messagesPerChat + 49}`]);
+  });
+
+  it('keeps the newest label tasks only', () => {
+    const shop = sim.simulator.shop('1003');
+    const [posting] = shop.postingList({ filter: { since: new Date(Date.now() - 95 * 86_400_000).toISOString(), to: new Date().toISOString() }, limit: 1 }, 'list').postings as { posting_number: string }[];
+    const ids = Array.from({ length: SIM_BOUNDS.tasks + 1 }, () => shop.labelCreate({ posting_number: [posting!.posting_number] }).result.tasks[0]!.task_id);
+    expect(shop.labelTask(ids[0]!)).toBeUndefined();
+    expect(shop.labelTask(ids.at(-1)!)).toBeDefined();
+  });
+});
+
+describe('the simulator runs only when asked for', () => {
+  const target = DATABASE_TARGETS[0]!;
+  async function appWith(overrides: { production: boolean; ozonSimulator: boolean }) {
+    const { database, dispose } = await target.open();
+    await database.migrate();
+    const config = { ...testConfig(), captchaTestCode: null, ...overrides };
+    const app = await buildApp(config, { database, logger: false });
+    await app.ready();
+    return { app, close: async () => (await app.close(), await dispose()) };
+  }
+
+  it('is not mounted in production unless OZON_SIMULATOR is on; shops without a base URL then call Ozon itself', async () => {
+    const { app, close } = await appWith({ production: true, ozonSimulator: false });
+    try {
+      expect(app.marketplace.simulator).toBeNull();
+      const roles = await app.inject({ method: 'POST', url: '/sim/ozon/v1/roles', headers: { 'client-id': '1001', 'api-key': 'sim-key-1001' }, payload: {} });
+      expect(roles.statusCode).toBe(404);
+      const called: string[] = [];
+      const realFetch = globalThis.fetch;
+      globalThis.fetch = (async (input: string | URL | Request) => {
+        called.push(String(input));
+        throw new TypeError('offline');
+      }) as typeof fetch;
+      try {
+        await app.marketplace.clientFor({ clientId: '1', apiKey: 'k', baseUrl: null }).roles().catch(() => undefined);
+      } finally {
+        globalThis.fetch = realFetch;
+      }
+      expect(called[0]).toBe(`${OZON_PRODUCTION_URL}/v1/roles`);
+    } finally {
+      await close();
+    }
+  });
+
+  it('is mounted in production with OZON_SIMULATOR on, without its control endpoints', async () => {
+    const { app, close } = await appWith({ production: true, ozonSimulator: true });
+    try {
+      expect(app.marketplace.simulator).not.toBeNull();
+      const roles = await app.inject({ method: 'POST', url: '/sim/ozon/v1/roles', headers: { 'client-id': '1001', 'api-key': 'sim-key-1001' }, payload: {} });
+      expect(roles.statusCode).toBe(200);
+      expect((await app.inject({ method: 'GET', url: '/sim/ozon/__sim/control' })).statusCode).toBe(404);
+    } finally {
+      await close();
+    }
+  });
+});
