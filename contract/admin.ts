@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { defineEndpoint, routePaths } from './endpoint';
 import { lazySchema } from './lazySchema';
 import { ADMIN_AREA_PATH } from './access';
 import { pageQuerySchema } from './envelope';
@@ -10,13 +11,6 @@ import { COMMON_ROLE, PASSWORD_PATTERN, ROLES, USERNAME_PATTERN } from './sessio
  * under `/api/${ADMIN_AREA_PATH}`. Every call is gated on the admin area: anyone else gets 401.
  * Times are epoch milliseconds; a validity time of null means the user never had that paid feature.
  */
-export const ADMIN_USER_PATHS = {
-  list: `/api/${ADMIN_AREA_PATH}/list`,
-  add: `/api/${ADMIN_AREA_PATH}/add`,
-  update: `/api/${ADMIN_AREA_PATH}/update`,
-  delete: `/api/${ADMIN_AREA_PATH}/delete`,
-  resetPassword: `/api/${ADMIN_AREA_PATH}/resetPassword`,
-} as const;
 
 const id = z.number().int().min(1);
 const role = z.enum(ROLES);
@@ -113,3 +107,44 @@ export const ADMIN_MESSAGES = {
   deleteSelf: { zh: '不能删除当前登录的账号', en: 'You cannot delete the account you are logged in with' },
   resetOwnPassword: { zh: '请在“修改密码”页面修改自己的密码', en: 'Change your own password on the “change password” page' },
 } as const satisfies Record<string, Localized>;
+
+export const resetPasswordDataSchema = lazySchema(() => z.null());
+
+/** The user manager's calls, under `/${ADMIN_AREA_PATH}`; every one is gated on the admin area. */
+export const ADMIN_USER_ENDPOINTS = {
+  list: defineEndpoint({
+    method: 'GET',
+    path: `/${ADMIN_AREA_PATH}/list`,
+    summary: 'One page of users, filtered by name, role and status.',
+    access: 'admin',
+    input: adminUserListQuerySchema,
+    answer: adminUserPageSchema,
+    settings: { cancellable: true },
+  }),
+  add: defineEndpoint({ method: 'POST', path: `/${ADMIN_AREA_PATH}/add`, summary: 'Creates a user.', access: 'admin', input: addUserBodySchema, answer: adminUserSchema }),
+  update: defineEndpoint({
+    method: 'POST',
+    path: `/${ADMIN_AREA_PATH}/update`,
+    summary: "Changes a user's roles, validity periods and links; fields left out stay as they are.",
+    access: 'admin',
+    input: updateUserBodySchema,
+    answer: adminUserSchema,
+  }),
+  delete: defineEndpoint({
+    method: 'POST',
+    path: `/${ADMIN_AREA_PATH}/delete`,
+    summary: 'Deletes users and ends their sessions.',
+    access: 'admin',
+    input: deleteUsersBodySchema,
+    answer: deleteUsersDataSchema,
+  }),
+  resetPassword: defineEndpoint({
+    method: 'POST',
+    path: `/${ADMIN_AREA_PATH}/resetPassword`,
+    summary: "Sets a user's password and ends the user's sessions.",
+    access: 'admin',
+    input: resetPasswordBodySchema,
+    answer: resetPasswordDataSchema,
+  }),
+} as const;
+export const ADMIN_USER_PATHS = routePaths(ADMIN_USER_ENDPOINTS);

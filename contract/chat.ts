@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { defineEndpoint } from './endpoint';
 import { lazySchema } from './lazySchema';
 import type { Localized } from './errors';
 
@@ -7,32 +8,6 @@ import type { Localized } from './errors';
  * and team contacts (friends, friend sections, groups, one-to-one and group messages) stored on our server.
  * Every call is gated on the 'chat' area, the same roles as the /chat-manager/chat-list page.
  */
-export const CHAT_PATHS = {
-  list: '/api/chat/list',
-  history: '/api/chat/history',
-  read: '/api/chat/read',
-  send: '/api/sendMessage',
-} as const;
-
-export const CONTACTS_PATHS = {
-  overview: '/api/contacts/overview',
-  searchUsers: '/api/contacts/searchUsers',
-  searchGroups: '/api/contacts/searchGroups',
-  applyFriend: '/api/contacts/friend/apply',
-  acceptFriend: '/api/contacts/friend/accept',
-  rejectFriend: '/api/contacts/friend/reject',
-  addSection: '/api/contacts/section/add',
-  renameSection: '/api/contacts/section/rename',
-  createGroup: '/api/contacts/group/create',
-  applyGroup: '/api/contacts/group/apply',
-  decideGroup: '/api/contacts/group/decide',
-  leaveGroup: '/api/contacts/group/leave',
-  addNotice: '/api/contacts/group/notice',
-  history: '/api/contacts/history',
-  send: '/api/contacts/send',
-  read: '/api/contacts/read',
-} as const;
-
 const id = z.coerce.number().int().positive();
 const name = z.string().trim().min(1, 'required').max(32);
 /** The verification message of an application. */
@@ -139,6 +114,7 @@ export const friendSectionSchema = lazySchema(() => z.object({ id: z.number().in
 export type TeamFriendSection = z.infer<typeof friendSectionSchema>;
 
 export const groupNoticeSchema = lazySchema(() => z.object({ id: z.number().int(), type: z.string(), title: z.string(), createdAt: z.number() }));
+export type GroupNotice = z.infer<typeof groupNoticeSchema>;
 export const groupMemberSchema = lazySchema(() => userCardSchema.extend({ role: z.enum(['owner', 'member']) }));
 export type TeamGroupMember = z.infer<typeof groupMemberSchema>;
 
@@ -252,3 +228,167 @@ export const CONTACTS_MESSAGES = {
   notFriends: { zh: '对方不是你的好友，不能发送消息', en: 'You can only send messages to your friends' },
   defaultSection: { zh: '我的好友', en: 'My friends' },
 } as const satisfies Record<string, Localized>;
+
+/** A friend section's id and name (adding and renaming one answer it). */
+export const sectionDataSchema = lazySchema(() => friendSectionSchema.pick({ id: true, name: true }));
+export const leaveGroupDataSchema = lazySchema(() => z.null());
+
+/** Buyer chats of every shop of the seller, synced with the marketplace. */
+export const CHAT_ENDPOINTS = {
+  list: defineEndpoint({ method: 'GET', path: '/chat/list', summary: "The buyer chats of every shop of the user, with unread counts.", access: 'chat', answer: chatListDataSchema }),
+  history: defineEndpoint({
+    method: 'GET',
+    path: '/chat/history',
+    summary: "One page of a buyer chat's messages: the newest without `before`, older ones with it.",
+    access: 'chat',
+    input: chatHistoryQuerySchema,
+    answer: chatHistoryDataSchema,
+  }),
+  read: defineEndpoint({
+    method: 'POST',
+    path: '/chat/read',
+    summary: 'Marks a buyer chat read up to a message (everything when absent).',
+    access: 'chat',
+    input: chatReadBodySchema,
+    answer: chatReadDataSchema,
+  }),
+  send: defineEndpoint({
+    method: 'POST',
+    path: '/sendMessage',
+    summary: 'Sends a text message to a buyer through Ozon.',
+    access: 'chat',
+    input: sendMessageBodySchema,
+    answer: sendMessageDataSchema,
+  }),
+} as const;
+
+/** Team contacts and their messages, stored on our server. */
+export const CONTACTS_ENDPOINTS = {
+  overview: defineEndpoint({
+    method: 'GET',
+    path: '/contacts/overview',
+    summary: "The user's friend sections, groups and pending applications.",
+    access: 'chat',
+    answer: contactsOverviewSchema,
+  }),
+  searchUsers: defineEndpoint({
+    method: 'GET',
+    path: '/contacts/searchUsers',
+    summary: 'Users whose name contains the keyword.',
+    access: 'chat',
+    input: contactSearchQuerySchema,
+    answer: userSearchDataSchema,
+  }),
+  searchGroups: defineEndpoint({
+    method: 'GET',
+    path: '/contacts/searchGroups',
+    summary: 'Groups whose name contains the keyword.',
+    access: 'chat',
+    input: contactSearchQuerySchema,
+    answer: groupSearchDataSchema,
+  }),
+  applyFriend: defineEndpoint({
+    method: 'POST',
+    path: '/contacts/friend/apply',
+    summary: 'Asks a user to become a friend.',
+    access: 'chat',
+    input: applyFriendBodySchema,
+    answer: teamRequestSchema,
+  }),
+  acceptFriend: defineEndpoint({
+    method: 'POST',
+    path: '/contacts/friend/accept',
+    summary: 'Accepts a friend request.',
+    access: 'chat',
+    input: acceptFriendBodySchema,
+    answer: teamRequestSchema,
+  }),
+  rejectFriend: defineEndpoint({
+    method: 'POST',
+    path: '/contacts/friend/reject',
+    summary: 'Rejects a friend request.',
+    access: 'chat',
+    input: requestIdBodySchema,
+    answer: teamRequestSchema,
+  }),
+  addSection: defineEndpoint({
+    method: 'POST',
+    path: '/contacts/section/add',
+    summary: 'Adds a friend section.',
+    access: 'chat',
+    input: addSectionBodySchema,
+    answer: sectionDataSchema,
+  }),
+  renameSection: defineEndpoint({
+    method: 'POST',
+    path: '/contacts/section/rename',
+    summary: 'Renames a friend section.',
+    access: 'chat',
+    input: renameSectionBodySchema,
+    answer: sectionDataSchema,
+  }),
+  createGroup: defineEndpoint({
+    method: 'POST',
+    path: '/contacts/group/create',
+    summary: 'Creates a group owned by the user.',
+    access: 'chat',
+    input: createGroupBodySchema,
+    answer: teamGroupSchema,
+  }),
+  applyGroup: defineEndpoint({
+    method: 'POST',
+    path: '/contacts/group/apply',
+    summary: 'Asks to join a group.',
+    access: 'chat',
+    input: applyGroupBodySchema,
+    answer: teamRequestSchema,
+  }),
+  decideGroup: defineEndpoint({
+    method: 'POST',
+    path: '/contacts/group/decide',
+    summary: "The owner accepts or rejects an application to the group.",
+    access: 'chat',
+    input: decideGroupBodySchema,
+    answer: teamRequestSchema,
+  }),
+  leaveGroup: defineEndpoint({
+    method: 'POST',
+    path: '/contacts/group/leave',
+    summary: 'Leaves a group.',
+    access: 'chat',
+    input: groupIdBodySchema,
+    answer: leaveGroupDataSchema,
+  }),
+  addNotice: defineEndpoint({
+    method: 'POST',
+    path: '/contacts/group/notice',
+    summary: "Posts a notice in a group.",
+    access: 'chat',
+    input: addNoticeBodySchema,
+    answer: groupNoticeSchema,
+  }),
+  history: defineEndpoint({
+    method: 'GET',
+    path: '/contacts/history',
+    summary: "One page of a friend's or group's messages: the newest without `before`, older ones with it.",
+    access: 'chat',
+    input: contactsHistoryQuerySchema,
+    answer: contactsHistoryDataSchema,
+  }),
+  send: defineEndpoint({
+    method: 'POST',
+    path: '/contacts/send',
+    summary: 'Sends a message to a friend or a group.',
+    access: 'chat',
+    input: contactsSendBodySchema,
+    answer: teamMessageSchema,
+  }),
+  read: defineEndpoint({
+    method: 'POST',
+    path: '/contacts/read',
+    summary: "Marks a friend's or group's messages read up to one.",
+    access: 'chat',
+    input: contactsReadBodySchema,
+    answer: chatReadDataSchema,
+  }),
+} as const;

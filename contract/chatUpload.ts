@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { API_BASE, defineEndpoint, routePath } from './endpoint';
 import { lazySchema } from './lazySchema';
 import { buyerMessageSchema } from './chat';
 import type { Localized } from './errors';
@@ -9,13 +10,6 @@ import type { Localized } from './errors';
  * DATA_DIR/uploads with random names; reading one back needs a session that can see the conversation it was sent
  * to, so the page fetches it through the worker (an <img> cannot send the X-Token header).
  */
-export const CHAT_UPLOAD_PATHS = {
-  upload: '/api/chat/upload',
-  /** GET `${file}/<stored name>` */
-  file: '/api/chat/file',
-  /** Sends an uploaded file into a buyer chat through Ozon's /v1/chat/send/file. */
-  sendFile: '/api/chat/sendFile',
-} as const;
 
 /** 10 MB: enough for photos and documents; Ozon's send-file takes the file inline as base64. */
 export const UPLOAD_MAX_BYTES = 10 * 1024 * 1024;
@@ -147,3 +141,51 @@ export const CHAT_UPLOAD_MESSAGES = {
   fileNotFound: { zh: '文件不存在或已被删除', en: 'The file does not exist or has been deleted' },
   uploadFailed: { zh: '上传失败，请重试', en: 'The upload failed; please try again' },
 } as const satisfies Record<string, Localized>;
+
+/** Where stored files are read back: `${CHAT_FILE_DIR}/<stored name>` under the API base. */
+const CHAT_FILE_DIR = '/chat/file';
+
+export const uploadFieldsSchema = lazySchema(() => z.object({
+  kind: z.enum(['image', 'file']),
+  /** `friend:<id>`, `group:<id>` or `buyer:<storeId>:<chatId>`. */
+  conversation: z.string().max(260),
+}));
+/** A stored name (STORED_NAME_PATTERN); any other is answered 404 like a missing file. */
+export const chatFileParamsSchema = lazySchema(() => z.object({ id: z.string().max(100) }));
+
+/** Chat attachments: upload, read back, pass on to a buyer. */
+export const CHAT_UPLOAD_ENDPOINTS = {
+  upload: defineEndpoint({
+    method: 'POST',
+    path: '/chat/upload',
+    summary: 'Stores one picked file for a conversation (multipart: the fields before the file part).',
+    access: 'chat',
+    multipart: { fields: uploadFieldsSchema, file: 'file' },
+    answer: uploadDataSchema,
+    settings: { timeout: 120_000, retries: 0 },
+  }),
+  file: defineEndpoint({
+    method: 'GET',
+    path: `${CHAT_FILE_DIR}/:id`,
+    summary: 'An uploaded file, for whoever can see its conversation (images inline, other files as downloads).',
+    access: 'chat',
+    params: chatFileParamsSchema,
+    raw: { contentType: 'application/octet-stream', description: "The file's bytes, with the content type of its kind." },
+    settings: { responseType: 'blob', silent: true },
+  }),
+  sendFile: defineEndpoint({
+    method: 'POST',
+    path: '/chat/sendFile',
+    summary: 'Passes an uploaded file on to a buyer chat through Ozon.',
+    access: 'chat',
+    input: sendFileBodySchema,
+    answer: sendFileDataSchema,
+  }),
+} as const;
+
+export const CHAT_UPLOAD_PATHS = {
+  upload: routePath(CHAT_UPLOAD_ENDPOINTS.upload),
+  /** GET `${file}/<stored name>` */
+  file: `${API_BASE}${CHAT_FILE_DIR}`,
+  sendFile: routePath(CHAT_UPLOAD_ENDPOINTS.sendFile),
+} as const;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { defineEndpoint, routePaths } from './endpoint';
 import { lazySchema } from './lazySchema';
 import { pageQuerySchema } from './envelope';
 import type { Localized } from './errors';
@@ -8,22 +9,6 @@ import type { Localized } from './errors';
  * The newest notice by update time is what GET /api/noticeCheck serves; adding or updating one pushes
  * `{ type: 'notice', notice }` to every open socket (contract/push.ts).
  */
-export const NOTICE_PATHS = {
-  list: '/api/notice/list',
-  add: '/api/notice/add',
-  update: '/api/notice/update',
-  delete: '/api/notice/delete',
-} as const;
-
-export const FEATURE_UPDATE_PATHS = {
-  /** Any logged-in user. */
-  current: '/api/featureUpdate/current',
-  list: '/api/featureUpdate/list',
-  add: '/api/featureUpdate/add',
-  update: '/api/featureUpdate/update',
-  delete: '/api/featureUpdate/delete',
-} as const;
-
 const id = z.number().int().min(1);
 const ids = z.array(id).min(1).max(500);
 
@@ -133,3 +118,73 @@ export const NOTICE_MESSAGES = {
   noticeNotFound: { zh: '公告不存在', en: 'The notice does not exist' },
   featureUpdateNotFound: { zh: '更新说明不存在', en: 'The feature update does not exist' },
 } as const satisfies Record<string, Localized>;
+
+/** The notice manager's calls (admin only); publishing pushes the notice to every open socket. */
+export const NOTICE_ENDPOINTS = {
+  list: defineEndpoint({
+    method: 'GET',
+    path: '/notice/list',
+    summary: 'One page of notices, newest first.',
+    access: 'admin',
+    input: noticeListQuerySchema,
+    answer: noticePageSchema,
+    settings: { cancellable: true },
+  }),
+  add: defineEndpoint({ method: 'POST', path: '/notice/add', summary: 'Publishes a notice.', access: 'admin', input: addNoticeBodySchema, answer: noticeRowSchema }),
+  update: defineEndpoint({
+    method: 'POST',
+    path: '/notice/update',
+    summary: "Changes a notice's text and publishes it again.",
+    access: 'admin',
+    input: updateNoticeBodySchema,
+    answer: noticeRowSchema,
+  }),
+  delete: defineEndpoint({ method: 'POST', path: '/notice/delete', summary: 'Deletes notices.', access: 'admin', input: deleteNoticesBodySchema, answer: deletedDataSchema }),
+} as const;
+export const NOTICE_PATHS = routePaths(NOTICE_ENDPOINTS);
+
+/** The feature-update announcements: every user reads the current one, administrators manage them. */
+export const FEATURE_UPDATE_ENDPOINTS = {
+  current: defineEndpoint({
+    method: 'GET',
+    path: '/featureUpdate/current',
+    summary: 'The newest active announcement whose start date has come, or null.',
+    access: 'open',
+    answer: currentFeatureUpdateDataSchema,
+    settings: { silent: true },
+  }),
+  list: defineEndpoint({
+    method: 'GET',
+    path: '/featureUpdate/list',
+    summary: 'One page of announcements, newest start first.',
+    access: 'admin',
+    input: featureUpdateListQuerySchema,
+    answer: featureUpdatePageSchema,
+    settings: { cancellable: true },
+  }),
+  add: defineEndpoint({
+    method: 'POST',
+    path: '/featureUpdate/add',
+    summary: 'Adds an announcement.',
+    access: 'admin',
+    input: addFeatureUpdateBodySchema,
+    answer: featureUpdateSchema,
+  }),
+  update: defineEndpoint({
+    method: 'POST',
+    path: '/featureUpdate/update',
+    summary: 'Changes an announcement; fields left out stay as they are.',
+    access: 'admin',
+    input: updateFeatureUpdateBodySchema,
+    answer: featureUpdateSchema,
+  }),
+  delete: defineEndpoint({
+    method: 'POST',
+    path: '/featureUpdate/delete',
+    summary: 'Deletes announcements.',
+    access: 'admin',
+    input: deleteFeatureUpdatesBodySchema,
+    answer: deletedDataSchema,
+  }),
+} as const;
+export const FEATURE_UPDATE_PATHS = routePaths(FEATURE_UPDATE_ENDPOINTS);

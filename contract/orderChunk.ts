@@ -38,7 +38,7 @@ export type OrderNumberField = (typeof ORDER_NUMBER_FIELDS)[number];
 export type OrderDictField = (typeof ORDER_DICT_FIELDS)[number];
 export type OrderTextField = (typeof ORDER_TEXT_FIELDS)[number];
 
-export const ORDER_FRAME_TYPE = 'application/vnd.seller-tool.orders';
+export { ORDER_FRAME_TYPE } from './orders';
 
 export type OrderChunk = ListChunk<OrderNumberField, OrderDictField, OrderTextField>;
 export type OrderFrame = ListFrame<OrderChunk>;

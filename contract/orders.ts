@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { defineEndpoint } from './endpoint';
 import { lazySchema } from './lazySchema';
 import { anyOf, defineListSchema, dict, dictInt, epochMs, int, money, range, text, type FiltersOf, type RowOf } from './listSchema';
 
@@ -187,26 +188,6 @@ export const ordersChangedPushSchema = lazySchema(() => z.object({
 }));
 export type OrdersChangedPush = z.infer<typeof ordersChangedPushSchema>;
 
-/** The order and shipping calls (seller-tool §7 "Orders and shipping"); /api/syncOrderList lives with the shops. */
-export const ORDER_PATHS = {
-  list: '/api/order/list',
-  get: '/api/order/get',
-  add: '/api/order/add',
-  update: '/api/order/update',
-  delete: '/api/order/delete',
-  sync: '/api/order/sync',
-  unfulfilledList: '/api/posting/fbs/unfulfilled/list',
-  unfulfilledListV3: '/api/v3/posting/fbs/unfulfilled/list',
-  shipOrder: '/api/shipOrder',
-  addTrackNumber: '/api/addTrackNumber',
-  updateTrack: '/api/updateTrack',
-  setEubOrder: '/api/setEubOrder',
-  updatePdf: '/api/updatePdf',
-  labelPdf: '/api/ets/pdf',
-  warehouseList: '/api/warehouse/list',
-  updateStock: '/api/updateStock',
-} as const;
-
 const csv = <T extends z.ZodType>(item: T) =>
   z.preprocess((value) => (typeof value === 'string' ? (value === '' ? [] : value.split(',')) : value), z.array(item));
 const optionalNumber = z.coerce.number().finite().optional();
@@ -305,3 +286,152 @@ export const updateStockBodySchema = lazySchema(() => z.object({
 export type UpdateStockBody = z.input<typeof updateStockBodySchema>;
 export const stockResultSchema = lazySchema(() => z.object({ done: z.number().int(), failures: z.array(z.object({ offerId: z.string(), message: z.string() })) }));
 export type StockResult = z.infer<typeof stockResultSchema>;
+
+/** The content type of the order sync's binary frames (contract/orderChunk.ts re-exports it with the format). */
+export const ORDER_FRAME_TYPE = 'application/vnd.seller-tool.orders';
+
+/** How many rows a call changed (e.g. manual orders deleted). */
+export const changedCountSchema = lazySchema(() => z.number().int());
+
+/** Ozon's unfulfilled list as Ozon answers it (v4 shape), passed through; only what the page relies on is named. */
+export const marketplacePostingListSchema = lazySchema(() => z.looseObject({
+  postings: z.array(z.looseObject({ posting_number: z.string() })),
+  cursor: z.string(),
+  has_next: z.boolean(),
+  count: z.number().int().optional(),
+}));
+
+/**
+ * The order and shipping calls (seller-tool §7 "Orders and shipping"), gated on the 'orders' area; /syncOrderList
+ * lives with the shops. Every change pushes 'orders.changed' to the user.
+ */
+export const ORDER_ENDPOINTS = {
+  list: defineEndpoint({
+    method: 'GET',
+    path: '/order/list',
+    summary: "One page of the user's orders, filtered and sorted on the server (first paint before the cache is filled).",
+    access: 'orders',
+    input: orderListQuerySchema,
+    answer: orderListPageSchema,
+    settings: { cancellable: true, retryDelay: 1_500 },
+  }),
+  get: defineEndpoint({
+    method: 'GET',
+    path: '/order/get',
+    summary: 'One order row by id.',
+    access: 'orders',
+    input: orderIdQuerySchema,
+    answer: orderRowSchema,
+    settings: { timeout: 6_000 },
+  }),
+  add: defineEndpoint({ method: 'POST', path: '/order/add', summary: 'Enters a manual order.', access: 'orders', input: addOrderBodySchema, answer: orderRowSchema }),
+  update: defineEndpoint({
+    method: 'POST',
+    path: '/order/update',
+    summary: 'Changes an entered order; fields left out stay as they are.',
+    access: 'orders',
+    input: updateOrderBodySchema,
+    answer: orderRowSchema,
+  }),
+  delete: defineEndpoint({
+    method: 'POST',
+    path: '/order/delete',
+    summary: 'Deletes entered orders (marketplace orders are kept); answers how many were deleted.',
+    access: 'orders',
+    input: orderIdsBodySchema,
+    answer: changedCountSchema,
+  }),
+  sync: defineEndpoint({
+    method: 'GET',
+    path: '/order/sync',
+    summary: "Rows changed since a cursor, oldest change first, for the browser's cache: row objects, or one binary frame.",
+    access: 'orders',
+    input: orderSyncQuerySchema,
+    answer: orderSyncChunkSchema,
+    raw: { contentType: ORDER_FRAME_TYPE, description: 'format=binary: one frame of contract/orderChunk.ts (typed columns and dictionaries).' },
+    // The worker reads the binary frame as a Blob, which its cache stores as it is (workers/orders/frameBytes.ts).
+    settings: { responseType: 'blob', timeout: 120_000, silent: true },
+  }),
+  unfulfilledList: defineEndpoint({
+    method: 'POST',
+    path: '/posting/fbs/unfulfilled/list',
+    summary: 'Unfulfilled postings of one shop or all, from the synced orders.',
+    access: 'orders',
+    input: unfulfilledListBodySchema,
+    answer: orderListPageSchema,
+  }),
+  unfulfilledListV3: defineEndpoint({
+    method: 'POST',
+    path: '/v3/posting/fbs/unfulfilled/list',
+    summary: "Ozon's own unfulfilled list of one shop, live from the marketplace.",
+    access: 'orders',
+    input: unfulfilledListV3BodySchema,
+    answer: marketplacePostingListSchema,
+  }),
+  ship: defineEndpoint({
+    method: 'POST',
+    path: '/shipOrder',
+    summary: 'Ships postings (Ozon: ship as they are); answers how many went through and each failure.',
+    access: 'orders',
+    input: orderIdsBodySchema,
+    answer: batchResultSchema,
+  }),
+  addTrackNumber: defineEndpoint({
+    method: 'POST',
+    path: '/addTrackNumber',
+    summary: 'Sets tracking numbers on postings and tells Ozon.',
+    access: 'orders',
+    input: trackNumbersBodySchema,
+    answer: batchResultSchema,
+  }),
+  updateTrack: defineEndpoint({
+    method: 'POST',
+    path: '/updateTrack',
+    summary: "Corrects one order's tracking number in our records only (Ozon is not told).",
+    access: 'orders',
+    input: updateTrackBodySchema,
+    answer: batchResultSchema,
+  }),
+  setEubOrder: defineEndpoint({
+    method: 'POST',
+    path: '/setEubOrder',
+    summary: "Hands orders to China Post's EUB line (substatus 'eub'), with the EUB tracking number when given.",
+    access: 'orders',
+    input: setEubOrderBodySchema,
+    answer: batchResultSchema,
+  }),
+  updatePdf: defineEndpoint({
+    method: 'POST',
+    path: '/updatePdf',
+    summary: 'Starts Ozon label tasks for big label sets (Ozon builds them asynchronously).',
+    access: 'orders',
+    input: orderIdsBodySchema,
+    answer: labelTasksSchema,
+  }),
+  labelPdf: defineEndpoint({
+    method: 'POST',
+    path: '/ets/pdf',
+    summary: 'The shipping labels of up to 1,000 orders as one PDF.',
+    access: 'orders',
+    input: orderIdsBodySchema,
+    raw: { contentType: 'application/pdf', description: 'The labels, merged into one PDF (attachment labels.pdf).' },
+    // The spec's 4 s is for one label; the server fetches a set in calls of 20 and merges them into one PDF.
+    settings: { responseType: 'blob', timeout: 60_000 },
+  }),
+  warehouseList: defineEndpoint({
+    method: 'POST',
+    path: '/warehouse/list',
+    summary: "The warehouses of one shop or of all the user's shops.",
+    access: 'orders',
+    input: warehouseListBodySchema,
+    answer: lazySchema(() => z.array(warehouseSchema)),
+  }),
+  updateStock: defineEndpoint({
+    method: 'POST',
+    path: '/updateStock',
+    summary: 'Sets stock levels per shop, offer and warehouse (up to 100 at once).',
+    access: 'orders',
+    input: updateStockBodySchema,
+    answer: stockResultSchema,
+  }),
+} as const;

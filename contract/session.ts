@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { defineEndpoint } from './endpoint';
 import { lazySchema } from './lazySchema';
 
 /**
@@ -162,3 +163,103 @@ export const healthSchema = lazySchema(() => z.object({
   uptimeS: z.number(),
 }));
 export type Health = z.infer<typeof healthSchema>;
+
+/** GET /version.json's query: a timestamp that defeats every cache between the browser and the file. */
+export const versionFileQuerySchema = lazySchema(() => z.object({ t: z.coerce.number().optional() }));
+
+/** Session and account calls (seller-tool §7 "Session and account"), the release file and the health probe. */
+export const SESSION_ENDPOINTS = {
+  captchaImage: defineEndpoint({
+    method: 'GET',
+    path: '/captchaImage',
+    summary: 'A new captcha: an SVG image and the uuid its answer is sent with.',
+    access: 'public',
+    answer: captchaImageSchema,
+    settings: { timeout: 5_000 },
+  }),
+  register: defineEndpoint({
+    method: 'POST',
+    path: '/user/register',
+    summary: 'Registers a new user (captcha required); the user starts with no role.',
+    access: 'public',
+    input: registerBodySchema,
+    answer: registerDataSchema,
+  }),
+  login: defineEndpoint({
+    method: 'POST',
+    path: '/login',
+    summary: 'Signs in: answers the access token and sets the httpOnly refresh cookie.',
+    access: 'public',
+    input: loginBodySchema,
+    answer: loginDataSchema,
+  }),
+  getInfo: defineEndpoint({ method: 'GET', path: '/getInfo', summary: "The signed-in user's roles and validity periods.", access: 'open', answer: userInfoSchema }),
+  refreshToken: defineEndpoint({
+    method: 'POST',
+    path: '/refreshToken',
+    summary: 'A new access token from the refresh cookie and the X-User-Id header (the client calls it itself on a 402).',
+    access: 'public',
+    answer: refreshDataSchema,
+  }),
+  logout: defineEndpoint({
+    method: 'POST',
+    path: '/logout',
+    summary: 'Ends this session and clears the refresh cookie.',
+    access: 'open',
+    answer: logoutDataSchema,
+    // Best effort: the user is leaving whatever the server says.
+    settings: { silent: true, retries: 0 },
+  }),
+  loginCheck: defineEndpoint({
+    method: 'POST',
+    path: '/loginCheck',
+    summary: "1 while the session's password token is current, 0 once the password has changed elsewhere.",
+    access: 'public',
+    input: loginCheckBodySchema,
+    answer: loginCheckDataSchema,
+    settings: { timeout: 30_000, cancellable: true, silent: true },
+  }),
+  checkPsw: defineEndpoint({
+    method: 'POST',
+    path: '/user/checkPsw',
+    summary: "Whether a password is the user's current one.",
+    access: 'open',
+    input: checkPswBodySchema,
+    answer: checkPswDataSchema,
+  }),
+  changePsw: defineEndpoint({
+    method: 'POST',
+    path: '/user/changePsw',
+    summary: "Changes the user's password; every other session of the user ends.",
+    access: 'open',
+    input: changePswBodySchema,
+    answer: changePswDataSchema,
+  }),
+  noticeCheck: defineEndpoint({
+    method: 'GET',
+    path: '/noticeCheck',
+    summary: 'The newest published notice for the banner, or null.',
+    access: 'open',
+    answer: noticeCheckDataSchema,
+    settings: { timeout: 30_000, silent: true },
+  }),
+  limitInfo: defineEndpoint({ method: 'GET', path: '/limitInfo', summary: "The account's quotas and their use.", access: 'open', answer: limitInfoSchema }),
+  getBrand: defineEndpoint({ method: 'GET', path: '/getBrand', summary: "The deployment's branding.", access: 'open', answer: brandSchema }),
+  versionFile: defineEndpoint({
+    method: 'GET',
+    path: '/version.json',
+    summary: 'The release file the open pages poll to offer a reload (at the site root, no envelope).',
+    access: 'public',
+    site: true,
+    input: versionFileQuerySchema,
+    answer: versionFileSchema,
+    settings: { silent: true },
+  }),
+  health: defineEndpoint({
+    method: 'GET',
+    path: '/health',
+    summary: 'Health probe for load balancers: the database answers.',
+    access: 'public',
+    answer: healthSchema,
+  }),
+} as const;

@@ -1,21 +1,7 @@
 import { z } from 'zod';
+import { defineEndpoint } from './endpoint';
 import { lazySchema } from './lazySchema';
 
-/** Shops (seller-tool §7 "Shops"): a seller's Ozon shops, bound by Client-Id + Api-Key. The key never comes back. */
-export const STORE_PATHS = {
-  list: '/api/store/list',
-  add: '/api/store/add',
-  update: '/api/store/update',
-  delete: '/api/store/delete',
-  multiDelete: '/api/store/multiDelete',
-  apply: '/api/store/apply',
-  syncOrderList: '/api/syncOrderList',
-  /** Syncs every entity of one shop now (the shop page's "sync now"). */
-  syncNow: '/api/store/sync',
-  /** Seller-tool §2.4: archive the shop's taken-down products / its products in error state, in one click. */
-  removeDownToArch: '/api/removeDownToArch',
-  removeFailToArch: '/api/removeFailToArch',
-} as const;
 
 export const STORE_STATUSES = ['active', 'keyFailed', 'syncing'] as const;
 export type StoreStatus = (typeof STORE_STATUSES)[number];
@@ -89,3 +75,85 @@ export const syncProgressSchema = lazySchema(() => z.object({
   message: z.string().nullable(),
 }));
 export type SyncProgress = z.infer<typeof syncProgressSchema>;
+
+/** The spec's archive calls: 1 retry after 800 ms, 10 s timeout (seller-tool §7). */
+const ARCHIVE_SETTINGS = { timeout: 10_000, retries: 1, retryDelay: 800 } as const;
+
+/**
+ * Shops (seller-tool §7 "Shops"): a seller's Ozon shops, bound by Client-Id + Api-Key (the key never comes back);
+ * the sync triggers and the one-click archives (§2.4). Adding and editing are silent: the key check's refusal is
+ * shown in the dialog itself, next to the field to fix, and never retried.
+ */
+export const STORE_ENDPOINTS = {
+  list: defineEndpoint({ method: 'GET', path: '/store/list', summary: "The user's shops with their sync state.", access: 'store', answer: storeListSchema }),
+  add: defineEndpoint({
+    method: 'POST',
+    path: '/store/add',
+    summary: 'Binds a shop after checking its key with Ozon; starts its first sync.',
+    access: 'store',
+    input: addStoreBodySchema,
+    answer: storeSchema,
+    settings: { silent: true, retries: 0 },
+  }),
+  update: defineEndpoint({
+    method: 'POST',
+    path: '/store/update',
+    summary: "Renames a shop or changes its key or base URL (a new key is checked and synced).",
+    access: 'store',
+    input: updateStoreBodySchema,
+    answer: storeSchema,
+    settings: { silent: true, retries: 0 },
+  }),
+  delete: defineEndpoint({ method: 'POST', path: '/store/delete', summary: 'Removes one shop and its data.', access: 'store', input: storeIdBodySchema, answer: deletedCountSchema }),
+  multiDelete: defineEndpoint({
+    method: 'POST',
+    path: '/store/multiDelete',
+    summary: 'Removes several shops and their data.',
+    access: 'store',
+    input: storeIdsBodySchema,
+    answer: deletedCountSchema,
+  }),
+  apply: defineEndpoint({
+    method: 'POST',
+    path: '/store/apply',
+    summary: 'Checks the key of a shop whose key failed again and resumes its sync.',
+    access: 'store',
+    input: storeIdBodySchema,
+    answer: storeSchema,
+  }),
+  syncNow: defineEndpoint({
+    method: 'POST',
+    path: '/store/sync',
+    summary: 'Syncs every entity of one shop now; progress arrives as sync.progress pushes.',
+    access: 'store',
+    input: storeIdBodySchema,
+    answer: syncStartedSchema,
+  }),
+  syncOrderList: defineEndpoint({
+    method: 'POST',
+    path: '/syncOrderList',
+    summary: 'Starts (or resumes) the postings sync of one shop, or of every shop of the user.',
+    access: 'orders',
+    input: syncOrderListBodySchema,
+    answer: syncStartedSchema,
+    settings: { timeout: 250_000 },
+  }),
+  removeDownToArch: defineEndpoint({
+    method: 'POST',
+    path: '/removeDownToArch',
+    summary: "Archives the shop's taken-down products in one click.",
+    access: 'store',
+    input: storeIdBodySchema,
+    answer: archiveResultSchema,
+    settings: ARCHIVE_SETTINGS,
+  }),
+  removeFailToArch: defineEndpoint({
+    method: 'POST',
+    path: '/removeFailToArch',
+    summary: "Archives the shop's products in error state in one click.",
+    access: 'store',
+    input: storeIdBodySchema,
+    answer: archiveResultSchema,
+    settings: ARCHIVE_SETTINGS,
+  }),
+} as const;

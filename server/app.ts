@@ -1,5 +1,5 @@
 import { resolve } from 'node:path';
-import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions, type RouteOptions } from 'fastify';
 import cookie from '@fastify/cookie';
 import type { Config } from './config';
 import type { Database } from './db/database';
@@ -13,6 +13,7 @@ import { systemRoutes } from './areas/system/routes';
 import { storeRoutes } from './areas/store/routes';
 import { syncPlugin, type SyncPluginOptions } from './areas/sync/plugin';
 import { marketplacePlugin, type MarketplacePluginOptions } from './marketplace/plugin';
+import { apiDocsRoutes } from './plugins/apiDocs';
 import { authPlugin } from './plugins/auth';
 import { databasePlugin } from './plugins/database';
 import { envelopePlugin } from './plugins/envelope';
@@ -35,6 +36,8 @@ export type AppOptions = {
   push?: PushPluginOptions;
   /** Buyer chat: how often new buyer messages are polled (tests turn the timer off and tick by hand). */
   chat?: ChatRoutesOptions;
+  /** Sees every route as it is registered (tests check the routes against the endpoint objects). */
+  onRoute?: (route: RouteOptions) => void;
 };
 
 /**
@@ -52,6 +55,8 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     trustProxy: config.trustProxy.length > 0 ? config.trustProxy : false,
     bodyLimit: 10 * 1024 * 1024,
   });
+  const { onRoute } = options;
+  if (onRoute) app.addHook('onRoute', (route) => onRoute(route));
 
   await app.register(databasePlugin, { config, database: options.database, now: options.now });
   await app.register(cookie);
@@ -70,6 +75,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await app.register(ordersRoutes);
   await app.register(chatRoutes, options.chat ?? {});
   await app.register(contactsRoutes);
+  await app.register(apiDocsRoutes);
   // Later areas register here: one plugin per area, mirroring the spec's call list.
   return app;
 }

@@ -38,6 +38,8 @@ export type Config = {
   trustProxy: string[];
   /** Hosts (`name` or `name:port`) a shop's base URL may name beside Ozon's API hosts, private addresses included. */
   ozonAllowedHosts: string[];
+  /** Serve the API reference (/api/docs) and its OpenAPI document to anyone: on by default outside production. */
+  apiDocs: boolean;
 };
 
 export class ConfigError extends Error {
@@ -85,6 +87,7 @@ const envSchema = z.object({
   REFRESH_TOKEN_TTL_S: optional(z.coerce.number().int().min(1)).default(30 * 24 * 3600),
   ADMIN_PASSWORD: optional(z.string().regex(PASSWORD_PATTERN, 'must be 8 to 64 characters with letters and digits')),
   RELEASE_IS_UPDATE: optional(flag).default(true),
+  API_DOCS: optional(flag),
   LOG_LEVEL: optional(z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])).default('info'),
   TRUST_PROXY: optional(list(z.string().refine(isAddressOrRange, 'must be IP addresses or CIDR ranges, comma-separated'))),
   OZON_ALLOWED_HOSTS: optional(list(z.string().regex(HOST_PATTERN, 'must be host names or host:port, comma-separated'))),
@@ -139,6 +142,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: values.LOG_LEVEL,
     trustProxy: values.TRUST_PROXY ?? [],
     ozonAllowedHosts: (values.OZON_ALLOWED_HOSTS ?? []).map((host) => host.toLowerCase()),
+    apiDocs: values.API_DOCS ?? !production,
   };
 }
 

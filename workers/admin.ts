@@ -1,23 +1,15 @@
 import {
-  ADMIN_USER_PATHS,
-  adminUserPageSchema,
-  adminUserSchema,
-  deleteUsersDataSchema,
+  ADMIN_USER_ENDPOINTS,
   type AddUserBody,
+  type AdminUserListQuery,
   type AdminUser,
   type AdminUserPage,
   type ResetPasswordBody,
   type UpdateUserBody,
 } from '../contract/admin';
 import {
-  currentFeatureUpdateDataSchema,
-  deletedDataSchema,
-  featureUpdatePageSchema,
-  featureUpdateSchema,
-  FEATURE_UPDATE_PATHS,
-  NOTICE_PATHS,
-  noticePageSchema,
-  noticeRowSchema,
+  FEATURE_UPDATE_ENDPOINTS,
+  NOTICE_ENDPOINTS,
   type AddFeatureUpdateBody,
   type AddNoticeBody,
   type CurrentFeatureUpdate,
@@ -33,9 +25,6 @@ import type { HttpClient } from './http/client';
 /** Query strings as the worker sends them (the contract's input types are looser: the server coerces). */
 export type PageParams = { page: number; rows: number };
 export type AdminUserQuery = PageParams & { search?: string; role?: string; status?: 'active' | 'expired' };
-
-/** The contract's paths carry the /api base; the client adds it itself. */
-const under = (path: string) => path.replace(/^\/api/, '');
 
 /** The administrator's user manager (seller-tool §7 "Administration"); admin-only on the server. */
 export type AdminApi = {
@@ -61,34 +50,29 @@ export type NoticeApi = {
 };
 
 export function createAdminApi(client: HttpClient): AdminApi {
+  const E = ADMIN_USER_ENDPOINTS;
   return {
-    listUsers: (query) =>
-      client.request(under(ADMIN_USER_PATHS.list), { method: 'GET', params: { ...query }, cancelKey: 'admin.listUsers', schema: adminUserPageSchema }),
-    addUser: (body) => client.request(under(ADMIN_USER_PATHS.add), { method: 'POST', body, schema: adminUserSchema }),
-    updateUser: (body) => client.request(under(ADMIN_USER_PATHS.update), { method: 'POST', body, schema: adminUserSchema }),
-    deleteUsers: (ids) => client.request(under(ADMIN_USER_PATHS.delete), { method: 'POST', body: { ids }, schema: deleteUsersDataSchema }),
-    resetPassword: (body) => client.request(under(ADMIN_USER_PATHS.resetPassword), { method: 'POST', body }),
+    // The role filter is whatever the page's select holds; the server refuses one it does not know.
+    listUsers: (query) => client.call(E.list, query as AdminUserListQuery),
+    addUser: (body) => client.call(E.add, body),
+    updateUser: (body) => client.call(E.update, body),
+    deleteUsers: (ids) => client.call(E.delete, { ids }),
+    resetPassword: (body) => client.call(E.resetPassword, body),
   };
 }
 
 export function createNoticeApi(client: HttpClient): NoticeApi {
+  const N = NOTICE_ENDPOINTS;
+  const F = FEATURE_UPDATE_ENDPOINTS;
   return {
-    list: (query) => client.request(under(NOTICE_PATHS.list), { method: 'GET', params: { ...query }, cancelKey: 'notice.list', schema: noticePageSchema }),
-    add: (body) => client.request(under(NOTICE_PATHS.add), { method: 'POST', body, schema: noticeRowSchema }),
-    update: (body) => client.request(under(NOTICE_PATHS.update), { method: 'POST', body, schema: noticeRowSchema }),
-    delete: (ids) => client.request(under(NOTICE_PATHS.delete), { method: 'POST', body: { ids }, schema: deletedDataSchema }),
-    currentFeatureUpdate: () =>
-      client.request(under(FEATURE_UPDATE_PATHS.current), { method: 'GET', silent: true, schema: currentFeatureUpdateDataSchema }),
-    listFeatureUpdates: (query) =>
-      client.request(under(FEATURE_UPDATE_PATHS.list), {
-        method: 'GET',
-        params: { ...query },
-        cancelKey: 'featureUpdate.list',
-        schema: featureUpdatePageSchema,
-      }),
-    addFeatureUpdate: (body) => client.request(under(FEATURE_UPDATE_PATHS.add), { method: 'POST', body, schema: featureUpdateSchema }),
-    updateFeatureUpdate: (body) => client.request(under(FEATURE_UPDATE_PATHS.update), { method: 'POST', body, schema: featureUpdateSchema }),
-    deleteFeatureUpdates: (ids) =>
-      client.request(under(FEATURE_UPDATE_PATHS.delete), { method: 'POST', body: { ids }, schema: deletedDataSchema }),
+    list: (query) => client.call(N.list, query),
+    add: (body) => client.call(N.add, body),
+    update: (body) => client.call(N.update, body),
+    delete: (ids) => client.call(N.delete, { ids }),
+    currentFeatureUpdate: () => client.call(F.current),
+    listFeatureUpdates: (query) => client.call(F.list, query),
+    addFeatureUpdate: (body) => client.call(F.add, body),
+    updateFeatureUpdate: (body) => client.call(F.update, body),
+    deleteFeatureUpdates: (ids) => client.call(F.delete, { ids }),
   };
 }

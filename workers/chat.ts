@@ -1,19 +1,6 @@
 import {
-  CHAT_PATHS,
-  CONTACTS_PATHS,
-  chatHistoryDataSchema,
-  chatListDataSchema,
-  chatReadDataSchema,
-  contactsHistoryDataSchema,
-  contactsOverviewSchema,
-  friendSectionSchema,
-  groupNoticeSchema,
-  groupSearchDataSchema,
-  sendMessageDataSchema,
-  teamGroupSchema,
-  teamMessageSchema,
-  teamRequestSchema,
-  userSearchDataSchema,
+  CHAT_ENDPOINTS,
+  CONTACTS_ENDPOINTS,
   type AcceptFriendBody,
   type AddNoticeBody,
   type ApplyFriendBody,
@@ -27,15 +14,14 @@ import {
   type ContactsReadBody,
   type ContactsSendBody,
   type CreateGroupBody,
+  type GroupNotice,
   type SendMessageBody,
   type TeamGroup,
   type TeamMessage,
   type TeamRequest,
   type UserCard,
 } from '../contract/chat';
-import { z } from 'zod';
-import { lazySchema } from '../contract/lazySchema';
-import { CHAT_UPLOAD_PATHS, sendFileDataSchema, uploadDataSchema, type SendFileBody, type UploadData, type UploadKind } from '../contract/chatUpload';
+import { CHAT_UPLOAD_ENDPOINTS, storedNameOfUrl, type SendFileBody, type UploadData, type UploadKind } from '../contract/chatUpload';
 import type { EventBus } from './events';
 import type { HttpClient } from './http/client';
 
@@ -72,7 +58,7 @@ export type ChatApi = {
   applyGroup(groupId: number, message: string): Promise<TeamRequest>;
   decideGroup(requestId: number, accept: boolean): Promise<TeamRequest>;
   leaveGroup(groupId: number): Promise<null>;
-  addNotice(body: AddNoticeBody): Promise<z.infer<typeof groupNoticeSchema>>;
+  addNotice(body: AddNoticeBody): Promise<GroupNotice>;
   history(query: ContactsHistoryQuery): Promise<{ messages: TeamMessage[]; hasMore: boolean }>;
   send(body: ContactsSendBody): Promise<TeamMessage>;
   read(body: ContactsReadBody): Promise<{ unread: number }>;
@@ -84,10 +70,9 @@ export type ChatApi = {
   buyerSendFile(body: SendFileBody): Promise<{ message: BuyerMessage }>;
 };
 
-/** The client's paths hang under /api already. */
-const path = (full: string) => full.replace(/^\/api/, '');
-const sectionSchema = lazySchema(() => friendSectionSchema.pick({ id: true, name: true }));
-const unreadSchema = lazySchema(() => z.object({ unread: z.number().int() }));
+const C = CHAT_ENDPOINTS;
+const T = CONTACTS_ENDPOINTS;
+const U = CHAT_UPLOAD_ENDPOINTS;
 
 export function createChatArea(client: HttpClient, events: EventBus): ChatApi {
   events.on('push.message', ({ message }) => {
@@ -97,44 +82,41 @@ export function createChatArea(client: HttpClient, events: EventBus): ChatApi {
     else if (message.type === 'chat.presence') events.emit('chat.presence', { userId: message.userId, online: message.online });
     else if (message.type === 'chat.buyerMessage') events.emit('chat.buyerMessage', { message: message.message, unread: message.unread });
   });
-  const get = <T>(full: string, schema: { parse(v: unknown): T }, params?: Record<string, string | number | undefined>) =>
-    client.request(path(full), { method: 'GET', params, schema });
-  const post = <T>(full: string, body: unknown, schema: { parse(v: unknown): T }) => client.request(path(full), { method: 'POST', body, schema });
-
   return {
-    buyerList: () => get(CHAT_PATHS.list, chatListDataSchema),
-    buyerHistory: (query) => get(CHAT_PATHS.history, chatHistoryDataSchema, { ...query }),
-    buyerRead: (body) => post(CHAT_PATHS.read, body, chatReadDataSchema),
-    buyerSend: (body) => post(CHAT_PATHS.send, body, sendMessageDataSchema),
-    overview: () => get(CONTACTS_PATHS.overview, contactsOverviewSchema),
-    searchUsers: (keyword) => get(CONTACTS_PATHS.searchUsers, userSearchDataSchema, { keyword }),
-    searchGroups: (keyword) => get(CONTACTS_PATHS.searchGroups, groupSearchDataSchema, { keyword }),
-    applyFriend: (body) => post(CONTACTS_PATHS.applyFriend, body, teamRequestSchema),
-    acceptFriend: (body) => post(CONTACTS_PATHS.acceptFriend, body, teamRequestSchema),
-    rejectFriend: (requestId) => post(CONTACTS_PATHS.rejectFriend, { requestId }, teamRequestSchema),
-    addSection: (name) => post(CONTACTS_PATHS.addSection, { name }, sectionSchema),
-    renameSection: (id, name) => post(CONTACTS_PATHS.renameSection, { id, name }, sectionSchema),
-    createGroup: (body) => post(CONTACTS_PATHS.createGroup, body, teamGroupSchema),
-    applyGroup: (groupId, message) => post(CONTACTS_PATHS.applyGroup, { groupId, message }, teamRequestSchema),
-    decideGroup: (requestId, accept) => post(CONTACTS_PATHS.decideGroup, { requestId, accept }, teamRequestSchema),
-    leaveGroup: (groupId) => post(CONTACTS_PATHS.leaveGroup, { groupId }, z.null()),
-    addNotice: (body) => post(CONTACTS_PATHS.addNotice, body, groupNoticeSchema),
-    history: (query) => get(CONTACTS_PATHS.history, contactsHistoryDataSchema, { ...query }),
-    send: (body) => post(CONTACTS_PATHS.send, body, teamMessageSchema),
-    read: (body) => post(CONTACTS_PATHS.read, body, unreadSchema),
+    buyerList: () => client.call(C.list),
+    buyerHistory: (query) => client.call(C.history, query),
+    buyerRead: (body) => client.call(C.read, body),
+    buyerSend: (body) => client.call(C.send, body),
+    overview: () => client.call(T.overview),
+    searchUsers: (keyword) => client.call(T.searchUsers, { keyword }),
+    searchGroups: (keyword) => client.call(T.searchGroups, { keyword }),
+    applyFriend: (body) => client.call(T.applyFriend, body),
+    acceptFriend: (body) => client.call(T.acceptFriend, body),
+    rejectFriend: (requestId) => client.call(T.rejectFriend, { requestId }),
+    addSection: (name) => client.call(T.addSection, { name }),
+    renameSection: (id, name) => client.call(T.renameSection, { id, name }),
+    createGroup: (body) => client.call(T.createGroup, body),
+    applyGroup: (groupId, message) => client.call(T.applyGroup, { groupId, message }),
+    decideGroup: (requestId, accept) => client.call(T.decideGroup, { requestId, accept }),
+    leaveGroup: (groupId) => client.call(T.leaveGroup, { groupId }),
+    addNotice: (body) => client.call(T.addNotice, body),
+    history: (query) => client.call(T.history, query),
+    send: (body) => client.call(T.send, body),
+    read: (body) => client.call(T.read, body),
     upload: (kind, conversation, file) => {
       // Fields before the file: the server reads them as the stream reaches the file.
       const form = new FormData();
       form.append('kind', kind);
       form.append('conversation', conversation);
       form.append('file', file, file.name);
-      return client.request(path(CHAT_UPLOAD_PATHS.upload), { method: 'POST', body: form, schema: uploadDataSchema, timeout: 120_000, retries: 0 });
+      return client.call(U.upload, form);
     },
     file: async (url) => {
-      if (!url.startsWith(`${CHAT_UPLOAD_PATHS.file}/`)) throw new Error('not a chat file');
-      const blob = await client.request<Blob>(path(url), { method: 'GET', responseType: 'blob', silent: true });
+      const id = storedNameOfUrl(url);
+      if (id === null) throw new Error('not a chat file');
+      const blob = await client.call(U.file, { id });
       return { bytes: await blob.arrayBuffer(), contentType: blob.type };
     },
-    buyerSendFile: (body) => post(CHAT_UPLOAD_PATHS.sendFile, body, sendFileDataSchema),
+    buyerSendFile: (body) => client.call(U.sendFile, body),
   };
 }

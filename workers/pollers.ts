@@ -1,4 +1,4 @@
-import { loginCheckDataSchema, noticeCheckDataSchema, type LoginCheckBody } from '../contract/session';
+import { SESSION_ENDPOINTS, type LoginCheckBody } from '../contract/session';
 import { LOGIN_CHECK_INTERVAL_MS, NOTICE_CHECK_INTERVAL_MS, type PollerApi, type PollerName } from './api';
 import type { EventBus } from './events';
 import type { HttpClient } from './http/client';
@@ -64,7 +64,7 @@ export function createPollers({ client, events, timer = globalTimer }: PollerDep
       start(
         'loginCheck',
         async (signal) => {
-          const data = await client.request('/loginCheck', { method: 'POST', body, signal, schema: loginCheckDataSchema });
+          const data = await client.call(SESSION_ENDPOINTS.loginCheck, body, { signal });
           if (isCurrent('loginCheck', signal)) events.emit('session.loginChecked', { valid: data === 1 });
         },
         LOGIN_CHECK_INTERVAL_MS,
@@ -74,7 +74,7 @@ export function createPollers({ client, events, timer = globalTimer }: PollerDep
       start(
         'noticeCheck',
         async (signal) => {
-          const notice = await client.request('/noticeCheck', { method: 'GET', signal, schema: noticeCheckDataSchema });
+          const notice = await client.call(SESSION_ENDPOINTS.noticeCheck, undefined, { signal });
           if (isCurrent('noticeCheck', signal)) events.emit('notice.checked', { notice });
         },
         NOTICE_CHECK_INTERVAL_MS,

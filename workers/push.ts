@@ -1,4 +1,5 @@
 import { PUSH_PATH, pushMessageSchema } from '../contract/push';
+import { SESSION_ENDPOINTS } from '../contract/session';
 import type { Credentials } from './api';
 import type { EventBus } from './events';
 import type { HttpClient } from './http/client';
@@ -119,7 +120,7 @@ export function createPushConnection({
       }
       if (!wasOpen) {
         failedOpens += 1;
-        if (failedOpens === 2) void client.request('/getInfo', { method: 'GET', silent: true, retries: 0 }).catch(() => undefined);
+        if (failedOpens === 2) void client.call(SESSION_ENDPOINTS.getInfo, undefined, { silent: true, retries: 0 }).catch(() => undefined);
       }
       scheduleReconnect();
     };

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { AREA_ROLES, isPermitted, type Area } from '../../contract/access';
+import { API_BASE } from '../../contract/endpoint';
 import { AUTH_HEADERS } from '../../contract/envelope';
 import { authenticate, type AuthUser } from '../areas/session/service';
 import { ApiError } from '../http/errors';
@@ -36,7 +37,7 @@ export const authPlugin = fp(async function authPlugin(app: FastifyInstance) {
   app.decorateRequest('user', null);
   app.addHook('onRequest', async (request) => {
     const url = request.routeOptions.url;
-    if (!url || !url.startsWith('/api/')) return;
+    if (!url || !url.startsWith(`${API_BASE}/`)) return;
     const config = request.routeOptions.config;
     if (config.public) return;
     const websocket = request.headers.upgrade?.toLowerCase() === 'websocket';

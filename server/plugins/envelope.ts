@@ -62,7 +62,9 @@ export function sendError(request: FastifyRequest, reply: FastifyReply, error: A
 /**
  * Validation with zod schemas from contract/, the one error handler, and the request language.
  * Routes declare `schema: { body, querystring, params, headers }` as zod schemas; the parsed (coerced, defaulted)
- * values replace the raw ones. Response schemas are documentation only: answers are serialised with JSON.stringify.
+ * values replace the raw ones. A route's 200 schema (server/http/route.ts: the endpoint's answer in the envelope) is
+ * parsed before the answer is sent: only what the contract declares goes out, and an answer that breaks it fails as a
+ * 500 whose log names the endpoint and the first wrong field.
  */
 export const envelopePlugin = fp(async function envelopePlugin(app: FastifyInstance) {
   app.decorateRequest('lang', 'zh');
@@ -78,7 +80,15 @@ export const envelopePlugin = fp(async function envelopePlugin(app: FastifyInsta
       return result.success ? { value: result.data } : { error: validationFailureOf(result.error, httpPart ?? 'body', input) };
     };
   });
-  app.setSerializerCompiler(() => (data) => JSON.stringify(data));
+  app.setSerializerCompiler(({ schema, method, url }) => {
+    const zodSchema = schema as unknown as z.ZodType;
+    return (data: unknown) => {
+      const result = zodSchema.safeParse(data);
+      if (result.success) return JSON.stringify(result.data);
+      const issue = result.error.issues[0];
+      throw new Error(`the answer of ${method} ${url} breaks its contract at '${issue?.path.join('.') ?? ''}': ${issue?.message ?? 'invalid'}`);
+    };
+  });
 
   app.setErrorHandler((error: FastifyError | ApiError | ValidationFailure, request, reply) => {
     const lang = request.lang ?? 'zh';

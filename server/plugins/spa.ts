@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
+import { API_BASE } from '../../contract/endpoint';
 import { MESSAGES } from '../../contract/errors';
 
 export type SpaOptions = { distDir: string };
@@ -35,7 +36,7 @@ export const spaPlugin = fp(async function spaPlugin(app: FastifyInstance, optio
 
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
-    const isApi = path === '/api' || path.startsWith('/api/');
+    const isApi = path === API_BASE || path.startsWith(`${API_BASE}/`);
     if (!isApi && (request.method === 'GET' || request.method === 'HEAD')) {
       if (!built) return reply.code(503).type('text/plain; charset=utf-8').header('cache-control', 'no-cache').send(MISSING_BUILD);
       return reply.header('cache-control', 'no-cache').sendFile('index.html');

@@ -26,6 +26,7 @@ describe('loadConfig', () => {
       accessTokenTtlS: 7200,
       refreshTokenTtlS: 30 * 24 * 3600,
       releaseIsUpdate: true,
+      apiDocs: true,
       logLevel: 'info',
     });
   });

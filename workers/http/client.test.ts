@@ -2,7 +2,22 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ApiFailure, DataEvents, Topic } from '../api';
 import { createEventBus } from '../events';
 import { createFakeServer, fail, ok, type FakeServer, type Handler } from '../testing/fakeServer';
+import { z } from 'zod';
+import { defineEndpoint, type CallSettings, type HttpMethod } from '../../contract/endpoint';
+import { ORDER_ENDPOINTS } from '../../contract/orders';
+import { MARKETPLACE_LIST_SETTINGS, PLANNED_CALLS, type PlannedCall } from '../../contract/plannedCalls';
+import { SESSION_ENDPOINTS } from '../../contract/session';
+import { STORE_ENDPOINTS } from '../../contract/store';
 import { HttpClient } from './client';
+
+/** An endpoint with the client's defaults, or the given settings: for what the client does with any call. */
+const endpoint = (path: string, settings: CallSettings = {}, method: HttpMethod = 'POST') =>
+  defineEndpoint({ method, path, summary: 'test', access: 'open', input: z.record(z.string(), z.unknown()).optional(), answer: z.unknown(), settings });
+const planned = ({ path, settings, method }: PlannedCall) => endpoint(path, settings, method);
+type AnyCall = ReturnType<typeof endpoint>;
+const ADD = endpoint('/store/add');
+const UPDATE = endpoint('/store/update');
+const LIST = endpoint('/store/list', {}, 'GET');
 
 type Seen = { topic: Topic; payload: unknown };
 
@@ -33,7 +48,7 @@ describe('HttpClient: envelope and headers', () => {
     client.setCredentials({ token: 'tok-1', userId: 42 });
     client.setLanguage('en');
 
-    await expect(client.request('/store/add', { body: { name: 'shop' } })).resolves.toEqual({ id: 7 });
+    await expect(client.call(ADD, { name: 'shop' })).resolves.toEqual({ id: 7 });
 
     const [request] = server.requests;
     expect(request?.method).toBe('POST');
@@ -48,11 +63,11 @@ describe('HttpClient: envelope and headers', () => {
 
   it('sends no credentials before login and puts GET parameters in the query', async () => {
     const { server, client } = setup({ '/order/list': () => ok({ list: [], total: 0 }) });
-    await client.request('/order/list', { params: { page: 2, rows: 50, status: undefined } });
+    await client.call(ORDER_ENDPOINTS.list, { page: 2, rows: 50, source: undefined });
     const [request] = server.requests;
     expect(request?.method).toBe('GET');
     expect(request?.query.get('page')).toBe('2');
-    expect(request?.query.has('status')).toBe(false);
+    expect(request?.query.has('source')).toBe(false);
     expect(request?.headers.has('x-token')).toBe(false);
     expect(request?.headers.get('accept-language')).toMatch(/^zh/);
   });
@@ -60,19 +75,15 @@ describe('HttpClient: envelope and headers', () => {
   it('answers a blob call with the file', async () => {
     const pdf = new Blob(['%PDF-1.7'], { type: 'application/pdf' });
     const { client } = setup({ '/ets/pdf': () => ({ blob: pdf }) });
-    const result = await client.request<Blob>('/ets/pdf', { body: { posting: 'P-1' } });
+    const result = await client.call(ORDER_ENDPOINTS.labelPdf, { ids: ['P-1'] });
     expect(result).toBeInstanceOf(Blob);
     expect(await result.text()).toBe('%PDF-1.7');
   });
 
-  it('checks the answer against the schema it is given', async () => {
+  it("checks the answer against the endpoint's answer schema", async () => {
     const { client, of } = setup({ '/getBrand': () => ok({ name: 42 }) });
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
-    const schema = { parse: (value: unknown) => {
-      if (typeof (value as { name?: unknown }).name !== 'string') throw new Error('name must be a string');
-      return value;
-    } };
-    await expect(client.request('/getBrand', { schema })).rejects.toMatchObject({ type: 'Server', message: '服务器内部错误，请稍后重试' });
+    await expect(client.call(SESSION_ENDPOINTS.getBrand)).rejects.toMatchObject({ type: 'Server', message: '服务器内部错误，请稍后重试' });
     expect(of('http.message')).toHaveLength(1);
     warn.mockRestore();
   });
@@ -89,14 +100,14 @@ describe('HttpClient: the error catalogue', () => {
     [509, 'CaptchaWrong', '验证码不正确或已失效，请重新输入'],
   ] as const)('%i rejects as %s with the catalogue text and shows it', async (code, type, text) => {
     const { client, of } = setup({ '/store/add': () => fail(code, 'server words') });
-    await expect(client.request('/store/add')).rejects.toEqual({ type, code, message: text, silent: false });
+    await expect(client.call(ADD)).rejects.toEqual({ type, code, message: text, silent: false });
     expect(of('http.message')).toEqual([{ text, kind: 'error' }]);
   });
 
   it('gives the catalogue text in the language that was set', async () => {
     const { client, of } = setup({ '/store/add': () => fail(429) });
     client.setLanguage('en');
-    await expect(client.request('/store/add')).rejects.toMatchObject({ message: 'Too many requests, please try again later' });
+    await expect(client.call(ADD)).rejects.toMatchObject({ message: 'Too many requests, please try again later' });
     expect(of('http.message')[0]?.text).toBe('Too many requests, please try again later');
   });
 
@@ -106,35 +117,35 @@ describe('HttpClient: the error catalogue', () => {
       // A code outside HTTP's range travels in an HTTP 200, as RuoYi back ends do.
       '/store/update': () => ({ status: 200, json: { code: 601, msg: '店铺已被其他账号绑定', data: null } }),
     });
-    await expect(client.request('/store/add')).rejects.toMatchObject({ type: 'InvalidInput', code: 400, message: '店铺名称不能为空', field: 'name' });
-    await expect(client.request('/store/update')).rejects.toMatchObject({ type: 'Failed', code: 601, message: '店铺已被其他账号绑定' });
+    await expect(client.call(ADD)).rejects.toMatchObject({ type: 'InvalidInput', code: 400, message: '店铺名称不能为空', field: 'name' });
+    await expect(client.call(UPDATE)).rejects.toMatchObject({ type: 'Failed', code: 601, message: '店铺已被其他账号绑定' });
   });
 
   it('treats an envelope error inside an HTTP 200 like the same HTTP status', async () => {
     const { client } = setup({ '/store/add': () => ({ status: 200, json: { code: 509, msg: 'x', data: null } }) });
-    await expect(client.request('/store/add')).rejects.toMatchObject({ type: 'CaptchaWrong', code: 509 });
+    await expect(client.call(ADD)).rejects.toMatchObject({ type: 'CaptchaWrong', code: 509 });
   });
 
   it('rejects an answer that is not an envelope as a server failure', async () => {
     const { client } = setup({ '/store/add': () => ({ status: 200, text: '<html>proxy</html>' }) });
-    await expect(client.request('/store/add')).rejects.toMatchObject({ type: 'Server', message: '服务器内部错误，请稍后重试' });
+    await expect(client.call(ADD)).rejects.toMatchObject({ type: 'Server', message: '服务器内部错误，请稍后重试' });
   });
 });
 
 describe('HttpClient: silent calls', () => {
   it('never emits a message for a silent call, from the table or from the caller', async () => {
     const { client, of } = setup({ '/history/add': () => fail(500, 'boom'), '/store/add': () => fail(500, 'boom') });
-    await expect(client.request('/history/add')).rejects.toMatchObject({ type: 'Server', silent: true });
-    await expect(client.request('/store/add', { silent: true })).rejects.toMatchObject({ silent: true });
+    await expect(client.call(planned(PLANNED_CALLS.historyAdd))).rejects.toMatchObject({ type: 'Server', silent: true });
+    await expect(client.call(ADD, undefined, { silent: true })).rejects.toMatchObject({ silent: true });
     expect(of('http.message')).toEqual([]);
-    await expect(client.request('/store/add')).rejects.toMatchObject({ message: 'boom', silent: false });
+    await expect(client.call(ADD)).rejects.toMatchObject({ message: 'boom', silent: false });
     expect(of('http.message')).toEqual([{ text: 'boom', kind: 'error' }]);
   });
 
   it('rejects a 504 of the login check and of the notice check silently', async () => {
     const { client, of } = setup({ '/loginCheck': () => fail(504), '/noticeCheck': () => fail(504) });
-    await expect(client.request('/loginCheck', { body: { username: 'a', auto: 'b' } })).rejects.toMatchObject({ type: 'MarketplaceTimeout', silent: true });
-    await expect(client.request('/noticeCheck')).rejects.toMatchObject({ type: 'MarketplaceTimeout', silent: true });
+    await expect(client.call(SESSION_ENDPOINTS.loginCheck, { username: 'a', auto: 'b' })).rejects.toMatchObject({ type: 'MarketplaceTimeout', silent: true });
+    await expect(client.call(SESSION_ENDPOINTS.noticeCheck)).rejects.toMatchObject({ type: 'MarketplaceTimeout', silent: true });
     expect(of('http.message')).toEqual([]);
   });
 });
@@ -150,7 +161,7 @@ describe('HttpClient: retries and timeouts', () => {
   it('retries a network failure once after the default 800 ms and then succeeds', async () => {
     let calls = 0;
     const { server, client, of } = setup({ '/store/add': () => (++calls === 1 ? 'network' : ok('done')) });
-    const result = settle(client.request('/store/add'));
+    const result = settle(client.call(ADD));
     await vi.advanceTimersByTimeAsync(799);
     expect(server.to('/store/add')).toHaveLength(1);
     await vi.advanceTimersByTimeAsync(1);
@@ -162,7 +173,7 @@ describe('HttpClient: retries and timeouts', () => {
   it('waits the per-call delay before the retry (1500 ms for the order list)', async () => {
     let calls = 0;
     const { server, client } = setup({ '/order/list': () => (++calls === 1 ? 'network' : ok({ list: [], total: 0 })) });
-    const result = settle(client.request('/order/list'));
+    const result = settle(client.call(ORDER_ENDPOINTS.list, {}));
     await vi.advanceTimersByTimeAsync(1_499);
     expect(server.to('/order/list')).toHaveLength(1);
     await vi.advanceTimersByTimeAsync(1);
@@ -171,12 +182,12 @@ describe('HttpClient: retries and timeouts', () => {
   });
 
   it.each([
-    ['/ozonProduct/list', 5_000],
-    ['/ozonReturnNew/list', 5_000],
-    ['/ozonSellerAnalyze', 1_000],
-  ])('waits %s ms before retrying %s', async (path, wait) => {
+    ['/ozonProduct/list', MARKETPLACE_LIST_SETTINGS.productList, 5_000],
+    ['/ozonReturnNew/list', MARKETPLACE_LIST_SETTINGS.returnNewList, 5_000],
+    ['/ozonSellerAnalyze', MARKETPLACE_LIST_SETTINGS.sellerAnalyze, 1_000],
+  ] as const)('waits before retrying %s', async (path, settings, wait) => {
     const { server, client } = setup({ [path]: () => 'network' });
-    const result = settle(client.request(path));
+    const result = settle(client.call(endpoint(path, settings)));
     await vi.advanceTimersByTimeAsync(wait - 1);
     expect(server.to(path)).toHaveLength(1);
     await vi.advanceTimersByTimeAsync(1);
@@ -186,7 +197,7 @@ describe('HttpClient: retries and timeouts', () => {
 
   it('retries a 502 once and, when that fails too, says the network failed for good', async () => {
     const { server, client, of } = setup({ '/store/add': () => fail(502, 'Bad Gateway') });
-    const result = settle(client.request('/store/add'));
+    const result = settle(client.call(ADD));
     await vi.advanceTimersByTimeAsync(800);
     const { failure } = await result;
     expect(server.to('/store/add')).toHaveLength(2);
@@ -196,14 +207,14 @@ describe('HttpClient: retries and timeouts', () => {
 
   it('says 网络问题，请重试 when a call that may not retry meets the network failing', async () => {
     const { server, client } = setup({ '/store/add': () => 'network' });
-    const { failure } = await settle(client.request('/store/add', { retries: 0 }));
+    const { failure } = await settle(client.call(ADD, undefined, { retries: 0 }));
     expect(server.to('/store/add')).toHaveLength(1);
     expect(failure).toMatchObject({ type: 'Network', message: '网络问题，请重试' });
   });
 
   it.each([400, 401, 500])('does not retry a %i', async (code) => {
     const { server, client } = setup({ '/store/add': () => fail(code, 'nope') });
-    const result = settle(client.request('/store/add'));
+    const result = settle(client.call(ADD));
     await vi.advanceTimersByTimeAsync(10_000);
     expect((await result).failure?.code).toBe(code);
     expect(server.to('/store/add')).toHaveLength(1);
@@ -211,7 +222,7 @@ describe('HttpClient: retries and timeouts', () => {
 
   it('gives up on the captcha after 5 s, retries once, then rejects as a timeout', async () => {
     const { server, client, of } = setup({ '/captchaImage': () => 'hang' });
-    const result = settle(client.request('/captchaImage'));
+    const result = settle(client.call(SESSION_ENDPOINTS.captchaImage));
     await vi.advanceTimersByTimeAsync(4_999);
     expect(server.to('/captchaImage')[0]?.signal?.aborted).toBe(false);
     await vi.advanceTimersByTimeAsync(1);
@@ -223,32 +234,35 @@ describe('HttpClient: retries and timeouts', () => {
     expect(of('http.message')).toHaveLength(1);
   });
 
+  // The labels' 60 s: the spec's 4 s is for one label, and a set is fetched in calls of 20 and merged.
   it.each([
-    ['/ets/pdf', 4_000],
-    ['/order/get', 6_000],
-    ['/updateSkuImage', 10_000],
-    ['/removeFailToArch', 10_000],
-    ['/getCategory', 10_000],
-    ['/history/list', 15_000],
-    ['/description-category/attribute', 15_000],
-    ['/loginCheck', 30_000],
-    ['/noticeCheck', 30_000],
-    ['/search/hotProductPro', 60_000],
-    ['/CopyProduct', 200_000],
-    ['/syncOrderList', 250_000],
-    ['/store/add', 150_000],
-  ])('abandons %s after %i ms', async (path, timeout) => {
+    [ORDER_ENDPOINTS.labelPdf, 60_000],
+    [ORDER_ENDPOINTS.get, 6_000],
+    [planned(PLANNED_CALLS.updateSkuImage), 10_000],
+    [STORE_ENDPOINTS.removeFailToArch, 10_000],
+    [planned(PLANNED_CALLS.getCategory), 10_000],
+    [planned(PLANNED_CALLS.historyList), 15_000],
+    [planned(PLANNED_CALLS.categoryAttribute), 15_000],
+    [SESSION_ENDPOINTS.loginCheck, 30_000],
+    [SESSION_ENDPOINTS.noticeCheck, 30_000],
+    [planned(PLANNED_CALLS.hotProductPro), 60_000],
+    [planned(PLANNED_CALLS.copyProduct), 200_000],
+    [STORE_ENDPOINTS.syncOrderList, 250_000],
+    [ADD, 150_000],
+  ] as const)('abandons $0.path after $1 ms', async (call, timeout) => {
+    const path = call.path;
     const { server, client } = setup({ [path]: () => 'hang' });
-    const result = settle(client.request(path, { retries: 0 }));
+    const result = settle(client.call(call as AnyCall, undefined, { retries: 0 }));
     await vi.advanceTimersByTimeAsync(timeout - 1);
     expect(server.to(path)[0]?.signal?.aborted).toBe(false);
     await vi.advanceTimersByTimeAsync(1);
     expect((await result).failure?.type).toBe('Timeout');
   });
 
-  it.each(['/CopyProduct', '/history/list', '/history/allList'])('retries %s on an alternate base', async (path) => {
+  it.each([PLANNED_CALLS.copyProduct, PLANNED_CALLS.historyList, PLANNED_CALLS.historyAllList])('retries $path on an alternate base', async (call) => {
+    const { path } = call;
     const { server, client } = setup({ [path]: (request) => (request.base === '/api' ? 'network' : ok('copied')) });
-    const result = settle(client.request(path));
+    const result = settle(client.call(planned(call)));
     await vi.advanceTimersByTimeAsync(800);
     expect((await result).value).toBe('copied');
     expect(server.to(path).map((request) => request.base)).toEqual(['/api', '/e-api']);
@@ -256,7 +270,7 @@ describe('HttpClient: retries and timeouts', () => {
 
   it('retries other calls on the same base', async () => {
     const { server, client } = setup({ '/store/add': () => 'network' });
-    const result = settle(client.request('/store/add'));
+    const result = settle(client.call(ADD));
     await vi.advanceTimersByTimeAsync(800);
     await result;
     expect(server.to('/store/add').map((request) => request.base)).toEqual(['/api', '/api']);
@@ -267,8 +281,8 @@ describe('HttpClient: cancelling', () => {
   it('aborts the older of two calls with the same cancel key, without a message', async () => {
     let calls = 0;
     const { server, client, of } = setup({ '/order/list': () => (++calls === 1 ? 'hang' : ok({ list: [], total: 3 })) });
-    const older = settle(client.request('/order/list', { params: { page: 1 } }));
-    const newer = client.request('/order/list', { params: { page: 2 } });
+    const older = settle(client.call(ORDER_ENDPOINTS.list, { page: 1 }));
+    const newer = client.call(ORDER_ENDPOINTS.list, { page: 2 });
     await expect(newer).resolves.toEqual({ list: [], total: 3 });
     expect((await older).failure).toMatchObject({ type: 'Aborted' });
     expect(server.to('/order/list')[0]?.signal?.aborted).toBe(true);
@@ -277,14 +291,14 @@ describe('HttpClient: cancelling', () => {
 
   it('lets unrelated calls and different keys run side by side', async () => {
     const { client } = setup({ '/store/add': () => ok(1) });
-    const both = await Promise.all([client.request('/store/add', { cancelKey: 'a' }), client.request('/store/add', { cancelKey: 'b' })]);
+    const both = await Promise.all([client.call(ADD, undefined, { cancelKey: 'a' }), client.call(ADD, undefined, { cancelKey: 'b' })]);
     expect(both).toEqual([1, 1]);
   });
 
   it('aborts when the caller aborts its signal', async () => {
     const { client } = setup({ '/store/list': () => 'hang' });
     const controller = new AbortController();
-    const result = settle(client.request('/store/list', { signal: controller.signal }));
+    const result = settle(client.call(LIST, undefined, { signal: controller.signal }));
     controller.abort();
     expect((await result).failure).toMatchObject({ type: 'Aborted' });
   });
@@ -312,7 +326,7 @@ describe('HttpClient: 402 and the single-flight refresh', () => {
     const server = sessionServer((request) => (request.headers.get('x-user-id') === '9' ? ok({ token: 'fresh' }) : fail(401)));
     const { client, of } = clientFor(server);
 
-    const answers = await Promise.all(Array.from({ length: 10 }, (_, n) => client.request('/store/list', { params: { n } })));
+    const answers = await Promise.all(Array.from({ length: 10 }, (_, n) => client.call(LIST, { n })));
 
     expect(answers).toEqual(Array.from({ length: 10 }, (_, n) => ({ n: String(n) })));
     expect(server.to('/refreshToken')).toHaveLength(1);
@@ -330,7 +344,7 @@ describe('HttpClient: 402 and the single-flight refresh', () => {
     const server = sessionServer(() => fail(401, 'refresh credential expired'));
     const { client, of } = clientFor(server);
 
-    const results = await Promise.all(Array.from({ length: 10 }, (_, n) => settle(client.request('/store/list', { params: { n } }))));
+    const results = await Promise.all(Array.from({ length: 10 }, (_, n) => settle(client.call(LIST, { n }))));
 
     for (const { failure } of results) {
       expect(failure).toMatchObject({ type: 'TokenExpired', code: 402, message: '登录状态已过期，请重新登录' });
@@ -340,7 +354,7 @@ describe('HttpClient: 402 and the single-flight refresh', () => {
     expect(of('http.message')).toEqual([]);
 
     // Until someone logs in again, a later 402 fails at once without another refresh or announcement.
-    await expect(client.request('/store/list')).rejects.toMatchObject({ type: 'TokenExpired' });
+    await expect(client.call(LIST)).rejects.toMatchObject({ type: 'TokenExpired' });
     expect(server.to('/refreshToken')).toHaveLength(1);
     expect(of('session.expired')).toHaveLength(1);
   });
@@ -348,14 +362,14 @@ describe('HttpClient: 402 and the single-flight refresh', () => {
   it('treats an unreachable refresh like a refused one', async () => {
     const server = sessionServer(() => 'network');
     const { client, of } = clientFor(server);
-    await expect(client.request('/store/list')).rejects.toMatchObject({ type: 'TokenExpired' });
+    await expect(client.call(LIST)).rejects.toMatchObject({ type: 'TokenExpired' });
     expect(of('session.expired')).toHaveLength(1);
   });
 
   it('does not loop when the replay meets 402 again', async () => {
     const server = createFakeServer({ '/store/list': () => fail(402), '/refreshToken': () => ok({ token: 'fresh' }) });
     const { client, of } = clientFor(server);
-    await expect(client.request('/store/list')).rejects.toMatchObject({ type: 'TokenExpired' });
+    await expect(client.call(LIST)).rejects.toMatchObject({ type: 'TokenExpired' });
     expect(server.to('/store/list')).toHaveLength(2);
     expect(server.to('/refreshToken')).toHaveLength(1);
     expect(of('session.expired')).toHaveLength(1);

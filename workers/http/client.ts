@@ -2,15 +2,38 @@ import { AUTH_HEADERS } from '../../contract/envelope';
 import { MESSAGE_BY_CODE, message, type Lang, type MessageKey } from '../../contract/errors';
 import type { ApiFailure, ApiFailureType, Credentials } from '../api';
 import type { EventBus } from '../events';
-import { ALTERNATE_BASES, DEFAULT_BASE, DEFAULT_SETTINGS, settingsFor, type HttpMethod, type ResponseType } from './calls';
+import {
+  ALTERNATE_BASES,
+  API_BASE,
+  DEFAULT_CALL_SETTINGS,
+  fillPath,
+  pathParams,
+  type AnswerOf,
+  type Endpoint,
+  type EndpointSpec,
+  type HttpMethod,
+  type InputOf,
+  type ResponseType,
+} from '../../contract/endpoint';
+import { SESSION_ENDPOINTS } from '../../contract/session';
 
 /** Anything with zod's `parse`: answers are checked against the contract's schema when one is given. */
 export type Parser<T> = { parse(value: unknown): T };
 
 export type QueryValue = string | number | boolean | null | undefined;
 
-export type CallOptions<T = unknown> = {
-  method?: HttpMethod;
+/** What a caller may change of an endpoint's settings for one call. */
+export type CallOverrides = {
+  timeout?: number;
+  retries?: number;
+  silent?: boolean;
+  /** A newer call with the same key aborts the older one (a cancellable endpoint's key is its path). */
+  cancelKey?: string;
+  signal?: AbortSignal;
+};
+
+type CallOptions<T = unknown> = {
+  method: HttpMethod;
   /** Query string values; null and undefined are left out. */
   params?: Record<string, QueryValue>;
   /** Sent as JSON, except FormData, Blob and URLSearchParams, which go as they are. */
@@ -23,6 +46,7 @@ export type CallOptions<T = unknown> = {
   cancelKey?: string;
   signal?: AbortSignal;
   responseType?: ResponseType;
+  swapBase?: boolean;
   /** The API base the path hangs under: '/api' by default, '' for files at the site root. */
   base?: string;
   /** false for a plain JSON file (version.json) that is not wrapped in the server's envelope. */
@@ -56,7 +80,6 @@ type Resolved = {
 
 type Outcome = { ok: true; value: unknown } | { ok: false; failure: ApiFailure; retryable: boolean };
 
-const REFRESH_PATH = '/refreshToken';
 /** Not in the spec; long enough for a slow network, short enough that calls waiting on it do not hang. */
 const REFRESH_TIMEOUT_MS = 30_000;
 
@@ -189,8 +212,45 @@ export class HttpClient {
     this.inflight.get(cancelKey)?.abort();
   }
 
-  async request<T>(path: string, options: CallOptions<T> = {}): Promise<T> {
-    const resolved = this.resolve(path, options);
+  /**
+   * One call of an endpoint object (contract/): method, path, settings and answer schema come from the object. The
+   * input is the query of a GET or the JSON body of a POST (a FormData for a multipart endpoint); path parameters
+   * are taken from it by name.
+   */
+  call<E extends Endpoint>(endpoint: E, ...[input, overrides]: undefined extends InputOf<E> ? [input?: InputOf<E>, overrides?: CallOverrides] : [input: InputOf<E>, overrides?: CallOverrides]): Promise<AnswerOf<E>> {
+    const settings = { ...DEFAULT_CALL_SETTINGS, ...endpoint.settings };
+    const names = pathParams(endpoint);
+    const given: unknown = input;
+    const form = typeof FormData !== 'undefined' && given instanceof FormData ? given : null;
+    const fields: Record<string, unknown> = form || given === undefined ? {} : { ...(given as Record<string, unknown>) };
+    const params: Record<string, string | number> = {};
+    for (const name of names) {
+      params[name] = fields[name] as string | number;
+      delete fields[name];
+    }
+    const path = names.length > 0 ? fillPath(endpoint, params) : endpoint.path;
+    const isGet = endpoint.method === 'GET';
+    const raw = settings.responseType !== 'json';
+    return this.request<AnswerOf<E>>(path, {
+      method: endpoint.method,
+      params: isGet ? (fields as Record<string, QueryValue>) : undefined,
+      body: isGet ? undefined : (form ?? (given === undefined ? undefined : fields)),
+      timeout: overrides?.timeout ?? settings.timeout,
+      retries: overrides?.retries ?? settings.retries,
+      retryDelay: settings.retryDelay,
+      silent: overrides?.silent ?? settings.silent,
+      responseType: settings.responseType,
+      swapBase: settings.swapBase,
+      cancelKey: overrides?.cancelKey ?? (settings.cancellable ? endpoint.path : undefined),
+      signal: overrides?.signal,
+      base: endpoint.site ? '' : API_BASE,
+      envelope: !endpoint.site,
+      schema: raw || !endpoint.answer ? undefined : (endpoint.answer as Parser<AnswerOf<E>>),
+    });
+  }
+
+  private async request<T>(path: string, options: CallOptions<T>): Promise<T> {
+    const resolved = this.resolve(options);
     const call = this.begin(resolved.cancelKey, options.signal);
     try {
       const data = await this.run(path, options, resolved, call.signal);
@@ -207,19 +267,19 @@ export class HttpClient {
     }
   }
 
-  private resolve(path: string, options: CallOptions<unknown>): Resolved {
-    const table = settingsFor(path);
-    const pick = <K extends keyof typeof DEFAULT_SETTINGS>(key: K) => table[key] ?? DEFAULT_SETTINGS[key];
+  private resolve(options: CallOptions<unknown>): Resolved {
+    const pick = <K extends 'timeout' | 'retries' | 'retryDelay' | 'silent' | 'responseType' | 'swapBase'>(key: K) =>
+      options[key] ?? DEFAULT_CALL_SETTINGS[key];
     return {
-      method: options.method ?? pick('method'),
-      timeout: options.timeout ?? pick('timeout'),
-      retries: options.retries ?? pick('retries'),
-      retryDelay: options.retryDelay ?? pick('retryDelay'),
-      silent: options.silent ?? pick('silent'),
-      responseType: options.responseType ?? pick('responseType'),
+      method: options.method,
+      timeout: pick('timeout'),
+      retries: pick('retries'),
+      retryDelay: pick('retryDelay'),
+      silent: pick('silent'),
+      responseType: pick('responseType'),
       swapBase: pick('swapBase'),
-      cancelKey: options.cancelKey ?? (pick('cancellable') ? path : undefined),
-      base: options.base ?? DEFAULT_BASE,
+      cancelKey: options.cancelKey,
+      base: options.base ?? API_BASE,
       envelope: options.envelope ?? true,
     };
   }
@@ -260,7 +320,7 @@ export class HttpClient {
       }
       if (outcome.retryable && retried < resolved.retries) {
         retried += 1;
-        if (resolved.swapBase) base = ALTERNATE_BASES[Math.floor(this.random() * ALTERNATE_BASES.length)] ?? DEFAULT_BASE;
+        if (resolved.swapBase) base = ALTERNATE_BASES[Math.floor(this.random() * ALTERNATE_BASES.length)] ?? API_BASE;
         await delay(resolved.retryDelay, signal);
         continue;
       }
@@ -361,10 +421,11 @@ export class HttpClient {
   }
 
   /**
-   * The failure of an answer that breaks the contract, for callers that check an answer after `request` (a binary
+   * The failure of an answer that breaks the contract, for callers that check an answer after `call` (a binary
    * frame read asynchronously): said to the developer, shown to the user as a generic failure.
    */
-  contractFailure(path: string, error: unknown, silent = false): ApiFailure {
+  contractFailure(endpoint: EndpointSpec | string, error: unknown, silent = false): ApiFailure {
+    const path = typeof endpoint === 'string' ? endpoint : endpoint.path;
     console.warn(`[data worker] ${path}: the answer does not match the contract`, error);
     return this.failure('Server', 200, message('serverError', this.lang), silent);
   }
@@ -398,7 +459,7 @@ export class HttpClient {
     let token: string | null = null;
     try {
       // The refresh credential is an httpOnly cookie that travels by itself; only the user id is ours to send.
-      const response = await this.fetchImpl(`${this.baseUrl}${DEFAULT_BASE}${REFRESH_PATH}`, {
+      const response = await this.fetchImpl(`${this.baseUrl}${API_BASE}${SESSION_ENDPOINTS.refreshToken.path}`, {
         method: 'POST',
         headers: { 'Accept-Language': ACCEPT_LANGUAGE[this.lang], [AUTH_HEADERS.userId]: String(userId) },
         credentials: 'same-origin',

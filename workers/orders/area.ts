@@ -1,9 +1,5 @@
 import {
-  batchResultSchema,
-  orderListPageSchema,
-  orderRowSchema,
-  stockResultSchema,
-  warehouseSchema,
+  ORDER_ENDPOINTS as E,
   type AddOrderBody,
   type BatchResult,
   type OrderListQuery,
@@ -14,7 +10,6 @@ import {
   type UpdateStockBody,
   type Warehouse,
 } from '../../contract/orders';
-import { z } from 'zod';
 import { OrderChunkError } from '../../contract/orderChunk';
 import type { ApiFailure } from '../api';
 import type { EventBus } from '../events';
@@ -289,22 +284,19 @@ export function createOrdersArea({ client, events, engine: engineOptions, openCa
   // The frame arrives as a Blob: the cache stores that very Blob (see frameBytes.ts).
   const fetchChunk = async (cursor: string | null): Promise<ReceivedFrame> => {
     if (listFirst) await listFirst.passed();
-    const blob = await client.request<Blob>('/order/sync', {
-      method: 'GET',
-      params: { cursor, limit: cursor === null ? FIRST_SYNC_LIMIT : SYNC_LIMIT, next: SYNC_LIMIT, format: 'binary' },
-      responseType: 'blob',
-      timeout: 120_000,
-      silent: true,
-      signal: abort.signal,
-    });
-    if (!(blob instanceof Blob)) throw client.contractFailure('/order/sync', new TypeError('not a binary answer'), true);
+    const blob = await client.call(
+      E.sync,
+      { cursor: cursor ?? undefined, limit: cursor === null ? FIRST_SYNC_LIMIT : SYNC_LIMIT, next: SYNC_LIMIT, format: 'binary' },
+      { signal: abort.signal },
+    );
+    if (!(blob instanceof Blob)) throw client.contractFailure(E.sync, new TypeError('not a binary answer'), true);
     try {
       const frame = { ...(await decodeFrameBlob(blob)), blob };
       if (cursor === null && frame.hasMore) listFirst = gate(FIRST_ROWS_GRACE_MS);
       return frame;
     } catch (error) {
       // A frame that does not add up is refused like an answer that breaks the contract (never cached).
-      if (error instanceof OrderChunkError) throw client.contractFailure('/order/sync', error, true);
+      if (error instanceof OrderChunkError) throw client.contractFailure(E.sync, error, true);
       throw error;
     }
   };
@@ -593,25 +585,25 @@ export function createOrdersArea({ client, events, engine: engineOptions, openCa
     },
 
     list: (query) =>
-      client.request('/order/list', { method: 'GET', params: query as Record<string, string | number | undefined>, schema: orderListPageSchema }),
+      client.call(E.list, query),
     async add(body) {
-      const row = await client.request('/order/add', { method: 'POST', body, schema: orderRowSchema });
+      const row = await client.call(E.add, body);
       await afterEdit();
       return row;
     },
     async update(body) {
-      const row = await client.request('/order/update', { method: 'POST', body, schema: orderRowSchema });
+      const row = await client.call(E.update, body);
       await afterEdit();
       return row;
     },
     async remove(ids) {
-      const counts = await inBatches(ids, (batch) => client.request('/order/delete', { method: 'POST', body: { ids: batch }, schema: z.number() }));
+      const counts = await inBatches(ids, (batch) => client.call(E.delete, { ids: batch }));
       await afterEdit();
       return counts.reduce((sum, n) => sum + n, 0);
     },
     async ship(selection) {
       const result = mergeBatches(
-        await inBatches(idsOf(await settledSelection(selection)), (ids) => client.request('/shipOrder', { method: 'POST', body: { ids }, schema: batchResultSchema })),
+        await inBatches(idsOf(await settledSelection(selection)), (ids) => client.call(E.ship, { ids })),
       );
       await afterEdit();
       return result;
@@ -619,19 +611,18 @@ export function createOrdersArea({ client, events, engine: engineOptions, openCa
     async setTrackingNumbers(items) {
       const results: BatchResult[] = [];
       for (let i = 0; i < items.length; i += BATCH_IDS) {
-        results.push(await client.request('/addTrackNumber', { method: 'POST', body: { items: items.slice(i, i + BATCH_IDS) }, schema: batchResultSchema }));
+        results.push(await client.call(E.addTrackNumber, { items: items.slice(i, i + BATCH_IDS) }));
       }
       await afterEdit();
       return mergeBatches(results);
     },
     async labels(selection) {
       const ids = idsOf(await settledSelection(selection)).slice(0, BATCH_IDS);
-      // The spec's 4 s is for one label; the server fetches a set in calls of 20 and merges them into one PDF.
-      const blob = await client.request<Blob>('/ets/pdf', { method: 'POST', body: { ids }, responseType: 'blob', timeout: 60_000 });
+      const blob = await client.call(E.labelPdf, { ids });
       return blob.arrayBuffer();
     },
-    warehouses: (storeId) => client.request('/warehouse/list', { method: 'POST', body: { storeId }, schema: z.array(warehouseSchema) }),
-    updateStock: (items) => client.request('/updateStock', { method: 'POST', body: { items }, schema: stockResultSchema }),
+    warehouses: (storeId) => client.call(E.warehouseList, { storeId }),
+    updateStock: (items) => client.call(E.updateStock, { items }),
   };
   return api;
 }

@@ -1,45 +1,25 @@
 import type { FastifyInstance } from 'fastify';
-import type { z } from 'zod';
-import {
-  ADMIN_USER_PATHS,
-  addUserBodySchema,
-  adminUserListQuerySchema,
-  deleteUsersBodySchema,
-  resetPasswordBodySchema,
-  updateUserBodySchema,
-} from '../../../contract/admin';
-import { ok } from '../../http/envelope';
-import { requireUser } from '../../plugins/auth';
+import { ADMIN_USER_ENDPOINTS as E } from '../../../contract/admin';
+import { route } from '../../http/route';
 import * as admin from './service';
-
-type Body<S extends z.ZodType> = { Body: z.output<S> };
-type Query<S extends z.ZodType> = { Querystring: z.output<S> };
 
 /** The administrator's user manager (seller-tool §7 "Administration"); every call is gated on the admin area. */
 export async function adminRoutes(app: FastifyInstance) {
-  const config = { area: 'admin' } as const;
+  route(app, E.list, async ({ input }) => admin.listUsers(app, input));
 
-  app.get<Query<typeof adminUserListQuerySchema>>(ADMIN_USER_PATHS.list, { config, schema: { querystring: adminUserListQuerySchema } }, async (request) => {
-    return ok(await admin.listUsers(app, request.query));
-  });
+  route(app, E.add, async ({ input }) => admin.addUser(app, input));
 
-  app.post<Body<typeof addUserBodySchema>>(ADMIN_USER_PATHS.add, { config, schema: { body: addUserBodySchema } }, async (request) => {
-    return ok(await admin.addUser(app, request.body));
-  });
+  route(app, E.update, async ({ input }) => admin.updateUser(app, input));
 
-  app.post<Body<typeof updateUserBodySchema>>(ADMIN_USER_PATHS.update, { config, schema: { body: updateUserBodySchema } }, async (request) => {
-    return ok(await admin.updateUser(app, request.body));
-  });
-
-  app.post<Body<typeof deleteUsersBodySchema>>(ADMIN_USER_PATHS.delete, { config, schema: { body: deleteUsersBodySchema } }, async (request) => {
-    const { deleted, endedSessionIds } = await admin.deleteUsers(app, requireUser(request.user), request.body.ids);
+  route(app, E.delete, async ({ user, input }) => {
+    const { deleted, endedSessionIds } = await admin.deleteUsers(app, user, input.ids);
     app.push.closeSessions(endedSessionIds);
-    return ok({ deleted });
+    return { deleted };
   });
 
-  app.post<Body<typeof resetPasswordBodySchema>>(ADMIN_USER_PATHS.resetPassword, { config, schema: { body: resetPasswordBodySchema } }, async (request) => {
-    const { endedSessionIds } = await admin.resetPassword(app, requireUser(request.user), request.body.id, request.body.newPassword);
+  route(app, E.resetPassword, async ({ user, input }) => {
+    const { endedSessionIds } = await admin.resetPassword(app, user, input.id, input.newPassword);
     app.push.closeSessions(endedSessionIds);
-    return ok(null);
+    return null;
   });
 }

@@ -1,16 +1,11 @@
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import type { z } from 'zod';
-import { CHAT_PATHS, chatHistoryQuerySchema, chatReadBodySchema, sendMessageBodySchema } from '../../../contract/chat';
-import { ok } from '../../http/envelope';
+import { CHAT_ENDPOINTS } from '../../../contract/chat';
 import { createLeases } from '../../db/leases';
-import { requireUser } from '../../plugins/auth';
+import { route } from '../../http/route';
 import { createBuyerChatService } from './service';
 import { chatUploadRoutes } from './upload';
 import { createBuyerChatWatcher, type BuyerChatWatcher } from './watcher';
-
-type Body<S extends z.ZodType> = { Body: z.output<S> };
-type Query<S extends z.ZodType> = { Querystring: z.output<S> };
 
 export type ChatRoutesOptions = {
   /** How often new buyer messages are looked for (default 3 s); 0 turns the timer off (tests call `tick`). */
@@ -44,17 +39,14 @@ export async function chatRoutes(app: FastifyInstance, options: ChatRoutesOption
   options.onWatcher?.(watcher);
   app.addHook('onReady', async () => watcher.start());
   app.addHook('onClose', async () => watcher.stop());
-  const config = { area: 'chat' } as const;
 
-  app.get(CHAT_PATHS.list, { config }, async (request) => ok(await service.list(requireUser(request.user).id, request.lang)));
+  const E = CHAT_ENDPOINTS;
 
-  app.get<Query<typeof chatHistoryQuerySchema>>(CHAT_PATHS.history, { config, schema: { querystring: chatHistoryQuerySchema } }, async (request) =>
-    ok(await service.history(requireUser(request.user).id, request.query)),
-  );
+  route(app, E.list, async ({ user, lang }) => service.list(user.id, lang));
 
-  app.post<Body<typeof chatReadBodySchema>>(CHAT_PATHS.read, { config, schema: { body: chatReadBodySchema } }, async (request) =>
-    ok(await service.read(requireUser(request.user).id, request.body)),
-  );
+  route(app, E.history, async ({ user, input }) => service.history(user.id, input));
+
+  route(app, E.read, async ({ user, input }) => service.read(user.id, input));
 
   // Its own scope: multipart parsing stays on the upload route.
   await app.register(chatUploadRoutes, {
@@ -64,7 +56,5 @@ export async function chatRoutes(app: FastifyInstance, options: ChatRoutesOption
     now: () => app.now(),
   });
 
-  app.post<Body<typeof sendMessageBodySchema>>(CHAT_PATHS.send, { config, schema: { body: sendMessageBodySchema } }, async (request) =>
-    ok(await service.send(requireUser(request.user).id, request.body)),
-  );
+  route(app, E.send, async ({ user, input }) => service.send(user.id, input));
 }

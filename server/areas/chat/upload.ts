@@ -5,13 +5,12 @@ import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { FastifyInstance } from 'fastify';
-import type { z } from 'zod';
 import {
+  CHAT_UPLOAD_ENDPOINTS,
   CHAT_UPLOAD_MESSAGES,
   CHAT_UPLOAD_PATHS,
   isAllowedUpload,
   parseUploadConversation,
-  sendFileBodySchema,
   STORED_NAME_PATTERN,
   UPLOAD_MAX_BYTES,
   uploadContentType,
@@ -21,9 +20,8 @@ import {
   type UploadKind,
 } from '../../../contract/chatUpload';
 import type { Database } from '../../db/database';
-import { ok } from '../../http/envelope';
 import { ApiError } from '../../http/errors';
-import { requireUser } from '../../plugins/auth';
+import { route } from '../../http/route';
 import type { BuyerChatService } from './service';
 
 /**
@@ -63,7 +61,7 @@ export function contentDisposition(kind: 'inline' | 'attachment', name: string):
 export async function chatUploadRoutes(app: FastifyInstance, deps: Deps) {
   await app.register(multipart, { throwFileSizeLimit: false, limits: { fileSize: UPLOAD_MAX_BYTES, files: 1, fields: 4, fieldSize: 400, parts: 6 } });
   const q = deps.database.query.bind(deps.database);
-  const config = { area: 'chat' } as const;
+  const E = CHAT_UPLOAD_ENDPOINTS;
   const filePath = (id: string) => join(deps.dir, id);
 
   async function mayUse(userId: number, conversation: UploadConversation, uploaderId?: number): Promise<boolean> {
@@ -88,8 +86,7 @@ export async function chatUploadRoutes(app: FastifyInstance, deps: Deps) {
     }
   }
 
-  app.post(CHAT_UPLOAD_PATHS.upload, { config }, async (request) => {
-    const user = requireUser(request.user);
+  route(app, E.upload, async ({ user, request }) => {
     if (!request.isMultipart()) throw fail(400, 'noFile', 'file');
     const part = await request.file();
     if (!part) throw fail(400, 'noFile', 'file');
@@ -137,12 +134,11 @@ export async function chatUploadRoutes(app: FastifyInstance, deps: Deps) {
     await writeFile(`${filePath(id)}.json`, JSON.stringify(meta));
     await rename(partial, filePath(id));
     const data: UploadData = { id, url: `${CHAT_UPLOAD_PATHS.file}/${id}`, name, size, contentType: meta.contentType, kind };
-    return ok(data);
+    return data;
   });
 
-  app.get<{ Params: { id: string } }>(`${CHAT_UPLOAD_PATHS.file}/:id`, { config }, async (request, reply) => {
-    const user = requireUser(request.user);
-    const { id } = request.params;
+  route(app, E.file, async ({ user, params, reply }) => {
+    const { id } = params;
     const meta = STORED_NAME_PATTERN.test(id) ? await readMeta(id) : null;
     if (!meta) throw fail(404, 'fileNotFound', 'id');
     if (!(await mayUse(user.id, meta.conversation, meta.uploaderId))) throw fail(401, 'notInConversation', 'id');
@@ -163,9 +159,8 @@ export async function chatUploadRoutes(app: FastifyInstance, deps: Deps) {
       .send(bytes);
   });
 
-  app.post<{ Body: z.output<typeof sendFileBodySchema> }>(CHAT_UPLOAD_PATHS.sendFile, { config, schema: { body: sendFileBodySchema } }, async (request) => {
-    const user = requireUser(request.user);
-    const { storeId, chatId, fileId, clientKey } = request.body;
+  route(app, E.sendFile, async ({ user, input }) => {
+    const { storeId, chatId, fileId, clientKey } = input;
     const meta = await readMeta(fileId);
     if (!meta) throw fail(404, 'fileNotFound', 'fileId');
     if (meta.uploaderId !== user.id) throw fail(401, 'notInConversation', 'fileId');
@@ -175,6 +170,6 @@ export async function chatUploadRoutes(app: FastifyInstance, deps: Deps) {
     } catch {
       throw fail(404, 'fileNotFound', 'fileId');
     }
-    return ok(await deps.buyerChat.sendFile(user.id, { storeId, chatId, name: meta.name, content, clientKey }));
+    return deps.buyerChat.sendFile(user.id, { storeId, chatId, name: meta.name, content, clientKey });
   });
 }

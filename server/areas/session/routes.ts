@@ -1,35 +1,24 @@
 import type { FastifyInstance } from 'fastify';
-import type { z } from 'zod';
+import { API_BASE } from '../../../contract/endpoint';
 import { REFRESH_COOKIE, AUTH_HEADERS } from '../../../contract/envelope';
-import {
-  changePswBodySchema,
-  checkPswBodySchema,
-  loginBodySchema,
-  loginCheckBodySchema,
-  registerBodySchema,
-} from '../../../contract/session';
-
-type Body<S extends z.ZodType> = { Body: z.output<S> };
-import { ok } from '../../http/envelope';
-import { requireUser } from '../../plugins/auth';
+import { SESSION_ENDPOINTS as E } from '../../../contract/session';
+import { route } from '../../http/route';
 import { createCaptcha } from './captcha';
 import * as session from './service';
 
 /** Session and account calls (seller-tool §7 "Session and account"); the logic lives in service.ts. */
 export async function sessionRoutes(app: FastifyInstance) {
-  const cookiePath = '/api';
+  const cookiePath = API_BASE;
 
-  app.get('/api/captchaImage', { config: { public: true } }, async (_request, reply) => {
+  route(app, E.captchaImage, async ({ reply }) => {
     reply.header('cache-control', 'no-store');
-    return ok(await createCaptcha(app));
+    return createCaptcha(app);
   });
 
-  app.post<Body<typeof registerBodySchema>>('/api/user/register', { config: { public: true }, schema: { body: registerBodySchema } }, async (request) => {
-    return ok(await session.register(app, request.body));
-  });
+  route(app, E.register, async ({ input }) => session.register(app, input));
 
-  app.post<Body<typeof loginBodySchema>>('/api/login', { config: { public: true }, schema: { body: loginBodySchema } }, async (request, reply) => {
-    const { data, refreshToken } = await session.login(app, request.body, request.ip);
+  route(app, E.login, async ({ input, request, reply }) => {
+    const { data, refreshToken } = await session.login(app, input, request.ip);
     reply.setCookie(REFRESH_COOKIE, refreshToken, {
       httpOnly: true,
       sameSite: 'lax',
@@ -37,43 +26,36 @@ export async function sessionRoutes(app: FastifyInstance) {
       path: cookiePath,
       maxAge: app.config.refreshTokenTtlS,
     });
-    return ok(data);
+    return data;
   });
 
-  app.get('/api/getInfo', async (request) => ok(session.userInfo(requireUser(request.user))));
+  route(app, E.getInfo, async ({ user }) => session.userInfo(user));
 
-  app.post('/api/refreshToken', { config: { public: true } }, async (request) => {
+  route(app, E.refreshToken, async ({ request }) => {
     const userId = request.headers[AUTH_HEADERS.userId];
-    return ok(await session.refreshAccessToken(app, Array.isArray(userId) ? userId[0] : userId, request.cookies[REFRESH_COOKIE]));
+    return session.refreshAccessToken(app, Array.isArray(userId) ? userId[0] : userId, request.cookies[REFRESH_COOKIE]);
   });
 
-  app.post('/api/logout', async (request, reply) => {
-    const user = requireUser(request.user);
+  route(app, E.logout, async ({ user, reply }) => {
     await session.logout(app, user.sessionId);
     app.push.closeSessions([user.sessionId]);
     reply.clearCookie(REFRESH_COOKIE, { path: cookiePath });
-    return ok(null);
+    return null;
   });
 
-  app.post<Body<typeof loginCheckBodySchema>>('/api/loginCheck', { config: { public: true }, schema: { body: loginCheckBodySchema } }, async (request) => {
-    return ok(await session.loginCheck(app, request.body.username, request.body.auto));
-  });
+  route(app, E.loginCheck, async ({ input }) => session.loginCheck(app, input.username, input.auto));
 
-  app.post<Body<typeof checkPswBodySchema>>('/api/user/checkPsw', { schema: { body: checkPswBodySchema } }, async (request) => {
-    const user = requireUser(request.user);
-    return ok(await session.checkPassword(app, user.id, request.body.password));
-  });
+  route(app, E.checkPsw, async ({ user, input }) => session.checkPassword(app, user.id, input.password));
 
-  app.post<Body<typeof changePswBodySchema>>('/api/user/changePsw', { schema: { body: changePswBodySchema } }, async (request) => {
-    const user = requireUser(request.user);
-    const { auto, endedSessionIds } = await session.changePassword(app, user, request.body.oldPassword, request.body.newPassword);
+  route(app, E.changePsw, async ({ user, input }) => {
+    const { auto, endedSessionIds } = await session.changePassword(app, user, input.oldPassword, input.newPassword);
     app.push.closeSessions(endedSessionIds);
-    return ok({ auto });
+    return { auto };
   });
 
-  app.get('/api/noticeCheck', async () => ok(await session.newestNotice(app)));
+  route(app, E.noticeCheck, async () => session.newestNotice(app));
 
-  app.get('/api/limitInfo', async (request) => ok(session.userLimitInfo(requireUser(request.user))));
+  route(app, E.limitInfo, async ({ user }) => session.userLimitInfo(user));
 
-  app.get('/api/getBrand', async () => ok(session.BRAND));
+  route(app, E.getBrand, async () => session.BRAND);
 }

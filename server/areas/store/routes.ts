@@ -1,20 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import type { z } from 'zod';
-import {
-  addStoreBodySchema,
-  STORE_PATHS,
-  storeIdBodySchema,
-  storeIdsBodySchema,
-  SYNC_ENTITIES,
-  syncOrderListBodySchema,
-  updateStoreBodySchema,
-  type SyncEntity,
-} from '../../../contract/store';
-import { ok } from '../../http/envelope';
-import { requireUser } from '../../plugins/auth';
+import { STORE_ENDPOINTS, SYNC_ENTITIES, type SyncEntity } from '../../../contract/store';
+import { route } from '../../http/route';
 import { addStore, applyStore, archiveProducts, deleteStores, listStores, updateStore, type StoreDeps } from './service';
-
-type Body<S extends z.ZodType> = { Body: z.output<S> };
 
 /**
  * Shops (seller-tool §7 "Shops"), the sync triggers and the one-click archives (§2.4); every call is gated on the
@@ -22,66 +9,58 @@ type Body<S extends z.ZodType> = { Body: z.output<S> };
  */
 export async function storeRoutes(app: FastifyInstance) {
   const deps: StoreDeps = { database: app.database, secretKey: app.config.secretKey, clientFor: (connection) => app.marketplace.clientFor(connection) };
-  const config = { area: 'store' } as const;
 
   /** In the background: progress and the outcome reach the user as 'sync.progress' pushes. */
   const startSync = (storeId: number, entities: readonly SyncEntity[]) => {
     app.sync.runShop(storeId, entities).catch((error: unknown) => app.log.error({ err: error, storeId }, 'sync failed'));
   };
 
-  app.get(STORE_PATHS.list, { config }, async (request) => ok(await listStores(deps, requireUser(request.user).id, request.lang)));
+  const E = STORE_ENDPOINTS;
 
-  app.post<Body<typeof addStoreBodySchema>>(STORE_PATHS.add, { config, schema: { body: addStoreBodySchema } }, async (request) => {
-    const store = await addStore(deps, requireUser(request.user).id, request.body, request.lang);
+  route(app, E.list, async ({ user, lang }) => listStores(deps, user.id, lang));
+
+  route(app, E.add, async ({ user, input, lang }) => {
+    const store = await addStore(deps, user.id, input, lang);
     startSync(store.id, SYNC_ENTITIES);
-    return ok(store);
+    return store;
   });
 
-  app.post<Body<typeof updateStoreBodySchema>>(STORE_PATHS.update, { config, schema: { body: updateStoreBodySchema } }, async (request) => {
-    const store = await updateStore(deps, requireUser(request.user).id, request.body, request.lang);
+  route(app, E.update, async ({ user, input, lang }) => {
+    const store = await updateStore(deps, user.id, input, lang);
     // A new key or base URL may be a different shop's data: sync it now.
-    if (request.body.apiKey !== undefined || request.body.baseUrl !== undefined) startSync(store.id, SYNC_ENTITIES);
-    return ok(store);
+    if (input.apiKey !== undefined || input.baseUrl !== undefined) startSync(store.id, SYNC_ENTITIES);
+    return store;
   });
 
   const removeStores = async (userId: number, ids: number[]) => {
     const count = await deleteStores(deps, userId, ids);
     if (count > 0) app.push.toUser(userId, { type: 'orders.changed' });
-    return ok(count);
+    return count;
   };
 
-  app.post<Body<typeof storeIdBodySchema>>(STORE_PATHS.delete, { config, schema: { body: storeIdBodySchema } }, async (request) =>
-    removeStores(requireUser(request.user).id, [request.body.id]),
-  );
+  route(app, E.delete, async ({ user, input }) => removeStores(user.id, [input.id]));
 
-  app.post<Body<typeof storeIdsBodySchema>>(STORE_PATHS.multiDelete, { config, schema: { body: storeIdsBodySchema } }, async (request) =>
-    removeStores(requireUser(request.user).id, request.body.ids),
-  );
+  route(app, E.multiDelete, async ({ user, input }) => removeStores(user.id, input.ids));
 
-  app.post<Body<typeof storeIdBodySchema>>(STORE_PATHS.apply, { config, schema: { body: storeIdBodySchema } }, async (request) => {
-    const store = await applyStore(deps, requireUser(request.user).id, request.body.id, request.lang);
+  route(app, E.apply, async ({ user, input, lang }) => {
+    const store = await applyStore(deps, user.id, input.id, lang);
     startSync(store.id, SYNC_ENTITIES);
-    return ok(store);
+    return store;
   });
 
-  app.post<Body<typeof storeIdBodySchema>>(STORE_PATHS.syncNow, { config, schema: { body: storeIdBodySchema } }, async (request) => {
-    const stores = (await listStores(deps, requireUser(request.user).id, request.lang)).filter((s) => s.id === request.body.id && s.status === 'active');
+  route(app, E.syncNow, async ({ user, input, lang }) => {
+    const stores = (await listStores(deps, user.id, lang)).filter((s) => s.id === input.id && s.status === 'active');
     for (const store of stores) startSync(store.id, SYNC_ENTITIES);
-    return ok({ storeIds: stores.map((s) => s.id) });
+    return { storeIds: stores.map((s) => s.id) };
   });
 
-  app.post<Body<typeof syncOrderListBodySchema>>(STORE_PATHS.syncOrderList, { config: { area: 'orders' }, schema: { body: syncOrderListBodySchema } }, async (request) => {
-    const user = requireUser(request.user);
-    const stores = (await listStores(deps, user.id, request.lang)).filter((s) => s.status === 'active' && (request.body.storeId === undefined || s.id === request.body.storeId));
+  route(app, E.syncOrderList, async ({ user, input, lang }) => {
+    const stores = (await listStores(deps, user.id, lang)).filter((s) => s.status === 'active' && (input.storeId === undefined || s.id === input.storeId));
     for (const store of stores) startSync(store.id, ['postings']);
-    return ok({ storeIds: stores.map((s) => s.id) });
+    return { storeIds: stores.map((s) => s.id) };
   });
 
-  app.post<Body<typeof storeIdBodySchema>>(STORE_PATHS.removeDownToArch, { config, schema: { body: storeIdBodySchema } }, async (request) =>
-    ok(await archiveProducts(deps, requireUser(request.user).id, request.body.id, 'removed')),
-  );
+  route(app, E.removeDownToArch, async ({ user, input }) => archiveProducts(deps, user.id, input.id, 'removed'));
 
-  app.post<Body<typeof storeIdBodySchema>>(STORE_PATHS.removeFailToArch, { config, schema: { body: storeIdBodySchema } }, async (request) =>
-    ok(await archiveProducts(deps, requireUser(request.user).id, request.body.id, 'failed')),
-  );
+  route(app, E.removeFailToArch, async ({ user, input }) => archiveProducts(deps, user.id, input.id, 'failed'));
 }

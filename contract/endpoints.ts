@@ -1,0 +1,34 @@
+import { ADMIN_USER_ENDPOINTS } from './admin';
+import { CHAT_ENDPOINTS, CONTACTS_ENDPOINTS } from './chat';
+import { CHAT_UPLOAD_ENDPOINTS } from './chatUpload';
+import type { Endpoint } from './endpoint';
+import { FEATURE_UPDATE_ENDPOINTS, NOTICE_ENDPOINTS } from './notice';
+import { ORDER_ENDPOINTS } from './orders';
+import { SESSION_ENDPOINTS } from './session';
+import { STORE_ENDPOINTS } from './store';
+
+/**
+ * Every endpoint of the API by group (the groups are the OpenAPI document's tags). A new area adds its
+ * `<AREA>_ENDPOINTS` here; the tests check that the server registers each of them, and only them.
+ */
+export const ENDPOINTS = {
+  session: SESSION_ENDPOINTS,
+  store: STORE_ENDPOINTS,
+  orders: ORDER_ENDPOINTS,
+  chat: CHAT_ENDPOINTS,
+  chatUpload: CHAT_UPLOAD_ENDPOINTS,
+  contacts: CONTACTS_ENDPOINTS,
+  notice: NOTICE_ENDPOINTS,
+  featureUpdate: FEATURE_UPDATE_ENDPOINTS,
+  admin: ADMIN_USER_ENDPOINTS,
+} as const satisfies Record<string, Record<string, Endpoint>>;
+
+export type EndpointGroup = keyof typeof ENDPOINTS;
+export type NamedEndpoint = { group: EndpointGroup; name: string; endpoint: Endpoint };
+
+/** Every endpoint with its group and name (`orders.ship`), in the order of ENDPOINTS. */
+export function listEndpoints(): NamedEndpoint[] {
+  return Object.entries(ENDPOINTS).flatMap(([group, endpoints]) =>
+    Object.entries(endpoints as Record<string, Endpoint>).map(([name, endpoint]) => ({ group: group as EndpointGroup, name, endpoint })),
+  );
+}

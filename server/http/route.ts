@@ -1,0 +1,81 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import type { Lang } from '../../contract/errors';
+import {
+  routePath,
+  type AnswerInputOf,
+  type Endpoint,
+  type EndpointSpec,
+  type ParsedInputOf,
+  type ParsedParamsOf,
+} from '../../contract/endpoint';
+import type { AuthUser } from '../areas/session/service';
+import { requireUser } from '../plugins/auth';
+import { ok } from './envelope';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The endpoint object a route was registered from (server/http/route.ts). */
+    endpoint?: Endpoint;
+  }
+}
+
+export type RouteContext<E extends EndpointSpec> = {
+  /** The query (GET) or JSON body (POST) after the endpoint's input schema. */
+  input: ParsedInputOf<E>;
+  params: ParsedParamsOf<E>;
+  /** The caller; null only on public endpoints. */
+  user: E extends { readonly access: 'public' } ? AuthUser | null : AuthUser;
+  lang: Lang;
+  request: FastifyRequest;
+  reply: FastifyReply;
+};
+
+/** The envelope's `data`; an endpoint with a raw answer may instead send its body itself and return the reply. */
+export type RouteAnswer<E extends EndpointSpec> = E extends { readonly raw: object } ? AnswerInputOf<E> | FastifyReply : AnswerInputOf<E>;
+
+export type RouteHandler<E extends EndpointSpec> = (context: RouteContext<E>) => Promise<RouteAnswer<E>>;
+
+/**
+ * The schema Fastify is given for a 200 answer: the endpoint's answer inside the envelope (the answer itself for a
+ * site file). The serializer compiler (plugins/envelope.ts) parses every JSON answer with it before sending, so an
+ * answer that breaks its contract is a logged 500, never a silent surprise in the browser. Raw bodies (strings and
+ * buffers the handler sends itself, e.g. the order sync's prebuilt JSON text and binary frames) skip the serializer.
+ */
+function answerSchema(endpoint: EndpointSpec): z.ZodType | undefined {
+  if (!endpoint.answer) return undefined;
+  return endpoint.site ? endpoint.answer : z.object({ code: z.literal(200), msg: z.string(), data: endpoint.answer });
+}
+
+/**
+ * Registers the route of one endpoint object: method, path, input and answer schemas and the access gate all come
+ * from the object; the handler gets the parsed input and the caller and returns the answer's data.
+ */
+export function route<const E extends Endpoint>(app: FastifyInstance, endpoint: E, handler: RouteHandler<E>): void {
+  const inputPart = endpoint.method === 'GET' ? 'querystring' : 'body';
+  const response = answerSchema(endpoint);
+  app.route({
+    method: endpoint.method,
+    url: routePath(endpoint),
+    config: endpoint.access === 'public' ? { public: true, endpoint } : { area: endpoint.access, endpoint },
+    schema: {
+      ...(endpoint.input ? { [inputPart]: endpoint.input } : {}),
+      ...(endpoint.params ? { params: endpoint.params } : {}),
+      ...(response ? { response: { 200: response } } : {}),
+    },
+    handler: async (request, reply) => {
+      const user = endpoint.access === 'public' ? request.user : requireUser(request.user);
+      const context = {
+        input: endpoint.method === 'GET' ? request.query : request.body,
+        params: request.params,
+        user,
+        lang: request.lang,
+        request,
+        reply,
+      } as RouteContext<E>;
+      const answer = await handler(context);
+      if (answer === reply) return reply;
+      return endpoint.site ? answer : ok(answer);
+    },
+  });
+}
