@@ -9,6 +9,8 @@ import { seedDemoUsers, seedForStart } from '../../server/demo/seed';
 import { createLeases } from '../../server/db/leases';
 import type { BuyerChatService } from '../../server/areas/chat/service';
 import { createBuyerChatWatcher } from '../../server/areas/chat/watcher';
+import { syncEntity } from '../../server/areas/sync/engine';
+import type { OzonClient } from '../../server/marketplace/ozon/client';
 import { createPostgresDatabase, login, testConfig, type Session } from './harness';
 
 /**
@@ -201,5 +203,105 @@ describe.skipIf(!url)('background jobs across instances on one PostgreSQL', () =
     await watchers[other].tick();
     expect(pushes.slice(3)).toEqual([[other, 7, '4']]);
     await watchers[other].stop();
+  });
+});
+
+/**
+ * A marketplace whose warehouse list answers in pages of two, each page's records marked with `by`; `hold` makes the
+ * next page wait until released (a slow marketplace page).
+ */
+function slowMarketplace(by: string) {
+  let held: Promise<void> | null = null;
+  let release = () => undefined as void;
+  const client = {
+    async warehouseList({ cursor }: { cursor?: string }) {
+      if (held) await held;
+      const page = Number(cursor ?? '0');
+      return {
+        warehouses: [1, 2].map((n) => ({ warehouse_id: page * 2 + n, name: `${by} ${page}` })),
+        cursor: String(page + 1),
+        has_next: page < 2,
+      };
+    },
+  } as unknown as OzonClient;
+  return {
+    client,
+    hold() {
+      held = new Promise<void>((resolve) => (release = resolve));
+    },
+    release: () => {
+      held = null;
+      release();
+    },
+  };
+}
+
+async function sharedShop(): Promise<{ a: Database; b: Database; shopId: number }> {
+  const databaseUrl = await sharedDatabase();
+  const [a, b] = await Promise.all([open(databaseUrl), open(databaseUrl)]);
+  await a!.migrate();
+  await seedDemoUsers(a!.db);
+  const [shop] = await a!.query<{ id: number }>(
+    `insert into mp_shops (user_id, name, client_id, api_key_enc) select id, 'shop', '1001', 'unused' from users where username = 'seller' returning id`,
+  );
+  return { a: a!, b: b!, shopId: shop!.id };
+}
+
+const warehouses = (database: Database, shopId: number) =>
+  database.query<{ id: string; by: string }>(`select external_id as id, data->>'name' as by from mp_records where shop_id = $1 and entity = 'warehouses' order by external_id::int`, [shopId]);
+
+describe.skipIf(!url)('sync jobs across instances on one PostgreSQL', () => {
+  it('two instances starting a job at once: one runs it, the other finds it busy', async () => {
+    const { a, b, shopId } = await sharedShop();
+    const results = await Promise.all([
+      syncEntity(a, shopId, slowMarketplace('a').client, 'warehouses'),
+      syncEntity(b, shopId, slowMarketplace('b').client, 'warehouses'),
+    ]);
+    expect(results.map((r) => r.status).sort()).toEqual(['busy', 'done']);
+    expect(await warehouses(a, shopId)).toHaveLength(6);
+  });
+
+  it('a page slower than the lease: the running instance keeps renewing it, so the other never runs the job too', async () => {
+    const { a, b, shopId } = await sharedShop();
+    const slow = slowMarketplace('a');
+    slow.hold();
+    const running = syncEntity(a, shopId, slow.client, 'warehouses', { leaseMs: 300 });
+    // Three leases' time of tries from the other instance, while the first page hangs.
+    for (let i = 0; i < 9; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      expect((await syncEntity(b, shopId, slowMarketplace('b').client, 'warehouses', { leaseMs: 300 })).status).toBe('busy');
+    }
+    slow.release();
+    expect(await running).toMatchObject({ status: 'done', stored: 6 });
+  });
+
+  it('a lease that ran out while its owner still worked: the other instance takes over, the first one\'s late writes are refused', async () => {
+    const { a, b, shopId } = await sharedShop();
+    const slow = slowMarketplace('a');
+    // The first instance stores page 0, then hangs on page 1 (its process stalled: no renewals) ...
+    let pages = 0;
+    const first = syncEntity(a, shopId, slow.client, 'warehouses', {
+      onProgress: () => {
+        if (++pages === 1) slow.hold();
+      },
+    });
+    await vi.waitFor(() => expect(pages).toBe(1));
+    // ... until the lease ran out in the other instance's eyes (its clock a lease and more ahead): it takes the job
+    // over, resumes from the saved cursor, and finishes.
+    const later = () => new Date(Date.now() + 61_000);
+    expect(await syncEntity(b, shopId, slowMarketplace('b').client, 'warehouses', { now: later })).toMatchObject({ status: 'done', stored: 6 });
+    slow.release();
+    // The first instance's page 1 is refused: it stops, and what the second stored stays.
+    expect(await first).toMatchObject({ status: 'lost' });
+    expect(await warehouses(a, shopId)).toEqual([
+      { id: '1', by: 'a 0' },
+      { id: '2', by: 'a 0' },
+      { id: '3', by: 'b 1' },
+      { id: '4', by: 'b 1' },
+      { id: '5', by: 'b 2' },
+      { id: '6', by: 'b 2' },
+    ]);
+    const [job] = await a.query(`select status, cursor, done, generation from mp_sync_jobs where shop_id = $1 and entity = 'warehouses'`, [shopId]);
+    expect(job).toEqual({ status: 'done', cursor: null, done: 6, generation: 2 });
   });
 });

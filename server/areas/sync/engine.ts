@@ -7,13 +7,15 @@ import { KEY_FAILURE_KINDS, isOzonError } from '../../marketplace/ozon/errors';
 /**
  * Marketplace sync, one job per shop and entity, kept in Postgres (mp_sync_jobs):
  * - a job is claimed with one atomic UPDATE that takes a lease (several server instances never run the same job;
- *   a crashed run's lease runs out and the next run resumes it);
+ *   a crashed run's lease runs out and the next run resumes it). The lease is renewed while the run works, and each
+ *   claim names its owner and counts a generation that every later write of the run checks: a run that stalled past
+ *   its lease and was taken over has its late writes (page, cursor, outcome) refused, and stops;
  * - every page is upserted by the marketplace's own id first, and only then is the cursor saved, so a crash between
  *   the two re-reads one page and changes nothing: nothing lost, nothing duplicated;
  * - a finished run leaves a watermark; the next run of postings asks only for what changed since (minus an overlap).
  */
 export type SyncOptions = {
-  /** How long a claim holds without a heartbeat (a page saved renews it). */
+  /** How long a claim holds without renewal; the run renews it every third of this, and with every page saved. */
   leaseMs?: number;
   onProgress?: (progress: SyncProgress) => void;
   /** Stops between pages (tests use it to "kill" a run mid-way). */
@@ -81,41 +83,76 @@ const FETCHERS: Record<SyncEntity, Fetcher> = {
   },
 };
 
-export type SyncResult = { status: 'done' | 'busy' | 'failed' | 'stopped'; stored: number; error?: unknown };
+/** 'lost': another run claimed the job while this one worked (its lease ran out); this one's late writes were refused. */
+export type SyncResult = { status: 'done' | 'busy' | 'failed' | 'stopped' | 'lost'; stored: number; error?: unknown };
 
 type JobRow = { cursor: unknown; done: number; watermark: string | Date | null; status: string };
 
-/** Stores a page; answers its `synced_at` (the database's clock), or null for an empty page. */
-async function upsert(database: Database, shopId: number, entity: SyncEntity, records: Page['records']): Promise<Date | null> {
-  if (records.length === 0) return null;
+/** The run's claim on its job: every write of the run names it, and is refused once another run claimed the job. */
+type Claim = { shopId: number; entity: SyncEntity; owner: string; generation: number };
+
+/** Another run claimed the job (this one's lease ran out while it worked): this run writes nothing more. */
+class LeaseLost extends Error {
+  override name = 'LeaseLost';
+}
+
+const LEASE_HELD = `shop_id = $1 and entity = $2 and owner = $3 and generation = $4 and status = 'running'`;
+const claimParams = (claim: Claim) => [claim.shopId, claim.entity, claim.owner, claim.generation];
+
+/** An update of the run's job row, made only while the run holds the job's lease; LeaseLost otherwise. */
+async function fenced(database: Database, claim: Claim, set: string, params: unknown[] = []): Promise<void> {
+  const rows = await database.query(`update mp_sync_jobs set ${set} where ${LEASE_HELD} returning 1`, [...claimParams(claim), ...params]);
+  if (rows.length === 0) throw new LeaseLost();
+}
+
+/**
+ * Stores a page and renews the lease in one statement, only while the run holds the lease: a run that lost it does
+ * not overwrite with its older page what its successor stored. Answers the page's `synced_at` (the database's
+ * clock), or null for an empty page.
+ */
+async function upsert(database: Database, claim: Claim, records: Page['records'], leaseUntil: string): Promise<Date | null> {
   // One statement per page; jsonb_to_recordset keeps the parameter count fixed whatever the page size.
-  const [row] = await database.query<{ at: string | Date }>(
-    `with stored as (
+  const [row] = await database.query<{ held: boolean; at: string | Date | null }>(
+    `with lease as (
+       update mp_sync_jobs set lease_until = $6::timestamptz where ${LEASE_HELD} returning 1
+     ), stored as (
        insert into mp_records (shop_id, entity, external_id, data, synced_at)
-       select $1, $2, r.id, r.data, now() from jsonb_to_recordset($3::jsonb) as r(id text, data jsonb)
+       select $1, $2, r.id, r.data, now() from jsonb_to_recordset($5::jsonb) as r(id text, data jsonb)
+       where exists (select 1 from lease)
        on conflict (shop_id, entity, external_id) do update set data = excluded.data, synced_at = excluded.synced_at
        returning synced_at
      )
-     select min(synced_at) as at from stored`,
-    [shopId, entity, JSON.stringify(records)],
+     select exists (select 1 from lease) as held, (select min(synced_at) from stored) as at`,
+    [...claimParams(claim), JSON.stringify(records), leaseUntil],
   );
-  return row?.at ? new Date(row.at) : null;
+  if (!row?.held) throw new LeaseLost();
+  return row.at ? new Date(row.at) : null;
+}
+
+/**
+ * Claims the job (one atomic UPDATE: free, finished, failed, or running with its lease run out), counting the claim
+ * in `generation`. Null while another run holds it.
+ */
+async function claimJob(database: Database, shopId: number, entity: SyncEntity, at: string, leaseUntil: string): Promise<(JobRow & { claim: Claim }) | null> {
+  const owner = randomUUID();
+  await database.query(`insert into mp_sync_jobs (shop_id, entity) values ($1, $2) on conflict do nothing`, [shopId, entity]);
+  const [job] = await database.query<JobRow & { generation: number }>(
+    `update mp_sync_jobs set status = 'running', owner = $3, generation = generation + 1, lease_until = $5::timestamptz
+     where shop_id = $1 and entity = $2 and (status <> 'running' or lease_until < $4::timestamptz)
+     returning cursor, done, watermark, status, generation`,
+    [shopId, entity, owner, at, leaseUntil],
+  );
+  return job ? { ...job, claim: { shopId, entity, owner, generation: job.generation } } : null;
 }
 
 export async function syncEntity(database: Database, shopId: number, client: OzonClient, entity: SyncEntity, options: SyncOptions = {}): Promise<SyncResult> {
   const now = options.now ?? (() => new Date());
   const leaseMs = options.leaseMs ?? 60_000;
   const pageSize = options.pageSize ?? 1000;
-  const owner = randomUUID();
-  await database.query(`insert into mp_sync_jobs (shop_id, entity) values ($1, $2) on conflict do nothing`, [shopId, entity]);
-  const claimed = await database.query<JobRow>(
-    `update mp_sync_jobs set status = 'running', lease_until = $3::timestamptz + ($4 || ' milliseconds')::interval, error = jsonb_build_object('owner', $5::text)
-     where shop_id = $1 and entity = $2 and (status <> 'running' or lease_until < $3::timestamptz)
-     returning cursor, done, watermark, status`,
-    [shopId, entity, now().toISOString(), String(leaseMs), owner],
-  );
-  const job = claimed[0];
+  const leaseUntil = () => new Date(now().getTime() + leaseMs).toISOString();
+  const job = await claimJob(database, shopId, entity, now().toISOString(), leaseUntil());
   if (!job) return { status: 'busy', stored: 0 };
+  const { claim } = job;
 
   // A run that resumes keeps its window (saved with the cursor); a fresh run opens a new one.
   const saved = job.cursor as { window?: { since: string; to: string; changedSince: string | null }; page?: unknown; done?: number } | null;
@@ -128,11 +165,26 @@ export async function syncEntity(database: Database, shopId: number, client: Ozo
   const report = (status: SyncProgress['status'], message: string | null = null) =>
     options.onProgress?.({ storeId: shopId, entity, status, done: stored, message });
 
+  // The lease is renewed while a page is fetched too (a slow marketplace page once outlived a 60 s lease, and a
+  // second instance ran the job at the same time). A renewal refused means another run has the job: this one stops.
+  const lost = new AbortController();
+  const heartbeat = setInterval(() => {
+    fenced(database, claim, 'lease_until = $5::timestamptz', [leaseUntil()]).catch((error: unknown) => {
+      if (error instanceof LeaseLost) lost.abort();
+    });
+  }, leaseMs / 3);
+  heartbeat.unref?.();
+
   try {
     for (;;) {
-      if (options.signal?.aborted) return { status: 'stopped', stored };
+      if (options.signal?.aborted) {
+        // Given back at once, so the next start (or another instance) resumes from the cursor.
+        await fenced(database, claim, `status = 'idle', lease_until = null`);
+        return { status: 'stopped', stored };
+      }
+      if (lost.signal.aborted) throw new LeaseLost();
       const result = await FETCHERS[entity](client, page, window, pageSize);
-      const syncedAt = await upsert(database, shopId, entity, result.records);
+      const syncedAt = result.records.length ? await upsert(database, claim, result.records, leaseUntil()) : null;
       stored += result.records.length;
       page = result.next;
       if (result.finished) {
@@ -142,30 +194,40 @@ export async function syncEntity(database: Database, shopId: number, client: Ozo
       // Before the cursor moves: a crash in between re-fetches this page and runs the (idempotent) hook again,
       // instead of leaving the page stored but never projected.
       if (options.afterChunk && syncedAt) await options.afterChunk(result.records.length, syncedAt);
-      await database.query(
-        `update mp_sync_jobs set cursor = $3::jsonb, done = $4, lease_until = $5::timestamptz + ($6 || ' milliseconds')::interval where shop_id = $1 and entity = $2`,
-        [shopId, entity, JSON.stringify({ window: { since: window.since.toISOString(), to: window.to.toISOString(), changedSince: window.changedSince?.toISOString() ?? null }, page, done: stored }), stored, now().toISOString(), String(leaseMs)],
-      );
+      await fenced(database, claim, `cursor = $5::jsonb, done = $6, lease_until = $7::timestamptz`, [
+        JSON.stringify({ window: { since: window.since.toISOString(), to: window.to.toISOString(), changedSince: window.changedSince?.toISOString() ?? null }, page, done: stored }),
+        stored,
+        leaseUntil(),
+      ]);
       report('running');
     }
-    await database.query(
-      `update mp_sync_jobs set status = 'done', cursor = null, done = $3, watermark = $4::timestamptz, error = null, failures = 0, lease_until = null, finished_at = $5::timestamptz where shop_id = $1 and entity = $2`,
-      [shopId, entity, stored, window.to.toISOString(), now().toISOString()],
-    );
+    await fenced(database, claim, `status = 'done', cursor = null, done = $5, watermark = $6::timestamptz, error = null, failures = 0, lease_until = null, finished_at = $7::timestamptz`, [
+      stored,
+      window.to.toISOString(),
+      now().toISOString(),
+    ]);
     await database.query(`update mp_shops set last_sync_at = $2::timestamptz where id = $1`, [shopId, now().toISOString()]);
     report('done');
     return { status: 'done', stored };
   } catch (error) {
+    if (error instanceof LeaseLost) return { status: 'lost', stored };
     const texts = isOzonError(error) ? error.texts : { zh: '同步失败', en: 'Sync failed' };
-    await database.query(
-      `update mp_sync_jobs set status = 'failed', error = $3::jsonb, failures = failures + 1, lease_until = null, finished_at = $4::timestamptz where shop_id = $1 and entity = $2`,
-      [shopId, entity, JSON.stringify(texts), now().toISOString()],
-    );
+    try {
+      await fenced(database, claim, `status = 'failed', error = $5::jsonb, failures = failures + 1, lease_until = null, finished_at = $6::timestamptz`, [
+        JSON.stringify(texts),
+        now().toISOString(),
+      ]);
+    } catch (failure) {
+      if (failure instanceof LeaseLost) return { status: 'lost', stored };
+      throw failure;
+    }
     // A key that no longer works stops the whole shop until the seller re-authorizes it (POST /api/store/apply).
     if (isOzonError(error) && KEY_FAILURE_KINDS.has(error.kind)) {
       await database.query(`update mp_shops set status = 'keyFailed', status_reason = $2::jsonb where id = $1`, [shopId, JSON.stringify(texts)]);
     }
     report('failed', texts.zh);
     return { status: 'failed', stored, error };
+  } finally {
+    clearInterval(heartbeat);
   }
 }

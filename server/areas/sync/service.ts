@@ -65,10 +65,8 @@ export function createSyncService(deps: SyncServiceDeps): SyncService {
             : undefined,
       });
       results.push(result);
-      if (result.status === 'stopped') {
-        await deps.database.query(`update mp_sync_jobs set status = 'idle', lease_until = null where shop_id = $1 and entity = $2 and status = 'running'`, [shopId, entity]);
-        break;
-      }
+      // Stopped runs gave their lease back; a lost one belongs to the run that took it over.
+      if (result.status === 'stopped' || result.status === 'lost') break;
       if (result.status === 'failed') {
         deps.log.error({ err: result.error, shopId, entity }, 'sync failed');
         break;
