@@ -7,6 +7,7 @@ import { assertEvent, assign, emit, enqueueActions, fromPromise, setup, type Sna
  *
  *   idle → preparing → confirming → running ⇄ (waitingForLabels) → outcome → running (retry) | idle
  *                    ↘ empty        ↘ idle (cancel)                          ↘ preparing (the next action)
+ *                    ↘ running (labels: nothing changes on Ozon, so no confirm step)
  *   preparing ↘ failed → preparing (retry) | idle
  *
  * `preparing` turns the selection into subjects (postings, or offers for stock) with their shops, so the confirm
@@ -82,7 +83,7 @@ export type OrderActionsEmitted =
   | { type: 'action.file'; file: ActionFile };
 
 /** Tests (and areas with other limits) may set the wait for labels and one chunk size for every kind. */
-export type OrderActionsInput = { labelRetryMs?: number; chunkSize?: number } | undefined;
+export type OrderActionsInput = { labelRetryMs?: number; chunkSize?: number };
 
 /** Subjects per call: Ozon's stock call takes 100 offers; ship and tracking go in steps that show progress. Labels are one file. */
 export const CHUNK_SIZES: Record<OrderActionKind, number> = { ship: 100, tracking: 100, stock: 100, labels: Number.POSITIVE_INFINITY };
@@ -124,6 +125,8 @@ export const orderActionsMachine = setup({
   },
   guards: {
     hasSubjects: (_, output: PrepareSubjectsOutput) => output.subjects.length > 0,
+    /** Labels change nothing on Ozon: they are fetched without a confirm step. */
+    needsNoConfirm: ({ context }, output: PrepareSubjectsOutput) => output.subjects.length > 0 && context.kind === 'labels',
     hasQueue: ({ context }) => context.queue.length > 0,
     hasRetryable: ({ context }) => Object.values(context.outcomes).some(isRetryable),
     isLabelsNotReady: (_, output: RunChunkOutput) => output.status === 'notReady',
@@ -138,11 +141,10 @@ export const orderActionsMachine = setup({
     storeSubjects: assign((_, { subjects, omitted }: PrepareSubjectsOutput) => ({ subjects, omitted })),
     storeError: assign((_, error: unknown) => ({ error: reasonOf(error) })),
     /** The confirmed run: every subject pending, all queued. */
-    begin: assign(({ context, event }) => {
-      assertEvent(event, 'action.confirm');
+    begin: assign(({ context }, params: OrderActionParams) => {
       const outcomes: Record<string, SubjectOutcome> = {};
       for (const subject of context.subjects) outcomes[subject.key] = { status: 'pending' };
-      return { params: event.params ?? {}, outcomes, queue: context.subjects.map((s) => s.key), cancelled: false, labelWaits: 0 };
+      return { params, outcomes, queue: context.subjects.map((s) => s.key), cancelled: false, labelWaits: 0 };
     }),
     /** Retry: the failed and the never-run subjects, pending again. */
     requeue: assign(({ context }) => {
@@ -229,6 +231,11 @@ export const orderActionsMachine = setup({
         src: 'prepareSubjects',
         input: ({ context }) => ({ kind: context.kind!, selection: context.selection! }),
         onDone: [
+          {
+            guard: { type: 'needsNoConfirm', params: ({ event }) => event.output },
+            target: 'running',
+            actions: [{ type: 'storeSubjects', params: ({ event }) => event.output }, { type: 'begin', params: {} }],
+          },
           { guard: { type: 'hasSubjects', params: ({ event }) => event.output }, target: 'confirming', actions: { type: 'storeSubjects', params: ({ event }) => event.output } },
           { target: 'empty', actions: { type: 'storeSubjects', params: ({ event }) => event.output } },
         ],
@@ -248,7 +255,7 @@ export const orderActionsMachine = setup({
     },
     confirming: {
       on: {
-        'action.confirm': { target: 'running', actions: 'begin' },
+        'action.confirm': { target: 'running', actions: { type: 'begin', params: ({ event }) => event.params ?? {} } },
         'action.cancel': { target: 'idle', actions: 'reset' },
       },
     },

@@ -5,6 +5,7 @@ import { construction } from '@/features/construction/locales';
 import { docs } from '@/features/docs/locales';
 import { errors } from '@/features/errors/locales';
 import { home } from '@/features/home/locales';
+import { orders } from '@/features/orders/locales';
 import { profile } from '@/features/profile/locales';
 import { store } from '@/features/store/locales';
 import type { Texts } from './locales/define';
@@ -25,6 +26,7 @@ export const NAMESPACES = {
   home,
   profile,
   store,
+  orders,
 };
 
 export type Namespace = keyof typeof NAMESPACES;

@@ -1,4 +1,4 @@
-import type { Browser, Download, Page } from 'playwright-core';
+import type { Browser, Download, Locator, Page } from 'playwright-core';
 import { PDFDocument } from 'pdf-lib';
 import { inject } from 'vitest';
 import { launchBrowser, logIn, newContext, screenshot, settledDialog } from './browser';
@@ -118,6 +118,9 @@ async function chooseStatus(page: Page, status: string): Promise<void> {
   expect(await page.getByRole('group', { name: '状态' }).getByRole('checkbox', { name: '全部', exact: true }).getAttribute('aria-checked')).toBe('false');
 }
 
+/** An order action dialog's own buttons (the dialog's corner × is named "Close" too). */
+const footer = (dialog: Locator) => dialog.locator('.order-action__footer');
+
 async function pdfPages(download: Download): Promise<number> {
   expect(download.suggestedFilename()).toBe('labels.pdf');
   const stream = await download.createReadStream();
@@ -188,30 +191,51 @@ describe('orders in the browser', () => {
       })
       .toBe(true);
 
-    // Select all N: the whole result, not only the rows on screen.
+    // The batch buttons act on nothing until rows are selected.
+    expect(await page.getByRole('button', { name: '发货', exact: true }).isDisabled()).toBe(true);
+
+    // Select all N: the whole result, not only the rows on screen. Each button says how many rows it acts on.
     await page.getByRole('checkbox', { name: `全选 ${waiting} 条` }).check();
     await page.getByText(`已选 ${waiting.toLocaleString('zh-CN')} 条`).waitFor();
+    const ship = page.getByRole('button', { name: `发货（${waiting.toLocaleString('zh-CN')}）` });
+    const print = page.getByRole('button', { name: /^打印面单（/ });
 
-    // Unshipped postings have no label yet: the seller is told to ship first.
+    // Unshipped postings have no label yet: each is shown not done, under the reason (ship first).
     await simulatorLabelDelay(45_000);
-    await page.getByRole('button', { name: '打印面单' }).click();
-    await page.getByText(/尚未发货，发货后才能打印面单/).waitFor();
+    await print.click();
+    const labels = page.getByRole('dialog', { name: '打印面单' });
+    await labels.getByText(/尚未发货，发货后才能打印面单/).waitFor();
+    await labels.getByText(/\d+ 个失败/).waitFor();
+    await screenshot(page, 'orders-action-outcome-failed-zh');
+    await footer(labels).getByRole('button', { name: '关闭' }).click();
 
-    // Ship the selection: every row leaves "awaiting packaging".
-    await page.getByRole('button', { name: '发货', exact: true }).click();
-    await page.getByText(/已发货 \d+ 个货件/).waitFor({ timeout: 60_000 });
+    // Ship the selection after a confirm step that says what, how many and in which shops; every row leaves
+    // "awaiting packaging".
+    await ship.click();
+    const confirm = await settledDialog(page);
+    await confirm.getByText(/将在Ozon发货 [\d,]+ 个货件/).waitFor();
+    expect(await confirm.locator('.order-action__shops li').count()).toBeGreaterThan(0);
+    await screenshot(page, 'orders-action-confirm-ship-zh');
+    await confirm.getByRole('button', { name: '确定' }).click();
+    await page.getByText(/已发货 [\d,]+ 个货件/).waitFor({ timeout: 60_000 });
     await page.getByText('没有符合条件的订单').waitFor({ timeout: 30_000 });
     expect(await rowCount(page)).toBe(0);
 
-    // The same orders now wait for shipment; their labels come 45–60 s after shipping, and the seller is told so.
+    // The same orders now wait for shipment; their labels come 45–60 s after shipping: the action says so, counts
+    // down to fetching them by itself, and can stop waiting.
     await page.getByRole('button', { name: '重置' }).click();
     await chooseStatus(page, '等待发运');
     await page.waitForFunction(() => Number(document.querySelector('[role=grid]')?.getAttribute('aria-rowcount')) > 0);
     const shippedCount = await rowCount(page);
     expect(shippedCount).toBeGreaterThanOrEqual(waiting);
     await page.getByRole('checkbox', { name: `全选 ${shippedCount} 条` }).check();
-    await page.getByRole('button', { name: '打印面单' }).click();
-    await page.getByText(/Ozon尚未生成面单.*请1分钟后重试/).waitFor();
+    await print.click();
+    await labels.getByText(/Ozon尚未生成面单.*请1分钟后重试/).waitFor();
+    await labels.getByRole('timer').getByText(/将在 \d+ 秒后自动重新获取/).waitFor();
+    await screenshot(page, 'orders-action-labels-waiting-zh');
+    await footer(labels).getByRole('button', { name: '停止等待' }).click();
+    await labels.getByText('已停止，未处理').waitFor();
+    await footer(labels).getByRole('button', { name: '关闭' }).click();
 
     // Once Ozon has them: one PDF, one page per posting of the selection.
     await simulatorLabelDelay(0);
@@ -219,11 +243,11 @@ describe('orders in the browser', () => {
     for (const row of [1, 2, 3, 4]) await page.getByRole('checkbox', { name: `选择第 ${row} 行` }).check();
     const postings = new Set((await columnTexts(page, '货件号')).slice(0, 4));
     const download = page.waitForEvent('download', { timeout: 30_000 });
-    await page.getByRole('button', { name: '打印面单' }).click();
+    await print.click();
     expect(await pdfPages(await download)).toBe(postings.size);
 
     // Tracking numbers for the selection.
-    await page.getByRole('button', { name: '填写运单号' }).click();
+    await page.getByRole('button', { name: '填写运单号（4）' }).click();
     const tracking = page.getByRole('dialog', { name: '填写运单号' });
     await tracking.getByLabel('运单号').fill('TRK-E2E-0001');
     await tracking.getByRole('button', { name: '确定' }).click();
@@ -320,6 +344,28 @@ describe('orders in the browser', () => {
     for (const row of [1, 2]) await page.getByRole('checkbox', { name: `Select row ${row}`, exact: true }).check();
     await page.getByText('2 selected').waitFor();
     await screenshot(page, 'orders-order-list-selected-en');
+
+    // Cancelled orders: the ship confirm says what it would do (and is cancelled here); their labels fail with the reason.
+    await page.getByRole('checkbox', { name: 'Select row 1', exact: true }).uncheck();
+    await page.getByRole('checkbox', { name: 'Select row 2', exact: true }).uncheck();
+    const cancelled = page.getByRole('group', { name: 'Status' }).getByRole('checkbox', { name: 'Cancelled', exact: true });
+    await cancelled.click();
+    await expect.poll(() => cancelled.getAttribute('aria-checked')).toBe('true');
+    await rowCountBelow(page, total);
+    for (const row of [1, 2]) await page.getByRole('checkbox', { name: `Select row ${row}`, exact: true }).check();
+    await page.getByRole('button', { name: 'Ship (2)' }).click();
+    const confirm = await settledDialog(page);
+    await confirm.getByText(/Postings to ship on Ozon: [12]/).waitFor();
+    await screenshot(page, 'orders-action-confirm-ship-en');
+    await footer(confirm).getByRole('button', { name: 'Cancel' }).click();
+    await confirm.waitFor({ state: 'detached' });
+    await page.getByRole('button', { name: 'Print labels (2)' }).click();
+    const labels = page.getByRole('dialog', { name: 'Print labels' });
+    await labels.getByText(/labels exist only after shipping/).waitFor();
+    await labels.getByText(/Failed: \d/).waitFor();
+    await screenshot(page, 'orders-action-outcome-failed-en');
+    await footer(labels).getByRole('button', { name: 'Close' }).click();
+
     await bodyRows(page).first().getByRole('gridcell').nth(1).click();
     const drawer = page.getByRole('dialog', { name: 'Order details' });
     await drawer.waitFor();

@@ -3,6 +3,7 @@ import { decodeOrderFrame, ORDER_FRAME_TYPE, rowsOfChunk } from '../../contract/
 import { orderRowSchema, type OrderListPage, type OrderRow, type OrderSyncChunk } from '../../contract/orders';
 import type { PushMessage } from '../../contract/push';
 import type { Store } from '../../contract/store';
+import { LABELS_NOT_READY_FIELD } from '../../contract/orderActions';
 import { projectPostings } from '../../server/areas/orders/projection';
 import { DATABASE_TARGETS, login, startTestApp, type Session, type TestApp } from './harness';
 
@@ -404,6 +405,9 @@ describe.each(DATABASE_TARGETS)('orders on $kind', (target) => {
         const early = await t.app.inject({ method: 'POST', url: '/api/ets/pdf', headers: { ...seller.headers, 'accept-language': 'en' }, payload: { ids: [waiting!.id] } });
         expect(early.statusCode).toBe(400);
         expect(early.json<{ msg: string }>().msg).toMatch(/try again in a minute.*/);
+        // The page's action waits and fetches again on this refusal alone, told apart by its field in any language.
+        expect(early.json<{ data: unknown }>().data).toEqual({ field: LABELS_NOT_READY_FIELD });
+        expect(unshipped.body.data).toEqual({ field: 'ids' });
 
         control.labelReadyDelayMs = 0;
         const ready = await t.app.inject({ method: 'POST', url: '/api/ets/pdf', headers: seller.headers, payload: { ids: [waiting!.id] } });

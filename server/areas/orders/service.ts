@@ -16,6 +16,7 @@ import {
 } from '../../../contract/orders';
 import type { z } from 'zod';
 import { writeOrderFrame } from '../../../contract/orderChunk';
+import { LABELS_NOT_READY_FIELD } from '../../../contract/orderActions';
 import type { Database } from '../../db/database';
 import { ApiError } from '../../http/errors';
 import { frameSelect, readCopyFrame, REMAINING_SQL } from './frame';
@@ -485,7 +486,7 @@ function labelRefusal(postings: readonly Posting[], shopId: number, batch: reado
   const unshipped = postings
     .filter((p) => p.shopId === shopId && inBatch.has(p.postingNumber) && !p.rows.every((row) => LABEL_STATUSES.has(row.status)))
     .map((p) => p.postingNumber);
-  return new ApiError(400, unshipped.length ? labelsNeedShipping(unshipped) : labelsNotReady(batch), 'ids');
+  return unshipped.length ? new ApiError(400, labelsNeedShipping(unshipped), 'ids') : new ApiError(400, labelsNotReady(batch), LABELS_NOT_READY_FIELD);
 }
 
 /**

@@ -1,9 +1,8 @@
 import { DatePicker, InputNumber, Select, Space } from 'antd';
 import { memo } from 'react';
-import type { Lang } from '@contract/errors';
+import { useTranslation } from 'react-i18next';
 import { AMOUNT_WIDTH, CHOICE_WIDTH, RANGE_WIDTH } from './filterSizes';
 import type { Filters, Range } from './query';
-import { ORDER_TEXTS } from './texts';
 
 /**
  * The filter bar's heavy controls (antd's Select, RangePicker and InputNumber), in a chunk of their own: the order
@@ -31,14 +30,14 @@ export function DateRange({ value, onChange }: { value: Range; onChange: (next: 
   return <DatePicker.RangePicker style={{ width: RANGE_WIDTH }} value={value} onChange={(next) => onChange(next as Range)} />;
 }
 
-type AmountRangeProps = { lang: Lang; from: number | null; to: number | null; onPatch: (change: Partial<Filters>) => void };
+type AmountRangeProps = { from: number | null; to: number | null; onPatch: (change: Partial<Filters>) => void };
 
-export function AmountRange({ lang, from, to, onPatch }: AmountRangeProps) {
-  const t = ORDER_TEXTS[lang];
+export function AmountRange({ from, to, onPatch }: AmountRangeProps) {
+  const { t } = useTranslation('orders');
   return (
     <Space.Compact>
-      <InputNumber aria-label={t.amountFrom} placeholder={t.amountFromHint} min={0} style={{ width: AMOUNT_WIDTH }} value={from} onChange={(amountFrom) => onPatch({ amountFrom })} />
-      <InputNumber aria-label={t.amountTo} placeholder={t.amountToHint} min={0} style={{ width: AMOUNT_WIDTH }} value={to} onChange={(amountTo) => onPatch({ amountTo })} />
+      <InputNumber aria-label={t('amountFrom')} placeholder={t('amountFromHint')} min={0} style={{ width: AMOUNT_WIDTH }} value={from} onChange={(amountFrom) => onPatch({ amountFrom })} />
+      <InputNumber aria-label={t('amountTo')} placeholder={t('amountToHint')} min={0} style={{ width: AMOUNT_WIDTH }} value={to} onChange={(amountTo) => onPatch({ amountTo })} />
     </Space.Compact>
   );
 }

@@ -3,7 +3,9 @@ import type { OrderRow } from '@contract/orders';
 import { amountFormat, timeFormat } from '@/app/formats';
 import type { Lang } from '@contract/errors';
 import type { VirtualTableColumn } from '@/components/virtual-table/VirtualTable';
-import { ORDER_TEXTS, STATUS_TEXTS } from './texts';
+import type { TFunction } from 'i18next';
+import { useTranslation } from 'react-i18next';
+import { FBS_STATUSES } from '@contract/fbsStatuses';
 
 type StatusColor = 'orange' | 'gold' | 'blue' | 'green' | 'red' | 'default';
 
@@ -28,16 +30,17 @@ export function formatAmount(row: Pick<OrderRow, 'amount' | 'currency'>, lang: L
 }
 
 /** The status as antd's Tag, for places that show one order (the detail drawer). */
-export function StatusTag({ status, lang }: { status: OrderRow['status']; lang: Lang }) {
-  return <Tag color={STATUS_COLORS[status]}>{STATUS_TEXTS[lang][status] ?? status}</Tag>;
+export function StatusTag({ status }: { status: OrderRow['status'] }) {
+  const { t } = useTranslation('orders');
+  return <Tag color={STATUS_COLORS[status]}>{t(`statuses.${status}`, { defaultValue: status })}</Tag>;
 }
 
 /**
  * The status in a list cell: a plain span styled like antd's Tag in the same colours (orders.css). antd's Tag is a
  * component with hooks and a style registration per instance; a scrolling list renders dozens of them a frame.
  */
-export function StatusLabel({ status, lang }: { status: OrderRow['status']; lang: Lang }) {
-  return <span className={`order-status order-status--${STATUS_COLORS[status] ?? 'default'}`}>{STATUS_TEXTS[lang][status] ?? status}</span>;
+export function StatusLabel({ status, text }: { status: OrderRow['status']; text: string }) {
+  return <span className={`order-status order-status--${STATUS_COLORS[status] ?? 'default'}`}>{text}</span>;
 }
 
 /**
@@ -45,24 +48,25 @@ export function StatusLabel({ status, lang }: { status: OrderRow['status']; lang
  * state, what and how much; the identifiers a seller searches by come after. Entered orders lead with the order
  * number (they may have no posting) and have no Ozon shop or ship-by date.
  */
-export function orderColumns(lang: Lang, mode: 'orders' | 'records' = 'orders'): VirtualTableColumn<OrderRow>[] {
-  const t = ORDER_TEXTS[lang];
+export function orderColumns(t: TFunction<'orders'>, lang: Lang, mode: 'orders' | 'records' = 'orders'): VirtualTableColumn<OrderRow>[] {
+  // Looked up once per language, not per cell: a scrolling list renders dozens of status cells a frame.
+  const statusNames = new Map<string, string>(FBS_STATUSES.map((status) => [status, t(`statuses.${status}`)]));
   const link = (text: string) => <a>{text || '—'}</a>;
   const columns: Record<string, VirtualTableColumn<OrderRow>> = {
-    postingNumber: { id: 'postingNumber', header: t.postingNumber, width: 170, sortable: true, cell: (row) => (mode === 'orders' ? link(row.postingNumber) : row.postingNumber || '—') },
-    orderNumber: { id: 'orderNumber', header: t.orderNumber, width: 150, sortable: true, cell: (row) => (mode === 'records' ? link(row.orderNumber) : row.orderNumber) },
+    postingNumber: { id: 'postingNumber', header: t('postingNumber'), width: 170, sortable: true, cell: (row) => (mode === 'orders' ? link(row.postingNumber) : row.postingNumber || '—') },
+    orderNumber: { id: 'orderNumber', header: t('orderNumber'), width: 150, sortable: true, cell: (row) => (mode === 'records' ? link(row.orderNumber) : row.orderNumber) },
     // English status names are longer ("Awaiting shipment"): a narrower column would cut them.
-    status: { id: 'status', header: t.status, width: lang === 'en' ? 180 : 110, sortable: true, cell: (row) => <StatusLabel status={row.status} lang={lang} /> },
-    productName: { id: 'productName', header: t.productName, width: 260, sortable: true, cell: (row) => <span title={row.productName}>{row.productName}</span> },
-    quantity: { id: 'quantity', header: t.quantity, width: 70, align: 'right', sortable: true, cell: (row) => row.quantity },
-    amount: { id: 'amount', header: t.amount, width: 130, align: 'right', sortable: true, cell: (row) => formatAmount(row, lang) },
-    shopName: { id: 'shopName', header: t.shop, width: 190, sortable: true, cell: (row) => <span title={row.shopName}>{row.shopName || '—'}</span> },
-    inProcessAt: { id: 'inProcessAt', header: t.inProcessAt, width: 150, sortable: true, cell: (row) => formatTime(row.inProcessAt, lang) },
-    shipmentDate: { id: 'shipmentDate', header: t.shipmentDate, width: 150, sortable: true, cell: (row) => formatTime(row.shipmentDate, lang) },
-    trackingNumber: { id: 'trackingNumber', header: t.trackingNumber, width: 170, sortable: true, cell: (row) => row.trackingNumber || '—' },
-    sku: { id: 'sku', header: t.sku, width: 120, sortable: true, cell: (row) => row.sku || '—' },
-    offerId: { id: 'offerId', header: t.offerId, width: 150, sortable: true, cell: (row) => <span title={row.offerId}>{row.offerId || '—'}</span> },
-    warehouseName: { id: 'warehouseName', header: t.warehouse, width: 150, sortable: true, cell: (row) => <span title={row.warehouseName}>{row.warehouseName || '—'}</span> },
+    status: { id: 'status', header: t('status'), width: lang === 'en' ? 180 : 110, sortable: true, cell: (row) => <StatusLabel status={row.status} text={statusNames.get(row.status) ?? row.status} /> },
+    productName: { id: 'productName', header: t('productName'), width: 260, sortable: true, cell: (row) => <span title={row.productName}>{row.productName}</span> },
+    quantity: { id: 'quantity', header: t('quantity'), width: 70, align: 'right', sortable: true, cell: (row) => row.quantity },
+    amount: { id: 'amount', header: t('amount'), width: 130, align: 'right', sortable: true, cell: (row) => formatAmount(row, lang) },
+    shopName: { id: 'shopName', header: t('shop'), width: 190, sortable: true, cell: (row) => <span title={row.shopName}>{row.shopName || '—'}</span> },
+    inProcessAt: { id: 'inProcessAt', header: t('inProcessAt'), width: 150, sortable: true, cell: (row) => formatTime(row.inProcessAt, lang) },
+    shipmentDate: { id: 'shipmentDate', header: t('shipmentDate'), width: 150, sortable: true, cell: (row) => formatTime(row.shipmentDate, lang) },
+    trackingNumber: { id: 'trackingNumber', header: t('trackingNumber'), width: 170, sortable: true, cell: (row) => row.trackingNumber || '—' },
+    sku: { id: 'sku', header: t('sku'), width: 120, sortable: true, cell: (row) => row.sku || '—' },
+    offerId: { id: 'offerId', header: t('offerId'), width: 150, sortable: true, cell: (row) => <span title={row.offerId}>{row.offerId || '—'}</span> },
+    warehouseName: { id: 'warehouseName', header: t('warehouse'), width: 150, sortable: true, cell: (row) => <span title={row.warehouseName}>{row.warehouseName || '—'}</span> },
   };
   const order =
     mode === 'orders'

@@ -2,12 +2,14 @@ import { Alert, App, Button, Input, Space, Spin, Tag, Typography } from 'antd';
 import { lazy, memo, startTransition, Suspense, useCallback, useEffect, useId, useLayoutEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FBS_STATUSES, type FbsStatus } from '@contract/fbsStatuses';
-import type { OrderRow } from '@contract/orders';
-import type { OrderFacets, OrderSelection } from '@workers/orders/area';
+import type { OrderRow, Warehouse } from '@contract/orders';
+import type { OrderFacets } from '@workers/orders/area';
+import type { DataClient } from '@workers/client';
+import type { OrderActionKind, OrderActionSelection } from '@machines/orderActionsMachine';
+import { useActorRef, useSelector } from '@xstate/react';
 import { isHeadHandle } from '@workers/orders/types';
 import { useDataClient } from '@/app/dataClient';
 import { toLang } from '@/app/i18n';
-import type { Lang } from '@contract/errors';
 import { useStages } from '@/app/layout/stages';
 import { SessionContext } from '@/app/session';
 import { VirtualTable, type VirtualTableSort } from '@/components/virtual-table/VirtualTable';
@@ -16,7 +18,8 @@ import { orderColumns } from './OrderColumns';
 import type { ChoiceFilter as ChoiceFilterControl } from './FilterControls';
 import { AMOUNT_WIDTH, CHOICE_WIDTH, RANGE_WIDTH } from './filterSizes';
 import { OrderDetailDrawer } from './OrderDetailDrawer';
-import { ORDER_TEXTS, STATUS_TEXTS } from './texts';
+import type { OrderActionsRef } from './OrderActionDialog';
+import { orderActionsOn } from './orderActions';
 import { DEFAULT_SORT, EMPTY_FILTERS, initialOrderQuery, ORDER_VIEWS, sourcesOf, toQuery, type Filters, type Range } from './query';
 import { useOrderList } from './useOrderList';
 import './orders.css';
@@ -40,13 +43,13 @@ const controlsCode = import('./FilterControls');
 const ChoiceFilter = lazy(() => controlsCode.then((m) => ({ default: m.ChoiceFilter }))) as unknown as typeof ChoiceFilterControl;
 const DateRange = lazy(() => controlsCode.then((m) => ({ default: m.DateRange })));
 const AmountRange = lazy(() => controlsCode.then((m) => ({ default: m.AmountRange })));
-const TrackingDialog = lazy(() => import('./OrderDialogs').then((m) => ({ default: m.TrackingDialog })));
-const StockDialog = lazy(() => import('./OrderDialogs').then((m) => ({ default: m.StockDialog })));
+const OrderActionDialog = lazy(() => import('./OrderActionDialog').then((m) => ({ default: m.OrderActionDialog })));
 
 const orderId = (row: OrderRow) => row.id;
 
-export function toWorkerSelection(selection: RowSelection, handle: number | null): OrderSelection {
-  return selection.all && handle !== null ? { kind: 'all', handle, except: [...selection.ids] } : { kind: 'ids', ids: [...selection.ids] };
+/** The rows an action works on: listed ids, or the whole current result except some. */
+export function toActionSelection(selection: RowSelection, handle: number | null, total: number): OrderActionSelection {
+  return selection.all && handle !== null ? { kind: 'all', handle, except: [...selection.ids], total } : { kind: 'ids', ids: [...selection.ids] };
 }
 
 /** /order-manager/order-list: every cached order, queried in the worker, shown by one VirtualTable. */
@@ -64,8 +67,6 @@ export type OrdersToolbarContext = {
   openEditor: (row: OrderRow | null) => void;
 };
 
-type Action = 'ship' | 'labels' | 'tracking' | 'stock';
-
 /**
  * The page around the table. What changes often stays low in the tree: rows arriving and scrolling render only the
  * table body (it subscribes to the window cache itself), a keystroke renders the search box and sends one query,
@@ -74,10 +75,9 @@ type Action = 'ship' | 'labels' | 'tracking' | 'stock';
 export function OrdersView({ mode, toolbar }: OrdersViewProps) {
   const { i18n } = useTranslation();
   const lang = toLang(i18n.language);
-  const t = ORDER_TEXTS[lang];
+  const { t } = useTranslation('orders');
   const client = useDataClient();
   const userId = SessionContext.useSelector((s) => s.context.user.id) ?? 0;
-  const { message } = App.useApp();
   const sources = useMemo(() => sourcesOf(mode), [mode]);
   const [filters, setFilters] = useState<Filters>(EMPTY_FILTERS);
   const [search, setSearch] = useState('');
@@ -91,10 +91,7 @@ export function OrdersView({ mode, toolbar }: OrdersViewProps) {
   const [selection, setSelection] = useState<RowSelection>(EMPTY_SELECTION);
   const [detail, setDetail] = useState<OrderRow | null>(null);
   const [facets, setFacets] = useState<OrderFacets>({ shops: [], warehouses: [] });
-  // Per action: a slow label download must not hold the ship button, and vice versa.
-  const [busy, setBusy] = useState<{ ship: boolean; labels: boolean }>({ ship: false, labels: false });
-  const [trackingOpen, setTrackingOpen] = useState(false);
-  const [stockOpen, setStockOpen] = useState(false);
+  const actions = useOrderActions(client, () => setSelection(EMPTY_SELECTION));
   const windowHeight = useSyncExternalStore(subscribeResize, readWindowHeight);
   // The list is drawn: rows, or the answer that there are none, or its failure (what the overlay tells apart).
   const controls = useControlStages(failed || (!loading && (total > 0 || synced)));
@@ -126,7 +123,7 @@ export function OrdersView({ mode, toolbar }: OrdersViewProps) {
       .catch(() => undefined);
   }, [client, held]);
 
-  const columns = useMemo(() => orderColumns(lang, mode), [lang, mode]);
+  const columns = useMemo(() => orderColumns(t, lang, mode), [t, lang, mode]);
   const count = selectedCount(selection, total);
   const patch = useCallback(
     (change: Partial<Filters>, options?: { deferred?: boolean }) => requery({ filters: { ...current.current.filters, ...change } }, options),
@@ -144,57 +141,18 @@ export function OrdersView({ mode, toolbar }: OrdersViewProps) {
     return window.rows.filter((row) => !selection.ids.has(row.id));
   };
 
-  const run = async (kind: keyof typeof busy, action: () => Promise<void>) => {
-    if (count === 0) {
-      void message.warning(t.noneSelected);
-      return;
-    }
-    setBusy((current) => ({ ...current, [kind]: true }));
-    try {
-      await action();
-    } catch {
-      // The worker already showed the failure's message.
-    } finally {
-      setBusy((current) => ({ ...current, [kind]: false }));
-    }
-  };
-
-  /** A batch's outcome: success, or a warning that names what failed and why (Ozon refuses per posting). */
-  const report = (summary: string, failures: readonly { postingNumber?: string; offerId?: string; message: string }[]) => {
-    if (failures.length === 0) return void message.success(summary);
-    const shown = failures.slice(0, 3).map((f) => t.failureLine(f.postingNumber ?? f.offerId ?? '', f.message));
-    void message.warning({ content: t.failureDetail(summary, shown, failures.length - shown.length), duration: 10 });
-  };
-
-  const ship = () =>
-    run('ship', async () => {
-      const result = await client.orders.ship(toWorkerSelection(selection, handle));
-      report(t.shipDone(result.done, result.failures.length), result.failures);
-      setSelection(EMPTY_SELECTION);
-    });
-
-  const printLabels = () =>
-    run('labels', async () => {
-      const bytes = await client.orders.labels(toWorkerSelection(selection, handle));
-      const url = URL.createObjectURL(new Blob([bytes], { type: 'application/pdf' }));
-      const link = document.createElement('a');
-      link.href = url;
-      link.download = 'labels.pdf';
-      link.click();
-      setTimeout(() => URL.revokeObjectURL(url), 60_000);
-    });
-
   // The action bar keeps one function across renders and reaches the current selection through this ref.
-  const actions = useRef<Record<Action, () => void>>({ ship, labels: printLabels, tracking: () => undefined, stock: () => undefined });
+  const acting = useRef({ selection, handle, total });
   useLayoutEffect(() => {
-    actions.current = {
-      ship,
-      labels: printLabels,
-      tracking: () => (count ? setTrackingOpen(true) : void message.warning(t.noneSelected)),
-      stock: () => (count ? setStockOpen(true) : void message.warning(t.noneSelected)),
-    };
+    acting.current = { selection, handle, total };
   });
-  const act = useCallback((action: Action) => actions.current[action](), []);
+  const act = useCallback(
+    (kind: OrderActionKind) => {
+      const { selection: selected, handle: result, total: count } = acting.current;
+      actions.send({ type: 'action.start', kind, selection: toActionSelection(selected, result, count) });
+    },
+    [actions],
+  );
 
   const toolbarContext: OrdersToolbarContext = {
     selection,
@@ -208,12 +166,12 @@ export function OrdersView({ mode, toolbar }: OrdersViewProps) {
   const overlay = useMemo(
     () =>
       failed ? (
-        <Alert type="error" showIcon title={t.failed} description={error} action={<Button onClick={() => actor.send({ type: 'list.retry' })}>{t.retry}</Button>} />
+        <Alert type="error" showIcon title={t('failed')} description={error} action={<Button onClick={() => actor.send({ type: 'list.retry' })}>{t('retry')}</Button>} />
       ) : loading || (total === 0 && !synced) ? (
         // A first visit has an empty cache: until the first sync ends, no rows means "not here yet", not "none".
-        <Spin tip={t.loading}><div style={{ width: 200, height: 60 }} /></Spin>
+        <Spin tip={t('loading')}><div style={{ width: 200, height: 60 }} /></Spin>
       ) : total === 0 && !sync ? (
-        <Typography.Text type="secondary">{t.empty}</Typography.Text>
+        <Typography.Text type="secondary">{t('empty')}</Typography.Text>
       ) : null,
     [failed, error, loading, total, synced, sync, t, actor],
   );
@@ -223,24 +181,24 @@ export function OrdersView({ mode, toolbar }: OrdersViewProps) {
       {/* Plain boxes, not an antd Form: Form.Item's status contexts and layout effects made the page's first commit
           a long task, and these fields have nothing to validate. */}
       <div className="orders-filters" role="search">
-        <SearchBox value={search} onChange={changeSearch} lang={lang} />
-        <FilterBar mode={mode} lang={lang} filters={filters} facets={facets} drawn={controls} onPatch={patch} onReset={reset} />
+        <SearchBox value={search} onChange={changeSearch} />
+        <FilterBar mode={mode} filters={filters} facets={facets} drawn={controls} onPatch={patch} onReset={reset} />
       </div>
-      <StatusFilter lang={lang} value={filters.statuses} onPatch={patch} />
+      <StatusFilter value={filters.statuses} onPatch={patch} />
 
       <div className="orders-toolbar">
-        {mode === 'orders' ? <ActionBar lang={lang} busy={busy} onAction={act} /> : <Space wrap>{toolbar?.(toolbarContext)}</Space>}
+        {mode === 'orders' ? <ActionBar count={count} onAction={act} /> : <Space wrap>{toolbar?.(toolbarContext)}</Space>}
         <Space className="orders-counts" role="status">
-          {filling && <Typography.Text type="secondary">{t.loadingCache}</Typography.Text>}
-          {sync && <Typography.Text type="secondary">{t.syncing(sync.rows)}</Typography.Text>}
-          {count > 0 && <Typography.Text strong>{t.selected(count)}</Typography.Text>}
-          <Typography.Text data-testid="orders-total">{t.total(total)}</Typography.Text>
+          {filling && <Typography.Text type="secondary">{t('loadingCache')}</Typography.Text>}
+          {sync && <Typography.Text type="secondary">{t('syncing', { count: sync.rows })}</Typography.Text>}
+          {count > 0 && <Typography.Text strong>{t('selected', { count })}</Typography.Text>}
+          <Typography.Text data-testid="orders-total">{t('total', { count: total })}</Typography.Text>
         </Space>
       </div>
 
       <VirtualTable<OrderRow>
         storageKey={`orders:${mode}:${userId}`}
-        label={mode === 'records' ? t.recordLabel : t.listLabel}
+        label={mode === 'records' ? t('recordLabel') : t('listLabel')}
         columns={columns}
         total={total}
         rowAt={rowAt}
@@ -258,40 +216,23 @@ export function OrdersView({ mode, toolbar }: OrdersViewProps) {
         busy={filling}
       />
       <OrderDetailDrawer row={detail} lang={lang} onClose={closeDetail} />
-      {/* A dialog's code loads when it first opens; meanwhile nothing shows (not the route's page-wide fallback). */}
-      <Suspense fallback={null}>
-        {trackingOpen && (
-          <TrackingDialog lang={lang} onClose={() => setTrackingOpen(false)} onSubmit={async (trackingNumber) => {
-            const rows = await selectedRows();
-            const result = await client.orders.setTrackingNumbers(rows.map((row) => ({ id: row.id, trackingNumber })));
-            report(t.trackingDone(result.done, result.failures.length), result.failures);
-          }} />
-        )}
-        {stockOpen && (
-          <StockDialog lang={lang} warehouses={() => client.orders.warehouses()} onClose={() => setStockOpen(false)} onSubmit={async (warehouseId, stock) => {
-            const rows = await selectedRows();
-            const offers = new Map(rows.filter((row) => row.source === 'ozon').map((row) => [`${row.shopId}:${row.offerId}`, row]));
-            const result = await client.orders.updateStock([...offers.values()].slice(0, 100).map((row) => ({ storeId: row.shopId, offerId: row.offerId, warehouseId, stock })));
-            report(t.stockDone(result.done, result.failures.length), result.failures);
-          }} />
-        )}
-      </Suspense>
+      {mode === 'orders' && <ActionDialogSlot actor={actions} warehouses={client.orders.warehouses} />}
     </div>
   );
 }
 
-type SearchBoxProps = { value: string; onChange: (value: string) => void; lang: Lang };
+type SearchBoxProps = { value: string; onChange: (value: string) => void };
 
 /** The search text: a keystroke renders this box and nothing else of the filter form. */
-const SearchBox = memo(function SearchBox({ value, onChange, lang }: SearchBoxProps) {
-  const t = ORDER_TEXTS[lang];
+const SearchBox = memo(function SearchBox({ value, onChange }: SearchBoxProps) {
+  const { t } = useTranslation('orders');
   return (
-    <Input role="searchbox" aria-label={t.search} placeholder={t.search} allowClear value={value} onChange={(event) => onChange(event.target.value)} style={{ width: 320 }} />
+    <Input role="searchbox" aria-label={t('search')} placeholder={t('search')} allowClear value={value} onChange={(event) => onChange(event.target.value)} style={{ width: 320 }} />
   );
 });
 
 type Patch = (change: Partial<Filters>, options?: { deferred?: boolean }) => void;
-type FilterBarProps = { mode: OrdersViewProps['mode']; lang: Lang; filters: Filters; facets: OrderFacets; drawn: number; onPatch: Patch; onReset: () => void };
+type FilterBarProps = { mode: OrdersViewProps['mode']; filters: Filters; facets: OrderFacets; drawn: number; onPatch: Patch; onReset: () => void };
 
 /** The filter bar's heavy controls, drawn in this order: shop, warehouse, the two date ranges, the amounts. */
 const CONTROL_STAGES = 4;
@@ -325,26 +266,26 @@ function Slot({ ready, width, children }: { ready: boolean; width: number; child
  * The filters; each field renders only when its own value changes (antd's Select and RangePicker are not cheap).
  * Memoised: the list's counts change with every sync chunk, the filters and their choices seldom.
  */
-const FilterBar = memo(function FilterBar({ mode, lang, filters, facets, drawn, onPatch, onReset }: FilterBarProps) {
-  const t = ORDER_TEXTS[lang];
+const FilterBar = memo(function FilterBar({ mode, filters, facets, drawn, onPatch, onReset }: FilterBarProps) {
+  const { t } = useTranslation('orders');
   const shopOptions = useMemo(() => facets.shops.map((shop) => ({ value: shop.id, label: shop.name })), [facets.shops]);
   const warehouseOptions = useMemo(() => facets.warehouses.map((w) => ({ value: w.id, label: w.name || w.id })), [facets.warehouses]);
   return (
     <>
       {mode === 'orders' && (
         <Slot ready={drawn > 0} width={CHOICE_WIDTH}>
-          <ChoiceFilter<number> field="shopIds" label={t.shop} value={filters.shopIds} options={shopOptions} onPatch={onPatch} />
+          <ChoiceFilter<number> field="shopIds" label={t('shop')} value={filters.shopIds} options={shopOptions} onPatch={onPatch} />
         </Slot>
       )}
       {mode === 'orders' && (
         <Slot ready={drawn > 1} width={CHOICE_WIDTH}>
-          <ChoiceFilter<string> field="warehouseIds" label={t.warehouse} value={filters.warehouseIds} options={warehouseOptions} onPatch={onPatch} />
+          <ChoiceFilter<string> field="warehouseIds" label={t('warehouse')} value={filters.warehouseIds} options={warehouseOptions} onPatch={onPatch} />
         </Slot>
       )}
-      <DateFilter field="inProcess" label={t.inProcessAt} value={filters.inProcess} ready={drawn > 2} onPatch={onPatch} />
-      {mode === 'orders' && <DateFilter field="shipment" label={t.shipmentDate} value={filters.shipment} ready={drawn > 2} onPatch={onPatch} />}
-      <AmountFilter lang={lang} from={filters.amountFrom} to={filters.amountTo} ready={drawn > 3} onPatch={onPatch} />
-      <Button onClick={onReset}>{t.reset}</Button>
+      <DateFilter field="inProcess" label={t('inProcessAt')} value={filters.inProcess} ready={drawn > 2} onPatch={onPatch} />
+      {mode === 'orders' && <DateFilter field="shipment" label={t('shipmentDate')} value={filters.shipment} ready={drawn > 2} onPatch={onPatch} />}
+      <AmountFilter from={filters.amountFrom} to={filters.amountTo} ready={drawn > 3} onPatch={onPatch} />
+      <Button onClick={onReset}>{t('reset')}</Button>
     </>
   );
 });
@@ -355,24 +296,24 @@ const sameFacets = (a: OrderFacets, b: OrderFacets) =>
   a.shops.every((shop, i) => shop.id === b.shops[i]!.id && shop.name === b.shops[i]!.name) &&
   a.warehouses.every((warehouse, i) => warehouse.id === b.warehouses[i]!.id && warehouse.name === b.warehouses[i]!.name);
 
-type StatusFilterProps = { lang: Lang; value: FbsStatus[]; onPatch: Patch };
+type StatusFilterProps = { value: FbsStatus[]; onPatch: Patch };
 
 /**
  * The statuses as a row of toggles, "all" first: one click picks or drops a status, and the row re-renders in
  * well under a millisecond (a multiple Select measured its tags and re-laid itself out on every pick).
  */
-const StatusFilter = memo(function StatusFilter({ lang, value, onPatch }: StatusFilterProps) {
-  const t = ORDER_TEXTS[lang];
+const StatusFilter = memo(function StatusFilter({ value, onPatch }: StatusFilterProps) {
+  const { t } = useTranslation('orders');
   return (
-    <div className="order-status-filter" role="group" aria-label={t.status}>
-      <span className="order-status-filter__label">{t.status}:</span>
+    <div className="order-status-filter" role="group" aria-label={t('status')}>
+      <span className="order-status-filter__label">{t('status')}:</span>
       <Tag.CheckableTag checked={value.length === 0} onChange={() => value.length > 0 && onPatch({ statuses: [] }, { deferred: true })}>
-        {t.allStatuses}
+        {t('allStatuses')}
       </Tag.CheckableTag>
       {FBS_STATUSES.map((status) => (
         <Tag.CheckableTag key={status} checked={value.includes(status)}
           onChange={(on) => onPatch({ statuses: on ? [...value, status] : value.filter((chosen) => chosen !== status) }, { deferred: true })}>
-          {STATUS_TEXTS[lang][status]}
+          {t(`statuses.${status}`)}
         </Tag.CheckableTag>
       ))}
     </div>
@@ -402,29 +343,75 @@ const DateFilter = memo(function DateFilter({ field, label, value, ready, onPatc
   );
 });
 
-type AmountFilterProps = { lang: Lang; from: number | null; to: number | null; ready: boolean; onPatch: (change: Partial<Filters>) => void };
+type AmountFilterProps = { from: number | null; to: number | null; ready: boolean; onPatch: (change: Partial<Filters>) => void };
 
-const AmountFilter = memo(function AmountFilter({ lang, from, to, ready, onPatch }: AmountFilterProps) {
-  const t = ORDER_TEXTS[lang];
+const AmountFilter = memo(function AmountFilter({ from, to, ready, onPatch }: AmountFilterProps) {
+  const { t } = useTranslation('orders');
   return (
-    <LabelledFilter label={t.amount}>
+    <LabelledFilter label={t('amount')}>
       <Slot ready={ready} width={2 * AMOUNT_WIDTH}>
-        <AmountRange lang={lang} from={from} to={to} onPatch={onPatch} />
+        <AmountRange from={from} to={to} onPatch={onPatch} />
       </Slot>
     </LabelledFilter>
   );
 });
 
-type ActionBarProps = { lang: Lang; busy: { ship: boolean; labels: boolean }; onAction: (action: Action) => void };
+type ActionBarProps = { count: number; onAction: (kind: OrderActionKind) => void };
 
-const ActionBar = memo(function ActionBar({ lang, busy, onAction }: ActionBarProps) {
-  const t = ORDER_TEXTS[lang];
+/** The batch actions: disabled until rows are selected, each saying how many rows it acts on. */
+const ActionBar = memo(function ActionBar({ count, onAction }: ActionBarProps) {
+  const { t } = useTranslation('orders');
+  const label = (kind: OrderActionKind) => (count > 0 ? t('actions.withCount', { action: t(`actions.${kind}`), count }) : t(`actions.${kind}`));
   return (
     <Space wrap>
-      <Button type="primary" loading={busy.ship} onClick={() => onAction('ship')}>{t.ship}</Button>
-      <Button onClick={() => onAction('tracking')}>{t.setTracking}</Button>
-      <Button loading={busy.labels} onClick={() => onAction('labels')}>{t.printLabels}</Button>
-      <Button onClick={() => onAction('stock')}>{t.updateStock}</Button>
+      <Button type="primary" disabled={count === 0} onClick={() => onAction('ship')}>{label('ship')}</Button>
+      <Button disabled={count === 0} onClick={() => onAction('tracking')}>{label('tracking')}</Button>
+      <Button disabled={count === 0} onClick={() => onAction('labels')}>{label('labels')}</Button>
+      <Button disabled={count === 0} onClick={() => onAction('stock')}>{label('stock')}</Button>
     </Space>
   );
 });
+
+/** The action's dialog, its code loaded when an action first starts (antd's Form and Modal are not needed before). */
+function ActionDialogSlot({ actor, warehouses }: { actor: OrderActionsRef; warehouses: () => Promise<Warehouse[]> }) {
+  const active = useSelector(actor, (snapshot) => !snapshot.matches('idle'));
+  return <Suspense fallback={null}>{active && <OrderActionDialog actor={actor} warehouses={warehouses} />}</Suspense>;
+}
+
+/**
+ * The page's order-actions actor on the data worker. The page hears how an action ended: a run with nothing left
+ * undone closes with a message (a ship also clears the selection, whose rows have left the list); a label file is
+ * downloaded. Anything not done keeps the dialog open with the reasons.
+ */
+function useOrderActions(client: DataClient, clearSelection: () => void): OrderActionsRef {
+  const { t } = useTranslation('orders');
+  const { message } = App.useApp();
+  const machine = useMemo(() => orderActionsOn(client), [client]);
+  const actor = useActorRef(machine, { input: {} });
+  const latest = useRef({ t, message, clearSelection });
+  latest.current = { t, message, clearSelection };
+  useEffect(() => {
+    const finished = actor.on('action.finished', ({ kind, done, failed }) => {
+      const { context } = actor.getSnapshot();
+      if (failed > 0 || Object.values(context.outcomes).some((o) => o.status !== 'done')) return;
+      void latest.current.message.success(latest.current.t(`actions.done.${kind}`, { count: done }));
+      if (kind === 'ship') latest.current.clearSelection();
+      actor.send({ type: 'action.close' });
+    });
+    const file = actor.on('action.file', ({ file: { name, type, bytes } }) => download(name, new Blob([bytes], { type })));
+    return () => {
+      finished.unsubscribe();
+      file.unsubscribe();
+    };
+  }, [actor]);
+  return actor;
+}
+
+function download(name: string, blob: Blob): void {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = name;
+  link.click();
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+}

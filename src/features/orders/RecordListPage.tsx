@@ -5,10 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { FBS_STATUSES, type FbsStatus } from '@contract/fbsStatuses';
 import type { OrderRow } from '@contract/orders';
 import { useDataClient } from '@/app/dataClient';
-import { toLang } from '@/app/i18n';
 import { selectedCount } from '@/components/virtual-table/selection';
 import { OrdersView } from './OrderListPage';
-import { ORDER_TEXTS, STATUS_TEXTS } from './texts';
 
 type EditorValues = {
   orderNumber: string;
@@ -27,9 +25,7 @@ type EditorValues = {
 
 /** /order-manager/record-list: orders the seller enters by hand (source 'manual'), with add, edit and delete. */
 export function RecordListPage() {
-  const { i18n } = useTranslation();
-  const lang = toLang(i18n.language);
-  const t = ORDER_TEXTS[lang];
+  const { t } = useTranslation('orders');
   const client = useDataClient();
   const { message, modal } = App.useApp();
   const [editing, setEditing] = useState<OrderRow | 'new' | null>(null);
@@ -42,40 +38,40 @@ export function RecordListPage() {
           const count = selectedCount(selection, total);
           return (
             <>
-              <Button type="primary" onClick={() => setEditing('new')}>{t.add}</Button>
-              <Button disabled={count !== 1} onClick={async () => setEditing((await selectedRows())[0] ?? null)}>{t.edit}</Button>
+              <Button type="primary" onClick={() => setEditing('new')}>{t('add')}</Button>
+              <Button disabled={count !== 1} onClick={async () => setEditing((await selectedRows())[0] ?? null)}>{t('edit')}</Button>
               <Button
                 danger
                 disabled={count === 0}
                 onClick={() =>
                   modal.confirm({
-                    title: t.deleteConfirm(count),
-                    okText: t.confirm,
-                    cancelText: t.cancel,
+                    title: t('deleteConfirm', { count }),
+                    okText: t('confirm'),
+                    cancelText: t('cancel'),
                     onOk: async () => {
                       const rows = await selectedRows();
                       const deleted = await client.orders.remove(rows.map((row) => row.id));
                       clearSelection();
-                      void message.success(t.deleted(deleted));
+                      void message.success(t('deleted', { count: deleted }));
                     },
                   })
                 }
               >
-                {t.delete}
+                {t('delete')}
               </Button>
             </>
           );
         }}
       />
-      {editing && <RecordEditor row={editing === 'new' ? null : editing} lang={lang} onClose={() => setEditing(null)} />}
+      {editing && <RecordEditor row={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />}
     </>
   );
 }
 
-type RecordEditorProps = { row: OrderRow | null; lang: 'zh' | 'en'; onClose: () => void };
+type RecordEditorProps = { row: OrderRow | null; onClose: () => void };
 
-function RecordEditor({ row, lang, onClose }: RecordEditorProps) {
-  const t = ORDER_TEXTS[lang];
+function RecordEditor({ row, onClose }: RecordEditorProps) {
+  const { t } = useTranslation('orders');
   const client = useDataClient();
   const { message } = App.useApp();
   const [form] = Form.useForm<EditorValues>();
@@ -98,7 +94,7 @@ function RecordEditor({ row, lang, onClose }: RecordEditorProps) {
     try {
       if (row) await client.orders.update({ id: row.id, ...body });
       else await client.orders.add(body);
-      void message.success(t.saved);
+      void message.success(t('saved'));
       onClose();
     } catch {
       // The worker showed the server's reason (a 400 names the field).
@@ -107,32 +103,32 @@ function RecordEditor({ row, lang, onClose }: RecordEditorProps) {
     }
   };
 
-  const required = [{ required: true, whitespace: true, message: t.required }];
+  const required = [{ required: true, whitespace: true, message: t('required') }];
   return (
-    <Modal open title={row ? t.edit : t.add} okText={t.confirm} cancelText={t.cancel} confirmLoading={saving} onCancel={onClose} onOk={() => form.submit()} width={640}>
+    <Modal open title={row ? t('edit') : t('add')} okText={t('confirm')} cancelText={t('cancel')} confirmLoading={saving} onCancel={onClose} onOk={() => form.submit()} width={640}>
       <Form<EditorValues> form={form} layout="vertical" initialValues={initial} onFinish={save} className="record-editor">
-        <Form.Item name="orderNumber" label={t.orderNumber} rules={required}><Input maxLength={60} /></Form.Item>
-        <Form.Item name="postingNumber" label={t.postingNumber}><Input maxLength={60} /></Form.Item>
-        <Form.Item name="productName" label={t.productName} rules={required}><Input maxLength={500} /></Form.Item>
-        <Form.Item name="status" label={t.status}>
-          <Select options={FBS_STATUSES.map((status) => ({ value: status, label: STATUS_TEXTS[lang][status] }))} />
+        <Form.Item name="orderNumber" label={t('orderNumber')} rules={required}><Input maxLength={60} /></Form.Item>
+        <Form.Item name="postingNumber" label={t('postingNumber')}><Input maxLength={60} /></Form.Item>
+        <Form.Item name="productName" label={t('productName')} rules={required}><Input maxLength={500} /></Form.Item>
+        <Form.Item name="status" label={t('status')}>
+          <Select options={FBS_STATUSES.map((status) => ({ value: status, label: t(`statuses.${status}`) }))} />
         </Form.Item>
-        <Form.Item name="sku" label={t.sku}><Input maxLength={40} /></Form.Item>
-        <Form.Item name="offerId" label={t.offerId}><Input maxLength={100} /></Form.Item>
-        <Form.Item name="quantity" label={t.quantity} rules={[{ required: true, message: t.required }]}>
+        <Form.Item name="sku" label={t('sku')}><Input maxLength={40} /></Form.Item>
+        <Form.Item name="offerId" label={t('offerId')}><Input maxLength={100} /></Form.Item>
+        <Form.Item name="quantity" label={t('quantity')} rules={[{ required: true, message: t('required') }]}>
           <InputNumber min={1} max={100_000} precision={0} style={{ width: '100%' }} />
         </Form.Item>
-        <Form.Item name="amount" label={t.amount} rules={[{ required: true, message: t.required }]}>
+        <Form.Item name="amount" label={t('amount')} rules={[{ required: true, message: t('required') }]}>
           <InputNumber min={0} max={100_000_000} precision={2} style={{ width: '100%' }} />
         </Form.Item>
-        <Form.Item name="currency" label={t.currency} rules={[{ required: true, pattern: /^[A-Z]{3}$/, message: t.required }]}>
+        <Form.Item name="currency" label={t('currency')} rules={[{ required: true, pattern: /^[A-Z]{3}$/, message: t('required') }]}>
           <Select options={['CNY', 'RUB', 'USD'].map((c) => ({ value: c, label: c }))} />
         </Form.Item>
-        <Form.Item name="inProcessAt" label={t.inProcessAt} rules={[{ required: true, message: t.required }]}>
+        <Form.Item name="inProcessAt" label={t('inProcessAt')} rules={[{ required: true, message: t('required') }]}>
           <DatePicker showTime style={{ width: '100%' }} />
         </Form.Item>
-        <Form.Item name="warehouseName" label={t.warehouse}><Input maxLength={100} /></Form.Item>
-        <Form.Item name="trackingNumber" label={t.trackingNumber}><Input maxLength={60} /></Form.Item>
+        <Form.Item name="warehouseName" label={t('warehouse')}><Input maxLength={100} /></Form.Item>
+        <Form.Item name="trackingNumber" label={t('trackingNumber')}><Input maxLength={60} /></Form.Item>
       </Form>
     </Modal>
   );

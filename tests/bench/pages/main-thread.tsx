@@ -2,6 +2,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import type { OrderColumn, OrderRow } from '../../../contract/orders';
 import { VirtualTable, type VirtualTableSort } from '../../../src/components/virtual-table/VirtualTable';
+import { createI18n } from '../../../src/app/i18n';
 import { orderColumns } from '../../../src/features/orders/OrderColumns';
 import { OrderEngine } from '../../../workers/orders/engine';
 import type { OrderQuery } from '../../../workers/orders/types';
@@ -34,7 +35,7 @@ function Page() {
   const [result, setResult] = useState<{ handle: number; total: number } | null>(null);
   const rows = useRef(new Map<number, OrderRow>());
   const [, setTick] = useState(0);
-  const columns = useMemo(() => orderColumns('zh'), []);
+  const columns = useMemo(() => orderColumns(createI18n('zh').getFixedT('zh', 'orders'), 'zh'), []);
 
   useEffect(() => {
     const listener = () => setDataVersion(version);

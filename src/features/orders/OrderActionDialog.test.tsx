@@ -1,0 +1,112 @@
+import { act, render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { App as AntApp, ConfigProvider } from 'antd';
+import { I18nextProvider } from 'react-i18next';
+import { createActor, fromPromise } from 'xstate';
+import {
+  orderActionsMachine,
+  type ActionSubject,
+  type PrepareSubjectsInput,
+  type PrepareSubjectsOutput,
+  type RunChunkInput,
+  type RunChunkOutput,
+} from '@machines/orderActionsMachine';
+import { createI18n } from '@/app/i18n';
+import { OrderActionDialog } from './OrderActionDialog';
+
+const subjects: ActionSubject[] = [
+  { key: '1:P-1', ref: 'P-1', shopId: 1, shopName: '深圳数码', rowIds: ['r1'] },
+  { key: '1:P-2', ref: 'P-2', shopId: 1, shopName: '深圳数码', rowIds: ['r2', 'r3'] },
+  { key: '2:P-3', ref: 'P-3', shopId: 2, shopName: 'Yiwu FBS', rowIds: ['r4'] },
+];
+
+/** The dialog on a real order-actions actor whose chunks answer as each test says. */
+function renderDialog(answer: (input: RunChunkInput) => Promise<RunChunkOutput>, lang: 'zh' | 'en' = 'zh') {
+  const runs: RunChunkInput[] = [];
+  const actor = createActor(
+    orderActionsMachine.provide({
+      actors: {
+        prepareSubjects: fromPromise<PrepareSubjectsOutput, PrepareSubjectsInput>(async () => ({ subjects, omitted: 2 })),
+        runChunk: fromPromise<RunChunkOutput, RunChunkInput>(({ input }) => {
+          runs.push(input);
+          return answer(input);
+        }),
+      },
+    }),
+    { input: {} },
+  ).start();
+  render(
+    <I18nextProvider i18n={createI18n(lang)}>
+      <ConfigProvider button={{ autoInsertSpace: false }}>
+        <AntApp>
+          <OrderActionDialog actor={actor} warehouses={async () => [{ storeId: 1, warehouseId: 'w1', name: '义乌仓', status: 'created' }]} />
+        </AntApp>
+      </ConfigProvider>
+    </I18nextProvider>,
+  );
+  return { actor, runs };
+}
+
+describe('OrderActionDialog', { timeout: 20_000 }, () => {
+  it('confirms with what, how many and which shops, and needs the tracking number before it runs', async () => {
+    const user = userEvent.setup();
+    const { actor, runs } = renderDialog(async () => ({ status: 'done', failures: [] }));
+    act(() => actor.send({ type: 'action.start', kind: 'tracking', selection: { kind: 'ids', ids: ['r1'] } }));
+    const dialog = await screen.findByRole('dialog', { name: '填写运单号' });
+    expect(dialog).toHaveTextContent('将为 3 个货件填写同一个运单号');
+    expect(screen.getByRole('list', { name: '店铺' })).toHaveTextContent('深圳数码：2 个');
+    expect(screen.getByRole('list', { name: '店铺' })).toHaveTextContent('Yiwu FBS：1 个');
+    expect(dialog).toHaveTextContent('另有 2 条所选订单不在此次操作内');
+
+    await user.click(screen.getByRole('button', { name: '确定' }));
+    expect(await screen.findByText('必填')).toBeInTheDocument();
+    expect(runs).toHaveLength(0);
+
+    await user.type(screen.getByLabelText('运单号'), ' TRK-9 ');
+    await user.click(screen.getByRole('button', { name: '确定' }));
+    await waitFor(() => expect(actor.getSnapshot().matches('outcome')).toBe(true));
+    expect(runs[0]!.params).toEqual({ trackingNumber: 'TRK-9' });
+    expect(runs[0]!.subjects).toEqual(subjects);
+  });
+
+  it('shows each posting not done under its reason, and retries only those', async () => {
+    const user = userEvent.setup();
+    let first = true;
+    const { actor, runs } = renderDialog(async () => {
+      const failures = first ? [{ ref: 'P-1', reason: '该订单当前状态不能发货' }, { ref: 'P-3', reason: '该订单当前状态不能发货' }] : [];
+      first = false;
+      return { status: 'done', failures };
+    });
+    act(() => actor.send({ type: 'action.start', kind: 'ship', selection: { kind: 'ids', ids: ['r1'] } }));
+    await user.click(await screen.findByRole('button', { name: '确定' }));
+
+    const failures = await screen.findByRole('region', { name: '未完成的货件' });
+    expect(failures).toHaveTextContent('该订单当前状态不能发货');
+    expect(failures).toHaveTextContent('P-1、P-3');
+    expect(screen.getByText('已发货 1 个货件')).toBeInTheDocument();
+    expect(screen.getByText(/2 个失败/)).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: '重试未完成的 2 个' }));
+    await waitFor(() => expect(screen.getByText('已发货 3 个货件')).toBeInTheDocument());
+    expect(runs[1]!.subjects.map((s) => s.ref)).toEqual(['P-1', 'P-3']);
+    expect(screen.queryByRole('button', { name: /重试/ })).toBeNull();
+  });
+
+  it('counts down to fetching the labels again, and fetches now on request (en)', async () => {
+    const user = userEvent.setup();
+    let ready = false;
+    const { actor, runs } = renderDialog(async () =>
+      ready ? { status: 'done', failures: [] } : { status: 'notReady', reason: 'Ozon has not made the labels yet: try again in a minute.' },
+      'en',
+    );
+    act(() => actor.send({ type: 'action.start', kind: 'labels', selection: { kind: 'ids', ids: ['r1'] } }));
+    // Labels change nothing on Ozon: no confirm step.
+    expect(await screen.findByText('Ozon has not made the labels yet: try again in a minute.')).toBeInTheDocument();
+    expect(screen.getByRole('timer')).toHaveTextContent(/Fetching them again by itself in (60|59) s/);
+
+    ready = true;
+    await user.click(screen.getByRole('button', { name: 'Fetch now' }));
+    await waitFor(() => expect(actor.getSnapshot().matches('outcome')).toBe(true));
+    expect(runs).toHaveLength(2);
+  });
+});

@@ -1,0 +1,107 @@
+import { fromPromise } from 'xstate';
+import { LABELS_NOT_READY_FIELD } from '@contract/orderActions';
+import type { OrderRow } from '@contract/orders';
+import type { DataClient } from '@workers/client';
+import { isApiFailure } from '@workers/api';
+import {
+  orderActionsMachine,
+  type ActionSubject,
+  type OrderActionKind,
+  type OrderActionSelection,
+  type PrepareSubjectsInput,
+  type PrepareSubjectsOutput,
+  type RunChunkInput,
+  type RunChunkOutput,
+} from '@machines/orderActionsMachine';
+
+/**
+ * The order actions' two actors on the data worker: the selection read into postings (or offers), and one chunk of
+ * them sent to the matching order call. The machine (machines/orderActionsMachine.ts) decides everything else.
+ */
+
+/** Rows one action reads from a whole-result selection; more are left out and the confirm step says so. */
+const MAX_ROWS: Record<OrderActionKind, number> = { ship: 10_000, tracking: 10_000, stock: 10_000, labels: 1_000 };
+/** Rows per window call when reading a whole-result selection. */
+const READ_WINDOW = 1_000;
+
+async function selectedRows(client: DataClient, selection: OrderActionSelection, limit: number): Promise<{ rows: OrderRow[]; more: number }> {
+  if (selection.kind === 'ids') {
+    const rows = (await Promise.all(selection.ids.slice(0, limit).map((id) => client.orders.get(id)))).filter((row): row is OrderRow => row !== null);
+    return { rows, more: Math.max(0, selection.ids.length - limit) };
+  }
+  const except = new Set(selection.except);
+  const rows: OrderRow[] = [];
+  let start = 0;
+  while (start < selection.total && rows.length < limit) {
+    const window = await client.orders.window(selection.handle, start, READ_WINDOW);
+    for (const row of window.rows) if (!except.has(row.id) && rows.length < limit) rows.push(row);
+    if (window.rows.length === 0) break;
+    start += window.rows.length;
+  }
+  return { rows, more: Math.max(0, selection.total - selection.except.length - rows.length) };
+}
+
+/** The posting a row belongs to, as the server names it in a failure (an entered order may have no posting number). */
+const postingRef = (row: OrderRow) => row.postingNumber || row.orderNumber;
+
+/** Rows grouped into subjects by `refOf`, in the order first met. */
+function group(rows: readonly OrderRow[], refOf: (row: OrderRow) => string): ActionSubject[] {
+  const subjects = new Map<string, ActionSubject>();
+  for (const row of rows) {
+    const ref = refOf(row);
+    const key = `${row.shopId}:${ref}`;
+    const subject = subjects.get(key);
+    if (subject) subject.rowIds.push(row.id);
+    else subjects.set(key, { key, ref, shopId: row.shopId, shopName: row.shopName, rowIds: [row.id] });
+  }
+  return [...subjects.values()];
+}
+
+export async function prepareSubjects(client: DataClient, { kind, selection }: PrepareSubjectsInput): Promise<PrepareSubjectsOutput> {
+  const { rows, more } = await selectedRows(client, selection, MAX_ROWS[kind]);
+  // Entered orders have no Ozon label and no Ozon stock.
+  const applicable = kind === 'labels' || kind === 'stock' ? rows.filter((row) => row.source === 'ozon') : rows;
+  const subjects = kind === 'stock' ? group(applicable, (row) => row.offerId) : group(applicable, postingRef);
+  return { subjects, omitted: more + rows.length - applicable.length };
+}
+
+const rowIdsOf = (subjects: readonly ActionSubject[]) => subjects.flatMap((subject) => subject.rowIds);
+
+export async function runChunk(client: DataClient, { kind, subjects, params }: RunChunkInput): Promise<RunChunkOutput> {
+  switch (kind) {
+    case 'ship': {
+      const result = await client.orders.ship({ kind: 'ids', ids: rowIdsOf(subjects) });
+      return { status: 'done', failures: result.failures.map((f) => ({ ref: f.postingNumber, reason: f.message })) };
+    }
+    case 'tracking': {
+      const trackingNumber = 'trackingNumber' in params ? params.trackingNumber : '';
+      const result = await client.orders.setTrackingNumbers(rowIdsOf(subjects).map((id) => ({ id, trackingNumber })));
+      return { status: 'done', failures: result.failures.map((f) => ({ ref: f.postingNumber, reason: f.message })) };
+    }
+    case 'stock': {
+      if (!('warehouseId' in params)) throw new Error('stock: no warehouse');
+      const items = subjects.map((s) => ({ storeId: s.shopId, offerId: s.ref, warehouseId: params.warehouseId, stock: params.stock }));
+      const result = await client.orders.updateStock(items);
+      return { status: 'done', failures: result.failures.map((f) => ({ ref: f.offerId, reason: f.message })) };
+    }
+    case 'labels': {
+      try {
+        const bytes = await client.orders.labels({ kind: 'ids', ids: rowIdsOf(subjects) });
+        return { status: 'done', failures: [], file: { name: 'labels.pdf', type: 'application/pdf', bytes } };
+      } catch (error) {
+        if (isApiFailure(error) && error.field === LABELS_NOT_READY_FIELD) return { status: 'notReady', reason: error.message };
+        throw error;
+      }
+    }
+  }
+}
+
+/** The machine with its actors on this data client (tests provide fakes instead). */
+export function orderActionsOn(client: DataClient) {
+  return orderActionsMachine.provide({
+    actors: {
+      prepareSubjects: fromPromise<PrepareSubjectsOutput, PrepareSubjectsInput>(({ input }) => prepareSubjects(client, input)),
+      runChunk: fromPromise<RunChunkOutput, RunChunkInput>(({ input }) => runChunk(client, input)),
+    },
+  });
+}
