@@ -68,7 +68,7 @@ export function toAppLang(language: string): AppLang {
   return APP_LANGS.find((lang) => language.startsWith(lang)) ?? 'en';
 }
 
-/** The language of texts that exist only in zh and en (server messages, shared components): others read English. */
+/** The language of texts that exist only in zh and en (the server's messages, dates and amounts): others read English. */
 export function toLang(language: string): Lang {
   return language.startsWith('zh') ? 'zh' : 'en';
 }
