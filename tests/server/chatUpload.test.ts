@@ -136,7 +136,7 @@ describe.each(DATABASE_TARGETS)('chat uploads on $kind', (target) => {
     const passed = await post<{ message: { from: string; text: string } }>(seller, '/api/chat/sendFile', { storeId: store.id, chatId, fileId: sent.body.data.id });
     expect(passed.status).toBe(200);
     expect(passed.body.data.message).toMatchObject({ from: 'seller', text: 'label.png' });
-    const history = sim.shop('1001').chatHistory({ chat_id: chatId, direction: 'Backward', limit: 1 });
+    const history = sim.shop('1001').areas.chat.chatHistory({ chat_id: chatId, direction: 'Backward', limit: 1 });
     expect(history.messages[0]).toMatchObject({ is_image: true, data: ['label.png'], user: { type: 'seller' } });
     // Someone else's upload cannot be sent on.
     const others = await upload(admin, { kind: 'image', conversation: `friend:${seller.id}` }, { name: 'x.png', bytes: PNG });

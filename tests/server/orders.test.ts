@@ -366,7 +366,7 @@ describe.each(DATABASE_TARGETS)('orders on $kind', (target) => {
       expect(rows).toHaveLength(25);
       const tracked = await post<{ done: number; failures: unknown[] }>('/api/addTrackNumber', { items: rows.map((row, i) => ({ id: row.id, trackingNumber: `BATCH${i}` })) });
       expect(tracked.body.data).toEqual({ done: 25, failures: [] });
-      const last = t.app.marketplace.simulator!.shop('1001').postingGet({ posting_number: rows[24]!.postingNumber });
+      const last = t.app.marketplace.simulator!.shop('1001').areas.postings.postingGet({ posting_number: rows[24]!.postingNumber });
       expect(last.result.tracking_number).toBe('BATCH24');
     });
 

@@ -1,8 +1,8 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { OZON_ENDPOINTS, OZON_REQUESTS_PER_SECOND, type OzonEndpointName } from '../ozon/versions';
 import { labelPdf, productPng, productSvg } from './assets';
-import { attributesFor, CATEGORY_TREE, type SimCategory, type SimLanguage } from './catalog';
-import { badRequest, OZON_TEXT, SimError } from './errors';
+import { categoryAttribute, categoryTree } from './areas/categories';
+import { OZON_TEXT, SimError } from './errors';
 import type { SimProduct } from './products';
 import { SimShop, type SimShopConfig } from './shop';
 import { invalidRequest } from './validate';
@@ -148,70 +148,54 @@ export function createOzonSimulator(options: SimulatorOptions = {}) {
 }
 export type OzonSimulator = ReturnType<typeof createOzonSimulator>;
 
-type Handler = (shop: SimShop, body: Record<string, unknown>, baseUrl: string) => unknown;
-
-const languageOf = (value: unknown): SimLanguage => (value === 'ZH_HANS' ? 'zh' : value === 'EN' ? 'en' : 'ru');
-
-function treeNode(c: SimCategory, language: SimLanguage): unknown {
-  return {
-    description_category_id: c.categoryId,
-    category_name: c.names[language],
-    disabled: false,
-    children: [
-      ...c.children.map((child) => treeNode(child, language)),
-      ...c.types.map((t) => ({ type_id: t.typeId, type_name: t.names[language], disabled: false, children: [] })),
-    ],
-  };
-}
+/**
+ * One Ozon call's answer. `body` has passed Ozon's request schema (./validate.ts) before a handler sees it, so each
+ * area types it as that call's request: `never` here lets a handler take any such type.
+ */
+type Handler = (shop: SimShop, body: never, baseUrl: string) => unknown;
 
 const HANDLERS: Record<Exclude<OzonEndpointName, 'roles' | 'packageLabel'>, Handler> = {
-  warehouseList: (s, b) => s.warehouseList(b),
-  postingFbsList: (s, b) => s.postingList(b, 'list'),
-  postingFbsUnfulfilledList: (s, b) => s.postingList(b, 'unfulfilled'),
-  postingFbsGet: (s, b) => s.postingGet(b),
-  postingFbsShip: (s, b) => s.ship(b),
-  postingFbsCancelReason: (s, b) => s.cancelReasons(b),
-  postingFbsCancel: (s, b) => s.cancel(b),
-  trackingNumberSet: (s, b) => s.setTracking(b),
-  packageLabelCreate: (s, b) => s.labelCreate(b),
-  packageLabelGet: (s, b, base) => s.labelGet(b, base),
-  productList: (s, b) => s.productList(b),
-  productInfoList: (s, b, base) => s.productInfoList(b, base),
-  productInfoAttributes: (s, b, base) => s.productAttributes(b, base),
-  productImport: (s, b) => s.productImport(b),
-  productImportInfo: (s, b) => s.importInfo(b),
-  productImportBySku: (s, b) => s.importBySku(b),
-  productArchive: (s, b) => s.archive(b),
-  productUnarchive: (s, b) => s.unarchive(b),
-  productsDelete: (s, b) => s.deleteProducts(b),
-  productInfoPrices: (s, b) => s.prices(b),
-  productImportPrices: (s, b) => s.importPrices(b),
-  productsStocks: (s, b) => s.updateStocks(b),
-  productInfoStocks: (s, b) => s.stocks(b),
-  productPicturesImport: (s, b) => s.picturesImport(b),
-  productInfoLimit: (s) => s.limits(),
-  categoryTree: (_s, b) => ({ result: CATEGORY_TREE.map((c) => treeNode(c, languageOf(b.language))) }),
-  categoryAttribute: (_s, b) => {
-    const categoryId = Number(b.description_category_id);
-    const typeId = Number(b.type_id);
-    const leaf = CATEGORY_TREE.flatMap((c) => c.children).find((c) => c.categoryId === categoryId)?.types.find((t) => t.typeId === typeId);
-    if (!leaf) throw badRequest('description_category_id and type_id must name a leaf type');
-    return { result: attributesFor(languageOf(b.language)) };
-  },
-  actions: (s) => s.actionList(),
-  actionCandidates: (s, b) => s.actionProducts(b, 'candidates'),
-  actionProducts: (s, b) => s.actionProducts(b, 'products'),
-  actionProductsActivate: (s, b) => s.actionActivate(b),
-  actionProductsDeactivate: (s, b) => s.actionDeactivate(b),
-  returnsList: (s, b) => s.returnsList(b),
-  chatList: (s, b) => s.chatList(b),
-  chatHistory: (s, b) => s.chatHistory(b),
-  chatSendMessage: (s, b) => s.chatSend(b),
-  chatSendFile: (s, b) => s.chatSendFile(b),
-  chatRead: (s, b) => s.chatRead(b),
-  chatStart: (s, b) => s.chatStart(b),
-  analyticsData: (s, b) => s.analytics(b),
-  financeTransactionList: (s, b) => s.finance(b),
+  warehouseList: (s, b) => s.areas.postings.warehouseList(b),
+  postingFbsList: (s, b) => s.areas.postings.postingList(b, 'list'),
+  postingFbsUnfulfilledList: (s, b) => s.areas.postings.postingList(b, 'unfulfilled'),
+  postingFbsGet: (s, b) => s.areas.postings.postingGet(b),
+  postingFbsShip: (s, b) => s.areas.postings.ship(b),
+  postingFbsCancelReason: (s, b) => s.areas.postings.cancelReasons(b),
+  postingFbsCancel: (s, b) => s.areas.postings.cancel(b),
+  trackingNumberSet: (s, b) => s.areas.postings.setTracking(b),
+  packageLabelCreate: (s, b) => s.areas.postings.labelCreate(b),
+  packageLabelGet: (s, b, base) => s.areas.postings.labelGet(b, base),
+  productList: (s, b) => s.areas.products.productList(b),
+  productInfoList: (s, b, base) => s.areas.products.productInfoList(b, base),
+  productInfoAttributes: (s, b, base) => s.areas.products.productAttributes(b, base),
+  productImport: (s, b) => s.areas.products.productImport(b),
+  productImportInfo: (s, b) => s.areas.products.importInfo(b),
+  productImportBySku: (s, b) => s.areas.products.importBySku(b),
+  productArchive: (s, b) => s.areas.products.archive(b),
+  productUnarchive: (s, b) => s.areas.products.unarchive(b),
+  productsDelete: (s, b) => s.areas.products.deleteProducts(b),
+  productInfoPrices: (s, b) => s.areas.pricesStocks.prices(b),
+  productImportPrices: (s, b) => s.areas.pricesStocks.importPrices(b),
+  productsStocks: (s, b) => s.areas.pricesStocks.updateStocks(b),
+  productInfoStocks: (s, b) => s.areas.pricesStocks.stocks(b),
+  productPicturesImport: (s, b) => s.areas.products.picturesImport(b),
+  productInfoLimit: (s) => s.areas.products.limits(),
+  categoryTree: (_s, b) => categoryTree(b),
+  categoryAttribute: (_s, b) => categoryAttribute(b),
+  actions: (s) => s.areas.promotions.actionList(),
+  actionCandidates: (s, b) => s.areas.promotions.actionProducts(b, 'candidates'),
+  actionProducts: (s, b) => s.areas.promotions.actionProducts(b, 'products'),
+  actionProductsActivate: (s, b) => s.areas.promotions.actionActivate(b),
+  actionProductsDeactivate: (s, b) => s.areas.promotions.actionDeactivate(b),
+  returnsList: (s, b) => s.areas.returns.returnsList(b),
+  chatList: (s, b) => s.areas.chat.chatList(b),
+  chatHistory: (s, b) => s.areas.chat.chatHistory(b),
+  chatSendMessage: (s, b) => s.areas.chat.chatSend(b),
+  chatSendFile: (s, b) => s.areas.chat.chatSendFile(b),
+  chatRead: (s, b) => s.areas.chat.chatRead(b),
+  chatStart: (s, b) => s.areas.chat.chatStart(b),
+  analyticsData: (s, b) => s.areas.analytics.analytics(b),
+  financeTransactionList: (s, b) => s.areas.analytics.finance(b),
 };
 
 export type OzonSimulatorPluginOptions = {
@@ -333,7 +317,7 @@ export const ozonSimulatorPlugin: FastifyPluginAsync<OzonSimulatorPluginOptions>
     const invalid = invalidRequest(OZON_ENDPOINTS.packageLabel.path, request.body ?? {});
     if (invalid) return refuse(reply, invalid);
     try {
-      const postings = shop.labelPostings((request.body as Record<string, unknown> | undefined)?.posting_number);
+      const postings = shop.areas.postings.labelPostings((request.body as Record<string, unknown> | undefined)?.posting_number);
       const pdf = await labelPdf(postings);
       return reply.type('application/pdf').send(Buffer.from(pdf));
     } catch (error) {
@@ -355,7 +339,8 @@ export const ozonSimulatorPlugin: FastifyPluginAsync<OzonSimulatorPluginOptions>
         const invalid = endpoint.method === 'POST' ? invalidRequest(endpoint.path, request.body ?? {}) : undefined;
         if (invalid) return refuse(reply, invalid);
         try {
-          const body = (request.body && typeof request.body === 'object' ? request.body : {}) as Record<string, unknown>;
+          // Validated above against the call's request schema: the one place a body takes its call's type.
+          const body = (request.body && typeof request.body === 'object' ? request.body : {}) as never;
           return reply.type('application/json').send(handler(shop, body, baseUrlOf(request)));
         } catch (error) {
           if (error instanceof SimError) return refuse(reply, error);
@@ -374,10 +359,10 @@ export const ozonSimulatorPlugin: FastifyPluginAsync<OzonSimulatorPluginOptions>
   });
   app.get<{ Params: { clientId: string; file: string } }>('/assets/labels/:clientId/:file', async (request, reply) => {
     const shop = sim.shops.get(request.params.clientId);
-    const task = shop?.labelTask(Number(request.params.file.replace(/\.pdf$/, '')));
+    const task = shop?.areas.postings.labelTask(Number(request.params.file.replace(/\.pdf$/, '')));
     if (!shop || !task) return reply.code(404).send();
     try {
-      return reply.type('application/pdf').send(Buffer.from(await labelPdf(shop.labelPostings(task.postings))));
+      return reply.type('application/pdf').send(Buffer.from(await labelPdf(shop.areas.postings.labelPostings(task.postings))));
     } catch (error) {
       if (error instanceof SimError) return refuse(reply, error);
       throw error;

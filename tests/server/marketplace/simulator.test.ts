@@ -60,18 +60,18 @@ describe('nothing the simulator holds grows without bound', () => {
     const long = await ozon('/v1/chat/send/file', { chat_id: chatId, name: `${'n'.repeat(SIM_BOUNDS.fileNameChars)}.png`, base64_content: 'aGk=' }, '1002');
     expect(long).toEqual({ status: 400, body: { code: 3, message: expect.stringContaining('name must be at most'), details: [] } });
     const shop = sim.simulator.shop('1002');
-    for (let i = 0; i < SIM_BOUNDS.messagesPerChat + 50; i++) shop.chatSend({ chat_id: chatId, text: `m${i}` });
-    const history = shop.chatHistory({ chat_id: chatId, limit: 1000, direction: 'Forward' });
+    for (let i = 0; i < SIM_BOUNDS.messagesPerChat + 50; i++) shop.areas.chat.chatSend({ chat_id: chatId, text: `m${i}` });
+    const history = shop.areas.chat.chatHistory({ chat_id: chatId, limit: 1000, direction: 'Forward' });
     expect(history.messages).toHaveLength(SIM_BOUNDS.messagesPerChat);
     expect(history.messages.at(-1)!.data).toEqual([`m${SIM_BOUNDS.messagesPerChat + 49}`]);
   });
 
   it('keeps the newest label tasks only', () => {
     const shop = sim.simulator.shop('1003');
-    const [posting] = shop.postingList({ filter: { since: new Date(Date.now() - 95 * 86_400_000).toISOString(), to: new Date().toISOString() }, limit: 1 }, 'list').postings as { posting_number: string }[];
-    const ids = Array.from({ length: SIM_BOUNDS.tasks + 1 }, () => shop.labelCreate({ posting_number: [posting!.posting_number] }).result.tasks[0]!.task_id);
-    expect(shop.labelTask(ids[0]!)).toBeUndefined();
-    expect(shop.labelTask(ids.at(-1)!)).toBeDefined();
+    const [posting] = shop.areas.postings.postingList({ filter: { since: new Date(Date.now() - 95 * 86_400_000).toISOString(), to: new Date().toISOString() }, limit: 1 }, 'list').postings as { posting_number: string }[];
+    const ids = Array.from({ length: SIM_BOUNDS.tasks + 1 }, () => shop.areas.postings.labelCreate({ posting_number: [posting!.posting_number] }).result.tasks[0]!.task_id);
+    expect(shop.areas.postings.labelTask(ids[0]!)).toBeUndefined();
+    expect(shop.areas.postings.labelTask(ids.at(-1)!)).toBeDefined();
   });
 });
 

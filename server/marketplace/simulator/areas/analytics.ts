@@ -1,0 +1,112 @@
+import { badRequest } from '../errors';
+import { DAY_MS, HISTORY_DAYS } from '../postings';
+import { randomFor } from '../random';
+import type { SimShop } from '../shop';
+import { asStrings, checkLimit, iso, parseTime } from '../wire';
+
+
+/** Ozon areas "analytics" and "finance": /v1/analytics/data and /v3/finance/transaction/list, derived from the postings. */
+export class AnalyticsArea {
+  private readonly shop: SimShop;
+
+  constructor(shop: SimShop) {
+    this.shop = shop;
+  }
+
+  // ---- analytics and finance
+  analytics(body: Record<string, unknown>) {
+    const from = Date.parse(String(body.date_from ?? ''));
+    const to = Date.parse(String(body.date_to ?? ''));
+    if (Number.isNaN(from) || Number.isNaN(to) || to < from) throw badRequest('date_from and date_to are required');
+    const dimensions = asStrings(body.dimension);
+    const metrics = asStrings(body.metrics);
+    if (dimensions.length === 0) throw badRequest('dimension is required');
+    if (metrics.length === 0 || metrics.length > 14) throw badRequest('metrics must hold 1 to 14 metrics');
+    const known = new Set(['sku', 'day', 'week', 'month']);
+    const unknown = dimensions.find((d) => !known.has(d));
+    if (unknown) throw badRequest(`dimension ${unknown} is not available`);
+    const limit = checkLimit(body.limit, 1000);
+    const offset = Number(body.offset ?? 0);
+    const days: number[] = [];
+    for (let t = Math.floor(from / DAY_MS) * DAY_MS; t <= to; t += DAY_MS) days.push(t);
+    const skus = dimensions.includes('sku') ? this.shop.sellable.slice(0, 200) : [undefined];
+    const byDay = dimensions.includes('day') ? days : [undefined];
+    const perDay = this.shop.orderCount / HISTORY_DAYS;
+    const rows: { dimensions: { id: string; name: string }[]; metrics: number[] }[] = [];
+    for (const p of skus) {
+      for (const day of byDay) {
+        const r = randomFor(this.shop.seed, this.shop.clientId, 'analytics', p?.sku ?? 0, day ?? from, day ?? to);
+        const share = p ? 1 / Math.max(1, skus.length) : 1;
+        const span = day !== undefined ? 1 : days.length;
+        const units = Math.round(perDay * span * share * (0.6 + r.next() * 0.8) * 10) / 10;
+        const price = p?.price ?? 1_500;
+        const values: Record<string, number> = {
+          ordered_units: Math.round(units),
+          revenue: Math.round(units * price),
+          delivered_units: Math.round(units * 0.85),
+          returns: Math.round(units * 0.03),
+          cancellations: Math.round(units * 0.08),
+          hits_view: Math.round(units * 40),
+          hits_view_search: Math.round(units * 25),
+          hits_view_pdp: Math.round(units * 12),
+          hits_tocart: Math.round(units * 3),
+          session_view: Math.round(units * 30),
+          conv_tocart: Math.round(r.next() * 1000) / 100,
+          position_category: r.int(1, 500),
+        };
+        const dims: { id: string; name: string }[] = [];
+        for (const d of dimensions) {
+          if (d === 'sku') dims.push({ id: String(p!.sku), name: p!.name });
+          else if (d === 'day') dims.push({ id: new Date(day!).toISOString().slice(0, 10), name: '' });
+          else dims.push({ id: new Date(from).toISOString().slice(0, 10), name: '' });
+        }
+        rows.push({ dimensions: dims, metrics: metrics.map((m) => values[m] ?? 0) });
+      }
+    }
+    const totals = metrics.map((_, i) => Math.round(rows.reduce((sum, row) => sum + (row.metrics[i] ?? 0), 0) * 100) / 100);
+    return { result: { data: rows.slice(offset, offset + limit), totals }, timestamp: iso(this.shop.env.now()) };
+  }
+
+  finance(body: Record<string, unknown>) {
+    const filter = (body.filter ?? {}) as { date?: { from?: string; to?: string }; posting_number?: string; transaction_type?: string };
+    const from = parseTime(filter.date?.from, 'filter.date.from');
+    const to = parseTime(filter.date?.to, 'filter.date.to');
+    if (to - from > 32 * DAY_MS) throw badRequest('the period must not exceed one month');
+    const page = Number(body.page);
+    const pageSize = Number(body.page_size);
+    if (!Number.isInteger(page) || page < 1) throw badRequest('page must be 1 or more');
+    if (!Number.isInteger(pageSize) || pageSize < 1 || pageSize > 1000) throw badRequest('page_size must be between 1 and 1000');
+    let [lo, hi] = this.shop.areas.postings.indexRange(from, to);
+    if (filter.posting_number) {
+      const i = this.shop.areas.postings.indexOf(filter.posting_number);
+      [lo, hi] = i === undefined || i < lo || i > hi ? [1, 0] : [i, i];
+    }
+    const count = Math.max(0, hi - lo + 1);
+    const first = lo + (page - 1) * pageSize;
+    const operations = [];
+    for (let i = first; i <= Math.min(hi, first + pageSize - 1); i++) {
+      const p = this.shop.areas.postings.posting(i);
+      const core = this.shop.areas.postings.core(i);
+      const sale = p.products.reduce((sum, x) => sum + x.price.amount * x.quantity, 0);
+      const cancelled = core.status === 'cancelled';
+      const commission = cancelled ? 0 : -Math.round(sale * 0.18 * 100) / 100;
+      const delivery = -Math.round((30 + (p.products[0]?.weight ?? 100) * 0.1) * 100) / 100;
+      operations.push({
+        operation_id: Number(this.shop.clientId) * 10_000_000 + i,
+        operation_type: cancelled ? 'OperationReturnGoodsFBSofRMS' : 'OperationAgentDeliveredToCustomer',
+        operation_type_name: cancelled ? 'Возврат' : 'Доставка покупателю',
+        operation_date: iso(core.inProcessAt).replace('T', ' ').slice(0, 19),
+        amount: Math.round(((cancelled ? 0 : sale) + commission + delivery) * 100) / 100,
+        accruals_for_sale: cancelled ? 0 : sale,
+        sale_commission: commission,
+        delivery_charge: delivery,
+        return_delivery_charge: cancelled ? delivery : 0,
+        type: cancelled ? 'returns' : 'orders',
+        posting: { delivery_schema: 'FBS', order_date: p.in_process_at, posting_number: p.posting_number, warehouse_id: p.delivery_method.warehouse_id },
+        items: p.products.map((x) => ({ name: x.name, sku: x.sku })),
+        services: [],
+      });
+    }
+    return { result: { operations, page_count: Math.ceil(count / pageSize), row_count: count } };
+  }
+}

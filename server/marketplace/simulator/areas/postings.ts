@@ -1,0 +1,429 @@
+import type { FbsStatus } from '../../ozon/schemas';
+import { badRequest, notFound, OZON_TEXT, SimError } from '../errors';
+import { CANCEL_REASONS, DAY_MS, generatedCore, generatedLines, orderNumberOf, parsePostingNumber, SHIPPED, UNFULFILLED, UNFULFILLED_MAX_AGE_MS, type PostingCore } from '../postings';
+import { randomFor } from '../random';
+import type { SimShop } from '../shop';
+import { asNumbers, asStrings, checkLimit, decodeCursor, encodeCursor, iso, parseTime, setBounded, SIM_BOUNDS } from '../wire';
+
+type PostingOverride = {
+  status?: FbsStatus;
+  lastChangedAt?: number;
+  shippedAt?: number;
+  trackingNumber?: string;
+  cancelReasonId?: number;
+  /** After a split ship, the lines left on this posting. */
+  lines?: Line[];
+};
+type Line = { productIndex: number; quantity: number };
+/** Postings made after the anchor (new-posting trigger, split packages): held in full. */
+type ExtraPosting = { postingNumber: string; orderIndex: number; inProcessAt: number; warehouseIndex: number; lines: Line[] };
+
+/**
+ * Ozon area "FBS postings, shipping, labels and tracking" (+ warehouses): /v2/warehouse/list, /v4/posting/fbs/list and
+ * unfulfilled/list, /v3/posting/fbs/get, /v4/posting/fbs/ship, cancel-reason and cancel, tracking-number/set, and the
+ * synchronous and asynchronous package labels. Postings are generated on demand (./postings.ts); only what the seller
+ * changed is kept (overrides), plus postings made after the anchor (extras).
+ */
+export class PostingsArea {
+  private readonly shop: SimShop;
+  readonly overrides = new Map<number, PostingOverride>();
+  readonly extras: ExtraPosting[] = [];
+  readonly extraByNumber = new Map<string, number>();
+  readonly labelTasks = new Map<number, { createdAt: number; postings: string[] }>();
+
+  constructor(shop: SimShop) {
+    this.shop = shop;
+  }
+
+  // ---- warehouses
+  warehouseList(body: Record<string, unknown>) {
+    const limit = checkLimit(body.limit, 200);
+    const ids = asNumbers(body.warehouse_ids);
+    const from = decodeCursor<{ o: number }>(body.cursor)?.o ?? 0;
+    const all = this.shop.warehouses.filter((w) => ids.length === 0 || ids.includes(w.id));
+    const page = all.slice(from, from + limit);
+    return {
+      warehouses: page.map((w) => ({
+        warehouse_id: w.id,
+        name: w.name,
+        status: 'created',
+        is_rfbs: w.isRfbs,
+        is_kgt: false,
+        is_express: false,
+        is_economy: false,
+        has_postings_limit: false,
+        first_mile: { type: 'DropOff', dropoff_point_id: '', is_changing: false },
+        working_days: [1, 2, 3, 4, 5, 6],
+        timetable: { from: '09:00', to: '20:00' },
+      })),
+      cursor: from + limit < all.length ? encodeCursor({ o: from + limit }) : '',
+      has_next: from + limit < all.length,
+    };
+  }
+
+  // ---- postings
+  core(index: number): PostingCore {
+    if (index >= this.shop.orderCount) {
+      const extra = this.extras[index - this.shop.orderCount]!;
+      const o = this.overrides.get(index);
+      return {
+        index,
+        inProcessAt: extra.inProcessAt,
+        status: o?.status ?? 'awaiting_packaging',
+        warehouseIndex: extra.warehouseIndex,
+        lastChangedAt: o?.lastChangedAt ?? extra.inProcessAt,
+      };
+    }
+    const c = generatedCore(this.shop.seed, this.shop.clientId, index, this.shop.start, this.shop.step, this.shop.anchor);
+    const o = this.overrides.get(index);
+    return o ? { ...c, status: o.status ?? c.status, lastChangedAt: o.lastChangedAt ?? c.lastChangedAt } : c;
+  }
+  postingNumberOf(index: number) {
+    return index >= this.shop.orderCount ? this.extras[index - this.shop.orderCount]!.postingNumber : `${orderNumberOf(this.shop.clientId, index)}-1`;
+  }
+  linesOf(index: number): Line[] {
+    const o = this.overrides.get(index);
+    if (o?.lines) return o.lines;
+    if (index >= this.shop.orderCount) return this.extras[index - this.shop.orderCount]!.lines;
+    return generatedLines(this.shop.seed, this.shop.clientId, index, this.shop.sellable.length);
+  }
+  indexOf(postingNumber: string): number | undefined {
+    const extra = this.extraByNumber.get(postingNumber);
+    if (extra !== undefined) return extra;
+    const parsed = parsePostingNumber(this.shop.clientId, postingNumber);
+    return parsed && parsed.part === 1 && parsed.index < this.shop.orderCount ? parsed.index : undefined;
+  }
+  requirePosting(postingNumber: unknown): number {
+    const index = typeof postingNumber === 'string' ? this.indexOf(postingNumber) : undefined;
+    if (index === undefined) throw notFound('POSTING_NOT_FOUND');
+    return index;
+  }
+  warehouseOf(core: PostingCore) {
+    return this.shop.warehouses[core.warehouseIndex % this.shop.warehouses.length]!;
+  }
+
+  posting(index: number, withData: Record<string, unknown> = {}) {
+    const core = this.core(index);
+    const o = this.overrides.get(index);
+    const postingNumber = this.postingNumberOf(index);
+    const orderIndex = index >= this.shop.orderCount ? this.extras[index - this.shop.orderCount]!.orderIndex : index;
+    const warehouse = this.warehouseOf(core);
+    const lines = this.linesOf(index).map((l) => ({ line: l, product: this.shop.sellable[l.productIndex % this.shop.sellable.length]! }));
+    const r = randomFor(this.shop.seed, this.shop.clientId, 'posting-extra', index);
+    const cancelReason = core.status === 'cancelled' ? CANCEL_REASONS.find((c) => c.id === (o?.cancelReasonId ?? 352)) ?? CANCEL_REASONS[0] : undefined;
+    const available: string[] =
+      core.status === 'awaiting_packaging' ? ['cancel', 'ship', 'arbitration'] : core.status === 'awaiting_deliver' ? ['cancel', 'label_download', 'set_tracking_number'] : [];
+    return {
+      posting_number: postingNumber,
+      order_id: Number(this.shop.clientId) * 10_000_000 + orderIndex,
+      order_number: orderNumberOf(this.shop.clientId, orderIndex),
+      status: core.status,
+      substatus: `posting_${core.status}`,
+      delivery_method: {
+        id: 1_000 + core.warehouseIndex,
+        name: `Ozon Логистика, ${warehouse.name}`,
+        warehouse_id: warehouse.id,
+        warehouse: warehouse.name,
+        tpl_provider_id: 24,
+        tpl_provider: 'Ozon Логистика',
+      },
+      tracking_number: o?.trackingNumber ?? (SHIPPED.has(core.status) && warehouse.isRfbs ? `LP${String(index).padStart(10, '0')}CN` : ''),
+      tpl_integration_type: warehouse.isRfbs ? 'non_integrated' : 'ozon',
+      in_process_at: iso(core.inProcessAt),
+      shipment_date: iso(core.inProcessAt + 2 * DAY_MS),
+      delivering_date: SHIPPED.has(core.status) && core.status !== 'awaiting_deliver' ? iso(core.inProcessAt + 3 * DAY_MS) : null,
+      cancellation: cancelReason
+        ? {
+            cancel_reason_id: cancelReason.id,
+            cancel_reason: cancelReason.title,
+            cancellation_type: cancelReason.type_id,
+            cancelled_after_ship: false,
+            affect_cancellation_rating: cancelReason.type_id === 'seller',
+            cancellation_initiator: cancelReason.type_id === 'seller' ? 'Продавец' : 'Клиент',
+          }
+        : null,
+      customer: null,
+      addressee: null,
+      products: lines.map(({ line, product }) => ({
+        sku: product.sku,
+        offer_id: product.offerId,
+        name: product.name,
+        quantity: line.quantity,
+        price: { amount: product.price, currency: product.currency },
+        imei: [],
+        weight: product.weight,
+      })),
+      available_actions: available,
+      barcodes: withData.barcodes ? { upper_barcode: `%101%${orderIndex}`, lower_barcode: `${20_000_000_000 + orderIndex}` } : null,
+      analytics_data: withData.analytics_data
+        ? {
+            region: r.pick(['Москва', 'Санкт-Петербург', 'Новосибирская область', 'Свердловская область']),
+            city: r.pick(['Москва', 'Санкт-Петербург', 'Новосибирск', 'Екатеринбург']),
+            delivery_type: 'PVZ',
+            is_premium: r.chance(0.1),
+            payment_type_group_name: 'Карты оплаты',
+            warehouse: warehouse.name,
+            warehouse_id: warehouse.id,
+          }
+        : null,
+      financial_data: withData.financial_data
+        ? {
+            cluster_from: 'Китай',
+            cluster_to: 'Москва, МО и Дальние регионы',
+            products: lines.map(({ line, product }) => ({
+              product_id: product.sku,
+              price: product.price,
+              old_price: product.oldPrice,
+              payout: Math.round(product.price * line.quantity * 0.82 * 100) / 100,
+              commission_amount: Math.round(product.price * line.quantity * 0.18 * 100) / 100,
+              commission_percent: 18,
+              currency_code: product.currency,
+              customer_price: product.price,
+              quantity: line.quantity,
+              actions: [],
+            })),
+          }
+        : null,
+      requirements: { products_requiring_gtd: [], products_requiring_country: [], products_requiring_mandatory_mark: [], products_requiring_rnpt: [], products_requiring_imei: [] },
+      is_express: false,
+      is_multibox: false,
+      multi_box_qty: 1,
+      parent_posting_number: '',
+    };
+  }
+
+  /** Index range [lo, hi] of generated postings whose in_process_at lies in [from, to]. */
+  indexRange(from: number, to: number): [number, number] {
+    const lo = Math.max(0, Math.ceil((from - this.shop.start) / this.shop.step - 0.5));
+    const hi = Math.min(this.shop.orderCount - 1, Math.floor((to - this.shop.start) / this.shop.step - 0.5));
+    return [lo, hi];
+  }
+
+  postingList(body: Record<string, unknown>, kind: 'list' | 'unfulfilled') {
+    const limit = checkLimit(body.limit, 100);
+    const filter = (body.filter ?? {}) as Record<string, unknown>;
+    const desc = String(body.sort_dir ?? body.dir ?? 'ASC').toUpperCase() === 'DESC';
+    let from: number;
+    let to: number;
+    let unfulfilledFloor = -Infinity;
+    if (kind === 'list') {
+      if (!filter.since || !filter.to) throw badRequest('filter.since and filter.to are required');
+      from = parseTime(filter.since, 'filter.since');
+      to = parseTime(filter.to, 'filter.to');
+      if (to - from > 366 * DAY_MS) throw badRequest('period must not exceed one year');
+    } else if (filter.cutoff_from || filter.cutoff_to) {
+      from = parseTime(filter.cutoff_from, 'filter.cutoff_from') - 2 * DAY_MS;
+      to = parseTime(filter.cutoff_to, 'filter.cutoff_to') - 2 * DAY_MS;
+      unfulfilledFloor = this.shop.anchor - UNFULFILLED_MAX_AGE_MS;
+    } else if (filter.delivering_date_from || filter.delivering_date_to) {
+      from = parseTime(filter.delivering_date_from, 'filter.delivering_date_from') - 3 * DAY_MS;
+      to = parseTime(filter.delivering_date_to, 'filter.delivering_date_to') - 3 * DAY_MS;
+      unfulfilledFloor = this.shop.anchor - UNFULFILLED_MAX_AGE_MS;
+    } else {
+      // Like Ozon, the unfulfilled list answers nothing without a cutoff or delivering-date window.
+      return { postings: [], count: 0, cursor: '', has_next: false };
+    }
+    const requested = [...asStrings(filter.statuses), ...(typeof filter.status === 'string' && filter.status ? [filter.status] : [])];
+    const statuses = new Set(kind === 'unfulfilled' ? (requested.length ? requested.filter((s) => UNFULFILLED.has(s)) : [...UNFULFILLED]) : requested);
+    const warehouses = new Set(asNumbers(filter.warehouse_ids ?? filter.warehouse_id));
+    const changed = filter.last_changed_status_date as { from?: string; to?: string } | undefined;
+    const changedFrom = changed?.from ? parseTime(changed.from, 'filter.last_changed_status_date.from') : -Infinity;
+    const changedTo = changed?.to ? parseTime(changed.to, 'filter.last_changed_status_date.to') : Infinity;
+    const orderId = filter.order_id ? Number(filter.order_id) : undefined;
+
+    const [rangeLo, hi] = this.indexRange(from, to);
+    const lo = unfulfilledFloor > -Infinity ? Math.max(rangeLo, this.indexRange(unfulfilledFloor, unfulfilledFloor)[0]) : rangeLo;
+    // Extras come after every generated posting in time; they are checked one by one.
+    const extraIndexes = this.extras.map((_, k) => this.shop.orderCount + k).filter((i) => {
+      const t = this.extras[i - this.shop.orderCount]!.inProcessAt;
+      return t >= from && t <= to;
+    });
+    const matches = (i: number) => {
+      const c = this.core(i);
+      if (statuses.size && !statuses.has(c.status)) return false;
+      if (warehouses.size && !warehouses.has(this.warehouseOf(c).id)) return false;
+      if (c.lastChangedAt < changedFrom || c.lastChangedAt > changedTo) return false;
+      if (orderId !== undefined && Number(this.shop.clientId) * 10_000_000 + i !== orderId) return false;
+      return true;
+    };
+    // Walk the generated range and the extras as one ordered sequence of positions.
+    const total = Math.max(0, hi - lo + 1) + extraIndexes.length;
+    const at = (pos: number) => (pos < Math.max(0, hi - lo + 1) ? lo + pos : extraIndexes[pos - Math.max(0, hi - lo + 1)]!);
+    const cursor = decodeCursor<{ p: number }>(body.cursor);
+    const found: number[] = [];
+    let pos = cursor?.p ?? 0;
+    let hasNext = false;
+    for (; pos < total; pos++) {
+      const i = at(desc ? total - 1 - pos : pos);
+      if (!matches(i)) continue;
+      if (found.length === limit) {
+        hasNext = true;
+        break;
+      }
+      found.push(i);
+    }
+    const withData = (body.with ?? {}) as Record<string, unknown>;
+    const answer: Record<string, unknown> = {
+      postings: found.map((i) => this.posting(i, withData)),
+      cursor: hasNext ? encodeCursor({ p: pos }) : '',
+      has_next: hasNext,
+    };
+    if (kind === 'unfulfilled') {
+      let count = 0;
+      for (let p = 0; p < total; p++) if (matches(at(p))) count++;
+      answer.count = count;
+    }
+    return answer;
+  }
+
+  /** /v3/posting/fbs/get answers v3's product price: a decimal string with currency_code, not v4's {amount, currency}. */
+  postingGet(body: Record<string, unknown>) {
+    const posting = this.posting(this.requirePosting(body.posting_number), (body.with ?? {}) as Record<string, unknown>);
+    return {
+      result: {
+        ...posting,
+        products: posting.products.map(({ price, ...product }) => ({ ...product, price: price.amount.toFixed(2), currency_code: price.currency })),
+      },
+    };
+  }
+
+  private touch(index: number, change: PostingOverride) {
+    this.overrides.set(index, { ...this.overrides.get(index), ...change, lastChangedAt: this.shop.env.now() });
+  }
+
+  ship(body: Record<string, unknown>) {
+    const index = this.requirePosting(body.posting_number);
+    const status = this.core(index).status;
+    if (status === 'cancelled') throw badRequest('POSTING_ALREADY_CANCELLED');
+    if (SHIPPED.has(status)) throw badRequest('POSTING_ALREADY_SHIPPED');
+    if (status !== 'awaiting_packaging') throw badRequest('HAS_INCORRECT_STATUS');
+    const packages = Array.isArray(body.packages) ? (body.packages as { products?: { product_id?: unknown; quantity?: unknown }[] }[]) : [];
+    if (packages.length === 0) throw badRequest('packages is required');
+    const lines = this.linesOf(index);
+    const bySku = new Map(lines.map((l) => [this.shop.sellable[l.productIndex % this.shop.sellable.length]!.sku, l]));
+    const shippedQty = new Map<number, number>();
+    const packageLines: Line[][] = packages.map((pkg) =>
+      (pkg.products ?? []).map((item) => {
+        const line = bySku.get(Number(item.product_id));
+        if (!line) throw badRequest('UNKNOWN_PRODUCT');
+        const quantity = Number(item.quantity);
+        if (!Number.isInteger(quantity) || quantity < 1) throw badRequest('HAS_INCORRECT_PRODUCT_QUANTITY');
+        shippedQty.set(Number(item.product_id), (shippedQty.get(Number(item.product_id)) ?? 0) + quantity);
+        return { productIndex: line.productIndex, quantity };
+      }),
+    );
+    for (const [sku, line] of bySku) if (shippedQty.get(sku) !== line.quantity) throw badRequest('HAS_INCORRECT_PRODUCT_QUANTITY');
+    const now = this.shop.env.now();
+    this.touch(index, { status: 'awaiting_deliver', shippedAt: now, lines: packageLines[0] });
+    const base = this.postingNumberOf(index).replace(/-\d+$/, '');
+    const numbers = [this.postingNumberOf(index)];
+    const core = this.core(index);
+    const orderIndex = index >= this.shop.orderCount ? this.extras[index - this.shop.orderCount]!.orderIndex : index;
+    for (let k = 1; k < packageLines.length; k++) {
+      const postingNumber = `${base}-${k + 1 + this.extras.filter((e) => e.orderIndex === orderIndex).length}`;
+      const extraIndex = this.shop.orderCount + this.extras.length;
+      this.extras.push({ postingNumber, orderIndex, inProcessAt: core.inProcessAt, warehouseIndex: core.warehouseIndex, lines: packageLines[k]! });
+      this.extraByNumber.set(postingNumber, extraIndex);
+      this.overrides.set(extraIndex, { status: 'awaiting_deliver', shippedAt: now, lastChangedAt: now });
+      numbers.push(postingNumber);
+    }
+    return { result: numbers, additional_data: [] };
+  }
+
+  cancelReasons(body: Record<string, unknown>) {
+    const numbers = asStrings(body.related_posting_numbers);
+    if (numbers.length === 0) throw badRequest('related_posting_numbers is required');
+    return {
+      result: numbers.map((n) => {
+        this.requirePosting(n);
+        return { posting_number: n, reasons: CANCEL_REASONS.filter((r) => r.type_id === 'seller') };
+      }),
+    };
+  }
+
+  cancel(body: Record<string, unknown>) {
+    const index = this.requirePosting(body.posting_number);
+    const reasonId = Number(body.cancel_reason_id);
+    if (!CANCEL_REASONS.some((r) => r.id === reasonId && r.type_id === 'seller')) throw badRequest('cancel_reason_id is invalid');
+    if (reasonId === 402 && !String(body.cancel_reason_message ?? '').trim()) throw badRequest('cancel_reason_message is required for reason 402');
+    const status = this.core(index).status;
+    if (status === 'cancelled') throw badRequest('POSTING_ALREADY_CANCELLED');
+    if (status === 'delivered' || status === 'delivering' || status === 'driver_pickup') throw badRequest('HAS_INCORRECT_STATUS');
+    this.touch(index, { status: 'cancelled', cancelReasonId: reasonId });
+    return { result: true };
+  }
+
+  setTracking(body: Record<string, unknown>) {
+    const items = Array.isArray(body.tracking_numbers) ? (body.tracking_numbers as { posting_number?: string; tracking_number?: string }[]) : [];
+    if (items.length === 0 || items.length > 20) throw badRequest('tracking_numbers must hold 1 to 20 items');
+    return {
+      result: items.map((item) => {
+        const index = item.posting_number ? this.indexOf(item.posting_number) : undefined;
+        if (index === undefined) return { posting_number: item.posting_number ?? '', result: false, error: 'POSTING_NOT_FOUND' };
+        if (!item.tracking_number) return { posting_number: item.posting_number!, result: false, error: 'TRACKING_NUMBER_IS_EMPTY' };
+        this.touch(index, { trackingNumber: item.tracking_number });
+        return { posting_number: item.posting_number!, result: true, error: '' };
+      }),
+    };
+  }
+
+  /** Postings for a label, or Ozon's refusal of the whole batch. */
+  labelPostings(numbers: unknown) {
+    const list = asStrings(numbers);
+    if (list.length === 0 || list.length > 20) throw badRequest('posting_number must hold 1 to 20 items');
+    const now = this.shop.env.now();
+    const notReady: string[] = [];
+    const postings = list.map((n) => {
+      const index = this.requirePosting(n);
+      const core = this.core(index);
+      const shippedAt = this.overrides.get(index)?.shippedAt;
+      if (!SHIPPED.has(core.status) || (shippedAt !== undefined && now - shippedAt < this.shop.env.labelReadyDelayMs())) notReady.push(n);
+      const p = this.posting(index);
+      return { postingNumber: n, warehouse: p.delivery_method.warehouse, products: p.products.map((x) => ({ offerId: x.offer_id, quantity: x.quantity })) };
+    });
+    if (notReady.length) throw badRequest(`${OZON_TEXT.labelsNotReady}: ${notReady.join(', ')}`);
+    return postings;
+  }
+
+  labelCreate(body: Record<string, unknown>) {
+    const list = asStrings(body.posting_number);
+    if (list.length === 0) throw badRequest('posting_number is required');
+    for (const n of list) this.requirePosting(n);
+    const taskId = this.shop.nextTaskId();
+    setBounded(this.labelTasks, taskId, { createdAt: this.shop.env.now(), postings: list }, SIM_BOUNDS.tasks);
+    return { result: { tasks: [{ task_id: taskId, task_type: list.length > 1 ? 'big_label' : 'small_label' }] } };
+  }
+
+  labelTask(taskId: number) {
+    return this.labelTasks.get(taskId);
+  }
+
+  labelGet(body: Record<string, unknown>, baseUrl: string) {
+    const taskId = Number(body.task_id);
+    const task = this.labelTasks.get(taskId);
+    if (!task) throw notFound('task not found');
+    if (this.shop.env.now() - task.createdAt < this.shop.env.taskDelayMs()) return { result: { status: 'in_progress', file_url: '', error: '' } };
+    try {
+      this.labelPostings(task.postings);
+    } catch (error) {
+      return { result: { status: 'error', file_url: '', error: error instanceof SimError ? error.message : 'error' } };
+    }
+    return { result: { status: 'completed', file_url: `${baseUrl}/assets/labels/${this.shop.clientId}/${taskId}.pdf`, error: '' } };
+  }
+
+  addPosting() {
+    const orderIndex = this.shop.orderCount + this.extras.length;
+    const postingNumber = `${orderNumberOf(this.shop.clientId, orderIndex)}-1`;
+    const r = randomFor(this.shop.seed, this.shop.clientId, 'new-posting', orderIndex);
+    this.extras.push({
+      postingNumber,
+      orderIndex,
+      inProcessAt: this.shop.env.now(),
+      warehouseIndex: r.int(0, 7),
+      lines: [{ productIndex: r.int(0, this.shop.sellable.length - 1), quantity: 1 }],
+    });
+    this.extraByNumber.set(postingNumber, orderIndex);
+    return { postingNumber };
+  }
+
+}
