@@ -47,6 +47,9 @@ export const MESSAGES = {
   usernamePolicy: { zh: '用户名须为3-32位字母、数字、下划线、点、横线或汉字', en: 'The user name must be 3 to 32 letters, digits, underscores, dots, dashes or Chinese characters' },
   wrongOldPassword: { zh: '原密码不正确', en: 'The current password is wrong' },
   samePassword: { zh: '新密码不能与原密码相同', en: 'The new password must differ from the current one' },
+  baseUrlNotAllowed: { zh: '只能使用Ozon的API地址或管理员允许的地址', en: 'Only Ozon\'s API address or an address the administrator allows may be used' },
+  baseUrlPrivate: { zh: '该地址指向内网或本机，不能使用', en: 'This address points into a private network or this machine and cannot be used' },
+  baseUrlUnresolved: { zh: '无法解析该地址的域名', en: 'The address\'s host name could not be resolved' },
 } as const satisfies Record<string, Localized>;
 
 export type MessageKey = keyof typeof MESSAGES;

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { STORE_ENDPOINTS, SYNC_ENTITIES, type SyncEntity } from '../../../contract/store';
 import { route } from '../../http/route';
+import { baseUrlPolicy, checkBaseUrl } from '../../marketplace/baseUrl';
 import { addStore, applyStore, archiveProducts, deleteStores, listStores, updateStore, type StoreDeps } from './service';
 
 /**
@@ -8,7 +9,12 @@ import { addStore, applyStore, archiveProducts, deleteStores, listStores, update
  * 'store' area. Needs the marketplace and sync plugins (server/app.ts registers them first).
  */
 export async function storeRoutes(app: FastifyInstance) {
-  const deps: StoreDeps = { database: app.database, secretKey: app.config.secretKey, clientFor: (connection) => app.marketplace.clientFor(connection) };
+  const deps: StoreDeps = {
+    database: app.database,
+    secretKey: app.config.secretKey,
+    clientFor: (connection) => app.marketplace.clientFor(connection),
+    checkBaseUrl: (baseUrl) => checkBaseUrl(baseUrlPolicy(app), baseUrl),
+  };
 
   /** In the background: progress and the outcome reach the user as 'sync.progress' pushes. */
   const startSync = (storeId: number, entities: readonly SyncEntity[]) => {

@@ -8,7 +8,13 @@ import { isOzonError } from '../../marketplace/ozon/errors';
 import type { ClientFactory, ShopConnection } from '../../marketplace/plugin';
 import { tombstoneShopOrders } from '../orders/projection';
 
-export type StoreDeps = { database: Database; secretKey: Buffer; clientFor: ClientFactory };
+export type StoreDeps = {
+  database: Database;
+  secretKey: Buffer;
+  clientFor: ClientFactory;
+  /** Throws the 400 for a base URL the server must not call (server/marketplace/baseUrl.ts). */
+  checkBaseUrl: (baseUrl: string) => Promise<void>;
+};
 
 type ShopRow = {
   id: number;
@@ -104,6 +110,7 @@ async function ownShop(deps: StoreDeps, userId: number, id: number): Promise<Sho
 
 export async function addStore(deps: StoreDeps, userId: number, body: AddStoreBody, lang: Lang): Promise<Store> {
   const baseUrl = body.baseUrl ?? null;
+  if (baseUrl) await deps.checkBaseUrl(baseUrl);
   const existing = await deps.database.query(`select 1 from mp_shops where user_id = $1 and client_id = $2`, [userId, body.clientId]);
   if (existing.length) throw new ApiError(400, DUPLICATE, 'clientId');
   const key = await checkKey(deps, { clientId: body.clientId, apiKey: body.apiKey, baseUrl });
@@ -118,6 +125,7 @@ export async function addStore(deps: StoreDeps, userId: number, body: AddStoreBo
 export async function updateStore(deps: StoreDeps, userId: number, body: UpdateStoreBody, lang: Lang): Promise<Store> {
   const row = await ownShop(deps, userId, body.id);
   const baseUrl = body.baseUrl === undefined ? row.base_url : body.baseUrl;
+  if (body.baseUrl) await deps.checkBaseUrl(body.baseUrl);
   let changes: { api_key_enc: string; key_expires_at: string | null; roles: string } | null = null;
   if (body.apiKey !== undefined || body.baseUrl !== undefined) {
     const apiKey = body.apiKey ?? decryptSecret(deps.secretKey, row.api_key_enc);
