@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint, routePaths } from './endpoint';
+import { epochMsInput, rowId } from './fields';
 import { lazySchema } from './lazySchema';
 import { ADMIN_AREA_PATH } from './access';
 import { pageQuerySchema } from './envelope';
@@ -12,14 +13,14 @@ import { COMMON_ROLE, PASSWORD_PATTERN, ROLES, USERNAME_PATTERN } from './sessio
  * Times are epoch milliseconds; a validity time of null means the user never had that paid feature.
  */
 
-const id = z.number().int().min(1);
+const id = rowId();
 const role = z.enum(ROLES);
 /** Assigned roles, without repeats; the first one is the user's real role. */
 const roles = z
   .array(role)
   .max(ROLES.length)
   .refine((list) => new Set(list).size === list.length);
-const validTime = z.number().int().min(0).nullable();
+const validTime = epochMsInput().nullable();
 const introduction = z.string().trim().max(500);
 
 export const validityTimesInputSchema = lazySchema(() => z.object({

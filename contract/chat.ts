@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint } from './endpoint';
+import { looseRowId, queryInt } from './fields';
 import { lazySchema } from './lazySchema';
 import type { Localized } from './errors';
 
@@ -8,11 +9,11 @@ import type { Localized } from './errors';
  * and team contacts (friends, friend sections, groups, one-to-one and group messages) stored on our server.
  * Every call is gated on the 'chat' area, the same roles as the /chat-manager/chat-list page.
  */
-const id = z.coerce.number().int().positive();
+const id = looseRowId();
 const name = z.string().trim().min(1, 'required').max(32);
 /** The verification message of an application. */
 const verification = z.string().trim().max(200).default('');
-const historyRows = z.coerce.number().int().min(1).max(200).default(30);
+const historyRows = queryInt(1, 200).default(30);
 
 // ---- Buyer chat (marketplace)
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { API_BASE, defineEndpoint, routePath } from './endpoint';
+import { looseRowId, rowId } from './fields';
 import { lazySchema } from './lazySchema';
 import { buyerMessageSchema } from './chat';
 import type { Localized } from './errors';
@@ -79,9 +80,9 @@ export function uploadContentType(name: string): string {
  * `buyer:<storeId>:<chatId>`. Who may read the file back follows from it.
  */
 export const uploadConversationSchema = lazySchema(() => z.union([
-  z.object({ kind: z.literal('friend'), id: z.number().int().positive() }),
-  z.object({ kind: z.literal('group'), id: z.number().int().positive() }),
-  z.object({ kind: z.literal('buyer'), storeId: z.number().int().positive(), chatId: z.string().min(1).max(200) }),
+  z.object({ kind: z.literal('friend'), id: rowId() }),
+  z.object({ kind: z.literal('group'), id: rowId() }),
+  z.object({ kind: z.literal('buyer'), storeId: rowId(), chatId: z.string().min(1).max(200) }),
 ]));
 export type UploadConversation = z.infer<typeof uploadConversationSchema>;
 
@@ -122,7 +123,7 @@ export function storedNameOfUrl(url: string): string | null {
 
 // POST /api/chat/sendFile
 export const sendFileBodySchema = lazySchema(() => z.object({
-  storeId: z.coerce.number().int().positive(),
+  storeId: looseRowId(),
   chatId: z.string().trim().min(1).max(200),
   fileId: z.string().regex(STORED_NAME_PATTERN),
   /** As for /api/sendMessage: echoed to the sender's pages only. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { queryInt } from './fields';
 import { lazySchema } from './lazySchema';
 
 /**
@@ -17,8 +18,8 @@ export const envelopeSchema = <T extends z.ZodType>(data: T) =>
 
 /** Paged list query (the spec's table query state): `page` from 1, `rows` per page. */
 export const pageQuerySchema = lazySchema(() => z.object({
-  page: z.coerce.number().int().min(1).default(1),
-  rows: z.coerce.number().int().min(1).max(1000).default(20),
+  page: queryInt(1, 1_000_000).default(1),
+  rows: queryInt(1, 1000).default(20),
 }));
 export type PageQuery = z.infer<typeof pageQuerySchema>;
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint, routePaths } from './endpoint';
+import { rowId } from './fields';
 import { lazySchema } from './lazySchema';
 import { pageQuerySchema } from './envelope';
 import type { Localized } from './errors';
@@ -9,7 +10,7 @@ import type { Localized } from './errors';
  * The newest notice by update time is what GET /api/noticeCheck serves; adding or updating one pushes
  * `{ type: 'notice', notice }` to every open socket (contract/push.ts).
  */
-const id = z.number().int().min(1);
+const id = rowId();
 const ids = z.array(id).min(1).max(500);
 
 export const NOTICE_TEXT_MAX = 2000;

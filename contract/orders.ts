@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint } from './endpoint';
+import { epochMsInput, looseRowId, queryEpochMs, queryInt, queryNumber, ROW_ID_MAX, rowId } from './fields';
 import { lazySchema } from './lazySchema';
 import { anyOf, defineListSchema, dict, dictInt, epochMs, int, money, range, text, type FiltersOf, type RowOf } from './listSchema';
 
@@ -190,25 +191,26 @@ export type OrdersChangedPush = z.infer<typeof ordersChangedPushSchema>;
 
 const csv = <T extends z.ZodType>(item: T) =>
   z.preprocess((value) => (typeof value === 'string' ? (value === '' ? [] : value.split(',')) : value), z.array(item));
-const optionalNumber = z.coerce.number().finite().optional();
+/** Amount bounds in a query string: far beyond any order, short of what a numeric column overflows on. */
+const amountBound = queryNumber(-1e12, 1e12).optional();
 
 /**
  * GET /api/order/list: one page of the user's orders, filtered on the server (the page's first paint before the
  * worker's cache is filled, and callers without a cache). Ranges are inclusive; times are epoch ms.
  */
 export const orderListQuerySchema = lazySchema(() => z.object({
-  page: z.coerce.number().int().min(1).default(1),
-  rows: z.coerce.number().int().min(1).max(500).default(20),
-  shopIds: csv(z.coerce.number().int()).optional(),
+  page: queryInt(1, 1_000_000).default(1),
+  rows: queryInt(1, 500).default(20),
+  shopIds: csv(looseRowId()).optional(),
   statuses: csv(z.enum(FBS_STATUSES)).optional(),
   warehouseIds: csv(z.string().max(40)).optional(),
   source: z.enum(ORDER_SOURCES).optional(),
-  inProcessFrom: optionalNumber,
-  inProcessTo: optionalNumber,
-  shipmentFrom: optionalNumber,
-  shipmentTo: optionalNumber,
-  amountFrom: optionalNumber,
-  amountTo: optionalNumber,
+  inProcessFrom: queryEpochMs().optional(),
+  inProcessTo: queryEpochMs().optional(),
+  shipmentFrom: queryEpochMs().optional(),
+  shipmentTo: queryEpochMs().optional(),
+  amountFrom: amountBound,
+  amountTo: amountBound,
   search: z.string().trim().max(100).optional(),
   sort: z.enum(['inProcessAt', 'shipmentDate', 'amount', 'updatedAt']).default('inProcessAt'),
   direction: z.enum(['asc', 'desc']).default('desc'),
@@ -222,12 +224,12 @@ export const orderIdQuerySchema = lazySchema(() => z.object({ id: z.string().min
 /** An entered ("manual") order: what the record list's form asks for. */
 export const manualOrderFieldsSchema = lazySchema(() => z.object({
   /** 0: not tied to one of the user's shops. */
-  shopId: z.number().int().min(0).default(0),
+  shopId: z.number().int().min(0).max(ROW_ID_MAX).default(0),
   postingNumber: z.string().trim().max(60).default(''),
   orderNumber: z.string().trim().min(1).max(60),
   status: z.enum(FBS_STATUSES).default('awaiting_packaging'),
   warehouseName: z.string().trim().max(100).default(''),
-  inProcessAt: epochMsSchema,
+  inProcessAt: epochMsInput(),
   trackingNumber: z.string().trim().max(60).default(''),
   sku: z.string().trim().max(40).default(''),
   offerId: z.string().trim().max(100).default(''),
@@ -260,12 +262,12 @@ export const updateTrackBodySchema = lazySchema(() => z.object({ id: z.string().
 export const setEubOrderBodySchema = lazySchema(() => z.object({ ids: orderIdsBodySchema.shape.ids, trackingNumber: z.string().trim().min(1).max(60).optional() }));
 
 export const unfulfilledListBodySchema = lazySchema(() => z.object({
-  storeId: z.number().int().optional(),
-  page: z.number().int().min(1).default(1),
+  storeId: rowId().optional(),
+  page: z.number().int().min(1).max(1_000_000).default(1),
   rows: z.number().int().min(1).max(500).default(50),
 }));
 export const unfulfilledListV3BodySchema = lazySchema(() => z.object({
-  storeId: z.number().int(),
+  storeId: rowId(),
   limit: z.number().int().min(1).max(1_000).default(100),
   cursor: z.string().max(2_000).optional(),
 }));
@@ -273,13 +275,13 @@ export const unfulfilledListV3BodySchema = lazySchema(() => z.object({
 /** Label tasks started by /updatePdf: Ozon builds big label sets asynchronously. */
 export const labelTasksSchema = lazySchema(() => z.object({ tasks: z.array(z.object({ storeId: z.number().int(), taskId: z.number().int() })) }));
 
-export const warehouseListBodySchema = lazySchema(() => z.object({ storeId: z.number().int().optional() }));
+export const warehouseListBodySchema = lazySchema(() => z.object({ storeId: rowId().optional() }));
 export const warehouseSchema = lazySchema(() => z.object({ storeId: z.number().int(), warehouseId: z.string(), name: z.string(), status: z.string() }));
 export type Warehouse = z.infer<typeof warehouseSchema>;
 
 export const updateStockBodySchema = lazySchema(() => z.object({
   items: z
-    .array(z.object({ storeId: z.number().int(), offerId: z.string().min(1).max(100), warehouseId: z.string().min(1).max(40), stock: z.number().int().min(0).max(1_000_000) }))
+    .array(z.object({ storeId: rowId(), offerId: z.string().min(1).max(100), warehouseId: z.string().min(1).max(40), stock: z.number().int().min(0).max(1_000_000) }))
     .min(1)
     .max(100),
 }));

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint } from './endpoint';
+import { rowId } from './fields';
 import { lazySchema } from './lazySchema';
 
 
@@ -46,18 +47,19 @@ export const storeListSchema = lazySchema(() => z.array(storeSchema));
 
 const name = z.string().trim().min(1).max(64);
 const clientId = z.string().trim().regex(/^\d{1,20}$/, 'invalid');
-const apiKey = z.string().trim().min(1).max(200);
+/** Ozon's keys are printable ASCII (a uuid); anything else cannot travel in the Api-Key header. */
+const apiKey = z.string().trim().min(1).max(200).regex(/^[\x21-\x7e]+$/, 'invalid');
 const baseUrl = z.url({ protocol: /^https?$/ }).max(300).optional();
 
 export const addStoreBodySchema = lazySchema(() => z.object({ name, clientId, apiKey, baseUrl }));
 export type AddStoreBody = z.input<typeof addStoreBodySchema>;
-export const updateStoreBodySchema = lazySchema(() => z.object({ id: z.number().int(), name: name.optional(), apiKey: apiKey.optional(), baseUrl }));
+export const updateStoreBodySchema = lazySchema(() => z.object({ id: rowId(), name: name.optional(), apiKey: apiKey.optional(), baseUrl }));
 export type UpdateStoreBody = z.input<typeof updateStoreBodySchema>;
-export const storeIdBodySchema = lazySchema(() => z.object({ id: z.number().int() }));
-export const storeIdsBodySchema = lazySchema(() => z.object({ ids: z.array(z.number().int()).min(1).max(200) }));
+export const storeIdBodySchema = lazySchema(() => z.object({ id: rowId() }));
+export const storeIdsBodySchema = lazySchema(() => z.object({ ids: z.array(rowId()).min(1).max(200) }));
 
 // POST /api/syncOrderList: start (or resume) postings sync for one shop, or for every shop of the user.
-export const syncOrderListBodySchema = lazySchema(() => z.object({ storeId: z.number().int().optional() }));
+export const syncOrderListBodySchema = lazySchema(() => z.object({ storeId: rowId().optional() }));
 export const syncStartedSchema = lazySchema(() => z.object({ storeIds: z.array(z.number().int()) }));
 
 /** Answer of /removeDownToArch and /removeFailToArch: how many products were sent to the archive. */

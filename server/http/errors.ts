@@ -5,6 +5,7 @@ export const SERVER_MESSAGES = {
   required: { zh: '不能为空', en: 'is required' },
   invalid: { zh: '格式不正确', en: 'is invalid' },
   badRequest: { zh: '请求格式不正确', en: 'The request is malformed' },
+  unsafeText: { zh: '含有不允许的字符（空字符或不成对的代理字符）', en: 'contains characters that are not allowed (NUL or an unpaired surrogate)' },
 } as const satisfies Record<string, Localized>;
 
 export type ErrorText = MessageKey | Localized;
@@ -20,7 +21,8 @@ export class ApiError extends Error {
   readonly field: string | null;
 
   constructor(code: number, text?: ErrorText, field: string | null = null) {
-    const resolved = text ?? MESSAGE_BY_CODE[code] ?? 'serverError';
+    // A code without a catalogue text: a refusal of the input reads as such, never as an internal error.
+    const resolved = text ?? MESSAGE_BY_CODE[code] ?? (code < 500 ? SERVER_MESSAGES.badRequest : 'serverError');
     super(typeof resolved === 'string' ? resolved : resolved.en);
     this.code = code;
     this.text = resolved;
@@ -44,6 +46,12 @@ export class ValidationFailure extends Error {
     super(`${field}: ${text.en}`);
   }
 }
+
+/**
+ * Catalogue codes that answer the user's own input (a taken user name, a missing or wrong captcha): expected
+ * answers, not failures of the server, so they are not logged as errors with a stack.
+ */
+export const INPUT_ERROR_CODES: ReadonlySet<number> = new Set([507, 508, 509]);
 
 export function isMessageKey(value: string): value is MessageKey {
   return Object.hasOwn(MESSAGES, value);

@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import type { ErrorEnvelope } from '../../contract/envelope';
 import type { Lang } from '../../contract/errors';
 import { MESSAGES } from '../../contract/errors';
-import { ApiError, isMessageKey, SERVER_MESSAGES, ValidationFailure } from '../http/errors';
+import { ApiError, INPUT_ERROR_CODES, isMessageKey, SERVER_MESSAGES, ValidationFailure } from '../http/errors';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -51,6 +51,25 @@ function validationFailureOf(error: z.ZodError, part: string, data: unknown): Va
   return new ValidationFailure(field, missing ? SERVER_MESSAGES.required : SERVER_MESSAGES.invalid);
 }
 
+const UNSAFE_TEXT_LIMIT_DEPTH = 32;
+/** A NUL, a high surrogate not followed by a low one, or a low surrogate not preceded by a high one. */
+const UNSAFE_TEXT = /\0|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/**
+ * The path of the first string (or object key) in `value` holding a NUL byte or an unpaired UTF-16 surrogate: neither
+ * can be stored in PostgreSQL text (a NUL fails the query) nor shown, so no route accepts them.
+ */
+export function unsafeTextPath(value: unknown, path: string[] = [], depth = 0): string[] | null {
+  if (typeof value === 'string') return UNSAFE_TEXT.test(value) ? path : null;
+  if (typeof value !== 'object' || value === null || depth > UNSAFE_TEXT_LIMIT_DEPTH) return null;
+  for (const [key, item] of Object.entries(value)) {
+    if (UNSAFE_TEXT.test(key)) return [...path, key];
+    const found = unsafeTextPath(item, [...path, key], depth + 1);
+    if (found) return found;
+  }
+  return null;
+}
+
 function send(reply: FastifyReply, code: number, msg: string, data: ErrorEnvelope['data']) {
   return reply.code(code).type('application/json; charset=utf-8').send({ code, msg, data } satisfies ErrorEnvelope);
 }
@@ -70,6 +89,14 @@ export const envelopePlugin = fp(async function envelopePlugin(app: FastifyInsta
   app.decorateRequest('lang', 'zh');
   app.addHook('onRequest', async (request) => {
     request.lang = languageOf(request.headers['accept-language']);
+  });
+
+  // Before any route's schema, and for routes without one: every string of the query, path and JSON body.
+  app.addHook('preValidation', async (request) => {
+    for (const [part, value] of [['querystring', request.query], ['params', request.params], ['body', request.body]] as const) {
+      const path = unsafeTextPath(value);
+      if (path) throw new ValidationFailure(path.length > 0 ? path.join('.') : part, SERVER_MESSAGES.unsafeText);
+    }
   });
 
   app.setValidatorCompiler(({ schema, httpPart }) => {
@@ -93,7 +120,7 @@ export const envelopePlugin = fp(async function envelopePlugin(app: FastifyInsta
   app.setErrorHandler((error: FastifyError | ApiError | ValidationFailure, request, reply) => {
     const lang = request.lang ?? 'zh';
     if (error instanceof ApiError) {
-      if (error.code >= 500) request.log.error({ err: error, userId: request.user?.id }, 'request failed');
+      if (error.code >= 500 && !INPUT_ERROR_CODES.has(error.code)) request.log.error({ err: error, userId: request.user?.id }, 'request failed');
       return sendError(request, reply, error);
     }
     if (error instanceof ValidationFailure) {

@@ -8,7 +8,11 @@ import type { Lang } from '@contract/errors';
  * start-up, while the page's code is still downloading.
  */
 const LOCALES: Record<Lang, { time: string; amount: string }> = { zh: { time: 'zh-CN', amount: 'zh-CN' }, en: { time: 'en-GB', amount: 'en' } };
-const times = new Map<Lang, Intl.DateTimeFormat>();
+/** A date formatter that never throws: a time JavaScript cannot show (one bad row from the server) reads '—'. */
+export type TimeFormat = { format(value: number | Date): string };
+const times = new Map<Lang, TimeFormat>();
+/** The largest time a JavaScript Date holds (±100,000,000 days from 1970). */
+const DATE_LIMIT_MS = 8.64e15;
 const amounts = new Map<Lang, Intl.NumberFormat>();
 
 function made<F>(formats: Map<Lang, F>, lang: Lang, make: () => F): F {
@@ -18,8 +22,16 @@ function made<F>(formats: Map<Lang, F>, lang: Lang, make: () => F): F {
 }
 
 /** Date and time, short: 2026/11/25 09:30 (zh), 25/11/2026, 09:30 (en). */
-export const timeFormat = (lang: Lang): Intl.DateTimeFormat =>
-  made(times, lang, () => new Intl.DateTimeFormat(LOCALES[lang].time, { dateStyle: 'short', timeStyle: 'short' }));
+export const timeFormat = (lang: Lang): TimeFormat =>
+  made(times, lang, () => {
+    const intl = new Intl.DateTimeFormat(LOCALES[lang].time, { dateStyle: 'short', timeStyle: 'short' });
+    return {
+      format(value) {
+        const time = typeof value === 'number' ? value : value.getTime();
+        return Number.isFinite(time) && Math.abs(time) <= DATE_LIMIT_MS ? intl.format(value) : '—';
+      },
+    };
+  });
 
 /** An amount with two decimals and the language's grouping. */
 export const amountFormat = (lang: Lang): Intl.NumberFormat =>

@@ -88,6 +88,22 @@ export const DATABASE_TARGETS: DatabaseTarget[] = [
   ...(process.env.TEST_DATABASE_URL ? [postgresTarget(process.env.TEST_DATABASE_URL)] : []),
 ];
 
+/**
+ * A digest of every table's rows (captchas aside: fetching one writes one), to show that a refused call wrote nothing.
+ */
+export async function databaseDigest(database: Database): Promise<string> {
+  const tables = await database.query<{ name: string }>(
+    `select table_name as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' and table_name <> 'captchas' order by 1`,
+  );
+  const parts = await Promise.all(
+    tables.map(async ({ name }) => {
+      const [row] = await database.query<{ digest: string | null }>(`select md5(string_agg(t::text, '|' order by t::text)) as digest from "${name}" t`);
+      return `${name}:${row?.digest ?? ''}`;
+    }),
+  );
+  return parts.join('\n');
+}
+
 /** A clock the test moves by hand, for token, captcha and rate-limit expiry. */
 export function testClock(start = Date.parse('2025-06-10T08:00:00Z')) {
   let time = start;
@@ -126,7 +142,7 @@ export async function startTestApp(
   await seedDemoUsers(database.db, clock.now());
   const config = testConfig(options.env);
   // A user is announced offline as soon as their last socket closes (production waits 3 s for a reload).
-  const app = await buildApp(config, { push: { offlineGraceMs: 0 }, ...options.app, database, now: clock.now, logger: false });
+  const app = await buildApp(config, { push: { offlineGraceMs: 0 }, ...options.app, database, now: clock.now, logger: options.app?.logger ?? false });
   return {
     app,
     database,

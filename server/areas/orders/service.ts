@@ -18,7 +18,7 @@ import type { z } from 'zod';
 import { writeOrderFrame } from '../../../contract/orderChunk';
 import { LABELS_NOT_READY_FIELD } from '../../../contract/orderActions';
 import type { Database } from '../../db/database';
-import { ApiError } from '../../http/errors';
+import { ApiError, SERVER_MESSAGES, ValidationFailure } from '../../http/errors';
 import { frameSelect, readCopyFrame, REMAINING_SQL } from './frame';
 import { STOCKS_PER_CALL, TRACKING_NUMBERS_PER_CALL, type OzonClient } from '../../marketplace/ozon/client';
 import { isOzonError } from '../../marketplace/ozon/errors';
@@ -215,7 +215,7 @@ function parseCursor(text: string | undefined): Cursor {
   const match = /^(-?\d{1,20}):(.*)$/s.exec(text);
   // A time and an id Postgres can hold (text holds no NUL character).
   const micros = match ? BigInt(match[1]!) : 0n;
-  if (!match || micros < MIN_CURSOR_MICROS || micros > MAX_CURSOR_MICROS || match[2]!.includes('\0')) throw new ApiError(400, undefined, 'cursor');
+  if (!match || micros < MIN_CURSOR_MICROS || micros > MAX_CURSOR_MICROS || match[2]!.includes('\0')) throw new ValidationFailure('cursor', SERVER_MESSAGES.invalid);
   return { micros, id: match[2]! };
 }
 

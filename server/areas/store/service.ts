@@ -102,7 +102,7 @@ export async function listStores(deps: StoreDeps, userId: number, lang: Lang): P
   return withSync(deps.database, rows, lang);
 }
 
-async function ownShop(deps: StoreDeps, userId: number, id: number): Promise<ShopRow> {
+async function ownShop(deps: Pick<StoreDeps, 'database'>, userId: number, id: number): Promise<ShopRow> {
   const [row] = await deps.database.query<ShopRow>(`select * from mp_shops where id = $1 and user_id = $2`, [id, userId]);
   if (!row) throw new ApiError(404, NOT_FOUND, 'id');
   return row;
@@ -195,7 +195,7 @@ export async function archiveProducts(deps: StoreDeps, userId: number, id: numbe
 }
 
 /** The shop's client with its decrypted key: only for the server's own sync, never sent anywhere else. */
-export async function clientForShop(deps: StoreDeps, userId: number, id: number): Promise<{ client: OzonClient; shop: ShopRow }> {
+export async function clientForShop(deps: Omit<StoreDeps, 'checkBaseUrl'>, userId: number, id: number): Promise<{ client: OzonClient; shop: ShopRow }> {
   const shop = await ownShop(deps, userId, id);
   return { shop, client: deps.clientFor({ clientId: shop.client_id, apiKey: decryptSecret(deps.secretKey, shop.api_key_enc), baseUrl: shop.base_url }) };
 }
