@@ -3,7 +3,7 @@ import { proxy } from 'comlink';
 import { startTransition, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { fromCallback, fromPromise, waitFor } from 'xstate';
 import type { OrderRow } from '@contract/orders';
-import { orderListMachine, type OrderEventsInput, type OrderListEvent, type OrderListSnapshot, type OrderListSync } from '@machines/orderListMachine';
+import { listMachine, type ListEvent, type ListEventsInput, type ListSnapshot, type ListSync } from '@machines/listMachine';
 import { isStaleHandleFailure, type OrderQuery } from '@workers/orders/types';
 import type { DataClient } from '@workers/client';
 import type { OrderPageWindow, OrderRowsOnScreen } from '@workers/orders/area';
@@ -131,14 +131,14 @@ export type OrderListView = {
   resultVersion: number;
   total: number;
   held: number;
-  sync: OrderListSync | null;
+  sync: ListSync | null;
   synced: boolean;
   loading: boolean;
   failed: boolean;
   error: string | null;
 };
 
-function viewOf(snapshot: OrderListSnapshot): OrderListView {
+function viewOf(snapshot: ListSnapshot): OrderListView {
   const { handle, resultVersion, total, held, sync, synced, error } = snapshot.context;
   const loading = snapshot.matches('opening') || (snapshot.matches('querying') && handle === null);
   return { handle, resultVersion, total, held, sync, synced, loading, failed: snapshot.matches('failed'), error };
@@ -155,7 +155,7 @@ const sameView = (a: OrderListView, b: OrderListView) => (Object.keys(a) as (key
  * A query the user asked for (a filter, a search, a sort) goes the same way: rendering its result urgently measured
  * no faster (alternating clicks on a million rows, three runs of 8-10 each, medians within this VM's noise both ways).
  */
-function useListView(actor: { getSnapshot: () => OrderListSnapshot; subscribe: (listener: () => void) => { unsubscribe: () => void } }): OrderListView {
+function useListView(actor: { getSnapshot: () => ListSnapshot; subscribe: (listener: () => void) => { unsubscribe: () => void } }): OrderListView {
   const [view, setView] = useState(() => viewOf(actor.getSnapshot()));
   useEffect(() => {
     const update = () => {
@@ -186,9 +186,9 @@ export function useOrderList(client: DataClient, userId: number, view: string, i
     () => {
       // Still on its way when the page mounted: the list's open and first query join it instead of asking again.
       let joining = first && !first.settled ? first : null;
-      return orderListMachine.provide({
+      return listMachine.provide({
         actors: {
-          openOrders: fromPromise(async ({ input }) => (joining ? joining.opened : client.orders.open(input.userId))),
+          openList: fromPromise(async ({ input }) => (joining ? joining.opened : client.orders.open(input.userId))),
           runQuery: fromPromise(async ({ input, signal }) => {
             const join = joining;
             joining = null;
@@ -199,23 +199,24 @@ export function useOrderList(client: DataClient, userId: number, view: string, i
                 return { status: 'done' as const, seq: 0, handle: answer.handle, total: answer.total };
               }
             }
-            // The rows on screen come with the answer (a millisecond in the worker).
-            const { windows: onScreen, ...result } = await client.orders.query(input.query, input.view, windowsRef.current?.onScreen());
+            // The rows on screen come with the answer (a millisecond in the worker). The actor holds the queries this page
+            // sends: order queries.
+            const { windows: onScreen, ...result } = await client.orders.query(input.query as OrderQuery, input.view, windowsRef.current?.onScreen());
             if (result.status === 'done' && onScreen && !signal.aborted) windowsRef.current?.accept(result.handle, onScreen);
             return result;
           }),
-          orderEvents: fromCallback<OrderListEvent, OrderEventsInput>(({ sendBack }) => {
+          listEvents: fromCallback<ListEvent, ListEventsInput>(({ sendBack }) => {
             const offs: Promise<() => void>[] = [
-              client.subscribe('orders.changed', proxyOf((event) => sendBack({ type: 'orders.changed', total: event.total }))),
-              client.subscribe('orders.syncProgress', proxyOf((progress) => sendBack({ type: 'orders.syncProgress', progress }))),
-              client.subscribe('orders.syncFailed', proxyOf((event) => sendBack({ type: 'orders.syncFailed', message: event.failure.message }))),
+              client.subscribe('orders.changed', proxyOf((event) => sendBack({ type: 'list.changed', total: event.total }))),
+              client.subscribe('orders.syncProgress', proxyOf((progress) => sendBack({ type: 'list.syncProgress', progress }))),
+              client.subscribe('orders.syncFailed', proxyOf((event) => sendBack({ type: 'list.syncFailed', message: event.failure.message }))),
             ];
             listening.current = Promise.all(offs);
             // A sync the worker began before this list listened (at start-up): its progress so far.
             void listening.current
               .then(() => client.orders.progress())
               .then((progress) => {
-                if (progress) sendBack({ type: 'orders.syncProgress', progress });
+                if (progress) sendBack({ type: 'list.syncProgress', progress });
               })
               .catch(() => undefined);
             return () => offs.forEach((off) => void off.then((unsubscribe) => unsubscribe()).catch(() => undefined));
@@ -237,7 +238,7 @@ export function useOrderList(client: DataClient, userId: number, view: string, i
   const windows = useMemo(() => {
     const cache = new OrderWindows(
       async (handle, page) => (await client.orders.window(handle, page * WINDOW, WINDOW)).rows,
-      () => actor.send({ type: 'orders.changed', total: actor.getSnapshot().context.held }),
+      () => actor.send({ type: 'list.changed', total: actor.getSnapshot().context.held }),
     );
     if (settled) cache.accept(settled.handle, [{ page: 0, rows: settled.rows }]);
     return cache;
@@ -254,7 +255,7 @@ export function useOrderList(client: DataClient, userId: number, view: string, i
     void (async () => {
       await listening.current;
       await waitFor(actor, (snapshot) => snapshot.matches('ready'));
-      if (!stopped) actor.send({ type: 'orders.changed', total: actor.getSnapshot().context.held });
+      if (!stopped) actor.send({ type: 'list.changed', total: actor.getSnapshot().context.held });
     })().catch(() => undefined);
     return () => {
       stopped = true;

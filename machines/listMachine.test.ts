@@ -1,34 +1,34 @@
 import { createActor, fromCallback, fromPromise, waitFor } from 'xstate';
 import type { OrderQuery, OrderQueryResult } from '../workers/orders/types';
-import { orderListMachine, type OpenOrdersInput, type OpenOrdersOutput, type OrderListEvent, type RunQueryInput } from './orderListMachine';
+import { listMachine, type OpenListInput, type OpenListOutput, type ListEvent, type RunQueryInput } from './listMachine';
 
 type Pending = { input: RunQueryInput; resolve: (result: OrderQueryResult) => void };
 
 function harness(options: { openFails?: boolean } = {}) {
   const pending: Pending[] = [];
   let seq = 0;
-  let send: ((event: OrderListEvent) => void) | null = null;
-  const machine = orderListMachine.provide({
+  let send: ((event: ListEvent) => void) | null = null;
+  const machine = listMachine.provide({
     actors: {
-      openOrders: fromPromise(async () => {
+      openList: fromPromise(async () => {
         if (options.openFails) throw { message: '网络问题，请重试' };
         return { rows: 10 };
       }),
       runQuery: fromPromise<OrderQueryResult, RunQueryInput>(
         ({ input }) => new Promise((resolve) => pending.push({ input, resolve })),
       ),
-      orderEvents: fromCallback(({ sendBack }) => {
+      listEvents: fromCallback(({ sendBack }) => {
         send = sendBack;
       }),
     },
   });
   const actor = createActor(machine, { input: { userId: 7 } }).start();
-  return { actor, pending, push: (event: OrderListEvent) => send!(event), nextSeq: () => ++seq };
+  return { actor, pending, push: (event: ListEvent) => send!(event), nextSeq: () => ++seq };
 }
 
 const done = (handle: number, total: number, seq: number): OrderQueryResult => ({ status: 'done', handle, total, seq });
 
-describe('orderListMachine', () => {
+describe('listMachine', () => {
   it('opens the orders, runs the first query and shows its total', async () => {
     const { actor, pending } = harness();
     expect(actor.getSnapshot().matches('opening')).toBe(true);
@@ -41,15 +41,15 @@ describe('orderListMachine', () => {
   it('starts ready with a first answer that is already here, without opening or querying, and queries on changes as usual', async () => {
     const calls: string[] = [];
     const pending: Pending[] = [];
-    let send: ((event: OrderListEvent) => void) | null = null;
-    const machine = orderListMachine.provide({
+    let send: ((event: ListEvent) => void) | null = null;
+    const machine = listMachine.provide({
       actors: {
-        openOrders: fromPromise(async () => {
+        openList: fromPromise(async () => {
           calls.push('open');
           return { rows: 0 };
         }),
         runQuery: fromPromise<OrderQueryResult, RunQueryInput>(({ input }) => new Promise((resolve) => pending.push({ input, resolve }))),
-        orderEvents: fromCallback(({ sendBack }) => {
+        listEvents: fromCallback(({ sendBack }) => {
           send = sendBack;
         }),
       },
@@ -59,7 +59,7 @@ describe('orderListMachine', () => {
     expect(actor.getSnapshot().context).toMatchObject({ handle: 4, total: 12, resultVersion: 1, held: 5_000, synced: true });
     expect(calls).toEqual([]);
     expect(pending).toEqual([]);
-    send!({ type: 'orders.changed', total: 9_000 });
+    send!({ type: 'list.changed', total: 9_000 });
     expect(pending.map((p) => p.input.query)).toEqual([{ search: 'x' }]);
     pending[0]!.resolve(done(5, 20, 1));
     await waitFor(actor, (s) => s.matches('ready'));
@@ -89,14 +89,14 @@ describe('orderListMachine', () => {
     await waitFor(actor, (s) => s.matches('querying'));
     pending[0]!.resolve(done(1, 10, 1));
     await waitFor(actor, (s) => s.matches('ready'));
-    push({ type: 'orders.syncProgress', progress: { rows: 5, hasMore: true, total: 15 } });
+    push({ type: 'list.syncProgress', progress: { rows: 5, hasMore: true, total: 15 } });
     expect(actor.getSnapshot().context.sync).toEqual({ rows: 5, hasMore: true, total: 15 });
-    push({ type: 'orders.changed', total: 15 });
+    push({ type: 'list.changed', total: 15 });
     expect(actor.getSnapshot().matches('querying')).toBe(true);
     pending[1]!.resolve(done(2, 15, 2));
     await waitFor(actor, (s) => s.matches('ready'));
     expect(actor.getSnapshot().context).toMatchObject({ total: 15, held: 15, resultVersion: 2 });
-    push({ type: 'orders.syncProgress', progress: { rows: 5, hasMore: false, total: 15 } });
+    push({ type: 'list.syncProgress', progress: { rows: 5, hasMore: false, total: 15 } });
     expect(actor.getSnapshot().context.sync).toBeNull();
   });
 
@@ -109,29 +109,29 @@ describe('orderListMachine', () => {
   });
 });
 
-describe('orderListMachine: first sync', () => {
+describe('listMachine: first sync', () => {
   const provide = (open: { rows: number; cursor: string | null }) => {
-    let sendBack: ((event: OrderListEvent) => void) | null = null;
-    const machine = orderListMachine.provide({
+    let sendBack: ((event: ListEvent) => void) | null = null;
+    const machine = listMachine.provide({
       actors: {
-        openOrders: fromPromise<OpenOrdersOutput, OpenOrdersInput>(async () => open),
+        openList: fromPromise<OpenListOutput, OpenListInput>(async () => open),
         runQuery: fromPromise<OrderQueryResult, RunQueryInput>(async () => ({ status: 'done', seq: 1, handle: 1, total: 0 })),
-        orderEvents: fromCallback(({ sendBack: send }) => {
-          sendBack = send as (event: OrderListEvent) => void;
+        listEvents: fromCallback(({ sendBack: send }) => {
+          sendBack = send as (event: ListEvent) => void;
         }),
       },
     });
     const actor = createActor(machine, { input: { userId: 1 } }).start();
-    return { actor, push: (event: OrderListEvent) => sendBack?.(event) };
+    return { actor, push: (event: ListEvent) => sendBack?.(event) };
   };
 
   it('does not call an empty first visit "no orders" until the first sync has finished', async () => {
     const { actor, push } = provide({ rows: 0, cursor: null });
     await waitFor(actor, (s) => s.matches('ready'));
     expect(actor.getSnapshot().context.synced).toBe(false);
-    push({ type: 'orders.syncProgress', progress: { rows: 0, hasMore: true, total: 0 } });
+    push({ type: 'list.syncProgress', progress: { rows: 0, hasMore: true, total: 0 } });
     expect(actor.getSnapshot().context.synced).toBe(false);
-    push({ type: 'orders.syncProgress', progress: { rows: 0, hasMore: false, total: 0 } });
+    push({ type: 'list.syncProgress', progress: { rows: 0, hasMore: false, total: 0 } });
     expect(actor.getSnapshot().context.synced).toBe(true);
   });
 
@@ -142,7 +142,7 @@ describe('orderListMachine: first sync', () => {
 
     const cold = provide({ rows: 0, cursor: null });
     await waitFor(cold.actor, (s) => s.matches('ready'));
-    cold.push({ type: 'orders.syncFailed', message: '网络问题，请重试' });
+    cold.push({ type: 'list.syncFailed', message: '网络问题，请重试' });
     expect(cold.actor.getSnapshot().context.synced).toBe(true);
   });
 });

@@ -1,20 +1,20 @@
 import { assertEvent, assign, fromCallback, fromPromise, setup } from 'xstate';
-import type { OrderQuery, OrderQueryResult } from '../workers/orders/types';
+import type { ListQuery, ListQueryResult } from '../workers/lists/types';
 
 /**
- * One actor per big list (architecture "Machines": list queries). It opens the user's orders in the worker, keeps
- * one current query, and re-runs it when the rows change (sync, push, own edits). A newer query supersedes an
+ * One actor per big list (architecture "Machines": list queries). It opens the user's rows of a list (orders, products
+ * ...) in the worker, keeps one current query, and re-runs it when the rows change (sync, push, own edits). A newer query supersedes an
  * older one twice over: the state re-entry stops the older invocation (its answer is never delivered) and the
  * worker's engine drops the older work at its next slice.
  */
 
-export type OrderListSync = { rows: number; hasMore: boolean; total: number };
+export type ListSync = { rows: number; hasMore: boolean; total: number };
 
-export type OrderListContext = {
+export type ListContext = {
   userId: number;
   /** The list view's name in the worker: queries of one view supersede each other. */
   view: string;
-  query: OrderQuery;
+  query: ListQuery<object>;
   /** The current result; null until the first query answered. */
   handle: number | null;
   total: number;
@@ -22,34 +22,34 @@ export type OrderListContext = {
   resultVersion: number;
   /** Rows held in the worker (the cache), and the running sync's progress. */
   held: number;
-  sync: OrderListSync | null;
+  sync: ListSync | null;
   /** A sync has finished (or failed) since the list opened: only then does "no rows" mean there are none. */
   synced: boolean;
   error: string | null;
 };
 
-export type OrderListEvent =
-  | { type: 'list.query'; query: OrderQuery }
+export type ListEvent =
+  | { type: 'list.query'; query: ListQuery<object> }
   | { type: 'list.retry' }
-  | { type: 'orders.changed'; total: number }
-  | { type: 'orders.syncProgress'; progress: OrderListSync }
-  | { type: 'orders.syncFailed'; message: string };
+  | { type: 'list.changed'; total: number }
+  | { type: 'list.syncProgress'; progress: ListSync }
+  | { type: 'list.syncFailed'; message: string };
 
 /**
  * The answer to the list's first query when it is already here (asked for while the app started): the list starts
  * ready with it instead of opening and querying.
  */
-export type OrderListFirstAnswer = { held: number; synced: boolean; handle: number; total: number };
-export type OrderListInput = { userId: number; view?: string; query?: OrderQuery; first?: OrderListFirstAnswer | null };
-export type OpenOrdersInput = { userId: number };
+export type ListFirstAnswer = { held: number; synced: boolean; handle: number; total: number };
+export type ListInput = { userId: number; view?: string; query?: ListQuery<object>; first?: ListFirstAnswer | null };
+export type OpenListInput = { userId: number };
 /** `cursor` is the cache's sync cursor: set once a sync has completed for this user (now or in an earlier visit). */
-export type OpenOrdersOutput = { rows: number; cursor?: string | null };
-export type RunQueryInput = { query: OrderQuery; view: string };
-/** Feeds 'orders.changed', 'orders.syncProgress' and 'orders.syncFailed' from the worker's events. */
-export type OrderEventsInput = Record<string, never>;
+export type OpenListOutput = { rows: number; cursor?: string | null };
+export type RunQueryInput = { query: ListQuery<object>; view: string };
+/** Feeds 'list.changed', 'list.syncProgress' and 'list.syncFailed' from the worker's events. */
+export type ListEventsInput = Record<string, never>;
 
 const notProvided = (name: string) => () => {
-  throw new Error(`orderListMachine: actor '${name}' not provided`);
+  throw new Error(`listMachine: actor '${name}' not provided`);
 };
 
 function messageOf(error: unknown): string {
@@ -57,16 +57,16 @@ function messageOf(error: unknown): string {
   return String(error);
 }
 
-export const orderListMachine = setup({
+export const listMachine = setup({
   types: {
-    context: {} as OrderListContext,
-    events: {} as OrderListEvent,
-    input: {} as OrderListInput,
+    context: {} as ListContext,
+    events: {} as ListEvent,
+    input: {} as ListInput,
   },
   actors: {
-    openOrders: fromPromise<OpenOrdersOutput, OpenOrdersInput>(notProvided('openOrders')),
-    runQuery: fromPromise<OrderQueryResult, RunQueryInput>(notProvided('runQuery')),
-    orderEvents: fromCallback<OrderListEvent, OrderEventsInput>(notProvided('orderEvents')),
+    openList: fromPromise<OpenListOutput, OpenListInput>(notProvided('openList')),
+    runQuery: fromPromise<ListQueryResult, RunQueryInput>(notProvided('runQuery')),
+    listEvents: fromCallback<ListEvent, ListEventsInput>(notProvided('listEvents')),
   },
   actions: {
     storeQuery: assign(({ event }) => {
@@ -74,23 +74,23 @@ export const orderListMachine = setup({
       return { query: event.query };
     }),
     storeSync: assign(({ context, event }) => {
-      assertEvent(event, 'orders.syncProgress');
+      assertEvent(event, 'list.syncProgress');
       return { sync: event.progress.hasMore ? event.progress : null, held: event.progress.total, synced: context.synced || !event.progress.hasMore };
     }),
     storeHeld: assign(({ event }) => {
-      assertEvent(event, 'orders.changed');
+      assertEvent(event, 'list.changed');
       return { held: event.total };
     }),
     storeSyncFailure: assign(({ event }) => {
-      assertEvent(event, 'orders.syncFailed');
+      assertEvent(event, 'list.syncFailed');
       return { sync: null, synced: true, error: event.message };
     }),
   },
 }).createMachine({
-  id: 'orderList',
+  id: 'list',
   context: ({ input }) => ({
     userId: input.userId,
-    view: input.view ?? 'orderList',
+    view: input.view ?? 'default',
     query: input.query ?? {},
     handle: input.first?.handle ?? null,
     total: input.first?.total ?? 0,
@@ -100,10 +100,10 @@ export const orderListMachine = setup({
     synced: input.first?.synced ?? false,
     error: null,
   }),
-  invoke: { src: 'orderEvents', input: {} },
+  invoke: { src: 'listEvents', input: {} },
   on: {
-    'orders.syncProgress': { actions: 'storeSync' },
-    'orders.syncFailed': { actions: 'storeSyncFailure' },
+    'list.syncProgress': { actions: 'storeSync' },
+    'list.syncFailed': { actions: 'storeSyncFailure' },
   },
   initial: 'starting',
   states: {
@@ -112,7 +112,7 @@ export const orderListMachine = setup({
     },
     opening: {
       invoke: {
-        src: 'openOrders',
+        src: 'openList',
         input: ({ context }) => ({ userId: context.userId }),
         onDone: {
           target: 'querying',
@@ -131,7 +131,7 @@ export const orderListMachine = setup({
             guard: ({ event }) => event.output.status === 'done',
             target: 'ready',
             actions: assign(({ context, event }) => {
-              const output = event.output as Extract<OrderQueryResult, { status: 'done' }>;
+              const output = event.output as Extract<ListQueryResult, { status: 'done' }>;
               return { handle: output.handle, total: output.total, resultVersion: context.resultVersion + 1, error: null };
             }),
           },
@@ -142,13 +142,13 @@ export const orderListMachine = setup({
       },
       on: {
         'list.query': { target: 'querying', reenter: true, actions: 'storeQuery' },
-        'orders.changed': { target: 'querying', reenter: true, actions: 'storeHeld' },
+        'list.changed': { target: 'querying', reenter: true, actions: 'storeHeld' },
       },
     },
     ready: {
       on: {
         'list.query': { target: 'querying', actions: 'storeQuery' },
-        'orders.changed': { target: 'querying', actions: 'storeHeld' },
+        'list.changed': { target: 'querying', actions: 'storeHeld' },
       },
     },
     failed: {
@@ -160,16 +160,16 @@ export const orderListMachine = setup({
   },
 });
 
-export type OrderListSnapshot = ReturnType<typeof orderListMachine.getInitialSnapshot>;
+export type ListSnapshot = ReturnType<typeof listMachine.getInitialSnapshot>;
 
-export const selectTotal = (snapshot: OrderListSnapshot) => snapshot.context.total;
-export const selectHandle = (snapshot: OrderListSnapshot) => snapshot.context.handle;
-export const selectResultVersion = (snapshot: OrderListSnapshot) => snapshot.context.resultVersion;
-export const selectSync = (snapshot: OrderListSnapshot) => snapshot.context.sync;
-export const selectHeld = (snapshot: OrderListSnapshot) => snapshot.context.held;
-export const selectError = (snapshot: OrderListSnapshot) => snapshot.context.error;
-export const selectQuery = (snapshot: OrderListSnapshot) => snapshot.context.query;
+export const selectTotal = (snapshot: ListSnapshot) => snapshot.context.total;
+export const selectHandle = (snapshot: ListSnapshot) => snapshot.context.handle;
+export const selectResultVersion = (snapshot: ListSnapshot) => snapshot.context.resultVersion;
+export const selectSync = (snapshot: ListSnapshot) => snapshot.context.sync;
+export const selectHeld = (snapshot: ListSnapshot) => snapshot.context.held;
+export const selectError = (snapshot: ListSnapshot) => snapshot.context.error;
+export const selectQuery = (snapshot: ListSnapshot) => snapshot.context.query;
 /** First paint: nothing to show yet (opening, or the first query still running). */
-export const selectIsLoading = (snapshot: OrderListSnapshot) =>
+export const selectIsLoading = (snapshot: ListSnapshot) =>
   snapshot.matches('opening') || (snapshot.matches('querying') && snapshot.context.handle === null);
-export const selectIsFailed = (snapshot: OrderListSnapshot) => snapshot.matches('failed');
+export const selectIsFailed = (snapshot: ListSnapshot) => snapshot.matches('failed');
