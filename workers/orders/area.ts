@@ -107,6 +107,11 @@ export type OrdersEvents = {
   'orders.syncFailed': { failure: ApiFailure };
 };
 
+/**
+ * The batch actions' calls report failures without a message of their own: the order-actions machine shows each
+ * one in its dialog, posting by posting (machines/orderActionsMachine.ts), and a toast beside it said it twice.
+ */
+const ACTION_CALL = { silent: true } as const;
 /** Server batch calls take at most this many rows. */
 const BATCH_IDS = 1_000;
 /**
@@ -603,7 +608,7 @@ export function createOrdersArea({ client, events, engine: engineOptions, openCa
     },
     async ship(selection) {
       const result = mergeBatches(
-        await inBatches(idsOf(await settledSelection(selection)), (ids) => client.call(E.ship, { ids })),
+        await inBatches(idsOf(await settledSelection(selection)), (ids) => client.call(E.ship, { ids }, ACTION_CALL)),
       );
       await afterEdit();
       return result;
@@ -611,18 +616,18 @@ export function createOrdersArea({ client, events, engine: engineOptions, openCa
     async setTrackingNumbers(items) {
       const results: BatchResult[] = [];
       for (let i = 0; i < items.length; i += BATCH_IDS) {
-        results.push(await client.call(E.addTrackNumber, { items: items.slice(i, i + BATCH_IDS) }));
+        results.push(await client.call(E.addTrackNumber, { items: items.slice(i, i + BATCH_IDS) }, ACTION_CALL));
       }
       await afterEdit();
       return mergeBatches(results);
     },
     async labels(selection) {
       const ids = idsOf(await settledSelection(selection)).slice(0, BATCH_IDS);
-      const blob = await client.call(E.labelPdf, { ids });
+      const blob = await client.call(E.labelPdf, { ids }, ACTION_CALL);
       return blob.arrayBuffer();
     },
     warehouses: (storeId) => client.call(E.warehouseList, { storeId }),
-    updateStock: (items) => client.call(E.updateStock, { items }),
+    updateStock: (items) => client.call(E.updateStock, { items }, ACTION_CALL),
   };
   return api;
 }

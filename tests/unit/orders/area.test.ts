@@ -7,7 +7,8 @@ import { connectDataApi, type DataClient } from '../../../workers/client';
 import { createDataApi, createWorkerCore, type WorkerCore } from '../../../workers/dataApi';
 import { OrderCache } from '../../../workers/orders/cache';
 import type { OrderQuery } from '../../../workers/orders/types';
-import { createFakeServer, ok, type FakeServer } from '../../../workers/testing/fakeServer';
+import { createFakeServer, fail, ok, type FakeServer } from '../../../workers/testing/fakeServer';
+import { LABELS_NOT_READY_FIELD } from '../../../contract/orderActions';
 import { generateOrders } from './generate';
 import { referenceQuery } from './reference';
 
@@ -291,6 +292,19 @@ describe('the orders area of the worker', () => {
     const sent = server.to('/shipOrder')[0]!.body as { ids: string[] };
     expect(sent.ids).not.toContain(first!.id);
     expect(new Set(sent.ids)).toEqual(new Set(rows.filter((row) => row.shopId === shop && row.id !== first!.id).map((row) => row.id)));
+  });
+
+  it('rejects a refused batch action without a message of its own: the action dialog shows the reason', async () => {
+    const { server } = orderServer([]);
+    server.on('/ets/pdf', () => fail(400, 'Ozon尚未生成面单，请1分钟后重试', { field: LABELS_NOT_READY_FIELD }));
+    server.on('/shipOrder', () => fail(504));
+    const { api, core } = connect(server);
+    const messages: DataEvents['http.message'][] = [];
+    core.events.on('http.message', (message) => void messages.push(message));
+
+    await expect(api.orders.labels({ kind: 'ids', ids: ['a'] })).rejects.toMatchObject({ field: LABELS_NOT_READY_FIELD, silent: true });
+    await expect(api.orders.ship({ kind: 'ids', ids: ['a'] })).rejects.toMatchObject({ type: 'MarketplaceTimeout', silent: true });
+    expect(messages).toEqual([]);
   });
 
   it('offers the shops and warehouses of the cached rows to the filter bar', async () => {
