@@ -304,6 +304,14 @@ describe('order actions machine: what the page notices', () => {
     expect(calls.run.at(-1)!.input.subjects).toEqual([SUBJECTS[2]]);
   });
 
+  it('names a typed failure without a message by its type (a selection whose result was replaced)', async () => {
+    h = startHarness();
+    h.actor.send({ type: 'action.start', kind: 'ship', selection: { kind: 'all', handle: 3, except: [], total: 9 } });
+    await eventExecs['xstate.error.actor.prepareSubjects']!({ event: { type: 'xstate.error.actor.prepareSubjects', error: { type: 'StaleHandle', handle: 3 } } });
+    expect(selectStep(h.actor.getSnapshot())).toBe('failed');
+    expect(h.actor.getSnapshot().context.error).toBe('StaleHandle');
+  });
+
   it('a whole call that fails marks its postings failed with the reason and goes on with the next chunk', async () => {
     const { actor, calls } = await confirmed('ship');
     await eventExecs['xstate.error.actor.runChunk']!({ event: { type: 'xstate.error.actor.runChunk', error: refused } });

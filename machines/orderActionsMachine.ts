@@ -96,8 +96,10 @@ const notProvided = (name: string) => () => {
   throw new Error(`orderActionsMachine: actor '${name}' not provided`);
 };
 
+/** A failure's text; a typed failure without one (the worker's `{ type: 'StaleHandle' }`) by its type, for the page to word. */
 export function reasonOf(error: unknown): string {
   if (typeof error === 'object' && error !== null && 'message' in error) return String((error as { message: unknown }).message);
+  if (typeof error === 'object' && error !== null && 'type' in error) return String((error as { type: unknown }).type);
   return String(error);
 }
 

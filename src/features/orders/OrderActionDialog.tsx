@@ -80,7 +80,8 @@ function PrepareFailed({ actor }: { actor: OrderActionsRef }) {
   const error = useSelector(actor, (s) => s.context.error);
   return (
     <>
-      <Alert type="error" showIcon title={t('actions.prepareFailed')} description={error} />
+      {/* A whole-result selection whose result was replaced (a sync came in): its rows can no longer be read. */}
+      <Alert type="error" showIcon title={t('actions.prepareFailed')} description={error === 'StaleHandle' ? t('actions.selectionChanged') : error} />
       <Footer>
         <Button onClick={() => actor.send({ type: 'action.close' })}>{t('actions.close')}</Button>
         <Button type="primary" onClick={() => actor.send({ type: 'action.retry' })}>{t('retry')}</Button>
