@@ -1,7 +1,12 @@
-import { readFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { WebSocket as WebSocketClient } from 'ws';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import type { WebSocket } from 'ws';
+import { AUTH_HEADERS } from '../../contract/envelope';
 import { pushMessageSchema, type PushMessage } from '../../contract/push';
 import { buildApp } from '../../server/app';
 import { openPostgres, type Database } from '../../server/db/database';
@@ -11,7 +16,8 @@ import type { BuyerChatService } from '../../server/areas/chat/service';
 import { createBuyerChatWatcher } from '../../server/areas/chat/watcher';
 import { syncEntity } from '../../server/areas/sync/engine';
 import type { OzonClient } from '../../server/marketplace/ozon/client';
-import { createPostgresDatabase, login, testConfig, type Session } from './harness';
+import { freePort } from '../support/freePort';
+import { createPostgresDatabase, login, TEST_CAPTCHA, testConfig, type Session } from './harness';
 
 /**
  * Several server instances on one PostgreSQL database (issue 27): they start together, a push made on one reaches
@@ -304,4 +310,76 @@ describe.skipIf(!url)('sync jobs across instances on one PostgreSQL', () => {
     const [job] = await a.query(`select status, cursor, done, generation from mp_sync_jobs where shop_id = $1 and entity = 'warehouses'`, [shopId]);
     expect(job).toEqual({ status: 'done', cursor: null, done: 6, generation: 2 });
   });
+});
+
+/** `npm run serve` as an operator starts it: its own process, port and DATA_DIR, on the shared database. */
+async function serverProcess(databaseUrl: string): Promise<string> {
+  const port = await freePort();
+  const dataDir = mkdtempSync(join(tmpdir(), 'instance-'));
+  const output: string[] = [];
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    cwd: resolve(import.meta.dirname, '../..'),
+    env: {
+      ...process.env,
+      NODE_ENV: 'test',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      DATABASE_URL: databaseUrl,
+      SECRET_KEY: 'cd'.repeat(32),
+      DEMO: 'false',
+      ADMIN_PASSWORD: 'Admin12345',
+      CAPTCHA_TEST_CODE: TEST_CAPTCHA,
+      LOG_LEVEL: 'warn',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout.on('data', (data) => output.push(String(data)));
+  child.stderr.on('data', (data) => output.push(String(data)));
+  const exited = new Promise<void>((done) => child.once('exit', () => done()));
+  cleanups.push(async () => {
+    child.kill('SIGTERM');
+    await exited;
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+  const base = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 90_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}:\n${output.join('')}`);
+    if (Date.now() > deadline) throw new Error(`server did not answer in time:\n${output.join('')}`);
+    const health = await fetch(`${base}/api/health`).catch(() => null);
+    if (health?.ok) return base;
+    await new Promise((done) => setTimeout(done, 250));
+  }
+}
+
+describe.skipIf(!url)('two server processes on one PostgreSQL', () => {
+  it('started at once, both serve; a notice published on one reaches a page connected to the other', async () => {
+    const databaseUrl = await sharedDatabase();
+    const [a, b] = await Promise.all([serverProcess(databaseUrl), serverProcess(databaseUrl)]);
+    // The first administrator was created once, by whichever started first; the other found it.
+    const { uuid } = ((await (await fetch(`${a}/api/captchaImage`)).json()) as { data: { uuid: string } }).data;
+    const answer = await fetch(`${b}/api/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'admin', password: 'Admin12345', uuid, code: TEST_CAPTCHA }),
+    });
+    // A captcha made on one instance is answered on the other (one SECRET_KEY, one database).
+    expect(answer.status).toBe(200);
+    const admin = ((await answer.json()) as { data: { token: string; id: number } }).data;
+
+    const frames: PushMessage[] = [];
+    const ws = new WebSocketClient(`${b.replace('http', 'ws')}/api/ws?token=${encodeURIComponent(admin.token)}&userId=${admin.id}`);
+    cleanups.push(async () => ws.terminate());
+    ws.on('message', (data) => frames.push(pushMessageSchema.parse(JSON.parse(String(data)))));
+    await vi.waitFor(() => expect(frames).toEqual([{ type: 'hello', userId: admin.id }]), { timeout: 10_000 });
+
+    const published = await fetch(`${a}/api/notice/add`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', [AUTH_HEADERS.token]: admin.token, [AUTH_HEADERS.userId]: String(admin.id) },
+      body: JSON.stringify({ text: '两个实例' }),
+    });
+    expect(published.status).toBe(200);
+    await vi.waitFor(() => expect(frames.slice(1)).toEqual([{ type: 'notice', notice: expect.objectContaining({ text: '两个实例' }) }]), { timeout: 10_000 });
+  }, 150_000);
 });
