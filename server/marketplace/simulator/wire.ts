@@ -1,3 +1,4 @@
+import type { z } from 'zod';
 import { badRequest } from './errors';
 
 /** What every simulated Ozon area shares: Ozon's wire conventions (times, cursors, limits) and the state bounds. */
@@ -57,3 +58,9 @@ export function setBounded<K, V>(map: Map<K, V>, key: K, value: V, max: number) 
     map.delete(oldest);
   }
 }
+
+/**
+ * What a simulated call answers: the input of the client's schema for it (../ozon/schemas.ts), so an answer the
+ * client could not read fails the type check here, not a sync at run time.
+ */
+export type Answer<S extends z.ZodType> = z.input<S>;

@@ -69,7 +69,7 @@ describe('nothing the simulator holds grows without bound', () => {
   it('keeps the newest label tasks only', () => {
     const shop = sim.simulator.shop('1003');
     const [posting] = shop.areas.postings.postingList({ filter: { since: new Date(Date.now() - 95 * 86_400_000).toISOString(), to: new Date().toISOString() }, limit: 1 }, 'list').postings as { posting_number: string }[];
-    const ids = Array.from({ length: SIM_BOUNDS.tasks + 1 }, () => shop.areas.postings.labelCreate({ posting_number: [posting!.posting_number] }).result.tasks[0]!.task_id);
+    const ids = Array.from({ length: SIM_BOUNDS.tasks + 1 }, () => Number(shop.areas.postings.labelCreate({ posting_number: [posting!.posting_number] }).result.tasks[0]!.task_id));
     expect(shop.areas.postings.labelTask(ids[0]!)).toBeUndefined();
     expect(shop.areas.postings.labelTask(ids.at(-1)!)).toBeDefined();
   });

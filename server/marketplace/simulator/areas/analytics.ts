@@ -1,7 +1,9 @@
+import type { analyticsResponseSchema, financeTransactionListResponseSchema } from '../../ozon/schemas';
 import { badRequest } from '../errors';
 import { DAY_MS, HISTORY_DAYS } from '../postings';
 import { randomFor } from '../random';
 import type { SimShop } from '../shop';
+import type { Answer } from '../wire';
 import { asStrings, checkLimit, iso, parseTime } from '../wire';
 
 
@@ -14,7 +16,7 @@ export class AnalyticsArea {
   }
 
   // ---- analytics and finance
-  analytics(body: Record<string, unknown>) {
+  analytics(body: Record<string, unknown>): Answer<typeof analyticsResponseSchema> {
     const from = Date.parse(String(body.date_from ?? ''));
     const to = Date.parse(String(body.date_to ?? ''));
     if (Number.isNaN(from) || Number.isNaN(to) || to < from) throw badRequest('date_from and date_to are required');
@@ -67,7 +69,7 @@ export class AnalyticsArea {
     return { result: { data: rows.slice(offset, offset + limit), totals }, timestamp: iso(this.shop.env.now()) };
   }
 
-  finance(body: Record<string, unknown>) {
+  finance(body: Record<string, unknown>): Answer<typeof financeTransactionListResponseSchema> {
     const filter = (body.filter ?? {}) as { date?: { from?: string; to?: string }; posting_number?: string; transaction_type?: string };
     const from = parseTime(filter.date?.from, 'filter.date.from');
     const to = parseTime(filter.date?.to, 'filter.date.to');

@@ -1,7 +1,9 @@
+import type { chatHistoryResponseSchema, chatListResponseSchema, chatReadResponseSchema, chatSendResponseSchema, chatStartResponseSchema } from '../../ozon/schemas';
 import { badRequest, notFound } from '../errors';
 import { DAY_MS, orderNumberOf } from '../postings';
 import { randomFor } from '../random';
 import type { SimShop } from '../shop';
+import type { Answer } from '../wire';
 import { asNumbers, checkLimit, decodeCursor, encodeCursor, iso, pushBounded, SIM_BOUNDS } from '../wire';
 
 type ChatMessage = { id: number; createdAt: number; userType: 'customer' | 'seller' | 'support'; text: string; isRead: boolean; orderNumber?: string; isImage?: boolean };
@@ -72,7 +74,7 @@ export class ChatArea {
     };
   }
 
-  chatList(body: Record<string, unknown>) {
+  chatList(body: Record<string, unknown>): Answer<typeof chatListResponseSchema> {
     const limit = checkLimit(body.limit ?? 30, 1000);
     const filter = (body.filter ?? {}) as Record<string, unknown>;
     const status = typeof filter.chat_status === 'string' ? filter.chat_status : 'All';
@@ -96,7 +98,7 @@ export class ChatArea {
     return chat;
   }
 
-  chatHistory(body: Record<string, unknown>) {
+  chatHistory(body: Record<string, unknown>): Answer<typeof chatHistoryResponseSchema> {
     const chat = this.requireChat(body.chat_id);
     const limit = checkLimit(body.limit ?? 50, 1000);
     const forward = body.direction === 'Forward';
@@ -119,7 +121,7 @@ export class ChatArea {
     };
   }
 
-  chatSend(body: Record<string, unknown>) {
+  chatSend(body: Record<string, unknown>): Answer<typeof chatSendResponseSchema> {
     const chat = this.requireChat(body.chat_id);
     const text = typeof body.text === 'string' ? body.text : '';
     if (text.length < 1 || text.length > 1000) throw badRequest('text must be 1 to 1000 characters');
@@ -129,7 +131,7 @@ export class ChatArea {
   }
 
   /** The file itself is not kept: the history shows its name, as a stand-in for Ozon's CDN link. */
-  chatSendFile(body: Record<string, unknown>) {
+  chatSendFile(body: Record<string, unknown>): Answer<typeof chatSendResponseSchema> {
     const chat = this.requireChat(body.chat_id);
     const name = typeof body.name === 'string' ? body.name.trim() : '';
     const content = typeof body.base64_content === 'string' ? body.base64_content : '';
@@ -142,14 +144,14 @@ export class ChatArea {
     return { result: 'success' };
   }
 
-  chatRead(body: Record<string, unknown>) {
+  chatRead(body: Record<string, unknown>): Answer<typeof chatReadResponseSchema> {
     const chat = this.requireChat(body.chat_id);
     const upTo = body.from_message_id !== undefined ? Number(body.from_message_id) : Infinity;
     for (const m of chat.messages) if (m.id <= upTo) m.isRead = true;
     return { unread_count: this.chatView(chat).unread_count };
   }
 
-  chatStart(body: Record<string, unknown>) {
+  chatStart(body: Record<string, unknown>): Answer<typeof chatStartResponseSchema> {
     const postingNumber = String(body.posting_number ?? '');
     this.shop.areas.postings.requirePosting(postingNumber);
     let chat = this.chats.find((c) => c.postingNumber === postingNumber);

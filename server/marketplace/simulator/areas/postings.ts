@@ -1,8 +1,10 @@
+import type { boolResultSchema, cancelReasonResponseSchema, labelCreateResponseSchema, labelGetResponseSchema, postingGetResponseSchema, postingListResponseSchema, shipResponseSchema, trackingSetResponseSchema, warehouseListResponseSchema } from '../../ozon/schemas';
 import type { FbsStatus } from '../../ozon/schemas';
 import { badRequest, notFound, OZON_TEXT, SimError } from '../errors';
 import { CANCEL_REASONS, DAY_MS, generatedCore, generatedLines, orderNumberOf, parsePostingNumber, SHIPPED, UNFULFILLED, UNFULFILLED_MAX_AGE_MS, type PostingCore } from '../postings';
 import { randomFor } from '../random';
 import type { SimShop } from '../shop';
+import type { Answer } from '../wire';
 import { asNumbers, asStrings, checkLimit, decodeCursor, encodeCursor, iso, parseTime, setBounded, SIM_BOUNDS } from '../wire';
 
 type PostingOverride = {
@@ -36,7 +38,7 @@ export class PostingsArea {
   }
 
   // ---- warehouses
-  warehouseList(body: Record<string, unknown>) {
+  warehouseList(body: Record<string, unknown>): Answer<typeof warehouseListResponseSchema> {
     const limit = checkLimit(body.limit, 200);
     const ids = asNumbers(body.warehouse_ids);
     const from = decodeCursor<{ o: number }>(body.cursor)?.o ?? 0;
@@ -199,7 +201,7 @@ export class PostingsArea {
     return [lo, hi];
   }
 
-  postingList(body: Record<string, unknown>, kind: 'list' | 'unfulfilled') {
+  postingList(body: Record<string, unknown>, kind: 'list' | 'unfulfilled'): Answer<typeof postingListResponseSchema> {
     const limit = checkLimit(body.limit, 100);
     const filter = (body.filter ?? {}) as Record<string, unknown>;
     const desc = String(body.sort_dir ?? body.dir ?? 'ASC').toUpperCase() === 'DESC';
@@ -263,7 +265,7 @@ export class PostingsArea {
       found.push(i);
     }
     const withData = (body.with ?? {}) as Record<string, unknown>;
-    const answer: Record<string, unknown> = {
+    const answer: Answer<typeof postingListResponseSchema> = {
       postings: found.map((i) => this.posting(i, withData)),
       cursor: hasNext ? encodeCursor({ p: pos }) : '',
       has_next: hasNext,
@@ -277,7 +279,7 @@ export class PostingsArea {
   }
 
   /** /v3/posting/fbs/get answers v3's product price: a decimal string with currency_code, not v4's {amount, currency}. */
-  postingGet(body: Record<string, unknown>) {
+  postingGet(body: Record<string, unknown>): Answer<typeof postingGetResponseSchema> {
     const posting = this.posting(this.requirePosting(body.posting_number), (body.with ?? {}) as Record<string, unknown>);
     return {
       result: {
@@ -291,7 +293,7 @@ export class PostingsArea {
     this.overrides.set(index, { ...this.overrides.get(index), ...change, lastChangedAt: this.shop.env.now() });
   }
 
-  ship(body: Record<string, unknown>) {
+  ship(body: Record<string, unknown>): Answer<typeof shipResponseSchema> {
     const index = this.requirePosting(body.posting_number);
     const status = this.core(index).status;
     if (status === 'cancelled') throw badRequest('POSTING_ALREADY_CANCELLED');
@@ -330,7 +332,7 @@ export class PostingsArea {
     return { result: numbers, additional_data: [] };
   }
 
-  cancelReasons(body: Record<string, unknown>) {
+  cancelReasons(body: Record<string, unknown>): Answer<typeof cancelReasonResponseSchema> {
     const numbers = asStrings(body.related_posting_numbers);
     if (numbers.length === 0) throw badRequest('related_posting_numbers is required');
     return {
@@ -341,7 +343,7 @@ export class PostingsArea {
     };
   }
 
-  cancel(body: Record<string, unknown>) {
+  cancel(body: Record<string, unknown>): Answer<typeof boolResultSchema> {
     const index = this.requirePosting(body.posting_number);
     const reasonId = Number(body.cancel_reason_id);
     if (!CANCEL_REASONS.some((r) => r.id === reasonId && r.type_id === 'seller')) throw badRequest('cancel_reason_id is invalid');
@@ -353,7 +355,7 @@ export class PostingsArea {
     return { result: true };
   }
 
-  setTracking(body: Record<string, unknown>) {
+  setTracking(body: Record<string, unknown>): Answer<typeof trackingSetResponseSchema> {
     const items = Array.isArray(body.tracking_numbers) ? (body.tracking_numbers as { posting_number?: string; tracking_number?: string }[]) : [];
     if (items.length === 0 || items.length > 20) throw badRequest('tracking_numbers must hold 1 to 20 items');
     return {
@@ -385,7 +387,7 @@ export class PostingsArea {
     return postings;
   }
 
-  labelCreate(body: Record<string, unknown>) {
+  labelCreate(body: Record<string, unknown>): Answer<typeof labelCreateResponseSchema> {
     const list = asStrings(body.posting_number);
     if (list.length === 0) throw badRequest('posting_number is required');
     for (const n of list) this.requirePosting(n);
@@ -398,7 +400,7 @@ export class PostingsArea {
     return this.labelTasks.get(taskId);
   }
 
-  labelGet(body: Record<string, unknown>, baseUrl: string) {
+  labelGet(body: Record<string, unknown>, baseUrl: string): Answer<typeof labelGetResponseSchema> {
     const taskId = Number(body.task_id);
     const task = this.labelTasks.get(taskId);
     if (!task) throw notFound('task not found');

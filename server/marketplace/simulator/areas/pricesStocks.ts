@@ -1,6 +1,8 @@
+import type { itemResultsResponseSchema, productPricesResponseSchema, productStocksResponseSchema } from '../../ozon/schemas';
 import { badRequest } from '../errors';
 import { fbsStock } from '../products';
 import type { SimShop } from '../shop';
+import type { Answer } from '../wire';
 import { checkLimit, decodeCursor, encodeCursor } from '../wire';
 
 const PRICE_CHANGES_PER_HOUR = 10;
@@ -27,7 +29,7 @@ export class PricesStocksArea {
     return { page, total: list.length, cursor: from + limit < list.length ? encodeCursor({ o: from + limit }) : '' };
   }
 
-  prices(body: Record<string, unknown>) {
+  prices(body: Record<string, unknown>): Answer<typeof productPricesResponseSchema> {
     const { page, total, cursor } = this.cursorPage(body);
     return {
       items: page.map((p) => ({
@@ -57,7 +59,7 @@ export class PricesStocksArea {
     };
   }
 
-  importPrices(body: Record<string, unknown>) {
+  importPrices(body: Record<string, unknown>): Answer<typeof itemResultsResponseSchema> {
     const items = Array.isArray(body.prices) ? (body.prices as Record<string, unknown>[]) : [];
     if (items.length === 0 || items.length > 1000) throw badRequest('prices must hold 1 to 1000 items');
     const now = this.shop.env.now();
@@ -89,7 +91,7 @@ export class PricesStocksArea {
     };
   }
 
-  updateStocks(body: Record<string, unknown>) {
+  updateStocks(body: Record<string, unknown>): Answer<typeof itemResultsResponseSchema> {
     const items = Array.isArray(body.stocks) ? (body.stocks as Record<string, unknown>[]) : [];
     if (items.length === 0 || items.length > 100) throw badRequest('stocks must hold 1 to 100 items');
     const now = this.shop.env.now();
@@ -117,7 +119,7 @@ export class PricesStocksArea {
     };
   }
 
-  stocks(body: Record<string, unknown>) {
+  stocks(body: Record<string, unknown>): Answer<typeof productStocksResponseSchema> {
     const { page, total, cursor } = this.cursorPage(body);
     return {
       items: page.map((p) => ({

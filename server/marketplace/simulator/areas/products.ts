@@ -1,7 +1,9 @@
+import type { boolResultSchema, importBySkuResponseSchema, importInfoResponseSchema, picturesImportResponseSchema, productAttributesResponseSchema, productInfoListResponseSchema, productLimitResponseSchema, productListResponseSchema, productsDeleteResponseSchema, taskResponseSchema } from '../../ozon/schemas';
 import { findLeaf, REQUIRED_ATTRIBUTE_IDS } from '../catalog';
 import { badRequest, notFound } from '../errors';
 import { fbsStock, productErrors, productStatuses, type SimProduct } from '../products';
 import type { SimShop } from '../shop';
+import type { Answer } from '../wire';
 import { asNumbers, asStrings, checkLimit, iso, setBounded, SIM_BOUNDS } from '../wire';
 
 type ImportTask = { createdAt: number; items: { offer_id: string; product_id: number; status: 'imported' | 'failed' | 'skipped'; errors: { code: string; message: string; field?: string }[] }[] };
@@ -28,7 +30,7 @@ export class ProductsArea {
   }
 
   // ---- products
-  productList(body: Record<string, unknown>) {
+  productList(body: Record<string, unknown>): Answer<typeof productListResponseSchema> {
     const limit = checkLimit(body.limit, 1000, false);
     const filter = (body.filter ?? {}) as Record<string, unknown>;
     const list = this.shop.filterProducts(filter);
@@ -52,7 +54,7 @@ export class ProductsArea {
     };
   }
 
-  productInfoList(body: Record<string, unknown>, baseUrl: string) {
+  productInfoList(body: Record<string, unknown>, baseUrl: string): Answer<typeof productInfoListResponseSchema> {
     const offers = asStrings(body.offer_id);
     const ids = asNumbers(body.product_id);
     const skus = asNumbers(body.sku);
@@ -116,7 +118,7 @@ export class ProductsArea {
     };
   }
 
-  productAttributes(body: Record<string, unknown>, baseUrl: string) {
+  productAttributes(body: Record<string, unknown>, baseUrl: string): Answer<typeof productAttributesResponseSchema> {
     const limit = checkLimit(body.limit, 1000, false);
     const list = this.shop.filterProducts((body.filter ?? {}) as Record<string, unknown>);
     const desc = String(body.sort_dir ?? 'ASC').toUpperCase() === 'DESC';
@@ -158,7 +160,7 @@ export class ProductsArea {
     };
   }
 
-  productImport(body: Record<string, unknown>) {
+  productImport(body: Record<string, unknown>): Answer<typeof taskResponseSchema> {
     const items = Array.isArray(body.items) ? (body.items as Record<string, unknown>[]) : [];
     if (items.length === 0 || items.length > 100) throw badRequest('items must hold 1 to 100 products');
     const now = this.shop.env.now();
@@ -235,7 +237,7 @@ export class ProductsArea {
     return { result: { task_id: taskId } };
   }
 
-  importInfo(body: Record<string, unknown>) {
+  importInfo(body: Record<string, unknown>): Answer<typeof importInfoResponseSchema> {
     const task = this.importTasks.get(Number(body.task_id));
     if (!task) throw notFound('task not found');
     const pending = this.shop.env.now() - task.createdAt < this.shop.env.taskDelayMs();
@@ -247,7 +249,7 @@ export class ProductsArea {
     };
   }
 
-  importBySku(body: Record<string, unknown>) {
+  importBySku(body: Record<string, unknown>): Answer<typeof importBySkuResponseSchema> {
     const items = Array.isArray(body.items) ? (body.items as Record<string, unknown>[]) : [];
     if (items.length === 0 || items.length > 1000) throw badRequest('items must hold 1 to 1000 products');
     const unmatched: number[] = [];
@@ -295,7 +297,7 @@ export class ProductsArea {
     });
   }
 
-  archive(body: Record<string, unknown>) {
+  archive(body: Record<string, unknown>): Answer<typeof boolResultSchema> {
     const now = this.shop.env.now();
     for (const p of this.requireProducts(body.product_id)) {
       p.archived = true;
@@ -305,7 +307,7 @@ export class ProductsArea {
     return { result: true };
   }
 
-  unarchive(body: Record<string, unknown>) {
+  unarchive(body: Record<string, unknown>): Answer<typeof boolResultSchema> {
     const products = this.requireProducts(body.product_id);
     const now = this.shop.env.now();
     // The daily restore limit counts from 03:00 MSK, which is 00:00 UTC.
@@ -325,7 +327,7 @@ export class ProductsArea {
     return { result: true };
   }
 
-  deleteProducts(body: Record<string, unknown>) {
+  deleteProducts(body: Record<string, unknown>): Answer<typeof productsDeleteResponseSchema> {
     const items = Array.isArray(body.products) ? (body.products as { offer_id?: string }[]) : [];
     if (items.length === 0 || items.length > 500) throw badRequest('products must hold 1 to 500 items');
     return {
@@ -345,7 +347,7 @@ export class ProductsArea {
     };
   }
 
-  picturesImport(body: Record<string, unknown>) {
+  picturesImport(body: Record<string, unknown>): Answer<typeof picturesImportResponseSchema> {
     const p = this.shop.productById.get(Number(body.product_id));
     if (!p) throw notFound('product not found');
     const images = asStrings(body.images);
@@ -355,7 +357,7 @@ export class ProductsArea {
     return { result: { pictures: images.map((url, i) => ({ product_id: p.id, url, state: 'imported', is_primary: i === 0, is_color: false, is_360: false })) } };
   }
 
-  limits() {
+  limits(): Answer<typeof productLimitResponseSchema> {
     const { dayStart, resetAt } = this.shop.quotaDay();
     const created = this.creates.filter((t) => t >= dayStart).length;
     return {

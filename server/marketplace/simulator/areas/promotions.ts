@@ -1,8 +1,10 @@
+import type { actionActivateResponseSchema, actionProductsResponseSchema, actionsResponseSchema } from '../../ozon/schemas';
 import { badRequest, notFound } from '../errors';
 import { DAY_MS } from '../postings';
 import { fbsStock } from '../products';
 import { randomFor } from '../random';
 import type { SimShop } from '../shop';
+import type { Answer } from '../wire';
 import { asNumbers, checkLimit, iso } from '../wire';
 
 type SimAction = { id: number; title: string; type: string; start: number; end: number; discount: number; candidates: number[]; participating: Map<number, number> };
@@ -39,7 +41,7 @@ export class PromotionsArea {
     });
   }
 
-  actionList() {
+  actionList(): Answer<typeof actionsResponseSchema> {
     return {
       result: this.actions.map((a) => ({
         id: a.id,
@@ -68,7 +70,7 @@ export class PromotionsArea {
     return action;
   }
 
-  actionProducts(body: Record<string, unknown>, which: 'candidates' | 'products') {
+  actionProducts(body: Record<string, unknown>, which: 'candidates' | 'products'): Answer<typeof actionProductsResponseSchema> {
     const action = this.requireAction(body.action_id);
     const limit = checkLimit(body.limit ?? 100, 1000);
     const ids = (which === 'products' ? [...action.participating.keys()] : action.candidates.filter((id) => !action.participating.has(id))).sort((a, b) => a - b);
@@ -97,7 +99,7 @@ export class PromotionsArea {
     };
   }
 
-  actionActivate(body: Record<string, unknown>) {
+  actionActivate(body: Record<string, unknown>): Answer<typeof actionActivateResponseSchema> {
     const action = this.requireAction(body.action_id);
     const items = Array.isArray(body.products) ? (body.products as { product_id?: unknown; action_price?: unknown }[]) : [];
     if (items.length === 0) throw badRequest('products is required');
@@ -117,7 +119,7 @@ export class PromotionsArea {
     return { result: { product_ids: productIds, rejected } };
   }
 
-  actionDeactivate(body: Record<string, unknown>) {
+  actionDeactivate(body: Record<string, unknown>): Answer<typeof actionActivateResponseSchema> {
     const action = this.requireAction(body.action_id);
     const productIds: number[] = [];
     const rejected: { product_id: number; reason: string }[] = [];

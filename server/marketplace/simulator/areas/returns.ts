@@ -1,6 +1,8 @@
+import type { returnsListResponseSchema } from '../../ozon/schemas';
 import { DAY_MS, type PostingCore } from '../postings';
 import { randomFor } from '../random';
 import type { SimShop } from '../shop';
+import type { Answer } from '../wire';
 import { asStrings, checkLimit, iso, parseTime } from '../wire';
 
 
@@ -21,7 +23,7 @@ export class ReturnsArea {
     return core;
   }
 
-  returnsList(body: Record<string, unknown>) {
+  returnsList(body: Record<string, unknown>): Answer<typeof returnsListResponseSchema> {
     const limit = checkLimit(body.limit, 500);
     const filter = (body.filter ?? {}) as Record<string, unknown>;
     if (filter.return_schema === 'FBO') return { returns: [], has_next: false };
