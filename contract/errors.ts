@@ -46,6 +46,8 @@ export const MESSAGES = {
   passwordPolicy: { zh: '密码须为8-64位，且同时包含字母和数字', en: 'The password must be 8 to 64 characters and contain both letters and digits' },
   usernamePolicy: { zh: '用户名须为3-32位字母、数字、下划线、点、横线或汉字', en: 'The user name must be 3 to 32 letters, digits, underscores, dots, dashes or Chinese characters' },
   wrongOldPassword: { zh: '原密码不正确', en: 'The current password is wrong' },
+  unknownCurrency: { zh: '俄罗斯央行未公布该币种的汇率', en: 'The Bank of Russia publishes no rate for this currency' },
+  ratesUnavailable: { zh: '俄罗斯央行汇率服务暂时无法访问，且尚无已保存的汇率，请稍后重试', en: "The Bank of Russia's rate service cannot be reached and no rates are stored yet; please try again later" },
   samePassword: { zh: '新密码不能与原密码相同', en: 'The new password must differ from the current one' },
   baseUrlNotAllowed: { zh: '只能使用Ozon的API地址或管理员允许的地址', en: 'Only Ozon\'s API address or an address the administrator allows may be used' },
   baseUrlPrivate: { zh: '该地址指向内网或本机，不能使用', en: 'This address points into a private network or this machine and cannot be used' },

@@ -4,6 +4,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
 import { PASSWORD_PATTERN } from '../contract/session';
+import { CBR_DEFAULT_URL } from './integrations/cbr/client';
 
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
 
@@ -21,6 +22,8 @@ export type Config = {
    * In production: only with OZON_SIMULATOR=on (its shops' keys are public, in the README).
    */
   ozonSimulator: boolean;
+  /** The Bank of Russia's rate services; null: the embedded simulator (outside production, where the bank's own address is the default). */
+  cbrApiUrl: string | null;
   /** 32 bytes; encrypts shops' API keys at rest. */
   secretKey: Buffer;
   demo: boolean;
@@ -80,6 +83,7 @@ const envSchema = z.object({
   DATABASE_URL: optional(z.url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// or postgresql:// URL' })),
   OZON_API_URL: optional(z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })),
   OZON_SIMULATOR: optional(flag),
+  CBR_API_URL: optional(z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })),
   SECRET_KEY: optional(z.string().regex(/^[0-9a-fA-F]{64}$/, 'must be 64 hex digits (32 bytes)')),
   DEMO: optional(flag),
   CAPTCHA_TEST_CODE: optional(z.string().regex(/^[0-9A-Za-z]{4,8}$/, 'must be 4 to 8 letters or digits')),
@@ -131,6 +135,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     databaseUrl: values.DATABASE_URL ?? null,
     ozonApiUrl: values.OZON_API_URL ?? null,
     ozonSimulator: values.OZON_SIMULATOR ?? (!production && !values.OZON_API_URL),
+    cbrApiUrl: values.CBR_API_URL ?? (production ? CBR_DEFAULT_URL : null),
     secretKey: values.SECRET_KEY ? Buffer.from(values.SECRET_KEY, 'hex') : keptSecretKey(dataDir),
     demo: values.DEMO ?? !production,
     production,

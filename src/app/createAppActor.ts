@@ -1,5 +1,6 @@
 import type { createBrowserInspector } from '@statelyai/inspect';
 import { createActor, type ActorOptions, type AnyActorLogic, type InspectionEvent, type Observer } from 'xstate';
+import { flowsInspect } from './flows/channel';
 
 let inspector: ReturnType<typeof createBrowserInspector> | null = null;
 
@@ -18,9 +19,18 @@ export async function loadInspector(): Promise<void> {
   inspector = createBrowserInspector();
 }
 
+/** The observers of the app's actors: the flows page's channel (src/app/flows) and, with `?inspect`, Stately's inspector. */
 export function appInspect(): Observer<InspectionEvent> | undefined {
-  if (process.env.NODE_ENV !== 'development') return undefined;
-  return inspector?.inspect;
+  const stately = process.env.NODE_ENV === 'development' ? inspector?.inspect : undefined;
+  const flows = flowsInspect();
+  if (!stately) return flows;
+  if (!flows) return stately;
+  return {
+    next(event) {
+      flows.next?.(event);
+      stately.next?.(event);
+    },
+  };
 }
 
 /** Options for actors that a React provider creates (createActorContext's Provider). */

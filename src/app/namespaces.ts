@@ -4,6 +4,7 @@ import { auth } from '@/features/auth/locales';
 import { construction } from '@/features/construction/locales';
 import { docs } from '@/features/docs/locales';
 import { errors } from '@/features/errors/locales';
+import { flows } from '@/features/flows/locales';
 import { home } from '@/features/home/locales';
 import { orders } from '@/features/orders/locales';
 import { profile } from '@/features/profile/locales';
@@ -23,6 +24,7 @@ export const NAMESPACES = {
   construction,
   docs,
   errors,
+  flows,
   home,
   profile,
   store,

@@ -1,4 +1,5 @@
 import {
+  ApartmentOutlined,
   AppstoreOutlined,
   BarChartOutlined,
   BulbOutlined,
@@ -374,6 +375,16 @@ export const appRoutes: AppRoute[] = [
         page: lazyPage(() => import('@/features/admin/FeatureUpdateManagerPage').then((m) => ({ default: m.FeatureUpdateManagerPage }))),
       },
     ],
+  },
+  {
+    // Developers' view of the app's machines, live and offline (src/features/flows): anyone in development,
+    // administrators in production.
+    path: '/flows',
+    titleKey: 'route.flows',
+    icon: ApartmentOutlined,
+    hidden: true,
+    roles: process.env.NODE_ENV === 'development' ? undefined : AREA_ROLES.admin,
+    page: lazyPage(() => import('@/features/flows/FlowsPage').then((m) => ({ default: m.FlowsPage }))),
   },
   {
     path: '/docs',

@@ -76,6 +76,7 @@ const EXPECTED: [path: string, who: Account[]][] = [
   ['/ops-console/user-manager', ADMIN],
   ['/ops-console/notice-manager', ADMIN],
   ['/ops-console/feature-update-manager', ADMIN],
+  ['/flows', ADMIN],
   ['/docs', ALL],
   ['/plugin/download', ALL],
 ];

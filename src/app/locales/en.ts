@@ -58,6 +58,7 @@ export const en: Resources = {
     noticeManager: 'Notices',
     featureUpdateManager: 'Feature updates',
     docs: 'Documentation',
+    flows: 'Flows',
     plugin: 'Plugin download',
   },
   navbar: {

@@ -16,6 +16,7 @@ export const ja: ShellResources = {
     saleAnalyze: 'ショップ売上分析', track: '配送追跡', trackSearch: '荷物追跡', tool: 'ツール', currencyChange: '為替換算',
     rusPost: 'ロシア郵便番号', ozonSeller: 'Ozon Seller', admin: '運用コンソール', userManager: 'ユーザー管理', noticeManager: 'お知らせ管理', featureUpdateManager: '更新情報',
     docs: 'ドキュメント', plugin: 'プラグインのダウンロード',
+    flows: 'フロー',
   },
   role: { admin: '管理者', follow: '相乗り出品ユーザー', search: '商品リサーチ', keyword: 'キーワード調査', common: '一般ユーザー' },
   navbar: {

@@ -16,7 +16,7 @@ export const pt: ShellResources = {
     returns: 'Devoluções', returnList: 'Lista de devoluções', returnListNew: 'Lista de devoluções (nova)', chat: 'Mensagens de compradores',
     chatList: 'Conversas', analyze: 'Análise de vendas', saleAnalyze: 'Vendas por loja', track: 'Rastreamento', trackSearch: 'Rastrear encomendas',
     tool: 'Ferramentas', currencyChange: 'Câmbio', rusPost: 'CEPs russos', ozonSeller: 'Ozon Seller', admin: 'Console de operações',
-    userManager: 'Usuários', noticeManager: 'Avisos', featureUpdateManager: 'Novidades', docs: 'Documentação', plugin: 'Baixar plugin',
+    userManager: 'Usuários', noticeManager: 'Avisos', featureUpdateManager: 'Novidades', docs: 'Documentação', plugin: 'Baixar plugin', flows: 'Fluxos',
   },
   role: { admin: 'Administrador', follow: 'Vendedor seguidor', search: 'Pesquisa de produtos', keyword: 'Pesquisa de palavras-chave', common: 'Usuário comum' },
   navbar: {

@@ -57,6 +57,7 @@ export const zh = {
     noticeManager: '公告管理',
     featureUpdateManager: '更新说明',
     docs: '使用文档',
+    flows: '状态流程',
     plugin: '插件下载',
   },
   navbar: {

@@ -1,4 +1,5 @@
 import { useActorRef, useSelector } from '@xstate/react';
+import { appActorOptions } from '@/app/createAppActor';
 import { Button, Modal } from 'antd';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { dialogMachine, selectIsOpen, type DialogCloseReason } from '@machines/dialogMachine';
@@ -58,7 +59,7 @@ export function Dialog({
   onCancel,
   onClose,
 }: DialogProps) {
-  const actor = useActorRef(dialogMachine, { input: { open, closeOnEscape, closeOnOutsideClick, showCloseButton } });
+  const actor = useActorRef(dialogMachine, { ...appActorOptions(), input: { open, closeOnEscape, closeOnOutsideClick, showCloseButton } });
   const isOpen = useSelector(actor, selectIsOpen);
   const [zIndex, setZIndex] = useState(() => nextZIndex());
   const handlers = useRef({ onConfirm, onCancel, onClose });

@@ -1,4 +1,5 @@
 import { useActorRef, useSelector } from '@xstate/react';
+import { appActorOptions } from '@/app/createAppActor';
 import { Button, Form, Input, Modal } from 'antd';
 import { createContext, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { messageBoxMachine, selectCurrentBox, selectPromptState } from '@machines/messageBoxMachine';
@@ -20,7 +21,7 @@ type MessageBoxProviderProps = { children?: ReactNode; lang?: AppLang };
 
 /** Hosts the one visible message box; everything below may call useMessageBox(). */
 export function MessageBoxProvider({ children, lang }: MessageBoxProviderProps) {
-  const actor = useActorRef(messageBoxMachine);
+  const actor = useActorRef(messageBoxMachine, appActorOptions());
   const api = useMemo(() => createMessageBoxApi(actor), [actor]);
   useEffect(() => () => api.dispose(), [api]);
   return (

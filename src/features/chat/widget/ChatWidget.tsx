@@ -1,4 +1,5 @@
 import { useActorRef, useSelector } from '@xstate/react';
+import { appActorOptions } from '@/app/createAppActor';
 import { Button, Space, Tooltip, message as antdMessage } from 'antd';
 import { useCallback, useEffect, useImperativeHandle, useMemo, useRef, useState, type PointerEvent as ReactPointerEvent } from 'react';
 import { fromPromise, type ActorRefFrom } from 'xstate';
@@ -98,6 +99,7 @@ function ChatWidgetBody(props: ChatWidgetProps) {
     [],
   );
   const actor = useActorRef(machine, {
+    ...appActorOptions(),
     input: {
       channels: props.chats ?? loadChannels(props.sessionStorage) ?? [],
       fixed: props.fixed,

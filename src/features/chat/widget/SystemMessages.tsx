@@ -1,4 +1,5 @@
 import { useActorRef, useSelector } from '@xstate/react';
+import { appActorOptions } from '@/app/createAppActor';
 import { Avatar, Button, Space, Tag } from 'antd';
 import { useEffect, useRef } from 'react';
 import type { GroupOption, SystemMessage } from '@contract/chatWidget';
@@ -62,7 +63,7 @@ type FriendRequestItemProps = FriendRequestDecision & {
 };
 
 function FriendRequestItem({ request, t, chooseGroup, confirmReject, onAcceptFriend, onRejectFriend }: FriendRequestItemProps) {
-  const actor = useActorRef(friendRequestMachine, { input: { request } });
+  const actor = useActorRef(friendRequestMachine, { ...appActorOptions(), input: { request } });
   const status = useSelector(actor, selectRequestStatus);
   const handlers = useRef({ onAcceptFriend, onRejectFriend });
   handlers.current = { onAcceptFriend, onRejectFriend };

@@ -1,0 +1,39 @@
+import type { AnyStateMachine } from 'xstate';
+import { chatSendMachine } from './chatSendMachine';
+import { chatWindowMachine } from './chatWindowMachine';
+import { conversationMachine } from './conversationMachine';
+import { dialogMachine } from './dialogMachine';
+import { featureUpdateMachine } from './featureUpdateMachine';
+import { friendRequestMachine } from './friendRequestMachine';
+import { messageBoxMachine } from './messageBoxMachine';
+import { noticeMachine } from './noticeMachine';
+import { orderActionsMachine } from './orderActionsMachine';
+import { orderListMachine } from './orderListMachine';
+import { sessionMachine } from './sessionMachine';
+import { settingsMachine } from './settingsMachine';
+import { tabMachine, tabsMachine } from './tabsMachine';
+import { versionCheckMachine } from './versionCheckMachine';
+
+/**
+ * Every machine of the app, by its id: what the flows page draws (from the definitions themselves, so a picture cannot
+ * drift from the code) and how it knows which machine a running actor is. A new machine is added here, one line.
+ */
+export const MACHINES: Readonly<Record<string, AnyStateMachine>> = Object.fromEntries(
+  [
+    sessionMachine,
+    tabsMachine,
+    tabMachine,
+    settingsMachine,
+    dialogMachine,
+    messageBoxMachine,
+    noticeMachine,
+    featureUpdateMachine,
+    versionCheckMachine,
+    friendRequestMachine,
+    chatWindowMachine,
+    conversationMachine,
+    chatSendMachine,
+    orderListMachine,
+    orderActionsMachine,
+  ].map((machine: AnyStateMachine) => [machine.id, machine]),
+);

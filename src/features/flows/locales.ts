@@ -1,0 +1,38 @@
+import { defineLocales } from '@/app/locales/define';
+
+export const flows = defineLocales({
+  zh: {
+    intro: '应用的每个状态机都由其定义直接绘制；本浏览器中每个应用窗口正在运行的 actor、事件和状态在此实时显示，无需联网。点选一个事件可查看当时的状态（只读）。',
+    enabled: '已在本浏览器开启流程记录：请刷新已打开的应用窗口，其流程才会显示在这里。',
+    actors: '运行中的 actor',
+    machines: '状态机',
+    noActors: '还没有收到 actor：在本浏览器的应用窗口中操作即可看到',
+    unknownMachine: '未知的状态机',
+    past: '历史时刻',
+    backToLive: '回到实时',
+    events: '事件与状态',
+    pickActor: '选择一个运行中的 actor 查看其事件',
+    context: '上下文',
+    lastPayload: '最近的事件内容',
+    sequence: '最近 5 分钟 actor 之间的事件',
+    noEvents: '最近 5 分钟没有事件',
+    outside: '外部',
+  },
+  en: {
+    intro: "Every machine of the app, drawn from its own definition; the running actors, events and states of every app window in this browser, live, with no internet. Pick an event to see that moment's state (read-only).",
+    enabled: 'Flow recording is now on in this browser: reload the app windows already open to see their flows here.',
+    actors: 'Running actors',
+    machines: 'Machines',
+    noActors: 'No actor yet: use the app in a window of this browser to see them',
+    unknownMachine: 'Unknown machine',
+    past: 'Past moment',
+    backToLive: 'Back to live',
+    events: 'Events and states',
+    pickActor: 'Pick a running actor to see its events',
+    context: 'Context',
+    lastPayload: 'Latest event payload',
+    sequence: 'Events between actors, last 5 minutes',
+    noEvents: 'No events in the last 5 minutes',
+    outside: 'outside',
+  },
+});
