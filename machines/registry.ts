@@ -8,7 +8,7 @@ import { friendRequestMachine } from './friendRequestMachine';
 import { messageBoxMachine } from './messageBoxMachine';
 import { noticeMachine } from './noticeMachine';
 import { orderActionsMachine } from './orderActionsMachine';
-import { orderListMachine } from './orderListMachine';
+import { listMachine } from './listMachine';
 import { sessionMachine } from './sessionMachine';
 import { settingsMachine } from './settingsMachine';
 import { tabMachine, tabsMachine } from './tabsMachine';
@@ -33,7 +33,7 @@ export const MACHINES: Readonly<Record<string, AnyStateMachine>> = Object.fromEn
     chatWindowMachine,
     conversationMachine,
     chatSendMachine,
-    orderListMachine,
+    listMachine,
     orderActionsMachine,
   ].map((machine: AnyStateMachine) => [machine.id, machine]),
 );
