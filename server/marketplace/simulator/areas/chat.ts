@@ -9,6 +9,15 @@ import { asNumbers, checkLimit, decodeCursor, encodeCursor, iso, pushBounded, SI
 type ChatMessage = { id: number; createdAt: number; userType: 'customer' | 'seller' | 'support'; text: string; isRead: boolean; orderNumber?: string; isImage?: boolean };
 type SimChat = { chatId: string; type: string; status: 'Opened' | 'Closed'; createdAt: number; postingNumber?: string; messages: ChatMessage[] };
 
+/** Request bodies as Ozon's schemas (v3ChatList, v3ChatHistoryRequest, chatChatSend*, ChatRead, chatChatStartRequest) admit them. */
+type Int = number | string;
+export type ChatListRequest = { filter?: { chat_status?: string; unread_only?: boolean }; limit: Int; cursor?: string };
+export type ChatHistoryRequest = { chat_id: string; direction?: string; from_message_id?: Int; limit?: Int; filter?: { message_ids?: Int[] } };
+export type ChatSendRequest = { chat_id: string; text: string };
+export type ChatSendFileRequest = { chat_id: string; name?: string; base64_content?: string };
+export type ChatReadRequest = { chat_id: string; from_message_id?: Int };
+export type ChatStartRequest = { posting_number: string };
+
 const hex = (n: number) => Math.floor(n * 0xffffffff).toString(16).padStart(8, '0');
 
 /**
@@ -74,9 +83,9 @@ export class ChatArea {
     };
   }
 
-  chatList(body: Record<string, unknown>): Answer<typeof chatListResponseSchema> {
+  chatList(body: ChatListRequest): Answer<typeof chatListResponseSchema> {
     const limit = checkLimit(body.limit ?? 30, 1000);
-    const filter = (body.filter ?? {}) as Record<string, unknown>;
+    const filter = body.filter ?? {};
     const status = typeof filter.chat_status === 'string' ? filter.chat_status : 'All';
     const sorted = [...this.chats]
       .filter((c) => status === 'All' || c.status === status)
@@ -98,12 +107,12 @@ export class ChatArea {
     return chat;
   }
 
-  chatHistory(body: Record<string, unknown>): Answer<typeof chatHistoryResponseSchema> {
+  chatHistory(body: ChatHistoryRequest): Answer<typeof chatHistoryResponseSchema> {
     const chat = this.requireChat(body.chat_id);
     const limit = checkLimit(body.limit ?? 50, 1000);
     const forward = body.direction === 'Forward';
     const from = body.from_message_id !== undefined && body.from_message_id !== '' ? Number(body.from_message_id) : undefined;
-    const ids = new Set(asNumbers((body.filter as Record<string, unknown> | undefined)?.message_ids));
+    const ids = new Set(asNumbers(body.filter?.message_ids));
     let list = chat.messages.filter((m) => ids.size === 0 || ids.has(m.id));
     list = forward ? list.filter((m) => from === undefined || m.id >= from) : list.filter((m) => from === undefined || m.id <= from).reverse();
     return {
@@ -121,7 +130,7 @@ export class ChatArea {
     };
   }
 
-  chatSend(body: Record<string, unknown>): Answer<typeof chatSendResponseSchema> {
+  chatSend(body: ChatSendRequest): Answer<typeof chatSendResponseSchema> {
     const chat = this.requireChat(body.chat_id);
     const text = typeof body.text === 'string' ? body.text : '';
     if (text.length < 1 || text.length > 1000) throw badRequest('text must be 1 to 1000 characters');
@@ -131,7 +140,7 @@ export class ChatArea {
   }
 
   /** The file itself is not kept: the history shows its name, as a stand-in for Ozon's CDN link. */
-  chatSendFile(body: Record<string, unknown>): Answer<typeof chatSendResponseSchema> {
+  chatSendFile(body: ChatSendFileRequest): Answer<typeof chatSendResponseSchema> {
     const chat = this.requireChat(body.chat_id);
     const name = typeof body.name === 'string' ? body.name.trim() : '';
     const content = typeof body.base64_content === 'string' ? body.base64_content : '';
@@ -144,14 +153,14 @@ export class ChatArea {
     return { result: 'success' };
   }
 
-  chatRead(body: Record<string, unknown>): Answer<typeof chatReadResponseSchema> {
+  chatRead(body: ChatReadRequest): Answer<typeof chatReadResponseSchema> {
     const chat = this.requireChat(body.chat_id);
     const upTo = body.from_message_id !== undefined ? Number(body.from_message_id) : Infinity;
     for (const m of chat.messages) if (m.id <= upTo) m.isRead = true;
     return { unread_count: this.chatView(chat).unread_count };
   }
 
-  chatStart(body: Record<string, unknown>): Answer<typeof chatStartResponseSchema> {
+  chatStart(body: ChatStartRequest): Answer<typeof chatStartResponseSchema> {
     const postingNumber = String(body.posting_number ?? '');
     this.shop.areas.postings.requirePosting(postingNumber);
     let chat = this.chats.find((c) => c.postingNumber === postingNumber);
