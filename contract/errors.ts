@@ -49,6 +49,30 @@ export const MESSAGES = {
   unknownCurrency: { zh: '俄罗斯央行未公布该币种的汇率', en: 'The Bank of Russia publishes no rate for this currency' },
   ratesUnavailable: { zh: '俄罗斯央行汇率服务暂时无法访问，且尚无已保存的汇率，请稍后重试', en: "The Bank of Russia's rate service cannot be reached and no rates are stored yet; please try again later" },
   samePassword: { zh: '新密码不能与原密码相同', en: 'The new password must differ from the current one' },
+  invalidInput: { zh: '请求格式不正确', en: 'The request is malformed' },
+  operationFailed: { zh: '操作失败', en: 'The operation failed' },
+  shopNotFound: { zh: '店铺不存在', en: 'The shop does not exist' },
+  shopDuplicate: { zh: '该店铺已添加', en: 'This shop has already been added' },
+  syncFailed: { zh: '同步失败', en: 'Sync failed' },
+  orderNotFound: { zh: '订单不存在', en: 'The order does not exist' },
+  orderNotManual: { zh: '只能修改或删除录入的订单', en: 'Only entered orders can be edited or deleted' },
+  orderNotShippable: { zh: '该订单当前状态不能发货', en: 'This order cannot be shipped in its current status' },
+  orderNoLabel: { zh: '录入的订单没有Ozon面单', en: 'Entered orders have no Ozon label' },
+  postingAlreadyShipped: { zh: '该货件已在Ozon发货', en: 'This posting was already shipped on Ozon' },
+  productNotFoundOnOzon: { zh: 'Ozon上找不到该商品', en: 'The product was not found on Ozon' },
+  /** Ozon makes a label 45–60 s after ship and refuses the whole batch until then. `{postings}`: a few posting numbers. */
+  labelsNotReady: {
+    zh: 'Ozon尚未生成面单（发货后约45–60秒生成），请1分钟后重试。货件：{postings}',
+    en: 'Ozon has not made the labels yet (it does 45–60 s after shipping): try again in a minute. Postings: {postings}',
+  },
+  /** A list cut short: the first few items, then how many in all (zh) or how many more (en). */
+  postingsAndMore: { zh: '{shown} 等{count}个', en: '{shown} and {more} more' },
+  listSeparator: { zh: '、', en: ', ' },
+  shopKeyInvalid: { zh: '店铺授权已失效，请重新授权', en: 'The shop\'s key no longer works; authorize it again' },
+  labelsNeedShipping: {
+    zh: '货件尚未发货，发货后才能打印面单：{postings}',
+    en: 'These postings are not shipped yet; labels exist only after shipping: {postings}',
+  },
   baseUrlNotAllowed: { zh: '只能使用Ozon的API地址或管理员允许的地址', en: 'Only Ozon\'s API address or an address the administrator allows may be used' },
   baseUrlPrivate: { zh: '该地址指向内网或本机，不能使用', en: 'This address points into a private network or this machine and cannot be used' },
   baseUrlUnresolved: { zh: '无法解析该地址的域名', en: 'The address\'s host name could not be resolved' },
@@ -68,6 +92,17 @@ export const MESSAGE_BY_CODE: Partial<Record<number, MessageKey>> = {
   509: 'captchaWrong',
 };
 
-export function message(key: MessageKey, lang: Lang = 'zh'): string {
-  return MESSAGES[key][lang];
+/** Values put into a catalogue text's `{name}` placeholders: one per language, or the same in both. */
+export type MessageParams = Record<string, string | Localized>;
+
+export function message(key: MessageKey, lang: Lang = 'zh', params: MessageParams = {}): string {
+  return MESSAGES[key][lang].replace(/\{(\w+)\}/g, (whole, name: string) => {
+    const value = params[name];
+    return value === undefined ? whole : typeof value === 'string' ? value : value[lang];
+  });
+}
+
+/** A catalogue text in both languages, placeholders filled: what a stored reason (a shop's sync error) keeps. */
+export function localized(key: MessageKey, params: MessageParams = {}): Localized {
+  return { zh: message(key, 'zh', params), en: message(key, 'en', params) };
 }

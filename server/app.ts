@@ -3,6 +3,7 @@ import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions
 import cookie from '@fastify/cookie';
 import type { Config } from './config';
 import type { Database } from './db/database';
+import { loggerOptions } from './http/logging';
 import { adminRoutes } from './areas/admin/routes';
 import { chatRoutes, type ChatRoutesOptions } from './areas/chat/routes';
 import { contactsRoutes } from './areas/contacts/routes';
@@ -17,6 +18,7 @@ import { apiDocsRoutes } from './plugins/apiDocs';
 import { authPlugin } from './plugins/auth';
 import { databasePlugin } from './plugins/database';
 import { envelopePlugin } from './plugins/envelope';
+import { headersPlugin } from './plugins/headers';
 import { pushPlugin, type PushPluginOptions } from './plugins/push';
 import { spaPlugin } from './plugins/spa';
 
@@ -46,7 +48,7 @@ export type AppOptions = {
  */
 export async function buildApp(config: Config, options: AppOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: options.logger ?? { level: config.logLevel },
+    logger: loggerOptions(config.logLevel, options.logger),
     // One line per request (the in-process simulator's included) drowns the start-up output and the real warnings:
     // requests are logged from LOG_LEVEL=debug on; failures are logged by the error handler at every level.
     logController: new LogController({ disableRequestLogging: !['debug', 'trace'].includes(config.logLevel) }),
@@ -60,6 +62,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
 
   await app.register(databasePlugin, { config, database: options.database, now: options.now });
   await app.register(cookie);
+  await app.register(headersPlugin);
   await app.register(envelopePlugin);
   await app.register(authPlugin);
   await app.register(pushPlugin, options.push ?? {});

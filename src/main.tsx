@@ -1,3 +1,4 @@
+import '@contract/jitless';
 // antd's styles as one static sheet, first so the app's own rules come after it (AppProviders turns the runtime
 // style generation off).
 import 'antd/dist/antd.css';

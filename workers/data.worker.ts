@@ -1,3 +1,4 @@
+import '../contract/jitless';
 import { expose } from 'comlink';
 import type { DataApi } from './api';
 import { createDataApi, createWorkerCore } from './dataApi';

@@ -1,14 +1,17 @@
-import { MESSAGE_BY_CODE, MESSAGES, type Lang, type Localized, type MessageKey } from '../../contract/errors';
+import { MESSAGE_BY_CODE, MESSAGES, message, type Lang, type Localized, type MessageKey, type MessageParams } from '../../contract/errors';
 
 /** Messages only the server produces; the catalogue's own texts live in contract/errors.ts. */
 export const SERVER_MESSAGES = {
   required: { zh: '不能为空', en: 'is required' },
   invalid: { zh: '格式不正确', en: 'is invalid' },
-  badRequest: { zh: '请求格式不正确', en: 'The request is malformed' },
   unsafeText: { zh: '含有不允许的字符（空字符或不成对的代理字符）', en: 'contains characters that are not allowed (NUL or an unpaired surrogate)' },
 } as const satisfies Record<string, Localized>;
 
-export type ErrorText = MessageKey | Localized;
+/**
+ * What an error says: a catalogue key (contract/errors.ts), a key with values for its placeholders, or a text that
+ * is already in both languages because it comes from elsewhere (the marketplace's own error texts).
+ */
+export type ErrorText = MessageKey | { key: MessageKey; params: MessageParams } | Localized;
 
 /**
  * An answer other than success, thrown from services and hooks; the one error handler turns it into the envelope
@@ -22,15 +25,16 @@ export class ApiError extends Error {
 
   constructor(code: number, text?: ErrorText, field: string | null = null) {
     // A code without a catalogue text: a refusal of the input reads as such, never as an internal error.
-    const resolved = text ?? MESSAGE_BY_CODE[code] ?? (code < 500 ? SERVER_MESSAGES.badRequest : 'serverError');
-    super(typeof resolved === 'string' ? resolved : resolved.en);
+    const resolved = text ?? MESSAGE_BY_CODE[code] ?? (code < 500 ? 'invalidInput' : 'serverError');
+    super(typeof resolved === 'string' ? resolved : 'key' in resolved ? resolved.key : resolved.en);
     this.code = code;
     this.text = resolved;
     this.field = field;
   }
 
   localized(lang: Lang): string {
-    return typeof this.text === 'string' ? MESSAGES[this.text][lang] : this.text[lang];
+    if (typeof this.text === 'string') return message(this.text, lang);
+    return 'key' in this.text ? message(this.text.key, lang, this.text.params) : this.text[lang];
   }
 }
 

@@ -135,6 +135,6 @@ export const envelopePlugin = fp(async function envelopePlugin(app: FastifyInsta
     if (status === 404) return send(reply, 404, MESSAGES.notFound[lang], null);
     if (status === 429) return send(reply, 429, MESSAGES.tooManyRequests[lang], null);
     // Fastify's own 4xx (malformed JSON, wrong content type, body too large): a general, translated text.
-    return send(reply, status, SERVER_MESSAGES.badRequest[lang], null);
+    return send(reply, status, MESSAGES.invalidInput[lang], null);
   });
 });

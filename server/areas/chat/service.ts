@@ -1,5 +1,5 @@
 import { BUYER_CHAT_MESSAGES, type BuyerChat, type BuyerMessage, type BuyerShopChats, type ChatListData } from '../../../contract/chat';
-import type { Lang, Localized } from '../../../contract/errors';
+import { message, type Lang, type Localized } from '../../../contract/errors';
 import type { OzonChat, OzonChatMessage } from '../../marketplace/ozon/schemas';
 import type { PushMessage } from '../../../contract/push';
 import type { Database } from '../../db/database';
@@ -180,7 +180,7 @@ export function createBuyerChatService(deps: BuyerChatDeps) {
           let error: string | null = null;
           if (shop.status !== 'active') {
             chats = await syncedChats(shop.id);
-            error = lang === 'zh' ? '店铺授权已失效，请重新授权' : 'The shop\'s key no longer works; authorize it again';
+            error = message('shopKeyInvalid', lang);
           } else {
             try {
               chats = await fetchChats(shop);

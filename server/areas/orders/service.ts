@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { PDFDocument } from 'pdf-lib';
-import type { Lang, Localized } from '../../../contract/errors';
+import { message, type Lang, type Localized } from '../../../contract/errors';
 import type {
   BatchResult,
   OrderListPage,
@@ -27,37 +27,21 @@ import { isOzonError } from '../../marketplace/ozon/errors';
 export type ShopClientFor = (userId: number, shopId: number) => Promise<OzonClient>;
 export type OrdersDeps = { database: Database; clientFor: ShopClientFor; now: () => Date };
 
-const NOT_FOUND: Localized = { zh: '订单不存在', en: 'The order does not exist' };
-const NOT_MANUAL: Localized = { zh: '只能修改或删除录入的订单', en: 'Only entered orders can be edited or deleted' };
-const NOT_SHIPPABLE: Localized = { zh: '该订单当前状态不能发货', en: 'This order cannot be shipped in its current status' };
-const NO_LABEL: Localized = { zh: '录入的订单没有Ozon面单', en: 'Entered orders have no Ozon label' };
-const NO_SHOP: Localized = { zh: '店铺不存在', en: 'The shop does not exist' };
-const FAILED: Localized = { zh: '操作失败', en: 'The operation failed' };
 /** Consecutive slices of at most `size` items (Ozon's per-call limits). */
 function chunks<T>(items: readonly T[], size: number): T[][] {
   const out: T[][] = [];
   for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
   return out;
 }
-const PRODUCT_NOT_FOUND: Localized = { zh: 'Ozon上找不到该商品', en: 'The product was not found on Ozon' };
-const ALREADY_SHIPPED: Localized = { zh: '该货件已在Ozon发货', en: 'This posting was already shipped on Ozon' };
-/** Ozon makes a label 45–60 s after ship and refuses the whole batch until then (reference: "The next postings aren't ready"). */
 /** A message names a few postings and counts the rest: a batch of a thousand must not fill the screen. */
 const SHOWN_POSTINGS = 5;
-const postingList = (numbers: readonly string[], lang: 'zh' | 'en'): string => {
-  const shown = numbers.slice(0, SHOWN_POSTINGS).join(lang === 'zh' ? '、' : ', ');
+const postingList = (numbers: readonly string[], lang: Lang): string => {
+  const shown = numbers.slice(0, SHOWN_POSTINGS).join(message('listSeparator', lang));
   const more = numbers.length - SHOWN_POSTINGS;
-  if (more <= 0) return shown;
-  return lang === 'zh' ? `${shown} 等${numbers.length}个` : `${shown} and ${more} more`;
+  return more <= 0 ? shown : message('postingsAndMore', lang, { shown, count: String(numbers.length), more: String(more) });
 };
-const labelsNotReady = (numbers: readonly string[]): Localized => ({
-  zh: `Ozon尚未生成面单（发货后约45–60秒生成），请1分钟后重试。货件：${postingList(numbers, 'zh')}`,
-  en: `Ozon has not made the labels yet (it does 45–60 s after shipping): try again in a minute. Postings: ${postingList(numbers, 'en')}`,
-});
-const labelsNeedShipping = (numbers: readonly string[]): Localized => ({
-  zh: `货件尚未发货，发货后才能打印面单：${postingList(numbers, 'zh')}`,
-  en: `These postings are not shipped yet; labels exist only after shipping: ${postingList(numbers, 'en')}`,
-});
+/** The `{postings}` of a label refusal, in both languages. */
+const postingsParam = (numbers: readonly string[]): Localized => ({ zh: postingList(numbers, 'zh'), en: postingList(numbers, 'en') });
 /** Statuses in which Ozon has (or will shortly have) a label for a posting. */
 const LABEL_STATUSES: ReadonlySet<string> = new Set(['awaiting_deliver', 'delivering', 'driver_pickup', 'delivered', 'sent_by_seller', 'arbitration', 'client_arbitration']);
 
@@ -140,7 +124,7 @@ async function rowsOf(deps: OrdersDeps, userId: number, ids: readonly string[]):
 
 export async function getOrder(deps: OrdersDeps, userId: number, id: string): Promise<OrderRow> {
   const [row] = await rowsOf(deps, userId, [id]);
-  if (!row) throw new ApiError(404, NOT_FOUND, 'id');
+  if (!row) throw new ApiError(404, 'orderNotFound', 'id');
   return row;
 }
 
@@ -152,7 +136,7 @@ type UpdateBody = z.output<typeof updateOrderBodySchema>;
 async function shopName(deps: OrdersDeps, userId: number, shopId: number): Promise<string> {
   if (shopId === 0) return '';
   const [shop] = await deps.database.query<{ name: string }>(`select name from mp_shops where id = $1 and user_id = $2`, [shopId, userId]);
-  if (!shop) throw new ApiError(400, NO_SHOP, 'shopId');
+  if (!shop) throw new ApiError(400, 'shopNotFound', 'shopId');
   return shop.name;
 }
 
@@ -171,7 +155,7 @@ export async function addOrder(deps: OrdersDeps, userId: number, body: AddBody):
 
 async function ownManual(deps: OrdersDeps, userId: number, id: string): Promise<OrderRow> {
   const row = await getOrder(deps, userId, id);
-  if (row.source !== 'manual') throw new ApiError(400, NOT_MANUAL, 'id');
+  if (row.source !== 'manual') throw new ApiError(400, 'orderNotManual', 'id');
   return row;
 }
 
@@ -343,10 +327,10 @@ function byPosting(rows: readonly OrderRow[]): Posting[] {
 }
 
 function reasonOf(error: unknown, lang: Lang): string {
-  if (isOzonError(error) && error.ozonMessage.includes('POSTING_ALREADY_SHIPPED')) return ALREADY_SHIPPED[lang];
+  if (isOzonError(error) && error.ozonMessage.includes('POSTING_ALREADY_SHIPPED')) return message('postingAlreadyShipped', lang);
   if (isOzonError(error)) return error.texts[lang];
   if (error instanceof ApiError) return error.localized(lang);
-  return FAILED[lang];
+  return message('operationFailed', lang);
 }
 
 /** Ships the selected rows' postings in one package each (Ozon: the products and quantities of the posting). */
@@ -356,7 +340,7 @@ export async function shipOrders(deps: OrdersDeps, userId: number, ids: readonly
   for (const posting of byPosting(rows)) {
     const manual = posting.rows[0]!.source === 'manual';
     try {
-      if (!posting.rows.every((row) => row.status === 'awaiting_packaging')) throw new ApiError(400, NOT_SHIPPABLE);
+      if (!posting.rows.every((row) => row.status === 'awaiting_packaging')) throw new ApiError(400, 'orderNotShippable');
       if (!manual) {
         const client = await deps.clientFor(userId, posting.shopId);
         await client.postingFbsShip({
@@ -386,7 +370,7 @@ export async function setTrackingNumbers(
   options: { marketplace: boolean; substatus?: string } = { marketplace: true },
 ): Promise<BatchResult> {
   const rows = await rowsOf(deps, userId, items.map((item) => item.id));
-  if (rows.length === 0) throw new ApiError(404, NOT_FOUND, 'id');
+  if (rows.length === 0) throw new ApiError(404, 'orderNotFound', 'id');
   const wanted = new Map(items.map((item) => [item.id, item.trackingNumber]));
   const result: BatchResult = { done: 0, failures: [] };
   const accepted: { id: string; trackingNumber: string }[] = [];
@@ -419,7 +403,7 @@ export async function setTrackingNumbers(
             ozonAccepted.push({ shopId, postingNumber: posting.postingNumber });
             result.done++;
           } else {
-            result.failures.push({ postingNumber: posting.postingNumber, message: answer?.error || FAILED[lang] });
+            result.failures.push({ postingNumber: posting.postingNumber, message: answer?.error || message('operationFailed', lang) });
           }
         }
       } catch (error) {
@@ -454,8 +438,8 @@ const LABEL_BATCH = 20;
 /** The labels of the selected rows' postings as ONE PDF (pages in the order the postings were selected). */
 export async function labelPdf(deps: OrdersDeps, userId: number, ids: readonly string[]): Promise<Uint8Array> {
   const postings = byPosting(await rowsOf(deps, userId, ids));
-  if (postings.length === 0) throw new ApiError(404, NOT_FOUND, 'ids');
-  if (postings.some((posting) => posting.rows[0]!.source === 'manual')) throw new ApiError(400, NO_LABEL, 'ids');
+  if (postings.length === 0) throw new ApiError(404, 'orderNotFound', 'ids');
+  if (postings.some((posting) => posting.rows[0]!.source === 'manual')) throw new ApiError(400, 'orderNoLabel', 'ids');
   const merged = await PDFDocument.create();
   const byShop = new Map<number, string[]>();
   for (const posting of postings) byShop.set(posting.shopId, [...(byShop.get(posting.shopId) ?? []), posting.postingNumber]);
@@ -486,7 +470,9 @@ function labelRefusal(postings: readonly Posting[], shopId: number, batch: reado
   const unshipped = postings
     .filter((p) => p.shopId === shopId && inBatch.has(p.postingNumber) && !p.rows.every((row) => LABEL_STATUSES.has(row.status)))
     .map((p) => p.postingNumber);
-  return unshipped.length ? new ApiError(400, labelsNeedShipping(unshipped), 'ids') : new ApiError(400, labelsNotReady(batch), LABELS_NOT_READY_FIELD);
+  return unshipped.length
+    ? new ApiError(400, { key: 'labelsNeedShipping', params: { postings: postingsParam(unshipped) } }, 'ids')
+    : new ApiError(400, { key: 'labelsNotReady', params: { postings: postingsParam(batch) } }, LABELS_NOT_READY_FIELD);
 }
 
 /**
@@ -550,14 +536,14 @@ export async function updateStock(
         const offers = [...new Set(batch.map((i) => i.offerId))];
         const productIds = new Map((await client.productInfoList({ offer_id: offers })).map((p) => [p.offer_id, p.id]));
         const known = batch.filter((i) => productIds.has(i.offerId));
-        for (const item of batch) if (!productIds.has(item.offerId)) result.failures.push({ offerId: item.offerId, message: PRODUCT_NOT_FOUND[lang] });
+        for (const item of batch) if (!productIds.has(item.offerId)) result.failures.push({ offerId: item.offerId, message: message('productNotFoundOnOzon', lang) });
         if (known.length === 0) continue;
         const outcomes = await client.productsStocks(
           known.map((i) => ({ offer_id: i.offerId, product_id: productIds.get(i.offerId)!, stock: i.stock, warehouse_id: Number(i.warehouseId) })),
         );
         for (const outcome of outcomes) {
           if (outcome.updated) result.done++;
-          else result.failures.push({ offerId: outcome.offer_id, message: outcome.failures[0]?.texts[lang] ?? FAILED[lang] });
+          else result.failures.push({ offerId: outcome.offer_id, message: outcome.failures[0]?.texts[lang] ?? message('operationFailed', lang) });
         }
       } catch (error) {
         for (const item of batch) result.failures.push({ offerId: item.offerId, message: reasonOf(error, lang) });

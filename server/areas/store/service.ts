@@ -31,8 +31,6 @@ type ShopRow = {
 };
 
 const ms = (v: Date | string | null) => (v === null ? null : new Date(v).getTime());
-const DUPLICATE: Localized = { zh: '该店铺已添加', en: 'This shop has already been added' };
-const NOT_FOUND: Localized = { zh: '店铺不存在', en: 'The shop does not exist' };
 
 type JobRow = { shop_id: number; entity: StoreSyncState['entity']; status: string; done: number; finished_at: Date | string | null; error: (Localized & { owner?: string }) | null; total: number };
 
@@ -104,7 +102,7 @@ export async function listStores(deps: StoreDeps, userId: number, lang: Lang): P
 
 async function ownShop(deps: Pick<StoreDeps, 'database'>, userId: number, id: number): Promise<ShopRow> {
   const [row] = await deps.database.query<ShopRow>(`select * from mp_shops where id = $1 and user_id = $2`, [id, userId]);
-  if (!row) throw new ApiError(404, NOT_FOUND, 'id');
+  if (!row) throw new ApiError(404, 'shopNotFound', 'id');
   return row;
 }
 
@@ -112,7 +110,7 @@ export async function addStore(deps: StoreDeps, userId: number, body: AddStoreBo
   const baseUrl = body.baseUrl ?? null;
   if (baseUrl) await deps.checkBaseUrl(baseUrl);
   const existing = await deps.database.query(`select 1 from mp_shops where user_id = $1 and client_id = $2`, [userId, body.clientId]);
-  if (existing.length) throw new ApiError(400, DUPLICATE, 'clientId');
+  if (existing.length) throw new ApiError(400, 'shopDuplicate', 'clientId');
   const key = await checkKey(deps, { clientId: body.clientId, apiKey: body.apiKey, baseUrl });
   const [row] = await deps.database.query<ShopRow>(
     `insert into mp_shops (user_id, name, client_id, api_key_enc, base_url, key_expires_at, roles)

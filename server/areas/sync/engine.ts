@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { localized } from '../../../contract/errors';
 import type { SyncEntity, SyncProgress } from '../../../contract/store';
 import type { Database } from '../../db/database';
 import type { OzonClient } from '../../marketplace/ozon/client';
@@ -211,7 +212,7 @@ export async function syncEntity(database: Database, shopId: number, client: Ozo
     return { status: 'done', stored };
   } catch (error) {
     if (error instanceof LeaseLost) return { status: 'lost', stored };
-    const texts = isOzonError(error) ? error.texts : { zh: '同步失败', en: 'Sync failed' };
+    const texts = isOzonError(error) ? error.texts : localized('syncFailed');
     try {
       await fenced(database, claim, `status = 'failed', error = $5::jsonb, failures = failures + 1, lease_until = null, finished_at = $6::timestamptz`, [
         JSON.stringify(texts),
