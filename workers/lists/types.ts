@@ -41,3 +41,18 @@ export type StaleHandleFailure = { type: 'StaleHandle'; handle: number };
 export function isStaleHandleFailure(value: unknown): value is StaleHandleFailure {
   return typeof value === 'object' && value !== null && (value as { type?: unknown }).type === 'StaleHandle';
 }
+
+/**
+ * The rows a list shows (`start` .. `end` - 1) and the size of the windows it fetches: a query answers the windows
+ * holding those rows of its result with it (the last ones when the result is shorter), saving a round trip.
+ */
+export type RowsOnScreen = { start: number; end: number; window: number };
+export type PageWindow<Row> = { page: number; rows: Row[] };
+
+/** The windows of `window` rows that hold rows `start` .. `end` - 1 of a result of `total` rows. */
+export function pagesOnScreen({ start, end, window }: RowsOnScreen, total: number): number[] {
+  const last = Math.min(total, Math.max(end, 1)) - 1;
+  const pages: number[] = [];
+  for (let page = Math.floor(Math.min(start, last) / window); last >= 0 && page <= Math.floor(last / window); page++) pages.push(page);
+  return pages;
+}

@@ -19,6 +19,7 @@ import { OrderEngine, yieldToEventLoop, type OrderEngineOptions } from './engine
 import { decodeFrameBlob } from './frameBytes';
 import { loadOrders, syncOrders, type ReceivedFrame } from './sync';
 import { isHeadHandle, type OrderQuery, type OrderQueryResult, type OrderSort, type OrderWindow, type StaleHandleFailure } from './types';
+import { pagesOnScreen, type PageWindow, type RowsOnScreen } from '../lists/types';
 
 /** Rows of the selection a batch action works on: listed ids, or a whole result except some. */
 export type OrderSelection = { kind: 'ids'; ids: string[] } | { kind: 'all'; handle: number; except: string[] };
@@ -30,20 +31,9 @@ export type OrderFacets = {
 };
 
 export type OrdersOpenResult = { rows: number; cursor: string | null };
-/**
- * The rows a list shows (`start` .. `end` - 1) and the size of the windows it fetches: a query answers the windows
- * holding those rows of its result with it (the last ones when the result is shorter), saving a round trip.
- */
-export type OrderRowsOnScreen = { start: number; end: number; window: number };
-export type OrderPageWindow = { page: number; rows: OrderRow[] };
-
-/** The windows of `window` rows that hold rows `start` .. `end` - 1 of a result of `total` rows. */
-export function pagesOnScreen({ start, end, window }: OrderRowsOnScreen, total: number): number[] {
-  const last = Math.min(total, Math.max(end, 1)) - 1;
-  const pages: number[] = [];
-  for (let page = Math.floor(Math.min(start, last) / window); last >= 0 && page <= Math.floor(last / window); page++) pages.push(page);
-  return pages;
-}
+export type OrderRowsOnScreen = RowsOnScreen;
+export type OrderPageWindow = PageWindow<OrderRow>;
+export { pagesOnScreen };
 
 export type OrdersFirstAnswer = { opened: OrdersOpenResult; result: OrderQueryResult; rows: OrderRow[] };
 export type OrdersSyncResult = { rows: number; total: number };
