@@ -1,6 +1,8 @@
 import { components } from '@/components/locales';
 import { admin } from '@/features/admin/locales';
 import { auth } from '@/features/auth/locales';
+import { chat } from '@/features/chat/locales';
+import { chatWidget } from '@/features/chat/widget/locales';
 import { construction } from '@/features/construction/locales';
 import { docs } from '@/features/docs/locales';
 import { errors } from '@/features/errors/locales';
@@ -29,6 +31,8 @@ export const NAMESPACES = {
   profile,
   store,
   orders,
+  chat,
+  chatWidget,
 };
 
 export type Namespace = keyof typeof NAMESPACES;

@@ -3,6 +3,7 @@ import { act, cleanup } from '@testing-library/react';
 import { Modal, message, notification } from 'antd';
 import { afterEach, beforeEach } from 'vitest';
 import { forgetStartUpCookies } from '@/app/cookieJar';
+import { createI18n } from '@/app/i18n';
 
 // jsdom lacks what antd probes for (responsive grid, overflow, virtual lists): fill only the gaps.
 if (typeof window !== 'undefined') {
@@ -48,6 +49,10 @@ if (typeof window !== 'undefined') {
   const getComputedStyle = window.getComputedStyle.bind(window);
   window.getComputedStyle = (element: Element, _pseudo?: string | null) => getComputedStyle(element);
 }
+
+// Components rendered without the app's providers (the chat widget, as a host embeds it) read their texts from this
+// instance: react-i18next falls back to the last one initialised.
+createI18n('zh');
 
 afterEach(async () => {
   cleanup();

@@ -1,15 +1,15 @@
+import { useTranslation } from 'react-i18next';
 import { Avatar, Button, Input, List, Modal, Tabs, Typography } from 'antd';
 import { useState } from 'react';
 import type { UserCard } from '@contract/chat';
 import { useDataClient } from '@/app/dataClient';
-import { CHAT_MODAL_Z_INDEX, type ChatTexts } from './texts';
+import { CHAT_MODAL_Z_INDEX } from './layers';
 
 type FoundUser = UserCard & { isFriend: boolean };
 type FoundGroup = { id: number; name: string; introduction: string; members: number; isMember: boolean };
 
 type AddFriendDialogProps = {
   open: boolean;
-  texts: ChatTexts;
   onClose: () => void;
   /** The widget's applyFriend / applyGroup dialog takes over from here. */
   onApplyFriend: (user: FoundUser) => void;
@@ -17,7 +17,8 @@ type AddFriendDialogProps = {
 };
 
 /** "Add friend": finds people and groups by name; applying opens the widget's own apply dialog. */
-export function AddFriendDialog({ open, texts, onClose, onApplyFriend, onApplyGroup }: AddFriendDialogProps) {
+export function AddFriendDialog({ open, onClose, onApplyFriend, onApplyGroup }: AddFriendDialogProps) {
+  const { t } = useTranslation('chat');
   const client = useDataClient();
   const [users, setUsers] = useState<FoundUser[] | null>(null);
   const [groups, setGroups] = useState<FoundGroup[] | null>(null);
@@ -39,29 +40,29 @@ export function AddFriendDialog({ open, texts, onClose, onApplyFriend, onApplyGr
   };
 
   return (
-    <Modal open={open} title={texts.addFriend} zIndex={CHAT_MODAL_Z_INDEX} footer={null} onCancel={onClose} destroyOnHidden width={480}>
-      <Input.Search placeholder={texts.searchPlaceholder} aria-label={texts.searchPlaceholder} enterButton loading={searching} onSearch={(v) => void search(v)} allowClear />
+    <Modal open={open} title={t('addFriend')} zIndex={CHAT_MODAL_Z_INDEX} footer={null} onCancel={onClose} destroyOnHidden width={480}>
+      <Input.Search placeholder={t('searchPlaceholder')} aria-label={t('searchPlaceholder')} enterButton loading={searching} onSearch={(v) => void search(v)} allowClear />
       {users && groups && (
         <Tabs
           items={[
             {
               key: 'users',
-              label: `${texts.searchUsers} (${users.length})`,
+              label: `${t('searchUsers')} (${users.length})`,
               children: (
                 <List
                   size="small"
-                  locale={{ emptyText: texts.noResults }}
+                  locale={{ emptyText: t('noResults') }}
                   dataSource={users}
                   renderItem={(user) => (
                     <List.Item
                       actions={[
                         user.isFriend ? (
                           <Typography.Text type="secondary" key="f">
-                            {texts.alreadyFriend}
+                            {t('alreadyFriend')}
                           </Typography.Text>
                         ) : (
-                          <Button key="a" size="small" type="primary" aria-label={`${texts.apply} ${user.name}`} onClick={() => onApplyFriend(user)}>
-                            {texts.apply}
+                          <Button key="a" size="small" type="primary" aria-label={`${t('apply')} ${user.name}`} onClick={() => onApplyFriend(user)}>
+                            {t('apply')}
                           </Button>
                         ),
                       ]}
@@ -74,22 +75,22 @@ export function AddFriendDialog({ open, texts, onClose, onApplyFriend, onApplyGr
             },
             {
               key: 'groups',
-              label: `${texts.searchGroups} (${groups.length})`,
+              label: `${t('searchGroups')} (${groups.length})`,
               children: (
                 <List
                   size="small"
-                  locale={{ emptyText: texts.noResults }}
+                  locale={{ emptyText: t('noResults') }}
                   dataSource={groups}
                   renderItem={(group) => (
                     <List.Item
                       actions={[
                         group.isMember ? (
                           <Typography.Text type="secondary" key="m">
-                            {texts.alreadyMember}
+                            {t('alreadyMember')}
                           </Typography.Text>
                         ) : (
-                          <Button key="a" size="small" type="primary" aria-label={`${texts.apply} ${group.name}`} onClick={() => onApplyGroup(group)}>
-                            {texts.apply}
+                          <Button key="a" size="small" type="primary" aria-label={`${t('apply')} ${group.name}`} onClick={() => onApplyGroup(group)}>
+                            {t('apply')}
                           </Button>
                         ),
                       ]}

@@ -5,10 +5,13 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { BuyerChat, ChatListData, ContactsOverview, TeamGroup, TeamFriend } from '@contract/chat';
 import { chatKey, type ApplyKind, type Chat, type ChatMessage, type SentMessage } from '@contract/chatWidget';
 import { CHAT_UPLOAD_PATHS, storedNameOfUrl, UPLOAD_EXTENSIONS } from '@contract/chatUpload';
+import { useTranslation } from 'react-i18next';
 import { useDataClient } from '@/app/dataClient';
+import { toLang } from '@/app/i18n';
 import { AddFriendDialog } from './AddFriendDialog';
 import {
   buyerChat,
+  type ChatT,
   buyerMessage,
   buyerMessageId,
   friendChat,
@@ -25,7 +28,7 @@ import {
   widgetGroups,
 } from './adapters';
 import { ChatSidebar } from './ChatSidebar';
-import { CHAT_MODAL_Z_INDEX, useChatTexts } from './texts';
+import { CHAT_MODAL_Z_INDEX } from './layers';
 import { ChatWidget } from './widget/ChatWidget';
 import type { MediaResolver } from './widget/media';
 import type { ApplyInfo, ChatWidgetHandle } from './widget/types';
@@ -41,7 +44,8 @@ const HISTORY_ROWS = 30;
  */
 export function ChatListPage() {
   const client = useDataClient();
-  const { texts, lang } = useChatTexts();
+  const { t, i18n } = useTranslation('chat');
+  const lang = toLang(i18n.language);
   const { message, modal } = App.useApp();
   /** The mounted widget's chat window actor: the page sends it the channels and the incoming messages. */
   const widgetRef = useRef<ChatWidgetHandle>(null);
@@ -55,8 +59,8 @@ export function ChatListPage() {
   // What the widget shows, as the host knows it: open conversations by key and the active one.
   const open = useRef(new Map<string, Chat>());
   const active = useRef<string | null>(null);
-  const latest = useRef({ overview, buyers, texts });
-  latest.current = { overview, buyers, texts };
+  const latest = useRef({ overview, buyers, t });
+  latest.current = { overview, buyers, t };
   /** Keys of the messages this page sent, so their echo to the sender's pages is not shown twice here. */
   const sentKeys = useRef(new Set<string>());
   const media = useChatFiles(client);
@@ -88,13 +92,13 @@ export function ChatListPage() {
     if (!overview) return;
     if (!seeded.current) {
       seeded.current = true;
-      if (open.current.size === 0) open.current.set(chatKey(systemChat(overview, texts)), systemChat(overview, texts));
+      if (open.current.size === 0) open.current.set(chatKey(systemChat(overview, t)), systemChat(overview, t));
     }
     if (open.current.size === 0) return;
-    const chats = [...open.current.values()].map((c) => refreshedChat(c, overview, texts));
+    const chats = [...open.current.values()].map((c) => refreshedChat(c, overview, t));
     for (const chat of chats) open.current.set(chatKey(chat), chat);
     widgetRef.current?.send({ type: 'channel.replace', channels: chats });
-  }, [overview, texts]);
+  }, [overview, t]);
 
   /** A chat's new unread count; `toTop` moves it first in its shop, as the marketplace orders chats by their last message. */
   const setBuyerUnread = useCallback((storeId: number, chatId: string, unread: number, toTop = false) => {
@@ -183,12 +187,12 @@ export function ChatListPage() {
           const shop = latest.current.buyers?.shops.find((s) => s.storeId === incoming.storeId);
           const shopName = shop?.name ?? '';
           const known = shop?.chats.find((c) => c.chatId === incoming.chatId);
-          const chat = buyerChat({ storeId: incoming.storeId, chatId: incoming.chatId, chatType: known?.chatType ?? 'Buyer_Seller' }, shopName, latest.current.texts);
+          const chat = buyerChat({ storeId: incoming.storeId, chatId: incoming.chatId, chatType: known?.chatType ?? 'Buyer_Seller' }, shopName, latest.current.t);
           const key = chatKey(chat);
           if (!open.current.has(key)) open.current.set(key, chat);
           if (!known) void loadBuyers();
           setBuyerUnread(incoming.storeId, incoming.chatId, unread, true);
-          widgetRef.current?.send({ type: 'message.incoming', message: { ...buyerMessage(incoming, shopName, latest.current.texts), chat } });
+          widgetRef.current?.send({ type: 'message.incoming', message: { ...buyerMessage(incoming, shopName, latest.current.t), chat } });
           if (incoming.from !== 'seller' && active.current === key && document.visibilityState === 'visible') void markRead(chat);
         }),
       ),
@@ -246,7 +250,7 @@ export function ChatListPage() {
               : client.chat.buyerSend({ ...buyer, text: piece.text, clientKey }),
           );
           piecesSent.current.set(key, i + 1);
-          const shown = buyerMessage(stored, shopName, latest.current.texts);
+          const shown = buyerMessage(stored, shopName, latest.current.t);
           last = { id: shown.id, timestamp: shown.timestamp };
         }
         piecesSent.current.delete(key);
@@ -265,7 +269,7 @@ export function ChatListPage() {
     async ({ type, file, callback, chat }: { type: 'image' | 'file'; file: File; callback: (url: string) => void; chat: Chat }) => {
       const conversation = uploadConversation(chat);
       if (!conversation) return;
-      const hide = message.loading(latest.current.texts.uploading, 0);
+      const hide = message.loading(latest.current.t('uploading'), 0);
       try {
         const uploaded = await client.chat.upload(type, conversation, file);
         callback(uploaded.url);
@@ -286,7 +290,7 @@ export function ChatListPage() {
         if (buyer) {
           const shopName = now.buyers?.shops.find((s) => s.storeId === buyer.storeId)?.name ?? '';
           const page = await client.chat.buyerHistory({ ...buyer, before: buyerMessageId(lastMessage), rows: HISTORY_ROWS });
-          callback(page.messages.map((m) => buyerMessage(m, shopName, now.texts)));
+          callback(page.messages.map((m) => buyerMessage(m, shopName, now.t)));
         } else if (chat.type !== 'sys_msg' && now.overview) {
           const before = typeof lastMessage?.id === 'number' ? lastMessage.id : undefined;
           const page = await client.chat.history({ kind: chat.type === 'group' ? 'group' : 'friend', id: Number(chat.id), before, rows: HISTORY_ROWS });
@@ -333,13 +337,12 @@ export function ChatListPage() {
   return (
     <div className="chat-page">
       <ChatSidebar
-        texts={texts}
         buyers={buyers}
         overview={overview}
-        onOpenBuyer={(chat: BuyerChat, shopName: string) => openChat(buyerChat(chat, shopName, texts))}
+        onOpenBuyer={(chat: BuyerChat, shopName: string) => openChat(buyerChat(chat, shopName, t))}
         onOpenFriend={(friend: TeamFriend) => openChat(friendChat(friend))}
         onOpenGroup={(group: TeamGroup) => openChat(groupChat(group))}
-        onOpenSystem={() => openChat(systemChat(overview, texts))}
+        onOpenSystem={() => openChat(systemChat(overview, t))}
         onAddFriend={() => setAddFriendOpen(true)}
         onCreateGroup={() => setCreateGroupOpen(true)}
         onRefresh={() => {
@@ -350,7 +353,7 @@ export function ChatListPage() {
       <div className="chat-stage">
         {!widget.open && (
           <Button type="primary" icon={<MessageOutlined />} onClick={() => setWidget((w) => ({ open: true, key: w.key + 1 }))}>
-            {texts.openChat}
+            {t('openChat')}
           </Button>
         )}
       </div>
@@ -373,7 +376,7 @@ export function ChatListPage() {
             active.current = chatKey(chat);
             void markRead(chat);
           }}
-          onBuildChat={(chat) => openChat(refreshedChat(chat, overview, texts))}
+          onBuildChat={(chat) => openChat(refreshedChat(chat, overview, t))}
           onRemoveChat={(chat) => {
             open.current.delete(chatKey(chat));
             if (active.current === chatKey(chat)) active.current = null;
@@ -401,19 +404,19 @@ export function ChatListPage() {
               return null;
             })
           }
-          onAddGroup={(name) => void act(async () => (await client.chat.addSection(name), texts.sectionAdded(name)))}
+          onAddGroup={(name) => void act(async () => (await client.chat.addSection(name), t('sectionAdded', { name })))}
           onRenameGroup={(id, name) => void act(async () => (await client.chat.renameSection(Number(id), name), null))}
           onApplyFriend={({ to, message: text, group }) =>
             void act(async () => {
               await client.chat.applyFriend({ toId: Number(to.id), message: text, sectionId: group ? Number(group.value) : undefined });
-              return texts.requestSent;
+              return t('requestSent');
             })
           }
           onApplyResult={(result) =>
             void act(async () => {
               if (result.kind !== 'applyGroup') return null;
               await client.chat.applyGroup(Number(result.info.id), result.value);
-              return texts.requestSent;
+              return t('requestSent');
             })
           }
           onAddFriendClick={() => setAddFriendOpen(true)}
@@ -425,9 +428,9 @@ export function ChatListPage() {
           uploadExtensions={UPLOAD_EXTENSIONS}
           media={media}
           onChatInfo={(chat) => {
-            const rows = chatInfoRows(chat, overview, buyers, texts);
+            const rows = chatInfoRows(chat, overview, buyers, t);
             modal.info({
-              title: `${texts.chatInfo} · ${chat.name}`,
+              title: `${t('chatInfo')} · ${chat.name}`,
               zIndex: CHAT_MODAL_Z_INDEX,
               maskClosable: true,
               content: (
@@ -446,20 +449,18 @@ export function ChatListPage() {
       )}
       <AddFriendDialog
         open={addFriendOpen}
-        texts={texts}
         onClose={() => setAddFriendOpen(false)}
         onApplyFriend={(user) => applyDialog('applyFriend', { id: user.id, name: user.name, avatar: user.avatar || undefined, options })}
         onApplyGroup={(group) => applyDialog('applyGroup', { id: group.id, name: group.name })}
       />
       <CreateGroupDialog
         open={createGroupOpen}
-        texts={texts}
         onClose={() => setCreateGroupOpen(false)}
         onCreate={(name, introduction) =>
           void act(async () => {
             await client.chat.createGroup({ name, introduction });
             setCreateGroupOpen(false);
-            return texts.groupCreated(name);
+            return t('groupCreated', { name });
           })
         }
       />
@@ -469,20 +470,20 @@ export function ChatListPage() {
 
 type CreateGroupDialogProps = {
   open: boolean;
-  texts: ReturnType<typeof useChatTexts>['texts'];
   onClose: () => void;
   onCreate: (name: string, introduction: string) => void;
 };
 
-function CreateGroupDialog({ open, texts, onClose, onCreate }: CreateGroupDialogProps) {
+function CreateGroupDialog({ open, onClose, onCreate }: CreateGroupDialogProps) {
+  const { t } = useTranslation('chat');
   const [form] = Form.useForm<{ name: string; introduction?: string }>();
   return (
-    <Modal open={open} title={texts.createGroup} zIndex={CHAT_MODAL_Z_INDEX} onCancel={onClose} onOk={() => form.submit()} destroyOnHidden>
+    <Modal open={open} title={t('createGroup')} zIndex={CHAT_MODAL_Z_INDEX} onCancel={onClose} onOk={() => form.submit()} destroyOnHidden>
       <Form form={form} layout="vertical" preserve={false} onFinish={(values) => onCreate(values.name.trim(), values.introduction?.trim() ?? '')}>
-        <Form.Item name="name" label={texts.groupName} rules={[{ required: true, whitespace: true, max: 32 }]}>
+        <Form.Item name="name" label={t('groupName')} rules={[{ required: true, whitespace: true, max: 32 }]}>
           <Input maxLength={32} />
         </Form.Item>
-        <Form.Item name="introduction" label={texts.groupIntroduction} rules={[{ max: 200 }]}>
+        <Form.Item name="introduction" label={t('groupIntroduction')} rules={[{ max: 200 }]}>
           <Input.TextArea maxLength={200} rows={3} />
         </Form.Item>
       </Form>
@@ -521,29 +522,29 @@ function useChatFiles(client: ReturnType<typeof useDataClient>): MediaResolver {
 }
 
 /** What the conversation-info dialog lists for a buyer chat, a friend or a group. */
-function chatInfoRows(chat: Chat, overview: ContactsOverview, buyers: ChatListData | null, texts: ReturnType<typeof useChatTexts>['texts']): [string, string][] {
+function chatInfoRows(chat: Chat, overview: ContactsOverview, buyers: ChatListData | null, t: ChatT): [string, string][] {
   const buyer = parseBuyerChatId(chat.id);
   if (buyer) {
     const shop = buyers?.shops.find((s) => s.storeId === buyer.storeId);
     const known = shop?.chats.find((c) => c.chatId === buyer.chatId);
     return [
-      [texts.shop, shop?.name ?? String(buyer.storeId)],
+      [t('shop'), shop?.name ?? String(buyer.storeId)],
       ['ID', buyer.chatId],
-      [texts.chatStatus, known?.status.toLowerCase() === 'closed' ? texts.closed : texts.opened],
+      [t('chatStatus'), known?.status.toLowerCase() === 'closed' ? t('closed') : t('opened')],
     ];
   }
   if (chat.type === 'group') {
     const group = overview.groups.find((g) => g.id === chat.id);
     const members = group?.members ?? [];
     return [
-      [texts.groupName, chat.name],
-      [texts.membersLabel, texts.members(members.filter((m) => m.online).length, members.length)],
-      [texts.introductionLabel, group?.introduction || '—'],
+      [t('groupName'), chat.name],
+      [t('membersLabel'), t('members', { online: members.filter((m) => m.online).length, total: members.length })],
+      [t('introductionLabel'), group?.introduction || '—'],
     ];
   }
   const friend = overview.sections.flatMap((s) => s.friends).find((f) => f.id === chat.id);
   return [
-    [texts.statusLabel, friend?.online ? texts.online : texts.offline],
-    [texts.introductionLabel, friend?.introduction || texts.noIntroduction],
+    [t('statusLabel'), friend?.online ? t('online') : t('offline')],
+    [t('introductionLabel'), friend?.introduction || t('noIntroduction')],
   ];
 }

@@ -1,11 +1,10 @@
+import { useTranslation } from 'react-i18next';
 import { BellOutlined, ReloadOutlined, ShopOutlined, TeamOutlined, UserAddOutlined, UsergroupAddOutlined } from '@ant-design/icons';
 import { Alert, Avatar, Badge, Button, Collapse, Empty, Space, Tag, Tooltip, Typography } from 'antd';
 import type { BuyerChat, ChatListData, ContactsOverview, TeamGroup, TeamFriend } from '@contract/chat';
 import { buyerChatLabel } from './adapters';
-import type { ChatTexts } from './texts';
 
 type ChatSidebarProps = {
-  texts: ChatTexts;
   buyers: ChatListData | null;
   overview: ContactsOverview | null;
   onOpenBuyer: (chat: BuyerChat, shopName: string) => void;
@@ -18,21 +17,22 @@ type ChatSidebarProps = {
 };
 
 /** The list beside the chat window: buyer chats per shop with unread counts, then the team's friends and groups. */
-export function ChatSidebar({ texts, buyers, overview, onOpenBuyer, onOpenFriend, onOpenGroup, onOpenSystem, onAddFriend, onCreateGroup, onRefresh }: ChatSidebarProps) {
+export function ChatSidebar({ buyers, overview, onOpenBuyer, onOpenFriend, onOpenGroup, onOpenSystem, onAddFriend, onCreateGroup, onRefresh }: ChatSidebarProps) {
+  const { t } = useTranslation('chat');
   const pending = overview?.requests.filter((r) => r.status === 'pending' && r.to.id === overview.me.id).length ?? 0;
   return (
-    <aside className="chat-sidebar" aria-label={texts.title}>
-      <section aria-label={texts.buyerChats}>
+    <aside className="chat-sidebar" aria-label={t('title')}>
+      <section aria-label={t('buyerChats')}>
         <div className="chat-sidebar-head">
           <Typography.Title level={5} style={{ margin: 0 }}>
-            <ShopOutlined /> {texts.buyerChats}
+            <ShopOutlined /> {t('buyerChats')}
           </Typography.Title>
           <Badge count={buyers?.totalUnread ?? 0} overflowCount={999} />
-          <Tooltip title={texts.refresh}>
-            <Button size="small" type="text" icon={<ReloadOutlined />} aria-label={texts.refresh} onClick={onRefresh} />
+          <Tooltip title={t('refresh')}>
+            <Button size="small" type="text" icon={<ReloadOutlined />} aria-label={t('refresh')} onClick={onRefresh} />
           </Tooltip>
         </div>
-        {buyers && buyers.shops.length === 0 && <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={texts.noShops} />}
+        {buyers && buyers.shops.length === 0 && <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('noShops')} />}
         {buyers && buyers.shops.length > 0 && (
           <Collapse
             size="small"
@@ -47,14 +47,14 @@ export function ChatSidebar({ texts, buyers, overview, onOpenBuyer, onOpenFriend
               ),
               children: (
                 <>
-                  {shop.error && <Alert type="warning" showIcon message={texts.shopError} description={shop.error} style={{ marginBottom: 6 }} />}
-                  {shop.chats.length === 0 && <Typography.Text type="secondary">{texts.noChats}</Typography.Text>}
+                  {shop.error && <Alert type="warning" showIcon message={t('shopError')} description={shop.error} style={{ marginBottom: 6 }} />}
+                  {shop.chats.length === 0 && <Typography.Text type="secondary">{t('noChats')}</Typography.Text>}
                   <ul className="chat-entries chat-entries-scroll">
                     {shop.chats.map((chat) => (
                       <li key={chat.chatId}>
                         <button type="button" className="chat-entry" onClick={() => onOpenBuyer(chat, shop.name)}>
-                          <span className="chat-ellipsis">{buyerChatLabel(chat, texts)}</span>
-                          {chat.status === 'Closed' && <Tag>{texts.closed}</Tag>}
+                          <span className="chat-ellipsis">{buyerChatLabel(chat, t)}</span>
+                          {chat.status === 'Closed' && <Tag>{t('closed')}</Tag>}
                           <Badge count={chat.unread} size="small" />
                         </button>
                       </li>
@@ -67,24 +67,24 @@ export function ChatSidebar({ texts, buyers, overview, onOpenBuyer, onOpenFriend
         )}
       </section>
 
-      <section aria-label={texts.team}>
+      <section aria-label={t('team')}>
         <div className="chat-sidebar-head">
           <Typography.Title level={5} style={{ margin: 0 }}>
-            <TeamOutlined /> {texts.team}
+            <TeamOutlined /> {t('team')}
           </Typography.Title>
           <Space size={2}>
-            <Tooltip title={texts.addFriend}>
-              <Button size="small" type="text" icon={<UserAddOutlined />} aria-label={texts.addFriend} onClick={onAddFriend} />
+            <Tooltip title={t('addFriend')}>
+              <Button size="small" type="text" icon={<UserAddOutlined />} aria-label={t('addFriend')} onClick={onAddFriend} />
             </Tooltip>
-            <Tooltip title={texts.createGroup}>
-              <Button size="small" type="text" icon={<UsergroupAddOutlined />} aria-label={texts.createGroup} onClick={onCreateGroup} />
+            <Tooltip title={t('createGroup')}>
+              <Button size="small" type="text" icon={<UsergroupAddOutlined />} aria-label={t('createGroup')} onClick={onCreateGroup} />
             </Tooltip>
           </Space>
         </div>
         <button type="button" className="chat-entry" onClick={onOpenSystem}>
           <BellOutlined />
-          <span className="chat-ellipsis">{texts.systemMessages}</span>
-          {pending > 0 && <Tag color="orange">{texts.pending(pending)}</Tag>}
+          <span className="chat-ellipsis">{t('systemMessages')}</span>
+          {pending > 0 && <Tag color="orange">{t('pending', { count: pending })}</Tag>}
         </button>
         {overview && (
           <Collapse
@@ -94,10 +94,10 @@ export function ChatSidebar({ texts, buyers, overview, onOpenBuyer, onOpenFriend
             items={[
               {
                 key: 'friends',
-                label: texts.friends,
+                label: t('friends'),
                 children:
                   overview.sections.every((s) => s.friends.length === 0) ? (
-                    <Typography.Text type="secondary">{texts.noFriends}</Typography.Text>
+                    <Typography.Text type="secondary">{t('noFriends')}</Typography.Text>
                   ) : (
                     overview.sections
                       .filter((s) => s.friends.length > 0)
@@ -110,7 +110,7 @@ export function ChatSidebar({ texts, buyers, overview, onOpenBuyer, onOpenFriend
                             {section.friends.map((friend) => (
                               <li key={friend.id}>
                                 <button type="button" className="chat-entry" aria-label={friend.remark || friend.name} onClick={() => onOpenFriend(friend)}>
-                                  <Badge dot status={friend.online ? 'success' : 'default'} title={friend.online ? texts.online : texts.offline}>
+                                  <Badge dot status={friend.online ? 'success' : 'default'} title={friend.online ? t('online') : t('offline')}>
                                     <Avatar size="small" src={friend.avatar || undefined}>
                                       {friend.name.slice(0, 1)}
                                     </Avatar>
@@ -127,10 +127,10 @@ export function ChatSidebar({ texts, buyers, overview, onOpenBuyer, onOpenFriend
               },
               {
                 key: 'groups',
-                label: texts.groups,
+                label: t('groups'),
                 children:
                   overview.groups.length === 0 ? (
-                    <Typography.Text type="secondary">{texts.noGroups}</Typography.Text>
+                    <Typography.Text type="secondary">{t('noGroups')}</Typography.Text>
                   ) : (
                     <ul className="chat-entries">
                       {overview.groups.map((group) => (

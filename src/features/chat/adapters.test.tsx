@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { ContactsOverview, TeamRequest } from '@contract/chat';
 import { buyerChat, buyerMessageId, parseBuyerChatId, parseRequestKey, systemMessages } from './adapters';
-import { CHAT_TEXTS } from './texts';
+import { createI18n } from '@/app/i18n';
 
-const texts = CHAT_TEXTS.zh;
+const texts = createI18n('zh').getFixedT('zh', 'chat');
 const person = (id: number, name: string) => ({ id, name, avatar: '' });
 const request = (over: Partial<TeamRequest>): TeamRequest => ({
   id: 1,

@@ -1,13 +1,16 @@
 import type { BuyerChat, BuyerMessage, ContactsOverview, TeamGroup, TeamMessage, TeamRequest } from '@contract/chat';
 import { SYSTEM_CHAT_ID, type Chat, type ChatMessage, type FriendSection, type Group, type GroupOption, type SystemMessage } from '@contract/chatWidget';
 import { formatUploadConversation, storedNameOfUrl } from '@contract/chatUpload';
-import type { ChatTexts } from './texts';
+import type { TFunction } from 'i18next';
 
 /**
  * The chat page's translation between the server's shapes (contract/chat.ts) and the widget's (contract/chatWidget.ts).
  * Buyer chats ride in the widget as 'friend' conversations whose id names the shop and the marketplace chat.
  */
 const BUYER_PREFIX = 'buyer:';
+
+/** The chat namespace's texts, for the names and notes the adapters write. */
+export type ChatT = TFunction<'chat'>;
 
 export type BuyerChatRef = { storeId: number; chatId: string };
 
@@ -25,20 +28,20 @@ export function parseBuyerChatId(id: Chat['id']): BuyerChatRef | null {
 }
 
 /** A short, stable label for a buyer chat: Ozon's chat ids are long. */
-export function buyerChatLabel(chat: Pick<BuyerChat, 'chatId' | 'chatType'>, texts: ChatTexts): string {
-  if (chat.chatType === 'Seller_Support') return texts.support;
-  return texts.buyerChat(chat.chatId.replace(/[^\w]/g, '').slice(-6));
+export function buyerChatLabel(chat: Pick<BuyerChat, 'chatId' | 'chatType'>, t: ChatT): string {
+  if (chat.chatType === 'Seller_Support') return t('support');
+  return t('buyerChat', { short: chat.chatId.replace(/[^\w]/g, '').slice(-6) });
 }
 
-export function buyerChat(chat: Pick<BuyerChat, 'storeId' | 'chatId' | 'chatType'>, shopName: string, texts: ChatTexts): Chat {
-  return { id: buyerChatId(chat.storeId, chat.chatId), type: 'friend', name: `${buyerChatLabel(chat, texts)} · ${shopName}` };
+export function buyerChat(chat: Pick<BuyerChat, 'storeId' | 'chatId' | 'chatType'>, shopName: string, t: ChatT): Chat {
+  return { id: buyerChatId(chat.storeId, chat.chatId), type: 'friend', name: `${buyerChatLabel(chat, t)} · ${shopName}` };
 }
 
-export function buyerMessage(message: BuyerMessage, shopName: string, texts: ChatTexts): ChatMessage {
+export function buyerMessage(message: BuyerMessage, shopName: string, t: ChatT): ChatMessage {
   const mine = message.from === 'seller';
   return {
     id: `${BUYER_PREFIX}${message.id}`,
-    username: mine ? shopName : message.from === 'support' ? texts.support : texts.buyer,
+    username: mine ? shopName : message.from === 'support' ? t('support') : t('buyer'),
     mine,
     content: message.text,
     timestamp: message.createdAt,
@@ -93,7 +96,7 @@ export function parseRequestKey(id: SystemMessage['id']): Pick<TeamRequest, 'kin
  * The system tab: applications to me carry Agree and Reject while pending (applyFriend, or applyGroup naming the
  * group); answers to my own applications are acceptFriend / rejectFriend notes.
  */
-export function systemMessages(overview: ContactsOverview, texts: ChatTexts): SystemMessage[] {
+export function systemMessages(overview: ContactsOverview, t: ChatT): SystemMessage[] {
   return overview.requests.map((r): SystemMessage => {
     const toMe = r.to.id === overview.me.id;
     if (toMe) {
@@ -103,7 +106,7 @@ export function systemMessages(overview: ContactsOverview, texts: ChatTexts): Sy
         from: { id: r.from.id, name: r.from.name, avatar: r.from.avatar || undefined },
         to: { id: r.to.id, name: r.to.name },
         type: joinsGroup ? 'applyGroup' : 'applyFriend',
-        message: joinsGroup ? r.message : [texts.wantsToBeFriend, r.message].filter(Boolean).join('：'),
+        message: joinsGroup ? r.message : [t('wantsToBeFriend'), r.message].filter(Boolean).join('：'),
         timestamp: r.createdAt,
         status: r.status === 'accepted' ? 'accept' : r.status === 'rejected' ? 'reject' : 'none',
         ...(joinsGroup && r.group ? { group: { id: r.group.id, name: r.group.name } } : {}),
@@ -113,14 +116,14 @@ export function systemMessages(overview: ContactsOverview, texts: ChatTexts): Sy
       id: requestKey(r),
       from: { id: r.to.id, name: r.to.name, avatar: r.to.avatar || undefined },
       type: r.status === 'accepted' ? 'acceptFriend' : 'rejectFriend',
-      message: r.status === 'accepted' ? texts.requestAccepted(r.group?.name ?? r.to.name) : texts.requestRejected(r.group?.name ?? r.to.name),
+      message: r.status === 'accepted' ? t('requestAccepted', { name: r.group?.name ?? r.to.name }) : t('requestRejected', { name: r.group?.name ?? r.to.name }),
       timestamp: r.decidedAt ?? r.createdAt,
     };
   });
 }
 
-export function systemChat(overview: ContactsOverview | null, texts: ChatTexts): Chat {
-  return { id: SYSTEM_CHAT_ID, type: 'sys_msg', name: texts.systemMessages, messages: overview ? systemMessages(overview, texts) : [] };
+export function systemChat(overview: ContactsOverview | null, t: ChatT): Chat {
+  return { id: SYSTEM_CHAT_ID, type: 'sys_msg', name: t('systemMessages'), messages: overview ? systemMessages(overview, t) : [] };
 }
 
 export function friendSections(overview: ContactsOverview): FriendSection[] {
@@ -155,8 +158,8 @@ export function sectionOptions(overview: ContactsOverview): GroupOption[] {
 }
 
 /** The freshest version of an open conversation's chat, or the chat itself when the overview does not know it. */
-export function refreshedChat(chat: Chat, overview: ContactsOverview, texts: ChatTexts): Chat {
-  if (chat.type === 'sys_msg') return systemChat(overview, texts);
+export function refreshedChat(chat: Chat, overview: ContactsOverview, t: ChatT): Chat {
+  if (chat.type === 'sys_msg') return systemChat(overview, t);
   if (parseBuyerChatId(chat.id)) return chat;
   if (chat.type === 'group') {
     const group = overview.groups.find((g) => g.id === chat.id);

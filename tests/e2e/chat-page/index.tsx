@@ -2,6 +2,8 @@ import { App, ConfigProvider } from 'antd';
 import { createRoot } from 'react-dom/client';
 import type { Chat, ChatMessage } from '@contract/chatWidget';
 import { createRef } from 'react';
+import { I18nextProvider } from 'react-i18next';
+import { createI18n } from '@/app/i18n';
 import { ChatWidget } from '@/features/chat/widget/ChatWidget';
 import type { ChatWidgetHandle } from '@/features/chat/widget/types';
 import '@/features/chat/chat.css';
@@ -36,9 +38,11 @@ window.chatTest = { loadGenerated: (count) => widget.current?.send({ type: 'mess
 
 const lang = new URLSearchParams(location.search).get('lang') === 'en' ? 'en' : 'zh';
 createRoot(document.getElementById('root')!).render(
-  <ConfigProvider>
-    <App>
-      <ChatWidget mine={{ id: 1, username: '我' }} ref={widget} lang={lang} chats={[friend]} />
-    </App>
-  </ConfigProvider>,
+  <I18nextProvider i18n={createI18n(lang)}>
+    <ConfigProvider>
+      <App>
+        <ChatWidget mine={{ id: 1, username: '我' }} ref={widget} lang={lang} chats={[friend]} />
+      </App>
+    </ConfigProvider>
+  </I18nextProvider>,
 );

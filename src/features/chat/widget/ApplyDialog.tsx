@@ -2,7 +2,7 @@ import { Avatar, Input, Select } from 'antd';
 import { useEffect, useState } from 'react';
 import type { ApplyKind, GroupOption } from '@contract/chatWidget';
 import { Dialog } from '@/components/dialog/Dialog';
-import type { ChatLang, Translate } from './i18n';
+import type { ChatLang, Translate } from './translate';
 import type { ApplyInfo } from './types';
 
 export type ApplyDialogResult = { value: string; option: GroupOption | null };

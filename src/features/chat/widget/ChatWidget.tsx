@@ -20,7 +20,7 @@ import { ContactsManager } from './ContactsManager';
 import { ConversationTabs } from './ConversationTabs';
 import { EntryBox } from './EntryBox';
 import { GroupDrawer } from './GroupDrawer';
-import { translator, type Translate } from './i18n';
+import { useWidgetTranslate, type Translate } from './translate';
 import { MediaProvider } from './media';
 import { MessageList } from './MessageList';
 import { loadChannels, saveChannels } from './storage';
@@ -53,7 +53,7 @@ const MINI_SIZE = { width: 380, height: 460 } as const;
 
 function ChatWidgetBody(props: ChatWidgetProps) {
   const { lang = 'zh', mine, defaultAvatar } = props;
-  const t = useMemo(() => translator(lang), [lang]);
+  const t = useWidgetTranslate(lang);
   const latest = useRef(props);
   latest.current = props;
   const messageBox = useMessageBox();

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import type { Chat, Friend, FriendSection, Group } from '@contract/chatWidget';
 import type { MessageBoxApi } from '@/components/message-box/messageBoxApi';
 import { CopyText } from './CopyText';
-import type { Translate } from './i18n';
+import type { Translate } from './translate';
 
 type ContactsManagerProps = {
   friends: FriendSection[];

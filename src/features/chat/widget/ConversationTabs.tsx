@@ -1,6 +1,6 @@
 import { Avatar, Badge } from 'antd';
 import { chatKey, type Chat } from '@contract/chatWidget';
-import type { Translate } from './i18n';
+import type { Translate } from './translate';
 
 type ConversationTabsProps = {
   channels: Chat[];

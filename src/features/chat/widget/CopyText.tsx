@@ -1,5 +1,5 @@
 import { Button, message as antdMessage } from 'antd';
-import type { Translate } from './i18n';
+import type { Translate } from './translate';
 
 /** Spec §2: text carrying one of these codes gets the prominent button form (they are tracking-number prefixes). */
 const HIGHLIGHT_CODES = ['CN', 'LV', 'HK', 'LK', 'LQ', 'LD'];

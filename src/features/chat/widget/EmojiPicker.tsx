@@ -1,5 +1,5 @@
 import { EMOJI, type Emoji } from './emoji';
-import type { ChatLang } from './i18n';
+import type { ChatLang } from './translate';
 
 type EmojiPickerProps = { lang: ChatLang; onPick: (emoji: Emoji) => void };
 

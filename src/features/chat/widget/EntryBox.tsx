@@ -2,7 +2,7 @@ import { Button, Dropdown, Popover, Space } from 'antd';
 import { useRef, useState, type ChangeEvent, type KeyboardEvent } from 'react';
 import { emojiToken } from './emoji';
 import { EmojiPicker } from './EmojiPicker';
-import type { ChatLang, Translate } from './i18n';
+import type { ChatLang, Translate } from './translate';
 import type { SendMode } from './types';
 import { acceptAttribute, acceptsFile, uploadToken, type UploadExtensions, type UploadKind } from './upload';
 

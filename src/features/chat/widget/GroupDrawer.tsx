@@ -1,7 +1,7 @@
 import { Avatar, Input, List, message as antdMessage } from 'antd';
 import { useMemo, useState } from 'react';
 import type { Chat, CurrentUser, GroupMember } from '@contract/chatWidget';
-import type { Translate } from './i18n';
+import type { Translate } from './translate';
 
 type GroupDrawerProps = {
   chat: Chat;

@@ -15,7 +15,7 @@ import {
 } from '@machines/conversationMachine';
 import type { ChatMessage } from '@contract/chatWidget';
 import { anchorIndexAfterPrepend, animateScrollTop, formatTimestamp, isAtBottom, isHistoryLocked } from './history';
-import type { Translate } from './i18n';
+import type { Translate } from './translate';
 import { CopyText } from './CopyText';
 import { MessageContent } from './MessageContent';
 

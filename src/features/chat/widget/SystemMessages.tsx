@@ -5,7 +5,7 @@ import { useEffect, useRef } from 'react';
 import type { GroupOption, SystemMessage } from '@contract/chatWidget';
 import { friendRequestMachine, selectRequestStatus } from '@machines/friendRequestMachine';
 import { formatTimestamp } from './history';
-import type { Translate } from './i18n';
+import type { Translate } from './translate';
 
 export type FriendRequestDecision = {
   /** Asks the user for a group (confirmFriend dialog; confirmGroup for an applyGroup item); resolves undefined when dismissed. */

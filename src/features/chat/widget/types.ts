@@ -16,7 +16,7 @@ import type { Ref } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import type { chatWindowMachine } from '@machines/chatWindowMachine';
 import type { SendReceipt } from '@machines/chatSendMachine';
-import type { ChatLang } from './i18n';
+import type { ChatLang } from './translate';
 import type { MediaResolver } from './media';
 import type { UploadExtensions, UploadKind } from './upload';
 

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import type { Translate } from './i18n';
+import type { Translate } from './translate';
 
 /** Blinks the page title while there are unread messages and the page is hidden, and restores it after. */
 export function useTitleBlink(unread: number, pageVisible: boolean, t: Translate) {
