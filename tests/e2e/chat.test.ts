@@ -18,7 +18,8 @@ afterAll(async () => {
   await browser?.close();
 });
 
-async function openChatPage(username: string, password: string): Promise<Page> {
+/** The chat page of a user logged in, in Chinese or, after a reload with the language cookie, in English. */
+async function openChatPage(username: string, password: string, lang: 'zh' | 'en' = 'zh'): Promise<Page> {
   const context = await newContext(browser, baseUrl);
   const page = await context.newPage();
   try {
@@ -27,6 +28,11 @@ async function openChatPage(username: string, password: string): Promise<Page> {
     await logIn(page, username, password, code);
     await page.waitForURL((url) => url.pathname === '/chat-manager/chat-list');
     await page.getByRole('complementary', { name: '买家会话' }).waitFor();
+    if (lang === 'en') {
+      await context.addCookies([{ name: 'language', value: 'en', url: baseUrl }]);
+      await page.reload();
+      await page.getByRole('complementary', { name: 'Buyer chats' }).waitFor();
+    }
   } catch (error) {
     await screenshot(page, `chat-open-failed-${username}`);
     throw error;
@@ -163,6 +169,47 @@ describe('chat in the browser', () => {
     await screenshot(seller, 'chat-buyer-message');
     await seller.context().close();
   });
+
+  it('a reply the marketplace refuses shows failed with its reason, and a retry sends it again', async () => {
+    for (const lang of ['zh', 'en'] as const) {
+      const page = await openChatPage('seller', 'seller123', lang);
+      try {
+        const sends: string[] = [];
+        page.context().on('request', (request) => {
+          if (new URL(request.url()).pathname === '/api/sendMessage') sends.push(request.postData() ?? '');
+        });
+        // A closed buyer chat: Ozon refuses every message to it.
+        const buyers = page.getByRole('region', { name: lang === 'zh' ? '买家会话' : 'Buyer chats' });
+        await buyers.locator('.chat-entry', { hasText: lang === 'zh' ? '已关闭' : 'Closed' }).first().click();
+        const window = chatWindow(page);
+        const text = lang === 'zh' ? '您好，包裹今天发出' : 'Hello, the parcel ships today';
+        await window.getByRole('textbox', { name: lang === 'zh' ? '输入消息' : 'Type a message' }).fill(text);
+        await window.getByRole('textbox', { name: lang === 'zh' ? '输入消息' : 'Type a message' }).press('Enter');
+
+        const bubble = window.getByTestId('chat-message').filter({ hasText: text });
+        const failed = bubble.getByRole('alert');
+        await failed.getByText(lang === 'zh' ? '发送失败：该会话已关闭，不能再发送消息' : 'Not sent: This chat is closed; no more messages can be sent').waitFor();
+        await expect.poll(() => sends.length).toBe(1);
+        await screenshot(page, `chat-send-failed-${lang}`);
+
+        // Sent again: the marketplace refuses it again, and the message stays failed, once.
+        await failed.getByRole('button', { name: lang === 'zh' ? '重新发送' : 'Send again' }).click();
+        await expect.poll(() => sends.length).toBe(2);
+        expect(JSON.parse(sends[1]!)).toMatchObject({ text });
+        await failed.waitFor();
+        expect(await bubble.count()).toBe(1);
+
+        // Deleted: gone from the conversation.
+        await failed.getByRole('button', { name: lang === 'zh' ? '删除' : 'Delete' }).click();
+        await bubble.waitFor({ state: 'detached' });
+      } catch (error) {
+        await screenshot(page, `chat-send-failed-broken-${lang}`);
+        throw error;
+      } finally {
+        await page.context().close();
+      }
+    }
+  });
 });
 
 /** Serves the widget-alone page (tests/e2e/chat-page) built on the spot. */
@@ -296,12 +343,8 @@ describe('chat screenshots in zh and en', () => {
     await joiner.call('/contacts/group/apply', { groupId: group.id, message: '请让我加入发货群' });
 
     for (const lang of ['zh', 'en'] as const) {
-      const page = await openChatPage('seller', 'seller123');
+      const page = await openChatPage('seller', 'seller123', lang);
       try {
-        if (lang === 'en') {
-          await page.context().addCookies([{ name: 'language', value: 'en', url: baseUrl }]);
-          await page.reload();
-        }
         const window = chatWindow(page);
         // The window opens on the system tab: the friend request and the group application wait there.
         await window.getByText('我是新来的运营，加个好友').waitFor();

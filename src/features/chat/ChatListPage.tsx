@@ -3,7 +3,7 @@ import { App, Button, Form, Input, Modal, Spin } from 'antd';
 import { proxy } from 'comlink';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { BuyerChat, ChatListData, ContactsOverview, TeamGroup, TeamFriend } from '@contract/chat';
-import { chatKey, type ApplyKind, type Chat, type ChatMessage, type SentMessage } from '@contract/chatWidget';
+import { chatKey, type ApplyKind, type Chat, type ChatMessage } from '@contract/chatWidget';
 import { CHAT_UPLOAD_PATHS, storedNameOfUrl, UPLOAD_EXTENSIONS } from '@contract/chatUpload';
 import { useTranslation } from 'react-i18next';
 import { useDataClient } from '@/app/dataClient';
@@ -20,7 +20,6 @@ import {
   parseBuyerChatId,
   parseRequestKey,
   refreshedChat,
-  splitUploads,
   uploadConversation,
   sectionOptions,
   systemChat,
@@ -28,11 +27,11 @@ import {
   widgetGroups,
 } from './adapters';
 import { ChatSidebar } from './ChatSidebar';
+import { createChatSender } from './send';
 import { CHAT_MODAL_Z_INDEX } from './layers';
 import { ChatWidget } from './widget/ChatWidget';
 import type { MediaResolver } from './widget/media';
 import type { ApplyInfo, ChatWidgetHandle } from './widget/types';
-import type { SendReceipt } from '@machines/chatSendMachine';
 import './chat.css';
 
 const HISTORY_ROWS = 30;
@@ -61,8 +60,7 @@ export function ChatListPage() {
   const active = useRef<string | null>(null);
   const latest = useRef({ overview, buyers, t });
   latest.current = { overview, buyers, t };
-  /** Keys of the messages this page sent, so their echo to the sender's pages is not shown twice here. */
-  const sentKeys = useRef(new Set<string>());
+  const sender = useMemo(() => createChatSender(client.chat), [client]);
   const media = useChatFiles(client);
 
   const loadOverview = useCallback(async () => {
@@ -157,7 +155,7 @@ export function ChatListPage() {
           const now = latest.current.overview;
           if (!now) return;
           const own = incoming.sender.id === now.me.id;
-          if (own && incoming.clientKey && sentKeys.current.delete(incoming.clientKey)) return;
+          if (own && sender.isOwnEcho(incoming.clientKey)) return;
           let chat: Chat;
           if (incoming.kind === 'group') {
             const group = now.groups.find((g) => g.id === incoming.toId);
@@ -183,7 +181,7 @@ export function ChatListPage() {
         'chat.buyerMessage',
         proxy(({ message: incoming, unread }) => {
           // This page's own reply, echoed to the seller's pages: shown here already.
-          if (incoming.from === 'seller' && incoming.clientKey && sentKeys.current.delete(incoming.clientKey)) return;
+          if (incoming.from === 'seller' && sender.isOwnEcho(incoming.clientKey)) return;
           const shop = latest.current.buyers?.shops.find((s) => s.storeId === incoming.storeId);
           const shopName = shop?.name ?? '';
           const known = shop?.chats.find((c) => c.chatId === incoming.chatId);
@@ -214,56 +212,7 @@ export function ChatListPage() {
       ),
     ];
     return () => subscriptions.forEach((s) => void s.then((off) => off()));
-  }, [client, loadOverview, loadBuyers, markRead, setBuyerUnread]);
-
-  /** The echo of a send to the sender's pages comes back with this key; this page shows its own copy already. */
-  const withClientKey = useCallback(async <T,>(send: (clientKey: string) => Promise<T>): Promise<T> => {
-    const clientKey = `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 10)}`;
-    sentKeys.current.add(clientKey);
-    try {
-      return await send(clientKey);
-    } catch (error) {
-      sentKeys.current.delete(clientKey);
-      throw error;
-    }
-  }, []);
-
-  /** How many pieces of a buyer message went out, by the message's local id: a retry resumes after them. */
-  const piecesSent = useRef(new Map<string, number>());
-
-  // Widget events to worker calls. A send answers with the server's copy of the message, or fails with the reason the
-  // worker gives (a closed chat, the reply window, not friends ...): the widget shows the message failed with it.
-  const onSendMessage = useCallback(
-    async (sent: SentMessage): Promise<SendReceipt> => {
-      const buyer = parseBuyerChatId(sent.to.id);
-      if (buyer) {
-        const shopName = latest.current.buyers?.shops.find((s) => s.storeId === buyer.storeId)?.name ?? '';
-        // Ozon takes files through their own call: attachments go one by one, the words around them as text.
-        const pieces = splitUploads(sent.content);
-        const key = String(sent.id);
-        let last: SendReceipt | null = null;
-        for (let i = piecesSent.current.get(key) ?? 0; i < pieces.length; i += 1) {
-          const piece = pieces[i]!;
-          const { message: stored } = await withClientKey((clientKey) =>
-            piece.kind === 'file'
-              ? client.chat.buyerSendFile({ ...buyer, fileId: piece.fileId, clientKey })
-              : client.chat.buyerSend({ ...buyer, text: piece.text, clientKey }),
-          );
-          piecesSent.current.set(key, i + 1);
-          const shown = buyerMessage(stored, shopName, latest.current.t);
-          last = { id: shown.id, timestamp: shown.timestamp };
-        }
-        piecesSent.current.delete(key);
-        // A message of several pieces is one bubble here and several on the server: the bubble keeps its local id.
-        return pieces.length === 1 && last ? last : { id: sent.id, timestamp: sent.timestamp };
-      }
-      const stored = await withClientKey((clientKey) =>
-        client.chat.send({ kind: sent.to.type === 'group' ? 'group' : 'friend', id: Number(sent.to.id), content: sent.content, clientKey }),
-      );
-      return { id: stored.id, timestamp: stored.createdAt };
-    },
-    [client, withClientKey],
-  );
+  }, [client, sender, loadOverview, loadBuyers, markRead, setBuyerUnread]);
 
   const onUploadEvent = useCallback(
     async ({ type, file, callback, chat }: { type: 'image' | 'file'; file: File; callback: (url: string) => void; chat: Chat }) => {
@@ -370,7 +319,7 @@ export function ChatListPage() {
           size={{ width: 640, height: 560 }}
           voice
           apply={apply}
-          onSendMessage={onSendMessage}
+          onSendMessage={sender.send}
           onLoadHistory={(chat, last, callback) => void onLoadHistory(chat, last, callback)}
           onTalkClick={(chat) => {
             active.current = chatKey(chat);

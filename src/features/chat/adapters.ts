@@ -37,10 +37,15 @@ export function buyerChat(chat: Pick<BuyerChat, 'storeId' | 'chatId' | 'chatType
   return { id: buyerChatId(chat.storeId, chat.chatId), type: 'friend', name: `${buyerChatLabel(chat, t)} · ${shopName}` };
 }
 
+/** The widget's id of a marketplace message. */
+export function buyerWidgetMessageId(id: BuyerMessage['id']): string {
+  return `${BUYER_PREFIX}${id}`;
+}
+
 export function buyerMessage(message: BuyerMessage, shopName: string, t: ChatT): ChatMessage {
   const mine = message.from === 'seller';
   return {
-    id: `${BUYER_PREFIX}${message.id}`,
+    id: buyerWidgetMessageId(message.id),
     username: mine ? shopName : message.from === 'support' ? t('support') : t('buyer'),
     mine,
     content: message.text,

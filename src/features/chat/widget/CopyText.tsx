@@ -10,15 +10,18 @@ export function isHighlightedCopy(text: string): boolean {
 
 type CopyTextProps = { text: string; t: Translate };
 
+/** Copies the text and says whether it worked (spec §2: "copy succeeded" / "copy failed"). */
+export async function copyToClipboard(text: string, t: Translate): Promise<void> {
+  try {
+    await navigator.clipboard.writeText(text);
+    void antdMessage.success(t('copySucceeded'));
+  } catch {
+    void antdMessage.error(t('copyFailed'));
+  }
+}
+
 export function CopyText({ text, t }: CopyTextProps) {
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(text);
-      void antdMessage.success(t('copySucceeded'));
-    } catch {
-      void antdMessage.error(t('copyFailed'));
-    }
-  };
+  const copy = () => copyToClipboard(text, t);
   return isHighlightedCopy(text) ? (
     <Button size="small" type="primary" ghost onClick={copy}>
       {t('copy')}

@@ -1,10 +1,10 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { ExclamationCircleFilled } from '@ant-design/icons';
+import { CopyOutlined, DeleteOutlined, ExclamationCircleFilled, RedoOutlined } from '@ant-design/icons';
 import { useSelector } from '@xstate/react';
 import { Avatar, Button, Space, Spin } from 'antd';
 import { useEffect, useLayoutEffect, useRef, type ReactNode } from 'react';
 import type { ActorRefFrom } from 'xstate';
-import { selectDelivery } from '@machines/chatSendMachine';
+import { selectDelivery, type Delivery } from '@machines/chatSendMachine';
 import {
   selectHistoryExhausted,
   selectIsLoadingHistory,
@@ -16,7 +16,7 @@ import {
 import type { ChatMessage } from '@contract/chatWidget';
 import { anchorIndexAfterPrepend, animateScrollTop, formatTimestamp, isAtBottom, isHistoryLocked } from './history';
 import type { Translate } from './translate';
-import { CopyText } from './CopyText';
+import { copyToClipboard } from './CopyText';
 import { MessageContent } from './MessageContent';
 
 type MessageListProps = {
@@ -123,17 +123,19 @@ export function MessageList({ conversation, t, defaultAvatar, onMention }: Messa
                 ref={virtualizer.measureElement}
                 style={{ position: 'absolute', top: 0, left: 0, width: '100%', transform: `translateY(${item.start}px)` }}
               >
-                <MessageItem message={message} defaultAvatar={defaultAvatar} onMention={onMention}>
-                  {sends[String(message.id)] && (
-                    <DeliveryMark
-                      send={sends[String(message.id)]!}
-                      content={message.content}
-                      t={t}
-                      onRetry={() => conversation.send({ type: 'conversation.retry', id: message.id })}
-                      onDiscard={() => conversation.send({ type: 'conversation.discard', id: message.id })}
-                    />
-                  )}
-                </MessageItem>
+                {sends[String(message.id)] ? (
+                  <OutgoingMessage
+                    send={sends[String(message.id)]!}
+                    message={message}
+                    t={t}
+                    defaultAvatar={defaultAvatar}
+                    onMention={onMention}
+                    onRetry={() => conversation.send({ type: 'conversation.retry', id: message.id })}
+                    onDiscard={() => conversation.send({ type: 'conversation.discard', id: message.id })}
+                  />
+                ) : (
+                  <MessageItem message={message} defaultAvatar={defaultAvatar} onMention={onMention} />
+                )}
               </div>
             );
           })}
@@ -162,10 +164,23 @@ export function MessageList({ conversation, t, defaultAvatar, onMention }: Messa
   );
 }
 
-type MessageItemProps = { message: ChatMessage; defaultAvatar?: string; onMention?: (name: string) => void; children?: ReactNode };
+type MessageItemProps = {
+  message: ChatMessage;
+  defaultAvatar?: string;
+  onMention?: (name: string) => void;
+  delivery?: Delivery;
+  children?: ReactNode;
+};
+
+/** Own messages are green once sent; while sending they are paler, and a refused one is not green at all. */
+function bubbleColours(message: ChatMessage, delivery: Delivery | undefined) {
+  if (!message.mine) return { background: '#f2f2f2', color: '#333' };
+  if (delivery?.state === 'failed') return { background: '#fff1f0', color: '#333', boxShadow: 'inset 0 0 0 1px #ffa39e' };
+  return { background: '#5FB878', color: '#fff', opacity: delivery?.state === 'sending' ? 0.7 : 1 };
+}
 
 // The right gutter keeps own avatars clear of the floating up/down buttons.
-function MessageItem({ message, defaultAvatar, onMention, children }: MessageItemProps) {
+function MessageItem({ message, defaultAvatar, onMention, delivery, children }: MessageItemProps) {
   return (
     <div
       className={message.mine ? 'ichat-message ichat-message-mine' : 'ichat-message'}
@@ -185,8 +200,7 @@ function MessageItem({ message, defaultAvatar, onMention, children }: MessageIte
             display: 'inline-block',
             padding: '6px 10px',
             borderRadius: 4,
-            background: message.mine ? '#5FB878' : '#f2f2f2',
-            color: message.mine ? '#fff' : '#333',
+            ...bubbleColours(message, delivery),
             textAlign: 'left',
             wordBreak: 'break-word',
           }}
@@ -199,26 +213,37 @@ function MessageItem({ message, defaultAvatar, onMention, children }: MessageIte
   );
 }
 
-type DeliveryMarkProps = { send: ChatSendRef; content: string; t: Translate; onRetry: () => void; onDiscard: () => void };
+type OutgoingMessageProps = Omit<MessageItemProps, 'delivery' | 'children'> & {
+  send: ChatSendRef;
+  t: Translate;
+  onRetry: () => void;
+  onDiscard: () => void;
+};
 
-/** An outgoing message's send: a spinner while it goes out; when refused, the server's reason, retry, copy and delete. */
-function DeliveryMark({ send, content, t, onRetry, onDiscard }: DeliveryMarkProps) {
+/** A message of mine the server has not accepted yet: its send's state under the bubble. */
+function OutgoingMessage({ send, t, onRetry, onDiscard, ...item }: OutgoingMessageProps) {
   const delivery = useSelector(send, selectDelivery);
-  if (delivery.state === 'sending') return <Spin size="small" className="ichat-sending" aria-label={t('sending')} />;
-  if (delivery.state !== 'failed') return null;
   return (
-    <div className="ichat-send-failed" role="alert">
-      <ExclamationCircleFilled style={{ color: '#ff4d4f' }} aria-hidden />{' '}
-      <span>{delivery.reason ? t('notSentBecause', { reason: delivery.reason }) : t('notSent')}</span>
-      <Space size={0} wrap>
-        <Button size="small" type="link" onClick={onRetry}>
-          {t('resend')}
-        </Button>
-        <CopyText text={content} t={t} />
-        <Button size="small" type="link" danger onClick={onDiscard}>
-          {t('deleteMessage')}
-        </Button>
-      </Space>
-    </div>
+    <MessageItem {...item} delivery={delivery}>
+      {delivery.state === 'sending' && <Spin size="small" className="ichat-sending" aria-label={t('sending')} />}
+      {delivery.state === 'failed' && (
+        <div className="ichat-send-failed" role="alert">
+          <div>
+            <ExclamationCircleFilled aria-hidden /> {delivery.reason ? t('notSentBecause', { reason: delivery.reason }) : t('notSent')}
+          </div>
+          <Space size={0} wrap>
+            <Button size="small" type="link" icon={<RedoOutlined aria-hidden />} onClick={onRetry}>
+              {t('resend')}
+            </Button>
+            <Button size="small" type="link" icon={<CopyOutlined aria-hidden />} onClick={() => void copyToClipboard(item.message.content, t)}>
+              {t('copy')}
+            </Button>
+            <Button size="small" type="link" danger icon={<DeleteOutlined aria-hidden />} onClick={onDiscard}>
+              {t('deleteMessage')}
+            </Button>
+          </Space>
+        </div>
+      )}
+    </MessageItem>
   );
 }
