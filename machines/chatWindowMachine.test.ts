@@ -1,7 +1,8 @@
-import { createActor } from 'xstate';
+import { createActor, fromPromise } from 'xstate';
 import { chatKey, type Chat, type ChatMessage } from '../contract/chatWidget';
 import { chatWindowMachine, selectFrame, type ChatWindowEmitted } from './chatWindowMachine';
-import { selectUnreadCount } from './conversationMachine';
+import { chatSendMachine, type DeliverInput, type SendReceipt } from './chatSendMachine';
+import { conversationMachine, selectMessages, selectSends, selectUnreadCount } from './conversationMachine';
 
 const friend: Chat = { id: 1, name: '韩梅梅', type: 'friend', online: true };
 const group: Chat = { id: 1, name: '卖家群', type: 'group' };
@@ -81,5 +82,28 @@ describe('chatWindowMachine', () => {
     const conversation = conversations['group:1']!.getSnapshot();
     expect(conversation.context.messages).toHaveLength(1000);
     expect(selectUnreadCount(conversation)).toBe(0);
+  });
+
+  it("hands a message the user sends to its conversation's send actor, in that conversation only", () => {
+    const inputs: DeliverInput[] = [];
+    const machine = chatWindowMachine.provide({
+      actors: {
+        conversation: conversationMachine.provide({
+          actors: {
+            chatSend: chatSendMachine.provide({
+              actors: { deliver: fromPromise<SendReceipt | void, DeliverInput>(({ input }) => (inputs.push(input), new Promise(() => {}))) },
+            }),
+          },
+        }),
+      },
+    });
+    const actor = createActor(machine, { input: { channels: [friend, group] } }).start();
+    const mine = { ...msg(9), id: 'local-9', mine: true };
+    actor.send({ type: 'message.send', key: 'group:1', message: mine });
+    const { conversations } = actor.getSnapshot().context;
+    expect(selectMessages(conversations['group:1']!.getSnapshot())).toEqual([mine]);
+    expect(Object.keys(selectSends(conversations['group:1']!.getSnapshot()))).toEqual(['local-9']);
+    expect(selectMessages(conversations['friend:1']!.getSnapshot())).toEqual([]);
+    expect(inputs).toEqual([{ message: mine, chat: group, attempt: 1 }]);
   });
 });

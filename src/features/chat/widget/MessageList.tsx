@@ -2,7 +2,7 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { CopyOutlined, DeleteOutlined, ExclamationCircleFilled, RedoOutlined } from '@ant-design/icons';
 import { useSelector } from '@xstate/react';
 import { Avatar, Button, Space, Spin } from 'antd';
-import { useEffect, useLayoutEffect, useRef, type ReactNode } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, type ReactNode } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import { selectDelivery, type Delivery } from '@machines/chatSendMachine';
 import {
@@ -81,6 +81,16 @@ export function MessageList({ conversation, t, defaultAvatar, onMention }: Messa
     if (ids.length > 0) conversation.send({ type: 'conversation.seen', ids });
   }, [conversation, messages, firstVisible, lastVisible]);
 
+  // A send's mark (the reason and its actions) makes its row taller: a reader at the bottom keeps seeing all of it.
+  const followIfAtBottom = useCallback(
+    () =>
+      requestAnimationFrame(() => {
+        const count = conversation.getSnapshot().context.messages.length;
+        if (stickToBottom.current && count > 0) virtualizer.scrollToIndex(count - 1, { align: 'end' });
+      }),
+    [conversation, virtualizer],
+  );
+
   const onScroll = () => {
     const el = scrollRef.current;
     if (!el) return;
@@ -132,6 +142,7 @@ export function MessageList({ conversation, t, defaultAvatar, onMention }: Messa
                     onMention={onMention}
                     onRetry={() => conversation.send({ type: 'conversation.retry', id: message.id })}
                     onDiscard={() => conversation.send({ type: 'conversation.discard', id: message.id })}
+                    onGrow={followIfAtBottom}
                   />
                 ) : (
                   <MessageItem message={message} defaultAvatar={defaultAvatar} onMention={onMention} />
@@ -218,11 +229,16 @@ type OutgoingMessageProps = Omit<MessageItemProps, 'delivery' | 'children'> & {
   t: Translate;
   onRetry: () => void;
   onDiscard: () => void;
+  /** Called when the mark under the bubble changes size. */
+  onGrow: () => void;
 };
 
 /** A message of mine the server has not accepted yet: its send's state under the bubble. */
-function OutgoingMessage({ send, t, onRetry, onDiscard, ...item }: OutgoingMessageProps) {
+function OutgoingMessage({ send, t, onRetry, onDiscard, onGrow, ...item }: OutgoingMessageProps) {
   const delivery = useSelector(send, selectDelivery);
+  useEffect(() => {
+    onGrow();
+  }, [delivery.state, onGrow]);
   return (
     <MessageItem {...item} delivery={delivery}>
       {delivery.state === 'sending' && <Spin size="small" className="ichat-sending" aria-label={t('sending')} />}
