@@ -6,6 +6,7 @@ import { FEATURE_UPDATE_ENDPOINTS, NOTICE_ENDPOINTS } from './notice';
 import { ORDER_ENDPOINTS } from './orders';
 import { SESSION_ENDPOINTS } from './session';
 import { STORE_ENDPOINTS } from './store';
+import { TOOL_ENDPOINTS } from './tools';
 
 /**
  * Every endpoint of the API by group (the groups are the OpenAPI document's tags). A new area adds its
@@ -21,6 +22,7 @@ export const ENDPOINTS = {
   notice: NOTICE_ENDPOINTS,
   featureUpdate: FEATURE_UPDATE_ENDPOINTS,
   admin: ADMIN_USER_ENDPOINTS,
+  tools: TOOL_ENDPOINTS,
 } as const satisfies Record<string, Record<string, Endpoint>>;
 
 export type EndpointGroup = keyof typeof ENDPOINTS;

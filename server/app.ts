@@ -12,7 +12,9 @@ import { noticeRoutes } from './areas/notice/routes';
 import { sessionRoutes } from './areas/session/routes';
 import { systemRoutes } from './areas/system/routes';
 import { storeRoutes } from './areas/store/routes';
+import { toolsRoutes, type ToolsRoutesOptions } from './areas/tools/routes';
 import { syncPlugin, type SyncPluginOptions } from './areas/sync/plugin';
+import { integrationsPlugin, type IntegrationsPluginOptions } from './integrations/plugin';
 import { marketplacePlugin, type MarketplacePluginOptions } from './marketplace/plugin';
 import { apiDocsRoutes } from './plugins/apiDocs';
 import { authPlugin } from './plugins/auth';
@@ -40,6 +42,10 @@ export type AppOptions = {
   chat?: ChatRoutesOptions;
   /** Sees every route as it is registered (tests check the routes against the endpoint objects). */
   onRoute?: (route: RouteOptions) => void;
+  /** Outside services other than Ozon: a test's own clients instead of the embedded simulators. */
+  integrations?: IntegrationsPluginOptions;
+  /** Tools: how often the Bank of Russia's rates are read (tests turn the schedule off). */
+  tools?: ToolsRoutesOptions;
 };
 
 /**
@@ -68,6 +74,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await app.register(pushPlugin, options.push ?? {});
   await app.register(spaPlugin, { distDir: options.distDir ?? resolve('dist') });
   await app.register(marketplacePlugin, options.marketplace ?? {});
+  await app.register(integrationsPlugin, options.integrations ?? {});
   await app.register(syncPlugin, options.sync ?? {});
 
   await app.register(systemRoutes);
@@ -79,6 +86,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await app.register(chatRoutes, options.chat ?? {});
   await app.register(contactsRoutes);
   await app.register(apiDocsRoutes);
+  await app.register(toolsRoutes, options.tools ?? {});
   // Later areas register here: one plugin per area, mirroring the spec's call list.
   return app;
 }

@@ -3,6 +3,7 @@ import type { Lang } from '../contract/errors';
 import type { OrdersApi, OrdersEvents } from './orders/area';
 import type { AdminApi, NoticeApi } from './admin';
 import type { ChatApi, ChatEvents } from './chat';
+import type { ToolsApi } from './tools';
 import type { PushMessage } from '../contract/push';
 import type {
   Brand,
@@ -142,6 +143,7 @@ export type DataApi = {
   notice: NoticeApi;
   /** Buyer chats across shops and team contacts (workers/chat.ts). */
   chat: ChatApi;
+  tools: ToolsApi;
   subscribe<T extends Topic>(topic: T, callback: ((payload: DataEvents[T]) => void) & ProxyMarked): Promise<Unsubscribe>;
 };
 

@@ -8,6 +8,7 @@ import { createOrdersArea } from './orders/area';
 import { createSessionApi } from './session';
 import { createStoreApi } from './store';
 import { createChatArea } from './chat';
+import { createToolsApi } from './tools';
 
 export type WorkerCoreOptions = {
   fetch?: typeof fetch;
@@ -58,6 +59,7 @@ export function createDataApi(core: WorkerCore, options: DataApiOptions = {}) {
     admin: createAdminApi(core.client),
     notice: createNoticeApi(core.client),
     chat: createChatArea(core.client, core.events),
+    tools: createToolsApi(core.client),
     orders,
     subscribe: core.events.subscribe,
   } satisfies DataApi;

@@ -11,6 +11,7 @@ import { home } from '@/features/home/locales';
 import { orders } from '@/features/orders/locales';
 import { profile } from '@/features/profile/locales';
 import { store } from '@/features/store/locales';
+import { tools } from '@/features/tools/locales';
 import type { Texts } from './locales/define';
 import { shell } from './locales';
 
@@ -33,6 +34,7 @@ export const NAMESPACES = {
   orders,
   chat,
   chatWidget,
+  tools,
 };
 
 export type Namespace = keyof typeof NAMESPACES;

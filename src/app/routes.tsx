@@ -326,7 +326,12 @@ export const appRoutes: AppRoute[] = [
     icon: ToolOutlined,
     redirect: '/tool/currency-change',
     children: [
-      building('/tool/currency-change', 'route.currencyChange', DollarOutlined, 'currencyChange'),
+      {
+        path: '/tool/currency-change',
+        titleKey: 'route.currencyChange',
+        icon: DollarOutlined,
+        page: lazyPage(() => import('@/features/tools/CurrencyPage').then((m) => ({ default: m.CurrencyPage }))),
+      },
       building('/tool/rus-post', 'route.rusPost', EnvironmentOutlined, 'rusPost'),
       { path: 'https://seller.ozon.ru', titleKey: 'route.ozonSeller', icon: LinkOutlined },
     ],

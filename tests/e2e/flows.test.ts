@@ -35,7 +35,8 @@ describe('the flows page', () => {
     await page.reload();
     await page.getByTestId('flows-title').filter({ hasText: /^session/ }).waitFor();
     await page.locator('.flow-chart[data-machine="session"] [data-active="true"][data-state="loggedIn"]').waitFor();
-    await expect.poll(async () => (await moments(page)).join('\n')).toMatch(/xstate\.init → checkingSession[\s\S]*→ \{"loggedIn":"idle"\}/);
+    // From its start (checking a stored session, or verifying the kept user info) to ready, in order.
+    await expect.poll(async () => (await moments(page)).join('\n')).toMatch(/^\S+ xstate\.init → (checkingSession|\{"loggedIn":"verifying"\})\n[\s\S]*→ \{"loggedIn":"idle"\}$/);
 
     // Another window of the app: its tabs machine spawns a tab actor per opened page and stops it when the tab closes.
     const app = await context.newPage();

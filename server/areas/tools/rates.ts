@@ -30,19 +30,19 @@ export class RatesError extends Error {
 
 type RateToStore = Pick<CbrRate, 'id' | 'numCode' | 'charCode' | 'nominal' | 'name' | 'value'> & { date: string };
 
-async function store(database: Database, rates: readonly RateToStore[]) {
+async function store(database: Database, rates: readonly RateToStore[], now: Date) {
   if (rates.length === 0) return;
   const params: unknown[] = [];
   const rows = rates.map((rate) => {
-    params.push(rate.date, rate.charCode, rate.id, rate.numCode, rate.nominal, rate.name, rate.value);
-    const at = params.length - 7;
-    return `($${at + 1}::date, $${at + 2}, $${at + 3}, $${at + 4}, $${at + 5}::int, $${at + 6}, $${at + 7}::numeric)`;
+    params.push(rate.date, rate.charCode, rate.id, rate.numCode, rate.nominal, rate.name, rate.value, now.toISOString());
+    const at = params.length - 8;
+    return `($${at + 1}::date, $${at + 2}, $${at + 3}, $${at + 4}, $${at + 5}::int, $${at + 6}, $${at + 7}::numeric, $${at + 8}::timestamptz)`;
   });
   await database.query(
-    `insert into fx_rates (date, code, cbr_id, num_code, nominal, name, value)
+    `insert into fx_rates (date, code, cbr_id, num_code, nominal, name, value, fetched_at)
      values ${rows.join(', ')}
      on conflict (date, code) do update set cbr_id = excluded.cbr_id, num_code = excluded.num_code, nominal = excluded.nominal,
-       name = excluded.name, value = excluded.value, fetched_at = now()`,
+       name = excluded.name, value = excluded.value, fetched_at = excluded.fetched_at`,
     params,
   );
 }
@@ -50,7 +50,7 @@ async function store(database: Database, rates: readonly RateToStore[]) {
 /** Reads the bank's latest rates (or those of `date`) and keeps them; answers the date they are for. */
 export async function refreshRates(deps: RatesDeps, date?: string): Promise<string> {
   const daily = await deps.cbr.daily(date);
-  await store(deps.database, daily.rates.map((rate) => ({ ...rate, date: daily.date })));
+  await store(deps.database, daily.rates.map((rate) => ({ ...rate, date: daily.date })), deps.now());
   return daily.date;
 }
 
@@ -168,7 +168,7 @@ export async function rateHistory(deps: RatesDeps, code: string, from: string, t
   try {
     const dynamic = await deps.cbr.dynamic(rate.cbrId, from, to);
     const rows = dynamic.records.map((record) => ({ ...record, id: rate.cbrId, numCode: rate.numCode, charCode: code, name: rate.name }));
-    for (let start = 0; start < rows.length; start += 500) await store(deps.database, rows.slice(start, start + 500));
+    for (let start = 0; start < rows.length; start += 500) await store(deps.database, rows.slice(start, start + 500), deps.now());
     points = await read();
     return { points, complete: true, problem: null };
   } catch (error) {
