@@ -7,6 +7,7 @@ import type { OrderFacets } from '@workers/orders/area';
 import type { DataClient } from '@workers/client';
 import type { OrderActionKind, OrderActionSelection } from '@machines/orderActionsMachine';
 import { useActorRef, useSelector } from '@xstate/react';
+import { appActorOptions } from '@/app/createAppActor';
 import { isHeadHandle } from '@workers/orders/types';
 import { useDataClient } from '@/app/dataClient';
 import { toLang } from '@/app/i18n';
@@ -387,7 +388,7 @@ function useOrderActions(client: DataClient, clearSelection: () => void): OrderA
   const { t } = useTranslation('orders');
   const { message } = App.useApp();
   const machine = useMemo(() => orderActionsOn(client), [client]);
-  const actor = useActorRef(machine, { input: {} });
+  const actor = useActorRef(machine, { ...appActorOptions(), input: {} });
   const latest = useRef({ t, message, clearSelection });
   latest.current = { t, message, clearSelection };
   useEffect(() => {

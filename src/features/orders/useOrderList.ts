@@ -1,4 +1,5 @@
 import { useActorRef } from '@xstate/react';
+import { appActorOptions } from '@/app/createAppActor';
 import { proxy } from 'comlink';
 import { startTransition, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { fromCallback, fromPromise, waitFor } from 'xstate';
@@ -122,6 +123,7 @@ export function useOrderList(client: DataClient, userId: number, view: string, i
   );
   const settled = first?.settled;
   const actor = useActorRef(machine, {
+    ...appActorOptions(),
     input: {
       userId,
       view,
