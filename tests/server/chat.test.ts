@@ -149,6 +149,18 @@ describe.each(DATABASE_TARGETS)('buyer chat on $kind', (target) => {
     expect(reply.status).toBe(200);
   });
 
+  // Before any other test ticks: the poller has not looked at the seller's shops yet.
+  it('pushes a buyer message that arrives after the page listed the chats and before the first poll of the shop', async () => {
+    let frames: PushMessage[] = [];
+    const ws = await t.app.injectWS(`/api/ws?token=${encodeURIComponent(seller.token)}&userId=${seller.id}`, {}, { onInit: (socket) => (frames = collect(socket)) });
+    await list();
+    const { chatId, messageId } = sim.shop('1001').addBuyerMessage(undefined, 'Заказ ещё не пришёл');
+    await watcher.tick();
+    await expect.poll(() => frames.filter((f) => f.type === 'chat.buyerMessage')).toHaveLength(1);
+    expect(frames.find((f) => f.type === 'chat.buyerMessage')).toMatchObject({ message: { chatId, id: String(messageId), storeId: stores[0]!.id } });
+    ws.terminate();
+  });
+
   it('pushes a new buyer message to the seller\'s open page on the next poll, and only to the shop\'s owner', async () => {
     const admin = await login(t.app, 'admin', 'admin123');
     let sellerFrames: PushMessage[] = [];

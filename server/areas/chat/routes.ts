@@ -42,7 +42,12 @@ export async function chatRoutes(app: FastifyInstance, options: ChatRoutesOption
 
   const E = CHAT_ENDPOINTS;
 
-  route(app, E.list, async ({ user, lang }) => service.list(user.id, lang));
+  route(app, E.list, async ({ user, lang }) => {
+    const data = await service.list(user.id, lang);
+    // A shop with an error shows the synced copy, not the marketplace's chats now.
+    for (const shop of data.shops) if (shop.error === null) watcher.noteListed(shop.storeId, shop.chats);
+    return data;
+  });
 
   route(app, E.history, async ({ user, input }) => service.history(user.id, input));
 

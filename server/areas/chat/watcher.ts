@@ -12,7 +12,9 @@ import { compareIds, toBuyerMessage, type BuyerChatService } from './service';
  * With several server instances on one database, one of them polls (it holds the 'buyer-chat-poller' lease, renewed
  * as it goes) for the users online on any instance, and its pushes reach them wherever they are connected; the
  * others take over when its lease runs out. What was seen is kept in the polling process's memory: after a restart
- * or a takeover the first pass takes stock without pushing.
+ * or a takeover the first pass takes stock without pushing. A shop's first pass starts instead from the chats a page
+ * of its owner listed on this instance (`noteListed`), so a message arriving between the page's list and that pass
+ * is pushed, not taken as stock (with several instances, only when the page's list was served by the poller).
  */
 export type BuyerChatWatcherOptions = {
   service: BuyerChatService;
@@ -30,10 +32,14 @@ export const BUYER_CHAT_POLLER_LEASE = 'buyer-chat-poller';
 export function createBuyerChatWatcher(options: BuyerChatWatcherOptions) {
   /** shop id → chat id → last message id seen. */
   const seen = new Map<number, Map<string, string>>();
+  /** Shops whose entry in `seen` is a page's list, not a pass: the page's latest list replaces it. */
+  const listedOnly = new Set<number>();
   let running: Promise<void> | null = null;
   let timer: ReturnType<typeof setInterval> | null = null;
   const leaseMs = Math.max(30_000, options.intervalMs * 10);
   let held: { holding: LeaseHolding; renewedAt: number } | null = null;
+  /** Whether a page's chat list may stand for what was seen: not on an instance that found the lease taken. */
+  let mayNote = true;
 
   /** Whether this process is the poller now. A lease lost or taken over again leaves what was seen stale. */
   async function holdLease(): Promise<boolean> {
@@ -41,7 +47,12 @@ export function createBuyerChatWatcher(options: BuyerChatWatcherOptions) {
     if (!leases) return true;
     if (held && Date.now() - held.renewedAt < leaseMs / 3) return true;
     const holding = held && (await leases.renew(held.holding, leaseMs)) ? held.holding : await leases.acquire(BUYER_CHAT_POLLER_LEASE, leaseMs);
-    if (!holding || holding.generation !== held?.holding.generation) seen.clear();
+    // A takeover or a loss leaves what was seen stale; the first holding keeps what pages listed meanwhile.
+    if (!holding || (held && holding.generation !== held.holding.generation)) {
+      seen.clear();
+      listedOnly.clear();
+    }
+    mayNote = holding !== null;
     held = holding ? { holding, renewedAt: Date.now() } : null;
     return held !== null;
   }
@@ -51,6 +62,7 @@ export function createBuyerChatWatcher(options: BuyerChatWatcherOptions) {
     const known = seen.get(shop.id);
     const next = new Map(chats.map((c) => [c.chatId, c.lastMessageId]));
     seen.set(shop.id, next);
+    listedOnly.delete(shop.id);
     if (!known) return;
     const client = options.service.clientOf(shop);
     for (const chat of chats) {
@@ -82,6 +94,15 @@ export function createBuyerChatWatcher(options: BuyerChatWatcherOptions) {
   }
 
   return {
+    /**
+     * A page listed a shop's chats (fresh from the marketplace): for a shop not polled yet, that is what its owner has
+     * seen, so a message arriving before the first pass is pushed rather than taken as stock.
+     */
+    noteListed(shopId: number, chats: readonly { chatId: string; lastMessageId: string }[]) {
+      if (!mayNote || (seen.has(shopId) && !listedOnly.has(shopId))) return;
+      seen.set(shopId, new Map(chats.map((c) => [c.chatId, c.lastMessageId])));
+      listedOnly.add(shopId);
+    },
     /** One pass; overlapping calls share the pass under way. */
     tick(): Promise<void> {
       running ??= pass().finally(() => (running = null));
