@@ -7,6 +7,7 @@ import { ORDER_ENDPOINTS } from './orders';
 import { SESSION_ENDPOINTS } from './session';
 import { STORE_ENDPOINTS } from './store';
 import { TOOL_ENDPOINTS } from './tools';
+import { FLOWS_ENDPOINTS } from './flows';
 
 /**
  * Every endpoint of the API by group (the groups are the OpenAPI document's tags). A new area adds its
@@ -23,6 +24,7 @@ export const ENDPOINTS = {
   featureUpdate: FEATURE_UPDATE_ENDPOINTS,
   admin: ADMIN_USER_ENDPOINTS,
   tools: TOOL_ENDPOINTS,
+  flows: FLOWS_ENDPOINTS,
 } as const satisfies Record<string, Record<string, Endpoint>>;
 
 export type EndpointGroup = keyof typeof ENDPOINTS;

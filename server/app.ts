@@ -13,6 +13,7 @@ import { sessionRoutes } from './areas/session/routes';
 import { systemRoutes } from './areas/system/routes';
 import { storeRoutes } from './areas/store/routes';
 import { toolsRoutes, type ToolsRoutesOptions } from './areas/tools/routes';
+import { flowsRoutes } from './areas/flows/routes';
 import { syncPlugin, type SyncPluginOptions } from './areas/sync/plugin';
 import { integrationsPlugin, type IntegrationsPluginOptions } from './integrations/plugin';
 import { marketplacePlugin, type MarketplacePluginOptions } from './marketplace/plugin';
@@ -87,6 +88,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await app.register(contactsRoutes);
   await app.register(apiDocsRoutes);
   await app.register(toolsRoutes, options.tools ?? {});
+  await app.register(flowsRoutes);
   // Later areas register here: one plugin per area, mirroring the spec's call list.
   return app;
 }

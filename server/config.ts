@@ -43,6 +43,8 @@ export type Config = {
   ozonAllowedHosts: string[];
   /** Serve the API reference (/api/docs) and its OpenAPI document to anyone: on by default outside production. */
   apiDocs: boolean;
+  /** The flows page (/flows) for administrators: on by default outside production. */
+  flowsPage: boolean;
 };
 
 export class ConfigError extends Error {
@@ -92,6 +94,7 @@ const envSchema = z.object({
   ADMIN_PASSWORD: optional(z.string().regex(PASSWORD_PATTERN, 'must be 8 to 64 characters with letters and digits')),
   RELEASE_IS_UPDATE: optional(flag).default(true),
   API_DOCS: optional(flag),
+  FLOWS_PAGE: optional(flag),
   LOG_LEVEL: optional(z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])).default('info'),
   TRUST_PROXY: optional(list(z.string().refine(isAddressOrRange, 'must be IP addresses or CIDR ranges, comma-separated'))),
   OZON_ALLOWED_HOSTS: optional(list(z.string().regex(HOST_PATTERN, 'must be host names or host:port, comma-separated'))),
@@ -148,6 +151,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     trustProxy: values.TRUST_PROXY ?? [],
     ozonAllowedHosts: (values.OZON_ALLOWED_HOSTS ?? []).map((host) => host.toLowerCase()),
     apiDocs: values.API_DOCS ?? !production,
+    flowsPage: values.FLOWS_PAGE ?? !production,
   };
 }
 

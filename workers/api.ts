@@ -4,6 +4,7 @@ import type { OrdersApi, OrdersEvents } from './orders/area';
 import type { AdminApi, NoticeApi } from './admin';
 import type { ChatApi, ChatEvents } from './chat';
 import type { ToolsApi } from './tools';
+import type { FlowsApi } from './flows';
 import type { PushMessage } from '../contract/push';
 import type {
   Brand,
@@ -144,6 +145,7 @@ export type DataApi = {
   /** Buyer chats across shops and team contacts (workers/chat.ts). */
   chat: ChatApi;
   tools: ToolsApi;
+  flows: FlowsApi;
   subscribe<T extends Topic>(topic: T, callback: ((payload: DataEvents[T]) => void) & ProxyMarked): Promise<Unsubscribe>;
 };
 

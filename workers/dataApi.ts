@@ -9,6 +9,7 @@ import { createSessionApi } from './session';
 import { createStoreApi } from './store';
 import { createChatArea } from './chat';
 import { createToolsApi } from './tools';
+import { createFlowsApi } from './flows';
 
 export type WorkerCoreOptions = {
   fetch?: typeof fetch;
@@ -60,6 +61,7 @@ export function createDataApi(core: WorkerCore, options: DataApiOptions = {}) {
     notice: createNoticeApi(core.client),
     chat: createChatArea(core.client, core.events),
     tools: createToolsApi(core.client),
+    flows: createFlowsApi(core.client),
     orders,
     subscribe: core.events.subscribe,
   } satisfies DataApi;

@@ -1,8 +1,9 @@
-import { Alert, Button, Card, Col, Empty, Row, Space, Tabs, Tag, Tree, Typography } from 'antd';
+import { Alert, Button, Card, Col, Empty, Result, Row, Space, Spin, Tabs, Tag, Tree, Typography } from 'antd';
 import type { DataNode } from 'antd/es/tree';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MACHINES } from '@machines/registry';
+import { useDataClient } from '@/app/dataClient';
 import { FLOWS_FLAG_KEY } from '@/app/flows/channel';
 import { activeStatePaths, machineGraph, type FlowGraph } from './graph';
 import { layoutToSvg, type Layout } from './layout';
@@ -45,14 +46,32 @@ export function FlowsPage() {
   const [picked, setPicked] = useState<number | null>(null);
   // Actors come and go: every actor's children are shown unless the developer folded it.
   const [folded, setFolded] = useState<ReadonlySet<string>>(new Set());
+  const client = useDataClient();
   const [flagWasOff] = useState(() => process.env.NODE_ENV !== 'development' && localStorage.getItem(FLOWS_FLAG_KEY) !== '1');
+  /** null while the server is asked whether FLOWS_PAGE allows this page. */
+  const [allowed, setAllowed] = useState<boolean | null>(process.env.NODE_ENV === 'development' ? true : null);
   const layoutRef = useRef<Layout | null>(null);
 
   useEffect(() => {
-    // Opening this page turns recording on for this browser's app windows (those started before it need a reload).
-    if (process.env.NODE_ENV !== 'development') localStorage.setItem(FLOWS_FLAG_KEY, '1');
-    return store.connect();
-  }, [store]);
+    if (process.env.NODE_ENV === 'development') return;
+    let current = true;
+    client.flows.settings().then(
+      ({ enabled }) => {
+        if (!current) return;
+        // Opening this page turns recording on for this browser's app windows (those started before it need a
+        // reload); a server whose FLOWS_PAGE is off turns it off again.
+        if (enabled) localStorage.setItem(FLOWS_FLAG_KEY, '1');
+        else localStorage.removeItem(FLOWS_FLAG_KEY);
+        setAllowed(enabled);
+      },
+      () => current && setAllowed(false),
+    );
+    return () => {
+      current = false;
+    };
+  }, [client]);
+
+  useEffect(() => (allowed ? store.connect() : undefined), [store, allowed]);
 
   const actors = [...live.actors.values()];
   const sessionActor = actors.find((actor) => actor.machineId === 'session');
@@ -103,6 +122,9 @@ export function FlowsPage() {
     const item = live.actors.get(key);
     return item ? actorLabel(item) : key;
   };
+
+  if (allowed === null) return <Spin style={{ display: 'block', margin: 48 }} />;
+  if (!allowed) return <Result status="info" title={t('off')} subTitle={t('offHow')} />;
 
   return (
     <Space orientation="vertical" size={16} style={{ width: '100%' }}>

@@ -17,6 +17,8 @@ export const flows = defineLocales({
     sequence: '最近 5 分钟 actor 之间的事件',
     noEvents: '最近 5 分钟没有事件',
     outside: '外部',
+    off: '此服务器未开启状态流程页',
+    offHow: '管理员可在服务器配置中设置 FLOWS_PAGE=on 后重启以开启。',
   },
   en: {
     intro: "Every machine of the app, drawn from its own definition; the running actors, events and states of every app window in this browser, live, with no internet. Pick an event to see that moment's state (read-only).",
@@ -34,5 +36,7 @@ export const flows = defineLocales({
     sequence: 'Events between actors, last 5 minutes',
     noEvents: 'No events in the last 5 minutes',
     outside: 'outside',
+    off: 'The flows page is off on this server',
+    offHow: 'An administrator turns it on with FLOWS_PAGE=on in the server configuration and a restart.',
   },
 });
