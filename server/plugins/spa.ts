@@ -18,7 +18,7 @@ Run \`npm run build\` (or \`npm start\`, which builds first), then reload this p
 /**
  * Serves the built UI from dist/: index.html for every non-API GET path (the router decides what it shows),
  * never cached so a new release is picked up; hashed assets under static/ cached for a year.
- * Unknown /api paths and other methods answer the 404 envelope.
+ * Unknown /api and /sim paths and other methods answer the 404 envelope.
  */
 export const spaPlugin = fp(async function spaPlugin(app: FastifyInstance, options: SpaOptions) {
   const built = existsSync(join(options.distDir, 'index.html'));
@@ -37,7 +37,9 @@ export const spaPlugin = fp(async function spaPlugin(app: FastifyInstance, optio
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
     const isApi = path === API_BASE || path.startsWith(`${API_BASE}/`);
-    if (!isApi && (request.method === 'GET' || request.method === 'HEAD')) {
+    // The embedded simulators (/sim/ozon, /sim/cbr) are outside services, not pages: their unknown paths are 404s.
+    const isSimulator = path === '/sim' || path.startsWith('/sim/');
+    if (!isApi && !isSimulator && (request.method === 'GET' || request.method === 'HEAD')) {
       if (!built) return reply.code(503).type('text/plain; charset=utf-8').header('cache-control', 'no-cache').send(MISSING_BUILD);
       return reply.header('cache-control', 'no-cache').sendFile('index.html');
     }

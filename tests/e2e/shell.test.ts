@@ -90,8 +90,8 @@ describe('sidebar per role (spec §6)', () => {
     await page.waitForURL((url) => url.pathname === '/404');
     await page.goto('/ops-console/user-manager');
     await page.waitForURL((url) => url.pathname === '/404');
-    await page.goto('/tool/currency-change');
-    await page.getByText('汇率换算：建设中').waitFor();
+    await page.goto('/tool/rus-post');
+    await page.getByText('俄罗斯邮编查询：建设中').waitFor();
     await page.close();
   });
 
