@@ -53,8 +53,9 @@ describe('the flows page', () => {
     // An earlier moment of this window's session: its state then, marked as the past.
     await tree.locator('[data-actor="session"]').first().click();
     await page.getByTestId('flow-events').locator('.flow-event[data-event="xstate.init"]').click();
-    await page.getByTestId('flows-title').filter({ hasText: /checkingSession/ }).filter({ hasText: '历史时刻' }).waitFor();
-    await page.locator('.flow-chart [data-active="true"][data-state="checkingSession"]').waitFor();
+    await page.getByTestId('flows-title').filter({ hasText: /checkingSession|verifying/ }).filter({ hasText: '历史时刻' }).waitFor();
+    await page.locator('.flow-chart [data-active="true"][data-state="checkingSession"], .flow-chart [data-active="true"][data-state="loggedIn"]').first().waitFor();
+    expect(await page.getByTestId('flow-payload').textContent()).toContain('"type": "xstate.init"');
     await page.getByRole('button', { name: '回到实时' }).click();
     await page.getByTestId('flows-title').filter({ hasText: /loggedIn/ }).waitFor();
     // Context values that are credentials never reach the page.

@@ -62,6 +62,8 @@ describe('the live view of running actors', () => {
     expect(live).toHaveLength(1);
     expect(live[0]?.machineId).toBe('dialog');
     expect(live[0]?.moments.map((moment) => moment.eventType)).toEqual(['xstate.init', 'dialog.open', 'dialog.cancel']);
+    // Each moment carries the event that led to it, payload and all.
+    expect(live[0]?.moments[1]?.event).toEqual({ type: 'dialog.open' });
     expect(store.getState().events.map((event) => event.event.type)).toEqual(['xstate.init', 'dialog.open', 'dialog.cancel']);
     // Every message crosses a BroadcastChannel: it must survive a structured clone.
     expect(() => structuredClone(messages)).not.toThrow();

@@ -114,7 +114,6 @@ export function FlowsPage() {
     return (byParent.get(null) ?? []).map(node);
   }, [live]);
 
-  const events = actor ? live.events.filter((event) => event.targetKey === actor.key) : [];
   const since = Date.now() - SEQUENCE_WINDOW_MS;
   const sequence = live.events.filter((event) => event.time >= since).slice(-200);
   const labelOf = (key: string | null) => {
@@ -235,10 +234,10 @@ export function FlowsPage() {
               <>
                 <Typography.Text strong>{t('context')}</Typography.Text>
                 <pre className="flow-json">{JSON.stringify(moment.context, null, 2)}</pre>
-                {events.length > 0 ? (
+                {moment.event ? (
                   <>
-                    <Typography.Text strong>{t('lastPayload')}</Typography.Text>
-                    <pre className="flow-json">{JSON.stringify(events.at(-1)?.event, null, 2)}</pre>
+                    <Typography.Text strong>{t('payload')}</Typography.Text>
+                    <pre className="flow-json" data-testid="flow-payload">{JSON.stringify(moment.event, null, 2)}</pre>
                   </>
                 ) : null}
               </>

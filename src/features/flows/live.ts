@@ -7,7 +7,8 @@ import { FLOWS_CHANNEL, type FlowMessage, type FlowRequest, type PlainEvent } fr
  * events between actors. Read-only: nothing is ever sent to the app's actors.
  */
 
-export type Moment = { seq: number; time: number; eventType: string; value: unknown; context: unknown; status: string };
+/** One snapshot of an actor after an event: the event (with its payload) and the state and context it led to. */
+export type Moment = { seq: number; time: number; eventType: string; event: PlainEvent | null; value: unknown; context: unknown; status: string };
 export type LiveActor = {
   key: string;
   windowId: string;
@@ -31,6 +32,8 @@ export function createLiveStore() {
   const actors = new Map<string, LiveActor>();
   let events: LiveEvent[] = [];
   const seen = new Set<string>();
+  /** The last event each actor received: the snapshot that follows it is what it led to. */
+  const lastEvent = new Map<string, PlainEvent>();
   let state: LiveState = { actors, events, version: 0 };
   const listeners = new Set<() => void>();
   let scheduled = false;
@@ -69,6 +72,7 @@ export function createLiveStore() {
       actor.machineId = message.machineId;
       actor.started = message.time;
     } else if (message.kind === 'event') {
+      lastEvent.set(keyOf(message.windowId, message.targetId), message.event);
       events.push({
         key: dedupe,
         time: message.time,
@@ -80,7 +84,16 @@ export function createLiveStore() {
       if (events.length > MAX_EVENTS) events = events.slice(-MAX_EVENTS);
     } else {
       const actor = actorFor(message.windowId, message.id, message.time);
-      actor.moments.push({ seq: message.seq, time: message.time, eventType: message.eventType, value: message.value, context: message.context, status: message.status });
+      const event = lastEvent.get(actor.key);
+      actor.moments.push({
+        seq: message.seq,
+        time: message.time,
+        eventType: message.eventType,
+        event: event && event.type === message.eventType ? event : null,
+        value: message.value,
+        context: message.context,
+        status: message.status,
+      });
       if (actor.moments.length > MAX_MOMENTS) actor.moments.splice(0, actor.moments.length - MAX_MOMENTS);
     }
     publish();
