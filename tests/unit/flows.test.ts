@@ -35,6 +35,13 @@ describe('the flows page draws every machine from its definition', () => {
     expect(delayed.every((transition) => /^after \d/.test(transition.event) || /^after [a-zA-Z]/.test(transition.event))).toBe(true);
   });
 
+  it('names the actors a machine spawns from its actions', async () => {
+    const tabs = machineGraph(MACHINES.tabs!);
+    expect(tabs.spawns).toContain('tab');
+    expect(layoutToSvg(await layoutGraph(tabs))).toContain('spawn tab');
+    expect(machineGraph(MACHINES.conversation!).spawns).toContain('chatSend');
+  });
+
   it('reads the active states of a nested value', () => {
     expect([...activeStatePaths({ loggedIn: { ready: 'idle' } })].sort()).toEqual(['', 'loggedIn', 'loggedIn.ready', 'loggedIn.ready.idle']);
     expect([...activeStatePaths('closed')].sort()).toEqual(['', 'closed']);

@@ -34,7 +34,14 @@ export type FlowTransition = {
   delay: string | null;
 };
 
-export type FlowGraph = { machineId: string; states: FlowState[]; transitions: FlowTransition[]; events: string[] };
+export type FlowGraph = {
+  machineId: string;
+  states: FlowState[];
+  transitions: FlowTransition[];
+  events: string[];
+  /** Actors the machine declares but never invokes: the ones its actions spawn (shown on the root's box). */
+  spawns: string[];
+};
 
 function nameOf(value: unknown, fallback: string): string {
   if (typeof value === 'string') return value;
@@ -111,7 +118,10 @@ export function machineGraph(machine: AnyStateMachine): FlowGraph {
     for (const child of Object.values(node.states) as AnyStateNode[]) visit(child, node);
   };
   visit(machine.root, null);
-  return { machineId: machine.id, states, transitions, events: [...events].sort() };
+  const invoked = new Set(states.flatMap((state) => state.invokes.map((invoke) => invoke.src)));
+  const declared = Object.keys((machine.implementations as { actors?: Record<string, unknown> }).actors ?? {});
+  const spawns = declared.filter((name) => !invoked.has(name)).sort();
+  return { machineId: machine.id, states, transitions, events: [...events].sort(), spawns };
 }
 
 /** The paths of the states a snapshot value says are active: { loggedIn: 'ready' } -> '', 'loggedIn', 'loggedIn.ready'. */

@@ -70,7 +70,13 @@ export async function layoutGraph(graph: FlowGraph): Promise<Layout> {
     if (transition.targetIds.length > 0) continue;
     internal.set(transition.sourceId, [...(internal.get(transition.sourceId) ?? []), transition]);
   }
-  const linesOf = new Map(graph.states.map((state) => [state.id, stateLines(state, internal.get(state.id) ?? [])]));
+  const linesOf = new Map(
+    graph.states.map((state) => {
+      const lines = stateLines(state, internal.get(state.id) ?? []);
+      // The root's box also names the actors the machine spawns from its actions.
+      return [state.id, state.parentId === null ? [...graph.spawns.map((name) => `spawn ${name}`), ...lines] : lines];
+    }),
+  );
   const toElk = (state: FlowState): ElkNode => {
     const kids = children.get(state.id) ?? [];
     const lines = linesOf.get(state.id) ?? [];
@@ -147,10 +153,9 @@ function escapeXml(text: string): string {
 export function layoutToSvg(layout: Layout, active: ReadonlySet<string> = new Set()): string {
   const parts: string[] = [];
   for (const state of layout.states) {
-    if (state.parentId === null) continue;
-    const on = active.has(state.path);
+    const on = state.parentId !== null && active.has(state.path);
     parts.push(
-      `<rect x="${state.absX}" y="${state.absY}" width="${state.width}" height="${state.height}" rx="6" fill="${on ? '#e6f4ff' : '#fff'}" stroke="${on ? '#1677ff' : '#8c8c8c'}" stroke-width="${on ? 2 : 1}"${state.type === 'parallel' ? ' stroke-dasharray="6 3"' : ''}/>`,
+      `<rect x="${state.absX}" y="${state.absY}" width="${state.width}" height="${state.height}" rx="6" fill="${on ? '#e6f4ff' : '#fff'}" stroke="${on ? '#1677ff' : '#8c8c8c'}" stroke-width="${on ? 2 : 1}"${state.type === 'parallel' ? ' stroke-dasharray="6 3"' : state.parentId === null ? ' stroke-dasharray="2 3"' : ''}/>`,
       `<text x="${state.absX + 10}" y="${state.absY + 16}" font-size="12" font-weight="600">${escapeXml(state.initial ? `● ${state.key}` : state.key)}</text>`,
       ...state.lines.map((line, index) => `<text x="${state.absX + 10}" y="${state.absY + 16 + LINE * (index + 1)}" font-size="11" fill="#595959">${escapeXml(line)}</text>`),
     );
