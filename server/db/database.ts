@@ -168,6 +168,12 @@ const copyBuffers = {
 
 export async function openPostgres(connectionString: string): Promise<Database> {
   const pool = new pg.Pool({ connectionString, max: 10 });
+  // An idle connection the server ended (a restart, a failover, a database dropped with force) is an 'error' event on
+  // the pool, which throws in the process when nobody listens: the pool has already dropped that connection and the
+  // next query opens a new one, so there is nothing more to do than say so.
+  pool.on('error', (error) => {
+    process.emitWarning(`PostgreSQL closed an idle connection: ${error.message}`, { code: 'PG_IDLE_CONNECTION' });
+  });
   // Fail at start, with the server's own words, rather than at the first request.
   const probe = await pool.connect();
   probe.release();
@@ -176,6 +182,8 @@ export async function openPostgres(connectionString: string): Promise<Database> 
     // A session lock on a connection of its own, given back when the work ends (or with the connection, if this
     // process dies): the work itself may use any of the pool's connections.
     const holder = new pg.Client({ connectionString });
+    // Its loss ends the lock with it; the work's own queries report their failures.
+    holder.on('error', () => undefined);
     await holder.connect();
     try {
       await holder.query('select pg_advisory_lock($1, $2)', [LOCK_NAMESPACE, DATABASE_LOCKS[name]]);
