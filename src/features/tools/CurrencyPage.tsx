@@ -6,6 +6,8 @@ import { useTranslation } from 'react-i18next';
 import { isApiFailure } from '@workers/api';
 import { MAIN_CURRENCIES, type ConvertAnswer, type Rate, type RatesAnswer } from '@contract/tools';
 import { useDataClient } from '@/app/dataClient';
+import { timeFormat } from '@/app/formats';
+import { toLang } from '@/app/i18n';
 import { DataTable, type DataTableColumn } from '@/components/data-table/DataTable';
 import type { TableQuery } from '@/components/data-table/pager';
 import { RateChart, type Period } from './RateChart';
@@ -27,10 +29,7 @@ function useCurrencyNames(lang: string, rates: RatesAnswer | null) {
   }, [lang, rates]);
 }
 
-function formatTime(iso: string, lang: string): string {
-  return new Intl.DateTimeFormat(lang, { dateStyle: 'short', timeStyle: 'short' }).format(new Date(iso));
-}
-
+/** An exact decimal string (no float in between) grouped as the language groups thousands. */
 function formatAmount(value: string, lang: string): string {
   const [whole = '0', fraction] = value.split('.');
   const grouped = new Intl.NumberFormat(lang).format(BigInt(whole));
@@ -190,7 +189,7 @@ export function CurrencyPage() {
           )}
           <div>
             <Typography.Text type="secondary" data-testid="rate-source">
-              {t('rates.source', { date: source.date, fetched: formatTime(source.fetchedAt, lang) })}
+              {t('rates.source', { date: source.date, fetched: timeFormat(toLang(lang)).format(Date.parse(source.fetchedAt)) })}
             </Typography.Text>
           </div>
           {source.stale ? <Alert style={{ marginTop: 8 }} type="warning" showIcon title={t('rates.stale', { date: source.date })} description={source.problem} /> : null}
