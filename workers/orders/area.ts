@@ -1,5 +1,6 @@
 import {
   ORDER_ENDPOINTS as E,
+  ORDER_LIST,
   type AddOrderBody,
   type BatchResult,
   type OrderListQuery,
@@ -10,19 +11,27 @@ import {
   type UpdateStockBody,
   type Warehouse,
 } from '../../contract/orders';
-import { OrderChunkError } from '../../contract/orderChunk';
 import type { ApiFailure } from '../api';
 import type { EventBus } from '../events';
 import type { HttpClient } from '../http/client';
-import { OrderCache, type OrderHead } from './cache';
-import { OrderEngine, yieldToEventLoop, type OrderEngineOptions } from './engine';
-import { decodeFrameBlob } from './frameBytes';
-import { loadOrders, syncOrders, type ReceivedFrame } from './sync';
-import { isHeadHandle, type OrderQuery, type OrderQueryResult, type OrderSort, type OrderWindow, type StaleHandleFailure } from './types';
+import {
+  createListArea,
+  receiveFrame,
+  type ListAreaApi,
+  type ListChangedEvent,
+  type ListFirstAnswer,
+  type ListOpenResult,
+  type ListSelection,
+  type ListSyncProgressEvent,
+  type ListSyncResult,
+} from '../lists/area';
 import { pagesOnScreen, type PageWindow, type RowsOnScreen } from '../lists/types';
+import { OrderCache } from './cache';
+import { OrderEngine, type OrderEngineOptions } from './engine';
+import type { OrderQuery } from './types';
 
 /** Rows of the selection a batch action works on: listed ids, or a whole result except some. */
-export type OrderSelection = { kind: 'ids'; ids: string[] } | { kind: 'all'; handle: number; except: string[] };
+export type OrderSelection = ListSelection;
 
 /** Values the filter bar offers, read from the cached rows. */
 export type OrderFacets = {
@@ -30,49 +39,20 @@ export type OrderFacets = {
   warehouses: { id: string; name: string }[];
 };
 
-export type OrdersOpenResult = { rows: number; cursor: string | null };
+export type OrdersOpenResult = ListOpenResult;
 export type OrderRowsOnScreen = RowsOnScreen;
 export type OrderPageWindow = PageWindow<OrderRow>;
 export { pagesOnScreen };
 
-export type OrdersFirstAnswer = { opened: OrdersOpenResult; result: OrderQueryResult; rows: OrderRow[] };
-export type OrdersSyncResult = { rows: number; total: number };
+export type OrdersFirstAnswer = ListFirstAnswer<OrderRow>;
+export type OrdersSyncResult = ListSyncResult;
 
 /**
- * The worker's `orders` area: the user's orders cached in IndexedDB (chunked, workers/lists/cache.ts), held in
- * columns in memory (workers/lists/engine.ts), kept fresh by GET /api/order/sync and the 'orders.changed' push;
- * plus the order and shipping calls. Everything that crosses is plain data: handles, totals, windows of rows.
+ * The worker's `orders` area: the cached order list (workers/lists/area.ts over ORDER_LIST), kept fresh by
+ * GET /api/order/sync and the 'orders.changed' push; plus the order and shipping calls.
  */
-export type OrdersApi = {
-  /** Loads the user's cache into memory (first rows queryable at once), then syncs in the background. */
-  open(userId: number): Promise<OrdersOpenResult>;
-  /**
-   * `open`, then a list's first query and its first window, in one call: a page being loaded asks for its first
-   * rows at start-up, and the worker answers as soon as the first cached rows are in, without a round trip to a
-   * main thread that is busy rendering the app.
-   */
-  first(userId: number, query: OrderQuery, view: string, rows: number): Promise<OrdersFirstAnswer>;
-  /**
-   * A list has painted its first rows. Until then (or FIRST_ROWS_GRACE_MS) the rest of a warm open's cache and a
-   * first visit's second frame wait: read meanwhile, they took a core from the page's first frames.
-   */
-  shown(): Promise<void>;
-  /** Pulls changes since the cache's cursor; progress arrives as 'orders.syncProgress'. One at a time. */
-  sync(): Promise<OrdersSyncResult>;
-  /**
-   * The running sync's latest progress (null when none runs): a list that starts listening mid-sync (the worker
-   * began it at start-up, before the page was there) learns that more rows are coming.
-   */
-  progress(): Promise<OrdersEvents['orders.syncProgress'] | null>;
-  /** Filters, searches and sorts in the worker; a newer query on the same view supersedes older ones. */
-  query(query: OrderQuery, view?: string, onScreen?: OrderRowsOnScreen): Promise<OrderQueryResult & { windows?: OrderPageWindow[] }>;
-  /** Rows `start .. start + count - 1` of a result; rejects with `{ type: 'StaleHandle' }` when the rows moved. */
-  window(handle: number, start: number, count: number): Promise<OrderWindow>;
-  release(handle: number): Promise<void>;
-  get(id: string): Promise<OrderRow | null>;
+export type OrdersApi = ListAreaApi<OrderRow, OrderQuery> & {
   facets(): Promise<OrderFacets>;
-  /** Forgets the user's rows in memory (logout); `dropCache` removes the IndexedDB copy too (shared computer). */
-  close(options?: { dropCache?: boolean }): Promise<void>;
 
   /** GET /api/order/list: a page filtered by the server (callers without the cache). Cancellable by a newer call. */
   list(query: OrderListQuery): Promise<OrderListPage>;
@@ -90,9 +70,9 @@ export type OrdersApi = {
 /** What the orders area reports on the worker's event bus (merged into DataEvents). */
 export type OrdersEvents = {
   /** A sync moved on: rows received so far in this sync, whether more wait, rows now held. */
-  'orders.syncProgress': { rows: number; hasMore: boolean; total: number };
+  'orders.syncProgress': ListSyncProgressEvent;
   /** The rows in memory changed (sync, push, own edits): lists query again. */
-  'orders.changed': { version: number; total: number };
+  'orders.changed': ListChangedEvent;
   /** A sync failed; the cache keeps what it had. */
   'orders.syncFailed': { failure: ApiFailure };
 };
@@ -104,33 +84,6 @@ export type OrdersEvents = {
 const ACTION_CALL = { silent: true } as const;
 /** Server batch calls take at most this many rows. */
 const BATCH_IDS = 1_000;
-/**
- * Rows per sync frame after the first, and so per cache record. A warm open reads each record in a read transaction
- * of its own, and those wait their turn behind the Blob reads (100-480 ms each in headless Chromium): a million
- * rows as ten records instead of twenty made a warm open's all-rows answer about 350 ms sooner (medians of five
- * reloads: 3.05 s -> 2.7 s), the cold load as long. At 200,000 the warm open gained less again and the cold load
- * took longer.
- */
-const SYNC_LIMIT = 100_000;
-/**
- * A first visit's first frame: rows a list shows at once (and a warm open's first record). Small, because the code
- * that reads it runs for the first time, mostly interpreted: 5,000 rows took 60-120 ms from their bytes to the
- * list's first answer in the worker.
- */
-const FIRST_SYNC_LIMIT = 1_000;
-const CHANGED_EVERY_MS = 2_000;
-const SEARCH_INDEX_DELAY_MS = 1_000;
-/**
- * The text work after a sync (records decoded, search index, status tabs) waits this long after a list last asked
- * for rows or a query: it is a second or more of slices, and on two cores the worker busy beside a list being
- * scrolled cost that list's frames (after a warm open, a series of jumps had 9 frames in 146 over 20 ms, against
- * 2-3 in 115 once the preparation was done).
- */
-const QUIET_MS = 250;
-/** Rows of a list's opening answer kept with the cache for the next open (the first window a list asks for). */
-const HEAD_ROWS = 100;
-/** How long the rest of a load or of a first visit's sync waits for a list to show its first rows. */
-const FIRST_ROWS_GRACE_MS = 500;
 
 export type OrdersAreaDeps = {
   client: HttpClient;
@@ -140,288 +93,28 @@ export type OrdersAreaDeps = {
   openCache?: (userId: number) => OrderCache;
 };
 
-/** Opens when told to, or `graceMs` after it is first waited for. */
-type Gate = { passed: () => Promise<void>; open: () => void };
-function gate(graceMs: number): Gate {
-  let open = () => {};
-  const opened = new Promise<void>((resolve) => (open = resolve));
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  return {
-    passed: () => {
-      timer ??= setTimeout(open, graceMs);
-      return opened;
-    },
-    open: () => {
-      clearTimeout(timer);
-      open();
-    },
-  };
-}
-
 export function createOrdersArea({ client, events, engine: engineOptions, openCache = (id) => new OrderCache(id) }: OrdersAreaDeps): OrdersApi {
   const engine = new OrderEngine(engineOptions);
-  let cache: OrderCache | null = null;
-  let userId: number | null = null;
-  let syncing: Promise<OrdersSyncResult> | null = null;
-  let opening: Promise<OrdersOpenResult> | null = null;
-  /**
-   * The latest load's start: what `open` will answer, once the cache's keys and head are read (before any record is
-   * decoded), or null when the load ended without getting there.
-   */
-  let started: Promise<OrdersOpenResult | null> = Promise.resolve(null);
-  /** A push that arrived during a sync: sync once more when it ends. */
-  let again = false;
-  let abort = new AbortController();
-
-  const changed = () => events.emit('orders.changed', { version: engine.version, total: engine.size });
-  /** The sort of the first query since the open (a list's opening order): kept with the cache for the next open. */
-  let openingSort: OrderSort | null = null;
-  /** The first query since the open: its head (total and first rows) is kept with the cache for the next open. */
-  let openingQuery: OrderQuery | null = null;
-  /** The sort of the latest query: the status tabs' answers are made ahead in it. */
-  let latestSort: OrderSort | null = null;
-  const noteSort = (query: OrderQuery) => {
-    if (openingSort === null && query.sort) openingSort = query.sort;
-    openingQuery ??= query;
-    if (query.sort) latestSort = query.sort;
-  };
-
-  /**
-   * A warm open's answer to the list's opening query, from the head kept with the cache: the total and first rows
-   * the list will have once every record is in. Until then that query answers this (rows past the head wait for the
-   * load), not the top of the records read so far, which the list replaced with other rows a second later.
-   */
-  let provisional: { handle: number; key: string; total: number; rows: OrderRow[]; loaded: Promise<void>; settle: () => void } | null = null;
-  let nextProvisional = -1;
-  /** Whether a load is putting the cached rows in (its head, read with its first record, answers meanwhile). */
-  let loading = false;
-  const provisionalFor = (query: OrderQuery) => {
-    const key = JSON.stringify(query);
-    if (provisional?.key === key) return provisional;
-    const headWhileLoading = loading ? cache?.openingHead() : null;
-    if (!headWhileLoading || headWhileLoading.query !== key) return null;
-    let settle = () => {};
-    const loaded = new Promise<void>((resolve) => (settle = resolve));
-    provisional = { handle: nextProvisional--, key, total: headWhileLoading.total, rows: headWhileLoading.rows, loaded, settle };
-    return provisional;
-  };
-  const endProvisional = () => {
-    loading = false;
-    provisional?.settle();
-    provisional = null;
-  };
-  /** An answer of the engine, or of the head while the load goes on (the engine's handle is then let go). */
-  const answerOf = (query: OrderQuery, result: OrderQueryResult): OrderQueryResult => {
-    const early = result.status === 'done' ? provisionalFor(query) : null;
-    if (!early || result.status !== 'done') return result;
-    engine.release(result.handle);
-    return { ...result, handle: early.handle, total: early.total };
-  };
-  /** Rows of a result; of a head, only those it holds (null: the list asks again once the load is over). */
-  const rowsOf = (handle: number, start: number, count: number): OrderRow[] | null => {
-    if (!isHeadHandle(handle)) return engine.window(handle, start, count).rows;
-    const head = provisional?.handle === handle ? provisional : null;
-    if (!head || Math.min(start + count, head.total) > head.rows.length) return null;
-    return head.rows.slice(start, start + count);
-  };
-  const stale = (handle: number): StaleHandleFailure => ({ type: 'StaleHandle', handle });
-  /** A selection of a whole result answered from a head: the same query once every row is in. */
-  async function settledSelection(selection: OrderSelection): Promise<OrderSelection> {
-    if (selection.kind !== 'all' || !isHeadHandle(selection.handle)) return selection;
-    const head = provisional?.handle === selection.handle ? provisional : null;
-    if (!head) throw stale(selection.handle);
-    await head.loaded;
-    const result = await engine.query(JSON.parse(head.key) as OrderQuery, 'selection');
-    if (result.status !== 'done') throw stale(selection.handle);
-    return { ...selection, handle: result.handle };
-  }
-
-  /**
-   * After a sync: keeps the opening query's head for the rows as they are, unless it is there already (whatever
-   * the engine's layout: unlike the saved order, a head does not depend on it).
-   */
-  async function saveOpeningHead(own: OrderCache): Promise<void> {
-    const query = openingQuery;
-    if (!query || cache !== own || engine.size !== own.rowCount || (await own.hasHead(JSON.stringify(query)))) return;
-    const version = own.version();
-    const result = await engine.query(query, 'opening head');
-    if (result.status !== 'done' || cache !== own) return;
-    const head: OrderHead = { query: JSON.stringify(query), total: result.total, rows: engine.window(result.handle, 0, HEAD_ROWS).rows };
-    engine.release(result.handle);
-    await own.saveHead(head, version);
-  }
-
-  /** A warm open: the opening order saved with the cache spares sorting every row again once they are all in. */
-  async function adoptSavedOrder(own: OrderCache): Promise<void> {
-    const saved = await own.savedOrder().catch(() => null);
-    if (saved && cache === own) engine.adoptPermutation(JSON.parse(saved.sort) as OrderSort, saved.order);
-  }
-
-  /** After a sync: saves the opening order for the rows as they are, unless it is there already. */
-  async function saveOpeningOrder(own: OrderCache): Promise<void> {
-    const sort = openingSort;
-    if (!sort || cache !== own || !engine.appendOnly || engine.size !== own.rowCount) return;
-    const key = JSON.stringify(sort);
-    if (await own.hasOrder(key)) return;
-    if (cache !== own || !engine.appendOnly || engine.size !== own.rowCount) return;
-    await own.saveOrder(key, engine.permutationFor(sort));
-  }
-
-  /**
-   * Open while a first visit's first frame is being shown: the next frame, twenty times larger, is asked for once the
-   * list has painted those rows (`shown`, or after FIRST_ROWS_GRACE_MS). Asked for at once, the server built it and
-   * the worker read it while both cores were needed to show the first rows.
-   */
-  let listFirst: Gate | null = null;
-
-  // A first visit's first chunk is small so rows show at once; the rest come in the largest chunks the server gives
-  // (`next` tells the server, so the frame it builds ahead is the one asked for next, not another small one).
-  // The frame arrives as a Blob: the cache stores that very Blob (see frameBytes.ts).
-  const fetchChunk = async (cursor: string | null): Promise<ReceivedFrame> => {
-    if (listFirst) await listFirst.passed();
-    const blob = await client.call(
-      E.sync,
-      { cursor: cursor ?? undefined, limit: cursor === null ? FIRST_SYNC_LIMIT : SYNC_LIMIT, next: SYNC_LIMIT, format: 'binary' },
-      { signal: abort.signal },
-    );
-    if (!(blob instanceof Blob)) throw client.contractFailure(E.sync, new TypeError('not a binary answer'), true);
-    try {
-      const frame = { ...(await decodeFrameBlob(blob)), blob };
-      if (cursor === null && frame.hasMore) listFirst = gate(FIRST_ROWS_GRACE_MS);
-      return frame;
-    } catch (error) {
-      // A frame that does not add up is refused like an answer that breaks the contract (never cached).
-      if (error instanceof OrderChunkError) throw client.contractFailure(E.sync, error, true);
-      throw error;
-    }
-  };
-
-  /** What the running sync last reported while more rows were waiting (see `progress`). */
-  let progressNow: OrdersEvents['orders.syncProgress'] | null = null;
-
-  async function runSync(): Promise<OrdersSyncResult> {
-    if (!cache) return { rows: 0, total: engine.size };
-    const ownCache = cache;
-    let received = 0;
-    // A list queries again on every 'orders.changed': during a long sync (a million rows in twenty chunks) that
-    // is at most every CHANGED_EVERY_MS, so the worker spends its time on the rows, not on re-sorting them.
-    let told = 0;
-    try {
-      do {
-        again = false;
-        const result = await syncOrders(ownCache, engine, fetchChunk, {
-          signal: abort.signal,
-          onProgress: (progress) => {
-            const now = { ...progress, total: engine.size };
-            progressNow = progress.hasMore ? now : null;
-            events.emit('orders.syncProgress', now);
-            if (progress.rows === 0) return;
-            if (!progress.hasMore || told === 0 || Date.now() - told >= CHANGED_EVERY_MS) {
-              told = Date.now();
-              changed();
-            }
-          },
-        });
-        received += result.rows;
-      } while (again && cache === ownCache);
-      // Saved as soon as the rows settle (a reload may come any moment); the list's re-query needs the same order.
-      void saveOpeningOrder(ownCache).catch(() => undefined);
-      void saveOpeningHead(ownCache).catch(() => undefined);
-      prepareSearchSoon();
-    } catch (error) {
-      if (typeof error === 'object' && error !== null && 'type' in error && 'code' in error) {
-        events.emit('orders.syncFailed', { failure: error as ApiFailure });
-      }
-      throw error;
-    } finally {
-      progressNow = null;
-    }
-    return { rows: received, total: engine.size };
-  }
-
-  // The search index and the filter indexes (then the status tabs' answers, in the list's latest sort) are built a
-  // moment after a sync settles: the list's re-query and its first windows go first.
-  let searchTimer: ReturnType<typeof setTimeout> | null = null;
-  /** The sort the status tabs' answers were last made in (or are being made in). */
-  let tabsSort: OrderSort | null = null;
-  /** Whether the tabs' answers are still wanted in `sort` (the list was not sorted another way since). */
-  const tabsWanted = (sort: OrderSort) => () => tabsSort?.column === sort.column && tabsSort.direction === sort.direction;
-  function prepareSearchSoon(): void {
-    if (searchTimer !== null) clearTimeout(searchTimer);
-    searchTimer = setTimeout(() => {
-      searchTimer = null;
-      tabsSort = latestSort;
-      // The filter indexes at once (a task a column, tens of milliseconds in all): a status tab or a sort's tab
-      // answers need them. The rest (a second or more) when the list is left alone.
-      void engine
-        .prepareFilters()
-        .then(() => engine.prepareSearch(whenQuiet))
-        // The cache's ids, decoded by then (they were the engine's too): the records' frames can go.
-        .then(() => cache?.settleIds())
-        .then(() => {
-          const sort = tabsSort;
-          return sort ? engine.prepareFilterOrders('status', sort, whenQuiet, tabsWanted(sort)) : undefined;
-        })
-        .catch(() => undefined);
-    }, SEARCH_INDEX_DELAY_MS);
-  }
-
-  /** performance.now() when a list last asked for rows or a query: what background work gives way to. */
-  let askedAt = Number.NEGATIVE_INFINITY;
-  const asked = () => {
-    askedAt = performance.now();
-  };
-  /** Gives way to other messages, then waits until no list has asked for anything for QUIET_MS. */
-  const giveWay = engineOptions?.yieldToEventLoop ?? yieldToEventLoop;
-  async function whenQuiet(): Promise<void> {
-    await giveWay();
-    for (let wait = askedAt + QUIET_MS - performance.now(); wait > 0; wait = askedAt + QUIET_MS - performance.now()) {
-      await new Promise((resolve) => setTimeout(resolve, wait));
-    }
-  }
-
-  /**
-   * After the list is sorted another way (and once a load's preparation has run): the status tabs' answers again,
-   * in that sort, right after the answer is sent. Made from the sort's order the answer just used, in slices, only
-   * that: a tab clicked next then answers at once in the sort on screen.
-   */
-  let tabsTimer: ReturnType<typeof setTimeout> | null = null;
-  function prepareTabsInSort(sort: OrderSort): void {
-    if (searchTimer !== null || tabsSort === null || (tabsSort.column === sort.column && tabsSort.direction === sort.direction)) return;
-    tabsSort = sort;
-    if (tabsTimer !== null) clearTimeout(tabsTimer);
-    tabsTimer = setTimeout(() => {
-      tabsTimer = null;
-      void engine.prepareFilterOrders('status', sort, undefined, tabsWanted(sort)).catch(() => undefined);
-    }, 0);
-  }
-
-  function sync(): Promise<OrdersSyncResult> {
-    if (syncing) return syncing;
-    syncing = runSync().finally(() => {
-      syncing = null;
-    });
-    return syncing;
-  }
+  const list = createListArea<OrderRow, OrderQuery>({
+    engine,
+    openCache,
+    removeCache: (id) => OrderCache.removeOrders(id),
+    // The frame arrives as a Blob: the cache stores that very Blob (see workers/lists/frameBytes.ts).
+    fetchFrame: async (request, signal) =>
+      receiveFrame(ORDER_LIST, await client.call(E.sync, { ...request, format: 'binary' }, { signal }), (error) => client.contractFailure(E.sync, error, true)),
+    notify: {
+      changed: (event) => events.emit('orders.changed', event),
+      progress: (event) => events.emit('orders.syncProgress', event),
+      failed: (failure) => events.emit('orders.syncFailed', { failure }),
+    },
+    tabColumn: 'status',
+    engineOptions,
+  });
+  const { idsOf, settledSelection, afterEdit } = list;
 
   events.on('push.message', ({ message }) => {
-    if (message.type !== 'orders.changed' || !cache) return;
-    if (syncing) again = true;
-    else sync().catch(() => undefined);
+    if (message.type === 'orders.changed') list.syncSoon();
   });
-
-  const idsOf = (selection: OrderSelection): string[] => {
-    if (selection.kind === 'ids') return selection.ids;
-    const except = new Set(selection.except);
-    const ids: string[] = [];
-    const page = 50_000;
-    for (let start = 0; ; start += page) {
-      const window = engine.window(selection.handle, start, page);
-      for (const row of window.rows) if (!except.has(row.id)) ids.push(row.id);
-      if (start + page >= window.total) break;
-    }
-    return ids;
-  };
 
   async function inBatches<T>(ids: string[], call: (batch: string[]) => Promise<T>): Promise<T[]> {
     const results: T[] = [];
@@ -434,126 +127,8 @@ export function createOrdersArea({ client, events, engine: engineOptions, openCa
     failures: results.flatMap((r) => r.failures),
   });
 
-  /** Own edits show at once: the server's answer goes through the cache like a sync chunk would. */
-  const afterEdit = () => sync().catch(() => undefined);
-
-  /** A warm open's first rows on their way to a page: the rest of the cache is read once they are painted. */
-  let pageFirst: Gate | null = null;
-
-  /** `open`; `asking` is the query (JSON) of the `first` call that opens the cache, if one does. */
-  function openFor(id: number, asking: string | null): Promise<OrdersOpenResult> {
-    // The app may open the cache early (a page of orders being loaded) and the list again: one load serves both.
-    if (userId === id && cache) return opening ?? cache.cursor().then((cursor) => ({ rows: engine.size, cursor }));
-    abort.abort();
-    abort = new AbortController();
-    cache?.close();
-    userId = id;
-    openingSort = openingQuery = null;
-    endProvisional();
-    loading = true;
-    const own = (cache = openCache(id));
-    let headAnswers = false;
-    let begin: (opened: OrdersOpenResult | null) => void = () => undefined;
-    started = new Promise((resolve) => (begin = resolve));
-    // Resolves with the first cached chunk; the rest follows and the list re-queries when it is all in.
-    const run = (async () => {
-      try {
-        const held = pageFirst;
-        const loaded = await loadOrders(own, engine, {
-          onLoaded: () =>
-            void adoptSavedOrder(own).finally(() => {
-              if (cache === own) endProvisional();
-              changed();
-            }),
-          onFailed: () => {
-            if (cache === own) endProvisional();
-            changed();
-          },
-          beforeRest: () => held?.passed(),
-          onStart: (_rows, cursor) => {
-            headAnswers = asking !== null && own.openingHead()?.query === asking;
-            begin({ rows: engine.size, cursor });
-          },
-          // The head answers the page's first query: its first record waits too, until the rows are painted,
-          // and the worker meanwhile answers the session's calls at once.
-          beforeFirst: () => (headAnswers ? held?.passed() : undefined),
-        });
-        changed();
-        sync().catch(() => undefined);
-        return loaded;
-      } finally {
-        begin(null);
-        if (cache === own) opening = null;
-      }
-    })();
-    opening = run;
-    return run;
-  }
-
   const api: OrdersApi = {
-    async first(id, query, view, rows) {
-      asked();
-      if (!(userId === id && cache)) {
-        pageFirst?.open();
-        pageFirst = gate(FIRST_ROWS_GRACE_MS);
-      }
-      const opening = openFor(id, JSON.stringify(query));
-      // A warm open answers from the head kept with the cache as soon as that is read, without waiting for the
-      // first record's rows (decoded and put in the engine, 30-50 ms more on this machine).
-      const begun = await Promise.race([started, opening.then(() => null)]);
-      const head = begun ? provisionalFor(query) : null;
-      if (begun && head) {
-        noteSort(query);
-        return { opened: begun, result: { status: 'done', seq: 0, handle: head.handle, total: head.total }, rows: rowsOf(head.handle, 0, rows) ?? [] };
-      }
-      const opened = await opening;
-      noteSort(query);
-      const result = answerOf(query, await engine.query(query, view));
-      return { opened, result, rows: result.status === 'done' ? (rowsOf(result.handle, 0, rows) ?? []) : [] };
-    },
-    open(id) {
-      // A list that opens the cache itself is not the one whose first rows the head answered (that list joins the
-      // start-up `first`): it needs the records, so they are not held back for the other's paint.
-      pageFirst?.open();
-      return openFor(id, null);
-    },
-    async shown() {
-      pageFirst?.open();
-      listFirst?.open();
-      pageFirst = listFirst = null;
-    },
-    sync,
-    async progress() {
-      return progressNow;
-    },
-    async query(query, view, onScreen) {
-      asked();
-      noteSort(query);
-      const result = answerOf(query, await engine.query(query, view));
-      if (result.status === 'done' && query.sort) prepareTabsInSort(query.sort);
-      if (!onScreen || result.status !== 'done') return result;
-      const windows = pagesOnScreen(onScreen, result.total).flatMap((page) => {
-        const rows = rowsOf(result.handle, page * onScreen.window, onScreen.window);
-        return rows ? [{ page, rows }] : [];
-      });
-      return { ...result, windows };
-    },
-    async window(handle, start, count) {
-      asked();
-      if (!isHeadHandle(handle)) return engine.window(handle, start, count);
-      const rows = rowsOf(handle, start, count);
-      const head = provisional?.handle === handle ? provisional : null;
-      if (rows && head) return { handle, start, total: head.total, rows };
-      // Past the head: once every row is in, the list asks again (it is told the rows changed).
-      await head?.loaded;
-      throw stale(handle);
-    },
-    async release(handle) {
-      if (!isHeadHandle(handle)) engine.release(handle);
-    },
-    async get(id) {
-      return engine.get(id) ?? null;
-    },
+    ...list.api,
     async facets() {
       return {
         shops: engine.pairs('shopId', 'shopName').map(([id, name]) => ({ id: Number(id), name })).sort((a, b) => a.id - b.id),
@@ -564,21 +139,6 @@ export function createOrdersArea({ client, events, engine: engineOptions, openCa
           .sort((a, b) => a.name.localeCompare(b.name)),
       };
     },
-    async close(options = {}) {
-      opening = null;
-      endProvisional();
-      if (searchTimer !== null) clearTimeout(searchTimer);
-      searchTimer = null;
-      abort.abort();
-      abort = new AbortController();
-      cache?.close();
-      cache = null;
-      engine.clear();
-      if (options.dropCache && userId !== null) await OrderCache.removeOrders(userId);
-      userId = null;
-      changed();
-    },
-
     list: (query) =>
       client.call(E.list, query),
     async add(body) {
