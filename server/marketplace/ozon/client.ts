@@ -3,6 +3,8 @@ import {
   actionActivateResponseSchema,
   actionProductsResponseSchema,
   actionsResponseSchema,
+  discountTaskListResponseSchema,
+  discountTaskResultResponseSchema,
   analyticsResponseSchema,
   boolResultSchema,
   cancelReasonResponseSchema,
@@ -142,6 +144,8 @@ export type StockUpdate = { offer_id: string; product_id: number; stock: number;
 /** Ozon's per-call limits: tracking numbers for at most 20 postings, stocks for at most 100 items. */
 export const TRACKING_NUMBERS_PER_CALL = 20;
 export const STOCKS_PER_CALL = 100;
+/** Ozon's discount task statuses (v1DiscountTaskStatus). */
+export type DiscountTaskStatus = 'NEW' | 'SEEN' | 'APPROVED' | 'PARTLY_APPROVED' | 'DECLINED' | 'AUTO_DECLINED' | 'DECLINED_BY_USER' | 'COUPON' | 'PURCHASED';
 export type CategoryLanguage = 'DEFAULT' | 'RU' | 'EN' | 'TR' | 'ZH_HANS';
 export type AnalyticsRequest = {
   date_from: string;
@@ -375,6 +379,15 @@ export function createOzonClient(options: OzonClientOptions) {
       (await call('actionProductsActivate', req, actionActivateResponseSchema)).result,
     actionProductsDeactivate: async (req: { action_id: number; product_ids: number[] }) =>
       (await call('actionProductsDeactivate', req, actionActivateResponseSchema)).result,
+
+    /** Page from 1; at most DISCOUNT_TASKS_PER_CALL a page. */
+    discountTaskList: async (req: { status: DiscountTaskStatus; page?: number; limit: number }) =>
+      (await call('discountTaskList', req, discountTaskListResponseSchema)).result,
+    /** At most DISCOUNT_TASKS_PER_CALL tasks; each refused one is in `fail_details`. */
+    discountTaskApprove: async (tasks: { id: number; approved_price: number; seller_comment?: string; approved_quantity_min: number; approved_quantity_max: number }[]) =>
+      (await call('discountTaskApprove', { tasks }, discountTaskResultResponseSchema)).result,
+    discountTaskDecline: async (tasks: { id: number; seller_comment?: string }[]) =>
+      (await call('discountTaskDecline', { tasks }, discountTaskResultResponseSchema)).result,
 
     returnsList: (req: ReturnsListRequest) => call('returnsList', req, returnsListResponseSchema),
 

@@ -410,6 +410,40 @@ export const actionActivateResponseSchema = lazySchema(() => z.looseObject({
   }),
 }));
 
+export const discountTaskSchema = lazySchema(() => z.looseObject({
+  id: int,
+  created_at: z.string(),
+  end_at: z.string().default(''),
+  edited_till: z.string().default(''),
+  status: z.string(),
+  customer_name: z.string().default(''),
+  sku: int,
+  offer_id: z.string().default(''),
+  user_comment: z.string().default(''),
+  seller_comment: z.string().default(''),
+  requested_price: num,
+  approved_price: num.default(0),
+  original_price: num.default(0),
+  base_price: num.default(0),
+  discount: num.default(0),
+  discount_percent: num.default(0),
+  min_auto_price: num.default(0),
+  moderated_at: z.string().default(''),
+  requested_quantity_min: int.default(1),
+  requested_quantity_max: int.default(1),
+  approved_quantity_min: int.default(0),
+  approved_quantity_max: int.default(0),
+}));
+export type OzonDiscountTask = z.infer<typeof discountTaskSchema>;
+export const discountTaskListResponseSchema = lazySchema(() => z.looseObject({ result: z.array(discountTaskSchema).default([]) }));
+export const discountTaskResultResponseSchema = lazySchema(() => z.looseObject({
+  result: z.looseObject({
+    fail_details: z.array(z.looseObject({ task_id: int, error_for_user: z.string().default('') })).default([]),
+    success_count: int.default(0),
+    fail_count: int.default(0),
+  }),
+}));
+
 // Returns
 export const returnSchema = lazySchema(() => z.looseObject({
   id: int,

@@ -44,6 +44,9 @@ export const OZON_ENDPOINTS = {
   actionProducts: { path: '/v1/actions/products', method: 'POST' },
   actionProductsActivate: { path: '/v1/actions/products/activate', method: 'POST' },
   actionProductsDeactivate: { path: '/v1/actions/products/deactivate', method: 'POST' },
+  discountTaskList: { path: '/v1/actions/discounts-task/list', method: 'POST' },
+  discountTaskApprove: { path: '/v1/actions/discounts-task/approve', method: 'POST' },
+  discountTaskDecline: { path: '/v1/actions/discounts-task/decline', method: 'POST' },
   returnsList: { path: '/v1/returns/list', method: 'POST' },
   chatList: { path: '/v3/chat/list', method: 'POST' },
   chatHistory: { path: '/v3/chat/history', method: 'POST' },
@@ -59,3 +62,11 @@ export type OzonEndpointName = keyof typeof OZON_ENDPOINTS;
 
 /** Ozon's overall limit per Client-Id, across all methods. */
 export const OZON_REQUESTS_PER_SECOND = 50;
+
+/**
+ * Products per /v1/actions/candidates, /products page and per activate or deactivate call. Ozon documents a page
+ * size (default 100) but no maximum; 1,000 is its usual list maximum, and callers batch by it.
+ */
+export const ACTION_PRODUCTS_PER_CALL = 1_000;
+/** Discount tasks per list page and per approve or decline call (Ozon's seller portal pages them by 50). */
+export const DISCOUNT_TASKS_PER_CALL = 50;

@@ -187,6 +187,9 @@ const HANDLERS: Record<Exclude<OzonEndpointName, 'roles' | 'packageLabel'>, Hand
   actionProducts: (s, b) => s.areas.promotions.actionProducts(b, 'products'),
   actionProductsActivate: (s, b) => s.areas.promotions.actionActivate(b),
   actionProductsDeactivate: (s, b) => s.areas.promotions.actionDeactivate(b),
+  discountTaskList: (s, b) => s.areas.promotions.discountTaskList(b),
+  discountTaskApprove: (s, b) => s.areas.promotions.discountTaskApprove(b),
+  discountTaskDecline: (s, b) => s.areas.promotions.discountTaskDecline(b),
   returnsList: (s, b) => s.areas.returns.returnsList(b),
   chatList: (s, b) => s.areas.chat.chatList(b),
   chatHistory: (s, b) => s.areas.chat.chatHistory(b),
@@ -385,6 +388,21 @@ export const ozonSimulatorPlugin: FastifyPluginAsync<OzonSimulatorPluginOptions>
       const shop = sim.shops.get(String(request.body?.clientId));
       if (!shop) return reply.code(404).send({ message: 'no such shop' });
       return shop.addBuyerMessage(request.body.chatId, request.body.text);
+    });
+    app.post<{ Body: { clientId: string; actionId: number; productId?: number; price?: number } }>('/__sim/trigger/autoJoin', async (request, reply) => {
+      const shop = sim.shops.get(String(request.body?.clientId));
+      if (!shop) return reply.code(404).send({ message: 'no such shop' });
+      try {
+        return shop.areas.promotions.autoJoin(Number(request.body.actionId), request.body.productId, request.body.price);
+      } catch (error) {
+        if (error instanceof SimError) return refuse(reply, error);
+        throw error;
+      }
+    });
+    app.post<{ Body: { clientId: string; productId?: number; requestedPrice?: number } }>('/__sim/trigger/discountTask', async (request, reply) => {
+      const shop = sim.shops.get(String(request.body?.clientId));
+      if (!shop) return reply.code(404).send({ message: 'no such shop' });
+      return shop.areas.promotions.addDiscountTask(request.body.productId, request.body.requestedPrice);
     });
     app.post<{ Body: { clientId: string } }>('/__sim/trigger/posting', async (request, reply) => {
       const shop = sim.shops.get(String(request.body?.clientId));
