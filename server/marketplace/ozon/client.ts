@@ -8,6 +8,8 @@ import {
   analyticsResponseSchema,
   boolResultSchema,
   cancelReasonResponseSchema,
+  attributeValuesResponseSchema,
+  attributeValuesSearchResponseSchema,
   categoryAttributeResponseSchema,
   categoryTreeResponseSchema,
   chatHistoryResponseSchema,
@@ -369,6 +371,12 @@ export function createOzonClient(options: OzonClientOptions) {
       (await call('categoryTree', { language }, categoryTreeResponseSchema)).result,
     categoryAttributes: async (req: { description_category_id: number; type_id: number; language?: CategoryLanguage }) =>
       (await call('categoryAttribute', { language: 'ZH_HANS', ...req }, categoryAttributeResponseSchema)).result,
+    /** One page of an attribute's dictionary (at most 2,000 values), continued from `last_value_id`. */
+    categoryAttributeValues: (req: { description_category_id: number; type_id: number; attribute_id: number; last_value_id?: number; limit: number; language?: CategoryLanguage }) =>
+      call('categoryAttributeValues', { language: 'ZH_HANS', ...req }, attributeValuesResponseSchema),
+    /** Dictionary values containing `value` (at most 100). */
+    categoryAttributeValuesSearch: async (req: { description_category_id: number; type_id: number; attribute_id: number; value: string; limit: number }) =>
+      (await call('categoryAttributeValuesSearch', req, attributeValuesSearchResponseSchema)).result,
 
     actions: async () => (await call('actions', undefined, actionsResponseSchema)).result,
     actionCandidates: async (req: { action_id: number; limit?: number; last_id?: string | number }) =>

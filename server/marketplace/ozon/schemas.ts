@@ -253,7 +253,7 @@ export const importInfoResponseSchema = lazySchema(() => z.looseObject({
         offer_id: z.string(),
         product_id: int.default(0),
         status: z.string(),
-        errors: z.array(itemErrorSchema.extend({ field: z.string().optional() })).default([]),
+        errors: z.array(itemErrorSchema.extend({ field: z.string().optional(), attribute_id: int.optional(), attribute_name: z.string().optional() })).default([]),
       }),
     ),
     total: int,
@@ -369,6 +369,15 @@ export const categoryAttributeSchema = lazySchema(() => z.looseObject({
 }));
 export type OzonCategoryAttribute = z.infer<typeof categoryAttributeSchema>;
 export const categoryAttributeResponseSchema = lazySchema(() => z.looseObject({ result: z.array(categoryAttributeSchema) }));
+export const attributeValueEntrySchema = lazySchema(() => z.looseObject({
+  id: int,
+  value: z.string(),
+  info: z.string().default(''),
+  picture: z.string().default(''),
+}));
+export type OzonAttributeValue = z.infer<typeof attributeValueEntrySchema>;
+export const attributeValuesResponseSchema = lazySchema(() => z.looseObject({ result: z.array(attributeValueEntrySchema), has_next: z.boolean().default(false) }));
+export const attributeValuesSearchResponseSchema = lazySchema(() => z.looseObject({ result: z.array(attributeValueEntrySchema) }));
 
 // Promotions
 export const actionSchema = lazySchema(() => z.looseObject({

@@ -39,6 +39,8 @@ export const OZON_ENDPOINTS = {
   productInfoLimit: { path: '/v4/product/info/limit', method: 'POST' },
   categoryTree: { path: '/v1/description-category/tree', method: 'POST' },
   categoryAttribute: { path: '/v1/description-category/attribute', method: 'POST' },
+  categoryAttributeValues: { path: '/v1/description-category/attribute/values', method: 'POST' },
+  categoryAttributeValuesSearch: { path: '/v1/description-category/attribute/values/search', method: 'POST' },
   actions: { path: '/v1/actions', method: 'GET' },
   actionCandidates: { path: '/v1/actions/candidates', method: 'POST' },
   actionProducts: { path: '/v1/actions/products', method: 'POST' },

@@ -110,4 +110,77 @@ export function attributesFor(language: SimLanguage): OzonCategoryAttribute[] {
   }));
 }
 
-export const REQUIRED_ATTRIBUTE_IDS = ATTRIBUTES.filter((a) => a.required).map((a) => a.id);
+
+/** One value of an Ozon attribute dictionary (`/v1/description-category/attribute/values`). */
+export type DictionaryValue = { id: number; value: string; info: string; picture: string };
+
+/** Brand values' ids: the named BRANDS first (the ids the generated cards carry), then the generated long tail. */
+export const BRAND_VALUE_BASE = 5_000_000;
+export const COLOUR_VALUE_BASE = 61_570;
+
+const BRAND_HEADS = ['Aero', 'Bright', 'Cloud', 'Delta', 'Echo', 'Fox', 'Giga', 'Hyper', 'Iron', 'Jade', 'Kilo', 'Luna', 'Mega', 'Nova', 'Omni', 'Pixel', 'Quant', 'Rapid', 'Sky', 'Terra', 'Ultra', 'Vita', 'Wave', 'Xeno', 'Yuki', 'Zen', 'Astro', 'Blue', 'Coral', 'Dragon', 'Ember', 'Frost', 'Golden', 'Happy', 'Ivy', 'Jolly', 'Kind', 'Lucky', 'Maple', 'North'];
+const BRAND_MIDS = ['', 'tech', 'line', 'star', 'home', 'wood', 'light', 'bay', 'max', 'pro', 'fit', 'mart', 'craft', 'zone', 'port', 'gear', 'nest', 'peak', 'leaf', 'stone', 'moon', 'sun', 'rain', 'wind', 'fire', 'ice', 'rock', 'sand', 'sea', 'hill', 'lake', 'park', 'way', 'net', 'lab', 'box', 'one', 'go', 'up', 'ly'];
+const BRAND_TAILS = ['', ' Plus', ' Pro', ' Lite', ' Home', ' Kids', ' Style', ' Life', ' Go', ' Max', ' Mini', ' Select', ' Original', ' Studio', ' Basic', ' Prime', ' Smart', ' Care', ' Sport', ' Trend', ' Classic', ' Fresh', ' Joy', ' Pure', ' Zone'];
+
+/**
+ * Ozon's brand dictionary holds hundreds of thousands of values; the simulator's holds the named brands and 40,000
+ * generated ones (every head × middle × tail), enough that a form must page and search it rather than load it.
+ */
+export const BRAND_DICTIONARY: readonly DictionaryValue[] = [
+  ...BRANDS.map((value, i) => ({ id: BRAND_VALUE_BASE + i, value, info: '', picture: '' })),
+  ...BRAND_HEADS.flatMap((head) => BRAND_MIDS.flatMap((mid) => BRAND_TAILS.map((tail) => `${head}${mid}${tail}`))).map((value, i) => ({
+    id: BRAND_VALUE_BASE + BRANDS.length + i,
+    value,
+    info: '',
+    picture: '',
+  })),
+];
+
+/** The dictionary behind an attribute for one leaf type, with its values' texts in the asked language where Ozon translates them. */
+export function dictionaryFor(attributeId: number, leaf: LeafType, language: SimLanguage): readonly DictionaryValue[] | undefined {
+  const def = ATTRIBUTES.find((a) => a.id === attributeId);
+  if (!def || def.dictionaryId === 0) return undefined;
+  if (def.id === 85) return BRAND_DICTIONARY;
+  // The type attribute's dictionary depends on the category: a leaf type offers its own type only.
+  if (def.id === 8229) return [{ id: leaf.typeId, value: leaf.names.ru, info: leaf.names[language], picture: '' }];
+  if (def.id === 10096) return COLORS.map((c, i) => ({ id: COLOUR_VALUE_BASE + i, value: c.ru, info: c[language], picture: '' }));
+  return [];
+}
+
+type ImportedAttribute = { id: number | string; values?: { dictionary_value_id?: number | string; value?: string }[] };
+export type AttributeProblem = { code: string; field: string; attribute_id: number; attribute_name: string; level: string; state: string; message: string };
+
+/**
+ * What Ozon's import says about a card's attributes for its leaf type: a required attribute left empty, more values
+ * than the attribute takes, a dictionary attribute whose value is not in its dictionary, a number that is not one.
+ */
+export function attributeProblems(leaf: LeafType, attributes: readonly ImportedAttribute[]): AttributeProblem[] {
+  const problems: AttributeProblem[] = [];
+  const problem = (a: AttrDef, code: string, message: string) =>
+    problems.push({ code, field: 'attribute', attribute_id: a.id, attribute_name: a.names.ru, level: 'error', state: 'declined', message });
+  for (const def of ATTRIBUTES) {
+    const given = attributes.find((a) => Number(a.id) === def.id);
+    const values = (given?.values ?? []).filter((v) => v.dictionary_value_id !== undefined || (v.value ?? '').trim() !== '');
+    if (values.length === 0) {
+      if (def.required) problem(def, 'error_attribute_values_empty', `required attribute ${def.id} is empty`);
+      continue;
+    }
+    if (values.length > (def.collection ? 10 : 1)) problem(def, 'error_attribute_values_too_many', `attribute ${def.id} takes at most ${def.collection ? 10 : 1} values`);
+    const dictionary = dictionaryFor(def.id, leaf, 'ru');
+    if (dictionary) {
+      for (const v of values) {
+        const id = Number(v.dictionary_value_id ?? 0);
+        if (!dictionary.some((d) => d.id === id)) problem(def, 'error_attribute_value_out_of_range', `value ${id} is not in the dictionary of attribute ${def.id}`);
+      }
+    }
+    if (def.type === 'Decimal' && values.some((v) => !Number.isFinite(Number(v.value)) || (v.value ?? '').trim() === '')) {
+      problem(def, 'error_attribute_value_not_number', `attribute ${def.id} must be a number`);
+    }
+  }
+  return problems;
+}
+
+/** Cards whose owners forbid creating products from their SKU (every tenth card): import-by-SKU refuses them. */
+export function isCopyForbidden(productId: number): boolean {
+  return productId % 10 === 7;
+}

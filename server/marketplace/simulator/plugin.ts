@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { OZON_ENDPOINTS, OZON_REQUESTS_PER_SECOND, type OzonEndpointName } from '../ozon/versions';
 import { labelPdf, productPng, productSvg } from './assets';
-import { categoryAttribute, categoryTree } from './areas/categories';
+import { attributeValues, attributeValuesSearch, categoryAttribute, categoryTree } from './areas/categories';
 import { OZON_TEXT, SimError } from './errors';
 import type { SimProduct } from './products';
 import { SimShop, type SimShopConfig } from './shop';
@@ -182,6 +182,8 @@ const HANDLERS: Record<Exclude<OzonEndpointName, 'roles' | 'packageLabel'>, Hand
   productInfoLimit: (s) => s.areas.products.limits(),
   categoryTree: (_s, b) => categoryTree(b),
   categoryAttribute: (_s, b) => categoryAttribute(b),
+  categoryAttributeValues: (_s, b) => attributeValues(b),
+  categoryAttributeValuesSearch: (_s, b) => attributeValuesSearch(b),
   actions: (s) => s.areas.promotions.actionList(),
   actionCandidates: (s, b) => s.areas.promotions.actionProducts(b, 'candidates'),
   actionProducts: (s, b) => s.areas.promotions.actionProducts(b, 'products'),

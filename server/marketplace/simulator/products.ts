@@ -1,4 +1,4 @@
-import { BRANDS, COLORS, LEAF_TYPES, type LeafType } from './catalog';
+import { BRAND_VALUE_BASE, BRANDS, COLORS, COLOUR_VALUE_BASE, LEAF_TYPES, type LeafType } from './catalog';
 import { randomFor } from './random';
 
 /**
@@ -42,12 +42,12 @@ export type SimProduct = {
 
 export function buildAttributes(leaf: LeafType, brand: string, model: string, name: string, colour: string, weight: number) {
   return [
-    { id: 85, complex_id: 0, values: [{ dictionary_value_id: 5_000_000 + BRANDS.indexOf(brand), value: brand }] },
+    { id: 85, complex_id: 0, values: [{ dictionary_value_id: BRAND_VALUE_BASE + BRANDS.indexOf(brand), value: brand }] },
     { id: 8229, complex_id: 0, values: [{ dictionary_value_id: leaf.typeId, value: leaf.names.ru }] },
     { id: 9048, complex_id: 0, values: [{ value: model }] },
     { id: 4180, complex_id: 0, values: [{ value: name }] },
     { id: 4191, complex_id: 0, values: [{ value: `${name}. Доставка из Китая.` }] },
-    { id: 10096, complex_id: 0, values: [{ dictionary_value_id: 61570 + COLORS.findIndex((c) => c.ru === colour), value: colour }] },
+    { id: 10096, complex_id: 0, values: [{ dictionary_value_id: COLOUR_VALUE_BASE + COLORS.findIndex((c) => c.ru === colour), value: colour }] },
     { id: 4383, complex_id: 0, values: [{ value: String(weight) }] },
   ];
 }

@@ -196,7 +196,13 @@ describe('products', () => {
         description_category_id: sub.description_category_id!,
         type_id: type.type_id!,
         price: '500',
-        attributes: required.map((a) => ({ id: a.id, values: [{ value: 'x' }] })),
+        attributes: await Promise.all(
+          required.map(async (a) => {
+            if (a.dictionary_id === 0) return { id: a.id, values: [{ value: 'x' }] };
+            const page = await client.categoryAttributeValues({ description_category_id: sub.description_category_id!, type_id: type.type_id!, attribute_id: a.id, limit: 1 });
+            return { id: a.id, values: [{ dictionary_value_id: page.result[0]!.id, value: page.result[0]!.value }] };
+          }),
+        ),
       },
       { offer_id: 'NEW-2', name: 'Без категории', description_category_id: 1, type_id: 1, price: '500', attributes: [] },
     ]);
@@ -210,6 +216,60 @@ describe('products', () => {
     const bySku = await client.productImportBySku([{ sku: someSku, offer_id: 'COPY-A' }, { sku: 42 }]);
     expect(bySku.unmatched_sku_list).toEqual([42]);
     expect((await client.productImportInfo(bySku.task_id)).items[0]!.status).toBe('imported');
+  });
+
+  it('pages a dictionary of tens of thousands of values by last_value_id and searches it', async () => {
+    const client = sim.client('1003');
+    const leaf = { description_category_id: 17028630, type_id: 94751 };
+    const seen = new Set<number>();
+    let last: number | undefined;
+    let pages = 0;
+    for (;;) {
+      const page = await client.categoryAttributeValues({ ...leaf, attribute_id: 85, limit: 2000, last_value_id: last });
+      for (const v of page.result) seen.add(v.id);
+      pages++;
+      last = page.result[page.result.length - 1]?.id;
+      if (!page.has_next) break;
+    }
+    expect(seen.size).toBeGreaterThan(40_000);
+    expect(pages).toBe(Math.ceil(seen.size / 2000));
+    const found = await client.categoryAttributeValuesSearch({ ...leaf, attribute_id: 85, value: 'xiaomi', limit: 10 });
+    expect(found.map((v) => v.value)).toContain('Xiaomi');
+    const colours = await client.categoryAttributeValues({ ...leaf, attribute_id: 10096, limit: 100, language: 'ZH_HANS' });
+    expect(colours.result.map((v) => v.info)).toContain('黑色');
+    // A page past Ozon's limit and an attribute without a dictionary are refused as Ozon refuses them.
+    await expect(client.categoryAttributeValues({ ...leaf, attribute_id: 85, limit: 2001 })).rejects.toBeInstanceOf(OzonError);
+    await expect(client.categoryAttributeValues({ ...leaf, attribute_id: 9048, limit: 10 })).rejects.toBeInstanceOf(OzonError);
+  });
+
+  it("names the attribute of each import error, and refuses an SKU whose owner forbids copying", async () => {
+    const client = sim.client('1003');
+    const taskId = await client.productImport([
+      {
+        offer_id: 'ATTR-1',
+        name: 'Наушники',
+        description_category_id: 17028630,
+        type_id: 94751,
+        price: '900',
+        attributes: [
+          { id: 85, values: [{ dictionary_value_id: 1, value: 'Нет такого' }] },
+          { id: 8229, values: [{ dictionary_value_id: 94751, value: 'Беспроводные наушники' }] },
+          { id: 4383, values: [{ value: 'тяжёлый' }] },
+        ],
+      },
+    ]);
+    const [item] = (await client.productImportInfo(taskId)).items;
+    expect(item!.status).toBe('failed');
+    expect(item!.errors.map((e) => [e.attribute_id, e.code]).sort()).toEqual([
+      [4383, 'error_attribute_value_not_number'],
+      [85, 'error_attribute_value_out_of_range'],
+      [9048, 'error_attribute_values_empty'],
+    ]);
+    const forbidden = (await sim.client('1001').productInfoList({ product_id: [100100007, 100100017, 100100027] })).find((p) => p.sku > 0)!;
+    const bySku = await client.productImportBySku([{ sku: forbidden.sku, offer_id: 'COPY-NO' }]);
+    const [refused] = (await client.productImportInfo(bySku.task_id)).items;
+    expect(refused).toMatchObject({ offer_id: 'COPY-NO', status: 'failed' });
+    expect(refused!.errors[0]!.code).toBe('SKU_COPY_FORBIDDEN');
   });
 
   it('archives, restores at most 10 auto-archived cards a day, and deletes only archived cards without SKU', async () => {

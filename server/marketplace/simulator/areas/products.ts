@@ -1,12 +1,13 @@
 import type { boolResultSchema, importBySkuResponseSchema, importInfoResponseSchema, picturesImportResponseSchema, productAttributesResponseSchema, productInfoListResponseSchema, productLimitResponseSchema, productListResponseSchema, productsDeleteResponseSchema, taskResponseSchema } from '../../ozon/schemas';
-import { findLeaf, REQUIRED_ATTRIBUTE_IDS } from '../catalog';
+import { attributeProblems, findLeaf, isCopyForbidden } from '../catalog';
 import { badRequest, notFound } from '../errors';
 import { fbsStock, productErrors, productStatuses, type SimProduct } from '../products';
 import type { SimShop } from '../shop';
 import type { Answer } from '../wire';
 import { asNumbers, asStrings, checkLimit, iso, setBounded, SIM_BOUNDS } from '../wire';
 
-type ImportTask = { createdAt: number; items: { offer_id: string; product_id: number; status: 'imported' | 'failed' | 'skipped'; errors: { code: string; message: string; field?: string }[] }[] };
+type ImportError = { code: string; message: string; field?: string; attribute_id?: number; attribute_name?: string; level?: string; state?: string };
+type ImportTask = { createdAt: number; items: { offer_id: string; product_id: number; status: 'imported' | 'failed' | 'skipped'; errors: ImportError[] }[] };
 
 const UNARCHIVE_DAILY_LIMIT = 10;
 const DAILY_CREATE_LIMIT = 1_000;
@@ -178,11 +179,7 @@ export class ProductsArea {
       const images = asStrings(item.images);
       if (images.length > 15) errors.push({ code: 'too_many_images', field: 'images', message: 'at most 15 images' });
       const attributes = Array.isArray(item.attributes) ? (item.attributes as SimProduct['attributes']) : [];
-      for (const id of REQUIRED_ATTRIBUTE_IDS) {
-        if (!attributes.some((a) => Number(a.id) === id && Array.isArray(a.values) && a.values.length > 0)) {
-          errors.push({ code: 'error_attribute_values_empty', field: 'attribute', message: `required attribute ${id} is empty` });
-        }
-      }
+      if (leaf) errors.push(...attributeProblems(leaf, attributes));
       const existing = offerId ? this.shop.productByOffer.get(offerId) : undefined;
       if (!existing && this.creates.filter((t) => t >= dayStart).length >= DAILY_CREATE_LIMIT) {
         errors.push({ code: 'item_limit_exceeded', field: '', message: 'daily create limit exceeded' });
@@ -254,11 +251,17 @@ export class ProductsArea {
     if (items.length === 0 || items.length > 1000) throw badRequest('items must hold 1 to 1000 products');
     const unmatched: number[] = [];
     const toImport: Record<string, unknown>[] = [];
+    const refused: ImportTask['items'] = [];
     for (const item of items) {
       const sku = Number(item.sku);
       const source = this.shop.env.findSku(sku);
       if (!source) {
         unmatched.push(sku);
+        continue;
+      }
+      if (isCopyForbidden(source.id)) {
+        const offerId = typeof item.offer_id === 'string' && item.offer_id ? item.offer_id : `COPY-${sku}`;
+        refused.push({ offer_id: offerId, product_id: 0, status: 'failed', errors: [{ code: 'SKU_COPY_FORBIDDEN', field: 'sku', level: 'error', state: 'declined', message: 'the card owner forbids creating products from this SKU' }] });
         continue;
       }
       toImport.push({
@@ -280,10 +283,11 @@ export class ProductsArea {
     }
     if (toImport.length === 0) {
       const taskId = this.shop.nextTaskId();
-      setBounded(this.importTasks, taskId, { createdAt: this.shop.env.now(), items: [] }, SIM_BOUNDS.tasks);
+      setBounded(this.importTasks, taskId, { createdAt: this.shop.env.now(), items: refused }, SIM_BOUNDS.tasks);
       return { result: { task_id: taskId, unmatched_sku_list: unmatched } };
     }
     const { result } = this.productImport({ items: toImport });
+    this.importTasks.get(Number(result.task_id))?.items.push(...refused);
     return { result: { task_id: result.task_id, unmatched_sku_list: unmatched } };
   }
 
