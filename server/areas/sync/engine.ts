@@ -41,6 +41,9 @@ const HISTORY_DAYS = 92;
 /** Postings changed this long before the last watermark are read again: Ozon's status dates can lag. */
 const OVERLAP_MS = 10 * 60_000;
 
+/** rFBS return requests per page: each is read again with its details, so pages stay small. */
+const RFBS_PAGE = 50;
+
 const FETCHERS: Record<SyncEntity, Fetcher> = {
   async warehouses(client, cursor, _w, pageSize) {
     const page = await client.warehouseList({ limit: Math.min(200, pageSize), cursor: (cursor as string) || undefined });
@@ -69,10 +72,23 @@ const FETCHERS: Record<SyncEntity, Fetcher> = {
     });
     return { records: page.postings.map((p) => ({ id: p.posting_number, data: p })), next: page.cursor, finished: !page.has_next };
   },
+  // FBS and FBO returns first (/v1/returns/list, cursor: the last id), then rFBS return requests (cursor
+  // `{ rfbs: last id }`), each read with its details (/v2/returns/rfbs/get: reason, photos, the actions its state
+  // allows) and stored as `rfbs:<return_id>` with the list's state beside the details.
   async returns(client, cursor, _w, pageSize) {
-    const page = await client.returnsList({ limit: Math.min(500, pageSize), last_id: (cursor as number) || undefined });
-    const last = page.returns[page.returns.length - 1];
-    return { records: page.returns.map((r) => ({ id: String(r.id), data: r })), next: last?.id ?? cursor, finished: !page.has_next };
+    const rfbsCursor = cursor && typeof cursor === 'object' ? (cursor as { rfbs: number }) : null;
+    if (!rfbsCursor) {
+      const page = await client.returnsList({ limit: Math.min(500, pageSize), last_id: (cursor as number) || undefined });
+      const last = page.returns[page.returns.length - 1];
+      const records = page.returns.map((r) => ({ id: String(r.id), data: r }));
+      return { records, next: page.has_next ? (last?.id ?? cursor) : { rfbs: 0 }, finished: false };
+    }
+    const limit = Math.min(RFBS_PAGE, pageSize);
+    const page = await client.rfbsReturnsList({ limit, last_id: rfbsCursor.rfbs || undefined });
+    const details = await Promise.all(page.map((r) => client.rfbsReturnGet(r.return_id)));
+    const records = page.map((r, i) => ({ id: `rfbs:${r.return_id}`, data: { ...details[i], ...r, rfbs: true } }));
+    const last = page[page.length - 1];
+    return { records, next: { rfbs: last?.return_id ?? rfbsCursor.rfbs }, finished: page.length < limit };
   },
   async chats(client, cursor, _w, pageSize) {
     const page = await client.chatList({ limit: Math.min(1000, pageSize), cursor: (cursor as string) || undefined });

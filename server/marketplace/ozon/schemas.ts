@@ -482,6 +482,57 @@ export const returnsListResponseSchema = lazySchema(() => z.looseObject({
   has_next: z.boolean(),
 }));
 
+// rFBS return requests (/v2/returns/rfbs/*). The official file describes `returns` of the list as one object; Ozon
+// answers a list, which is what clients read.
+const rfbsProductSchema = z.looseObject({
+  name: z.string().default(''),
+  offer_id: z.string().default(''),
+  currency_code: z.string().default(''),
+  price: moneyText.default('0'),
+  sku: int,
+});
+export const rfbsReturnSchema = lazySchema(() => z.looseObject({
+  return_id: int,
+  return_number: z.string().default(''),
+  posting_number: z.string(),
+  order_number: z.string().default(''),
+  client_name: z.string().default(''),
+  created_at: z.string(),
+  product: rfbsProductSchema,
+  state: z.looseObject({
+    group_state: z.string().default(''),
+    money_return_state_name: z.string().default(''),
+    state: z.string(),
+    state_name: z.string().default(''),
+  }),
+}));
+export type OzonRfbsReturn = z.infer<typeof rfbsReturnSchema>;
+export const rfbsReturnsListResponseSchema = lazySchema(() => z.looseObject({
+  returns: z.array(rfbsReturnSchema).default([]),
+}));
+export const rfbsReturnGetResponseSchema = lazySchema(() => z.looseObject({
+  returns: z.looseObject({
+    available_actions: z.array(z.looseObject({ id: int, name: z.string() })).default([]),
+    client_name: z.string().default(''),
+    client_photo: z.array(z.string()).default([]),
+    comment: z.string().default(''),
+    created_at: z.string(),
+    order_number: z.string().default(''),
+    posting_number: z.string(),
+    product: rfbsProductSchema,
+    rejection_comment: z.string().default(''),
+    rejection_reason: z.array(z.looseObject({ id: int, name: z.string(), hint: z.string().default(''), is_comment_required: z.boolean().default(false) })).default([]),
+    return_method_description: z.string().default(''),
+    return_number: z.string().default(''),
+    return_reason: z.looseObject({ id: int, name: z.string(), is_defect: z.boolean().default(false) }).optional(),
+    ru_post_tracking_number: z.string().default(''),
+    state: z.looseObject({ state: z.string(), state_name: z.string().default('') }),
+    warehouse_id: int.optional(),
+  }),
+}));
+export type OzonRfbsReturnDetail = z.infer<typeof rfbsReturnGetResponseSchema>['returns'];
+export const emptyResponseSchema = lazySchema(() => z.looseObject({}));
+
 // Chats
 export const chatListResponseSchema = lazySchema(() => z.looseObject({
   chats: z.array(

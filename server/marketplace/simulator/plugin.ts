@@ -55,7 +55,7 @@ export const DEFAULT_SIM_SHOPS: SimShopConfig[] = [
 /** Role names and the path prefixes each grants (Ozon's roles are coarser; enough to refuse a method). */
 const ROLE_PATHS: Record<string, string[]> = {
   Admin: ['/'],
-  'Posting FBS': ['/v2/warehouse', '/v4/posting', '/v3/posting', '/v2/posting', '/v1/posting', '/v2/fbs', '/v1/returns'],
+  'Posting FBS': ['/v2/warehouse', '/v4/posting', '/v3/posting', '/v2/posting', '/v1/posting', '/v2/fbs', '/v1/returns', '/v2/returns'],
   Product: ['/v3/product', '/v4/product', '/v1/product', '/v2/products', '/v5/product', '/v1/description-category', '/v2/warehouse'],
   Promotion: ['/v1/actions'],
   Chat: ['/v3/chat', '/v1/chat', '/v2/chat'],
@@ -193,6 +193,13 @@ const HANDLERS: Record<Exclude<OzonEndpointName, 'roles' | 'packageLabel'>, Hand
   discountTaskApprove: (s, b) => s.areas.promotions.discountTaskApprove(b),
   discountTaskDecline: (s, b) => s.areas.promotions.discountTaskDecline(b),
   returnsList: (s, b) => s.areas.returns.returnsList(b),
+  rfbsReturnsList: (s, b) => s.areas.returns.rfbsList(b),
+  rfbsReturnGet: (s, b, base) => s.areas.returns.rfbsGet(b, base),
+  rfbsReturnVerify: (s, b) => s.areas.returns.rfbsVerify(b),
+  rfbsReturnReject: (s, b) => s.areas.returns.rfbsReject(b),
+  rfbsReturnCompensate: (s, b) => s.areas.returns.rfbsCompensate(b),
+  rfbsReturnReceive: (s, b) => s.areas.returns.rfbsReceive(b),
+  rfbsReturnMoney: (s, b) => s.areas.returns.rfbsReturnMoney(b),
   chatList: (s, b) => s.areas.chat.chatList(b),
   chatHistory: (s, b) => s.areas.chat.chatHistory(b),
   chatSendMessage: (s, b) => s.areas.chat.chatSend(b),
