@@ -15,11 +15,11 @@ import {
   type updateOrderBodySchema,
 } from '../../../contract/orders';
 import type { z } from 'zod';
-import { writeOrderFrame } from '../../../contract/orderChunk';
 import { LABELS_NOT_READY_FIELD } from '../../../contract/orderActions';
 import type { Database } from '../../db/database';
-import { ApiError, SERVER_MESSAGES, ValidationFailure } from '../../http/errors';
-import { frameSelect, readCopyFrame, REMAINING_SQL } from './frame';
+import { ApiError } from '../../http/errors';
+import { createListFrameSync, nextListCursor, parseListCursor } from '../../lists/frameSync';
+import { ORDER_COPY } from './frame';
 import { STOCKS_PER_CALL, TRACKING_NUMBERS_PER_CALL, type OzonClient } from '../../marketplace/ozon/client';
 import { isOzonError } from '../../marketplace/ozon/errors';
 
@@ -186,26 +186,7 @@ export async function deleteOrders(deps: OrdersDeps, userId: number, ids: readon
 
 // ---------------------------------------------------------------- incremental sync
 
-/** Changes younger than this are sent again by the next sync: a transaction that began earlier may commit later. */
-export const SYNC_SETTLE_MS = 10_000;
-
-type Cursor = { micros: bigint; id: string };
-/** The times a cursor may name: what Postgres's timestamps hold, around 1200 BC to year 287,000. */
-const MIN_CURSOR_MICROS = -100_000_000_000_000_000n;
-const MAX_CURSOR_MICROS = 9_000_000_000_000_000_000n;
-
-function parseCursor(text: string | undefined): Cursor {
-  if (!text) return { micros: -1n, id: '' };
-  const match = /^(-?\d{1,20}):(.*)$/s.exec(text);
-  // A time and an id Postgres can hold (text holds no NUL character).
-  const micros = match ? BigInt(match[1]!) : 0n;
-  if (!match || micros < MIN_CURSOR_MICROS || micros > MAX_CURSOR_MICROS || match[2]!.includes('\0')) throw new ValidationFailure('cursor', SERVER_MESSAGES.invalid);
-  return { micros, id: match[2]! };
-}
-
-const formatCursor = (cursor: Cursor) => `${cursor.micros}:${cursor.id}`;
-const isAfter = (a: Cursor, b: Cursor) => a.micros > b.micros || (a.micros === b.micros && a.id > b.id);
-
+export { SYNC_SETTLE_MS } from '../../lists/frameSync';
 /** The user's rows changed after `from`, oldest change first: `limit` of them plus one that tells whether more wait. */
 const PAGE_SQL = `page as (
        select o.*, row_number() over (order by o.updated_at, o.id) as rn
@@ -216,26 +197,12 @@ const PAGE_SQL = `page as (
 const LAST_SQL = `(array_agg((extract(epoch from o.updated_at) * 1000000)::bigint || ':' || o.id order by o.rn desc) filter (where o.rn <= $4))[1]`;
 
 /**
- * Where the next sync starts after a chunk that ended at `last` (null: the chunk was empty). The last chunk's cursor
- * steps back to SYNC_SETTLE_MS ago, so a change that commits late is still fetched; the repeats are harmless (the
- * cache upserts by id).
- */
-function nextCursor(deps: OrdersDeps, from: Cursor, lastText: string | null, hasMore: boolean): string {
-  let next = lastText ? parseCursor(lastText) : from;
-  if (!hasMore) {
-    const settled: Cursor = { micros: BigInt(deps.now().getTime() - SYNC_SETTLE_MS) * 1000n, id: '' };
-    if (isAfter(next, settled)) next = isAfter(settled, from) ? settled : from;
-  }
-  return formatCursor(next);
-}
-
-/**
  * GET /api/order/sync: the user's rows changed after `cursor`, oldest change first, at most `limit`.
  * Postgres builds the rows' JSON text; the route sends it on without parsing it.
  * The cursor is `<updated_at in µs>:<id>`.
  */
 export async function syncChunk(deps: OrdersDeps, userId: number, cursorText: string | undefined, limit: number) {
-  const from = parseCursor(cursorText);
+  const from = parseListCursor(cursorText);
   const take = Math.min(limit, ORDER_SYNC_MAX_LIMIT);
   const [result] = await deps.database.query<{ rows: string; n: number | string; last: string | null }>(
     `with ${PAGE_SQL}
@@ -245,70 +212,15 @@ export async function syncChunk(deps: OrdersDeps, userId: number, cursorText: st
     [userId, from.micros.toString(), from.id, take],
   );
   const hasMore = Number(result!.n) > take;
-  return { rowsJson: result!.rows, cursor: nextCursor(deps, from, result!.last, hasMore), hasMore };
+  return { rowsJson: result!.rows, cursor: nextListCursor(deps.now(), from, result!.last, hasMore), hasMore };
 }
-
-type BuiltFrame = { bytes: Uint8Array; cursor: string; hasMore: boolean };
-
-/** GET /api/order/sync?format=binary: the same changes as `syncChunk`, as one frame (contract/orderChunk.ts). */
-async function buildFrame(
-  deps: OrdersDeps,
-  userId: number,
-  cursorText: string | undefined,
-  limit: number,
-  options: { count?: boolean } = {},
-): Promise<BuiltFrame> {
-  const from = parseCursor(cursorText);
-  const take = Math.min(limit, ORDER_SYNC_MAX_LIMIT);
-  // The count reads only the index, on a connection of its own where there is one (Postgres), beside the frame.
-  const [{ chunk, hasMore, last }, counted] = await Promise.all([
-    deps.database.copyBinary(frameSelect(userId, from.micros, from.id, take + 1), (bytes) => readCopyFrame(bytes, take)),
-    options.count ? deps.database.query<{ n: number | string }>(REMAINING_SQL, [userId, from.micros.toString(), from.id]) : null,
-  ]);
-  const cursor = nextCursor(deps, from, last, hasMore);
-  // A row changed between the two reads could make the count fall short of the frame: never claim fewer than it holds.
-  const remaining = counted ? Math.max(Number(counted[0]!.n), chunk.n) : undefined;
-  return { bytes: writeOrderFrame(chunk, { cursor, hasMore, remaining }), cursor, hasMore };
-}
-
-/** How long a frame built ahead waits for the browser to ask for it. */
-const FRAME_READ_AHEAD_MS = 5_000;
 
 /**
- * The binary sync with read-ahead: when a frame says more follow, the next one is built at once, while this one
- * travels and the browser stores it, so a full sync of twenty frames does not wait for Postgres twenty times in a
- * row. One frame ahead per user, used only by a request for exactly its cursor and limit within
- * FRAME_READ_AHEAD_MS (older ones are dropped: a frame read a moment earlier is one the sync could have had then).
+ * GET /api/order/sync?format=binary: the same changes as `syncChunk`, as one frame (contract/orderChunk.ts), with
+ * the list sync's read-ahead (server/lists/frameSync.ts).
  */
 export function createFrameSync(deps: OrdersDeps) {
-  /** The frame a user's sync asks for next: built ahead, or (after a sync's small first frame) only expected. */
-  const ahead = new Map<number, { key: string; depth: number; frame: Promise<BuiltFrame | null> | null }>();
-  const keyOf = (cursor: string | undefined, limit: number) => `${limit}:${cursor ?? ''}`;
-  /** `nextLimit`: the limit the next request will ask with (the frame ahead is built at that size). */
-  return async function syncFrame(userId: number, cursor: string | undefined, limit: number, nextLimit = limit): Promise<Uint8Array> {
-    const waiting = ahead.get(userId);
-    ahead.delete(userId);
-    const expected = waiting?.key === keyOf(cursor, limit) ? waiting : null;
-    const early = expected?.frame ? await expected.frame : null;
-    const frame = early ?? (await buildFrame(deps, userId, cursor, limit));
-    if (frame.hasMore) {
-      // How many frames of this sync came before the next (a frame not expected starts a sync, as far as we
-      // know). The third says how many rows are left, so a full sync's browser makes room for a million rows
-      // once instead of growing its columns chunk by chunk; the count waits until rows are on screen (the first
-      // two frames), on a 2-core machine it would compete with showing them.
-      const depth = expected ? expected.depth + 1 : 1;
-      // After a sync's small first frame (a first visit: its rows are about to be shown) the next, twenty times
-      // larger, is built when the browser asks for it, which it does once the list has its first rows: built at
-      // once, it took the CPU from showing them (a cold load's first rows, medians of nine, with the worker's side: 1130 -> 928 ms).
-      // A failure ahead is nobody's yet: the request that asks for this cursor builds the frame again.
-      const next = limit < nextLimit ? null : buildFrame(deps, userId, frame.cursor, nextLimit, { count: depth === 2 }).catch(() => null);
-      const entry = { key: keyOf(frame.cursor, nextLimit), depth, frame: next };
-      ahead.set(userId, entry);
-      // Unasked for (a sync that stopped, a closed tab), it is dropped: nothing stays behind, nothing stale is used.
-      setTimeout(() => ahead.get(userId) === entry && ahead.delete(userId), FRAME_READ_AHEAD_MS).unref();
-    }
-    return frame.bytes;
-  };
+  return createListFrameSync(deps, { copy: ORDER_COPY, table: 'orders', maxLimit: ORDER_SYNC_MAX_LIMIT });
 }
 
 // ---------------------------------------------------------------- marketplace actions
