@@ -3,6 +3,7 @@ import { openDatabase } from './db/database';
 import { buildApp } from './app';
 import { DEMO_ACCOUNTS, SeedError, seedForStart } from './demo/seed';
 import { seedDemoShops } from './demo/shops';
+import { seedDemoMarket } from './demo/market';
 
 /** The only file that listens: configuration, migrations, seeding, listen, clean shutdown. */
 async function main() {
@@ -38,6 +39,7 @@ async function main() {
   const app = await buildApp(config, { database, sync: { scheduler: {} } });
   const simulator = app.marketplace.simulator;
   if (config.demo && simulator) await database.exclusive('startup', () => seedDemoShops(database, config.secretKey, simulator));
+  if (config.demo) await database.exclusive('startup', () => seedDemoMarket(database));
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;

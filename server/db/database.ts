@@ -9,7 +9,9 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
 import { migrate as migratePostgres } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
-import { to as copyTo } from 'pg-copy-streams';
+import { from as copyFrom, to as copyTo } from 'pg-copy-streams';
+import { pipeline } from 'node:stream/promises';
+import { Readable } from 'node:stream';
 import { postgresNotifications, type Notifications } from './notifications';
 import * as schema from './schema';
 
@@ -32,6 +34,11 @@ export type Database = {
    * sync. The bytes are lent for the call only (the next copy reuses their memory): `read` keeps nothing of them.
    */
   copyBinary<T>(select: string, read: (bytes: Uint8Array) => T): Promise<T>;
+  /**
+   * Loads rows given in COPY's text format (tab-separated, `\N` for null, one row a line) into `table (columns)`:
+   * the bulk path of the market store's loads.
+   */
+  copyIn(table: string, columns: readonly string[], text: string): Promise<void>;
   /**
    * Applies the generated migrations in server/db/migrations (idempotent). On PostgreSQL under a database lock:
    * instances started together migrate one after the other, and the later ones find nothing left to do.
@@ -113,6 +120,9 @@ export async function openPglite(dataDir?: string): Promise<Database> {
       const result = await client.query(`copy (${select}) to '/dev/blob' with (format binary)`);
       if (!result.blob) throw new Error('copy answered no data');
       return read(new Uint8Array(await result.blob.arrayBuffer()));
+    },
+    async copyIn(table, columns, text) {
+      await client.query(`copy ${table} (${columns.join(', ')}) from '/dev/blob'`, [], { blob: new Blob([text]) });
     },
     migrate: () => exclusive('migrate', () => migratePglite(db, { migrationsFolder })),
     exclusive,
@@ -215,6 +225,16 @@ export async function openPostgres(connectionString: string): Promise<Database> 
       } finally {
         copyBuffers.give(into);
       }
+    },
+    async copyIn(table, columns, text) {
+      const connection = await pool.connect();
+      try {
+        await pipeline(Readable.from([text]), connection.query(copyFrom(`copy ${table} (${columns.join(', ')}) from stdin`)));
+      } catch (error) {
+        connection.release(error as Error);
+        throw error;
+      }
+      connection.release();
     },
     // Without the lock, two instances started together both ran CREATE TABLE and one crashed on pg_type's unique index.
     migrate: () => exclusive('migrate', () => migratePostgres(db, { migrationsFolder })),

@@ -410,3 +410,4 @@ export const fxRates = pgTable(
   },
   (table) => [primaryKey({ columns: [table.date, table.code] }), index('fx_rates_code_date').on(table.code, table.date)],
 );
+export * from './tables/market';

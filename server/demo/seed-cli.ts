@@ -3,6 +3,7 @@ import { buildApp } from '../app';
 import { ConfigError, loadConfig } from '../config';
 import { openDatabase, type Database } from '../db/database';
 import { readDemoScale, writeDemoScale } from '../marketplace/plugin';
+import { generateMarket } from '../areas/research/generate';
 import { seedOrders } from './orders-seed';
 import { DEMO_ACCOUNTS, seedDemoUsers } from './seed';
 import { seedDemoShops } from './shops';
@@ -16,24 +17,26 @@ import { seedDemoShops } from './shops';
  * (persisted in mp_settings, so every later `npm start` serves that many), synced into the database here. Sync keeps
  * Ozon's 50 requests/s at 100 postings a page: about 15 s per 5,000 postings, hours for a million.
  */
-const USAGE = `Usage: npm run seed -- [--orders N] [--postings N] [--help]
+const USAGE = `Usage: npm run seed -- [--orders N] [--postings N] [--market N] [--help]
 Seeds the demo accounts, the welcome notice and the demo shops into the configured database (DATA_DIR or DATABASE_URL).
   --orders N     adds N generated orders for the demo seller directly into the orders table (fast: ~1 min per
                  million); they appear in /order-manager/order-list but are not postings of the simulator, so
                  shipping or printing labels for them fails like for an unknown posting; e.g. --orders 1000000
   --postings N   demo shop 1001 (simulator) holds N postings from now on, synced now through the Ozon API
-                 (real postings: ship and labels work; slow: ~15 s per 5,000 postings)`;
+                 (real postings: ship and labels work; slow: ~15 s per 5,000 postings)
+  --market N     replaces the market research data with a generated market of N products and 0.3 N keywords
+                 (deterministic; the previous market stays until the new one is whole); e.g. --market 1000000`;
 
 async function run() {
   const { values } = parseArgs({
-    options: { help: { type: 'boolean', short: 'h', default: false }, orders: { type: 'string' }, postings: { type: 'string' } },
+    options: { help: { type: 'boolean', short: 'h', default: false }, orders: { type: 'string' }, postings: { type: 'string' }, market: { type: 'string' } },
     strict: true,
   });
   if (values.help) {
     console.log(USAGE);
     return;
   }
-  const count = (flag: 'orders' | 'postings') => {
+  const count = (flag: 'orders' | 'postings' | 'market') => {
     const text = values[flag];
     const value = text === undefined ? undefined : Number(text);
     if (value !== undefined && (!Number.isInteger(value) || value < 0 || value > 10_000_000)) {
@@ -44,12 +47,14 @@ async function run() {
   };
   const orders = count('orders');
   const postings = count('postings');
+  const market = count('market');
   const config = loadConfig(process.env);
   const database = await openDatabase(config);
   try {
     await database.migrate();
     await seedDemoUsers(database.db);
     console.log(`Seeded ${DEMO_ACCOUNTS.length} demo accounts into ${database.kind === 'pglite' ? config.dataDir : 'PostgreSQL'}.`);
+    if (market !== undefined) await seedMarket(database, market);
     if (postings !== undefined) {
       const scale = (await readDemoScale(database)) ?? { orders: {} };
       await writeDemoScale(database, { orders: { ...scale.orders, '1001': postings } });
@@ -104,6 +109,15 @@ async function seedSellerOrders(database: Database, count: number): Promise<void
     },
   });
   console.log(`Seeded ${inserted} orders for the demo seller in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
+}
+
+async function seedMarket(database: Database, products: number): Promise<void> {
+  const started = Date.now();
+  const summary = await generateMarket(database, {
+    products,
+    onProgress: (step, done, total) => console.log(`  market ${step}: ${done} / ${total} (${((Date.now() - started) / 1000).toFixed(1)} s)`),
+  });
+  console.log(`Market: ${summary.products} products and ${summary.keywords} keywords as of ${summary.asOf} in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
 }
 
 run().catch((error: unknown) => {
