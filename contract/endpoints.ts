@@ -4,6 +4,8 @@ import { CHAT_UPLOAD_ENDPOINTS } from './chatUpload';
 import type { Endpoint } from './endpoint';
 import { FEATURE_UPDATE_ENDPOINTS, NOTICE_ENDPOINTS } from './notice';
 import { ORDER_ENDPOINTS } from './orders';
+import { PROMOTION_ENDPOINTS } from './promotions';
+import { COST_ENDPOINTS } from './costs';
 import { SESSION_ENDPOINTS } from './session';
 import { STORE_ENDPOINTS } from './store';
 import { TOOL_ENDPOINTS } from './tools';
@@ -25,6 +27,8 @@ export const ENDPOINTS = {
   admin: ADMIN_USER_ENDPOINTS,
   tools: TOOL_ENDPOINTS,
   flows: FLOWS_ENDPOINTS,
+  promotions: PROMOTION_ENDPOINTS,
+  costs: COST_ENDPOINTS,
 } as const satisfies Record<string, Record<string, Endpoint>>;
 
 export type EndpointGroup = keyof typeof ENDPOINTS;

@@ -14,6 +14,8 @@ import { systemRoutes } from './areas/system/routes';
 import { storeRoutes } from './areas/store/routes';
 import { toolsRoutes, type ToolsRoutesOptions } from './areas/tools/routes';
 import { flowsRoutes } from './areas/flows/routes';
+import { costsRoutes } from './areas/costs/routes';
+import { promotionRoutes, type PromotionRoutesOptions } from './areas/promotions/routes';
 import { syncPlugin, type SyncPluginOptions } from './areas/sync/plugin';
 import { integrationsPlugin, type IntegrationsPluginOptions } from './integrations/plugin';
 import { marketplacePlugin, type MarketplacePluginOptions } from './marketplace/plugin';
@@ -47,6 +49,8 @@ export type AppOptions = {
   integrations?: IntegrationsPluginOptions;
   /** Tools: how often the Bank of Russia's rates are read (tests turn the schedule off). */
   tools?: ToolsRoutesOptions;
+  /** Promotions: how often the price guard runs (tests turn the schedule off and tick by hand). */
+  promotions?: PromotionRoutesOptions;
 };
 
 /**
@@ -89,6 +93,8 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await app.register(apiDocsRoutes);
   await app.register(toolsRoutes, options.tools ?? {});
   await app.register(flowsRoutes);
+  await app.register(promotionRoutes, options.promotions ?? {});
+  await app.register(costsRoutes);
   // Later areas register here: one plugin per area, mirroring the spec's call list.
   return app;
 }

@@ -411,3 +411,5 @@ export const fxRates = pgTable(
   (table) => [primaryKey({ columns: [table.date, table.code] }), index('fx_rates_code_date').on(table.code, table.date)],
 );
 export * from './tables/market';
+export * from './tables/costs';
+export * from './tables/promotions';
