@@ -1,5 +1,6 @@
-import { createActor, fromPromise, SimulatedClock, type Actor, type AnyActorLogic } from 'xstate';
-import { getAdjacencyMap, getShortestPaths, type AdjacencyMap, type TraversalOptions } from 'xstate/graph';
+import { createActor, fromPromise, SimulatedClock, type Actor } from 'xstate';
+import type { TraversalOptions } from 'xstate/graph';
+import { transitionPaths } from '../tests/support/transitionPaths';
 import {
   MAX_LABEL_WAITS,
   orderActionsMachine,
@@ -86,21 +87,6 @@ const traversal: TraversalOptions<OrderActionsSnapshot, OrderActionsEvent, Order
   input: { labelRetryMs: LABEL_RETRY_MS, chunkSize: CHUNK },
 };
 
-/**
- * One path per transition: the shortest path to each state, then each event that state takes. Together they walk
- * every reachable state and every transition out of it.
- */
-function transitionPaths() {
-  const shortest = getShortestPaths(orderActionsMachine, traversal);
-  const adjacency: AdjacencyMap<OrderActionsSnapshot, OrderActionsEvent> = getAdjacencyMap(orderActionsMachine as AnyActorLogic, traversal);
-  const paths = shortest.flatMap((path) =>
-    Object.values(adjacency[seen(path.state) as keyof typeof adjacency]?.transitions ?? {}).map(({ event, state }) => ({
-      steps: [...path.steps, { event: event as GraphEvent, state }],
-      state,
-    })),
-  );
-  return { shortest, adjacency, paths };
-}
 
 // ---------------------------------------------------------------------------------------------------------------
 // The live actor the paths are replayed on: the machine with fakes that answer when a step says so.
@@ -199,7 +185,7 @@ function describePath(path: { steps: readonly { event: GraphEvent }[]; state: Or
 }
 
 describe('order actions machine: every reachable state and transition', () => {
-  const { shortest, adjacency, paths } = transitionPaths();
+  const { shortest, adjacency, paths } = transitionPaths<OrderActionsSnapshot>(orderActionsMachine, traversal as never, seen);
 
   it('reaches every state, including failure, retry and the label wait', () => {
     const values = new Set(shortest.map((path) => JSON.stringify(path.state.value)));

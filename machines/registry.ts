@@ -2,6 +2,7 @@ import type { AnyStateMachine } from 'xstate';
 import { chatSendMachine } from './chatSendMachine';
 import { chatWindowMachine } from './chatWindowMachine';
 import { conversationMachine } from './conversationMachine';
+import { designerMachine } from './designerMachine';
 import { dialogMachine } from './dialogMachine';
 import { featureUpdateMachine } from './featureUpdateMachine';
 import { friendRequestMachine } from './friendRequestMachine';
@@ -35,5 +36,6 @@ export const MACHINES: Readonly<Record<string, AnyStateMachine>> = Object.fromEn
     chatSendMachine,
     listMachine,
     orderActionsMachine,
+    designerMachine,
   ].map((machine: AnyStateMachine) => [machine.id, machine]),
 );
