@@ -1,6 +1,6 @@
 import type { Database } from '../../db/database';
 import { LEAF_TYPES } from '../../marketplace/simulator/catalog';
-import { StageWriter, type MarketProductRecord } from './stage';
+import { StageWriter, type MarketKeywordRecord, type MarketProductRecord } from './stage';
 import { beginLoad, buildKeywords, buildProducts, discardLoad, indexNext, STAGE, swapIn, type LoadSummary } from './store';
 
 /**
@@ -128,6 +128,33 @@ export function generateProduct(i: number, sellers: number, days: MarketDays): M
   };
 }
 
+export type GeneratedRecord = { product: MarketProductRecord; keyword?: undefined } | { keyword: MarketKeywordRecord; product?: undefined };
+
+/** The market's records: its N products, then its keywords. */
+export function* marketRecords(n: number, days: MarketDays): Generator<GeneratedRecord> {
+  const sellers = Math.max(40, Math.round(n / 25));
+  // Each type's products by 30-day units, for the keywords' top products.
+  const byType = LEAF_TYPES.map(() => ({ skus: [] as number[], units: [] as number[] }));
+  for (let i = 1; i <= n; i++) {
+    const product = generateProduct(i, sellers, days);
+    yield { product };
+    const t = TYPE_BUCKETS[i % 1000]!;
+    let units = 0;
+    for (let d = MARKET_DAYS - 30; d < MARKET_DAYS; d++) units += product.sales[d]!;
+    byType[t]!.skus.push(product.sku);
+    byType[t]!.units.push(units);
+  }
+  const tops = byType.map(({ skus, units }) =>
+    skus
+      .map((sku, k) => [sku, units[k]!] as const)
+      .sort((a, b) => b[1] - a[1] || a[0] - b[0])
+      .slice(0, 200)
+      .map(([sku]) => sku),
+  );
+  const sizes = byType.map(({ skus }) => skus.length);
+  for (const keyword of generateKeywords(Math.max(200, Math.round(n * 0.3)), days, tops, sizes)) yield { keyword };
+}
+
 export type GenerateOptions = { products: number; now?: Date; onProgress?: (step: string, done: number, total: number) => void };
 
 /** Generates the market and swaps it in for the live one (the previous market stays if this fails). */
@@ -138,31 +165,14 @@ export async function generateMarket(database: Database, options: GenerateOption
   await beginLoad(database);
   try {
     const writer = new StageWriter(database, STAGE);
-    const sellers = Math.max(40, Math.round(n / 25));
-    // Each type's products by 30-day units, for the keywords' top products.
-    const byType = LEAF_TYPES.map(() => ({ skus: [] as number[], units: [] as number[] }));
-    for (let i = 1; i <= n; i++) {
-      const product = generateProduct(i, sellers, days);
-      await writer.addProduct(product);
-      const t = TYPE_BUCKETS[i % 1000]!;
-      let units = 0;
-      for (let d = MARKET_DAYS - 30; d < MARKET_DAYS; d++) units += product.sales[d]!;
-      byType[t]!.skus.push(product.sku);
-      byType[t]!.units.push(units);
-      if (i % 100_000 === 0 || i === n) progress('products', i, n);
+    for (const record of marketRecords(n, days)) {
+      if (record.product) {
+        await writer.addProduct(record.product);
+        if (writer.productCount % 100_000 === 0 || writer.productCount === n) progress('products', writer.productCount, n);
+      } else await writer.addKeyword(record.keyword);
     }
-    const tops = byType.map(({ skus, units }) =>
-      skus
-        .map((sku, k) => [sku, units[k]!] as const)
-        .sort((a, b) => b[1] - a[1] || a[0] - b[0])
-        .slice(0, 200)
-        .map(([sku]) => sku),
-    );
-    const sizes = byType.map(({ skus }) => skus.length);
-    const keywords = Math.max(200, Math.round(n * 0.3));
-    await generateKeywords(writer, keywords, days, tops, sizes);
     await writer.flush();
-    progress('keywords', keywords, keywords);
+    progress('keywords', writer.keywordCount, writer.keywordCount);
     await buildProducts(database);
     await buildKeywords(database);
     progress('indexes', 0, 1);
@@ -175,7 +185,7 @@ export async function generateMarket(database: Database, options: GenerateOption
 }
 
 /** Keyword k combines a product word, up to two modifiers and a suffix; the combinations are enumerated, so unique. */
-async function generateKeywords(writer: StageWriter, count: number, days: MarketDays, tops: number[][], sizes: number[]): Promise<void> {
+function* generateKeywords(count: number, days: MarketDays, tops: number[][], sizes: number[]): Generator<MarketKeywordRecord> {
   const bases = LEAF_TYPES.flatMap((type, t) => type.productWords.map((word) => ({ word: word.toLowerCase(), t })));
   const seen = new Set<string>();
   const b = bases.length;
@@ -200,13 +210,13 @@ async function generateKeywords(writer: StageWriter, count: number, days: Market
     }
     const top = tops[base.t]!;
     const start = Math.floor(unit(k, 22) ** 2 * Math.max(0, top.length - 10));
-    await writer.addKeyword({
+    yield {
       keyword,
       categoryId: LEAF_TYPES[base.t]!.categoryId,
       results: Math.max(1, Math.floor(sizes[base.t]! * (0.05 + 0.9 * unit(k, 20)))),
       from: days.from,
       frequency,
       topSkus: top.slice(start, start + 10),
-    });
+    };
   }
 }

@@ -1,0 +1,161 @@
+import type { Database } from '../../db/database';
+import { csvToObject, parseLine, splitCsvLine, KEYWORD_CSV_COLUMNS, PRODUCT_CSV_COLUMNS, type Entity } from './importFormat';
+import { seriesEnd, StageWriter } from './stage';
+import { beginLoad, buildKeywords, buildProducts, discardLoad, indexNext, STAGE, swapIn, type LoadSummary } from './store';
+
+/**
+ * The streamed market import (docs/market-import.md): `products` and `keywords` files, CSV or JSON lines, read line
+ * by line into the stage tables, then built and swapped in whole (./store.ts). Any refused line fails the import
+ * and the report names every refused line (the first MAX_REPORTED of them) with its file, number and reason; the
+ * previous market stays, as it does when a file ends mid-line or its stream breaks.
+ */
+
+export type ImportFormat = 'csv' | 'jsonl';
+export type ImportSource = { name: string; format: ImportFormat; lines: AsyncIterable<string> };
+export type ImportSources = Record<Entity, ImportSource>;
+export type LineError = { file: string; line: number; message: string };
+export type ImportProgress = { step: 'products' | 'keywords' | 'building' | 'indexing' | 'swapping'; lines: number; loaded: number };
+export type ImportResult =
+  | { status: 'done'; summary: LoadSummary; lines: Record<Entity, number> }
+  | { status: 'failed'; message: string; errors: LineError[]; errorCount: number; lines: Record<Entity, number> };
+
+export const MAX_REPORTED = 200;
+const PROGRESS_EVERY = 20_000;
+
+/** The format of a file by its name (`products.csv`, `keywords.jsonl`), or null. */
+export function entityOfFile(name: string): { entity: Entity; format: ImportFormat } | null {
+  const match = /^(products|keywords)\.(csv|jsonl)$/i.exec(name.split(/[\\/]/).pop() ?? '');
+  return match ? { entity: match[1]!.toLowerCase() as Entity, format: match[2]!.toLowerCase() as ImportFormat } : null;
+}
+
+export type ImportOptions = { userId?: number | null; onProgress?: (progress: ImportProgress) => void };
+
+export async function importMarket(database: Database, sources: ImportSources, options: ImportOptions = {}): Promise<ImportResult> {
+  const [job] = await database.query<{ id: number }>(`insert into market_imports (user_id, status) values ($1, 'running') returning id`, [options.userId ?? null]);
+  const jobId = job!.id;
+  const errors: LineError[] = [];
+  let errorCount = 0;
+  const lines: Record<Entity, number> = { products: 0, keywords: 0 };
+  let lastSaved = 0;
+  const report = async (progress: ImportProgress, force = false) => {
+    options.onProgress?.(progress);
+    if (!force && Date.now() - lastSaved < 1_000) return;
+    lastSaved = Date.now();
+    await database.query(`update market_imports set progress = $2 where id = $1`, [jobId, JSON.stringify({ ...progress, lines, errors: errorCount })]);
+  };
+  const refuse = (file: string, line: number, message: string) => {
+    errorCount++;
+    if (errors.length < MAX_REPORTED) errors.push({ file, line, message });
+  };
+  const finish = async (result: ImportResult) => {
+    await database.query(`update market_imports set status = $2, errors = $3, message = $4, progress = $5, finished_at = now() where id = $1`, [
+      jobId,
+      result.status,
+      JSON.stringify(result.status === 'failed' ? result.errors : []),
+      result.status === 'failed' ? result.message : null,
+      JSON.stringify({ lines, errors: errorCount }),
+    ]);
+    return result;
+  };
+
+  await beginLoad(database);
+  try {
+    const writer = new StageWriter(database, STAGE);
+    const skus = new Set<number>();
+    const keywords = new Set<string>();
+    let asOf: string | null = null;
+    const sameDay = (from: string, length: number): string | null => {
+      const end = seriesEnd(from, length);
+      asOf ??= end;
+      return end === asOf ? null : `the series ends on ${end}, the import's other series on ${asOf}: every series must end on the same day`;
+    };
+
+    for (const entity of ['products', 'keywords'] as const) {
+      const source = sources[entity];
+      let header: string[] | null = null;
+      let number = 0;
+      for await (const raw of source.lines) {
+        number++;
+        lines[entity] = number;
+        const line = raw.endsWith('\r') ? raw.slice(0, -1) : raw;
+        if (line.trim() === '') continue;
+        let value: unknown;
+        if (source.format === 'csv') {
+          const fields = splitCsvLine(line);
+          if (!header) {
+            header = (fields ?? []).map((field) => field.trim().toLowerCase());
+            const wanted = entity === 'products' ? PRODUCT_CSV_COLUMNS : KEYWORD_CSV_COLUMNS;
+            const missing = wanted.filter((column) => !header!.includes(column));
+            if (missing.length > 0) refuse(source.name, number, `the header lacks the columns ${missing.join(', ')}`);
+            continue;
+          }
+          if (!fields) {
+            refuse(source.name, number, 'a quoted field is not closed (the line may be cut short)');
+            continue;
+          }
+          if (fields.length !== header.length) {
+            refuse(source.name, number, `expected ${header.length} fields, found ${fields.length} (the line may be cut short)`);
+            continue;
+          }
+          value = csvToObject(entity, header, fields);
+        } else {
+          try {
+            value = JSON.parse(line);
+          } catch {
+            refuse(source.name, number, 'not a JSON object (the line may be cut short)');
+            continue;
+          }
+        }
+        const parsed = parseLine(entity, value);
+        if (!parsed.ok) {
+          refuse(source.name, number, parsed.message);
+          // A product refused for another field still names its SKU: keywords ranking it are not refused for that too.
+          const sku = (value as { sku?: unknown } | null)?.sku;
+          if (entity === 'products' && typeof sku === 'number' && Number.isSafeInteger(sku)) skus.add(sku);
+          continue;
+        }
+        if (parsed.product) {
+          const p = parsed.product;
+          if (skus.has(p.sku)) refuse(source.name, number, `sku: ${p.sku} appears on an earlier line`);
+          else {
+            skus.add(p.sku);
+            const problem = sameDay(p.from, p.sales.length);
+            if (problem) refuse(source.name, number, `from: ${problem}`);
+            else if (errorCount === 0) await writer.addProduct(p);
+          }
+        } else if (parsed.keyword) {
+          const k = parsed.keyword;
+          const key = k.keyword.toLowerCase();
+          const unknown = k.topSkus.find((sku) => !skus.has(sku));
+          if (keywords.has(key)) refuse(source.name, number, `keyword: "${k.keyword}" appears on an earlier line`);
+          else if (unknown !== undefined) refuse(source.name, number, `topSkus: ${unknown} is not a product of this import`);
+          else {
+            keywords.add(key);
+            const problem = sameDay(k.from, k.frequency.length);
+            if (problem) refuse(source.name, number, `from: ${problem}`);
+            else if (errorCount === 0) await writer.addKeyword(k);
+          }
+        }
+        if (number % PROGRESS_EVERY === 0) await report({ step: entity, lines: number, loaded: entity === 'products' ? writer.productCount : writer.keywordCount });
+      }
+      if (source.format === 'csv' && !header) refuse(source.name, 1, 'the file is empty: a header line is expected');
+    }
+    if (skus.size === 0 && errorCount === 0) refuse(sources.products.name, 1, 'no products: an import replaces the whole market, so it needs them');
+    if (errorCount > 0) {
+      await discardLoad(database);
+      return await finish({ status: 'failed', message: `${errorCount} lines refused; the market was not changed`, errors, errorCount, lines });
+    }
+    await writer.flush();
+    await report({ step: 'building', lines: lines.products + lines.keywords, loaded: writer.productCount + writer.keywordCount }, true);
+    await buildProducts(database);
+    await buildKeywords(database);
+    await report({ step: 'indexing', lines: lines.products + lines.keywords, loaded: writer.productCount + writer.keywordCount }, true);
+    await indexNext(database);
+    await report({ step: 'swapping', lines: lines.products + lines.keywords, loaded: writer.productCount + writer.keywordCount }, true);
+    const summary = await swapIn(database, `import:${sources.products.name}`, asOf!);
+    return await finish({ status: 'done', summary, lines });
+  } catch (error) {
+    await discardLoad(database).catch(() => undefined);
+    return await finish({ status: 'failed', message: `the import stopped: ${(error as Error).message}; the market was not changed`, errors, errorCount, lines });
+  }
+}
