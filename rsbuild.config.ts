@@ -47,6 +47,9 @@ export default defineConfig({
     port: Number(process.env.UI_PORT ?? 3000),
     proxy: {
       '/api': { target: `http://127.0.0.1:${apiPort}`, ws: true },
+      // The copy and history calls' alternate bases (contract/endpoint.ts ALTERNATE_BASES).
+      '/e-api': `http://127.0.0.1:${apiPort}`,
+      '/x-api': `http://127.0.0.1:${apiPort}`,
       '/version.json': `http://127.0.0.1:${apiPort}`,
     },
   },

@@ -1,6 +1,7 @@
 import { ADMIN_USER_ENDPOINTS } from './admin';
 import { CHAT_ENDPOINTS, CONTACTS_ENDPOINTS } from './chat';
 import { CHAT_UPLOAD_ENDPOINTS } from './chatUpload';
+import { COPY_ENDPOINTS } from './copy';
 import type { Endpoint } from './endpoint';
 import { FEATURE_UPDATE_ENDPOINTS, NOTICE_ENDPOINTS } from './notice';
 import { ORDER_ENDPOINTS } from './orders';
@@ -29,6 +30,7 @@ export const ENDPOINTS = {
   flows: FLOWS_ENDPOINTS,
   promotions: PROMOTION_ENDPOINTS,
   costs: COST_ENDPOINTS,
+  copy: COPY_ENDPOINTS,
 } as const satisfies Record<string, Record<string, Endpoint>>;
 
 export type EndpointGroup = keyof typeof ENDPOINTS;

@@ -75,6 +75,10 @@ export const MESSAGES = {
   },
   baseUrlNotAllowed: { zh: '只能使用Ozon的API地址或管理员允许的地址', en: 'Only Ozon\'s API address or an address the administrator allows may be used' },
   baseUrlPrivate: { zh: '该地址指向内网或本机，不能使用', en: 'This address points into a private network or this machine and cannot be used' },
+  copySourceUnavailable: { zh: '暂时无法读取Ozon商品页，请稍后重试', en: 'Ozon\'s product pages cannot be read just now; please try again later' },
+  copySkuNotFound: { zh: 'Ozon上找不到该SKU的商品', en: 'Ozon has no card with this SKU' },
+  copyNotRetryable: { zh: '只能重试失败的记录', en: 'Only failed copies can be retried' },
+  priceTemplateNotFound: { zh: '定价模板不存在', en: 'The pricing template does not exist' },
   baseUrlUnresolved: { zh: '无法解析该地址的域名', en: 'The address\'s host name could not be resolved' },
 } as const satisfies Record<string, Localized>;
 

@@ -18,9 +18,6 @@ export const PLANNED_CALLS = {
   // Products and listing
   alternateOne: { method: 'POST', path: '/AlternateOne', settings: { timeout: 200_000 } },
   createProduct: { method: 'POST', path: '/CreateProduct', settings: { timeout: 200_000 } },
-  copyProduct: { method: 'POST', path: '/CopyProduct', settings: { timeout: 200_000, swapBase: true } },
-  historyList: { method: 'GET', path: '/history/list', settings: { timeout: 15_000, swapBase: true } },
-  historyAllList: { method: 'GET', path: '/history/allList', settings: { swapBase: true } },
   historyAdd: { method: 'POST', path: '/history/add', settings: { silent: true } },
   categoryAttribute: { method: 'POST', path: '/description-category/attribute', settings: { timeout: 15_000 } },
   collectionList: { method: 'GET', path: '/collection/list', settings: {} },

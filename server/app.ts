@@ -7,6 +7,7 @@ import { loggerOptions } from './http/logging';
 import { adminRoutes } from './areas/admin/routes';
 import { chatRoutes, type ChatRoutesOptions } from './areas/chat/routes';
 import { contactsRoutes } from './areas/contacts/routes';
+import { copyRoutes, type CopyRoutesOptions } from './areas/copy/routes';
 import { ordersRoutes } from './areas/orders/routes';
 import { noticeRoutes } from './areas/notice/routes';
 import { sessionRoutes } from './areas/session/routes';
@@ -51,6 +52,8 @@ export type AppOptions = {
   tools?: ToolsRoutesOptions;
   /** Promotions: how often the price guard runs (tests turn the schedule off and tick by hand). */
   promotions?: PromotionRoutesOptions;
+  /** Copies: where other sellers' cards are read (tests give their own). */
+  copy?: CopyRoutesOptions;
 };
 
 /**
@@ -95,6 +98,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await app.register(flowsRoutes);
   await app.register(promotionRoutes, options.promotions ?? {});
   await app.register(costsRoutes);
+  await app.register(copyRoutes, options.copy ?? {});
   // Later areas register here: one plugin per area, mirroring the spec's call list.
   return app;
 }

@@ -413,3 +413,4 @@ export const fxRates = pgTable(
 export * from './tables/market';
 export * from './tables/costs';
 export * from './tables/promotions';
+export * from './tables/copy';

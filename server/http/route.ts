@@ -51,12 +51,25 @@ function answerSchema(endpoint: EndpointSpec): z.ZodType | undefined {
  * Registers the route of one endpoint object: method, path, input and answer schemas and the access gate all come
  * from the object; the handler gets the parsed input and the caller and returns the answer's data.
  */
-export function route<const E extends Endpoint>(app: FastifyInstance, endpoint: E, handler: RouteHandler<E>): void {
+export function route<const E extends Endpoint>(app: FastifyInstance, endpoint: E, handler: RouteHandler<E>, options: RouteOptions = {}): void {
+  for (const base of options.bases ?? []) {
+    if (!endpoint.settings.swapBase || endpoint.site) throw new Error(`${endpoint.path}: only a swapBase endpoint is served under alternate bases`);
+    register(app, endpoint, handler, `${base}${endpoint.path}`);
+  }
+  register(app, endpoint, handler, routePath(endpoint));
+}
+
+export type RouteOptions = {
+  /** Alternate bases (ALTERNATE_BASES) the endpoint is also served under, for the browser's retry on another host. */
+  bases?: readonly string[];
+};
+
+function register<const E extends Endpoint>(app: FastifyInstance, endpoint: E, handler: RouteHandler<E>, url: string): void {
   const inputPart = endpoint.method === 'GET' ? 'querystring' : 'body';
   const response = answerSchema(endpoint);
   app.route({
     method: endpoint.method,
-    url: routePath(endpoint),
+    url,
     config: endpoint.access === 'public' ? { public: true, endpoint } : { area: endpoint.access, endpoint },
     schema: {
       ...(endpoint.input ? { [inputPart]: endpoint.input } : {}),

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { AREA_ROLES, isPermitted, type Area } from '../../contract/access';
-import { API_BASE } from '../../contract/endpoint';
+import { ALTERNATE_BASES } from '../../contract/endpoint';
 import { AUTH_HEADERS } from '../../contract/envelope';
 import { authenticate, type AuthUser } from '../areas/session/service';
 import { ApiError } from '../http/errors';
@@ -30,14 +30,14 @@ export function requireUser(user: AuthUser | null): AuthUser {
 }
 
 /**
- * Every /api route needs a valid session unless its config says `public: true`; `area` adds the role check.
+ * Every /api route (and its aliases under the alternate bases) needs a valid session unless its config says `public: true`; `area` adds the role check.
  * The WebSocket route authenticates from its query (browsers cannot set headers on a WebSocket).
  */
 export const authPlugin = fp(async function authPlugin(app: FastifyInstance) {
   app.decorateRequest('user', null);
   app.addHook('onRequest', async (request) => {
     const url = request.routeOptions.url;
-    if (!url || !url.startsWith(`${API_BASE}/`)) return;
+    if (!url || !ALTERNATE_BASES.some((base) => url.startsWith(`${base}/`))) return;
     const config = request.routeOptions.config;
     if (config.public) return;
     const websocket = request.headers.upgrade?.toLowerCase() === 'websocket';

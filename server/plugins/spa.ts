@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
-import { API_BASE } from '../../contract/endpoint';
+import { ALTERNATE_BASES } from '../../contract/endpoint';
 import { MESSAGES } from '../../contract/errors';
 
 export type SpaOptions = { distDir: string };
@@ -36,7 +36,7 @@ export const spaPlugin = fp(async function spaPlugin(app: FastifyInstance, optio
 
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
-    const isApi = path === API_BASE || path.startsWith(`${API_BASE}/`);
+    const isApi = ALTERNATE_BASES.some((base) => path === base || path.startsWith(`${base}/`));
     // The embedded simulators (/sim/ozon, /sim/cbr) are outside services, not pages: their unknown paths are 404s.
     const isSimulator = path === '/sim' || path.startsWith('/sim/');
     if (!isApi && !isSimulator && (request.method === 'GET' || request.method === 'HEAD')) {

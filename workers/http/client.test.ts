@@ -4,6 +4,7 @@ import { createEventBus } from '../events';
 import { createFakeServer, fail, ok, type FakeServer, type Handler } from '../testing/fakeServer';
 import { z } from 'zod';
 import { defineEndpoint, type CallSettings, type HttpMethod } from '../../contract/endpoint';
+import { COPY_ENDPOINTS } from '../../contract/copy';
 import { ORDER_ENDPOINTS } from '../../contract/orders';
 import { MARKETPLACE_LIST_SETTINGS, PLANNED_CALLS, type PlannedCall } from '../../contract/plannedCalls';
 import { SESSION_ENDPOINTS } from '../../contract/session';
@@ -241,12 +242,12 @@ describe('HttpClient: retries and timeouts', () => {
     [planned(PLANNED_CALLS.updateSkuImage), 10_000],
     [STORE_ENDPOINTS.removeFailToArch, 10_000],
     [planned(PLANNED_CALLS.getCategory), 10_000],
-    [planned(PLANNED_CALLS.historyList), 15_000],
+    [COPY_ENDPOINTS.list, 15_000],
     [planned(PLANNED_CALLS.categoryAttribute), 15_000],
     [SESSION_ENDPOINTS.loginCheck, 30_000],
     [SESSION_ENDPOINTS.noticeCheck, 30_000],
     [planned(PLANNED_CALLS.hotProductPro), 60_000],
-    [planned(PLANNED_CALLS.copyProduct), 200_000],
+    [COPY_ENDPOINTS.copy, 200_000],
     [STORE_ENDPOINTS.syncOrderList, 250_000],
     [ADD, 150_000],
   ] as const)('abandons $0.path after $1 ms', async (call, timeout) => {
@@ -259,12 +260,14 @@ describe('HttpClient: retries and timeouts', () => {
     expect((await result).failure?.type).toBe('Timeout');
   });
 
-  it.each([PLANNED_CALLS.copyProduct, PLANNED_CALLS.historyList, PLANNED_CALLS.historyAllList])('retries $path on an alternate base', async (call) => {
+  it.each([COPY_ENDPOINTS.copy, COPY_ENDPOINTS.list, COPY_ENDPOINTS.allList])('retries $path on an alternate base', async (call) => {
     const { path } = call;
-    const { server, client } = setup({ [path]: (request) => (request.base === '/api' ? 'network' : ok('copied')) });
-    const result = settle(client.call(planned(call)));
+    const answer = { list: [], total: 0, unsettled: 0 };
+    const { server, client } = setup({ [path]: (request) => (request.base === '/api' ? 'network' : ok(answer)) });
+    const input = call === COPY_ENDPOINTS.copy ? { shopIds: [1], currency: 'CNY', items: [{ sku: 1, price: '1' }] } : {};
+    const result = settle(client.call(call as unknown as AnyCall, input));
     await vi.advanceTimersByTimeAsync(800);
-    expect((await result).value).toBe('copied');
+    expect((await result).value).toMatchObject({ list: [] });
     expect(server.to(path).map((request) => request.base)).toEqual(['/api', '/e-api']);
   });
 

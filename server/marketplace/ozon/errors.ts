@@ -149,6 +149,19 @@ const ITEM_ERROR_TEXTS: Record<string, Localized> = {
   price_negative: { zh: '价格不能为负数', en: 'The price cannot be negative' },
   too_many_price_updates: { zh: '同一商品每小时最多改价10次', en: 'A product\'s price can change at most 10 times an hour' },
   item_limit_exceeded: { zh: '已超出每日商品创建或更新额度', en: 'The daily product create/update quota is used up' },
+  // Product import (/v3/product/import, /v1/product/import-by-sku); an attribute's name is put before these.
+  SKU_COPY_FORBIDDEN: { zh: '该商品的卖家禁止跟卖（按SKU创建商品）', en: 'The card\'s owner forbids creating products from this SKU' },
+  error_attribute_values_empty: { zh: '必填属性未填写', en: 'This required attribute is empty' },
+  error_attribute_value_out_of_range: { zh: '属性值不在Ozon字典中，请从列表中选择', en: 'The value is not in Ozon\'s dictionary: pick one from the list' },
+  error_attribute_value_not_number: { zh: '属性值必须是数字', en: 'The value must be a number' },
+  error_attribute_values_too_many: { zh: '属性值数量超过上限', en: 'Too many values for this attribute' },
+  offer_id_invalid: { zh: '货号必填，最多50个字符', en: 'The offer id is required, at most 50 characters' },
+  name_invalid: { zh: '商品名称必填，最多500个字符', en: 'The name is required, at most 500 characters' },
+  price_invalid: { zh: '价格必须大于0', en: 'The price must be above 0' },
+  too_many_images: { zh: '图片最多15张', en: 'At most 15 images' },
+  description_category_invalid: { zh: '类目必须选到最末级的商品类型', en: 'The category must be a leaf product type' },
+  total_limit_exceeded: { zh: '店铺商品总数已达上限', en: 'The shop\'s assortment limit is reached' },
+  failed_moderation: { zh: '商品未通过Ozon审核', en: 'The card failed Ozon\'s moderation' },
 };
 
 /** One item's failure from a batch answer, with a seller-facing text. */
