@@ -7,6 +7,7 @@ import { FEATURE_UPDATE_ENDPOINTS, NOTICE_ENDPOINTS } from './notice';
 import { ORDER_ENDPOINTS } from './orders';
 import { PROMOTION_ENDPOINTS } from './promotions';
 import { COST_ENDPOINTS } from './costs';
+import { PRODUCT_ENDPOINTS } from './products';
 import { SESSION_ENDPOINTS } from './session';
 import { STORE_ENDPOINTS } from './store';
 import { TOOL_ENDPOINTS } from './tools';
@@ -20,6 +21,7 @@ export const ENDPOINTS = {
   session: SESSION_ENDPOINTS,
   store: STORE_ENDPOINTS,
   orders: ORDER_ENDPOINTS,
+  products: PRODUCT_ENDPOINTS,
   chat: CHAT_ENDPOINTS,
   chatUpload: CHAT_UPLOAD_ENDPOINTS,
   contacts: CONTACTS_ENDPOINTS,

@@ -79,6 +79,29 @@ export const MESSAGES = {
   copySkuNotFound: { zh: 'Ozon上找不到该SKU的商品', en: 'Ozon has no card with this SKU' },
   copyNotRetryable: { zh: '只能重试失败的记录', en: 'Only failed copies can be retried' },
   priceTemplateNotFound: { zh: '定价模板不存在', en: 'The pricing template does not exist' },
+  productNotFound: { zh: '商品不存在', en: 'The product does not exist' },
+  /** Ozon's gap between price and old price: 20 under 400, 5% from 400 to 10,000, 500 above. */
+  priceGapTooSmall: {
+    zh: '划线价须比售价至少高 {gap}（Ozon规则：售价400以下至少高20，400–10000至少高5%，10000以上至少高500）',
+    en: 'The old price must be at least {gap} above the price (Ozon: 20 under 400, 5% from 400 to 10,000, 500 above)',
+  },
+  minPriceAbovePrice: { zh: '最低价不能高于售价', en: 'The minimum price cannot be above the price' },
+  priceNotPositive: { zh: '售价必须大于0', en: 'The price must be above 0' },
+  priceChangesPerHour: {
+    zh: '该商品1小时内已改价{count}次，Ozon每小时最多允许10次，请于{at}后再试',
+    en: 'This product\'s price changed {count} times in the last hour; Ozon allows 10 an hour. Try again after {at}',
+  },
+  stockTooSoon: {
+    zh: '该商品在此仓库的库存30秒内只能修改一次，请于{seconds}秒后再试',
+    en: 'Ozon takes one stock change per product and warehouse every 30 s; try again in {seconds} s',
+  },
+  stockNeedsSku: { zh: '商品尚未通过审核，不能设置库存', en: 'The product is not approved yet; its stock cannot be set' },
+  warehouseNotOfShop: { zh: '该仓库不属于商品所在店铺', en: 'This warehouse does not belong to the product\'s shop' },
+  productArchivedAlready: { zh: '商品已在归档中', en: 'The product is already archived' },
+  productNotArchived: { zh: '商品不在归档中', en: 'The product is not archived' },
+  deleteNeedsArchive: { zh: '只能删除已归档的商品', en: 'Only archived products can be deleted' },
+  deleteHasSku: { zh: '已有SKU的商品Ozon不允许删除，只能归档', en: 'Ozon does not delete a product that has an SKU; it can only be archived' },
+  alreadyInBatch: { zh: '此批次中已处理', en: 'Already handled in this batch' },
   baseUrlUnresolved: { zh: '无法解析该地址的域名', en: 'The address\'s host name could not be resolved' },
 } as const satisfies Record<string, Localized>;
 

@@ -22,7 +22,6 @@ export const PLANNED_CALLS = {
   categoryAttribute: { method: 'POST', path: '/description-category/attribute', settings: { timeout: 15_000 } },
   collectionList: { method: 'GET', path: '/collection/list', settings: {} },
   uploadList: { method: 'GET', path: '/upload/list', settings: {} },
-  updateSkuImage: { method: 'POST', path: '/updateSkuImage', settings: { timeout: 10_000 } },
   // Research
   hotProductPro: { method: 'POST', path: '/search/hotProductPro', settings: { timeout: 60_000, cancellable: true } },
   cnProductPro: { method: 'POST', path: '/search/cnProductPro', settings: { timeout: 60_000, cancellable: true } },

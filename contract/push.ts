@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { lazySchema } from './lazySchema';
 import { ordersChangedPushSchema } from './orders';
+import { productsChangedPushSchema } from './products';
 import { noticeSchema } from './session';
 import { syncProgressSchema } from './store';
 import { buyerMessageSchema, teamMessageSchema, teamRequestSchema } from './chat';
@@ -19,6 +20,8 @@ export const pushMessageSchema = lazySchema(() => z.discriminatedUnion('type', [
   syncProgressSchema.extend({ type: z.literal('sync.progress') }),
   /** The user's orders changed on the server (contract/orders.ts): the worker syncs its cache from its cursor. */
   ordersChangedPushSchema,
+  /** The user's products changed on the server (contract/products.ts): the worker syncs its cache from its cursor. */
+  productsChangedPushSchema,
   /** A friend or group message (contract/chat.ts), to every member including the sender's other pages. */
   z.object({ type: z.literal('chat.message'), message: teamMessageSchema }),
   /** A friend or group application was made or answered: the system tab shows it. */

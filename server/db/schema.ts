@@ -414,3 +414,4 @@ export * from './tables/market';
 export * from './tables/costs';
 export * from './tables/promotions';
 export * from './tables/copy';
+export * from './tables/products';

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { defineEndpoint, type CallSettings, type HttpMethod } from '../../contract/endpoint';
 import { COPY_ENDPOINTS } from '../../contract/copy';
 import { ORDER_ENDPOINTS } from '../../contract/orders';
+import { PRODUCT_ENDPOINTS } from '../../contract/products';
 import { MARKETPLACE_LIST_SETTINGS, PLANNED_CALLS, type PlannedCall } from '../../contract/plannedCalls';
 import { SESSION_ENDPOINTS } from '../../contract/session';
 import { STORE_ENDPOINTS } from '../../contract/store';
@@ -239,7 +240,7 @@ describe('HttpClient: retries and timeouts', () => {
   it.each([
     [ORDER_ENDPOINTS.labelPdf, 60_000],
     [ORDER_ENDPOINTS.get, 6_000],
-    [planned(PLANNED_CALLS.updateSkuImage), 10_000],
+    [PRODUCT_ENDPOINTS.updateSkuImage, 10_000],
     [STORE_ENDPOINTS.removeFailToArch, 10_000],
     [planned(PLANNED_CALLS.getCategory), 10_000],
     [COPY_ENDPOINTS.list, 15_000],

@@ -7,6 +7,7 @@ import type { OzonClient } from '../../marketplace/ozon/client';
 import { isOzonError } from '../../marketplace/ozon/errors';
 import type { ClientFactory, ShopConnection } from '../../marketplace/plugin';
 import { tombstoneShopOrders } from '../orders/projection';
+import { tombstoneShopProducts } from '../products/projection';
 
 export type StoreDeps = {
   database: Database;
@@ -146,6 +147,7 @@ export async function deleteStores(deps: StoreDeps, userId: number, ids: number[
   const rows = await deps.database.query<{ id: number }>(`delete from mp_shops where user_id = $1 and id = any($2::int[]) returning id`, [userId, ids]);
   // The shop's synced postings went with it; its order rows become tombstones so browser caches drop them.
   if (rows.length) await tombstoneShopOrders(deps.database, rows.map((row) => row.id));
+  if (rows.length) await tombstoneShopProducts(deps.database, rows.map((row) => row.id));
   return rows.length;
 }
 

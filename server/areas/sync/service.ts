@@ -4,6 +4,7 @@ import type { Database } from '../../db/database';
 import { decryptSecret } from '../../marketplace/crypto';
 import type { ClientFactory } from '../../marketplace/plugin';
 import { syncEntity, type SyncResult } from './engine';
+import { projectProducts } from '../products/projection';
 import { POSTINGS_PROJECTIONS, type PostingsProjection } from './projections';
 
 export type SyncServiceDeps = {
@@ -62,7 +63,12 @@ export function createSyncService(deps: SyncServiceDeps): SyncService {
                   if (changed > 0 && userId !== null) deps.push(userId, { type: 'orders.changed', shopId });
                 }
               }
-            : undefined,
+            : entity === 'products'
+              ? async (_records, syncedAt) => {
+                  const { changed, userId } = await projectProducts(deps.database, shopId, { since: syncedAt });
+                  if (changed > 0 && userId !== null) deps.push(userId, { type: 'products.changed', shopId });
+                }
+              : undefined,
       });
       results.push(result);
       // Stopped runs gave their lease back; a lost one belongs to the run that took it over.

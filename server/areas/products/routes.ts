@@ -1,0 +1,81 @@
+import type { FastifyInstance } from 'fastify';
+import { PRODUCT_ENDPOINTS, PRODUCT_FRAME_TYPE } from '../../../contract/products';
+import { route } from '../../http/route';
+import type { ClientFactory } from '../../marketplace/plugin';
+import { clientForShop } from '../store/service';
+import {
+  archiveProducts,
+  createProductFrameSync,
+  productInfo,
+  productWarehouses,
+  proProductPage,
+  searchProducts,
+  shopProductPage,
+  updatePrices,
+  updateSkuImage,
+  updateStocks,
+  type ProductsDeps,
+} from './service';
+
+export type ProductsRoutesOptions = {
+  /** Where shop requests go; default: the marketplace plugin's factory. */
+  clientFor?: ClientFactory;
+};
+
+/**
+ * Products (seller-tool §7 "Products and listing", the calls on existing products) and the browser cache's sync.
+ * Every call is gated on the 'products' area (admin, follow) and reads only the caller's shops; every change pushes
+ * 'products.changed' to the user.
+ */
+export async function productsRoutes(app: FastifyInstance, options: ProductsRoutesOptions = {}) {
+  const factory = () => options.clientFor ?? app.marketplace.clientFor;
+  const deps: ProductsDeps = {
+    database: app.database,
+    now: () => app.now(),
+    clientFor: async (userId, shopId) =>
+      (await clientForShop({ database: app.database, secretKey: app.config.secretKey, clientFor: factory() }, userId, shopId)).client,
+  };
+  const syncFrame = createProductFrameSync(deps);
+  const changed = (userId: number, count: number) => {
+    if (count > 0) app.push.toUser(userId, { type: 'products.changed' });
+  };
+  const E = PRODUCT_ENDPOINTS;
+
+  route(app, E.sync, async ({ user, input, reply }) => {
+    const frame = await syncFrame(user.id, input.cursor, input.limit, input.next);
+    return reply.type(PRODUCT_FRAME_TYPE).send(Buffer.from(frame.buffer, frame.byteOffset, frame.byteLength));
+  });
+
+  route(app, E.ozonList, async ({ user, input }) => shopProductPage(deps, user.id, input));
+  route(app, E.ozonProList, async ({ user, input }) => proProductPage(deps, user.id, input));
+  route(app, E.info, async ({ user, input }) => productInfo(deps, user.id, input.id));
+  route(app, E.search, async ({ user, input }) => searchProducts(deps, user.id, input.q, input.storeIds, input.limit));
+  route(app, E.warehouses, async ({ user }) => productWarehouses(deps, user.id));
+
+  route(app, E.priceUpdate, async ({ user, input, lang }) => {
+    const { outcomes, changed: count } = await updatePrices(deps, user.id, input, lang);
+    changed(user.id, count);
+    return { outcomes };
+  });
+  route(app, E.stockUpdate, async ({ user, input, lang }) => {
+    const { outcomes, changed: count } = await updateStocks(deps, user.id, input, lang);
+    changed(user.id, count);
+    return { outcomes };
+  });
+  for (const [endpoint, kind] of [
+    [E.archive, 'archive'],
+    [E.unarchive, 'unarchive'],
+    [E.deleteArchive, 'delete'],
+  ] as const) {
+    route(app, endpoint, async ({ user, input, lang }) => {
+      const { outcomes, changed: count } = await archiveProducts(deps, user.id, input.ids, kind, lang);
+      changed(user.id, count);
+      return { outcomes };
+    });
+  }
+  route(app, E.updateSkuImage, async ({ user, input }) => {
+    const { result, changed: moved } = await updateSkuImage(deps, user.id, input);
+    changed(user.id, moved ? 1 : 0);
+    return result;
+  });
+}

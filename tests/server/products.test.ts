@@ -1,0 +1,181 @@
+import { decodeListFrame, rowsOfChunk } from '../../contract/listFrame';
+import { PRODUCT_FRAME_TYPE, PRODUCT_LIST, productRowSchema, type ProductInfo, type ProductOutcomes, type ProductPage, type ProductRow, type ProductWarehouse } from '../../contract/products';
+import type { PushMessage } from '../../contract/push';
+import type { Store } from '../../contract/store';
+import { DATABASE_TARGETS, login, startTestApp, type Session, type TestApp } from './harness';
+
+describe.each(DATABASE_TARGETS)('products on $kind', (target) => {
+  let t: TestApp;
+  let seller: Session;
+  let storeId: number;
+  const pushed: PushMessage[] = [];
+
+  beforeAll(async () => {
+    t = await startTestApp(target, {
+      app: { marketplace: { simulatorOptions: { ordersPerShop: 40, productsPerShop: 60, control: { taskDelayMs: 0 } } } },
+    });
+    await t.app.ready();
+    seller = await login(t.app, 'seller', 'seller123');
+    const toUser = t.app.push.toUser;
+    t.app.push.toUser = (userId, message) => {
+      if (userId === seller.id) pushed.push(message);
+      return toUser(userId, message);
+    };
+    const added = await post<Store>('/api/store/add', { name: '义乌小百货', clientId: '1001', apiKey: 'sim-key-1001' });
+    storeId = added.body.data.id;
+    await t.app.sync.runShop(storeId, ['warehouses', 'products']);
+  });
+  afterAll(() => t.close());
+
+  const get = <T>(url: string, session: Session = seller) =>
+    t.app.inject({ method: 'GET', url, headers: session.headers }).then((r) => ({ status: r.statusCode, body: r.json<{ data: T; msg: string }>(), raw: r }));
+  const post = <T>(url: string, payload: unknown, session: Session = seller) =>
+    t.app.inject({ method: 'POST', url, headers: session.headers, payload: payload as object }).then((r) => ({ status: r.statusCode, body: r.json<{ data: T; msg: string }>(), raw: r }));
+  const all = async (query = '') => (await get<ProductPage>(`/api/ozonProduct/list?storeId=${storeId}&rows=200${query}`)).body.data;
+  const pick = async (test: (row: ProductRow) => boolean) => {
+    const row = (await all()).list.find(test);
+    if (!row) throw new Error('no such product in the simulated shop');
+    return row;
+  };
+
+  it('answers 401 to users whose roles do not reach products', async () => {
+    for (const [name, password] of [['analyst', 'analyst123'], ['newbie', 'newbie123']] as const) {
+      const other = await login(t.app, name, password);
+      expect((await get(`/api/ozonProduct/list?storeId=${storeId}`, other)).status).toBe(401);
+      expect((await get('/api/product/sync', other)).status).toBe(401);
+      expect((await post('/api/price/update', { items: [{ id: 'x', price: 1 }] }, other)).status).toBe(401);
+      expect((await post('/api/updateSkuImage', { id: 'x', images: ['https://a.example/1.jpg'] }, other)).status).toBe(401);
+    }
+  });
+
+  it("lists a shop's synced products a page at a time; another user's shop is not found", async () => {
+    const page = (await get<ProductPage>(`/api/ozonProduct/list?storeId=${storeId}&rows=10&page=2`)).body.data;
+    expect(page.total).toBe(60);
+    expect(page.list).toHaveLength(10);
+    for (const row of page.list) expect(productRowSchema.parse(row)).toEqual(row);
+    const admin = await login(t.app, 'admin', 'admin123');
+    expect((await get(`/api/ozonProduct/list?storeId=${storeId}`, admin)).status).toBe(404);
+    expect((await get<ProductRow[]>(`/api/product/search?q=SKU-1001`, admin)).body.data).toEqual([]);
+  });
+
+  it('filters, searches and sorts the pro list on the server', async () => {
+    const archived = (await post<ProductPage>('/api/ozonProductPro/list', { statuses: ['archived'], rows: 100 })).body.data;
+    expect(archived.list.every((row) => row.status === 'archived')).toBe(true);
+    const byPrice = (await post<ProductPage>('/api/ozonProductPro/list', { sort: 'price', direction: 'asc', rows: 100 })).body.data.list;
+    expect(byPrice.map((row) => row.price)).toEqual([...byPrice.map((row) => row.price)].sort((a, b) => a - b));
+    const first = byPrice[0]!;
+    const found = (await get<ProductRow[]>(`/api/product/search?q=${encodeURIComponent(first.offerId.toLowerCase())}`)).body.data;
+    expect(found.map((row) => row.id)).toContain(first.id);
+  });
+
+  it('hands the browser its products as binary frames of the product list', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/product/sync?limit=25', headers: seller.headers });
+    expect(response.headers['content-type']).toContain(PRODUCT_FRAME_TYPE);
+    const bytes = response.rawPayload;
+    const frame = decodeListFrame(PRODUCT_LIST, bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer);
+    expect(frame.chunk.n).toBe(25);
+    expect(frame.hasMore).toBe(true);
+    const rows = rowsOfChunk<ProductRow>(PRODUCT_LIST, frame.chunk);
+    expect(rows[0]!.shopId).toBe(storeId);
+  });
+
+  it("shows a product's card with its warehouses and 30 days of sales", async () => {
+    const row = await pick((r) => r.status === 'selling');
+    const info = (await get<ProductInfo>(`/api/product/info?id=${encodeURIComponent(row.id)}`)).body.data;
+    expect(info.row.id).toBe(row.id);
+    expect(info.images.length).toBeGreaterThan(0);
+    expect(info.attributes.length).toBeGreaterThan(0);
+    expect(info.sales).toHaveLength(30);
+    expect(info.stocks.length).toBeGreaterThan(0);
+    expect((await get(`/api/product/info?id=nope`)).status).toBe(404);
+  });
+
+  it("refuses a price Ozon would refuse, per product, and sends the rest", async () => {
+    const [a, b] = (await all()).list.filter((r) => r.status !== 'archived' && r.price > 500 && r.price < 9000);
+    pushed.length = 0;
+    const answer = await post<ProductOutcomes>('/api/price/update', {
+      items: [
+        // 5% of 1000 is 50: 1040 is too close.
+        { id: a!.id, price: 1000, oldPrice: 1040 },
+        { id: b!.id, price: 1000, oldPrice: 1050, minPrice: 900 },
+        { id: 'missing', price: 10 },
+      ],
+    });
+    expect(answer.status).toBe(200);
+    const [gap, ok, missing] = answer.body.data.outcomes;
+    expect(gap).toMatchObject({ id: a!.id, ok: false });
+    expect(gap!.message).toContain('50');
+    expect(ok).toEqual({ id: b!.id, ok: true, message: '' });
+    expect(missing).toMatchObject({ ok: false });
+    expect(pushed).toContainEqual({ type: 'products.changed' });
+    const after = (await all()).list.find((r) => r.id === b!.id)!;
+    expect([after.price, after.oldPrice, after.minPrice]).toEqual([1000, 1050, 900]);
+  });
+
+  it('refuses a minimum price above the price and an eleventh price change within the hour', async () => {
+    const row = await pick((r) => r.status !== 'archived' && r.price > 500);
+    const minAbove = await post<ProductOutcomes>('/api/price/update', { items: [{ id: row.id, price: 600, oldPrice: 0, minPrice: 700 }] });
+    expect(minAbove.body.data.outcomes[0]!.ok).toBe(false);
+    for (let k = 0; k < 10; k++) {
+      const step = await post<ProductOutcomes>('/api/price/update', { items: [{ id: row.id, price: 600 + k, oldPrice: 0, minPrice: 0 }] });
+      expect(step.body.data.outcomes[0]!.ok).toBe(true);
+    }
+    const eleventh = await post<ProductOutcomes>('/api/price/update', { items: [{ id: row.id, price: 700, oldPrice: 0, minPrice: 0 }] });
+    expect(eleventh.body.data.outcomes[0]).toMatchObject({ ok: false });
+    expect(eleventh.body.data.outcomes[0]!.message).toMatch(/10/);
+  });
+
+  it('a price batch resent after a crash sends nothing twice', async () => {
+    const row = (await all()).list.filter((r) => r.status === 'selling' && r.price > 500).at(-1)!;
+    const body = { batchId: 'batch-1', items: [{ id: row.id, price: 800, oldPrice: 0, minPrice: 0 }] };
+    expect((await post<ProductOutcomes>('/api/price/update', body)).body.data.outcomes[0]!.ok).toBe(true);
+    const before = await t.database.query<{ n: number | string }>(`select count(*) as n from product_sends where batch_id = 'batch-1'`);
+    expect((await post<ProductOutcomes>('/api/price/update', body)).body.data.outcomes[0]!.ok).toBe(true);
+    const after = await t.database.query<{ n: number | string }>(`select count(*) as n from product_sends where batch_id = 'batch-1'`);
+    expect(Number(after[0]!.n)).toBe(Number(before[0]!.n));
+  });
+
+  it('sets stock per warehouse with one failing product, and refuses a second change within 30 s', async () => {
+    const warehouses = (await get<ProductWarehouse[]>('/api/product/warehouses')).body.data.filter((w) => w.shopId === storeId);
+    const warehouse = warehouses[0]!;
+    const selling = await pick((r) => r.status === 'selling' && r.sku !== '');
+    const moderating = (await all()).list.find((r) => r.status === 'moderating' || r.status === 'failed');
+    const items = [{ id: selling.id, warehouseId: warehouse.warehouseId, stock: 17 }];
+    if (moderating) items.push({ id: moderating.id, warehouseId: warehouse.warehouseId, stock: 3 });
+    items.push({ id: selling.id, warehouseId: '999', stock: 1 });
+    const answer = (await post<ProductOutcomes>('/api/product/stock', { items })).body.data.outcomes;
+    expect(answer[0]).toEqual({ id: selling.id, ok: true, message: '' });
+    for (const outcome of answer.slice(1)) expect(outcome.ok).toBe(false);
+    const again = (await post<ProductOutcomes>('/api/product/stock', { items: [{ id: selling.id, warehouseId: warehouse.warehouseId, stock: 18 }] })).body.data.outcomes;
+    expect(again[0]!.ok).toBe(false);
+    expect(again[0]!.message).toMatch(/30/);
+    const info = (await get<ProductInfo>(`/api/product/info?id=${encodeURIComponent(selling.id)}`)).body.data;
+    expect(info.stocks.find((s) => s.warehouseId === warehouse.warehouseId)?.present).toBe(17);
+  });
+
+  it('archives, unarchives and deletes archived products without an SKU, each with its own verdict', async () => {
+    const selling = await pick((r) => r.status === 'selling');
+    const archived = (await post<ProductOutcomes>('/api/product/archive', { ids: [selling.id] })).body.data.outcomes;
+    expect(archived).toEqual([{ id: selling.id, ok: true, message: '' }]);
+    expect((await all()).list.find((r) => r.id === selling.id)!.status).toBe('archived');
+    const twice = (await post<ProductOutcomes>('/api/product/archive', { ids: [selling.id] })).body.data.outcomes;
+    expect(twice[0]!.ok).toBe(false);
+    const hasSku = (await post<ProductOutcomes>('/api/product/deleteArchive', { ids: [selling.id] })).body.data.outcomes;
+    expect(hasSku[0]!.ok).toBe(false);
+    const back = (await post<ProductOutcomes>('/api/product/unarchive', { ids: [selling.id] })).body.data.outcomes;
+    expect(back[0]!.ok).toBe(true);
+    expect((await all()).list.find((r) => r.id === selling.id)!.status).not.toBe('archived');
+  });
+
+  it("replaces a product's pictures through Ozon's import and reports their states", async () => {
+    const row = await pick((r) => r.status === 'selling');
+    const answer = await post<{ id: string; pictures: { url: string; state: string }[] }>('/api/updateSkuImage', {
+      id: row.id,
+      images: ['https://cdn.example.com/a.jpg', 'https://cdn.example.com/b.jpg'],
+    });
+    expect(answer.status).toBe(200);
+    expect(answer.body.data.pictures.map((p) => p.url)).toEqual(['https://cdn.example.com/a.jpg', 'https://cdn.example.com/b.jpg']);
+    const bad = await post('/api/updateSkuImage', { id: row.id, images: ['not a url'] });
+    expect(bad.status).toBe(400);
+  });
+});
