@@ -52,6 +52,15 @@ export const localizedTextSchema = lazySchema(() => z.object({
 }));
 export type LocalizedText = z.infer<typeof localizedTextSchema>;
 
+/**
+ * One line of an announcement; `path` names the page it is about, and the dialog leaves the line out while that page
+ * is still under construction (an announcement prepared ahead shows a feature only once it works).
+ */
+export const featureUpdateItemSchema = lazySchema(() => localizedTextSchema.extend({
+  path: z.string().regex(/^\/[\w\-/]*$/).max(200).optional(),
+}));
+export type FeatureUpdateItem = z.infer<typeof featureUpdateItemSchema>;
+
 /** yyyy-mm-dd that is a real calendar date. */
 export const isoDateSchema = lazySchema(() =>
   z
@@ -71,7 +80,7 @@ export const featureUpdateSchema = lazySchema(() => z.object({
   /** yyyy-mm-dd, China date. */
   startDate: z.string(),
   title: localizedTextSchema,
-  items: z.array(localizedTextSchema),
+  items: z.array(featureUpdateItemSchema),
   active: z.boolean(),
   /** Epoch milliseconds of the last change. */
   updatedAt: z.number(),
@@ -90,7 +99,7 @@ export const featureUpdateListQuerySchema = pageQuerySchema;
 export const featureUpdatePageSchema = lazySchema(() => z.object({ list: z.array(featureUpdateSchema), total: z.number().int() }));
 export type FeatureUpdatePage = z.infer<typeof featureUpdatePageSchema>;
 
-const items = z.array(localizedTextSchema).min(1).max(20);
+const items = z.array(featureUpdateItemSchema).min(1).max(20);
 
 // POST /api/featureUpdate/add: answers the row.
 export const addFeatureUpdateBodySchema = lazySchema(() => z.object({

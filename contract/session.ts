@@ -126,6 +126,10 @@ export const noticeSchema = lazySchema(() => z.object({
   updateTime: z.string(),
 }));
 export type Notice = z.infer<typeof noticeSchema>;
+/** A notice's updateTime (China Standard Time, UTC+8 all year) as a moment, to show in the reader's own time zone. */
+export function noticeTimeMs(updateTime: string): number {
+  return Date.parse(`${updateTime.slice(0, 19).replace(' ', 'T')}+08:00`);
+}
 /** null when no notice has been published. */
 export const noticeCheckDataSchema = lazySchema(() => noticeSchema.nullable());
 

@@ -1,7 +1,7 @@
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/database';
 import { buildApp } from './app';
-import { DEMO_ACCOUNTS, SeedError, seedForStart } from './demo/seed';
+import { DEMO_ACCOUNTS, demoAccountsTable, SeedError, seedForStart } from './demo/seed';
 import { seedDemoShops } from './demo/shops';
 import { seedDemoMarket } from './demo/market';
 
@@ -62,8 +62,9 @@ async function main() {
   const where = database.kind === 'pglite' ? `embedded PGlite in ${config.dataDir}` : 'PostgreSQL (DATABASE_URL)';
   console.log(`\nSeller Back Office: http://${shownHost}:${config.port}/  (database: ${where})`);
   if (config.demo) {
-    console.log('\nDemo accounts:');
-    console.table(DEMO_ACCOUNTS.map((account) => ({ user: account.username, password: account.password, roles: account.roles.join(', ') || '(none)' })));
+    console.log('\nDemo accounts:\n');
+    console.log(demoAccountsTable(DEMO_ACCOUNTS));
+    console.log('');
   }
   if (config.captchaTestCode) console.log(`CAPTCHA_TEST_CODE is set: every captcha's answer is "${config.captchaTestCode}" (tests only).`);
 }

@@ -85,6 +85,8 @@ export const notices = pgTable(
 
 /** A zh / en text pair, as stored in the feature-update announcements. */
 export type LocalizedText = { zh: string; en: string };
+/** An announcement's line, with the page it is about (contract/notice.ts featureUpdateItemSchema). */
+type FeatureUpdateItem = LocalizedText & { path?: string };
 
 /** The feature-update dialog's announcements (seller-tool §2.4): the newest active one whose start has come is shown. */
 export const featureUpdates = pgTable(
@@ -94,7 +96,7 @@ export const featureUpdates = pgTable(
     /** yyyy-mm-dd, China date: the dialog shows for 30 days from here. */
     startDate: date('start_date', { mode: 'string' }).notNull(),
     title: jsonb('title').$type<LocalizedText>().notNull(),
-    items: jsonb('items').$type<LocalizedText[]>().notNull(),
+    items: jsonb('items').$type<FeatureUpdateItem[]>().notNull(),
     active: boolean('active').notNull().default(true),
     createdAt: timestamptz('created_at').notNull(),
     updatedAt: timestamptz('updated_at').notNull(),

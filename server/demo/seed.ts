@@ -19,6 +19,14 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
   { username: 'newbie', password: 'newbie123', roles: [], validFor: [] },
 ];
 
+/** The demo accounts as a plain aligned table for the console (no index column, no quotes). */
+export function demoAccountsTable(accounts: readonly DemoAccount[]): string {
+  const rows = [['user', 'password', 'roles'], ...accounts.map((account) => [account.username, account.password, account.roles.join(', ') || '(none)'])];
+  const widths = rows[0]!.map((_, column) => Math.max(...rows.map((row) => row[column]!.length)));
+  const line = (row: string[]) => `  ${row.map((cell, column) => cell.padEnd(widths[column]!)).join('   ')}`.trimEnd();
+  return [line(rows[0]!), line(widths.map((width) => '-'.repeat(width))), ...rows.slice(1).map(line)].join('\n');
+}
+
 export const WELCOME_NOTICE = '欢迎使用跨境卖家后台！演示数据每次启动时保留，可随意操作。 / Welcome to the Seller Back Office: the demo data is yours to try things on.';
 
 /** The feature-update dialog's announcement of seller-tool §2.4. */
@@ -27,20 +35,34 @@ export const FEATURE_UPDATE_2025_06_05 = {
   title: DEFAULT_FEATURE_UPDATE_TITLE,
   items: [
     {
+      zh: '平台订单可按货件或按商品行查看；发货前确认，面单就绪后自动获取并打印。',
+      en: 'Platform orders by posting or by product line; shipping asks first, and labels are fetched and printed as soon as Ozon has them.',
+      path: '/order-manager/order-list',
+    },
+    {
+      zh: '买家聊天显示每个会话能否回复、可回复到何时；被 Ozon 拒绝的消息标为失败，可重试或复制。',
+      en: 'Buyer chat says whether and until when each chat can be answered; a reply Ozon refuses is marked failed, to retry or copy.',
+      path: '/chat-manager/chat-list',
+    },
+    {
       zh: '商品管理新增“下架后重新上架”功能，可将已下架商品一键重新上架。',
       en: 'Product management: re-list products after a takedown in one step.',
+      path: '/product/oz-reupload-product',
     },
     {
       zh: '热销商品库与新品库全面升级：数据更多，筛选条件更丰富。',
       en: 'The hot-selling and new-product libraries are upgraded with more data and more filters.',
+      path: '/search/hot-product-pro',
     },
     {
       zh: '店铺管理支持一键归档已下架商品和错误商品。',
       en: 'Shop management: archive taken-down products and error products in one click.',
+      path: '/store/store-list',
     },
     {
       zh: '采集列表支持上传本地图片，并可编辑、裁剪。',
       en: 'Collection list: upload local images, then edit and crop them.',
+      path: '/collection/collection-list',
     },
   ],
 };

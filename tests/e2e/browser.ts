@@ -19,11 +19,13 @@ export async function launchBrowser(): Promise<Browser> {
   });
 }
 
-export async function newContext(browser: Browser, baseUrl: string, lang: 'zh' | 'en' = 'zh'): Promise<BrowserContext> {
+/** A browser context in a language and, when named, a time zone (else the machine's). */
+export async function newContext(browser: Browser, baseUrl: string, lang: 'zh' | 'en' = 'zh', timezoneId?: string): Promise<BrowserContext> {
   const context = await browser.newContext({
     baseURL: baseUrl,
     viewport: { width: 1366, height: 800 },
     locale: lang === 'zh' ? 'zh-CN' : 'en-US',
+    ...(timezoneId ? { timezoneId } : {}),
   });
   await context.addCookies([{ name: 'language', value: lang, url: baseUrl }]);
   return context;

@@ -117,10 +117,16 @@ describe('sidebar per role (spec §6)', () => {
     await page.close();
   });
 
-  it('menu search finds a page by pinyin initials', async () => {
+  it('menu search finds a page by pinyin initials, of the page or of its group, and shows it with its group', async () => {
     const page = await pageAs('seller');
+    const options = () => page.locator('.ant-select-item-option').allTextContents();
     await page.getByRole('combobox', { name: '搜索菜单' }).fill('ptdd');
-    await page.locator('.ant-select-item-option', { hasText: '平台订单' }).waitFor();
+    await page.locator('.ant-select-item-option', { hasText: '订单管理 / 平台订单' }).waitFor();
+    // The guide's own example: the initials of the group 订单管理 offer its pages, named with the group, no path.
+    await page.getByRole('combobox', { name: '搜索菜单' }).fill('ddgl');
+    await page.locator('.ant-select-item-option', { hasText: '订单管理 / 录入订单' }).waitFor();
+    expect(await options()).toContain('订单管理 / 平台订单');
+    expect((await options()).some((text) => text.includes('/order-manager'))).toBe(false);
     await page.getByRole('combobox', { name: '搜索菜单' }).fill('hlhs');
     await page.locator('.ant-select-item-option', { hasText: '汇率换算' }).click();
     await page.waitForURL((url) => url.pathname === '/tool/currency-change');
@@ -226,6 +232,49 @@ describe('settings, language and screenshots', () => {
       .poll(() => page.getByRole('button', { name: '新增用户' }).evaluate((element) => getComputedStyle(element).backgroundColor))
       .toBe('rgb(24, 144, 255)');
     await page.close();
+  });
+});
+
+describe('dates', () => {
+  it('shows a notice time in the reader\'s own time zone, one format per language', async () => {
+    const notices = async (page: Page) =>
+      page.evaluate(async () => {
+        const token = document.cookie.match(/Admin-Token=([^;]+)/)?.[1] ?? '';
+        const userId = document.cookie.match(/Admin-MaxId=([^;]+)/)?.[1] ?? '';
+        const answer = (await (await fetch('/api/notice/list?page=1&rows=1', { headers: { 'X-Token': token, 'X-User-Id': userId } })).json()) as {
+          data: { list: { text: string; updateTime: string }[] };
+        };
+        return answer.data.list[0]!;
+      });
+    const months = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+    for (const [lang, zone] of [['zh', 'Asia/Shanghai'], ['en', 'UTC']] as const) {
+      const context = await newContext(browser, baseUrl, lang, zone);
+      try {
+        const page = await context.newPage();
+        await page.goto('/login');
+        if (lang === 'zh') await logIn(page, 'admin', 'admin123', code);
+        else {
+          await page.getByLabel('Username').fill('admin');
+          await page.getByLabel('Password').fill('admin123');
+          await page.getByPlaceholder('Captcha').fill(code);
+          await page.getByRole('button', { name: 'Log in', exact: true }).click();
+        }
+        await page.waitForURL((url) => url.pathname === '/home/introduction');
+        await page.goto('/ops-console/notice-manager');
+        const notice = await notices(page);
+        // updateTime is China time (UTC+8): in Shanghai it reads as written, in UTC eight hours earlier.
+        const moment = new Date(`${notice.updateTime.replace(' ', 'T')}+08:00`);
+        const pad = (n: number) => String(n).padStart(2, '0');
+        const expected =
+          lang === 'zh'
+            ? notice.updateTime.slice(0, 16)
+            : `${moment.getUTCDate()} ${months[moment.getUTCMonth()]} ${moment.getUTCFullYear()}, ${pad(moment.getUTCHours())}:${pad(moment.getUTCMinutes())}`;
+        await page.getByRole('row').filter({ hasText: notice.text.slice(0, 10) }).getByText(expected).waitFor();
+        await page.close();
+      } finally {
+        await context.close();
+      }
+    }
   });
 });
 

@@ -180,8 +180,10 @@ describe.each(DATABASE_TARGETS)('notices and feature updates on $kind', (target)
       const newbie = await login(t.app, 'newbie', 'newbie123');
       const current = currentFeatureUpdateDataSchema.parse((await get(FEATURE_UPDATE_PATHS.current, newbie.headers)).json().data);
       expect(current).toMatchObject({ startDate: '2025-06-05', title: { zh: '更新Tips：' }, items: FEATURE_UPDATE_2025_06_05.items });
-      expect(current?.items).toHaveLength(4);
+      expect(current?.items).toHaveLength(6);
       for (const item of current?.items ?? []) {
+        // Each line names its page: the dialog shows it only once that page works.
+        expect(item.path).toMatch(/^\/[a-z-]+\/[a-z-]+$/);
         expect(item.zh).toMatch(/[\u4e00-\u9fa5]/);
         expect(item.en).toMatch(/^[\x20-\x7e]+$/);
       }

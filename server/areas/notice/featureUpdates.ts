@@ -1,5 +1,5 @@
 import { and, count, desc, eq, inArray, lte } from 'drizzle-orm';
-import { NOTICE_MESSAGES, type CurrentFeatureUpdate, type FeatureUpdate, type FeatureUpdatePage, type LocalizedText } from '../../../contract/notice';
+import { NOTICE_MESSAGES, type CurrentFeatureUpdate, type FeatureUpdate, type FeatureUpdateItem, type FeatureUpdatePage, type LocalizedText } from '../../../contract/notice';
 import { featureUpdates } from '../../db/schema';
 import { ApiError } from '../../http/errors';
 import type { ServiceDeps } from '../session/deps';
@@ -40,7 +40,7 @@ export async function listFeatureUpdates(deps: ServiceDeps, query: { page: numbe
   return { list: rows.map(toFeatureUpdate), total: total?.n ?? 0 };
 }
 
-export type FeatureUpdateInput = { startDate: string; title: LocalizedText; items: LocalizedText[]; active: boolean };
+export type FeatureUpdateInput = { startDate: string; title: LocalizedText; items: FeatureUpdateItem[]; active: boolean };
 
 export async function addFeatureUpdate(deps: ServiceDeps, input: FeatureUpdateInput): Promise<FeatureUpdate> {
   const now = deps.now();

@@ -3,10 +3,12 @@ import { Badge, Button, Empty, Modal, Table } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { clearErrorLog, useErrorLog } from '../errorLog';
+import { useFormats } from '../formats';
 
 /** The navbar's badge: shown once something went wrong, it opens the error log (spec §2.3). */
 export function ErrorLogButton() {
   const { t } = useTranslation();
+  const formats = useFormats();
   const entries = useErrorLog();
   const [open, setOpen] = useState(false);
   if (entries.length === 0) return null;
@@ -35,7 +37,7 @@ export function ErrorLogButton() {
             pagination={false}
             dataSource={entries}
             columns={[
-              { title: t('errorLog.time'), dataIndex: 'time', render: (time: number) => new Date(time).toLocaleString() },
+              { title: t('errorLog.time'), dataIndex: 'time', render: (time: number) => formats.seconds.format(time) },
               { title: t('errorLog.message'), dataIndex: 'error' },
               { title: t('errorLog.info'), dataIndex: 'info' },
               { title: t('errorLog.url'), dataIndex: 'url' },

@@ -10,7 +10,7 @@ import { zh } from '../locales/zh';
 import { Logo } from '../Logo';
 import { HOME_PATH, isExternal, type AppRoute } from '../routes';
 import { SessionContext } from '../session';
-import { buildMenu, isPinyinLoaded, loadPinyin, matchesMenu, menuLeaves, permittedAppRoutes, type MenuEntry } from './menu';
+import { buildMenu, isPinyinLoaded, loadPinyin, matchesMenu, menuPages, permittedAppRoutes, type MenuEntry, type MenuPage } from './menu';
 
 type MenuItems = NonNullable<MenuProps['items']>;
 
@@ -28,7 +28,8 @@ export function Sidebar() {
   const permitted = SessionContext.useSelector(selectPermittedRoutes);
   const opened = SettingsContext.useSelector(selectSidebarOpened);
   const { sidebarLogo, supportPinyinSearch } = SettingsContext.useSelector(selectSettings);
-  const menu = useMemo(() => buildMenu(permittedAppRoutes(permitted)), [permitted]);
+  const routes = useMemo(() => permittedAppRoutes(permitted), [permitted]);
+  const menu = useMemo(() => buildMenu(routes), [routes]);
   const [openKeys, setOpenKeys] = useState<string[]>(() => menu.filter((entry) => entry.children?.some((child) => path.startsWith(child.route.path))).map((entry) => entry.route.path));
 
   // The menu scrolls on its own: keep the current page's entry in sight (the admin pages sit below the fold).
@@ -69,7 +70,7 @@ export function Sidebar() {
           {opened && <span>{t('site.short')}</span>}
         </Link>
       )}
-      {opened && <MenuSearch leaves={menuLeaves(menu)} supportPinyin={supportPinyinSearch} onPick={(to) => navigate(to)} />}
+      {opened && <MenuSearch pages={menuPages(routes)} supportPinyin={supportPinyinSearch} onPick={(to) => navigate(to)} />}
       <nav aria-label={t('navbar.menuSearch')}>
         <Menu
           theme="dark"
@@ -84,7 +85,7 @@ export function Sidebar() {
   );
 }
 
-function MenuSearch({ leaves, supportPinyin, onPick }: { leaves: AppRoute[]; supportPinyin: boolean; onPick: (path: string) => void }) {
+function MenuSearch({ pages, supportPinyin, onPick }: { pages: MenuPage[]; supportPinyin: boolean; onPick: (path: string) => void }) {
   const { t } = useTranslation();
   const [query, setQuery] = useState('');
   // Options are recomputed once the pinyin dictionary arrives, so a query typed meanwhile finds its pages.
@@ -92,9 +93,15 @@ function MenuSearch({ leaves, supportPinyin, onPick }: { leaves: AppRoute[]; sup
   const wantPinyin = () => {
     if (supportPinyin && !isPinyinLoaded()) loadPinyin().then(() => setPinyinLoaded(true), () => undefined);
   };
-  const options = leaves
-    .filter((route) => !isExternal(route.path) && route.titleKey && matchesMenu(query, [t(route.titleKey), zhTitle(route)], supportPinyin))
-    .map((route) => ({ value: route.path, label: route.titleKey ? t(route.titleKey) : route.path }));
+  const titleOf = (route: AppRoute) => (route.titleKey ? t(route.titleKey) : '');
+  // A page matches by its own title or by a group it sits in ("ddgl", 订单管理, offers every order page), in the
+  // language shown and in Chinese; it reads as "group / page", never as its path.
+  const options = pages
+    .filter(({ route, groups }) => !isExternal(route.path) && route.titleKey && [route, ...groups].some((part) => matchesMenu(query, [titleOf(part), zhTitle(part)], supportPinyin)))
+    .map(({ route, groups }) => {
+      const label = [...groups, route].map(titleOf).join(' / ');
+      return { value: label, label, path: route.path };
+    });
   return (
     <div className="shell-sider__search">
       <AutoComplete
@@ -105,9 +112,9 @@ function MenuSearch({ leaves, supportPinyin, onPick }: { leaves: AppRoute[]; sup
           setQuery(value);
         }}
         onFocus={wantPinyin}
-        onSelect={(value: string) => {
+        onSelect={(_: string, option: { path: string }) => {
           setQuery('');
-          onPick(value);
+          onPick(option.path);
         }}
         notFoundContent={query ? t('navbar.menuSearchEmpty') : null}
         style={{ width: '100%' }}

@@ -28,8 +28,16 @@ export function buildMenu(routes: readonly AppRoute[]): MenuEntry[] {
   });
 }
 
-export function menuLeaves(entries: readonly MenuEntry[]): AppRoute[] {
-  return entries.flatMap((entry) => (entry.children ? menuLeaves(entry.children) : [entry.route]));
+/** A page the menu search can offer, with the groups it sits in (outermost first). */
+export type MenuPage = { route: AppRoute; groups: AppRoute[] };
+
+/** The menu's pages with their groups, from the (permitted) route table: a group of one page is still named. */
+export function menuPages(routes: readonly AppRoute[], groups: AppRoute[] = []): MenuPage[] {
+  return routes.flatMap((route): MenuPage[] => {
+    if (route.hidden || !route.titleKey) return [];
+    if (route.children) return menuPages(route.children, [...groups, route]);
+    return route.page || isExternal(route.path) ? [{ route, groups }] : [];
+  });
 }
 
 let pinyin: typeof pinyinOf | null = null;

@@ -13,6 +13,10 @@ import { selectRoleTime } from '@machines/sessionMachine';
 import { versionCheckMachine } from '@machines/versionCheckMachine';
 import { appActorOptions, createAppActor } from '../createAppActor';
 import { useDataClient } from '../dataClient';
+import { useFormats } from '../formats';
+import { noticeTimeMs } from '@contract/session';
+import type { FeatureUpdateItem } from '@contract/notice';
+import { appRoutes, findRoute, isBuilt, type AppRoute } from '../routes';
 import { toLang } from '../i18n';
 import { SessionContext } from '../session';
 
@@ -89,10 +93,11 @@ function NoticeValidity({ enabled }: { enabled: boolean }) {
  */
 export function NoticeBanner() {
   const { t } = useTranslation();
+  const formats = useFormats();
   const notice = NoticeContext.useSelector(selectVisibleNotice);
   const actor = NoticeContext.useActorRef();
   if (!notice) return <div className="shell-header__spacer" />;
-  const date = notice.updateTime.slice(0, 10);
+  const date = formats.date.format(noticeTimeMs(notice.updateTime));
   return (
     <div className="shell-header__spacer shell-notice" role="region" aria-label={t('notice.label')}>
       <NotificationOutlined className="shell-notice__icon" aria-hidden />
@@ -142,6 +147,13 @@ export function VersionNotifier() {
   return null;
 }
 
+/** An announced line is shown once the page it names works (the route table says so): none is announced early. */
+export function isAnnounceable(item: FeatureUpdateItem, routes: readonly AppRoute[] = appRoutes): boolean {
+  if (!item.path) return true;
+  const route = findRoute(item.path, routes);
+  return route !== null && isBuilt(route);
+}
+
 type FeatureUpdateDialogProps = { onRefresh: () => void };
 
 /** The feature-update announcement (spec §2.4): title, list, "关闭" and "我已阅读不再提示", 50% wide. */
@@ -173,7 +185,8 @@ export function FeatureUpdateDialog({ onRefresh }: FeatureUpdateDialogProps) {
   }, [actor, refresh]);
   const open = useActorSelector(actor, selectFeatureUpdateOpen);
   const update = useActorSelector(actor, selectFeatureUpdate);
-  if (!update) return null;
+  const items = update?.items.filter((item) => isAnnounceable(item)) ?? [];
+  if (!update || items.length === 0) return null;
   return (
     <Modal
       open={open}
@@ -190,7 +203,7 @@ export function FeatureUpdateDialog({ onRefresh }: FeatureUpdateDialogProps) {
       ]}
     >
       <ol className="feature-update__list">
-        {update.items.map((item) => (
+        {items.map((item) => (
           <li key={item.zh}>{item[lang]}</li>
         ))}
       </ol>

@@ -519,7 +519,9 @@ const HeaderRow = memo(function HeaderRow<T extends RowData>({
             }}
           >
             <button type="button" className="virtual-table__sort" onClick={() => onSort(column)} disabled={!column.sortable}>
-              <table.FlexRender header={header} />
+              <span className="virtual-table__sort-label">
+                <table.FlexRender header={header} />
+              </span>
               {sorted && <span aria-hidden="true">{sorted === 'asc' ? ' ▲' : ' ▼'}</span>}
             </button>
             <span

@@ -6,7 +6,8 @@ import { DEFAULT_FEATURE_UPDATE_TITLE, FEATURE_UPDATE_SHOW_DAYS, type FeatureUpd
 import { DataTable, type DataTableColumn } from '@/components/data-table/DataTable';
 import type { TableQuery } from '@/components/data-table/pager';
 import { useDataClient } from '@/app/dataClient';
-import { toAppLang, toLang } from '@/app/i18n';
+import { calendarDate, timeFormat } from '@/app/formats';
+import { toLang } from '@/app/i18n';
 import './admin.css';
 
 type Row = FeatureUpdate & Record<string, unknown>;
@@ -65,7 +66,7 @@ export function FeatureUpdateManagerPage() {
       .catch(() => undefined);
 
   const columns: DataTableColumn<Row>[] = [
-    { id: 'startDate', header: t('featureUpdates.startDate'), cell: ({ row }) => <span className="admin-nowrap">{row.original.startDate}</span> },
+    { id: 'startDate', header: t('featureUpdates.startDate'), cell: ({ row }) => <span className="admin-nowrap">{calendarDate(lang, row.original.startDate)}</span> },
     { id: 'title', header: t('featureUpdates.title'), cell: ({ row }) => <span className="admin-nowrap">{row.original.title[lang]}</span> },
     {
       id: 'items',
@@ -93,7 +94,7 @@ export function FeatureUpdateManagerPage() {
     {
       id: 'updatedAt',
       header: t('featureUpdates.updatedAt'),
-      cell: ({ row }) => <span className="admin-nowrap">{new Date(row.original.updatedAt).toLocaleString(toAppLang(i18n.language))}</span>,
+      cell: ({ row }) => <span className="admin-nowrap">{timeFormat(lang).format(row.original.updatedAt)}</span>,
     },
     {
       id: 'actions',

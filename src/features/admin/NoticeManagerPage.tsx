@@ -5,6 +5,8 @@ import { NOTICE_TEXT_MAX, type NoticeRow } from '@contract/notice';
 import { DataTable, type DataTableColumn } from '@/components/data-table/DataTable';
 import type { TableQuery } from '@/components/data-table/pager';
 import { useDataClient } from '@/app/dataClient';
+import { useFormats } from '@/app/formats';
+import { noticeTimeMs } from '@contract/session';
 import './admin.css';
 
 type Row = NoticeRow & Record<string, unknown>;
@@ -12,6 +14,7 @@ type Row = NoticeRow & Record<string, unknown>;
 /** The administrator's notice manager (spec §7): list, add, update, delete; the newest notice is the one users see. */
 export function NoticeManagerPage() {
   const { t } = useTranslation(['admin', 'shell']);
+  const formats = useFormats();
   const client = useDataClient();
   const { message } = AntApp.useApp();
   const [page, setPage] = useState<{ list: Row[]; total: number }>({ list: [], total: 0 });
@@ -28,7 +31,7 @@ export function NoticeManagerPage() {
 
   const columns: DataTableColumn<Row>[] = [
     { id: 'text', header: t('notices.text'), cell: ({ row }) => <span className="admin-notice-text">{row.original.text}</span> },
-    { id: 'updateTime', header: t('notices.updateTime'), cell: ({ row }) => row.original.updateTime },
+    { id: 'updateTime', header: t('notices.updateTime'), cell: ({ row }) => formats.time.format(noticeTimeMs(row.original.updateTime)) },
     { id: 'author', header: t('notices.author'), cell: ({ row }) => row.original.author ?? '—' },
     {
       id: 'actions',

@@ -6,6 +6,7 @@ import { ROLES } from '@contract/session';
 import { DataTable, type DataTableColumn } from '@/components/data-table/DataTable';
 import type { TableQuery } from '@/components/data-table/pager';
 import { useDataClient } from '@/app/dataClient';
+import { useFormats } from '@/app/formats';
 import './admin.css';
 
 const VALIDITY_KEYS = ['followValidTime', 'plugValidTime', 'searchWordValidTime', 'keyWordValidTime'] as const;
@@ -32,6 +33,7 @@ function fromDateInput(value: string): number | null {
 /** The administrator's user manager (spec §2.1, §7): search and paging, add, update, delete, roles, validity, password reset. */
 export function UserManagerPage() {
   const { t } = useTranslation(['admin', 'shell']);
+  const formats = useFormats();
   const client = useDataClient();
   const { message } = AntApp.useApp();
   const [page, setPage] = useState<{ list: Row[]; total: number }>({ list: [], total: 0 });
@@ -82,14 +84,14 @@ export function UserManagerPage() {
         cell: ({ row }) => {
           const time = row.original[key];
           if (time === null) return <span className="admin-muted">{t('shell:common.notSet')}</span>;
-          return time < Date.now() ? <Tag color="default">{t('shell:common.expired')}</Tag> : toDateInput(time);
+          return time < Date.now() ? <Tag color="default">{t('shell:common.expired')}</Tag> : formats.date.format(time);
         },
       }),
     ),
     {
       id: 'lastLoginAt',
       header: t('users.lastLoginAt'),
-      cell: ({ row }) => (row.original.lastLoginAt ? new Date(row.original.lastLoginAt).toLocaleString() : t('users.never')),
+      cell: ({ row }) => (row.original.lastLoginAt ? formats.time.format(row.original.lastLoginAt) : t('users.never')),
     },
     {
       id: 'actions',

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { isPermitted } from '@contract/access';
 import type { ValidityTimes } from '@contract/session';
 import { selectRoleTime, selectUser, selectViewRole } from '@machines/sessionMachine';
+import { dateFormat } from '@/app/formats';
 import { toLang } from '@/app/i18n';
 import { SessionContext } from '@/app/session';
 import { areaStatus, HOME_AREAS } from './areas';
@@ -120,7 +121,7 @@ export function IntroductionPage() {
 function Validity({ time, lang }: { time: number | null; lang: 'zh' | 'en' }) {
   const { t } = useTranslation(['home', 'shell']);
   if (time === null) return <Typography.Text type="secondary">{t('shell:common.notSet')}</Typography.Text>;
-  const date = new Date(time).toLocaleDateString(lang === 'zh' ? 'zh-CN' : 'en-GB');
+  const date = dateFormat(lang).format(time);
   const days = Math.ceil((time - Date.now()) / DAY_MS);
   if (days <= 0)
     return (

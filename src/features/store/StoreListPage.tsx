@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import type { Store, SyncProgress } from '@contract/store';
 import { useDataClient } from '@/app/dataClient';
+import { useFormats } from '@/app/formats';
 import { StoreFormDialog } from './StoreFormDialog';
 import { SyncStateCell } from './SyncStateCell';
 
@@ -13,7 +14,6 @@ type LiveProgress = Record<number, Partial<Record<SyncProgress['entity'], SyncPr
 const DAY_MS = 86_400_000;
 /** Under this many days a key's expiry is shown as a warning: time enough to make a new key in the Ozon seller account. */
 const KEY_EXPIRY_WARNING_DAYS = 14;
-const formatTime = (ms: number | null) => (ms === null ? null : new Date(ms).toLocaleString());
 
 function archivedText(t: TFunction<'store'>, n: number): string {
   return n === 0 ? t('archivedNone') : t('archived', { n });
@@ -21,11 +21,12 @@ function archivedText(t: TFunction<'store'>, n: number): string {
 
 function KeyExpiry({ expiresAt }: { expiresAt: number | null }) {
   const { t } = useTranslation('store');
+  const formats = useFormats();
   if (expiresAt === null) return <Typography.Text type="secondary">{t('keyNoExpiry')}</Typography.Text>;
   const days = Math.ceil((expiresAt - Date.now()) / DAY_MS);
   return (
     <Space orientation="vertical" size={0}>
-      <span>{new Date(expiresAt).toLocaleDateString()}</span>
+      <span>{formats.date.format(expiresAt)}</span>
       {days < KEY_EXPIRY_WARNING_DAYS && (
         <Tag color={days <= 0 ? 'error' : 'warning'} role="status">
           {days <= 0 ? t('keyExpired') : t('keyExpiresIn', { days })}
@@ -41,6 +42,7 @@ function KeyExpiry({ expiresAt }: { expiresAt: number | null }) {
  */
 export function StoreListPage() {
   const { t } = useTranslation('store');
+  const formats = useFormats();
   const client = useDataClient();
   const { message, modal } = App.useApp();
   const [stores, setStores] = useState<Store[]>([]);
@@ -143,7 +145,7 @@ export function StoreListPage() {
       },
       { title: t('keyExpiry'), dataIndex: 'keyExpiresAt', width: 140, render: (_, store) => <KeyExpiry expiresAt={store.keyExpiresAt} /> },
       { title: t('sync'), key: 'sync', render: (_, store) => <SyncStateCell store={store} live={live[store.id] ?? {}} /> },
-      { title: t('lastSync'), dataIndex: 'lastSyncAt', width: 170, render: (_, store) => formatTime(store.lastSyncAt) ?? t('never') },
+      { title: t('lastSync'), dataIndex: 'lastSyncAt', width: 170, render: (_, store) => (store.lastSyncAt === null ? t('never') : formats.time.format(store.lastSyncAt)) },
       {
         title: t('actions'),
         key: 'actions',
@@ -189,7 +191,7 @@ export function StoreListPage() {
         ),
       },
     ],
-    [act, client, confirmDelete, live, modal, t],
+    [act, client, confirmDelete, formats.time, live, modal, t],
   );
 
   return (

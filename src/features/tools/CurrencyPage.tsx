@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { isApiFailure } from '@workers/api';
 import { MAIN_CURRENCIES, type ConvertAnswer, type Rate, type RatesAnswer } from '@contract/tools';
 import { useDataClient } from '@/app/dataClient';
-import { timeFormat } from '@/app/formats';
+import { calendarDate, timeFormat } from '@/app/formats';
 import { toLang } from '@/app/i18n';
 import { DataTable, type DataTableColumn } from '@/components/data-table/DataTable';
 import type { TableQuery } from '@/components/data-table/pager';
@@ -189,10 +189,10 @@ export function CurrencyPage() {
           )}
           <div>
             <Typography.Text type="secondary" data-testid="rate-source">
-              {t('rates.source', { date: source.date, fetched: timeFormat(toLang(lang)).format(Date.parse(source.fetchedAt)) })}
+              {t('rates.source', { date: calendarDate(toLang(lang), source.date), fetched: timeFormat(toLang(lang)).format(Date.parse(source.fetchedAt)) })}
             </Typography.Text>
           </div>
-          {source.stale ? <Alert style={{ marginTop: 8 }} type="warning" showIcon title={t('rates.stale', { date: source.date })} description={source.problem} /> : null}
+          {source.stale ? <Alert style={{ marginTop: 8 }} type="warning" showIcon title={t('rates.stale', { date: calendarDate(toLang(lang), source.date) })} description={source.problem} /> : null}
         </div>
       </Card>
 

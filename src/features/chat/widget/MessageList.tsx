@@ -14,7 +14,8 @@ import {
   type conversationMachine,
 } from '@machines/conversationMachine';
 import type { ChatMessage } from '@contract/chatWidget';
-import { anchorIndexAfterPrepend, animateScrollTop, formatTimestamp, isAtBottom, isHistoryLocked } from './history';
+import { useFormats } from '@/app/formats';
+import { anchorIndexAfterPrepend, animateScrollTop, isAtBottom, isHistoryLocked } from './history';
 import type { Translate } from './translate';
 import { copyToClipboard } from './CopyText';
 import { MessageContent } from './MessageContent';
@@ -192,6 +193,7 @@ function bubbleColours(message: ChatMessage, delivery: Delivery | undefined) {
 
 // The right gutter keeps own avatars clear of the floating up/down buttons.
 function MessageItem({ message, defaultAvatar, onMention, delivery, children }: MessageItemProps) {
+  const formats = useFormats();
   return (
     <div
       className={message.mine ? 'ichat-message ichat-message-mine' : 'ichat-message'}
@@ -204,7 +206,7 @@ function MessageItem({ message, defaultAvatar, onMention, delivery, children }: 
       <div style={{ maxWidth: '75%', textAlign: message.mine ? 'right' : 'left' }}>
         <div style={{ fontSize: 12, color: '#999' }}>
           <span className="ichat-message-name">{message.username}</span>{' '}
-          <time dateTime={new Date(message.timestamp).toISOString()}>{formatTimestamp(message.timestamp)}</time>
+          <time dateTime={new Date(message.timestamp).toISOString()}>{formats.seconds.format(message.timestamp)}</time>
         </div>
         <div
           style={{

@@ -4,7 +4,7 @@ import { Avatar, Button, Space, Tag } from 'antd';
 import { useEffect, useRef } from 'react';
 import type { GroupOption, SystemMessage } from '@contract/chatWidget';
 import { friendRequestMachine, selectRequestStatus } from '@machines/friendRequestMachine';
-import { formatTimestamp } from './history';
+import { useFormats } from '@/app/formats';
 import type { Translate } from './translate';
 
 export type FriendRequestDecision = {
@@ -23,6 +23,7 @@ type SystemMessagesProps = FriendRequestDecision & {
 };
 
 export function SystemMessages({ messages, t, defaultAvatar, ...rest }: SystemMessagesProps) {
+  const formats = useFormats();
   return (
     <div className="ichat-system" style={{ flex: 1, overflow: 'auto', padding: 8 }}>
       {messages.map((m) => (
@@ -30,7 +31,7 @@ export function SystemMessages({ messages, t, defaultAvatar, ...rest }: SystemMe
           <Avatar src={m.from.avatar || defaultAvatar}>{m.from.name.slice(0, 1)}</Avatar>
           <div style={{ flex: 1 }}>
             <div>
-              <strong>{m.from.name}</strong> <span style={{ color: '#999', fontSize: 12 }}>{formatTimestamp(m.timestamp)}</span>
+              <strong>{m.from.name}</strong> <span style={{ color: '#999', fontSize: 12 }}>{formats.seconds.format(m.timestamp)}</span>
             </div>
             {m.type === 'applyGroup' ? (
               <div>

@@ -18,12 +18,6 @@ export function isAtBottom(scrollTop: number, clientHeight: number, scrollHeight
   return scrollHeight - (scrollTop + clientHeight) <= BOTTOM_SLACK_PX;
 }
 
-export function formatTimestamp(ts: number): string {
-  const d = new Date(ts);
-  const p = (n: number) => String(n).padStart(2, '0');
-  return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())} ${p(d.getHours())}:${p(d.getMinutes())}:${p(d.getSeconds())}`;
-}
-
 /** Spec §9: the list scrolls to the top or bottom in a 200 ms animation. */
 export const HISTORY_SCROLL_ANIMATION_MS = 200;
 /** Spec §9: after a history request the link rests for 1000 ms, so a double click does not load two pages. */
