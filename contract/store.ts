@@ -7,7 +7,7 @@ import { lazySchema } from './lazySchema';
 export const STORE_STATUSES = ['active', 'keyFailed', 'syncing'] as const;
 export type StoreStatus = (typeof STORE_STATUSES)[number];
 
-export const SYNC_ENTITIES = ['warehouses', 'products', 'postings', 'returns', 'chats', 'promotions'] as const;
+export const SYNC_ENTITIES = ['warehouses', 'products', 'postings', 'returns', 'finance', 'chats', 'promotions'] as const;
 export type SyncEntity = (typeof SYNC_ENTITIES)[number];
 
 /** One entity's sync job as the shop page shows it. */

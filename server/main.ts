@@ -4,6 +4,7 @@ import { buildApp } from './app';
 import { DEMO_ACCOUNTS, demoAccountsTable, SeedError, seedForStart } from './demo/seed';
 import { seedDemoShops } from './demo/shops';
 import { seedDemoMarket } from './demo/market';
+import { backfillRollups } from './areas/analysis/rollups';
 
 /** The only file that listens: configuration, migrations, seeding, listen, clean shutdown. */
 async function main() {
@@ -25,6 +26,8 @@ async function main() {
     await database.exclusive('startup', async () => {
       await database.migrate();
       await seedForStart(database.db, config);
+      // Sales rollups of the data stored before them (once per rollup definition).
+      await backfillRollups(database);
     });
   } catch (error) {
     if (error instanceof SeedError) {

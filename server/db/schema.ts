@@ -202,6 +202,10 @@ export const mpRecords = pgTable(
   (table) => [
     primaryKey({ columns: [table.shopId, table.entity, table.externalId] }),
     index('mp_records_synced_idx').on(table.shopId, table.entity, table.syncedAt),
+    // The sales rollups look a posting's finance transactions up by its number (server/areas/analysis/rollups.ts).
+    index('mp_records_finance_posting_idx')
+      .on(table.shopId, sql`(${table.data} #>> '{posting,posting_number}')`)
+      .where(sql`${table.entity} = 'finance'`),
   ],
 );
 
@@ -417,3 +421,4 @@ export * from './tables/costs';
 export * from './tables/promotions';
 export * from './tables/copy';
 export * from './tables/products';
+export * from './tables/analysis';

@@ -5,6 +5,7 @@ import { openDatabase, type Database } from '../db/database';
 import { readDemoScale, writeDemoScale } from '../marketplace/plugin';
 import { generateMarket } from '../areas/research/generate';
 import { seedOrders } from './orders-seed';
+import { rollupUser } from '../areas/analysis/rollups';
 import { DEMO_ACCOUNTS, seedDemoUsers } from './seed';
 import { seedDemoShops } from './shops';
 
@@ -109,6 +110,9 @@ async function seedSellerOrders(database: Database, count: number): Promise<void
     },
   });
   console.log(`Seeded ${inserted} orders for the demo seller in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
+  const rolled = Date.now();
+  await rollupUser(database, seller.id);
+  console.log(`Rolled the demo seller's sales up by day in ${((Date.now() - rolled) / 1000).toFixed(1)} s.`);
 }
 
 async function seedMarket(database: Database, products: number): Promise<void> {

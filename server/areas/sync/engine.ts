@@ -40,6 +40,9 @@ const DAY = 86_400_000;
 const HISTORY_DAYS = 92;
 /** Postings changed this long before the last watermark are read again: Ozon's status dates can lag. */
 const OVERLAP_MS = 10 * 60_000;
+/** Ozon's finance transaction list takes at most a month per request. */
+const FINANCE_SLICE_MS = 30 * DAY;
+const FINANCE_LOOKBACK_MS = 7 * DAY;
 
 /** rFBS return requests per page: each is read again with its details, so pages stay small. */
 const RFBS_PAGE = 50;
@@ -89,6 +92,25 @@ const FETCHERS: Record<SyncEntity, Fetcher> = {
     const records = page.map((r, i) => ({ id: `rfbs:${r.return_id}`, data: { ...details[i], ...r, rfbs: true } }));
     const last = page[page.length - 1];
     return { records, next: { rfbs: last?.return_id ?? rfbsCursor.rfbs }, finished: page.length < limit };
+  },
+  async finance(client, cursor, window, pageSize) {
+    // Ozon answers at most a month per request: the window is read month by month, each month page by page. A later
+    // run starts a week before the last one ended, as transactions of older postings are booked when they are delivered.
+    const start = window.changedSince ? new Date(Math.max(window.since.getTime(), window.changedSince.getTime() - FINANCE_LOOKBACK_MS)) : window.since;
+    const at = (cursor as { from: string; page: number } | null) ?? { from: start.toISOString(), page: 1 };
+    const from = new Date(at.from);
+    const to = new Date(Math.min(window.to.getTime(), from.getTime() + FINANCE_SLICE_MS));
+    const result = await client.financeTransactionList({
+      filter: { date: { from: from.toISOString(), to: to.toISOString() } },
+      page: at.page,
+      page_size: Math.min(1000, pageSize),
+    });
+    const more = at.page < result.page_count;
+    return {
+      records: result.operations.map((operation) => ({ id: String(operation.operation_id), data: operation })),
+      next: more ? { from: at.from, page: at.page + 1 } : { from: to.toISOString(), page: 1 },
+      finished: !more && to.getTime() >= window.to.getTime(),
+    };
   },
   async chats(client, cursor, _w, pageSize) {
     const page = await client.chatList({ limit: Math.min(1000, pageSize), cursor: (cursor as string) || undefined });

@@ -15,13 +15,15 @@ export type SchedulerOptions = {
 };
 
 const MINUTE = 60_000;
-/** Postings and chats change by the minute; catalogue, returns and promotions much more slowly. */
+/** Postings and chats change by the minute; catalogue, returns, finance and promotions much more slowly. */
 export const DEFAULT_SYNC_INTERVALS: Record<SyncEntity, number> = {
   postings: 2 * MINUTE,
   chats: 1 * MINUTE,
   warehouses: 60 * MINUTE,
   products: 30 * MINUTE,
   returns: 30 * MINUTE,
+  /** Ozon books transactions as postings are delivered; the sales analysis reads commission and payout from them. */
+  finance: 30 * MINUTE,
   promotions: 60 * MINUTE,
 };
 

@@ -3,6 +3,7 @@ import { SYNC_ENTITIES, type SyncEntity } from '../../../contract/store';
 import type { Database } from '../../db/database';
 import { decryptSecret } from '../../marketplace/crypto';
 import type { ClientFactory } from '../../marketplace/plugin';
+import { refreshShopRollups } from '../analysis/rollups';
 import { syncEntity, type SyncResult } from './engine';
 import { projectProducts } from '../products/projection';
 import { POSTINGS_PROJECTIONS, type PostingsProjection } from './projections';
@@ -31,6 +32,9 @@ export type SyncService = {
   stop(): Promise<void>;
 };
 
+/** Entities whose pages feed the orders projection or the sales rollups. */
+const ROLLED_UP: ReadonlySet<SyncEntity> = new Set(['postings', 'returns', 'finance']);
+
 type ShopRow = { id: number; user_id: number; client_id: string; api_key_enc: string; base_url: string | null; status: string };
 
 export function createSyncService(deps: SyncServiceDeps): SyncService {
@@ -53,22 +57,25 @@ export function createSyncService(deps: SyncServiceDeps): SyncService {
         leaseMs: deps.leaseMs,
         pageSize: deps.pageSize,
         onProgress: (progress) => deps.push(shop.user_id, { type: 'sync.progress', ...progress }),
-        afterChunk:
-          entity === 'postings' && projections.length
-            ? async (_records, syncedAt) => {
-                // Only the page just stored: projecting everything synced in the last minute made every page of a
-                // first sync project all the pages before it again.
+        afterChunk: ROLLED_UP.has(entity)
+          ? async (_records, syncedAt) => {
+              // Only the page just stored: projecting everything synced in the last minute made every page of a
+              // first sync project all the pages before it again.
+              if (entity === 'postings') {
                 for (const project of projections) {
                   const { changed, userId } = await project(deps.database, shopId, { since: syncedAt });
                   if (changed > 0 && userId !== null) deps.push(userId, { type: 'orders.changed', shopId });
                 }
               }
-            : entity === 'products'
-              ? async (_records, syncedAt) => {
-                  const { changed, userId } = await projectProducts(deps.database, shopId, { since: syncedAt });
-                  if (changed > 0 && userId !== null) deps.push(userId, { type: 'products.changed', shopId });
-                }
-              : undefined,
+              // The sales rollups of the days the page touches (after the orders projection they are computed from).
+              await refreshShopRollups(deps.database, shopId, syncedAt);
+            }
+          : entity === 'products'
+            ? async (_records, syncedAt) => {
+                const { changed, userId } = await projectProducts(deps.database, shopId, { since: syncedAt });
+                if (changed > 0 && userId !== null) deps.push(userId, { type: 'products.changed', shopId });
+              }
+            : undefined,
       });
       results.push(result);
       // Stopped runs gave their lease back; a lost one belongs to the run that took it over.

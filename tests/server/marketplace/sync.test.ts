@@ -56,7 +56,7 @@ describe('sync jobs', () => {
     // Six failures in a row outlast one request's bounded retries: that run fails, keeps its cursor, and the
     // scheduler's next run finishes the job.
     const runs: string[] = [];
-    for (const entity of ['warehouses', 'products', 'postings', 'returns', 'chats', 'promotions'] as const) {
+    for (const entity of ['warehouses', 'products', 'postings', 'returns', 'finance', 'chats', 'promotions'] as const) {
       let result = await syncEntity(database, shopId, client, entity, { pageSize: 100 });
       runs.push(result.status);
       if (result.status === 'failed') result = await syncEntity(database, shopId, client, entity, { pageSize: 100 });

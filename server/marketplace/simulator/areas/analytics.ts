@@ -90,23 +90,26 @@ export class AnalyticsArea {
       const p = this.shop.areas.postings.posting(i);
       const core = this.shop.areas.postings.core(i);
       const sale = p.products.reduce((sum, x) => sum + x.price.amount * x.quantity, 0);
-      const cancelled = core.status === 'cancelled';
-      const commission = cancelled ? 0 : -Math.round(sale * 0.18 * 100) / 100;
+      // As the posting stands: a delivered one is paid out (sale less commission and delivery), a cancelled one
+      // costs its return delivery, one still on its way has only its processing fee booked so far.
+      const kind = core.status === 'cancelled' ? 'cancelled' : core.status === 'delivered' ? 'delivered' : 'open';
+      const commission = kind === 'delivered' ? -Math.round(sale * 0.18 * 100) / 100 : 0;
       const delivery = -Math.round((30 + (p.products[0]?.weight ?? 100) * 0.1) * 100) / 100;
+      const processing = -Math.round(sale * 0.01 * 100) / 100;
       operations.push({
         operation_id: Number(this.shop.clientId) * 10_000_000 + i,
-        operation_type: cancelled ? 'OperationReturnGoodsFBSofRMS' : 'OperationAgentDeliveredToCustomer',
-        operation_type_name: cancelled ? 'Возврат' : 'Доставка покупателю',
+        operation_type: { cancelled: 'OperationReturnGoodsFBSofRMS', delivered: 'OperationAgentDeliveredToCustomer', open: 'MarketplaceServiceItemFulfillment' }[kind],
+        operation_type_name: { cancelled: 'Возврат', delivered: 'Доставка покупателю', open: 'Обработка отправления' }[kind],
         operation_date: iso(core.inProcessAt).replace('T', ' ').slice(0, 19),
-        amount: Math.round(((cancelled ? 0 : sale) + commission + delivery) * 100) / 100,
-        accruals_for_sale: cancelled ? 0 : sale,
+        amount: Math.round(({ cancelled: delivery, delivered: sale + commission + delivery, open: processing }[kind]) * 100) / 100,
+        accruals_for_sale: kind === 'delivered' ? sale : 0,
         sale_commission: commission,
-        delivery_charge: delivery,
-        return_delivery_charge: cancelled ? delivery : 0,
-        type: cancelled ? 'returns' : 'orders',
+        delivery_charge: kind === 'delivered' ? delivery : 0,
+        return_delivery_charge: kind === 'cancelled' ? delivery : 0,
+        type: { cancelled: 'returns', delivered: 'orders', open: 'services' }[kind],
         posting: { delivery_schema: 'FBS', order_date: p.in_process_at, posting_number: p.posting_number, warehouse_id: p.delivery_method.warehouse_id },
         items: p.products.map((x) => ({ name: x.name, sku: x.sku })),
-        services: [],
+        services: kind === 'open' ? [{ name: 'MarketplaceServiceItemFulfillment', price: processing }] : [],
       });
     }
     return { result: { operations, page_count: Math.ceil(count / pageSize), row_count: count } };

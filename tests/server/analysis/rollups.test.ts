@@ -1,0 +1,200 @@
+import { encryptSecret } from '../../../server/marketplace/crypto';
+import { backfillRollups, rollupUser } from '../../../server/areas/analysis/rollups';
+import { createSyncService, type SyncService } from '../../../server/areas/sync/service';
+import type { Database } from '../../../server/db/database';
+import { seedOrders } from '../../../server/demo/orders-seed';
+import { startSimulator } from '../marketplace/harness';
+import { DATABASE_TARGETS } from '../harness';
+
+const SECRET = Buffer.from('ab'.repeat(32), 'hex');
+const FIGURES = ['orders', 'units', 'revenue', 'cancellations', 'returns', 'return_amount', 'commission', 'fees', 'payout'] as const;
+type Figures = Record<(typeof FIGURES)[number], number>;
+type Key = { shopId: number; day: string; sku: string; warehouseId: string };
+
+const chinaDay = (at: string | Date) => new Date(new Date(at).getTime() + 8 * 3_600_000).toISOString().slice(0, 10);
+const zero = (): Figures => ({ orders: 0, units: 0, revenue: 0, cancellations: 0, returns: 0, return_amount: 0, commission: 0, fees: 0, payout: 0 });
+const keyOf = (k: Key) => `${k.shopId}|${k.day}|${k.sku}|${k.warehouseId}`;
+
+type SyncedRecord = {
+  type?: string;
+  posting_number?: string;
+  posting?: { posting_number: string };
+  sale_commission: number;
+  delivery_charge: number;
+  return_delivery_charge: number;
+  amount: number;
+  services?: { price: number }[];
+  logistic?: { return_date?: string };
+  product: { sku: number; quantity: number; price: { price: number } };
+};
+
+/** The reference: the same figures computed here from the raw orders, returns and finance transactions. */
+async function recompute(database: Database, userId: number): Promise<Map<string, Figures & Key>> {
+  const rows = new Map<string, Figures & Key>();
+  const at = (k: Key) => {
+    const key = keyOf(k);
+    let row = rows.get(key);
+    if (!row) rows.set(key, (row = { ...k, ...zero() }));
+    return row;
+  };
+  const orders = await database.query<{ shop_id: number; posting_number: string; in_process_at: Date; sku: string; warehouse_id: string; status: string; quantity: number; amount: number }>(
+    `select shop_id, posting_number, in_process_at, sku, warehouse_id, status, quantity, amount from orders where user_id = $1 and not deleted`,
+    [userId],
+  );
+  const byPosting = new Map<string, typeof orders>();
+  for (const o of orders) {
+    const row = at({ shopId: o.shop_id, day: chinaDay(o.in_process_at), sku: o.sku, warehouseId: o.warehouse_id });
+    row.orders += 1;
+    if (o.status === 'cancelled') row.cancellations += 1;
+    else {
+      row.units += o.quantity;
+      row.revenue += Number(o.amount);
+    }
+    const key = `${o.shop_id}|${o.posting_number}`;
+    byPosting.set(key, [...(byPosting.get(key) ?? []), o]);
+  }
+  const records = await database.query<{ shop_id: number; entity: string; data: SyncedRecord }>(
+    `select shop_id, entity, data from mp_records where entity in ('finance', 'returns') and shop_id in (select id from mp_shops where user_id = $1)`,
+    [userId],
+  );
+  for (const { shop_id, entity, data } of records) {
+    if (entity === 'finance') {
+      const lines = byPosting.get(`${shop_id}|${data.posting?.posting_number}`) ?? [];
+      const total = lines.reduce((sum, l) => sum + Number(l.amount), 0);
+      for (const l of lines) {
+        const share = total > 0 ? Number(l.amount) / total : 1 / lines.length;
+        const row = at({ shopId: shop_id, day: chinaDay(l.in_process_at), sku: l.sku, warehouseId: l.warehouse_id });
+        row.commission += -data.sale_commission * share;
+        row.fees += -(data.delivery_charge + data.return_delivery_charge + (data.services ?? []).reduce((t, x) => t + x.price, 0)) * share;
+        row.payout += data.amount * share;
+      }
+    } else if (data.type !== 'Cancellation' && data.logistic?.return_date) {
+      const line = byPosting.get(`${shop_id}|${data.posting_number}`)?.find((l) => l.sku === String(data.product.sku));
+      const row = at({ shopId: shop_id, day: chinaDay(data.logistic.return_date), sku: String(data.product.sku), warehouseId: line?.warehouse_id ?? '' });
+      row.returns += data.product.quantity;
+      row.return_amount += data.product.price.price * data.product.quantity;
+    }
+  }
+  return rows;
+}
+
+async function rollups(database: Database, userId: number) {
+  const rows = await database.query<Key & Figures>(
+    `select shop_id as "shopId", day::text as day, sku, warehouse_id as "warehouseId", ${FIGURES.map((f) => `${f}::float8 as ${f}`).join(', ')}
+     from sales_daily where user_id = $1`,
+    [userId],
+  );
+  return new Map(rows.map((row) => [keyOf(row), row]));
+}
+
+/** Sums of every figure over the rows of the given shops and days (a period's answer, as the analysis asks it). */
+function sum(rows: Iterable<Figures & Key>, shops: Set<number>, from: string, to: string): Figures {
+  const total = zero();
+  for (const row of rows) {
+    if (!shops.has(row.shopId) || row.day < from || row.day > to) continue;
+    for (const f of FIGURES) total[f] += row[f];
+  }
+  for (const f of FIGURES) total[f] = Math.round(total[f] * 100) / 100;
+  return total;
+}
+
+/** A deterministic pseudo-random sequence, so a failure is repeatable. */
+function sequence(seed: number) {
+  let s = seed;
+  return () => ((s = (s * 1_103_515_245 + 12_345) % 2_147_483_648) / 2_147_483_648);
+}
+
+function expectClose(actual: Figures, expected: Figures, what: string) {
+  for (const f of FIGURES) {
+    // Each rollup row rounds its shared commission, fees and payout to the cent.
+    expect(Math.abs(actual[f] - expected[f]), `${what}: ${f} ${actual[f]} vs ${expected[f]}`).toBeLessThanOrEqual(FIGURES.indexOf(f) >= 6 ? 0.01 * 400 : 0.005);
+  }
+}
+
+describe.each(DATABASE_TARGETS)('sales rollups ($kind)', (target) => {
+  let sim: Awaited<ReturnType<typeof startSimulator>>;
+  let database: Database;
+  let dispose: () => Promise<void>;
+  let sync: SyncService;
+  const shops: number[] = [];
+
+  beforeAll(async () => {
+    sim = await startSimulator({ ordersPerShop: 800, productsPerShop: 60, anchor: Date.now() });
+    ({ database, dispose } = await target.open());
+    await database.migrate();
+    await database.query(`insert into users (id, username, password_hash, password_stamp) values (1, 'owner', 'x', 'x'), (2, 'other', 'x', 'x')`);
+    for (const clientId of ['1001', '1002']) {
+      const [row] = await database.query<{ id: number }>(
+        `insert into mp_shops (user_id, name, client_id, api_key_enc) values (1, $1, $2, $3) returning id`,
+        [`shop ${clientId}`, clientId, encryptSecret(SECRET, `sim-key-${clientId}`)],
+      );
+      shops.push(row!.id);
+    }
+    sync = createSyncService({
+      database,
+      secretKey: SECRET,
+      clientFor: ({ clientId }) => sim.client(clientId),
+      push: () => undefined,
+      log: { error: () => undefined },
+      pageSize: 200,
+    });
+    for (const shopId of shops) {
+      const results = await sync.runShop(shopId, ['postings', 'returns', 'finance']);
+      expect(results.map((r) => r.status)).toEqual(['done', 'done', 'done']);
+    }
+  }, 120_000);
+  afterAll(async () => {
+    await sync.stop();
+    await dispose();
+    await sim.close();
+  });
+
+  it('sync keeps rollups equal to a recomputation from the raw orders, returns and transactions over random periods and shops', async () => {
+    const reference = await recompute(database, 1);
+    const stored = await rollups(database, 1);
+    expect(stored.size).toBeGreaterThan(100);
+    expect([...stored.keys()].sort()).toEqual([...reference.keys()].sort());
+    const figures = (rows: Map<string, Figures & Key>) => [...rows.values()];
+    // Every figure is there: the synced data has sales, cancellations, returns and Ozon's transactions.
+    const all = sum(figures(stored), new Set(shops), '0000', '9999');
+    for (const f of FIGURES) expect(all[f], f).not.toBe(0);
+    const days = [...new Set(figures(reference).map((r) => r.day))].sort();
+    const random = sequence(30);
+    for (let i = 0; i < 25; i++) {
+      const a = days[Math.floor(random() * days.length)]!;
+      const b = days[Math.floor(random() * days.length)]!;
+      const [from, to] = a < b ? [a, b] : [b, a];
+      const picked = new Set(shops.filter(() => random() < 0.6));
+      if (picked.size === 0) picked.add(shops[0]!);
+      expectClose(sum(figures(stored), picked, from, to), sum(figures(reference), picked, from, to), `${[...picked]} ${from}..${to}`);
+    }
+  });
+
+  it('a posting added later is rolled up by the next sync, and the rest stays equal', async () => {
+    const shopId = shops[0]!;
+    const before = sum((await rollups(database, 1)).values(), new Set([shopId]), '0000', '9999');
+    sim.simulator.shop('1001').addPosting();
+    const [result] = await sync.runShop(shopId, ['postings']);
+    expect(result?.status).toBe('done');
+    const after = sum((await rollups(database, 1)).values(), new Set([shopId]), '0000', '9999');
+    expect(after.orders).toBe(before.orders + 1);
+    expectClose(after, sum((await recompute(database, 1)).values(), new Set([shopId]), '0000', '9999'), 'after the new posting');
+  });
+
+  it('the start-up backfill and a seeding fill the rollups of data stored before them', async () => {
+    await seedOrders(database, { userId: 2, shops: [{ id: 0, name: '' }], count: 3_000, now: new Date() });
+    expect(await rollups(database, 2)).toHaveProperty('size', 0);
+    await database.query(`delete from sales_daily where user_id = 1`);
+    await database.query(`delete from mp_settings where key = 'analysis.rollupVersion'`);
+    expect(await backfillRollups(database)).toBeGreaterThanOrEqual(2);
+    expect(await backfillRollups(database)).toBe(0);
+    for (const userId of [1, 2]) {
+      const stored = await rollups(database, userId);
+      const reference = await recompute(database, userId);
+      expect(stored.size).toBe(reference.size);
+      expectClose(sum(stored.values(), new Set([0, ...shops]), '0000', '9999'), sum(reference.values(), new Set([0, ...shops]), '0000', '9999'), `user ${userId}`);
+    }
+    await rollupUser(database, 2);
+    expect((await rollups(database, 2)).size).toBe((await recompute(database, 2)).size);
+  });
+});
