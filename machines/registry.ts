@@ -2,6 +2,7 @@ import type { AnyStateMachine } from 'xstate';
 import { chatSendMachine } from './chatSendMachine';
 import { chatWindowMachine } from './chatWindowMachine';
 import { conversationMachine } from './conversationMachine';
+import { copyActionMachine } from './copyActionMachine';
 import { designerMachine } from './designerMachine';
 import { dialogMachine } from './dialogMachine';
 import { featureUpdateMachine } from './featureUpdateMachine';
@@ -36,6 +37,7 @@ export const MACHINES: Readonly<Record<string, AnyStateMachine>> = Object.fromEn
     chatSendMachine,
     listMachine,
     orderActionsMachine,
+    copyActionMachine,
     designerMachine,
   ].map((machine: AnyStateMachine) => [machine.id, machine]),
 );

@@ -4,6 +4,7 @@ import type { OrdersApi, OrdersEvents } from './orders/area';
 import type { AdminApi, NoticeApi } from './admin';
 import type { ChatApi, ChatEvents } from './chat';
 import type { ToolsApi } from './tools';
+import type { CopyApi } from './copy';
 import type { FlowsApi } from './flows';
 import type { PushMessage } from '../contract/push';
 import type {
@@ -145,6 +146,8 @@ export type DataApi = {
   /** Buyer chats across shops and team contacts (workers/chat.ts). */
   chat: ChatApi;
   tools: ToolsApi;
+  /** Copying cards between shops and the copy history (workers/copy.ts). */
+  copy: CopyApi;
   flows: FlowsApi;
   subscribe<T extends Topic>(topic: T, callback: ((payload: DataEvents[T]) => void) & ProxyMarked): Promise<Unsubscribe>;
 };

@@ -9,6 +9,7 @@ import { createSessionApi } from './session';
 import { createStoreApi } from './store';
 import { createChatArea } from './chat';
 import { createToolsApi } from './tools';
+import { createCopyApi } from './copy';
 import { createFlowsApi } from './flows';
 
 export type WorkerCoreOptions = {
@@ -61,6 +62,7 @@ export function createDataApi(core: WorkerCore, options: DataApiOptions = {}) {
     notice: createNoticeApi(core.client),
     chat: createChatArea(core.client, core.events),
     tools: createToolsApi(core.client),
+    copy: createCopyApi(core.client),
     flows: createFlowsApi(core.client),
     orders,
     subscribe: core.events.subscribe,
