@@ -103,6 +103,12 @@ export const MESSAGES = {
   deleteHasSku: { zh: '已有SKU的商品Ozon不允许删除，只能归档', en: 'Ozon does not delete a product that has an SKU; it can only be archived' },
   alreadyInBatch: { zh: '此批次中已处理', en: 'Already handled in this batch' },
   baseUrlUnresolved: { zh: '无法解析该地址的域名', en: 'The address\'s host name could not be resolved' },
+  returnNotFound: { zh: '退货不存在', en: 'The return does not exist' },
+  returnNotRfbs: { zh: '只有rFBS退货申请可以在这里处理', en: 'Only rFBS return requests can be handled here' },
+  returnActionNotAllowed: { zh: '该退货申请当前状态不允许此操作，请刷新后重试', en: 'The return request\'s current state does not allow this action; refresh and try again' },
+  returnRejectReasonUnknown: { zh: '请选择Ozon提供的拒绝原因', en: 'Choose one of the rejection reasons Ozon offers' },
+  returnRejectCommentRequired: { zh: '该拒绝原因需要填写说明', en: 'This rejection reason needs a comment' },
+  returnCompensationTooHigh: { zh: '部分补偿金额必须小于商品价格', en: 'A partial compensation must be less than the product\'s price' },
 } as const satisfies Record<string, Localized>;
 
 export type MessageKey = keyof typeof MESSAGES;

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { lazySchema } from './lazySchema';
 import { ordersChangedPushSchema } from './orders';
 import { productsChangedPushSchema } from './products';
+import { returnsChangedPushSchema } from './returns';
 import { noticeSchema } from './session';
 import { syncProgressSchema } from './store';
 import { buyerMessageSchema, teamMessageSchema, teamRequestSchema } from './chat';
@@ -22,6 +23,8 @@ export const pushMessageSchema = lazySchema(() => z.discriminatedUnion('type', [
   ordersChangedPushSchema,
   /** The user's products changed on the server (contract/products.ts): the worker syncs its cache from its cursor. */
   productsChangedPushSchema,
+  /** The user's returns changed on the server (contract/returns.ts): the worker syncs its returns cache. */
+  returnsChangedPushSchema,
   /** A friend or group message (contract/chat.ts), to every member including the sender's other pages. */
   z.object({ type: z.literal('chat.message'), message: teamMessageSchema }),
   /** A friend or group application was made or answered: the system tab shows it. */

@@ -10,6 +10,7 @@ import { contactsRoutes } from './areas/contacts/routes';
 import { copyRoutes, type CopyRoutesOptions } from './areas/copy/routes';
 import { ordersRoutes } from './areas/orders/routes';
 import { productsRoutes } from './areas/products/routes';
+import { returnsRoutes } from './areas/returns/routes';
 import { noticeRoutes } from './areas/notice/routes';
 import { sessionRoutes } from './areas/session/routes';
 import { systemRoutes } from './areas/system/routes';
@@ -93,6 +94,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await app.register(storeRoutes);
   await app.register(ordersRoutes);
   await app.register(productsRoutes);
+  await app.register(returnsRoutes);
   await app.register(chatRoutes, options.chat ?? {});
   await app.register(contactsRoutes);
   await app.register(apiDocsRoutes);

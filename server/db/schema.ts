@@ -422,3 +422,4 @@ export * from './tables/promotions';
 export * from './tables/copy';
 export * from './tables/products';
 export * from './tables/analysis';
+export * from './tables/returns';

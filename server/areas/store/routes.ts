@@ -40,8 +40,11 @@ export async function storeRoutes(app: FastifyInstance) {
 
   const removeStores = async (userId: number, ids: number[]) => {
     const count = await deleteStores(deps, userId, ids);
-    if (count > 0) app.push.toUser(userId, { type: 'orders.changed' });
-    if (count > 0) app.push.toUser(userId, { type: 'products.changed' });
+    if (count > 0) {
+      app.push.toUser(userId, { type: 'orders.changed' });
+      app.push.toUser(userId, { type: 'products.changed' });
+      app.push.toUser(userId, { type: 'returns.changed' });
+    }
     return count;
   };
 

@@ -8,6 +8,7 @@ import { isOzonError } from '../../marketplace/ozon/errors';
 import type { ClientFactory, ShopConnection } from '../../marketplace/plugin';
 import { tombstoneShopOrders } from '../orders/projection';
 import { tombstoneShopProducts } from '../products/projection';
+import { tombstoneShopReturns } from '../returns/projection';
 
 export type StoreDeps = {
   database: Database;
@@ -148,6 +149,7 @@ export async function deleteStores(deps: StoreDeps, userId: number, ids: number[
   // The shop's synced postings went with it; its order rows become tombstones so browser caches drop them.
   if (rows.length) await tombstoneShopOrders(deps.database, rows.map((row) => row.id));
   if (rows.length) await tombstoneShopProducts(deps.database, rows.map((row) => row.id));
+  if (rows.length) await tombstoneShopReturns(deps.database, rows.map((row) => row.id));
   return rows.length;
 }
 

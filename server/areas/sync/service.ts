@@ -4,9 +4,16 @@ import type { Database } from '../../db/database';
 import { decryptSecret } from '../../marketplace/crypto';
 import type { ClientFactory } from '../../marketplace/plugin';
 import { refreshShopRollups } from '../analysis/rollups';
+import { projectReturns } from '../returns/projection';
 import { syncEntity, type SyncResult } from './engine';
 import { projectProducts } from '../products/projection';
 import { POSTINGS_PROJECTIONS, type PostingsProjection } from './projections';
+
+/** Entities whose stored pages an area flattens into its list table, and the push that tells the user's lists. */
+const ENTITY_PROJECTIONS: Partial<Record<SyncEntity, { project: PostingsProjection; push: 'products.changed' | 'returns.changed' }>> = {
+  products: { project: projectProducts, push: 'products.changed' },
+  returns: { project: projectReturns, push: 'returns.changed' },
+};
 
 export type SyncServiceDeps = {
   database: Database;
@@ -57,23 +64,24 @@ export function createSyncService(deps: SyncServiceDeps): SyncService {
         leaseMs: deps.leaseMs,
         pageSize: deps.pageSize,
         onProgress: (progress) => deps.push(shop.user_id, { type: 'sync.progress', ...progress }),
-        afterChunk: ROLLED_UP.has(entity)
-          ? async (_records, syncedAt) => {
-              // Only the page just stored: projecting everything synced in the last minute made every page of a
-              // first sync project all the pages before it again.
-              if (entity === 'postings') {
-                for (const project of projections) {
-                  const { changed, userId } = await project(deps.database, shopId, { since: syncedAt });
-                  if (changed > 0 && userId !== null) deps.push(userId, { type: 'orders.changed', shopId });
-                }
-              }
-              // The sales rollups of the days the page touches (after the orders projection they are computed from).
-              await refreshShopRollups(deps.database, shopId, syncedAt);
-            }
-          : entity === 'products'
+        afterChunk:
+          ROLLED_UP.has(entity) || ENTITY_PROJECTIONS[entity]
             ? async (_records, syncedAt) => {
-                const { changed, userId } = await projectProducts(deps.database, shopId, { since: syncedAt });
-                if (changed > 0 && userId !== null) deps.push(userId, { type: 'products.changed', shopId });
+                // Only the page just stored: projecting everything synced in the last minute made every page of a
+                // first sync project all the pages before it again.
+                if (entity === 'postings') {
+                  for (const project of projections) {
+                    const { changed, userId } = await project(deps.database, shopId, { since: syncedAt });
+                    if (changed > 0 && userId !== null) deps.push(userId, { type: 'orders.changed', shopId });
+                  }
+                }
+                const own = ENTITY_PROJECTIONS[entity];
+                if (own) {
+                  const { changed, userId } = await own.project(deps.database, shopId, { since: syncedAt });
+                  if (changed > 0 && userId !== null) deps.push(userId, { type: own.push, shopId });
+                }
+                // The sales rollups of the days the page touches (after the orders projection they are computed from).
+                if (ROLLED_UP.has(entity)) await refreshShopRollups(deps.database, shopId, syncedAt);
               }
             : undefined,
       });
