@@ -10,6 +10,7 @@ import { friendRequestMachine } from './friendRequestMachine';
 import { messageBoxMachine } from './messageBoxMachine';
 import { noticeMachine } from './noticeMachine';
 import { orderActionsMachine } from './orderActionsMachine';
+import { productActionsMachine } from './productActionsMachine';
 import { listMachine } from './listMachine';
 import { sessionMachine } from './sessionMachine';
 import { settingsMachine } from './settingsMachine';
@@ -38,6 +39,7 @@ export const MACHINES: Readonly<Record<string, AnyStateMachine>> = Object.fromEn
     listMachine,
     orderActionsMachine,
     copyActionMachine,
+    productActionsMachine,
     designerMachine,
   ].map((machine: AnyStateMachine) => [machine.id, machine]),
 );

@@ -1,6 +1,7 @@
 import type { ProxyMarked } from 'comlink';
 import type { Lang } from '../contract/errors';
 import type { OrdersApi, OrdersEvents } from './orders/area';
+import type { ProductsApi, ProductsEvents } from './products/area';
 import type { AdminApi, NoticeApi } from './admin';
 import type { ChatApi, ChatEvents } from './chat';
 import type { ToolsApi } from './tools';
@@ -81,7 +82,7 @@ export type DataEvents = {
   'push.message': { message: PushMessage };
   /** The push channel opened or closed. */
   'push.status': { connected: boolean };
-} & OrdersEvents & ChatEvents;
+} & OrdersEvents & ProductsEvents & ChatEvents;
 export type Topic = keyof DataEvents;
 
 export type Unsubscribe = (() => void) & ProxyMarked;
@@ -141,6 +142,8 @@ export type DataApi = {
   store: StoreApi;
   /** The user's orders: cache, list engine, order and shipping calls (workers/orders/area.ts). */
   orders: OrdersApi;
+  /** The user's products: cache, list engine, price, stock and archive calls (workers/products/area.ts). */
+  products: ProductsApi;
   admin: AdminApi;
   notice: NoticeApi;
   /** Buyer chats across shops and team contacts (workers/chat.ts). */

@@ -5,6 +5,7 @@ import { HttpClient } from './http/client';
 import { createPollers, type PollerTimer } from './pollers';
 import { createPushConnection, type PushSocket } from './push';
 import { createOrdersArea } from './orders/area';
+import { createProductsArea } from './products/area';
 import { createSessionApi } from './session';
 import { createStoreApi } from './store';
 import { createChatArea } from './chat';
@@ -34,6 +35,8 @@ export type DataApiOptions = {
   push?: { origin: string; openSocket?: (url: string) => PushSocket };
   /** The orders area's engine settings and cache factory (tests). */
   orders?: Omit<Parameters<typeof createOrdersArea>[0], 'client' | 'events'>;
+  /** The products area's engine settings and cache factory (tests). */
+  products?: Omit<Parameters<typeof createProductsArea>[0], 'client' | 'events'>;
 };
 
 /** The worker's whole surface, composed per area. Areas are added here as they are built. */
@@ -54,6 +57,10 @@ export function createDataApi(core: WorkerCore, options: DataApiOptions = {}) {
   core.client.onCredentialsChange((credentials) => {
     if (!credentials) void orders.close().catch(() => undefined);
   });
+  const products = createProductsArea({ client: core.client, events: core.events, ...options.products });
+  core.client.onCredentialsChange((credentials) => {
+    if (!credentials) void products.close().catch(() => undefined);
+  });
   return {
     session: createSessionApi(core.client),
     pollers,
@@ -65,6 +72,7 @@ export function createDataApi(core: WorkerCore, options: DataApiOptions = {}) {
     copy: createCopyApi(core.client),
     flows: createFlowsApi(core.client),
     orders,
+    products,
     subscribe: core.events.subscribe,
   } satisfies DataApi;
 }

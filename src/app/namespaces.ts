@@ -9,6 +9,7 @@ import { errors } from '@/features/errors/locales';
 import { flows } from '@/features/flows/locales';
 import { home } from '@/features/home/locales';
 import { orders } from '@/features/orders/locales';
+import { products } from '@/features/products/locales';
 import { profile } from '@/features/profile/locales';
 import { store } from '@/features/store/locales';
 import { tools } from '@/features/tools/locales';
@@ -32,6 +33,7 @@ export const NAMESPACES = {
   profile,
   store,
   orders,
+  products,
   chat,
   chatWidget,
   tools,

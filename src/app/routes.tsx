@@ -251,7 +251,13 @@ export const appRoutes: AppRoute[] = [
     children: [
       // The spec's /product/{marketplace}-product-list with the marketplace spelled out, so it differs from the new list.
       building('/product/ozon-product-list', 'route.ozonProductList', AppstoreOutlined, 'ozonProductList', AREA_ROLES.products),
-      building('/product/oz-product-list', 'route.ozProductList', ProductOutlined, 'ozProductList', AREA_ROLES.products),
+      {
+        path: '/product/oz-product-list',
+        titleKey: 'route.ozProductList',
+        icon: ProductOutlined,
+        roles: AREA_ROLES.products,
+        page: lazyPage(() => import('@/features/products/ProductListPage').then((m) => ({ default: m.ProductListPage }))),
+      },
       building('/product/oz-reupload-product', 'route.ozReuploadProduct', SyncOutlined, 'ozReuploadProduct', AREA_ROLES.products),
     ],
   },

@@ -1,12 +1,13 @@
 import { useActorRef } from '@xstate/react';
 import { appActorOptions } from '@/app/createAppActor';
 import { proxy } from 'comlink';
-import { startTransition, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef } from 'react';
 import { fromCallback, fromPromise, waitFor } from 'xstate';
 import type { OrderRow } from '@contract/orders';
-import { listMachine, type ListEvent, type ListEventsInput, type ListSnapshot, type ListSync } from '@machines/listMachine';
+import { listMachine, type ListEvent, type ListEventsInput } from '@machines/listMachine';
 import type { OrderQuery } from '@workers/orders/types';
 import { ListWindows } from '@/components/virtual-table/listWindows';
+import { useListView, type ListView } from '@/components/virtual-table/useListActor';
 import type { DataClient } from '@workers/client';
 import { holdStages } from '@/app/layout/stages';
 import { peekFirstAnswer, takenFirstAnswer } from './firstAnswer';
@@ -20,50 +21,8 @@ export class OrderWindows extends ListWindows<OrderRow> {
   }
 }
 
-/** What the page shows of its list actor: the current result, the cache's rows and the sync, the list's state. */
-export type OrderListView = {
-  handle: number | null;
-  resultVersion: number;
-  total: number;
-  held: number;
-  sync: ListSync | null;
-  synced: boolean;
-  loading: boolean;
-  failed: boolean;
-  error: string | null;
-};
-
-function viewOf(snapshot: ListSnapshot): OrderListView {
-  const { handle, resultVersion, total, held, sync, synced, error } = snapshot.context;
-  const loading = snapshot.matches('opening') || (snapshot.matches('querying') && handle === null);
-  return { handle, resultVersion, total, held, sync, synced, loading, failed: snapshot.matches('failed'), error };
-}
-
-const sameView = (a: OrderListView, b: OrderListView) => (Object.keys(a) as (keyof OrderListView)[]).every((key) => Object.is(a[key], b[key]));
-
-/**
- * The actor's view for rendering. The actor changes on the worker's messages (an answer, a sync's progress): read
- * through useSyncExternalStore (@xstate/react's useSelector) each change rendered the page and committed the rows in
- * the message's own task, one long task for a list's first rows; a transition renders in slices that give way to the
- * browser. One state for all of it, so the table's result, count and rows always agree.
- *
- * A query the user asked for (a filter, a search, a sort) goes the same way: rendering its result urgently measured
- * no faster (alternating clicks on a million rows, three runs of 8-10 each, medians within this VM's noise both ways).
- */
-function useListView(actor: { getSnapshot: () => ListSnapshot; subscribe: (listener: () => void) => { unsubscribe: () => void } }): OrderListView {
-  const [view, setView] = useState(() => viewOf(actor.getSnapshot()));
-  useEffect(() => {
-    const update = () => {
-      const next = viewOf(actor.getSnapshot());
-      startTransition(() => setView((shown) => (sameView(shown, next) ? shown : next)));
-    };
-    // A change between the first render and this subscription.
-    update();
-    const subscription = actor.subscribe(update);
-    return () => subscription.unsubscribe();
-  }, [actor]);
-  return view;
-}
+/** What the page shows of its list actor (the list view of src/components/virtual-table/useListActor.ts). */
+export type OrderListView = ListView;
 
 /**
  * One order-list actor for a page, wired to the worker, plus its window cache: the table asks for the rows on

@@ -1,0 +1,222 @@
+import { assertEvent, assign, emit, fromPromise, setup, type SnapshotFrom } from 'xstate';
+import { reasonOf } from './orderActionsMachine';
+
+/**
+ * A batch action on the product list as an actor, on the pattern of machines/orderActionsMachine.ts: set prices,
+ * set stock at a warehouse, archive, unarchive, delete archived. One actor per page, one action at a time, from the
+ * selection to each product's outcome:
+ *
+ *   idle → preparing → confirming → running (chunk by chunk) → outcome → running (retry the failed) | idle
+ *                    ↘ empty        ↘ idle (cancel)
+ *   preparing ↘ failed → preparing (retry) | idle
+ *
+ * An inline edit of one product starts with its values (`params`) and skips the confirm step. Each chunk is sent
+ * with one batch id, so a chunk resent after a crash sends nothing twice (the server records what went through).
+ */
+export type ProductActionKind = 'price' | 'stock' | 'archive' | 'unarchive' | 'deleteArchive';
+
+/** A product the action works on; `label` is what the outcome list names it by (offer id and name). */
+export type ProductSubject = { id: string; label: string; shopId: number };
+export type ProductSubjectOutcome = { status: 'pending' } | { status: 'done' } | { status: 'failed'; reason: string };
+
+/** The price (old price optional, 0: none) or the warehouse and stock the user entered. */
+export type ProductActionParams = { price: number; oldPrice?: number } | { warehouseId: string; stock: number } | Record<string, never>;
+
+export type ProductActionSelection = { kind: 'ids'; ids: string[] } | { kind: 'all'; handle: number; except: string[]; total: number };
+
+export type PrepareProductsInput = { kind: ProductActionKind; selection: ProductActionSelection };
+export type PrepareProductsOutput = { subjects: ProductSubject[]; omitted: number };
+export type RunProductsInput = { kind: ProductActionKind; subjects: ProductSubject[]; params: ProductActionParams; batchId: string };
+export type RunProductsOutput = { outcomes: { id: string; ok: boolean; message: string }[] };
+
+export type ProductActionsContext = {
+  kind: ProductActionKind | null;
+  selection: ProductActionSelection | null;
+  subjects: ProductSubject[];
+  omitted: number;
+  params: ProductActionParams;
+  /** Given with the start (an inline edit): run at once. */
+  direct: boolean;
+  outcomes: Record<string, ProductSubjectOutcome>;
+  queue: string[];
+  chunk: string[];
+  runs: number;
+  error: string | null;
+};
+
+export type ProductActionsEvent =
+  | { type: 'action.start'; kind: ProductActionKind; selection: ProductActionSelection; params?: ProductActionParams }
+  | { type: 'action.confirm'; params?: ProductActionParams }
+  | { type: 'action.cancel' }
+  | { type: 'action.retry' }
+  | { type: 'action.close' };
+
+export type ProductActionsEmitted = { type: 'action.finished'; kind: ProductActionKind; done: number; failed: number };
+
+/** Products per call: Ozon takes prices by 1,000 and stocks by 100; the rest go by 100 for progress. */
+export const PRODUCT_CHUNK_SIZES: Record<ProductActionKind, number> = { price: 1_000, stock: 100, archive: 100, unarchive: 100, deleteArchive: 100 };
+
+const notProvided = (name: string) => () => {
+  throw new Error(`productActionsMachine: actor '${name}' not provided`);
+};
+
+
+const isRetryable = (outcome: ProductSubjectOutcome | undefined) => outcome !== undefined && outcome.status !== 'done';
+let batches = 0;
+const newBatchId = () => `${Date.now().toString(36)}-${(batches++).toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
+
+const empty = (): Omit<ProductActionsContext, 'runs'> => ({ kind: null, selection: null, subjects: [], omitted: 0, params: {}, direct: false, outcomes: {}, queue: [], chunk: [], error: null });
+
+export const productActionsMachine = setup({
+  types: {
+    context: {} as ProductActionsContext,
+    events: {} as ProductActionsEvent,
+    emitted: {} as ProductActionsEmitted,
+  },
+  actors: {
+    prepareProducts: fromPromise<PrepareProductsOutput, PrepareProductsInput>(notProvided('prepareProducts')),
+    runProducts: fromPromise<RunProductsOutput, RunProductsInput>(notProvided('runProducts')),
+  },
+  guards: {
+    hasSubjects: (_, output: PrepareProductsOutput) => output.subjects.length > 0,
+    isDirect: ({ context }, output: PrepareProductsOutput) => context.direct && output.subjects.length > 0,
+    hasQueue: ({ context }) => context.queue.length > 0,
+    hasRetryable: ({ context }) => Object.values(context.outcomes).some(isRetryable),
+  },
+  actions: {
+    start: assign(({ event }) => {
+      assertEvent(event, 'action.start');
+      return { ...empty(), kind: event.kind, selection: event.selection, params: event.params ?? {}, direct: event.params !== undefined };
+    }),
+    storeSubjects: assign((_, { subjects, omitted }: PrepareProductsOutput) => ({ subjects, omitted })),
+    storeError: assign((_, error: unknown) => ({ error: reasonOf(error) })),
+    begin: assign(({ context }, params: ProductActionParams | undefined) => {
+      const outcomes: Record<string, ProductSubjectOutcome> = {};
+      for (const subject of context.subjects) outcomes[subject.id] = { status: 'pending' };
+      return { params: params ?? context.params, outcomes, queue: context.subjects.map((s) => s.id) };
+    }),
+    requeue: assign(({ context }) => {
+      const ids = context.subjects.filter((s) => isRetryable(context.outcomes[s.id])).map((s) => s.id);
+      const outcomes = { ...context.outcomes };
+      for (const id of ids) outcomes[id] = { status: 'pending' };
+      return { outcomes, queue: ids };
+    }),
+    takeChunk: assign(({ context }) => ({ chunk: context.queue.slice(0, PRODUCT_CHUNK_SIZES[context.kind ?? 'price']), runs: context.runs + 1 })),
+    recordChunk: assign(({ context }, output: RunProductsOutput) => {
+      const outcomes = { ...context.outcomes };
+      // A product answered twice (stock at several warehouses) is done only when every answer is.
+      const seen = new Set<string>();
+      for (const answer of output.outcomes) {
+        const before = seen.has(answer.id) ? outcomes[answer.id] : undefined;
+        seen.add(answer.id);
+        if (before?.status === 'failed') continue;
+        outcomes[answer.id] = answer.ok ? { status: 'done' } : { status: 'failed', reason: answer.message };
+      }
+      return { outcomes, queue: context.queue.slice(context.chunk.length), chunk: [] };
+    }),
+    failChunk: assign(({ context }, error: unknown) => {
+      const reason = reasonOf(error);
+      const outcomes = { ...context.outcomes };
+      for (const id of context.chunk) outcomes[id] = { status: 'failed', reason };
+      return { outcomes, queue: context.queue.slice(context.chunk.length), chunk: [] };
+    }),
+    emitFinished: emit(({ context }) => {
+      const outcomes = Object.values(context.outcomes);
+      return {
+        type: 'action.finished' as const,
+        kind: context.kind ?? 'price',
+        done: outcomes.filter((o) => o.status === 'done').length,
+        failed: outcomes.filter((o) => o.status === 'failed').length,
+      };
+    }),
+    reset: assign(() => empty()),
+  },
+}).createMachine({
+  id: 'productActions',
+  context: () => ({ ...empty(), runs: 0 }),
+  initial: 'idle',
+  states: {
+    idle: {
+      on: { 'action.start': { target: 'preparing', actions: 'start' } },
+    },
+    preparing: {
+      invoke: {
+        src: 'prepareProducts',
+        input: ({ context }) => ({ kind: context.kind!, selection: context.selection! }),
+        onDone: [
+          {
+            guard: { type: 'isDirect', params: ({ event }) => event.output },
+            target: 'running',
+            actions: [{ type: 'storeSubjects', params: ({ event }) => event.output }, { type: 'begin', params: undefined }],
+          },
+          { guard: { type: 'hasSubjects', params: ({ event }) => event.output }, target: 'confirming', actions: { type: 'storeSubjects', params: ({ event }) => event.output } },
+          { target: 'empty', actions: { type: 'storeSubjects', params: ({ event }) => event.output } },
+        ],
+        onError: { target: 'failed', actions: { type: 'storeError', params: ({ event }: { event: { error: unknown } }) => event.error } },
+      },
+      on: { 'action.cancel': { target: 'idle', actions: 'reset' } },
+    },
+    empty: { on: { 'action.close': { target: 'idle', actions: 'reset' } } },
+    failed: {
+      on: {
+        'action.retry': { target: 'preparing', actions: assign({ error: null }) },
+        'action.close': { target: 'idle', actions: 'reset' },
+      },
+    },
+    confirming: {
+      on: {
+        'action.confirm': { target: 'running', actions: { type: 'begin', params: ({ event }) => event.params } },
+        'action.cancel': { target: 'idle', actions: 'reset' },
+      },
+    },
+    running: {
+      initial: 'chunk',
+      states: {
+        chunk: {
+          entry: 'takeChunk',
+          invoke: {
+            src: 'runProducts',
+            input: ({ context }) => {
+              const wanted = new Set(context.chunk);
+              return { kind: context.kind!, subjects: context.subjects.filter((s) => wanted.has(s.id)), params: context.params, batchId: newBatchId() };
+            },
+            onDone: { target: 'next', actions: { type: 'recordChunk', params: ({ event }) => event.output } },
+            onError: { target: 'next', actions: { type: 'failChunk', params: ({ event }: { event: { error: unknown } }) => event.error } },
+          },
+        },
+        next: {
+          always: [{ guard: 'hasQueue', target: 'chunk' }, { target: '#productActions.outcome' }],
+        },
+      },
+    },
+    outcome: {
+      entry: 'emitFinished',
+      on: {
+        'action.retry': { guard: 'hasRetryable', target: 'running', actions: 'requeue' },
+        'action.close': { target: 'idle', actions: 'reset' },
+        'action.start': { target: 'preparing', actions: 'start' },
+      },
+    },
+  },
+});
+
+export type ProductActionsSnapshot = SnapshotFrom<typeof productActionsMachine>;
+export type ProductActionsStep = 'idle' | 'preparing' | 'empty' | 'failed' | 'confirming' | 'running' | 'outcome';
+
+export function selectProductStep(snapshot: ProductActionsSnapshot): ProductActionsStep {
+  return (snapshot.matches('running') ? 'running' : snapshot.value) as ProductActionsStep;
+}
+
+export function selectProductProgress(snapshot: ProductActionsSnapshot): { total: number; done: number; failed: number } {
+  const outcomes = Object.values(snapshot.context.outcomes);
+  return { total: outcomes.length, done: outcomes.filter((o) => o.status === 'done').length, failed: outcomes.filter((o) => o.status === 'failed').length };
+}
+
+/** The products not done, with the reason, in the order they were selected. */
+export function selectProductFailures(snapshot: ProductActionsSnapshot): { subject: ProductSubject; reason: string }[] {
+  const { subjects, outcomes } = snapshot.context;
+  return subjects.flatMap((subject) => {
+    const outcome = outcomes[subject.id];
+    return outcome?.status === 'failed' ? [{ subject, reason: outcome.reason }] : [];
+  });
+}

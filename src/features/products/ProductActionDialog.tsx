@@ -1,0 +1,170 @@
+import { Alert, Button, Form, InputNumber, List, Modal, Progress, Select, Space, Typography } from 'antd';
+import { useSelector } from '@xstate/react';
+import { useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { ActorRefFrom } from 'xstate';
+import { message as catalogue, type Lang } from '@contract/errors';
+import { checkPrice } from '@contract/productRules';
+import type { ProductRow, ProductWarehouse } from '@contract/products';
+import {
+  selectProductFailures,
+  selectProductProgress,
+  selectProductStep,
+  type productActionsMachine,
+  type ProductActionKind,
+} from '@machines/productActionsMachine';
+
+export type ProductActionsRef = ActorRefFrom<typeof productActionsMachine>;
+
+/** Ozon's price rules as the seller types: the reason in the user's language, or null. */
+export function priceProblem(price: number | null, oldPrice: number | null, lang: Lang): string | null {
+  if (price === null) return null;
+  const refusal = checkPrice({ price, oldPrice: oldPrice ?? 0 });
+  return refusal ? catalogue(refusal.key, lang, refusal.params) : null;
+}
+
+type DialogProps = { actor: ProductActionsRef; lang: Lang; warehouses: ProductWarehouse[] };
+
+/** The batch action's steps: confirm with its values, progress, and each product's outcome with Ozon's reason. */
+export function ProductActionDialog({ actor, lang, warehouses }: DialogProps) {
+  const { t } = useTranslation('products');
+  const step = useSelector(actor, selectProductStep);
+  const kind = useSelector(actor, (s) => s.context.kind) ?? 'price';
+  const count = useSelector(actor, (s) => s.context.subjects.length);
+  const omitted = useSelector(actor, (s) => s.context.omitted);
+  const error = useSelector(actor, (s) => s.context.error);
+  const progress = useSelector(actor, selectProductProgress);
+  const failures = useSelector(actor, selectProductFailures);
+  const shopIds = useSelector(actor, (s) => [...new Set(s.context.subjects.map((subject) => subject.shopId))].join(','));
+  const [price, setPrice] = useState<number | null>(null);
+  const [oldPrice, setOldPrice] = useState<number | null>(0);
+  const [warehouseId, setWarehouseId] = useState<string | null>(null);
+  const [stock, setStock] = useState<number | null>(null);
+  useEffect(() => {
+    if (step === 'confirming') {
+      setPrice(null);
+      setOldPrice(0);
+      setStock(null);
+    }
+  }, [step]);
+  const shops = useMemo(() => new Set(shopIds.split(',').filter(Boolean).map(Number)), [shopIds]);
+  const warehouseOptions = warehouses.filter((w) => shops.has(w.shopId)).map((w) => ({ value: w.warehouseId, label: w.name || w.warehouseId }));
+  const action = t(`actions.${kind}`);
+  const problem = kind === 'price' ? priceProblem(price, oldPrice, lang) : null;
+  const ready = kind === 'price' ? price !== null && problem === null : kind === 'stock' ? warehouseId !== null && stock !== null : true;
+  const confirm = () =>
+    actor.send({
+      type: 'action.confirm',
+      params: kind === 'price' ? { price: price!, oldPrice: oldPrice ?? 0 } : kind === 'stock' ? { warehouseId: warehouseId!, stock: stock! } : {},
+    });
+  const close = () => actor.send({ type: step === 'confirming' || step === 'preparing' ? 'action.cancel' : 'action.close' });
+
+  const footer =
+    step === 'confirming'
+      ? [
+          <Button key="cancel" onClick={close}>{t('cancel')}</Button>,
+          <Button key="run" type="primary" disabled={!ready} onClick={confirm}>{t('confirm.run')}</Button>,
+        ]
+      : step === 'outcome'
+        ? [
+            progress.failed > 0 ? <Button key="retry" onClick={() => actor.send({ type: 'action.retry' })}>{t('confirm.retryFailed')}</Button> : null,
+            <Button key="close" type="primary" onClick={close}>{t('confirm.close')}</Button>,
+          ]
+        : step === 'running'
+          ? null
+          : [<Button key="close" onClick={close}>{t('confirm.close')}</Button>];
+
+  return (
+    <Modal open={step !== 'idle'} title={t('confirm.title', { action, count })} onCancel={step === 'running' ? undefined : close} closable={step !== 'running'} footer={footer} destroyOnHidden>
+      {step === 'preparing' && <Typography.Text>{t('confirm.preparing')}</Typography.Text>}
+      {step === 'empty' && <Alert type="info" showIcon title={t('confirm.empty')} />}
+      {step === 'failed' && <Alert type="error" showIcon title={error} action={<Button onClick={() => actor.send({ type: 'action.retry' })}>{t('retry')}</Button>} />}
+      {step === 'confirming' && (
+        <Form layout="vertical">
+          {omitted > 0 && <Alert type="warning" showIcon title={t('confirm.omitted', { count: omitted })} style={{ marginBottom: 12 }} />}
+          {kind === 'price' && (
+            <>
+              <Form.Item label={t('confirm.price')}>
+                <InputNumber aria-label={t('confirm.price')} min={0} precision={2} value={price} onChange={(value) => setPrice(value)} style={{ width: 200 }} />
+              </Form.Item>
+              <Form.Item label={t('confirm.oldPrice')} validateStatus={problem ? 'error' : undefined} help={problem}>
+                <InputNumber aria-label={t('confirm.oldPrice')} min={0} precision={2} value={oldPrice} onChange={(value) => setOldPrice(value)} style={{ width: 200 }} />
+              </Form.Item>
+            </>
+          )}
+          {kind === 'stock' && (
+            <>
+              <Form.Item label={t('confirm.warehouse')}>
+                <Select aria-label={t('confirm.warehouse')} options={warehouseOptions} value={warehouseId} onChange={setWarehouseId} style={{ width: 280 }} />
+              </Form.Item>
+              <Form.Item label={t('confirm.stock')}>
+                <InputNumber aria-label={t('confirm.stock')} min={0} max={999_999} precision={0} value={stock} onChange={(value) => setStock(value)} style={{ width: 200 }} />
+              </Form.Item>
+            </>
+          )}
+        </Form>
+      )}
+      {(step === 'running' || step === 'outcome') && (
+        <Space direction="vertical" style={{ width: '100%' }}>
+          <Progress percent={progress.total ? Math.round(((progress.done + progress.failed) / progress.total) * 100) : 0} status={step === 'outcome' && progress.failed > 0 ? 'exception' : undefined} />
+          <Typography.Text role="status">
+            {step === 'running'
+              ? t('confirm.running', { done: progress.done + progress.failed, count: progress.total })
+              : t('confirm.outcome', { done: progress.done, failed: progress.failed })}
+          </Typography.Text>
+          {failures.length > 0 && (
+            <List
+              size="small"
+              bordered
+              data-testid="product-action-failures"
+              dataSource={failures}
+              renderItem={({ subject, reason }) => (
+                <List.Item>
+                  <Typography.Text strong>{subject.label}</Typography.Text>
+                  <Typography.Text type="danger">{reason}</Typography.Text>
+                </List.Item>
+              )}
+            />
+          )}
+        </Space>
+      )}
+    </Modal>
+  );
+}
+
+type PriceEditorProps = { row: ProductRow | null; lang: Lang; onSave: (row: ProductRow, price: number, oldPrice: number) => void; onClose: () => void };
+
+/** The inline price editor of one product: Ozon's rules checked as the seller types, the reason shown at once. */
+export function PriceEditor({ row, lang, onSave, onClose }: PriceEditorProps) {
+  const { t } = useTranslation('products');
+  const [price, setPrice] = useState<number | null>(null);
+  const [oldPrice, setOldPrice] = useState<number | null>(null);
+  useEffect(() => {
+    setPrice(row?.price ?? null);
+    setOldPrice(row?.oldPrice ?? 0);
+  }, [row]);
+  const problem = priceProblem(price, oldPrice, lang);
+  return (
+    <Modal
+      open={row !== null}
+      title={row ? `${t('editPrice')} · ${row.offerId}` : t('editPrice')}
+      onCancel={onClose}
+      okText={t('save')}
+      cancelText={t('cancel')}
+      okButtonProps={{ disabled: price === null || problem !== null }}
+      onOk={() => row && price !== null && onSave(row, price, oldPrice ?? 0)}
+      destroyOnHidden
+    >
+      <Form layout="vertical">
+        <Form.Item label={`${t('price')} (${row?.currency ?? ''})`}>
+          <InputNumber aria-label={t('price')} min={0} precision={2} value={price} onChange={(value) => setPrice(value)} style={{ width: 200 }} autoFocus />
+        </Form.Item>
+        <Form.Item label={t('oldPrice')} validateStatus={problem ? 'error' : undefined} help={<span data-testid="price-problem">{problem}</span>}>
+          <InputNumber aria-label={t('oldPrice')} min={0} precision={2} value={oldPrice} onChange={(value) => setOldPrice(value)} style={{ width: 200 }} />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}
+
+export const ACTION_KINDS: ProductActionKind[] = ['price', 'stock', 'archive', 'unarchive', 'deleteArchive'];

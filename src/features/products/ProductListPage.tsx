@@ -1,0 +1,247 @@
+import { Alert, App, Button, Checkbox, Input, InputNumber, Select, Space, Spin, Tag, Typography } from 'antd';
+import { useActorRef } from '@xstate/react';
+import { memo, useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
+import { useTranslation } from 'react-i18next';
+import { PRODUCT_STATUSES, PRODUCT_VISIBILITIES, type ProductRow, type ProductStatus, type ProductVisibility, type ProductWarehouse } from '@contract/products';
+import type { ProductActionKind } from '@machines/productActionsMachine';
+import type { DataClient } from '@workers/client';
+import { isHeadHandle } from '@workers/lists/types';
+import type { ProductFacets, ProductQuery } from '@workers/products/area';
+import { appActorOptions } from '@/app/createAppActor';
+import { useDataClient } from '@/app/dataClient';
+import { toLang } from '@/app/i18n';
+import { SessionContext } from '@/app/session';
+import { VirtualTable, type VirtualTableSort } from '@/components/virtual-table/VirtualTable';
+import { EMPTY_SELECTION, selectedCount, type RowSelection } from '@/components/virtual-table/selection';
+import { listenerOf, useListActor, type ListAreaClient, type ListTopics } from '@/components/virtual-table/useListActor';
+import { ACTION_KINDS, PriceEditor, ProductActionDialog, type ProductActionsRef } from './ProductActionDialog';
+import { productColumns } from './ProductColumns';
+import { ProductDrawer } from './ProductDrawer';
+import { productActionsOn } from './productActions';
+import './products.css';
+
+const WINDOW_ROWS = 100;
+const PAGE_CHROME_HEIGHT = 330;
+const MIN_TABLE_HEIGHT = 240;
+const DEFAULT_SORT: VirtualTableSort = { column: 'changedAt', direction: 'desc' };
+const subscribeResize = (changed: () => void) => {
+  window.addEventListener('resize', changed);
+  return () => window.removeEventListener('resize', changed);
+};
+const readWindowHeight = () => window.innerHeight;
+
+type Filters = {
+  shopIds: number[];
+  statuses: ProductStatus[];
+  visibilities: ProductVisibility[];
+  priceFrom: number | null;
+  priceTo: number | null;
+  inStock: boolean;
+  hasErrors: boolean;
+};
+const EMPTY_FILTERS: Filters = { shopIds: [], statuses: [], visibilities: [], priceFrom: null, priceTo: null, inStock: false, hasErrors: false };
+
+export function toProductQuery(filters: Filters, search: string, sort: VirtualTableSort): ProductQuery {
+  const price = filters.priceFrom !== null || filters.priceTo !== null ? { from: filters.priceFrom ?? undefined, to: filters.priceTo ?? undefined } : undefined;
+  return {
+    filters: {
+      shopIds: filters.shopIds.length ? filters.shopIds : undefined,
+      statuses: filters.statuses.length ? filters.statuses : undefined,
+      visibilities: filters.visibilities.length ? filters.visibilities : undefined,
+      price,
+      fbsStock: filters.inStock ? { from: 1 } : undefined,
+      errorCount: filters.hasErrors ? { from: 1 } : undefined,
+    },
+    search: search.trim() || undefined,
+    sort: sort ? { column: sort.column as NonNullable<ProductQuery['sort']>['column'], direction: sort.direction } : null,
+  };
+}
+
+const TOPICS: ListTopics = {
+  changed: (client, listener) => client.subscribe('products.changed', listenerOf(listener)),
+  progress: (client, listener) => client.subscribe('products.syncProgress', listenerOf(listener)),
+  failed: (client, listener) => client.subscribe('products.syncFailed', listenerOf((event) => listener(event.failure.message))),
+};
+
+const productId = (row: ProductRow) => row.id;
+
+/** /product/oz-product-list: every product of the seller's shops, cached and queried in the worker, in one VirtualTable. */
+export function ProductListPage() {
+  const { i18n, t } = useTranslation('products');
+  const lang = toLang(i18n.language);
+  const client = useDataClient();
+  const { message } = App.useApp();
+  const userId = SessionContext.useSelector((s) => s.context.user.id) ?? 0;
+  const [filters, setFilters] = useState<Filters>(EMPTY_FILTERS);
+  const [search, setSearch] = useState('');
+  const [sort, setSort] = useState<VirtualTableSort>(DEFAULT_SORT);
+  const initial = useMemo(() => toProductQuery(EMPTY_FILTERS, '', DEFAULT_SORT), []);
+  const area = client.products as unknown as ListAreaClient<ProductRow, ProductQuery>;
+  const { actor, view, rowAt, subscribeRows, onRangeChange } = useListActor({ client, area, topics: TOPICS, userId, view: 'products', initialQuery: initial, windowRows: WINDOW_ROWS });
+  const { total, handle, sync, synced, loading, failed, error, held } = view;
+  const [selection, setSelection] = useState<RowSelection>(EMPTY_SELECTION);
+  const [detail, setDetail] = useState<ProductRow | null>(null);
+  const [editing, setEditing] = useState<ProductRow | null>(null);
+  const [facets, setFacets] = useState<ProductFacets>({ shops: [] });
+  const [warehouses, setWarehouses] = useState<ProductWarehouse[]>([]);
+  const windowHeight = useSyncExternalStore(subscribeResize, readWindowHeight);
+  const current = useRef({ filters, search, sort });
+
+  const actions = useProductActions(client, () => setSelection(EMPTY_SELECTION));
+  useEffect(() => {
+    void client.products.facets().then(setFacets).catch(() => undefined);
+  }, [client, held]);
+  useEffect(() => {
+    void client.products.warehouses().then(setWarehouses).catch(() => undefined);
+  }, [client]);
+
+  const requery = useCallback(
+    (change: Partial<{ filters: Filters; search: string; sort: VirtualTableSort }>) => {
+      const next = { ...current.current, ...change };
+      current.current = next;
+      actor.send({ type: 'list.query', query: toProductQuery(next.filters, next.search, next.sort) });
+      setSelection(EMPTY_SELECTION);
+      if (change.filters) setFilters(next.filters);
+      if (change.search !== undefined) setSearch(next.search);
+      if (change.sort !== undefined) setSort(next.sort);
+    },
+    [actor],
+  );
+  const patch = useCallback((change: Partial<Filters>) => requery({ filters: { ...current.current.filters, ...change } }), [requery]);
+  const columns = useMemo(() => productColumns(t, lang, setEditing), [t, lang]);
+  const count = selectedCount(selection, total);
+
+  const act = (kind: ProductActionKind) =>
+    actions.send({
+      type: 'action.start',
+      kind,
+      selection: selection.all && handle !== null ? { kind: 'all', handle, except: [...selection.ids], total } : { kind: 'ids', ids: [...selection.ids] },
+    });
+  const savePrice = (row: ProductRow, price: number, oldPrice: number) => {
+    setEditing(null);
+    actions.send({ type: 'action.start', kind: 'price', selection: { kind: 'ids', ids: [row.id] }, params: { price, oldPrice } });
+  };
+  useEffect(() => {
+    const finished = actions.on('action.finished', ({ kind, done, failed: refused }) => {
+      if (refused > 0) return;
+      void message.success(t('done', { action: t(`actions.${kind}`), count: done }));
+      actions.send({ type: 'action.close' });
+    });
+    return () => finished.unsubscribe();
+  }, [actions, message, t]);
+
+  const filling = isHeadHandle(handle);
+  const noFilters = filters === EMPTY_FILTERS && search === '';
+  const overlay = failed ? (
+    <Alert type="error" showIcon title={t('failed')} description={error} action={<Button onClick={() => actor.send({ type: 'list.retry' })}>{t('retry')}</Button>} />
+  ) : loading || (total === 0 && !synced) ? (
+    <Spin tip={t('loading')}><div style={{ width: 200, height: 60 }} /></Spin>
+  ) : total === 0 && !sync ? (
+    <Typography.Text type="secondary">{noFilters ? t('noProducts') : t('empty')}</Typography.Text>
+  ) : null;
+
+  return (
+    <div className="products-page">
+      <div className="products-filters" role="search">
+        <Input role="searchbox" aria-label={t('search')} placeholder={t('search')} allowClear value={search} onChange={(event) => requery({ search: event.target.value })} style={{ width: 300 }} />
+        <Select<number[]>
+          mode="multiple"
+          aria-label={t('shop')}
+          placeholder={t('allShops')}
+          value={filters.shopIds}
+          options={facets.shops.map((s) => ({ value: s.id, label: s.name }))}
+          onChange={(shopIds) => patch({ shopIds })}
+          style={{ minWidth: 200 }}
+          maxTagCount="responsive"
+        />
+        <Select<ProductVisibility[]>
+          mode="multiple"
+          aria-label={t('visibility')}
+          placeholder={t('visibility')}
+          value={filters.visibilities}
+          options={PRODUCT_VISIBILITIES.map((v) => ({ value: v, label: t(`visibilities.${v}`) }))}
+          onChange={(visibilities) => patch({ visibilities })}
+          style={{ minWidth: 160 }}
+          maxTagCount="responsive"
+        />
+        <Space.Compact>
+          <InputNumber aria-label={t('priceFrom')} placeholder={t('priceFrom')} min={0} value={filters.priceFrom} onChange={(priceFrom) => patch({ priceFrom })} style={{ width: 110 }} />
+          <InputNumber aria-label={t('priceTo')} placeholder={t('priceTo')} min={0} value={filters.priceTo} onChange={(priceTo) => patch({ priceTo })} style={{ width: 110 }} />
+        </Space.Compact>
+        <Checkbox checked={filters.inStock} onChange={(event) => patch({ inStock: event.target.checked })}>{t('inStock')}</Checkbox>
+        <Checkbox checked={filters.hasErrors} onChange={(event) => patch({ hasErrors: event.target.checked })}>{t('hasErrors')}</Checkbox>
+        <Button onClick={() => requery({ filters: EMPTY_FILTERS, search: '' })}>{t('reset')}</Button>
+      </div>
+      <StatusFilter value={filters.statuses} onChange={(statuses) => patch({ statuses })} />
+      <div className="products-toolbar">
+        <ActionBar count={count} onAction={act} />
+        <Space role="status">
+          {filling && <Typography.Text type="secondary">{t('loadingCache')}</Typography.Text>}
+          {sync && <Typography.Text type="secondary">{t('syncing', { count: sync.rows })}</Typography.Text>}
+          {count > 0 && <Typography.Text strong>{t('selected', { count })}</Typography.Text>}
+          <Typography.Text data-testid="products-total">{t('total', { count: total })}</Typography.Text>
+        </Space>
+      </div>
+      <VirtualTable<ProductRow>
+        storageKey={`products:${userId}`}
+        label={t('listLabel')}
+        columns={columns}
+        total={total}
+        rowAt={rowAt}
+        subscribeRows={subscribeRows}
+        rowKey={productId}
+        onRangeChange={onRangeChange}
+        selection={selection}
+        onSelectionChange={setSelection}
+        sort={sort}
+        onSortChange={(next) => requery({ sort: next })}
+        onRowOpen={setDetail}
+        rowHeight={52}
+        height={Math.max(MIN_TABLE_HEIGHT, windowHeight - PAGE_CHROME_HEIGHT)}
+        lang={lang}
+        overlay={overlay}
+        busy={filling}
+      />
+      <ProductDrawer client={client} row={detail} lang={lang} onClose={() => setDetail(null)} />
+      <PriceEditor row={editing} lang={lang} onSave={savePrice} onClose={() => setEditing(null)} />
+      <ProductActionDialog actor={actions} lang={lang} warehouses={warehouses} />
+    </div>
+  );
+}
+
+const StatusFilter = memo(function StatusFilter({ value, onChange }: { value: ProductStatus[]; onChange: (value: ProductStatus[]) => void }) {
+  const { t } = useTranslation('products');
+  return (
+    <div className="products-status-filter" role="group" aria-label={t('status')}>
+      <span>{t('status')}:</span>
+      <Tag.CheckableTag checked={value.length === 0} onChange={() => value.length > 0 && onChange([])}>{t('allStatuses')}</Tag.CheckableTag>
+      {PRODUCT_STATUSES.map((status) => (
+        <Tag.CheckableTag key={status} checked={value.includes(status)} onChange={(on) => onChange(on ? [...value, status] : value.filter((s) => s !== status))}>
+          {t(`statuses.${status}`)}
+        </Tag.CheckableTag>
+      ))}
+    </div>
+  );
+});
+
+const ActionBar = memo(function ActionBar({ count, onAction }: { count: number; onAction: (kind: ProductActionKind) => void }) {
+  const { t } = useTranslation('products');
+  const label = (kind: ProductActionKind) => (count > 0 ? t('actions.withCount', { action: t(`actions.${kind}`), count }) : t(`actions.${kind}`));
+  return (
+    <Space wrap>
+      {ACTION_KINDS.map((kind) => (
+        <Button key={kind} type={kind === 'price' ? 'primary' : 'default'} danger={kind === 'deleteArchive'} disabled={count === 0} onClick={() => onAction(kind)}>
+          {label(kind)}
+        </Button>
+      ))}
+    </Space>
+  );
+});
+
+function useProductActions(client: DataClient, clearSelection: () => void): ProductActionsRef {
+  const machine = useMemo(() => productActionsOn(client), [client]);
+  const actor = useActorRef(machine, appActorOptions());
+  const latest = useRef(clearSelection);
+  latest.current = clearSelection;
+  return actor;
+}

@@ -1,0 +1,143 @@
+import {
+  PRODUCT_ENDPOINTS as E,
+  PRODUCT_LIST,
+  PRICE_BATCH,
+  STOCK_BATCH,
+  type MarketplaceProductListQuery,
+  type MarketplaceProductProListBody,
+  type PriceUpdateBody,
+  type ProductColumn,
+  type ProductFilters,
+  type ProductInfo,
+  type ProductOutcome,
+  type ProductPage,
+  type ProductRow,
+  type ProductStockBody,
+  type ProductWarehouse,
+  type SkuImageResult,
+  type UpdateSkuImageBody,
+} from '../../contract/products';
+import type { ApiFailure } from '../api';
+import type { EventBus } from '../events';
+import type { HttpClient } from '../http/client';
+import { createListArea, receiveFrame, type ListAreaApi, type ListChangedEvent, type ListSelection, type ListSyncProgressEvent } from '../lists/area';
+import { ListCache } from '../lists/cache';
+import { ListEngine, type ListEngineOptions } from '../lists/engine';
+import type { ListQuery } from '../lists/types';
+
+export type ProductQuery = ListQuery<ProductFilters, ProductColumn>;
+export type ProductSelection = ListSelection;
+export type ProductArchiveKind = 'archive' | 'unarchive' | 'deleteArchive';
+
+/** Values the filter bar offers, read from the cached rows. */
+export type ProductFacets = { shops: { id: number; name: string }[] };
+
+/**
+ * The worker's `products` area: the cached product list (workers/lists/area.ts over PRODUCT_LIST), kept fresh by
+ * GET /api/product/sync and the 'products.changed' push; plus the product calls. Batch calls split what they are
+ * given into Ozon's batch sizes and answer one outcome per item.
+ */
+export type ProductsApi = ListAreaApi<ProductRow, ProductQuery> & {
+  facets(): Promise<ProductFacets>;
+  /** The rows of a selection (a whole result: its rows but the excepted), at most `limit`: an action's subjects. */
+  rowsOf(selection: ProductSelection, limit?: number): Promise<ProductRow[]>;
+  list(query: MarketplaceProductListQuery): Promise<ProductPage>;
+  proList(body: MarketplaceProductProListBody): Promise<ProductPage>;
+  search(q: string): Promise<ProductRow[]>;
+  info(id: string): Promise<ProductInfo>;
+  warehouses(): Promise<ProductWarehouse[]>;
+  updatePrices(items: PriceUpdateBody['items'], batchId?: string): Promise<ProductOutcome[]>;
+  updateStocks(items: ProductStockBody['items'], batchId?: string): Promise<ProductOutcome[]>;
+  archive(kind: ProductArchiveKind, ids: string[]): Promise<ProductOutcome[]>;
+  updateSkuImage(body: UpdateSkuImageBody): Promise<SkuImageResult>;
+};
+
+/** What the products area reports on the worker's event bus (merged into DataEvents). */
+export type ProductsEvents = {
+  'products.syncProgress': ListSyncProgressEvent;
+  'products.changed': ListChangedEvent;
+  'products.syncFailed': { failure: ApiFailure };
+};
+
+/** Batch actions show each item's failure themselves: the worker adds no toast. */
+const ACTION_CALL = { silent: true } as const;
+const ARCHIVE_BATCH = 1_000;
+
+export class ProductEngine extends ListEngine<ProductRow, ProductQuery> {
+  constructor(options: ListEngineOptions = {}) {
+    super(PRODUCT_LIST, options);
+  }
+}
+
+export type ProductsAreaDeps = {
+  client: HttpClient;
+  events: Pick<EventBus, 'emit' | 'on'>;
+  engine?: ListEngineOptions;
+  /** Tests give each user a fresh cache name space. */
+  openCache?: (userId: number) => ListCache<ProductRow>;
+};
+
+async function inBatches<T, R>(items: readonly T[], size: number, call: (batch: T[]) => Promise<R[]>): Promise<R[]> {
+  const results: R[] = [];
+  for (let i = 0; i < items.length; i += size) results.push(...(await call(items.slice(i, i + size))));
+  return results;
+}
+
+export function createProductsArea({ client, events, engine: engineOptions, openCache = (id) => new ListCache<ProductRow>(PRODUCT_LIST, id) }: ProductsAreaDeps): ProductsApi {
+  const engine = new ProductEngine(engineOptions);
+  const list = createListArea<ProductRow, ProductQuery>({
+    engine,
+    openCache,
+    removeCache: (id) => ListCache.remove(PRODUCT_LIST, id),
+    fetchFrame: async (request, signal) =>
+      receiveFrame(PRODUCT_LIST, await client.call(E.sync, { ...request, format: 'binary' }, { signal }), (error) => client.contractFailure(E.sync, error, true)),
+    notify: {
+      changed: (event) => events.emit('products.changed', event),
+      progress: (event) => events.emit('products.syncProgress', event),
+      failed: (failure) => events.emit('products.syncFailed', { failure }),
+    },
+    tabColumn: 'status',
+    engineOptions,
+  });
+  events.on('push.message', ({ message }) => {
+    if (message.type === 'products.changed') list.syncSoon();
+  });
+  const afterEdit = list.afterEdit;
+
+  return {
+    ...list.api,
+    async facets() {
+      return { shops: engine.pairs('shopId', 'shopName').map(([id, name]) => ({ id: Number(id), name })).sort((a, b) => a.id - b.id) };
+    },
+    async rowsOf(selection, limit = Number.POSITIVE_INFINITY) {
+      const ids = list.idsOf(await list.settledSelection(selection)).slice(0, limit);
+      return ids.map((id) => engine.get(id)).filter((row): row is ProductRow => row !== undefined);
+    },
+    list: (query) => client.call(E.ozonList, query),
+    proList: (body) => client.call(E.ozonProList, body),
+    search: (q) => client.call(E.search, { q }),
+    info: (id) => client.call(E.info, { id }),
+    warehouses: () => client.call(E.warehouses),
+    async updatePrices(items, batchId) {
+      const outcomes = await inBatches(items, PRICE_BATCH, async (batch) => (await client.call(E.priceUpdate, { items: batch, batchId }, ACTION_CALL)).outcomes);
+      await afterEdit();
+      return outcomes;
+    },
+    async updateStocks(items, batchId) {
+      const outcomes = await inBatches(items, STOCK_BATCH, async (batch) => (await client.call(E.stockUpdate, { items: batch, batchId }, ACTION_CALL)).outcomes);
+      await afterEdit();
+      return outcomes;
+    },
+    async archive(kind, ids) {
+      const endpoint = kind === 'archive' ? E.archive : kind === 'unarchive' ? E.unarchive : E.deleteArchive;
+      const outcomes = await inBatches(ids, ARCHIVE_BATCH, async (batch) => (await client.call(endpoint, { ids: batch }, ACTION_CALL)).outcomes);
+      await afterEdit();
+      return outcomes;
+    },
+    async updateSkuImage(body) {
+      const result = await client.call(E.updateSkuImage, body, ACTION_CALL);
+      await afterEdit();
+      return result;
+    },
+  };
+}
