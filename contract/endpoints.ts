@@ -12,6 +12,7 @@ import { RETURN_ENDPOINTS } from './returns';
 import { SESSION_ENDPOINTS } from './session';
 import { STORE_ENDPOINTS } from './store';
 import { TOOL_ENDPOINTS } from './tools';
+import { TRACK_ENDPOINTS } from './tracking';
 import { FLOWS_ENDPOINTS } from './flows';
 
 /**
@@ -31,6 +32,7 @@ export const ENDPOINTS = {
   featureUpdate: FEATURE_UPDATE_ENDPOINTS,
   admin: ADMIN_USER_ENDPOINTS,
   tools: TOOL_ENDPOINTS,
+  tracking: TRACK_ENDPOINTS,
   flows: FLOWS_ENDPOINTS,
   promotions: PROMOTION_ENDPOINTS,
   costs: COST_ENDPOINTS,

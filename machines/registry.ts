@@ -15,6 +15,7 @@ import { listMachine } from './listMachine';
 import { sessionMachine } from './sessionMachine';
 import { settingsMachine } from './settingsMachine';
 import { tabMachine, tabsMachine } from './tabsMachine';
+import { trackSearchMachine } from './trackSearchMachine';
 import { versionCheckMachine } from './versionCheckMachine';
 
 /**
@@ -41,5 +42,6 @@ export const MACHINES: Readonly<Record<string, AnyStateMachine>> = Object.fromEn
     copyActionMachine,
     productActionsMachine,
     designerMachine,
+    trackSearchMachine,
   ].map((machine: AnyStateMachine) => [machine.id, machine]),
 );

@@ -16,6 +16,7 @@ import { sessionRoutes } from './areas/session/routes';
 import { systemRoutes } from './areas/system/routes';
 import { storeRoutes } from './areas/store/routes';
 import { toolsRoutes, type ToolsRoutesOptions } from './areas/tools/routes';
+import { trackingRoutes } from './areas/tracking/routes';
 import { flowsRoutes } from './areas/flows/routes';
 import { costsRoutes } from './areas/costs/routes';
 import { promotionRoutes, type PromotionRoutesOptions } from './areas/promotions/routes';
@@ -99,6 +100,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await app.register(contactsRoutes);
   await app.register(apiDocsRoutes);
   await app.register(toolsRoutes, options.tools ?? {});
+  await app.register(trackingRoutes);
   await app.register(flowsRoutes);
   await app.register(promotionRoutes, options.promotions ?? {});
   await app.register(costsRoutes);

@@ -5,6 +5,9 @@ import { join, resolve } from 'node:path';
 import { z } from 'zod';
 import { PASSWORD_PATTERN } from '../contract/session';
 import { CBR_DEFAULT_URL } from './integrations/cbr/client';
+import { CAINIAO_DEFAULT_URL } from './integrations/tracking/cainiao';
+import { RUSSIAN_POST_DEFAULT_URL } from './integrations/tracking/russianPost';
+import { TRACK17_DEFAULT_URL } from './integrations/tracking/track17';
 
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
 
@@ -24,6 +27,15 @@ export type Config = {
   ozonSimulator: boolean;
   /** The Bank of Russia's rate services; null: the embedded simulator (outside production, where the bank's own address is the default). */
   cbrApiUrl: string | null;
+  /**
+   * Parcel tracking services. A null address: the embedded simulator (outside production); in production the
+   * service's own address, used when its credentials are set (Cainiao needs none).
+   */
+  tracking: {
+    russianPost: { url: string | null; login: string | null; password: string | null };
+    cainiao: { url: string | null };
+    track17: { url: string | null; key: string | null };
+  };
   /** 32 bytes; encrypts shops' API keys at rest. */
   secretKey: Buffer;
   demo: boolean;
@@ -86,6 +98,12 @@ const envSchema = z.object({
   OZON_API_URL: optional(z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })),
   OZON_SIMULATOR: optional(flag),
   CBR_API_URL: optional(z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })),
+  RUSSIAN_POST_TRACKING_URL: optional(z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })),
+  RUSSIAN_POST_LOGIN: optional(z.string().min(1)),
+  RUSSIAN_POST_PASSWORD: optional(z.string().min(1)),
+  CAINIAO_URL: optional(z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })),
+  TRACK17_API_URL: optional(z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })),
+  TRACK17_API_KEY: optional(z.string().min(1)),
   SECRET_KEY: optional(z.string().regex(/^[0-9a-fA-F]{64}$/, 'must be 64 hex digits (32 bytes)')),
   DEMO: optional(flag),
   CAPTCHA_TEST_CODE: optional(z.string().regex(/^[0-9A-Za-z]{4,8}$/, 'must be 4 to 8 letters or digits')),
@@ -139,6 +157,15 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     ozonApiUrl: values.OZON_API_URL ?? null,
     ozonSimulator: values.OZON_SIMULATOR ?? (!production && !values.OZON_API_URL),
     cbrApiUrl: values.CBR_API_URL ?? (production ? CBR_DEFAULT_URL : null),
+    tracking: {
+      russianPost: {
+        url: values.RUSSIAN_POST_TRACKING_URL ?? (production ? RUSSIAN_POST_DEFAULT_URL : null),
+        login: values.RUSSIAN_POST_LOGIN ?? null,
+        password: values.RUSSIAN_POST_PASSWORD ?? null,
+      },
+      cainiao: { url: values.CAINIAO_URL ?? (production ? CAINIAO_DEFAULT_URL : null) },
+      track17: { url: values.TRACK17_API_URL ?? (production ? TRACK17_DEFAULT_URL : null), key: values.TRACK17_API_KEY ?? null },
+    },
     secretKey: values.SECRET_KEY ? Buffer.from(values.SECRET_KEY, 'hex') : keptSecretKey(dataDir),
     demo: values.DEMO ?? !production,
     production,

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { boolean, date, index, integer, jsonb, numeric, pgTable, primaryKey, serial, text, timestamp, uniqueIndex, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { boolean, date, index, integer, jsonb, numeric, pgTable, primaryKey, serial, text, uniqueIndex, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { timestamptz } from './columns';
 
-const timestamptz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
 export const users = pgTable(
   'users',
@@ -259,6 +259,8 @@ export const orders = pgTable(
     index('orders_user_in_process_idx').on(table.userId, table.inProcessAt),
     index('orders_shop_posting_idx').on(table.shopId, table.postingNumber),
     index('orders_user_source_idx').on(table.userId, table.source),
+    // A seller's own posting found by its tracking number (parcel tracking, server/areas/tracking).
+    index('orders_user_tracking_idx').on(table.userId, table.trackingNumber).where(sql`${table.trackingNumber} <> ''`),
   ],
 );
 
@@ -423,3 +425,4 @@ export * from './tables/copy';
 export * from './tables/products';
 export * from './tables/analysis';
 export * from './tables/returns';
+export * from './tables/tracking';

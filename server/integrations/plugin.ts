@@ -3,10 +3,17 @@ import fp from 'fastify-plugin';
 import { createCbrClient, type CbrClient } from './cbr/client';
 import { cbrSimulatorPlugin, createCbrSimulator, type CbrSimulator } from './cbr/simulator';
 import { injectFetch } from '../marketplace/simulator/injectFetch';
+import { createCainiaoClient } from './tracking/cainiao';
+import { createRussianPostClient } from './tracking/russianPost';
+import { createTrackingSimulator, SIM_RUSSIAN_POST_LOGIN, SIM_RUSSIAN_POST_PASSWORD, SIM_TRACK17_KEY, trackingSimulatorPlugin, type TrackingSimulator } from './tracking/simulator';
+import { createTrack17Client } from './tracking/track17';
+import type { CarrierClient } from './tracking/types';
 
 /** Outside services other than Ozon, each with its client and, when no real address is configured, its simulator. */
 export type Integrations = {
   cbr: { client: CbrClient; simulator: CbrSimulator | null };
+  /** Outside parcel-tracking services; null: not configured here (its numbers say so). */
+  tracking: { russianPost: CarrierClient | null; cainiao: CarrierClient | null; track17: CarrierClient | null; simulator: TrackingSimulator | null };
 };
 
 declare module 'fastify' {
@@ -19,6 +26,38 @@ export type IntegrationsPluginOptions = {
   /** Replaces the Bank of Russia client (tests). */
   cbr?: CbrClient;
 };
+
+export const TRACKING_SIMULATOR_PREFIX = '/sim/tracking';
+
+/** Each tracking service at its configured address, or (none configured, outside production) at the simulator. */
+async function trackingServices(app: FastifyInstance): Promise<Integrations['tracking']> {
+  const config = app.config.tracking;
+  const needsSimulator = !config.russianPost.url || !config.cainiao.url || !config.track17.url;
+  let simulator: TrackingSimulator | null = null;
+  let simBase = '';
+  const simFetch = injectFetch(app);
+  if (needsSimulator && !app.config.production) {
+    simulator = createTrackingSimulator(app.now().getTime());
+    await app.register(trackingSimulatorPlugin, { prefix: TRACKING_SIMULATOR_PREFIX, simulator, now: () => app.now().getTime() });
+    simBase = `http://embedded${TRACKING_SIMULATOR_PREFIX}`;
+  }
+  const rp = config.russianPost;
+  const russianPost = rp.url
+    ? rp.login && rp.password
+      ? createRussianPostClient({ baseUrl: rp.url, login: rp.login, password: rp.password })
+      : null
+    : simulator && createRussianPostClient({ baseUrl: `${simBase}/russianpost`, login: SIM_RUSSIAN_POST_LOGIN, password: SIM_RUSSIAN_POST_PASSWORD, fetch: simFetch });
+  const cainiao = config.cainiao.url
+    ? createCainiaoClient({ baseUrl: config.cainiao.url })
+    : simulator && createCainiaoClient({ baseUrl: `${simBase}/cainiao`, fetch: simFetch });
+  const t17 = config.track17;
+  const track17 = t17.url
+    ? t17.key
+      ? createTrack17Client({ baseUrl: t17.url, apiKey: t17.key })
+      : null
+    : simulator && createTrack17Client({ baseUrl: `${simBase}/17track`, apiKey: SIM_TRACK17_KEY, fetch: simFetch });
+  return { russianPost, cainiao, track17, simulator };
+}
 
 export const CBR_SIMULATOR_PREFIX = '/sim/cbr';
 
@@ -37,7 +76,7 @@ export const integrationsPlugin = fp(
       await app.register(cbrSimulatorPlugin, { prefix: CBR_SIMULATOR_PREFIX, simulator: sim });
       client = createCbrClient({ baseUrl: `http://embedded${CBR_SIMULATOR_PREFIX}/`, fetch: injectFetch(app) });
     }
-    app.decorate('integrations', { cbr: { client, simulator } });
+    app.decorate('integrations', { cbr: { client, simulator }, tracking: await trackingServices(app) });
   },
   { name: 'integrations' },
 );

@@ -324,7 +324,14 @@ export const appRoutes: AppRoute[] = [
     titleKey: 'route.track',
     icon: CarOutlined,
     redirect: '/track/track-search',
-    children: [building('/track/track-search', 'route.trackSearch', CarOutlined, 'trackSearch')],
+    children: [
+      {
+        path: '/track/track-search',
+        titleKey: 'route.trackSearch',
+        icon: CarOutlined,
+        page: lazyPage(() => import('@/features/tools/TrackPage').then((m) => ({ default: m.TrackPage }))),
+      },
+    ],
   },
   {
     path: '/tool',

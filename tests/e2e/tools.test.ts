@@ -49,3 +49,33 @@ describe('exchange rates in the browser', () => {
     await context.close();
   });
 });
+
+describe('parcel tracking in the browser', () => {
+  it('tracks a mixed batch: each number at its carrier, with its timeline and where the answer came from', async () => {
+    const context = await newContext(browser, baseUrl);
+    const page = await context.newPage();
+    await page.goto('/track/track-search');
+    await page.waitForURL((url) => url.pathname === '/login');
+    await logIn(page, 'newbie', 'newbie123', code);
+    await page.waitForURL((url) => url.pathname === '/track/track-search');
+
+    await page.getByLabel('物流单号').fill('RA123456785RU\nlp00612345678912, YT2412345678912\nRA123450000RU\n12');
+    await page.getByText('无法识别的单号：12').waitFor();
+    await page.getByText('已识别 4 个单号').waitFor();
+    await page.getByRole('button', { name: '查询' }).click();
+
+    const card = (number: string) => page.locator(`[data-testid="track-result"][data-number="${number}"]`);
+    await card('RA123456785RU').waitFor();
+    expect(await card('RA123456785RU').textContent()).toContain('俄罗斯邮政');
+    expect(await card('LP00612345678912').textContent()).toContain('菜鸟');
+    expect(await card('LP00612345678912').textContent()).toContain('按前缀');
+    expect(await card('YT2412345678912').textContent()).toContain('17TRACK');
+    expect(await card('RA123450000RU').getByTestId('track-status').textContent()).toBe('查无信息');
+    // The first event of the journey, in Russian Post's words, with the office's index; the read time is said.
+    expect(await card('RA123456785RU').textContent()).toContain('518000 Shenzhen');
+    expect(await card('RA123456785RU').textContent()).toMatch(/\d{4}\/\d{1,2}\/\d{1,2} \d{2}:\d{2} 从 俄罗斯邮政 读取/);
+    expect(await page.getByTestId('track-summary').textContent()).toContain('共 4 个单号');
+    await screenshot(page, 'track-search-zh');
+    await context.close();
+  });
+});
