@@ -62,7 +62,7 @@ describe('parcel tracking in the browser', () => {
     await page.getByLabel('物流单号').fill('RA123456785RU\nlp00612345678912, YT2412345678912\nRA123450000RU\n12');
     await page.getByText('无法识别的单号：12').waitFor();
     await page.getByText('已识别 4 个单号').waitFor();
-    await page.getByRole('button', { name: '查询' }).click();
+    await page.getByTestId('track-submit').click();
 
     const card = (number: string) => page.locator(`[data-testid="track-result"][data-number="${number}"]`);
     await card('RA123456785RU').waitFor();

@@ -207,7 +207,7 @@ export function TrackPage() {
         />
         <Space direction="vertical" size={4} style={{ marginTop: 8, width: '100%' }}>
           <Space wrap>
-            <Button type="primary" icon={<SearchOutlined />} loading={searching} disabled={!canSearch} onClick={search}>
+            <Button type="primary" data-testid="track-submit" icon={<SearchOutlined />} loading={searching} disabled={!canSearch} onClick={search}>
               {searching ? t('track.searching') : t('track.search')}
             </Button>
             <Typography.Text type="secondary">{t('track.recognised', { count: parsed.numbers.length })}</Typography.Text>
