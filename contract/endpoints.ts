@@ -14,6 +14,7 @@ import { STORE_ENDPOINTS } from './store';
 import { TOOL_ENDPOINTS } from './tools';
 import { TRACK_ENDPOINTS } from './tracking';
 import { FLOWS_ENDPOINTS } from './flows';
+import { RESEARCH_ENDPOINTS } from './research';
 
 /**
  * Every endpoint of the API by group (the groups are the OpenAPI document's tags). A new area adds its
@@ -34,6 +35,7 @@ export const ENDPOINTS = {
   tools: TOOL_ENDPOINTS,
   tracking: TRACK_ENDPOINTS,
   flows: FLOWS_ENDPOINTS,
+  research: RESEARCH_ENDPOINTS,
   promotions: PROMOTION_ENDPOINTS,
   costs: COST_ENDPOINTS,
   copy: COPY_ENDPOINTS,

@@ -105,6 +105,7 @@ export const MESSAGES = {
   trackTooMany: { zh: '一次最多查询40个单号', en: 'At most 40 tracking numbers at a time' },
   trackNumberInvalid: { zh: '单号须为6-40位字母、数字或横线', en: 'A tracking number is 6 to 40 letters, digits or dashes' },
   trackPrefixBuiltIn: { zh: '内置的前缀不能删除，可改为其他承运商', en: 'A built-in prefix cannot be removed; route it to another carrier instead' },
+  queryCancelled: { zh: '查询已取消（有更新的查询或页面已关闭）', en: 'The query was cancelled (a newer one was sent or the page was closed)' },
   baseUrlUnresolved: { zh: '无法解析该地址的域名', en: 'The address\'s host name could not be resolved' },
   returnNotFound: { zh: '退货不存在', en: 'The return does not exist' },
   returnNotRfbs: { zh: '只有rFBS退货申请可以在这里处理', en: 'Only rFBS return requests can be handled here' },

@@ -22,13 +22,6 @@ export const PLANNED_CALLS = {
   categoryAttribute: { method: 'POST', path: '/description-category/attribute', settings: { timeout: 15_000 } },
   collectionList: { method: 'GET', path: '/collection/list', settings: {} },
   uploadList: { method: 'GET', path: '/upload/list', settings: {} },
-  // Research
-  hotProductPro: { method: 'POST', path: '/search/hotProductPro', settings: { timeout: 60_000, cancellable: true } },
-  cnProductPro: { method: 'POST', path: '/search/cnProductPro', settings: { timeout: 60_000, cancellable: true } },
-  hotProductProNew: { method: 'POST', path: '/search/hotProductProNew', settings: { timeout: 60_000, cancellable: true } },
-  getCategory: { method: 'POST', path: '/getCategory', settings: { timeout: 10_000 } },
-  getQueryResult: { method: 'POST', path: '/getQueryResult', settings: { cancellable: true } },
-  getPotentialResult: { method: 'POST', path: '/getPotentialResult', settings: { cancellable: true } },
 } as const satisfies Record<string, PlannedCall>;
 
 /**

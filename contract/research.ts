@@ -1,3 +1,8 @@
+import { z } from 'zod';
+import { defineEndpoint } from './endpoint';
+import { defineListSchema, dict, dictInt, int, money, number, range, anyOf, text, type RowOf } from './listSchema';
+import { lazySchema } from './lazySchema';
+
 /**
  * Market research (seller-tool /search/*): hot, new and Chinese-seller products, keywords and potential products over
  * the market data store (server/db/tables/market.ts).
@@ -6,3 +11,220 @@
 /** How the potential score weighs its parts (each 0-100); the weights add up to 1. */
 export const POTENTIAL_WEIGHTS = { demand: 0.4, competition: 0.25, reviews: 0.2, price: 0.15 } as const;
 export type PotentialPart = keyof typeof POTENTIAL_WEIGHTS;
+
+
+/** The periods the sales and revenue figures cover. */
+export const PERIODS = [7, 30, 90] as const;
+export type Period = (typeof PERIODS)[number];
+/** Rows a research query answers at most: the worker re-sorts and re-filters these without asking again. */
+export const MAX_RESULT_ROWS = 2_000;
+/** Counting stops here: a larger result is "more than" this many. */
+export const COUNT_CAP = 100_000;
+/** "New" products: first seen within this many days by default. */
+export const DEFAULT_NEW_DAYS = 30;
+
+export const PRODUCT_SORTS = [
+  'sales7', 'sales30', 'sales90', 'revenue7', 'revenue30', 'revenue90', 'growth', 'price', 'rating', 'reviews', 'firstSeen', 'potentialScore',
+] as const;
+export type ProductSort = (typeof PRODUCT_SORTS)[number];
+
+const dayText = () => z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'invalid');
+const amount = () => z.number().min(0).max(1e12);
+const sortSchema = () => z.object({ column: z.enum(PRODUCT_SORTS), direction: z.enum(['asc', 'desc']) });
+
+/** The filters of the product research pages; every bound is inclusive and optional. */
+const productFilterFields = () => ({
+  /** A node of the category tree at any level (a root, a category or a leaf type). */
+  categoryId: z.number().int().positive().optional(),
+  period: z.union([z.literal(7), z.literal(30), z.literal(90)]).default(30),
+  priceMin: amount().optional(),
+  priceMax: amount().optional(),
+  salesMin: amount().optional(),
+  salesMax: amount().optional(),
+  revenueMin: amount().optional(),
+  revenueMax: amount().optional(),
+  /** Percent. */
+  growthMin: z.number().min(-100).max(1e6).optional(),
+  growthMax: z.number().min(-100).max(1e6).optional(),
+  ratingMin: z.number().min(0).max(5).optional(),
+  reviewsMin: amount().optional(),
+  reviewsMax: amount().optional(),
+  brand: z.string().trim().max(100).optional(),
+  /** A seller's name (part of it) or id. */
+  seller: z.string().trim().max(100).optional(),
+  firstSeenFrom: dayText().optional(),
+  firstSeenTo: dayText().optional(),
+  sort: sortSchema().default({ column: 'sales30', direction: 'desc' }),
+  limit: z.number().int().min(1).max(MAX_RESULT_ROWS).default(500),
+});
+
+export const productQuerySchema = lazySchema(() => z.object(productFilterFields()));
+export type ProductQuery = z.input<typeof productQuerySchema>;
+export const newProductQuerySchema = lazySchema(() => z.object({ ...productFilterFields(), newDays: z.number().int().min(1).max(365).default(DEFAULT_NEW_DAYS) }));
+export type NewProductQuery = z.input<typeof newProductQuerySchema>;
+
+/** The potential page: the product filters plus a floor on the score and on each of its parts (0-100). */
+export const potentialQuerySchema = lazySchema(() =>
+  z.object({
+    ...productFilterFields(),
+    scoreMin: z.number().min(0).max(100).optional(),
+    demandMin: z.number().min(0).max(100).optional(),
+    competitionMin: z.number().min(0).max(100).optional(),
+    reviewsPartMin: z.number().min(0).max(100).optional(),
+    pricePartMin: z.number().min(0).max(100).optional(),
+    sort: sortSchema().default({ column: 'potentialScore', direction: 'desc' }),
+  }),
+);
+export type PotentialQuery = z.input<typeof potentialQuerySchema>;
+
+/** A research result row (the list engine's columns below); days are epoch milliseconds of UTC midnight. */
+export const MARKET_PRODUCT_LIST = defineListSchema({
+  name: 'market-products',
+  columns: {
+    key: text(),
+    sku: int(),
+    name: text(),
+    categoryId: dictInt(),
+    typeId: dictInt(),
+    brand: dict(),
+    sellerId: dictInt(),
+    sellerName: dict(),
+    sellerCountry: dict(),
+    price: money(),
+    rating: number({ nullable: true }),
+    reviews: int(),
+    firstSeen: int(),
+    sales7: int(),
+    sales30: int(),
+    sales90: int(),
+    revenue7: int(),
+    revenue30: int(),
+    revenue90: int(),
+    growth: number({ nullable: true }),
+    potentialScore: number(),
+    potentialDemand: number(),
+    potentialCompetition: number(),
+    potentialReviews: number(),
+    potentialPrice: number(),
+    typeSellers: int(),
+  },
+  key: 'key',
+  searchFields: ['name', 'brand', 'sellerName'],
+  filters: {
+    countries: anyOf('sellerCountry'),
+    brands: anyOf('brand'),
+    price: range('price'),
+    sales30: range('sales30'),
+    growth: range('growth'),
+    rating: range('rating'),
+    reviews: range('reviews'),
+  },
+  sorts: ['sku', 'name', 'brand', 'sellerName', 'price', 'rating', 'reviews', 'firstSeen', 'sales7', 'sales30', 'sales90', 'revenue7', 'revenue30', 'revenue90', 'growth', 'potentialScore', 'potentialDemand', 'potentialCompetition', 'potentialReviews', 'potentialPrice'],
+});
+export type MarketProductRow = RowOf<(typeof MARKET_PRODUCT_LIST)['columns']>;
+
+const productRowSchema = () =>
+  z.object({
+    key: z.string(), sku: z.number(), name: z.string(), categoryId: z.number(), typeId: z.number(), brand: z.string(), sellerId: z.number(),
+    sellerName: z.string(), sellerCountry: z.string(), price: z.number(), rating: z.number().nullable(), reviews: z.number(),
+    firstSeen: z.number(), sales7: z.number(), sales30: z.number(), sales90: z.number(), revenue7: z.number(), revenue30: z.number(),
+    revenue90: z.number(), growth: z.number().nullable(), potentialScore: z.number(), potentialDemand: z.number(),
+    potentialCompetition: z.number(), potentialReviews: z.number(), potentialPrice: z.number(), typeSellers: z.number(), deleted: z.boolean(),
+  });
+
+const marketFields = () => ({
+  /** The market's last day (yyyy-mm-dd), null when no market is loaded. */
+  asOf: z.string().nullable(),
+});
+
+export const productResultSchema = lazySchema(() =>
+  z.object({ ...marketFields(), total: z.number().int(), totalCapped: z.boolean(), rows: z.array(productRowSchema()) }),
+);
+export type ProductResult = z.infer<typeof productResultSchema>;
+
+type CategoryNode = { id: number; name: string; children: CategoryNode[] };
+const categoryNodeSchema: z.ZodType<CategoryNode> = z.lazy(() => z.object({ id: z.number(), name: z.string(), children: z.array(categoryNodeSchema) }));
+export type { CategoryNode };
+export const categoryAnswerSchema = lazySchema(() => z.object({ tree: z.array(categoryNodeSchema) }));
+
+export const productDetailInputSchema = lazySchema(() => z.object({ sku: z.number().int().positive() }));
+export const productDetailSchema = lazySchema(() =>
+  z.object({
+    ...marketFields(),
+    product: productRowSchema(),
+    /** Days from `from`, one value a day. */
+    from: z.string(),
+    sales: z.array(z.number()),
+    prices: z.array(z.number()),
+    keywords: z.array(z.object({ keyword: z.string(), freq30: z.number(), position: z.number().int() })),
+  }),
+);
+export type ProductDetail = z.infer<typeof productDetailSchema>;
+
+export const KEYWORD_SORTS = ['freq7', 'freq30', 'freq90', 'growth', 'results'] as const;
+export const keywordQuerySchema = lazySchema(() =>
+  z.object({
+    /** Part of a keyword (case-insensitive); empty: the most searched. */
+    text: z.string().trim().max(100).default(''),
+    sort: z.object({ column: z.enum(KEYWORD_SORTS), direction: z.enum(['asc', 'desc']) }).default({ column: 'freq30', direction: 'desc' }),
+    limit: z.number().int().min(1).max(500).default(100),
+  }),
+);
+export type KeywordQuery = z.input<typeof keywordQuerySchema>;
+const keywordRowSchema = () =>
+  z.object({ keyword: z.string(), categoryId: z.number().nullable(), results: z.number(), freq7: z.number(), freq30: z.number(), freq90: z.number(), growth: z.number().nullable() });
+export type KeywordRow = z.infer<ReturnType<typeof keywordRowSchema>>;
+export const keywordResultSchema = lazySchema(() => z.object({ ...marketFields(), rows: z.array(keywordRowSchema()) }));
+export type KeywordResult = z.infer<typeof keywordResultSchema>;
+
+export const keywordDetailInputSchema = lazySchema(() => z.object({ keyword: z.string().trim().min(1).max(300) }));
+export const keywordDetailSchema = lazySchema(() =>
+  z.object({
+    ...marketFields(),
+    keyword: keywordRowSchema(),
+    from: z.string(),
+    frequency: z.array(z.number()),
+    /** Keywords sharing products with this one, most shared first. */
+    related: z.array(keywordRowSchema().extend({ shared: z.number().int() })),
+    /** The products the search answers first, in its order. */
+    products: z.array(productRowSchema().extend({ position: z.number().int() })),
+  }),
+);
+export type KeywordDetail = z.infer<typeof keywordDetailSchema>;
+
+const research = { timeout: 60_000, cancellable: true } as const;
+
+export const RESEARCH_ENDPOINTS = {
+  hotProducts: defineEndpoint({
+    method: 'POST', path: '/search/hotProductPro', summary: 'Hot products of the market: filters, a sort, the first rows',
+    access: 'hotProductPro', input: productQuerySchema, answer: productResultSchema, settings: research,
+  }),
+  newProducts: defineEndpoint({
+    method: 'POST', path: '/search/hotProductProNew', summary: 'Hot products first seen in the last N days',
+    access: 'research', input: newProductQuerySchema, answer: productResultSchema, settings: research,
+  }),
+  cnProducts: defineEndpoint({
+    method: 'POST', path: '/search/cnProductPro', summary: 'Hot products of Chinese sellers',
+    access: 'research', input: productQuerySchema, answer: productResultSchema, settings: research,
+  }),
+  categories: defineEndpoint({
+    method: 'POST', path: '/getCategory', summary: "The market's category tree (Ozon's description categories and types)",
+    access: 'hotProductPro', answer: categoryAnswerSchema, settings: { timeout: 10_000 },
+  }),
+  productDetail: defineEndpoint({
+    method: 'POST', path: '/search/productDetail', summary: "A market product's sales and price history and the keywords it ranks for",
+    access: 'hotProductPro', input: productDetailInputSchema, answer: productDetailSchema, settings: { cancellable: true },
+  }),
+  keywords: defineEndpoint({
+    method: 'POST', path: '/getQueryResult', summary: 'Keywords of the market matching a text, with their search figures',
+    access: 'research', input: keywordQuerySchema, answer: keywordResultSchema, settings: { cancellable: true },
+  }),
+  keywordDetail: defineEndpoint({
+    method: 'POST', path: '/search/keywordDetail', summary: "A keyword's frequency history, related keywords and the products ranking for it",
+    access: 'research', input: keywordDetailInputSchema, answer: keywordDetailSchema, settings: { cancellable: true },
+  }),
+  potential: defineEndpoint({
+    method: 'POST', path: '/getPotentialResult', summary: 'Products scored by rising demand against low competition, the score in its parts',
+    access: 'research', input: potentialQuerySchema, answer: productResultSchema, settings: { cancellable: true },
+  }),
+};

@@ -16,7 +16,11 @@ import { sessionRoutes } from './areas/session/routes';
 import { systemRoutes } from './areas/system/routes';
 import { storeRoutes } from './areas/store/routes';
 import { toolsRoutes, type ToolsRoutesOptions } from './areas/tools/routes';
+<<<<<<< HEAD
 import { trackingRoutes } from './areas/tracking/routes';
+=======
+import { researchRoutes } from './areas/research/routes';
+>>>>>>> 18a5998 (Research endpoints: hot, new, Chinese-seller and potential products, keywords)
 import { flowsRoutes } from './areas/flows/routes';
 import { costsRoutes } from './areas/costs/routes';
 import { promotionRoutes, type PromotionRoutesOptions } from './areas/promotions/routes';
@@ -105,6 +109,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await app.register(promotionRoutes, options.promotions ?? {});
   await app.register(costsRoutes);
   await app.register(copyRoutes, options.copy ?? {});
+  await app.register(researchRoutes);
   // Later areas register here: one plugin per area, mirroring the spec's call list.
   return app;
 }

@@ -18,6 +18,8 @@ export type Config = {
   dataDir: string;
   /** Unset: the embedded PGlite database in `<dataDir>/pglite`. */
   databaseUrl: string | null;
+  /** A streaming replica of DATABASE_URL's database that market research reads from; null: research reads the main one. */
+  databaseReadUrl: string | null;
   /** Base URL for shops that name none; unset: the embedded simulator when it runs, else Ozon's production API. */
   ozonApiUrl: string | null;
   /**
@@ -95,6 +97,7 @@ const envSchema = z.object({
   HOST: optional(z.string()).default('0.0.0.0'),
   DATA_DIR: optional(z.string()).default('./data'),
   DATABASE_URL: optional(z.url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// or postgresql:// URL' })),
+  DATABASE_READ_URL: optional(z.url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// or postgresql:// URL' })),
   OZON_API_URL: optional(z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })),
   OZON_SIMULATOR: optional(flag),
   CBR_API_URL: optional(z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })),
@@ -142,6 +145,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         '(64 hex digits, e.g. from `openssl rand -hex 32`); keep it: shops\' API keys stored with it cannot be read without it',
     );
   }
+  if (values.DATABASE_READ_URL && !values.DATABASE_URL) {
+    throw new ConfigError('Invalid configuration:\n  DATABASE_READ_URL: names a replica of the PostgreSQL server in DATABASE_URL, which is not set');
+  }
   if (production && values.DEMO) {
     throw new ConfigError('Invalid configuration:\n  DEMO: the demo accounts (admin/admin123 ...) must not be seeded when NODE_ENV=production; unset DEMO and set ADMIN_PASSWORD');
   }
@@ -154,6 +160,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     host: values.HOST,
     dataDir,
     databaseUrl: values.DATABASE_URL ?? null,
+    databaseReadUrl: values.DATABASE_READ_URL ?? null,
     ozonApiUrl: values.OZON_API_URL ?? null,
     ozonSimulator: values.OZON_SIMULATOR ?? (!production && !values.OZON_API_URL),
     cbrApiUrl: values.CBR_API_URL ?? (production ? CBR_DEFAULT_URL : null),

@@ -29,6 +29,13 @@ export type Database = {
    */
   query<Row extends Record<string, unknown>>(text: string, params?: unknown[]): Promise<Row[]>;
   /**
+   * `query` that stops when `signal` aborts, throwing QueryCancelled. On PostgreSQL the running statement is
+   * cancelled in the server (pg_cancel_backend on its connection, which is not given back to the pool before the
+   * cancel has been answered, so it never reaches another query). PGlite runs a statement to its end on this
+   * thread: an aborted query is not started, and one aborted while it runs is thrown away when it ends.
+   */
+  cancellableQuery<Row extends Record<string, unknown>>(text: string, params: unknown[], signal: AbortSignal): Promise<Row[]>;
+  /**
    * The rows of `select` (a query without parameters: its values written in as literals) in COPY's binary format,
    * each value in its send form (no row objects, no text rendering), handed to `read`: the bulk path of the order
    * sync. The bytes are lent for the call only (the next copy reuses their memory): `read` keeps nothing of them.
@@ -57,6 +64,14 @@ export type Database = {
   notifications: Notifications | null;
   close(): Promise<void>;
 };
+
+/** A query stopped by its AbortSignal (Database.cancellableQuery). */
+export class QueryCancelled extends Error {
+  override name = 'QueryCancelled';
+  constructor() {
+    super('the query was cancelled');
+  }
+}
 
 /** The database-wide locks, each a fixed advisory lock key (pg_advisory_lock(namespace, key)). */
 export const DATABASE_LOCKS = { migrate: 1, startup: 2 } as const;
@@ -114,6 +129,12 @@ export async function openPglite(dataDir?: string): Promise<Database> {
     kind: 'pglite',
     async query(text, params = []) {
       const result = await client.query<Record<string, unknown>>(text, params);
+      return result.rows as never;
+    },
+    async cancellableQuery(text, params, signal) {
+      if (signal.aborted) throw new QueryCancelled();
+      const result = await client.query<Record<string, unknown>>(text, params);
+      if (signal.aborted) throw new QueryCancelled();
       return result.rows as never;
     },
     async copyBinary(select, read) {
@@ -208,6 +229,28 @@ export async function openPostgres(connectionString: string): Promise<Database> 
     async query(text, params = []) {
       const result = await pool.query(text, params);
       return result.rows;
+    },
+    async cancellableQuery(text, params, signal) {
+      if (signal.aborted) throw new QueryCancelled();
+      const connection = await pool.connect();
+      let cancelling: Promise<unknown> | null = null;
+      const cancel = () => {
+        const pid = (connection as unknown as { processID?: number }).processID;
+        if (pid) cancelling = pool.query('select pg_cancel_backend($1)', [pid]).catch(() => undefined);
+      };
+      signal.addEventListener('abort', cancel, { once: true });
+      try {
+        const result = await connection.query(text, params);
+        if (signal.aborted) throw new QueryCancelled();
+        return result.rows;
+      } catch (error) {
+        if (signal.aborted || (error as { code?: string }).code === '57014') throw new QueryCancelled();
+        throw error;
+      } finally {
+        signal.removeEventListener('abort', cancel);
+        if (cancelling) await cancelling;
+        connection.release();
+      }
     },
     async copyBinary(select, read) {
       const connection = await pool.connect();

@@ -8,6 +8,7 @@ import { COPY_ENDPOINTS } from '../../contract/copy';
 import { ORDER_ENDPOINTS } from '../../contract/orders';
 import { PRODUCT_ENDPOINTS } from '../../contract/products';
 import { MARKETPLACE_LIST_SETTINGS, PLANNED_CALLS, type PlannedCall } from '../../contract/plannedCalls';
+import { RESEARCH_ENDPOINTS } from '../../contract/research';
 import { SESSION_ENDPOINTS } from '../../contract/session';
 import { STORE_ENDPOINTS } from '../../contract/store';
 import { HttpClient } from './client';
@@ -242,12 +243,12 @@ describe('HttpClient: retries and timeouts', () => {
     [ORDER_ENDPOINTS.get, 6_000],
     [PRODUCT_ENDPOINTS.updateSkuImage, 10_000],
     [STORE_ENDPOINTS.removeFailToArch, 10_000],
-    [planned(PLANNED_CALLS.getCategory), 10_000],
+    [RESEARCH_ENDPOINTS.categories, 10_000],
     [COPY_ENDPOINTS.list, 15_000],
     [planned(PLANNED_CALLS.categoryAttribute), 15_000],
     [SESSION_ENDPOINTS.loginCheck, 30_000],
     [SESSION_ENDPOINTS.noticeCheck, 30_000],
-    [planned(PLANNED_CALLS.hotProductPro), 60_000],
+    [RESEARCH_ENDPOINTS.hotProducts, 60_000],
     [COPY_ENDPOINTS.copy, 200_000],
     [STORE_ENDPOINTS.syncOrderList, 250_000],
     [ADD, 150_000],

@@ -1,0 +1,197 @@
+import type { z } from 'zod';
+import { COUNT_CAP, type CategoryNode, type MarketProductRow, type newProductQuerySchema, type potentialQuerySchema, type productQuerySchema, type ProductSort } from '../../../contract/research';
+import type { Lang } from '../../../contract/errors';
+import { CATEGORY_TREE, type SimCategory } from '../../marketplace/simulator/catalog';
+import { ApiError } from '../../http/errors';
+
+/**
+ * The research queries over the market store (server/db/tables/market.ts). Each runs through
+ * `Database.cancellableQuery` with the request's signal, so a newer query or a closed page stops the older one in the
+ * database. Figures are columns computed at load, so a query is filters, one sort and a limit over indexed columns.
+ */
+
+type ProductQuery = z.output<typeof productQuerySchema>;
+type NewProductQuery = z.output<typeof newProductQuerySchema>;
+type PotentialQuery = z.output<typeof potentialQuerySchema>;
+type Run = <Row extends Record<string, unknown>>(text: string, params: unknown[]) => Promise<Row[]>;
+
+export const SORT_COLUMNS: Record<ProductSort, string> = {
+  sales7: 'sales_7', sales30: 'sales_30', sales90: 'sales_90', revenue7: 'revenue_7', revenue30: 'revenue_30', revenue90: 'revenue_90',
+  growth: 'growth', price: 'price', rating: 'rating', reviews: 'reviews', firstSeen: 'first_seen', potentialScore: 'potential_score',
+};
+
+/** The market row as the contract's product row (days as epoch ms). */
+export const PRODUCT_COLUMNS = `sku::text as key, sku::float8 as sku, name, category_id as "categoryId", type_id as "typeId", brand,
+  seller_id as "sellerId", seller_name as "sellerName", seller_country as "sellerCountry", price::float8 as price, rating::float8 as rating,
+  reviews, (extract(epoch from first_seen) * 1000)::float8 as "firstSeen", sales_7 as sales7, sales_30 as sales30, sales_90 as sales90,
+  revenue_7::float8 as revenue7, revenue_30::float8 as revenue30, revenue_90::float8 as revenue90, growth::float8 as growth,
+  potential_score::float8 as "potentialScore", potential_demand::float8 as "potentialDemand",
+  potential_competition::float8 as "potentialCompetition", potential_reviews::float8 as "potentialReviews",
+  potential_price::float8 as "potentialPrice", type_sellers as "typeSellers", false as deleted`;
+
+/** The leaf type ids under a node of the tree (a root, a category or a type); null when the id names no node. */
+export function typesUnder(id: number): number[] | null {
+  const typesOf = (node: SimCategory): number[] => [...node.types.map((t) => t.typeId), ...node.children.flatMap(typesOf)];
+  const visit = (nodes: SimCategory[]): number[] | null => {
+    for (const node of nodes) {
+      if (node.categoryId === id) return typesOf(node);
+      const type = node.types.find((t) => t.typeId === id);
+      if (type) return [type.typeId];
+      const found = visit(node.children);
+      if (found) return found;
+    }
+    return null;
+  };
+  return visit(CATEGORY_TREE);
+}
+
+export function categoryTree(lang: Lang): CategoryNode[] {
+  const node = (c: SimCategory): CategoryNode => ({
+    id: c.categoryId,
+    name: c.names[lang],
+    children: [...c.children.map(node), ...c.types.map((t) => ({ id: t.typeId, name: t.names[lang], children: [] }))],
+  });
+  return CATEGORY_TREE.map(node);
+}
+
+/** A where clause built up with numbered parameters. */
+class Where {
+  readonly parts: string[] = [];
+  readonly params: unknown[] = [];
+  add(sql: (placeholder: string) => string, value: unknown): void {
+    this.params.push(value);
+    this.parts.push(sql(`$${this.params.length}`));
+  }
+  raw(sql: string): void {
+    this.parts.push(sql);
+  }
+  toString(): string {
+    return this.parts.length > 0 ? `where ${this.parts.join(' and ')}` : '';
+  }
+}
+
+function productWhere(query: ProductQuery): Where {
+  const where = new Where();
+  if (query.categoryId !== undefined) {
+    const types = typesUnder(query.categoryId);
+    if (!types) throw new ApiError(400, 'invalidInput', 'categoryId');
+    where.add((p) => `type_id = any(${p}::int[])`, types);
+  }
+  const range = (column: string, min: number | undefined, max: number | undefined) => {
+    if (min !== undefined) where.add((p) => `${column} >= ${p}`, min);
+    if (max !== undefined) where.add((p) => `${column} <= ${p}`, max);
+  };
+  range('price', query.priceMin, query.priceMax);
+  range(`sales_${query.period}`, query.salesMin, query.salesMax);
+  range(`revenue_${query.period}`, query.revenueMin, query.revenueMax);
+  range('growth', query.growthMin, query.growthMax);
+  range('rating', query.ratingMin, undefined);
+  range('reviews', query.reviewsMin, query.reviewsMax);
+  if (query.brand) where.add((p) => `lower(brand) = lower(${p})`, query.brand);
+  if (query.seller) {
+    if (/^\d{1,9}$/.test(query.seller)) where.add((p) => `seller_id = ${p}`, Number(query.seller));
+    else where.add((p) => `seller_name ilike ${p}`, `%${query.seller.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+  }
+  if (query.firstSeenFrom) where.add((p) => `first_seen >= ${p}::date`, query.firstSeenFrom);
+  if (query.firstSeenTo) where.add((p) => `first_seen <= ${p}::date`, query.firstSeenTo);
+  return where;
+}
+
+export async function marketAsOf(run: Run): Promise<string | null> {
+  const [meta] = await run<{ as_of: string }>(`select to_char(as_of, 'YYYY-MM-DD') as as_of from market_meta where id = 1`, []);
+  return meta?.as_of ?? null;
+}
+
+async function productResult(run: Run, where: Where, query: ProductQuery) {
+  const asOf = await marketAsOf(run);
+  const column = SORT_COLUMNS[query.sort.column];
+  // Nulls (no growth, no rating) go last either way; the sku keeps equal figures in a fixed order.
+  const order = `${column} ${query.sort.direction} nulls last, sku ${query.sort.direction}`;
+  const rows = await run<MarketProductRow>(`select ${PRODUCT_COLUMNS} from market_products ${where} order by ${order} limit ${query.limit}`, where.params);
+  const counted =
+    rows.length < query.limit
+      ? rows.length
+      : ((await run<{ n: number }>(`select count(*)::int as n from (select 1 from market_products ${where} limit ${COUNT_CAP + 1}) t`, where.params))[0]?.n ?? 0);
+  return { asOf, total: Math.min(counted, COUNT_CAP), totalCapped: counted > COUNT_CAP, rows };
+}
+
+export function hotProducts(run: Run, query: ProductQuery) {
+  return productResult(run, productWhere(query), query);
+}
+
+export async function newProducts(run: Run, query: NewProductQuery) {
+  const where = productWhere(query);
+  where.add((p) => `first_seen > (select as_of from market_meta where id = 1) - ${p}::int`, query.newDays);
+  return productResult(run, where, query);
+}
+
+export function cnProducts(run: Run, query: ProductQuery) {
+  const where = productWhere(query);
+  where.raw(`seller_country = 'CN'`);
+  return productResult(run, where, query);
+}
+
+export function potentialProducts(run: Run, query: PotentialQuery) {
+  const where = productWhere(query);
+  const floor = (column: string, min: number | undefined) => {
+    if (min !== undefined) where.add((p) => `${column} >= ${p}`, min);
+  };
+  floor('potential_score', query.scoreMin);
+  floor('potential_demand', query.demandMin);
+  floor('potential_competition', query.competitionMin);
+  floor('potential_reviews', query.reviewsPartMin);
+  floor('potential_price', query.pricePartMin);
+  return productResult(run, where, query);
+}
+
+export async function productDetail(run: Run, sku: number) {
+  const asOf = await marketAsOf(run);
+  const [row] = await run<Record<string, unknown> & { from: string; sales: number[]; prices: number[] }>(
+    `select ${PRODUCT_COLUMNS}, to_char(h.from_day, 'YYYY-MM-DD') as "from", h.sales, h.prices::float8[] as prices
+     from market_products p left join market_product_history h using (sku) where p.sku = $1`,
+    [sku],
+  );
+  if (!row) throw new ApiError(404, 'notFound');
+  const keywords = await run<{ keyword: string; freq30: number; position: number }>(
+    `select keyword, freq_30 as "freq30", array_position(top_skus, $1::bigint) as position from market_keywords
+     where top_skus @> array[$1::bigint] order by freq_30 desc limit 50`,
+    [sku],
+  );
+  const { from, sales, prices, ...product } = row;
+  return { asOf, product: product as never, from: from ?? asOf ?? '', sales: sales ?? [], prices: prices ?? [], keywords };
+}
+
+const KEYWORD_COLUMNS = `keyword, category_id as "categoryId", results, freq_7 as "freq7", freq_30 as "freq30", freq_90 as "freq90", growth::float8 as growth`;
+const KEYWORD_SORT_COLUMNS = { freq7: 'freq_7', freq30: 'freq_30', freq90: 'freq_90', growth: 'growth', results: 'results' } as const;
+
+export async function keywords(run: Run, query: { text: string; sort: { column: keyof typeof KEYWORD_SORT_COLUMNS; direction: 'asc' | 'desc' }; limit: number }) {
+  const asOf = await marketAsOf(run);
+  const where = new Where();
+  if (query.text) where.add((p) => `lower(keyword) like ${p}`, `%${query.text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+  const rows = await run<Record<string, unknown>>(
+    `select ${KEYWORD_COLUMNS} from market_keywords ${where} order by ${KEYWORD_SORT_COLUMNS[query.sort.column]} ${query.sort.direction} nulls last, keyword limit ${query.limit}`,
+    where.params,
+  );
+  return { asOf, rows: rows as never[] };
+}
+
+export async function keywordDetail(run: Run, keyword: string) {
+  const asOf = await marketAsOf(run);
+  const [row] = await run<Record<string, unknown> & { id: number; from: string; frequency: number[]; top: string[] }>(
+    `select id, ${KEYWORD_COLUMNS}, to_char(from_day, 'YYYY-MM-DD') as "from", frequency, top_skus::text[] as top from market_keywords where lower(keyword) = lower($1)`,
+    [keyword],
+  );
+  if (!row) throw new ApiError(404, 'notFound');
+  const { id, from, frequency, top, ...figures } = row;
+  const related = await run<Record<string, unknown>>(
+    `select ${KEYWORD_COLUMNS}, (select count(*) from unnest(top_skus) s where s = any($1::bigint[]))::int as shared
+     from market_keywords where top_skus && $1::bigint[] and id <> $2 order by shared desc, freq_30 desc limit 20`,
+    [top, id],
+  );
+  const products = await run<Record<string, unknown>>(
+    `select ${PRODUCT_COLUMNS}, t.position::int as position from unnest($1::bigint[]) with ordinality as t(sku, position)
+     join market_products p using (sku) order by t.position`,
+    [top],
+  );
+  return { asOf, keyword: figures as never, from, frequency, related: related as never[], products: products as never[] };
+}

@@ -1,0 +1,47 @@
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { RESEARCH_ENDPOINTS } from '../../../contract/research';
+import { openPostgres, QueryCancelled, type Database } from '../../db/database';
+import { ApiError } from '../../http/errors';
+import { route } from '../../http/route';
+import { categoryTree, cnProducts, hotProducts, keywordDetail, keywords, newProducts, potentialProducts, productDetail } from './queries';
+
+/**
+ * Market research (seller-tool /search/*). Roles and paid validity are the route's access gate (contract/access.ts:
+ * an analyst whose search period has passed holds no active role and is answered 401 before any query runs).
+ * Queries read DATABASE_READ_URL's replica when one is configured, else the main database, and each stops in the
+ * database when its request's connection closes: the worker aborts a cancellable call when a newer one starts or
+ * the page goes away.
+ */
+export async function researchRoutes(app: FastifyInstance) {
+  let read: Database = app.database;
+  if (app.config.databaseReadUrl) {
+    read = await openPostgres(app.config.databaseReadUrl);
+    app.addHook('onClose', async () => read.close());
+  }
+
+  /** Runs the handler's queries with a signal that aborts when the client goes away before the answer is sent. */
+  const withSignal = async <T>(reply: FastifyReply, work: (run: <Row extends Record<string, unknown>>(text: string, params: unknown[]) => Promise<Row[]>) => Promise<T>) => {
+    const controller = new AbortController();
+    const onClose = () => {
+      if (!reply.raw.writableEnded) controller.abort();
+    };
+    reply.raw.once('close', onClose);
+    try {
+      return await work((text, params) => read.cancellableQuery(text, params, controller.signal));
+    } catch (error) {
+      if (error instanceof QueryCancelled) throw new ApiError(400, 'queryCancelled');
+      throw error;
+    } finally {
+      reply.raw.off('close', onClose);
+    }
+  };
+
+  route(app, RESEARCH_ENDPOINTS.categories, async ({ lang }) => ({ tree: categoryTree(lang) }));
+  route(app, RESEARCH_ENDPOINTS.hotProducts, async ({ input, reply }) => withSignal(reply, (run) => hotProducts(run, input)));
+  route(app, RESEARCH_ENDPOINTS.newProducts, async ({ input, reply }) => withSignal(reply, (run) => newProducts(run, input)));
+  route(app, RESEARCH_ENDPOINTS.cnProducts, async ({ input, reply }) => withSignal(reply, (run) => cnProducts(run, input)));
+  route(app, RESEARCH_ENDPOINTS.potential, async ({ input, reply }) => withSignal(reply, (run) => potentialProducts(run, input)));
+  route(app, RESEARCH_ENDPOINTS.productDetail, async ({ input, reply }) => withSignal(reply, (run) => productDetail(run, input.sku)));
+  route(app, RESEARCH_ENDPOINTS.keywords, async ({ input, reply }) => withSignal(reply, (run) => keywords(run, input)));
+  route(app, RESEARCH_ENDPOINTS.keywordDetail, async ({ input, reply }) => withSignal(reply, (run) => keywordDetail(run, input.keyword)));
+}

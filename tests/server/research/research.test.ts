@@ -1,0 +1,180 @@
+import type { FastifyInstance } from 'fastify';
+import type { KeywordDetail, KeywordResult, MarketProductRow, ProductDetail, ProductQuery, ProductResult } from '../../../contract/research';
+import { generateMarket } from '../../../server/areas/research/generate';
+import { PRODUCT_COLUMNS, typesUnder } from '../../../server/areas/research/queries';
+import { QueryCancelled } from '../../../server/db/database';
+import { DATABASE_TARGETS, login, startTestApp, type Session, type TestApp } from '../harness';
+
+type Envelope<T> = { code: number; msg: string; data: T };
+
+async function post<T>(app: FastifyInstance, session: Session, url: string, payload: object = {}) {
+  const response = await app.inject({ method: 'POST', url: `/api${url}`, headers: session.headers, payload });
+  return { status: response.statusCode, body: response.json<Envelope<T>>() };
+}
+
+/** A seeded pseudo-random sequence (the queries differ per seed but not per run). */
+function sequence(seed: number) {
+  let state = seed;
+  return () => {
+    state = (Math.imul(state, 1664525) + 1013904223) >>> 0;
+    return state / 4_294_967_296;
+  };
+}
+
+const SORT_FIELDS = ['sales7', 'sales30', 'sales90', 'revenue30', 'growth', 'price', 'rating', 'reviews', 'firstSeen', 'potentialScore'] as const;
+
+/** The reference: the same query answered in plain JavaScript over every row. */
+function reference(rows: MarketProductRow[], query: Required<Pick<ProductQuery, 'sort' | 'limit'>> & ProductQuery, extra: (row: MarketProductRow) => boolean = () => true) {
+  const period = query.period ?? 30;
+  const sales = (row: MarketProductRow) => row[`sales${period}` as 'sales30'];
+  const revenue = (row: MarketProductRow) => row[`revenue${period}` as 'revenue30'];
+  const types = query.categoryId === undefined ? null : typesUnder(query.categoryId);
+  const inside = (value: number | null, min?: number, max?: number) => (min === undefined || (value !== null && value >= min)) && (max === undefined || (value !== null && value <= max));
+  const kept = rows.filter(
+    (row) =>
+      (!types || types.includes(row.typeId)) &&
+      inside(row.price, query.priceMin, query.priceMax) &&
+      inside(sales(row), query.salesMin, query.salesMax) &&
+      inside(revenue(row), query.revenueMin, query.revenueMax) &&
+      inside(row.growth, query.growthMin, query.growthMax) &&
+      inside(row.rating, query.ratingMin) &&
+      inside(row.reviews, query.reviewsMin, query.reviewsMax) &&
+      extra(row),
+  );
+  const { column, direction } = query.sort;
+  const sign = direction === 'asc' ? 1 : -1;
+  kept.sort((a, b) => {
+    const x = a[column];
+    const y = b[column];
+    if (x === null || y === null) return x === y ? sign * (a.sku - b.sku) : x === null ? 1 : -1;
+    return x !== y ? sign * (x - y) : sign * (a.sku - b.sku);
+  });
+  return { total: kept.length, skus: kept.slice(0, query.limit).map((row) => row.sku) };
+}
+
+describe.each(DATABASE_TARGETS)('market research ($kind)', (target) => {
+  let test: TestApp;
+  let analyst: Session;
+  let all: MarketProductRow[];
+  beforeAll(async () => {
+    test = await startTestApp(target);
+    await generateMarket(test.database, { products: 2_000, now: test.clock.now() });
+    analyst = await login(test.app, 'analyst', 'analyst123');
+    all = await test.database.query<MarketProductRow>(`select ${PRODUCT_COLUMNS} from market_products`);
+  });
+  afterAll(async () => test.close());
+
+  it('answers random queries (three filters and a sort) as a plain reference does', async () => {
+    const random = sequence(7);
+    for (let round = 0; round < 12; round++) {
+      const period = ([7, 30, 90] as const)[Math.floor(random() * 3)]!;
+      const filters: Partial<ProductQuery>[] = [
+        { categoryId: [17027000, 17028650, 94760, 17027200][Math.floor(random() * 4)]! },
+        { priceMin: Math.round(random() * 800) },
+        { salesMin: Math.round(random() * 20) },
+        { growthMin: Math.round(random() * 60) - 30 },
+        { ratingMin: 4 + Math.round(random() * 8) / 10 },
+        { reviewsMax: Math.round(random() * 400) },
+        { revenueMin: Math.round(random() * 5_000) },
+      ];
+      const picked = filters.sort(() => random() - 0.5).slice(0, 3);
+      const query = {
+        period,
+        ...Object.assign({}, ...picked),
+        sort: { column: SORT_FIELDS[Math.floor(random() * SORT_FIELDS.length)]!, direction: random() < 0.5 ? 'asc' : 'desc' },
+        limit: 50,
+      } as Required<Pick<ProductQuery, 'sort' | 'limit'>> & ProductQuery;
+      const { status, body } = await post<ProductResult>(test.app, analyst, '/search/hotProductPro', query);
+      expect(status, JSON.stringify(query)).toBe(200);
+      const expected = reference(all, query);
+      expect(body.data.rows.map((row) => row.sku), JSON.stringify(query)).toEqual(expected.skus);
+      expect(body.data.total).toBe(expected.total);
+      expect(body.data.asOf).toBe('2025-06-09');
+    }
+  });
+
+  it('narrows to Chinese sellers, to products first seen in the last N days, and to potential by each part', async () => {
+    const sort = { column: 'sales30', direction: 'desc' } as const;
+    const cn = await post<ProductResult>(test.app, analyst, '/search/cnProductPro', { sort, limit: 2000 });
+    expect(cn.body.data.total).toBe(reference(all, { sort, limit: 2000 }, (row) => row.sellerCountry === 'CN').total);
+    expect(cn.body.data.rows.every((row) => row.sellerCountry === 'CN')).toBe(true);
+
+    const fresh = await post<ProductResult>(test.app, analyst, '/search/hotProductProNew', { newDays: 14, sort, limit: 2000 });
+    const since = Date.parse('2025-06-09T00:00:00Z') - 14 * 86_400_000;
+    expect(fresh.body.data.rows.map((row) => row.sku)).toEqual(reference(all, { sort, limit: 2000 }, (row) => row.firstSeen > since).skus);
+    expect(fresh.body.data.total).toBeGreaterThan(0);
+
+    const potential = await post<ProductResult>(test.app, analyst, '/getPotentialResult', { demandMin: 60, competitionMin: 40, limit: 2000 });
+    const expected = reference(all, { sort: { column: 'potentialScore', direction: 'desc' }, limit: 2000 }, (row) => row.potentialDemand >= 60 && row.potentialCompetition >= 40);
+    expect(potential.body.data.rows.map((row) => row.sku)).toEqual(expected.skus);
+    for (const row of potential.body.data.rows) {
+      const weighed = 0.4 * row.potentialDemand + 0.25 * row.potentialCompetition + 0.2 * row.potentialReviews + 0.15 * row.potentialPrice;
+      expect(Math.abs(row.potentialScore - weighed)).toBeLessThan(0.2);
+    }
+  });
+
+  it("answers a product's history and keywords, and a keyword's history, related keywords and ranking products", async () => {
+    const [keyword] = await test.database.query<{ keyword: string; top: string[] }>(`select keyword, top_skus::text[] as top from market_keywords where cardinality(top_skus) = 10 order by freq_30 desc limit 1`);
+    const detail = await post<KeywordDetail>(test.app, analyst, '/search/keywordDetail', { keyword: keyword!.keyword.toUpperCase() });
+    expect(detail.status).toBe(200);
+    expect(detail.body.data.frequency).toHaveLength(90);
+    expect(detail.body.data.keyword.freq7).toBe(detail.body.data.frequency.slice(-7).reduce((a, b) => a + b, 0));
+    expect(detail.body.data.products.map((row) => String(row.sku))).toEqual(keyword!.top);
+    expect(detail.body.data.related.length).toBeGreaterThan(0);
+    expect(detail.body.data.related[0]!.shared).toBeGreaterThan(0);
+
+    const sku = Number(keyword!.top[0]);
+    const product = await post<ProductDetail>(test.app, analyst, '/search/productDetail', { sku });
+    expect(product.body.data.sales).toHaveLength(90);
+    expect(product.body.data.product.sales30).toBe(product.body.data.sales.slice(-30).reduce((a, b) => a + b, 0));
+    expect(product.body.data.keywords.map((k) => k.keyword)).toContain(keyword!.keyword);
+
+    const found = await post<KeywordResult>(test.app, analyst, '/getQueryResult', { text: keyword!.keyword.split(' ')[0] });
+    expect(found.body.data.rows.length).toBeGreaterThan(0);
+    expect(found.body.data.rows.every((row) => row.keyword.includes(keyword!.keyword.split(' ')[0]!))).toBe(true);
+    const freqs = found.body.data.rows.map((row) => row.freq30);
+    expect(freqs).toEqual([...freqs].sort((a, b) => b - a));
+
+    const missing = await post<ProductDetail>(test.app, analyst, '/search/productDetail', { sku: 1 });
+    expect(missing.status).toBe(404);
+    const badCategory = await post<ProductResult>(test.app, analyst, '/search/hotProductPro', { categoryId: 123 });
+    expect(badCategory.status).toBe(400);
+  });
+
+  it("answers an analyst whose search period has passed with the spec's 401 and nothing else; other roles as the table says", async () => {
+    await test.database.query(`update users set search_word_valid_time = $1 where username = 'analyst'`, [new Date(test.clock.now().getTime() - 1000)]);
+    for (const url of ['/search/hotProductPro', '/search/cnProductPro', '/search/hotProductProNew', '/getPotentialResult', '/getQueryResult', '/getCategory']) {
+      const refused = await post<unknown>(test.app, analyst, url, {});
+      expect(refused.status, url).toBe(401);
+      expect(refused.body).toEqual({ code: 401, msg: '权限已过期或无权限操作，请联系管理员', data: null });
+    }
+    const newbie = await login(test.app, 'newbie', 'newbie123');
+    expect((await post(test.app, newbie, '/search/hotProductPro', {})).status).toBe(401);
+    const admin = await login(test.app, 'admin', 'admin123');
+    // Hot products are open to admin, follow and search; the other research pages to search and follow.
+    expect((await post(test.app, admin, '/search/hotProductPro', {})).status).toBe(200);
+    const seller = await login(test.app, 'seller', 'seller123');
+    expect((await post(test.app, seller, '/search/cnProductPro', {})).status).toBe(200);
+    await test.database.query(`update users set search_word_valid_time = $1 where username = 'analyst'`, [new Date(test.clock.now().getTime() + 86_400_000)]);
+    expect((await post(test.app, analyst, '/search/hotProductPro', {})).status).toBe(200);
+  });
+
+  it('does not run a query whose signal has already aborted', async () => {
+    const controller = new AbortController();
+    controller.abort();
+    await expect(test.database.cancellableQuery(`select 1`, [], controller.signal)).rejects.toBeInstanceOf(QueryCancelled);
+  });
+
+  it.runIf(target.kind === 'postgres')('cancels a running query in the database when its signal aborts', async () => {
+    const controller = new AbortController();
+    const running = test.database.cancellableQuery(`select pg_sleep(5), 'research-cancel-probe'`, [], controller.signal);
+    const active = () =>
+      test.database.query<{ n: number }>(`select count(*)::int as n from pg_stat_activity where query like '%research-cancel-probe%' and state = 'active' and pid <> pg_backend_pid()`);
+    await vi.waitFor(async () => expect((await active())[0]!.n).toBe(1));
+    const aborted = Date.now();
+    controller.abort();
+    await expect(running).rejects.toBeInstanceOf(QueryCancelled);
+    expect(Date.now() - aborted).toBeLessThan(1_000);
+    expect((await active())[0]!.n).toBe(0);
+  });
+});
