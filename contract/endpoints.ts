@@ -15,6 +15,7 @@ import { TOOL_ENDPOINTS } from './tools';
 import { TRACK_ENDPOINTS } from './tracking';
 import { FLOWS_ENDPOINTS } from './flows';
 import { RESEARCH_ENDPOINTS } from './research';
+import { EDIT_ENDPOINTS } from './edit';
 
 /**
  * Every endpoint of the API by group (the groups are the OpenAPI document's tags). A new area adds its
@@ -36,6 +37,7 @@ export const ENDPOINTS = {
   tracking: TRACK_ENDPOINTS,
   flows: FLOWS_ENDPOINTS,
   research: RESEARCH_ENDPOINTS,
+  edit: EDIT_ENDPOINTS,
   promotions: PROMOTION_ENDPOINTS,
   costs: COST_ENDPOINTS,
   copy: COPY_ENDPOINTS,

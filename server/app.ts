@@ -15,12 +15,10 @@ import { noticeRoutes } from './areas/notice/routes';
 import { sessionRoutes } from './areas/session/routes';
 import { systemRoutes } from './areas/system/routes';
 import { storeRoutes } from './areas/store/routes';
+import { editRoutes } from './areas/edit/routes';
 import { toolsRoutes, type ToolsRoutesOptions } from './areas/tools/routes';
-<<<<<<< HEAD
 import { trackingRoutes } from './areas/tracking/routes';
-=======
 import { researchRoutes } from './areas/research/routes';
->>>>>>> 18a5998 (Research endpoints: hot, new, Chinese-seller and potential products, keywords)
 import { flowsRoutes } from './areas/flows/routes';
 import { costsRoutes } from './areas/costs/routes';
 import { promotionRoutes, type PromotionRoutesOptions } from './areas/promotions/routes';
@@ -110,6 +108,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await app.register(costsRoutes);
   await app.register(copyRoutes, options.copy ?? {});
   await app.register(researchRoutes);
+  await app.register(editRoutes);
   // Later areas register here: one plugin per area, mirroring the spec's call list.
   return app;
 }

@@ -426,3 +426,4 @@ export * from './tables/products';
 export * from './tables/analysis';
 export * from './tables/returns';
 export * from './tables/tracking';
+export * from './tables/edit';

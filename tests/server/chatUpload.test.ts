@@ -4,27 +4,10 @@ import { CHAT_UPLOAD_MESSAGES, UPLOAD_MAX_BYTES, type UploadData } from '../../c
 import type { Store } from '../../contract/store';
 import { createOzonSimulator, type OzonSimulator } from '../../server/marketplace/simulator/plugin';
 import { DATABASE_TARGETS, login, startTestApp, type Session, type TestApp } from './harness';
+import { multipart } from '../support/multipart';
 
 const START = Date.parse('2025-06-10T08:00:00Z');
 const PNG = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex');
-
-/** A multipart body as a browser's FormData sends it: the fields first, then the file. */
-function multipart(fields: Record<string, string>, file: { name: string; bytes: Buffer; type?: string } | null) {
-  const boundary = '----chatUploadTest';
-  const parts: Buffer[] = [];
-  for (const [key, value] of Object.entries(fields)) {
-    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${key}"\r\n\r\n${value}\r\n`));
-  }
-  if (file) {
-    parts.push(
-      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.name}"\r\nContent-Type: ${file.type ?? 'application/octet-stream'}\r\n\r\n`),
-      file.bytes,
-      Buffer.from('\r\n'),
-    );
-  }
-  parts.push(Buffer.from(`--${boundary}--\r\n`));
-  return { payload: Buffer.concat(parts), contentType: `multipart/form-data; boundary=${boundary}` };
-}
 
 describe.each(DATABASE_TARGETS)('chat uploads on $kind', (target) => {
   let t: TestApp;

@@ -1,0 +1,120 @@
+import multipart from '@fastify/multipart';
+import type { FastifyInstance } from 'fastify';
+import sharp, { type Metadata } from 'sharp';
+import { EDIT_ENDPOINTS, EDIT_MESSAGES, OZON_IMAGE_RULES, type DesignSummary, type EditImage } from '../../../contract/edit';
+import { ApiError } from '../../http/errors';
+import { route } from '../../http/route';
+import { cleanFileName } from '../chat/upload';
+
+const fail = (code: number, key: keyof typeof EDIT_MESSAGES, field: string | null = null) => new ApiError(code, EDIT_MESSAGES[key], field);
+
+type DesignRow = { id: number; name: string; width: number; height: number; thumbnail: string; updated_at: Date | string };
+type ImageRow = { id: number; name: string; width: number; height: number; size: number; content_type: string; created_at: Date | string };
+
+const iso = (value: Date | string) => new Date(value).toISOString();
+const summaryOf = (row: DesignRow): DesignSummary => ({ id: row.id, name: row.name, width: row.width, height: row.height, thumbnail: row.thumbnail, updatedAt: iso(row.updated_at) });
+const imageOf = (row: ImageRow): EditImage => ({ id: row.id, name: row.name, width: row.width, height: row.height, size: row.size, contentType: row.content_type, createdAt: iso(row.created_at) });
+
+/**
+ * Checks an image against Ozon's picture rules before it is stored or sent on: JPEG or PNG by its content (not its
+ * name), within the size and the sides Ozon accepts. Answers its type and sides.
+ */
+export async function checkOzonImage(bytes: Buffer, field = 'file'): Promise<{ contentType: string; width: number; height: number }> {
+  if (bytes.length > OZON_IMAGE_RULES.maxBytes) throw fail(400, 'imageTooLarge', field);
+  let meta: Metadata;
+  try {
+    meta = await sharp(bytes).metadata();
+  } catch {
+    throw fail(400, 'notAnImage', field);
+  }
+  const contentType = meta.format === 'jpeg' ? 'image/jpeg' : meta.format === 'png' ? 'image/png' : null;
+  if (!contentType || !meta.width || !meta.height) throw fail(400, 'notAnImage', field);
+  if (Math.min(meta.width, meta.height) < OZON_IMAGE_RULES.minSide) throw fail(400, 'imageTooSmall', field);
+  if (Math.max(meta.width, meta.height) > OZON_IMAGE_RULES.maxSide) throw fail(400, 'imageTooBig', field);
+  return { contentType, width: meta.width, height: meta.height };
+}
+
+/**
+ * Image editing: the designer's designs and the stored edited images. Every row carries its owner; every query is
+ * scoped to the signed-in user, so another user's id answers "not found" exactly like a missing one.
+ */
+export async function editRoutes(app: FastifyInstance) {
+  await app.register(multipart, { throwFileSizeLimit: false, limits: { fileSize: OZON_IMAGE_RULES.maxBytes, files: 1, fields: 2, fieldSize: 400, parts: 4 } });
+  const q = app.database.query.bind(app.database);
+  const E = EDIT_ENDPOINTS;
+
+  route(app, E.designs, async ({ user }) => {
+    const rows = await q<DesignRow>(`select id, name, width, height, thumbnail, updated_at from edit_designs where user_id = $1 order by updated_at desc, id desc limit 500`, [user.id]);
+    return { list: rows.map(summaryOf) };
+  });
+
+  route(app, E.design, async ({ user, input }) => {
+    const [row] = await q<DesignRow & { json: string }>(`select id, name, width, height, thumbnail, json, updated_at from edit_designs where id = $1 and user_id = $2`, [input.id, user.id]);
+    if (!row) throw fail(404, 'designNotFound', 'id');
+    return { id: row.id, name: row.name, width: row.width, height: row.height, json: row.json, updatedAt: iso(row.updated_at) };
+  });
+
+  route(app, E.saveDesign, async ({ user, input }) => {
+    try {
+      const parsed: unknown = JSON.parse(input.json);
+      if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw new Error('not an object');
+    } catch {
+      throw fail(400, 'designNotJson', 'json');
+    }
+    const values = [user.id, input.name, input.width, input.height, input.json, input.thumbnail, app.now()];
+    const rows =
+      input.id === undefined
+        ? await q<DesignRow>(
+            `insert into edit_designs (user_id, name, width, height, json, thumbnail, updated_at) values ($1, $2, $3, $4, $5, $6, $7)
+             returning id, name, width, height, thumbnail, updated_at`,
+            values,
+          )
+        : await q<DesignRow>(
+            `update edit_designs set name = $2, width = $3, height = $4, json = $5, thumbnail = $6, updated_at = $7 where user_id = $1 and id = $8
+             returning id, name, width, height, thumbnail, updated_at`,
+            [...values, input.id],
+          );
+    if (!rows[0]) throw fail(404, 'designNotFound', 'id');
+    return summaryOf(rows[0]);
+  });
+
+  route(app, E.deleteDesign, async ({ user, input }) => {
+    const rows = await q<{ id: number }>(`delete from edit_designs where id = $1 and user_id = $2 returning id`, [input.id, user.id]);
+    if (!rows[0]) throw fail(404, 'designNotFound', 'id');
+    return { id: rows[0].id };
+  });
+
+  route(app, E.upload, async ({ user, request }) => {
+    if (!request.isMultipart()) throw fail(400, 'noFile', 'file');
+    const part = await request.file();
+    if (!part) throw fail(400, 'noFile', 'file');
+    const bytes = await part.toBuffer().catch(() => null);
+    if (!bytes || part.file.truncated) throw fail(400, 'imageTooLarge', 'file');
+    if (bytes.length === 0) throw fail(400, 'noFile', 'file');
+    const { contentType, width, height } = await checkOzonImage(bytes);
+    const named = part.fields.name;
+    const field = Array.isArray(named) ? named[0] : named;
+    const name = cleanFileName(field && field.type === 'field' && String(field.value).trim() ? String(field.value) : part.filename);
+    const [row] = await q<ImageRow>(
+      `insert into edit_images (user_id, name, content_type, width, height, size, bytes, created_at) values ($1, $2, $3, $4, $5, $6, $7, $8)
+       returning id, name, width, height, size, content_type, created_at`,
+      [user.id, name, contentType, width, height, bytes.length, bytes, app.now()],
+    );
+    return imageOf(row!);
+  });
+
+  route(app, E.images, async ({ user }) => {
+    const rows = await q<ImageRow>(`select id, name, width, height, size, content_type, created_at from edit_images where user_id = $1 order by created_at desc, id desc limit 500`, [user.id]);
+    return { list: rows.map(imageOf) };
+  });
+
+  route(app, E.image, async ({ user, params, reply }) => {
+    const [row] = await q<{ bytes: Uint8Array; content_type: string }>(`select bytes, content_type from edit_images where id = $1 and user_id = $2`, [params.id, user.id]);
+    if (!row) throw fail(404, 'imageNotFound', 'id');
+    return reply
+      .header('Content-Type', row.content_type)
+      .header('X-Content-Type-Options', 'nosniff')
+      .header('Cache-Control', 'private, max-age=86400')
+      .send(Buffer.from(row.bytes));
+  });
+}
