@@ -1,4 +1,5 @@
 import { ADMIN_USER_ENDPOINTS } from './admin';
+import { ANALYSIS_ENDPOINTS } from './analysis';
 import { CHAT_ENDPOINTS, CONTACTS_ENDPOINTS } from './chat';
 import { CHAT_UPLOAD_ENDPOINTS } from './chatUpload';
 import { COPY_ENDPOINTS } from './copy';
@@ -38,6 +39,7 @@ export const ENDPOINTS = {
   flows: FLOWS_ENDPOINTS,
   research: RESEARCH_ENDPOINTS,
   edit: EDIT_ENDPOINTS,
+  analysis: ANALYSIS_ENDPOINTS,
   promotions: PROMOTION_ENDPOINTS,
   costs: COST_ENDPOINTS,
   copy: COPY_ENDPOINTS,

@@ -5,6 +5,7 @@ import type { Config } from './config';
 import type { Database } from './db/database';
 import { loggerOptions } from './http/logging';
 import { adminRoutes } from './areas/admin/routes';
+import { analysisRoutes } from './areas/analysis/routes';
 import { chatRoutes, type ChatRoutesOptions } from './areas/chat/routes';
 import { contactsRoutes } from './areas/contacts/routes';
 import { copyRoutes, type CopyRoutesOptions } from './areas/copy/routes';
@@ -104,6 +105,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await app.register(toolsRoutes, options.tools ?? {});
   await app.register(trackingRoutes);
   await app.register(flowsRoutes);
+  await app.register(analysisRoutes);
   await app.register(promotionRoutes, options.promotions ?? {});
   await app.register(costsRoutes);
   await app.register(copyRoutes, options.copy ?? {});

@@ -1,3 +1,4 @@
+import { ANALYSIS_TIME_ZONE } from '../../../contract/analysis';
 import type { Database } from '../../db/database';
 
 /**
@@ -9,8 +10,8 @@ import type { Database } from '../../db/database';
  * `rollupUser` recomputes everything of a user (the start-up backfill, the orders seeder).
  */
 
-/** Days are China days: the sellers' working day, and the one their Ozon cabinet's reports are read against. */
-export const ROLLUP_TIME_ZONE = 'Asia/Shanghai';
+/** Days are China days: the sellers' working day, the one the analysis's periods are given in. */
+export const ROLLUP_TIME_ZONE = ANALYSIS_TIME_ZONE;
 
 const DAY_OF = (timestamp: string) => `((${timestamp}) at time zone '${ROLLUP_TIME_ZONE}')::date`;
 

@@ -1,0 +1,117 @@
+import type { AnalysisAnswer, AnalysisFigures } from '../../../contract/analysis';
+import { seedDemoShops } from '../../../server/demo/shops';
+import { DATABASE_TARGETS, login, startTestApp, type Session, type TestApp } from '../harness';
+
+const ADDITIVE = ['orders', 'units', 'revenue', 'cancellations', 'returns', 'returnAmount', 'commission', 'fees', 'payout', 'cost', 'profit'] as const;
+const chinaToday = () => new Date(Date.now() + 8 * 3_600_000).toISOString().slice(0, 10);
+const daysBefore = (day: string, n: number) => new Date(Date.parse(`${day}T00:00:00Z`) - n * 86_400_000).toISOString().slice(0, 10);
+
+function sumOf(rows: readonly AnalysisFigures[]) {
+  return Object.fromEntries(ADDITIVE.map((k) => [k, Math.round(rows.reduce((t, r) => t + r[k], 0) * 100) / 100]));
+}
+function expectSums(rows: readonly AnalysisFigures[], totals: AnalysisFigures, what: string) {
+  const sums = sumOf(rows);
+  // Each row is rounded to the cent on its own.
+  for (const k of ADDITIVE) expect(Math.abs(sums[k]! - totals[k]), `${what}: ${k}`).toBeLessThanOrEqual(0.005 * Math.max(1, rows.length));
+}
+
+describe.each(DATABASE_TARGETS)('sales analysis on $kind', (target) => {
+  let t: TestApp;
+  let seller: Session;
+  let shops: number[];
+
+  beforeAll(async () => {
+    t = await startTestApp(target, {
+      app: { marketplace: { simulatorOptions: { ordersPerShop: 400, productsPerShop: 40, anchor: Date.now(), control: { labelReadyDelayMs: 0, taskDelayMs: 0 } } } },
+    });
+    await t.app.ready();
+    shops = await seedDemoShops(t.database, t.config.secretKey, t.app.marketplace.simulator!);
+    for (const id of shops) await t.app.sync.runShop(id, ['products', 'postings', 'returns', 'finance']);
+    seller = await login(t.app, 'seller', 'seller123');
+  }, 180_000);
+  afterAll(() => t.close());
+
+  const analyze = (payload: object, session: Session = seller) =>
+    t.app
+      .inject({ method: 'POST', url: '/api/ozonSellerAnalyze', headers: { ...session.headers, 'accept-language': 'en' }, payload })
+      .then((r) => ({ status: r.statusCode, body: r.json<{ data: AnalysisAnswer; msg: string }>() }));
+
+  it('answers a period whose SKUs, shops, days and categories each add up to the shop totals', async () => {
+    const to = chinaToday();
+    const from = daysBefore(to, 29);
+    const { status, body } = await analyze({ from, to, groupBy: 'day', breakdown: 'warehouse' });
+    expect(status).toBe(200);
+    const a = body.data;
+    expect(a.shops.map((s) => s.id)).toEqual(shops);
+    expect(a.previous).toEqual({ from: daysBefore(from, 30), to: daysBefore(from, 1) });
+    expect(a.totals.orders).toBeGreaterThan(100);
+    expect(a.totals.commission).toBeGreaterThan(0);
+    expect(a.previousTotals.orders).toBeGreaterThan(0);
+    expectSums(a.skus, a.totals, 'skus');
+    expectSums(a.byShop, a.totals, 'shops');
+    expectSums(a.breakdown, a.totals, 'warehouses');
+    expectSums(a.series.map((p) => p.current), a.totals, 'days');
+    expectSums(a.series.map((p) => p.previous), a.previousTotals, 'previous days');
+    expect(a.series).toHaveLength(30);
+    expect(a.series[0]).toMatchObject({ bucket: from, previousBucket: a.previous.from });
+    expect(a.byShop.map((s) => s.name).sort()).toEqual(['深圳数码 Shenzhen Digital', '义乌小百货 Yiwu Goods'].sort());
+    // The categories' names come from Ozon's tree in the asked language, and their shares make the whole.
+    expect(a.categories.every((c) => c.name && !c.name.startsWith('#'))).toBe(true);
+    expect(a.categories.reduce((t, c) => t + c.share, 0)).toBeCloseTo(1, 6);
+    // ABC: SKUs by revenue, A first; A holds at least 80% of the revenue.
+    expect(a.skus.map((s) => s.abc).join('')).toMatch(/^A+B*C*$/);
+    expect(a.abc[0]!.share).toBeGreaterThanOrEqual(0.8);
+    expect(a.abc.reduce((t, c) => t + c.skus, 0)).toBe(a.skus.length);
+    // No cost prices yet: every SKU says so and profit is revenue less returns, commission and fees.
+    expect(a.costMissing).toBe(a.skus.length);
+    expect(a.totals.cost).toBe(0);
+    expect(a.totals.profit).toBeCloseTo(a.totals.revenue - a.totals.returnAmount - a.totals.commission - a.totals.fees, 1);
+  });
+
+  it('counts the cost prices the seller entered, in the orders currency', async () => {
+    const to = chinaToday();
+    const from = daysBefore(to, 29);
+    const before = (await analyze({ from, to, breakdown: 'sku' })).body.data;
+    const top = before.skus[0]!;
+    await t.database.query(`insert into cost_prices (user_id, offer_id, cost) values ($1, $2, 100)`, [seller.id, top.offerId]);
+    const after = (await analyze({ from, to, breakdown: 'sku' })).body.data;
+    const sku = after.skus.find((s) => s.sku === top.sku)!;
+    // The demo sells in yuan; cost prices are roubles, converted at the Bank of Russia's latest stored rate.
+    expect(after.currency).toBe('CNY');
+    const rate = after.costRate!.rate;
+    expect(rate).toBeGreaterThan(1);
+    expect(sku.costMissing).toBe(false);
+    expect(sku.cost).toBeCloseTo((top.units * 100) / rate, 2);
+    expect(sku.profit).toBeCloseTo(top.profit - sku.cost, 1);
+    expect(after.costMissing).toBe(before.costMissing - 1);
+    expect(after.totals.cost).toBeCloseTo(sku.cost, 2);
+  });
+
+  it('groups by week and month, narrows to one shop, and answers an empty period with zeros', async () => {
+    const to = chinaToday();
+    const from = daysBefore(to, 89);
+    const all = (await analyze({ from, to, groupBy: 'week' })).body.data;
+    expect(all.series.every((p) => new Date(`${p.bucket}T00:00:00Z`).getUTCDay() === 1 || p.bucket === all.series[0]!.bucket)).toBe(true);
+    const months = (await analyze({ from, to, groupBy: 'month', shopIds: [shops[0]] })).body.data;
+    expect(months.series.every((p) => p.bucket.endsWith('-01') || p.bucket === months.series[0]!.bucket)).toBe(true);
+    expect(months.byShop.map((s) => Number(s.key))).toEqual([shops[0]]);
+    expect(months.totals.orders).toBeLessThan(all.totals.orders);
+    const empty = (await analyze({ from: '2020-01-01', to: '2020-01-31' })).body.data;
+    expect(empty.totals).toMatchObject({ orders: 0, revenue: 0, margin: null });
+    expect(empty.skus).toEqual([]);
+    expect(empty.series).toHaveLength(31);
+  });
+
+  it('refuses analysts, new users, other sellers\' shops and bad periods', async () => {
+    for (const [name, password] of [['analyst', 'analyst123'], ['newbie', 'newbie123']] as const) {
+      expect((await analyze({ from: '2025-01-01', to: '2025-01-31' }, await login(t.app, name, password))).status).toBe(401);
+    }
+    const admin = await login(t.app, 'admin', 'admin123');
+    const foreign = await analyze({ from: '2025-01-01', to: '2025-01-31', shopIds: [shops[0]] }, admin);
+    expect(foreign.status).toBe(400);
+    expect(foreign.body.msg).toContain('shop');
+    expect((await analyze({ from: '2025-02-01', to: '2025-01-01' })).status).toBe(400);
+    expect((await analyze({ from: '2020-01-01', to: '2025-01-01' })).status).toBe(400);
+    expect((await analyze({ from: '2025-13-01', to: '2025-01-01' })).status).toBe(400);
+  });
+});
