@@ -3,6 +3,7 @@ import { defineEndpoint } from './endpoint';
 import { pageQuerySchema } from './envelope';
 import type { Localized } from './errors';
 import { lazySchema } from './lazySchema';
+import { anyOf, defineListSchema, dict, int, money, number, range, text, type RowOf } from './listSchema';
 
 /**
  * Promotions (seller-tool route /action/oz-action-list and its calls /{marketplace}Action/list, /actionProductInfo/list,
@@ -93,6 +94,36 @@ export const actionProductRowSchema = lazySchema(() =>
   }),
 );
 export type ActionProductRow = z.infer<typeof actionProductRowSchema>;
+/**
+ * One action's products or candidates in the worker's list engine (thousands per action): searched by offer id and
+ * name, filtered by how they joined and by price, sorted by any number column.
+ */
+export const ACTION_PRODUCT_LIST = defineListSchema({
+  name: 'actionProducts',
+  columns: {
+    id: text(),
+    productId: int(),
+    offerId: text(),
+    name: text(),
+    price: money(),
+    actionPrice: money(),
+    maxActionPrice: money(),
+    stock: int(),
+    addMode: dict(),
+    cost: number({ nullable: true }),
+    floor: number({ nullable: true }),
+    marginPercent: number({ nullable: true }),
+    /** 'below' when the action price (a candidate: its maximum) is under the guard's floor, else 'ok'. */
+    guard: dict<'below' | 'ok' | 'none'>(),
+  },
+  key: 'id',
+  searchFields: ['offerId', 'name'],
+  filters: { addModes: anyOf('addMode'), guard: anyOf('guard'), price: range('price') },
+  indexAhead: [],
+  sorts: ['price', 'actionPrice', 'maxActionPrice', 'stock', 'cost', 'marginPercent', 'offerId', 'name'],
+});
+export type ActionProductListRow = RowOf<(typeof ACTION_PRODUCT_LIST)['columns']>;
+
 export const actionProductsAnswerSchema = lazySchema(() =>
   z.object({
     rows: z.array(actionProductRowSchema),

@@ -11,6 +11,7 @@ import { messageBoxMachine } from './messageBoxMachine';
 import { noticeMachine } from './noticeMachine';
 import { orderActionsMachine } from './orderActionsMachine';
 import { productActionsMachine } from './productActionsMachine';
+import { promotionActionsMachine } from './promotionActionsMachine';
 import { listMachine } from './listMachine';
 import { sessionMachine } from './sessionMachine';
 import { settingsMachine } from './settingsMachine';
@@ -43,5 +44,6 @@ export const MACHINES: Readonly<Record<string, AnyStateMachine>> = Object.fromEn
     productActionsMachine,
     designerMachine,
     trackSearchMachine,
+    promotionActionsMachine,
   ].map((machine: AnyStateMachine) => [machine.id, machine]),
 );

@@ -6,6 +6,7 @@ import type { AdminApi, NoticeApi } from './admin';
 import type { ChatApi, ChatEvents } from './chat';
 import type { ToolsApi } from './tools';
 import type { CopyApi } from './copy';
+import type { PromotionsApi } from './promotions';
 import type { FlowsApi } from './flows';
 import type { PushMessage } from '../contract/push';
 import type {
@@ -151,6 +152,8 @@ export type DataApi = {
   tools: ToolsApi;
   /** Copying cards between shops and the copy history (workers/copy.ts). */
   copy: CopyApi;
+  /** Ozon actions, the price guard, discount requests and cost prices (workers/promotions.ts). */
+  promotions: PromotionsApi;
   flows: FlowsApi;
   subscribe<T extends Topic>(topic: T, callback: ((payload: DataEvents[T]) => void) & ProxyMarked): Promise<Unsubscribe>;
 };

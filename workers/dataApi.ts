@@ -11,6 +11,7 @@ import { createStoreApi } from './store';
 import { createChatArea } from './chat';
 import { createToolsApi } from './tools';
 import { createCopyApi } from './copy';
+import { createPromotionsApi } from './promotions';
 import { createFlowsApi } from './flows';
 
 export type WorkerCoreOptions = {
@@ -70,6 +71,7 @@ export function createDataApi(core: WorkerCore, options: DataApiOptions = {}) {
     chat: createChatArea(core.client, core.events),
     tools: createToolsApi(core.client),
     copy: createCopyApi(core.client),
+    promotions: createPromotionsApi(core.client),
     flows: createFlowsApi(core.client),
     orders,
     products,

@@ -13,6 +13,7 @@ import { products } from '@/features/products/locales';
 import { profile } from '@/features/profile/locales';
 import { store } from '@/features/store/locales';
 import { tools } from '@/features/tools/locales';
+import { promotions } from '@/features/promotions/locales';
 import type { Texts } from './locales/define';
 import { shell } from './locales';
 
@@ -37,6 +38,7 @@ export const NAMESPACES = {
   chat,
   chatWidget,
   tools,
+  promotions,
 };
 
 export type Namespace = keyof typeof NAMESPACES;

@@ -267,7 +267,15 @@ export const appRoutes: AppRoute[] = [
     icon: GiftOutlined,
     roles: AREA_ROLES.actions,
     redirect: '/action/oz-action-list',
-    children: [building('/action/oz-action-list', 'route.ozActionList', GiftOutlined, 'ozActionList', AREA_ROLES.actions)],
+    children: [
+      {
+        path: '/action/oz-action-list',
+        titleKey: 'route.ozActionList',
+        icon: GiftOutlined,
+        roles: AREA_ROLES.actions,
+        page: lazyPage(() => import('@/features/promotions/PromotionsPage').then((m) => ({ default: m.PromotionsPage }))),
+      },
+    ],
   },
   {
     // The data-analysis group (spec §2.1): visible to search, keyword and follow; its pages carry their own roles.
