@@ -250,7 +250,13 @@ export const appRoutes: AppRoute[] = [
     redirect: '/product/oz-product-list',
     children: [
       // The spec's /product/{marketplace}-product-list with the marketplace spelled out, so it differs from the new list.
-      building('/product/ozon-product-list', 'route.ozonProductList', AppstoreOutlined, 'ozonProductList', AREA_ROLES.products),
+      {
+        path: '/product/ozon-product-list',
+        titleKey: 'route.ozonProductList',
+        icon: AppstoreOutlined,
+        roles: AREA_ROLES.products,
+        page: lazyPage(() => import('@/features/products/ShopProductListPage').then((m) => ({ default: m.ShopProductListPage }))),
+      },
       {
         path: '/product/oz-product-list',
         titleKey: 'route.ozProductList',

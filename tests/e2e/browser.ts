@@ -72,3 +72,21 @@ export async function registerByApi(baseUrl: string, username: string, password:
 export function uniqueName(prefix: string): string {
   return `${prefix}_${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
 }
+
+/** A new context signed in as the demo seller (zh or en), at `path`. */
+export async function openAsSeller(browser: Browser, baseUrl: string, code: string, path: string, lang: 'zh' | 'en' = 'zh'): Promise<Page> {
+  const context = await newContext(browser, baseUrl, lang);
+  const page = await context.newPage();
+  await page.goto('/login');
+  if (lang === 'en') {
+    await page.getByLabel('Username').fill('seller');
+    await page.getByLabel('Password').fill('seller123');
+    await page.getByPlaceholder('Captcha').fill(code);
+    await page.getByRole('button', { name: 'Log in', exact: true }).click();
+  } else {
+    await logIn(page, 'seller', 'seller123', code);
+  }
+  await page.waitForURL((url) => url.pathname !== '/login');
+  await page.goto(path);
+  return page;
+}

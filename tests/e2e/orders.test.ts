@@ -1,7 +1,7 @@
 import type { Browser, Download, Locator, Page } from 'playwright-core';
 import { PDFDocument } from 'pdf-lib';
 import { inject } from 'vitest';
-import { launchBrowser, logIn, newContext, screenshot, settledDialog } from './browser';
+import { launchBrowser, openAsSeller as openSignedIn, screenshot, settledDialog } from './browser';
 
 const baseUrl = inject('baseUrl');
 const code = inject('captchaCode');
@@ -28,22 +28,7 @@ async function simulatorLabelDelay(ms: number): Promise<void> {
   if (!response.ok) throw new Error(`simulator control: ${response.status}`);
 }
 
-async function openAsSeller(path: string, lang: 'zh' | 'en' = 'zh'): Promise<Page> {
-  const context = await newContext(browser, baseUrl, lang);
-  const page = await context.newPage();
-  await page.goto('/login');
-  if (lang === 'en') {
-    await page.getByLabel('Username').fill('seller');
-    await page.getByLabel('Password').fill('seller123');
-    await page.getByPlaceholder('Captcha').fill(code);
-    await page.getByRole('button', { name: 'Log in', exact: true }).click();
-  } else {
-    await logIn(page, 'seller', 'seller123', code);
-  }
-  await page.waitForURL((url) => url.pathname !== '/login');
-  await page.goto(path);
-  return page;
-}
+const openAsSeller = (path: string, lang: 'zh' | 'en' = 'zh'): Promise<Page> => openSignedIn(browser, baseUrl, code, path, lang);
 
 const grid = (page: Page) => page.getByRole('grid');
 const rowCount = async (page: Page) => Number(await grid(page).getAttribute('aria-rowcount'));

@@ -106,7 +106,7 @@ export function ProductActionDialog({ actor, lang, warehouses }: DialogProps) {
       )}
       {(step === 'running' || step === 'outcome') && (
         <Space direction="vertical" style={{ width: '100%' }}>
-          <Progress percent={progress.total ? Math.round(((progress.done + progress.failed) / progress.total) * 100) : 0} status={step === 'outcome' && progress.failed > 0 ? 'exception' : undefined} />
+          <Progress percent={progress.total ? Math.round(((progress.done + progress.failed) / progress.total) * 100) : 0} status={step === 'outcome' && progress.failed > 0 && progress.done === 0 ? 'exception' : undefined} />
           <Typography.Text role="status">
             {step === 'running'
               ? t('confirm.running', { done: progress.done + progress.failed, count: progress.total })
@@ -117,6 +117,7 @@ export function ProductActionDialog({ actor, lang, warehouses }: DialogProps) {
               size="small"
               bordered
               data-testid="product-action-failures"
+              style={{ maxHeight: 360, overflow: 'auto' }}
               dataSource={failures}
               renderItem={({ subject, reason }) => (
                 <List.Item>

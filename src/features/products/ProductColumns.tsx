@@ -14,8 +14,18 @@ export const STATUS_COLORS: Record<ProductRow['status'], string> = {
 
 export const formatMoney = (value: number, currency: string, lang: Lang) => (value > 0 ? `${amountFormat(lang).format(value)} ${currency}` : '—');
 
-/** A picture's URL as the browser can show it (the simulator's own pictures are served under /sim). */
-export const pictureUrl = (url: string) => url;
+/**
+ * A picture's URL as the browser can show it: the in-process simulator names its own pictures by the address the
+ * server reached it at, which the browser reaches as this same origin's /sim path.
+ */
+export function pictureUrl(url: string): string {
+  try {
+    const parsed = new URL(url);
+    return parsed.pathname.startsWith('/sim/') ? `${parsed.pathname}${parsed.search}` : url;
+  } catch {
+    return url;
+  }
+}
 
 /**
  * The list's columns, most used first: what the product is and its state, prices (the price edited in place), stock
@@ -58,7 +68,7 @@ export function productColumns(t: TFunction<'products'>, lang: Lang, onEditPrice
         </button>
       ),
     },
-    { id: 'oldPrice', header: t('oldPrice'), width: 120, align: 'right', sortable: true, cell: (row) => <s>{formatMoney(row.oldPrice, row.currency, lang)}</s> },
+    { id: 'oldPrice', header: t('oldPrice'), width: 120, align: 'right', sortable: true, cell: (row) => (row.oldPrice > 0 ? <s>{formatMoney(row.oldPrice, row.currency, lang)}</s> : '—') },
     { id: 'minPrice', header: t('minPrice'), width: 120, align: 'right', sortable: true, cell: (row) => formatMoney(row.minPrice, row.currency, lang) },
     { id: 'fbsStock', header: t('fbsStock'), width: 100, align: 'right', sortable: true, cell: (row) => row.fbsStock },
     { id: 'fboStock', header: t('fboStock'), width: 100, align: 'right', sortable: true, cell: (row) => row.fboStock },

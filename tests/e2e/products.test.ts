@@ -1,0 +1,111 @@
+import type { Browser, Page } from 'playwright-core';
+import { inject } from 'vitest';
+import { launchBrowser, openAsSeller, screenshot, settledDialog } from './browser';
+
+const baseUrl = inject('baseUrl');
+const code = inject('captchaCode');
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const openAs = (path: string, lang: 'zh' | 'en' = 'zh') => openAsSeller(browser, baseUrl, code, path, lang);
+
+const rowCount = async (page: Page) => Number(await page.getByRole('grid').getAttribute('aria-rowcount')) - 1;
+
+/** The demo shops' products once synced: rows in the grid and no sync note. */
+async function productsShown(page: Page): Promise<number> {
+  await page.waitForFunction(() => Number(document.querySelector('[role=grid]')?.getAttribute('aria-rowcount')) > 20, null, { timeout: 90_000 });
+  await page.getByText(/正在同步商品|Syncing products/).waitFor({ state: 'detached', timeout: 60_000 });
+  // The same count twice, 1.5 s apart (a sync between two frames shows no note).
+  let total = await rowCount(page);
+  for (let checks = 0; checks < 20; checks++) {
+    await page.waitForTimeout(1_500);
+    const now = await rowCount(page);
+    if (now === total) return total;
+    total = now;
+  }
+  throw new Error(`the product count did not settle (last ${total})`);
+}
+
+describe('product list', () => {
+  it('filters by status, sorts by price, and opens a product with its sales chart', async () => {
+    const page = await openAs('/product/oz-product-list');
+    const all = await productsShown(page);
+    await screenshot(page, 'products-zh');
+
+    await page.getByRole('group', { name: '状态' }).getByText('已归档', { exact: true }).click();
+    await page.waitForFunction((n) => Number(document.querySelector('[role=grid]')?.getAttribute('aria-rowcount')) - 1 < n, all);
+    const archived = await rowCount(page);
+    expect(archived).toBeGreaterThan(0);
+    await expect
+      .poll(async () => {
+        const shown = await page.locator('[role=grid] .product-status').allTextContents();
+        return shown.length > 0 && shown.every((text) => text.includes('已归档'));
+      })
+      .toBe(true);
+    await page.getByRole('group', { name: '状态' }).getByText('全部', { exact: true }).click();
+    await expect.poll(() => rowCount(page)).toBe(all);
+
+    await page.getByRole('columnheader', { name: /售价/ }).click();
+    await expect.poll(async () => page.getByRole('columnheader', { name: /售价/ }).getAttribute('aria-sort')).toBe('ascending');
+    const prices = await page.locator('[role=grid] .product-price').allTextContents();
+    const values = prices.slice(0, 8).map((text) => Number(text.replace(/[^\d.]/g, '')));
+    expect(values).toEqual([...values].sort((a, b) => a - b));
+
+    await page.locator('[role=grid] [role=row][aria-rowindex="2"] a').first().click();
+    await page.getByTestId('product-drawer').waitFor();
+    await page.getByTestId('product-sales-chart').waitFor();
+    await screenshot(page, 'products-drawer-zh');
+    await page.context().close();
+  }, 240_000);
+
+  it('reads in English', async () => {
+    const en = await openAs('/product/oz-product-list', 'en');
+    await productsShown(en);
+    await en.getByRole('button', { name: 'Set price' }).waitFor();
+    await screenshot(en, 'products-en');
+    await en.context().close();
+  }, 180_000);
+
+  it('refuses an inline price edit against Ozon\'s old-price gap, with the reason shown', async () => {
+    const page = await openAs('/product/oz-product-list');
+    await productsShown(page);
+    await page.locator('[role=grid] .product-price').first().click();
+    const dialog = await settledDialog(page);
+    await dialog.getByLabel('售价').fill('1000');
+    await dialog.getByLabel('划线价').fill('1040');
+    await expect.poll(async () => page.getByTestId('price-problem').textContent()).toContain('50');
+    expect(await dialog.getByRole('button', { name: '保存' }).isDisabled()).toBe(true);
+    await screenshot(page, 'products-price-refused-zh');
+    await dialog.getByLabel('划线价').fill('1050');
+    await expect.poll(() => dialog.getByRole('button', { name: '保存' }).isEnabled()).toBe(true);
+    await page.context().close();
+  });
+
+  it('sets stock for a batch and shows the one product Ozon refuses with its reason', async () => {
+    const page = await openAs('/product/oz-product-list');
+    await productsShown(page);
+    // A handful of one shop's cards; some of the first hundred are under moderation or declined (no stock for them).
+    await page.getByRole('searchbox').fill('SKU-1001-000');
+    await expect.poll(() => rowCount(page)).toBeLessThan(100);
+    await page.getByRole('checkbox', { name: /全选|Select all/ }).check();
+    await page.getByRole('button', { name: /改库存/ }).click();
+    const dialog = await settledDialog(page);
+    await dialog.getByLabel('仓库').click();
+    await page.locator('.ant-select-item-option').first().click();
+    await dialog.getByLabel('库存数量').fill('25');
+    await dialog.getByRole('button', { name: '确定' }).click();
+    await page.getByTestId('product-action-failures').waitFor({ timeout: 60_000 });
+    const failures = await page.getByTestId('product-action-failures').locator('.ant-list-item').count();
+    expect(failures).toBeGreaterThan(0);
+    expect(await page.getByTestId('product-action-failures').textContent()).toMatch(/审核/);
+    expect(await dialog.getByRole('status').textContent()).toMatch(/完成 \d+ 个/);
+    await screenshot(page, 'products-stock-outcome-zh');
+    await page.context().close();
+  });
+});
