@@ -12,6 +12,7 @@ import { noticeMachine } from './noticeMachine';
 import { orderActionsMachine } from './orderActionsMachine';
 import { productActionsMachine } from './productActionsMachine';
 import { promotionActionsMachine } from './promotionActionsMachine';
+import { returnActionMachine } from './returnActionMachine';
 import { listMachine } from './listMachine';
 import { sessionMachine } from './sessionMachine';
 import { settingsMachine } from './settingsMachine';
@@ -42,6 +43,7 @@ export const MACHINES: Readonly<Record<string, AnyStateMachine>> = Object.fromEn
     orderActionsMachine,
     copyActionMachine,
     productActionsMachine,
+    returnActionMachine,
     designerMachine,
     trackSearchMachine,
     promotionActionsMachine,

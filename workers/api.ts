@@ -2,6 +2,7 @@ import type { ProxyMarked } from 'comlink';
 import type { Lang } from '../contract/errors';
 import type { OrdersApi, OrdersEvents } from './orders/area';
 import type { ProductsApi, ProductsEvents } from './products/area';
+import type { ReturnsApi, ReturnsEvents } from './returns/area';
 import type { AdminApi, NoticeApi } from './admin';
 import type { ChatApi, ChatEvents } from './chat';
 import type { ToolsApi } from './tools';
@@ -83,7 +84,7 @@ export type DataEvents = {
   'push.message': { message: PushMessage };
   /** The push channel opened or closed. */
   'push.status': { connected: boolean };
-} & OrdersEvents & ProductsEvents & ChatEvents;
+} & OrdersEvents & ProductsEvents & ReturnsEvents & ChatEvents;
 export type Topic = keyof DataEvents;
 
 export type Unsubscribe = (() => void) & ProxyMarked;
@@ -145,6 +146,8 @@ export type DataApi = {
   orders: OrdersApi;
   /** The user's products: cache, list engine, price, stock and archive calls (workers/products/area.ts). */
   products: ProductsApi;
+  /** The user's returns of every shop: cache, list engine, details and rFBS decisions (workers/returns/area.ts). */
+  returns: ReturnsApi;
   admin: AdminApi;
   notice: NoticeApi;
   /** Buyer chats across shops and team contacts (workers/chat.ts). */

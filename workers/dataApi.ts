@@ -6,6 +6,7 @@ import { createPollers, type PollerTimer } from './pollers';
 import { createPushConnection, type PushSocket } from './push';
 import { createOrdersArea } from './orders/area';
 import { createProductsArea } from './products/area';
+import { createReturnsArea } from './returns/area';
 import { createSessionApi } from './session';
 import { createStoreApi } from './store';
 import { createChatArea } from './chat';
@@ -38,6 +39,8 @@ export type DataApiOptions = {
   orders?: Omit<Parameters<typeof createOrdersArea>[0], 'client' | 'events'>;
   /** The products area's engine settings and cache factory (tests). */
   products?: Omit<Parameters<typeof createProductsArea>[0], 'client' | 'events'>;
+  /** The returns area's engine settings and cache factory (tests). */
+  returns?: Omit<Parameters<typeof createReturnsArea>[0], 'client' | 'events'>;
 };
 
 /** The worker's whole surface, composed per area. Areas are added here as they are built. */
@@ -62,6 +65,10 @@ export function createDataApi(core: WorkerCore, options: DataApiOptions = {}) {
   core.client.onCredentialsChange((credentials) => {
     if (!credentials) void products.close().catch(() => undefined);
   });
+  const returns = createReturnsArea({ client: core.client, events: core.events, ...options.returns });
+  core.client.onCredentialsChange((credentials) => {
+    if (!credentials) void returns.close().catch(() => undefined);
+  });
   return {
     session: createSessionApi(core.client),
     pollers,
@@ -75,6 +82,7 @@ export function createDataApi(core: WorkerCore, options: DataApiOptions = {}) {
     flows: createFlowsApi(core.client),
     orders,
     products,
+    returns,
     subscribe: core.events.subscribe,
   } satisfies DataApi;
 }

@@ -10,6 +10,7 @@ import { flows } from '@/features/flows/locales';
 import { home } from '@/features/home/locales';
 import { orders } from '@/features/orders/locales';
 import { products } from '@/features/products/locales';
+import { returns } from '@/features/returns/locales';
 import { profile } from '@/features/profile/locales';
 import { store } from '@/features/store/locales';
 import { tools } from '@/features/tools/locales';
@@ -35,6 +36,7 @@ export const NAMESPACES = {
   store,
   orders,
   products,
+  returns,
   chat,
   chatWidget,
   tools,

@@ -305,8 +305,20 @@ export const appRoutes: AppRoute[] = [
     roles: AREA_ROLES.returns,
     redirect: '/return/return-list',
     children: [
-      building('/return/return-list', 'route.returnList', RollbackOutlined, 'returnList', AREA_ROLES.returns),
-      building('/return/return-list-new', 'route.returnListNew', RollbackOutlined, 'returnListNew', AREA_ROLES.returns),
+      {
+        path: '/return/return-list',
+        titleKey: 'route.returnList',
+        icon: RollbackOutlined,
+        roles: AREA_ROLES.returns,
+        page: lazyPage(() => import('@/features/returns/ReturnListPage').then((m) => ({ default: m.ReturnListPage }))),
+      },
+      {
+        path: '/return/return-list-new',
+        titleKey: 'route.returnListNew',
+        icon: RollbackOutlined,
+        roles: AREA_ROLES.returns,
+        page: lazyPage(() => import('@/features/returns/ReturnListPage').then((m) => ({ default: m.ReturnListNewPage }))),
+      },
     ],
   },
   {

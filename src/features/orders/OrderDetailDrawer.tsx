@@ -3,6 +3,7 @@ import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { OrderRow } from '@contract/orders';
 import type { Lang } from '@contract/errors';
+import { PostingReturns } from '@/components/returns/PostingReturns';
 import { formatAmount, formatTime, StatusTag } from './OrderColumns';
 
 type OrderDetailDrawerProps = { row: OrderRow | null; lang: Lang; onClose: () => void };
@@ -12,6 +13,7 @@ export const OrderDetailDrawer = memo(function OrderDetailDrawer({ row, lang, on
   const { t } = useTranslation('orders');
   return (
     <Drawer open={row !== null} onClose={onClose} title={t('detail')} size="large" destroyOnHidden>
+      {row && row.source === 'ozon' && row.postingNumber && <PostingReturns shopId={row.shopId} postingNumber={row.postingNumber} lang={lang} />}
       {row && (
         <Descriptions column={1} bordered size="small">
           <Descriptions.Item label={t('postingNumber')}>{row.postingNumber || '—'}</Descriptions.Item>

@@ -1,6 +1,7 @@
 import { Alert, App, Button, Input, Space, Spin, Tag, Typography } from 'antd';
 import { lazy, memo, startTransition, Suspense, useCallback, useEffect, useId, useLayoutEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearch } from 'wouter';
 import { FBS_STATUSES, type FbsStatus } from '@contract/fbsStatuses';
 import type { OrderRow, Warehouse } from '@contract/orders';
 import type { OrderFacets } from '@workers/orders/area';
@@ -133,6 +134,11 @@ export function OrdersView({ mode, toolbar }: OrdersViewProps) {
   const reset = useCallback(() => requery({ filters: EMPTY_FILTERS, search: '' }), [requery]);
   const closeDetail = useCallback(() => setDetail(null), []);
   const changeSearch = useCallback((value: string) => requery({ search: value }), [requery]);
+  // Opened from a return (?search=<posting number>): the list finds that posting, in a tab kept open too.
+  const wanted = new URLSearchParams(useSearch()).get('search');
+  useEffect(() => {
+    if (wanted && wanted !== current.current.search) changeSearch(wanted);
+  }, [wanted, changeSearch]);
   const changeSort = useCallback((value: VirtualTableSort) => requery({ sort: value }), [requery]);
 
   const selectedRows = async (): Promise<OrderRow[]> => {
