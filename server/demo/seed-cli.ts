@@ -5,6 +5,7 @@ import { openDatabase, type Database } from '../db/database';
 import { readDemoScale, writeDemoScale } from '../marketplace/plugin';
 import { generateMarket } from '../areas/research/generate';
 import { seedOrders } from './orders-seed';
+import { seedProducts } from './products-seed';
 import { rollupUser } from '../areas/analysis/rollups';
 import { DEMO_ACCOUNTS, seedDemoUsers } from './seed';
 import { seedDemoShops } from './shops';
@@ -18,11 +19,13 @@ import { seedDemoShops } from './shops';
  * (persisted in mp_settings, so every later `npm start` serves that many), synced into the database here. Sync keeps
  * Ozon's 50 requests/s at 100 postings a page: about 15 s per 5,000 postings, hours for a million.
  */
-const USAGE = `Usage: npm run seed -- [--orders N] [--postings N] [--market N] [--help]
+const USAGE = `Usage: npm run seed -- [--orders N] [--products N] [--postings N] [--market N] [--help]
 Seeds the demo accounts, the welcome notice and the demo shops into the configured database (DATA_DIR or DATABASE_URL).
   --orders N     adds N generated orders for the demo seller directly into the orders table (fast: ~1 min per
                  million); they appear in /order-manager/order-list but are not postings of the simulator, so
                  shipping or printing labels for them fails like for an unknown posting; e.g. --orders 1000000
+  --products N   adds N generated products for the demo seller directly into the products table (SEED-… offer
+                 ids; Ozon does not know them, so actions on them are refused per product); e.g. --products 500000
   --postings N   demo shop 1001 (simulator) holds N postings from now on, synced now through the Ozon API
                  (real postings: ship and labels work; slow: ~15 s per 5,000 postings)
   --market N     replaces the market research data with a generated market of N products and 0.3 N keywords
@@ -30,14 +33,14 @@ Seeds the demo accounts, the welcome notice and the demo shops into the configur
 
 async function run() {
   const { values } = parseArgs({
-    options: { help: { type: 'boolean', short: 'h', default: false }, orders: { type: 'string' }, postings: { type: 'string' }, market: { type: 'string' } },
+    options: { help: { type: 'boolean', short: 'h', default: false }, orders: { type: 'string' }, products: { type: 'string' }, postings: { type: 'string' }, market: { type: 'string' } },
     strict: true,
   });
   if (values.help) {
     console.log(USAGE);
     return;
   }
-  const count = (flag: 'orders' | 'postings' | 'market') => {
+  const count = (flag: 'orders' | 'products' | 'postings' | 'market') => {
     const text = values[flag];
     const value = text === undefined ? undefined : Number(text);
     if (value !== undefined && (!Number.isInteger(value) || value < 0 || value > 10_000_000)) {
@@ -47,6 +50,7 @@ async function run() {
     return value;
   };
   const orders = count('orders');
+  const products = count('products');
   const postings = count('postings');
   const market = count('market');
   const config = loadConfig(process.env);
@@ -63,6 +67,7 @@ async function run() {
     if (!config.ozonSimulator) {
       console.log('The Ozon simulator is off (OZON_API_URL set, or production without OZON_SIMULATOR=on): demo shops belong to it, none seeded.');
       if (orders !== undefined) await seedSellerOrders(database, orders);
+      if (products !== undefined) await seedSellerProducts(database, products);
       return;
     }
     // The app as `npm start` builds it (same simulator, sized by the scale just saved), without listening.
@@ -70,6 +75,7 @@ async function run() {
     try {
       const [shop1001] = await seedDemoShops(database, config.secretKey, app.marketplace.simulator!);
       if (orders !== undefined) await seedSellerOrders(database, orders);
+      if (products !== undefined) await seedSellerProducts(database, products);
       if (postings === undefined || shop1001 === undefined) return;
       console.log(`Syncing ${postings} postings of demo shop 1001 ...`);
       let last = 0;
@@ -113,6 +119,25 @@ async function seedSellerOrders(database: Database, count: number): Promise<void
   const rolled = Date.now();
   await rollupUser(database, seller.id);
   console.log(`Rolled the demo seller's sales up by day in ${((Date.now() - rolled) / 1000).toFixed(1)} s.`);
+}
+
+/** --products: the rows go to the demo seller's shops. */
+async function seedSellerProducts(database: Database, count: number): Promise<void> {
+  const [seller] = await database.query<{ id: number }>(`select id from users where username = 'seller'`);
+  if (!seller) throw new Error('The demo seller does not exist');
+  const shops = await database.query<{ id: number; name: string }>(`select id, name from mp_shops where user_id = $1 order by client_id`, [seller.id]);
+  if (shops.length === 0) throw new Error('The demo seller has no shop to hold products');
+  const started = Date.now();
+  let reported = 0;
+  const inserted = await seedProducts(database, {
+    userId: seller.id,
+    shops,
+    count,
+    onProgress: (done) => {
+      if (done - reported >= 100_000 || done === count) console.log(`  ${(reported = done)} / ${count} products`);
+    },
+  });
+  console.log(`Seeded ${inserted} products for the demo seller in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
 }
 
 async function seedMarket(database: Database, products: number): Promise<void> {

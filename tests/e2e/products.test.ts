@@ -19,7 +19,7 @@ const rowCount = async (page: Page) => Number(await page.getByRole('grid').getAt
 
 /** The demo shops' products once synced: rows in the grid and no sync note. */
 async function productsShown(page: Page): Promise<number> {
-  await page.waitForFunction(() => Number(document.querySelector('[role=grid]')?.getAttribute('aria-rowcount')) > 20, null, { timeout: 90_000 });
+  await page.waitForFunction(() => Number(document.querySelector('[role=grid]')?.getAttribute('aria-rowcount')) > 20, null, { timeout: 240_000 });
   await page.getByText(/正在同步商品|Syncing products/).waitFor({ state: 'detached', timeout: 60_000 });
   // The same count twice, 1.5 s apart (a sync between two frames shows no note).
   let total = await rowCount(page);
@@ -62,7 +62,7 @@ describe('product list', () => {
     await page.getByTestId('product-sales-chart').waitFor();
     await screenshot(page, 'products-drawer-zh');
     await page.context().close();
-  }, 240_000);
+  }, 420_000);
 
   it('reads in English', async () => {
     const en = await openAs('/product/oz-product-list', 'en');
@@ -70,7 +70,7 @@ describe('product list', () => {
     await en.getByRole('button', { name: 'Set price' }).waitFor();
     await screenshot(en, 'products-en');
     await en.context().close();
-  }, 180_000);
+  }, 300_000);
 
   it('refuses an inline price edit against Ozon\'s old-price gap, with the reason shown', async () => {
     const page = await openAs('/product/oz-product-list');
