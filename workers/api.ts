@@ -6,6 +6,7 @@ import type { ReturnsApi, ReturnsEvents } from './returns/area';
 import type { AdminApi, NoticeApi } from './admin';
 import type { ChatApi, ChatEvents } from './chat';
 import type { ToolsApi } from './tools';
+import type { AnalysisApi } from './analysis';
 import type { CopyApi } from './copy';
 import type { PromotionsApi } from './promotions';
 import type { FlowsApi } from './flows';
@@ -153,6 +154,8 @@ export type DataApi = {
   /** Buyer chats across shops and team contacts (workers/chat.ts). */
   chat: ChatApi;
   tools: ToolsApi;
+  /** Sales analysis of the seller's shops (workers/analysis.ts). */
+  analysis: AnalysisApi;
   /** Copying cards between shops and the copy history (workers/copy.ts). */
   copy: CopyApi;
   /** Ozon actions, the price guard, discount requests and cost prices (workers/promotions.ts). */

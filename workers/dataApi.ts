@@ -11,6 +11,7 @@ import { createSessionApi } from './session';
 import { createStoreApi } from './store';
 import { createChatArea } from './chat';
 import { createToolsApi } from './tools';
+import { createAnalysisApi } from './analysis';
 import { createCopyApi } from './copy';
 import { createPromotionsApi } from './promotions';
 import { createFlowsApi } from './flows';
@@ -77,6 +78,7 @@ export function createDataApi(core: WorkerCore, options: DataApiOptions = {}) {
     notice: createNoticeApi(core.client),
     chat: createChatArea(core.client, core.events),
     tools: createToolsApi(core.client),
+    analysis: createAnalysisApi(core.client),
     copy: createCopyApi(core.client),
     promotions: createPromotionsApi(core.client),
     flows: createFlowsApi(core.client),

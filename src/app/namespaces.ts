@@ -15,6 +15,7 @@ import { profile } from '@/features/profile/locales';
 import { store } from '@/features/store/locales';
 import { tools } from '@/features/tools/locales';
 import { promotions } from '@/features/promotions/locales';
+import { analysis } from '@/features/analysis/locales';
 import type { Texts } from './locales/define';
 import { shell } from './locales';
 
@@ -41,6 +42,7 @@ export const NAMESPACES = {
   chatWidget,
   tools,
   promotions,
+  analysis,
 };
 
 export type Namespace = keyof typeof NAMESPACES;

@@ -343,7 +343,15 @@ export const appRoutes: AppRoute[] = [
     icon: BarChartOutlined,
     roles: AREA_ROLES.analyze,
     redirect: '/analyze/sale-analyze',
-    children: [building('/analyze/sale-analyze', 'route.saleAnalyze', BarChartOutlined, 'saleAnalyze', AREA_ROLES.analyze)],
+    children: [
+      {
+        path: '/analyze/sale-analyze',
+        titleKey: 'route.saleAnalyze',
+        icon: BarChartOutlined,
+        page: lazyPage(() => import('@/features/analysis/SaleAnalyzePage').then((m) => ({ default: m.SaleAnalyzePage }))),
+        roles: AREA_ROLES.analyze,
+      },
+    ],
   },
   {
     path: '/track',
