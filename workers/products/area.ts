@@ -22,7 +22,8 @@ import type { EventBus } from '../events';
 import type { HttpClient } from '../http/client';
 import { createListArea, receiveFrame, type ListAreaApi, type ListChangedEvent, type ListSelection, type ListSyncProgressEvent } from '../lists/area';
 import { ListCache } from '../lists/cache';
-import { ListEngine, type ListEngineOptions } from '../lists/engine';
+import { ListEngine, yieldToEventLoop, type ListEngineOptions } from '../lists/engine';
+import { transfer } from 'comlink';
 import type { ListQuery } from '../lists/types';
 
 export type ProductQuery = ListQuery<ProductFilters, ProductColumn>;
@@ -50,6 +51,11 @@ export type ProductsApi = ListAreaApi<ProductRow, ProductQuery> & {
   updateStocks(items: ProductStockBody['items'], batchId?: string): Promise<ProductOutcome[]>;
   archive(kind: ProductArchiveKind, ids: string[]): Promise<ProductOutcome[]>;
   updateSkuImage(body: UpdateSkuImageBody): Promise<SkuImageResult>;
+  /**
+   * The current result (`handle`) as CSV (UTF-8 with a BOM, so Excel reads Chinese and Cyrillic), built in the worker
+   * a window at a time, telling `onProgress` the rows written so far; the bytes come back transferred.
+   */
+  exportCsv(handle: number, columns: { id: ProductColumn; header: string }[], onProgress?: (done: number, total: number) => void): Promise<Uint8Array>;
 };
 
 /** What the products area reports on the worker's event bus (merged into DataEvents). */
@@ -62,6 +68,14 @@ export type ProductsEvents = {
 /** Batch actions show each item's failure themselves: the worker adds no toast. */
 const ACTION_CALL = { silent: true } as const;
 const ARCHIVE_BATCH = 1_000;
+/** Rows per slice of an export: the worker answers other messages between slices. */
+const EXPORT_SLICE = 5_000;
+
+/** A CSV field: quoted when it holds a separator, a quote or a line break. */
+const csvField = (value: unknown): string => {
+  const text = value === null || value === undefined ? '' : String(value);
+  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+};
 
 export class ProductEngine extends ListEngine<ProductRow, ProductQuery> {
   constructor(options: ListEngineOptions = {}) {
@@ -133,6 +147,27 @@ export function createProductsArea({ client, events, engine: engineOptions, open
       const outcomes = await inBatches(ids, ARCHIVE_BATCH, async (batch) => (await client.call(endpoint, { ids: batch }, ACTION_CALL)).outcomes);
       await afterEdit();
       return outcomes;
+    },
+    async exportCsv(handle, columns, onProgress) {
+      const encoder = new TextEncoder();
+      const parts: Uint8Array[] = [encoder.encode('\uFEFF' + columns.map((c) => csvField(c.header)).join(',') + '\r\n')];
+      let total = engine.window(handle, 0, 0).total;
+      for (let start = 0; start < total; start += EXPORT_SLICE) {
+        const window = engine.window(handle, start, EXPORT_SLICE);
+        total = window.total;
+        const lines = window.rows.map((row) => columns.map((c) => csvField(c.id === 'createdAt' || c.id === 'changedAt' || c.id === 'updatedAt' ? new Date(row[c.id]).toISOString() : row[c.id])).join(','));
+        parts.push(encoder.encode(lines.join('\r\n') + '\r\n'));
+        onProgress?.(Math.min(total, start + window.rows.length), total);
+        await yieldToEventLoop();
+      }
+      const size = parts.reduce((sum, part) => sum + part.length, 0);
+      const bytes = new Uint8Array(size);
+      let at = 0;
+      for (const part of parts) {
+        bytes.set(part, at);
+        at += part.length;
+      }
+      return transfer(bytes, [bytes.buffer]);
     },
     async updateSkuImage(body) {
       const result = await client.call(E.updateSkuImage, body, ACTION_CALL);

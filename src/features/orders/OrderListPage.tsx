@@ -14,6 +14,7 @@ import { useDataClient } from '@/app/dataClient';
 import { toLang } from '@/app/i18n';
 import { useStages } from '@/app/layout/stages';
 import { SessionContext } from '@/app/session';
+import { download } from '@/components/download';
 import { VirtualTable, type VirtualTableSort } from '@/components/virtual-table/VirtualTable';
 import { EMPTY_SELECTION, selectedCount, type RowSelection } from '@/components/virtual-table/selection';
 import { orderColumns } from './OrderColumns';
@@ -412,13 +413,4 @@ function useOrderActions(client: DataClient, clearSelection: () => void): OrderA
     };
   }, [actor]);
   return actor;
-}
-
-function download(name: string, blob: Blob): void {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  link.click();
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
 }

@@ -4,6 +4,7 @@ import { memo, useCallback, useEffect, useMemo, useRef, useState, useSyncExterna
 import { useTranslation } from 'react-i18next';
 import { PRODUCT_STATUSES, PRODUCT_VISIBILITIES, type ProductRow, type ProductStatus, type ProductVisibility, type ProductWarehouse } from '@contract/products';
 import type { ProductActionKind } from '@machines/productActionsMachine';
+import { isApiFailure } from '@workers/api';
 import type { DataClient } from '@workers/client';
 import { isHeadHandle } from '@workers/lists/types';
 import type { ProductFacets, ProductQuery } from '@workers/products/area';
@@ -11,6 +12,7 @@ import { appActorOptions } from '@/app/createAppActor';
 import { useDataClient } from '@/app/dataClient';
 import { toLang } from '@/app/i18n';
 import { SessionContext } from '@/app/session';
+import { download } from '@/components/download';
 import { VirtualTable, type VirtualTableSort } from '@/components/virtual-table/VirtualTable';
 import { EMPTY_SELECTION, selectedCount, type RowSelection } from '@/components/virtual-table/selection';
 import { listenerOf, useListActor, type ListAreaClient, type ListTopics } from '@/components/virtual-table/useListActor';
@@ -130,6 +132,21 @@ export function ProductListPage() {
     return () => finished.unsubscribe();
   }, [actions, message, t]);
 
+  // The current result as CSV, built in the worker; the toast counts the rows written.
+  const exportCsv = async () => {
+    if (handle === null) return;
+    const key = 'products-export';
+    const header = columns.filter((c) => c.id !== 'image').map((c) => ({ id: c.id as ExportColumn, header: c.header }));
+    void message.loading({ key, content: t('exporting', { done: 0, total }), duration: 0 });
+    try {
+      const bytes = await client.products.exportCsv(handle, header, listenerOf((done: number, all: number) => void message.loading({ key, content: t('exporting', { done, total: all }), duration: 0 })));
+      download(`products-${new Date().toISOString().slice(0, 10)}.csv`, new Blob([bytes as Uint8Array<ArrayBuffer>], { type: 'text/csv;charset=utf-8' }));
+      void message.success({ key, content: t('exported', { total }) });
+    } catch (failure) {
+      void message.error({ key, content: isApiFailure(failure) ? failure.message : t('exportFailed') });
+    }
+  };
+
   const filling = isHeadHandle(handle);
   const noFilters = filters === EMPTY_FILTERS && search === '';
   const overlay = failed ? (
@@ -174,7 +191,12 @@ export function ProductListPage() {
       </div>
       <StatusFilter value={filters.statuses} onChange={(statuses) => patch({ statuses })} />
       <div className="products-toolbar">
-        <ActionBar count={count} onAction={act} />
+        <Space wrap>
+          <ActionBar count={count} onAction={act} />
+          <Button disabled={handle === null || isHeadHandle(handle) || total === 0} onClick={() => void exportCsv()}>
+            {t('exportCsv')}
+          </Button>
+        </Space>
         <Space role="status">
           {filling && <Typography.Text type="secondary">{t('loadingCache')}</Typography.Text>}
           {sync && <Typography.Text type="secondary">{t('syncing', { count: sync.rows })}</Typography.Text>}
@@ -237,6 +259,9 @@ const ActionBar = memo(function ActionBar({ count, onAction }: { count: number; 
     </Space>
   );
 });
+
+type ExportColumn = Parameters<DataClient['products']['exportCsv']>[1][number]['id'];
+
 
 function useProductActions(client: DataClient, clearSelection: () => void): ProductActionsRef {
   const machine = useMemo(() => productActionsOn(client), [client]);
