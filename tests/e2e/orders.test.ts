@@ -1,5 +1,6 @@
 import type { Browser, Download, Locator, Page } from 'playwright-core';
 import { PDFDocument } from 'pdf-lib';
+import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { inject } from 'vitest';
 import { launchBrowser, openAsSeller as openSignedIn, screenshot, settledDialog } from './browser';
 
@@ -106,14 +107,22 @@ async function chooseStatus(page: Page, status: string): Promise<void> {
 /** An order action dialog's own buttons (the dialog's corner × is named "Close" too). */
 const footer = (dialog: Locator) => dialog.locator('.order-action__footer');
 
-async function pdfPages(download: Download): Promise<number> {
+/** The downloaded labels: how many pages, and their text as a printer driver reads it back. */
+async function labelFile(download: Download): Promise<{ pages: number; text: string }> {
   expect(download.suggestedFilename()).toBe('labels.pdf');
   const stream = await download.createReadStream();
   const chunks: Buffer[] = [];
   for await (const chunk of stream) chunks.push(chunk as Buffer);
   const bytes = Buffer.concat(chunks);
   expect(bytes.subarray(0, 4).toString()).toBe('%PDF');
-  return (await PDFDocument.load(bytes)).getPageCount();
+  const pages = (await PDFDocument.load(bytes)).getPageCount();
+  const document = await getDocument({ data: new Uint8Array(bytes), isEvalSupported: false }).promise;
+  let text = '';
+  for (let n = 1; n <= document.numPages; n++) {
+    const content = await (await document.getPage(n)).getTextContent();
+    text += `${content.items.map((item) => ('str' in item ? item.str : '')).join('')}\n`;
+  }
+  return { pages, text };
 }
 
 describe('orders in the browser', () => {
@@ -229,7 +238,12 @@ describe('orders in the browser', () => {
     const postings = new Set((await columnTexts(page, '货件号')).slice(0, 4));
     const download = page.waitForEvent('download', { timeout: 30_000 });
     await print.click();
-    expect(await pdfPages(await download)).toBe(postings.size);
+    const file = await labelFile(await download);
+    expect(file.pages).toBe(postings.size);
+    // The warehouses' Chinese names and the products' Russian ones print as written (the font is embedded).
+    expect(file.text).toMatch(/[\u4e00-\u9fa5]+仓 \w+ r?FBS/);
+    expect(file.text).toMatch(/[А-Яа-я]{3,}/);
+    expect(file.text).not.toContain('?');
 
     // Tracking numbers for the selection.
     await page.getByRole('button', { name: '填写运单号（4）' }).click();
@@ -246,7 +260,7 @@ describe('orders in the browser', () => {
     // The detail drawer shows the order that was opened.
     const [firstPosting] = await columnTexts(page, '货件号');
     await bodyRows(page).first().getByRole('gridcell').nth(1).click();
-    const drawer = page.getByRole('dialog', { name: '订单详情' });
+    const drawer = page.getByRole('dialog', { name: `货件 ${firstPosting}` });
     await drawer.waitFor();
     await drawer.getByText(firstPosting!, { exact: true }).waitFor();
     await drawer.getByText('TRK-E2E-0001').waitFor();
@@ -325,7 +339,7 @@ describe('orders in the browser', () => {
     // A first visit: the rows shown at once are a part of the list until the sync is over, and rows ticked before
     // then could move away from under the pointer.
     const total = await settledRowCount(page, 'en');
-    await page.getByText(`${total.toLocaleString('en')} orders`).waitFor();
+    await page.getByText(`${total.toLocaleString('en')} product lines`).waitFor();
     for (const row of [1, 2]) await page.getByRole('checkbox', { name: `Select row ${row}`, exact: true }).check();
     await page.getByText('2 selected').waitFor();
     await screenshot(page, 'orders-order-list-selected-en');
@@ -352,9 +366,49 @@ describe('orders in the browser', () => {
     await footer(labels).getByRole('button', { name: 'Close' }).click();
 
     await bodyRows(page).first().getByRole('gridcell').nth(1).click();
-    const drawer = page.getByRole('dialog', { name: 'Order details' });
+    const drawer = page.getByRole('dialog', { name: /^Posting / });
     await drawer.waitFor();
-    await drawer.getByText('Tracking number').waitFor();
+    await drawer.getByText('Tracking number', { exact: true }).waitFor();
+    await drawer.getByText(/^Products \(\d+\)$/).waitFor();
     await screenshot(page, 'orders-order-list-drawer-en');
+    await page.keyboard.press('Escape');
+
+    // The posting view in English, and a click on the header cell beside its text sorts.
+    await page.locator('.ant-segmented-item', { hasText: 'By posting' }).click();
+    await page.getByText(/^[\d,]+ postings$/).waitFor();
+    const header = page.getByRole('columnheader', { name: /Amount/ });
+    const box = (await header.boundingBox())!;
+    await page.mouse.click(box.x + 6, box.y + box.height / 2);
+    await page.locator('[role=columnheader][aria-sort=ascending]').waitFor();
+    await screenshot(page, 'orders-posting-view-en');
+  });
+
+  it('shows one row per posting beside the line view, says what it counts, and opens the whole posting', async () => {
+    const page = await openAsSeller('/order-manager/order-list');
+    const lines = await settledRowCount(page);
+    await page.getByText(`共 ${lines.toLocaleString('zh-CN')} 个商品行`).waitFor();
+    await page.locator('.ant-segmented-item', { hasText: '按货件' }).click();
+    await page.getByText(/^共 [\d,]+ 个货件$/).waitFor();
+    const postings = await rowCount(page);
+    expect(postings).toBeGreaterThan(0);
+    expect(postings).toBeLessThan(lines);
+    // Every posting number once.
+    const numbers = await columnTexts(page, '货件号');
+    expect(new Set(numbers).size).toBe(numbers.length);
+    await screenshot(page, 'orders-posting-view-zh');
+
+    // A posting of several products: the row says how many, the drawer lists them all with the posting's total.
+    await page.getByRole('searchbox').fill('');
+    const several = bodyRows(page).filter({ has: page.locator('.order-lines') }).first();
+    await several.waitFor({ timeout: 30_000 });
+    const count = Number((await several.locator('.order-lines').textContent())!.match(/\d+/)![0]);
+    await several.getByRole('gridcell').nth(1).click();
+    const drawer = page.getByRole('dialog', { name: /^货件 / });
+    await drawer.getByText(`商品（${count} 种）`).waitFor();
+    expect(await drawer.locator('.ant-table-tbody tr.ant-table-row').count()).toBe(count);
+    await drawer.getByTestId('posting-total').waitFor();
+    await drawer.getByText('状态时间线').waitFor();
+    await screenshot(page, 'orders-posting-drawer-zh');
+    await page.close();
   });
 });

@@ -311,6 +311,16 @@ describe.each(DATABASE_TARGETS)('orders on $kind', (target) => {
     expect(statuses.body.data.list.map((row) => row.status)).toEqual(['cancelled']);
   });
 
+  it('ships a posting whole when one of its lines is picked (the posting view picks one row per posting)', async () => {
+    const lines = [
+      (await post<OrderRow>('/api/order/add', { ...MANUAL, orderNumber: 'M-P2', postingNumber: 'M-P2-1' })).body.data,
+      (await post<OrderRow>('/api/order/add', { ...MANUAL, orderNumber: 'M-P2', postingNumber: 'M-P2-1', sku: '880002' })).body.data,
+    ];
+    const shipped = await post<{ done: number }>('/api/shipOrder', { ids: [lines[0]!.id] });
+    expect(shipped.body.data.done).toBe(1);
+    for (const line of lines) expect((await get<OrderRow>(`/api/order/get?id=${encodeURIComponent(line.id)}`)).body.data.status).toBe('awaiting_deliver');
+  });
+
   describe('with a simulated Ozon shop', () => {
     let storeId: number;
     beforeAll(async () => {

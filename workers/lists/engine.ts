@@ -15,7 +15,7 @@ import { searchFieldsOf, type AnyListSchema, type ListRow, type NumberRange } fr
 import { normaliseNeedle, TextIndex } from './search';
 import { TextColumn } from './textColumn';
 import { numberPermutation, rankPermutation, rankValues, stringPermutation } from './sorting';
-import type { ListQuery, ListQueryResult, ListSort, ListWindow, StaleHandleFailure } from './types';
+import type { ListGroup, ListQuery, ListQueryResult, ListSort, ListWindow, StaleHandleFailure } from './types';
 
 /**
  * The list engine (architecture "Data worker"): the worker keeps every cached row of a big list in columns, as its
@@ -90,7 +90,9 @@ class Dictionary {
   }
 }
 
-type Handle = { rows: Uint32Array; layout: number };
+type Handle = { rows: Uint32Array; layout: number; group?: { spec: ListGroup; index: GroupIndex } };
+/** Every live row's group (-1: none), and each group's rows (`slots[starts[g] .. starts[g + 1]]`). */
+type GroupIndex = { changes: number; groupOf: Int32Array; starts: Uint32Array; slots: Uint32Array; groups: number };
 
 type FilterStep =
   | { kind: 'anyOf'; column: string; codes: DictCodes; allowed: Uint8Array }
@@ -209,6 +211,7 @@ export class ListEngine<Row extends ListRow = ListRow, Query extends ListQuery<o
   private filterOrdersSort = '';
   private searchMemos = new Map<string, SearchMemo[]>();
   private handles = new Map<number, Handle>();
+  private groupIndexes = new Map<string, GroupIndex>();
   private nextHandle = 1;
   private layout = 0;
   private changes = 0;
@@ -520,11 +523,15 @@ export class ListEngine<Row extends ListRow = ListRow, Query extends ListQuery<o
     for (;;) {
       const startVersion = this.mutations;
       const shouldStop = () => isSuperseded() || this.mutations !== startVersion;
-      const rows = await this.run(query, view, shouldStop);
+      const found = await this.run(query, view, shouldStop);
       if (isSuperseded()) return { status: 'superseded', seq };
-      if (rows === ABORTED || this.mutations !== startVersion) continue;
+      if (found === ABORTED || this.mutations !== startVersion) continue;
+      const index = query.group ? await this.groupIndex(query.group.by) : null;
+      if (isSuperseded()) return { status: 'superseded', seq };
+      if (this.mutations !== startVersion) continue;
+      const rows = index ? firstOfGroups(found, index) : found;
       const handle = this.nextHandle++;
-      this.handles.set(handle, { rows, layout: this.layout });
+      this.handles.set(handle, { rows, layout: this.layout, group: index && query.group ? { spec: query.group, index } : undefined });
       for (const old of this.handles.keys()) {
         if (this.handles.size <= this.maxHandles) break;
         this.handles.delete(old);
@@ -543,7 +550,82 @@ export class ListEngine<Row extends ListRow = ListRow, Query extends ListQuery<o
     const to = Math.max(from, Math.min(from + count, result.rows.length));
     const rows: Row[] = [];
     for (let i = from; i < to; i++) rows.push(this.rowAt(result.rows[i]!));
+    if (result.group) this.addGroupTotals(rows, result.rows.subarray(from, to), result.group.spec, result.group.index);
     return { handle, start: from, total: result.rows.length, rows };
+  }
+
+  /** The live rows of the group `id`'s row belongs to (grouped by the text column `by`), in arrival order. */
+  async groupOf(id: string, by: string): Promise<Row[]> {
+    const index = await this.groupIndex(by);
+    const slot = this.slotOf(id);
+    if (slot < 0 || this.alive[slot] !== 1 || slot >= index.groupOf.length) return [];
+    const group = index.groupOf[slot]!;
+    const rows: Row[] = [];
+    for (let k = index.starts[group]!; k < index.starts[group + 1]!; k++) rows.push(this.rowAt(index.slots[k]!));
+    return rows;
+  }
+
+  private addGroupTotals(rows: Row[], slots: Uint32Array, group: ListGroup, index: GroupIndex): void {
+    const sums = (group.sum ?? []).map((field) => [field, this.numbers[field]] as const);
+    for (let i = 0; i < rows.length; i++) {
+      const id = index.groupOf[slots[i]!] ?? -1;
+      if (id < 0) continue;
+      const row = rows[i] as Record<string, unknown>;
+      const from = index.starts[id]!;
+      const to = index.starts[id + 1]!;
+      row.groupRows = to - from;
+      for (const [field, column] of sums) {
+        if (!column) continue;
+        let total = 0;
+        for (let k = from; k < to; k++) total += column[index.slots[k]!]!;
+        row[field] = total;
+      }
+    }
+  }
+
+  /**
+   * The groups of the text column `by`, made on first use and again after the rows changed: one pass over the
+   * column (giving way between slices) and two over the groups, typed arrays only but for one map entry per group.
+   * Rows appended meanwhile wait for the next one: the list queries again after any change.
+   */
+  private async groupIndex(by: string): Promise<GroupIndex> {
+    const kept = this.groupIndexes.get(by);
+    if (kept && kept.changes === this.changes) return kept;
+    const changes = this.changes;
+    const column = this.plain[by];
+    if (!column) throw new Error(`'${by}' is not a text column of the list '${this.schema.name}'`);
+    const { length, alive } = this;
+    const groupOf = new Int32Array(length);
+    const known = new Map<string, number>();
+    let groups = 0;
+    let live = 0;
+    for (let slot = 0; slot < length; slot++) {
+      if (slot % this.sliceRows === this.sliceRows - 1) await this.yieldNow();
+      if (alive[slot] !== 1) {
+        groupOf[slot] = -1;
+        continue;
+      }
+      live++;
+      const key = column.get(slot);
+      let group = key === '' ? undefined : known.get(key);
+      if (group === undefined) {
+        group = groups++;
+        if (key !== '') known.set(key, group);
+      }
+      groupOf[slot] = group;
+    }
+    const starts = new Uint32Array(groups + 1);
+    for (let slot = 0; slot < length; slot++) if (groupOf[slot]! >= 0) starts[groupOf[slot]! + 1]!++;
+    for (let group = 0; group < groups; group++) starts[group + 1]! += starts[group]!;
+    const next = starts.slice(0, groups);
+    const slots = new Uint32Array(live);
+    for (let slot = 0; slot < length; slot++) {
+      const group = groupOf[slot]!;
+      if (group >= 0) slots[next[group]!++] = slot;
+    }
+    const index = { changes, groupOf, starts, slots, groups };
+    this.groupIndexes.set(by, index);
+    return index;
   }
 
   release(handle: number): void {
@@ -1058,6 +1140,7 @@ export class ListEngine<Row extends ListRow = ListRow, Query extends ListQuery<o
     this.filterOrders.clear();
     this.searchMemos.clear();
     this.handles.clear();
+    this.groupIndexes.clear();
     this.layout++;
   }
 
@@ -1217,6 +1300,21 @@ function remapRange(target: DictCodes, remap: Uint32Array, codes: DictCodes, fro
 }
 
 /** Gives way to other messages (a newer query, a window call): setImmediate in Node, a MessageChannel in a worker. */
+/** The first slot of each group in the result's order. */
+function firstOfGroups(rows: Uint32Array, { groupOf, groups }: GroupIndex): Uint32Array {
+  const seen = new Uint8Array(groups);
+  const first = new Uint32Array(rows.length);
+  let kept = 0;
+  for (let i = 0; i < rows.length; i++) {
+    const slot = rows[i]!;
+    const group = groupOf[slot] ?? -1;
+    if (group < 0 || seen[group] === 1) continue;
+    seen[group] = 1;
+    first[kept++] = slot;
+  }
+  return first.slice(0, kept);
+}
+
 export function yieldToEventLoop(): Promise<void> {
   if (typeof setImmediate === 'function') return new Promise((resolve) => setImmediate(resolve));
   return new Promise((resolve) => {

@@ -14,7 +14,18 @@ export type ListQuery<Filters = Record<string, unknown>, Column extends string =
   filters?: Filters;
   sort?: ListSort<Column> | null;
   search?: string;
+  /** One row per group instead of one per row (orders: a posting's lines), see ListGroup. */
+  group?: ListGroup<Column>;
 };
+
+/**
+ * Rows that share the text column `by` ('' shares nothing) answer as one: the group's first row in the result's
+ * order, where at least one of its rows matched, with the number columns of `sum` added up over every live row of
+ * the group and `groupRows` saying how many rows it holds.
+ */
+export type ListGroup<Column extends string = string> = { by: Column; sum?: readonly Column[] };
+/** A row of a grouped result: how many rows its group holds. */
+export type GroupedRow<Row> = Row & { groupRows?: number };
 
 /**
  * A query's answer. A query that a newer one on the same view replaced answers `superseded` and carries no rows,
@@ -33,7 +44,7 @@ export function isHeadHandle(handle: number | null): boolean {
 }
 
 /** A window of a result: `rows[i]` is the result's row `start + i`. */
-export type ListWindow<Row extends ListRow = ListRow> = { handle: number; start: number; total: number; rows: Row[] };
+export type ListWindow<Row extends ListRow = ListRow> = { handle: number; start: number; total: number; rows: GroupedRow<Row>[] };
 
 /** Thrown (as plain data) by `window` when a handle was released or the rows it points at were reorganised. */
 export type StaleHandleFailure = { type: 'StaleHandle'; handle: number };

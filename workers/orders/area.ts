@@ -53,6 +53,8 @@ export type OrdersSyncResult = ListSyncResult;
  */
 export type OrdersApi = ListAreaApi<OrderRow, OrderQuery> & {
   facets(): Promise<OrderFacets>;
+  /** Every line of the posting the row `id` belongs to (an entered order: that row alone), as cached. */
+  postingLines(id: string): Promise<OrderRow[]>;
 
   /** GET /api/order/list: a page filtered by the server (callers without the cache). Cancellable by a newer call. */
   list(query: OrderListQuery): Promise<OrderListPage>;
@@ -129,6 +131,9 @@ export function createOrdersArea({ client, events, engine: engineOptions, openCa
 
   const api: OrdersApi = {
     ...list.api,
+    async postingLines(id) {
+      return engine.groupOf(id, 'postingNumber');
+    },
     async facets() {
       return {
         shops: engine.pairs('shopId', 'shopName').map(([id, name]) => ({ id: Number(id), name })).sort((a, b) => a.id - b.id),

@@ -122,6 +122,19 @@ async function rowsOf(deps: OrdersDeps, userId: number, ids: readonly string[]):
   return rows.map((r) => normalise(r.row));
 }
 
+/**
+ * The rows `ids` name and every other line of their postings: Ozon ships a posting whole (a package lists all its
+ * products), and a row picked in the posting view stands for its posting.
+ */
+async function postingRowsOf(deps: OrdersDeps, userId: number, ids: readonly string[]): Promise<OrderRow[]> {
+  const rows = await deps.database.query<RowJson>(
+    `select ${ROW_JSON} as row from orders o where o.user_id = $1 and not o.deleted and (o.id = any($2::text[]) or (o.posting_number <> '' and
+       (o.shop_id, o.posting_number) in (select p.shop_id, p.posting_number from orders p where p.user_id = $1 and p.id = any($2::text[]) and p.posting_number <> '')))`,
+    [userId, ids],
+  );
+  return rows.map((r) => normalise(r.row));
+}
+
 export async function getOrder(deps: OrdersDeps, userId: number, id: string): Promise<OrderRow> {
   const [row] = await rowsOf(deps, userId, [id]);
   if (!row) throw new ApiError(404, 'orderNotFound', 'id');
@@ -247,7 +260,7 @@ function reasonOf(error: unknown, lang: Lang): string {
 
 /** Ships the selected rows' postings in one package each (Ozon: the products and quantities of the posting). */
 export async function shipOrders(deps: OrdersDeps, userId: number, ids: readonly string[], lang: Lang): Promise<BatchResult> {
-  const rows = await rowsOf(deps, userId, ids);
+  const rows = await postingRowsOf(deps, userId, ids);
   const result: BatchResult = { done: 0, failures: [] };
   for (const posting of byPosting(rows)) {
     const manual = posting.rows[0]!.source === 'manual';

@@ -1,5 +1,6 @@
 import { Tag } from 'antd';
 import type { OrderRow } from '@contract/orders';
+import type { GroupedRow } from '@workers/lists/types';
 import { amountFormat, timeFormat } from '@/app/formats';
 import type { Lang } from '@contract/errors';
 import type { VirtualTableColumn } from '@/components/virtual-table/VirtualTable';
@@ -57,7 +58,21 @@ export function orderColumns(t: TFunction<'orders'>, lang: Lang, mode: 'orders' 
     orderNumber: { id: 'orderNumber', header: t('orderNumber'), width: 150, sortable: true, cell: (row) => (mode === 'records' ? link(row.orderNumber) : row.orderNumber) },
     // English status names are longer ("Awaiting shipment"): a narrower column would cut them.
     status: { id: 'status', header: t('status'), width: lang === 'en' ? 180 : 110, sortable: true, cell: (row) => <StatusLabel status={row.status} text={statusNames.get(row.status) ?? row.status} /> },
-    productName: { id: 'productName', header: t('productName'), width: 260, sortable: true, cell: (row) => <span title={row.productName}>{row.productName}</span> },
+    productName: {
+      id: 'productName',
+      header: t('productName'),
+      width: 260,
+      sortable: true,
+      // In the posting view a row is a posting: its first line's product, and how many products it holds.
+      cell: (row: GroupedRow<OrderRow>) =>
+        (row.groupRows ?? 1) > 1 ? (
+          <span title={row.productName}>
+            <span className="order-lines">{t('lines', { count: row.groupRows })}</span> {row.productName}
+          </span>
+        ) : (
+          <span title={row.productName}>{row.productName}</span>
+        ),
+    },
     quantity: { id: 'quantity', header: t('quantity'), width: 70, align: 'right', sortable: true, cell: (row) => row.quantity },
     amount: { id: 'amount', header: t('amount'), width: 130, align: 'right', sortable: true, cell: (row) => formatAmount(row, lang) },
     shopName: { id: 'shopName', header: t('shop'), width: 190, sortable: true, cell: (row) => <span title={row.shopName}>{row.shopName || '—'}</span> },

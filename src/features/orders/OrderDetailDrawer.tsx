@@ -1,41 +1,146 @@
-import { Descriptions, Drawer } from 'antd';
-import { memo } from 'react';
+import { Alert, Button, Descriptions, Drawer, Space, Table, Typography } from 'antd';
+import { memo, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { OrderRow } from '@contract/orders';
 import type { Lang } from '@contract/errors';
+import type { OrderActionKind } from '@machines/orderActionsMachine';
 import { PostingReturns } from '@/components/returns/PostingReturns';
 import { formatAmount, formatTime, StatusTag } from './OrderColumns';
 
-type OrderDetailDrawerProps = { row: OrderRow | null; lang: Lang; onClose: () => void };
+type OrderDetailDrawerProps = {
+  row: OrderRow | null;
+  lang: Lang;
+  onClose: () => void;
+  /** Every line of the row's posting, from the worker's cache. */
+  postingLines: (id: string) => Promise<OrderRow[]>;
+  /** Starts a batch action on this posting (the page's order-actions actor: it confirms, runs and reports). */
+  onAction?: (kind: OrderActionKind, ids: string[]) => void;
+};
 
-/** Memoised: closed, it has nothing to show again when the list's counts change. */
-export const OrderDetailDrawer = memo(function OrderDetailDrawer({ row, lang, onClose }: OrderDetailDrawerProps) {
+/** What can be done to a posting in its status (Ozon's FBS flow); entered orders have no Ozon label. */
+function actionsFor(row: OrderRow): OrderActionKind[] {
+  const kinds: OrderActionKind[] = [];
+  if (row.status === 'awaiting_packaging') kinds.push('ship');
+  if (row.source === 'ozon' && ['awaiting_deliver', 'delivering', 'driver_pickup', 'delivered'].includes(row.status)) kinds.push('labels');
+  if (row.status === 'awaiting_deliver' || row.status === 'delivering') kinds.push('tracking');
+  if (row.source === 'ozon') kinds.push('stock');
+  return kinds;
+}
+
+/**
+ * The whole posting behind the row clicked: its facts, every product line with the posting's totals, and what can be
+ * done to it now. Memoised: closed, it has nothing to show again when the list's counts change.
+ */
+export const OrderDetailDrawer = memo(function OrderDetailDrawer({ row, lang, onClose, postingLines, onAction }: OrderDetailDrawerProps) {
   const { t } = useTranslation('orders');
+  const [lines, setLines] = useState<{ of: string; rows: OrderRow[] } | null>(null);
+  const [failed, setFailed] = useState(false);
+  useEffect(() => {
+    if (!row) return;
+    let live = true;
+    setFailed(false);
+    postingLines(row.id).then(
+      (rows) => live && setLines({ of: row.id, rows: rows.length > 0 ? rows : [row] }),
+      () => live && setFailed(true),
+    );
+    return () => {
+      live = false;
+    };
+  }, [row, postingLines]);
+  const items = row && lines?.of === row.id ? lines.rows : row ? [row] : [];
+  const quantity = items.reduce((sum, line) => sum + line.quantity, 0);
+  const amount = items.reduce((sum, line) => sum + line.amount, 0);
+  const kinds = row ? actionsFor(row) : [];
+  const ids = items.map((line) => line.id);
+
   return (
-    <Drawer open={row !== null} onClose={onClose} title={t('detail')} size="large" destroyOnHidden>
-      {row && row.source === 'ozon' && row.postingNumber && <PostingReturns shopId={row.shopId} postingNumber={row.postingNumber} lang={lang} />}
+    <Drawer
+      open={row !== null}
+      onClose={onClose}
+      title={row ? t('detailTitle', { posting: row.postingNumber || row.orderNumber }) : t('detail')}
+      size="large"
+      destroyOnHidden
+      extra={
+        row && onAction && kinds.length > 0 ? (
+          <Space wrap>
+            {kinds.map((kind) => (
+              <Button key={kind} type={kind === 'ship' ? 'primary' : 'default'} onClick={() => onAction(kind, ids)}>
+                {t(`actions.${kind}`)}
+              </Button>
+            ))}
+          </Space>
+        ) : null
+      }
+    >
       {row && (
-        <Descriptions column={1} bordered size="small">
-          <Descriptions.Item label={t('postingNumber')}>{row.postingNumber || '—'}</Descriptions.Item>
-          <Descriptions.Item label={t('orderNumber')}>{row.orderNumber}</Descriptions.Item>
-          <Descriptions.Item label={t('source')}>{row.source === 'manual' ? t('manual') : t('ozon')}</Descriptions.Item>
-          <Descriptions.Item label={t('shop')}>{row.shopName || '—'}</Descriptions.Item>
-          <Descriptions.Item label={t('status')}>
-            <StatusTag status={row.status} />
-            {/* Ozon's substatus codes are not for sellers' eyes; only our own EUB hand-over mark is. */}
-            {row.substatus === 'eub' && <span>{t('eub')}</span>}
-          </Descriptions.Item>
-          <Descriptions.Item label={t('productName')}>{row.productName}</Descriptions.Item>
-          <Descriptions.Item label={t('sku')}>{row.sku}</Descriptions.Item>
-          <Descriptions.Item label={t('offerId')}>{row.offerId}</Descriptions.Item>
-          <Descriptions.Item label={t('quantity')}>{row.quantity}</Descriptions.Item>
-          <Descriptions.Item label={t('amount')}>{formatAmount(row, lang)}</Descriptions.Item>
-          <Descriptions.Item label={t('warehouse')}>{row.warehouseName || '—'}</Descriptions.Item>
-          <Descriptions.Item label={t('inProcessAt')}>{formatTime(row.inProcessAt, lang)}</Descriptions.Item>
-          <Descriptions.Item label={t('shipmentDate')}>{formatTime(row.shipmentDate, lang)}</Descriptions.Item>
-          <Descriptions.Item label={t('trackingNumber')}>{row.trackingNumber || '—'}</Descriptions.Item>
-        </Descriptions>
+        <Space orientation="vertical" size={16} style={{ width: '100%' }} data-testid="order-detail">
+          <Descriptions column={2} bordered size="small">
+            <Descriptions.Item label={t('postingNumber')}>{row.postingNumber || '—'}</Descriptions.Item>
+            <Descriptions.Item label={t('status')}>
+              <StatusTag status={row.status} />
+              {/* Ozon's substatus codes are not for sellers' eyes; only our own EUB hand-over mark is. */}
+              {row.substatus === 'eub' && <span>{t('eub')}</span>}
+            </Descriptions.Item>
+            <Descriptions.Item label={t('orderNumber')}>{row.orderNumber}</Descriptions.Item>
+            <Descriptions.Item label={t('source')}>{row.source === 'manual' ? t('manual') : t('ozon')}</Descriptions.Item>
+            <Descriptions.Item label={t('shop')}>{row.shopName || '—'}</Descriptions.Item>
+            <Descriptions.Item label={t('warehouse')}>{row.warehouseName || '—'}</Descriptions.Item>
+            <Descriptions.Item label={t('trackingNumber')} span={2}>
+              {row.trackingNumber ? <Typography.Text copyable>{row.trackingNumber}</Typography.Text> : t('noTracking')}
+            </Descriptions.Item>
+          </Descriptions>
+
+          <section aria-label={t('timeline')}>
+            <Typography.Title level={5}>{t('timeline')}</Typography.Title>
+            <ol className="order-timeline">
+              <TimelineStep label={t('inProcessAt')} time={row.inProcessAt} lang={lang} />
+              <TimelineStep label={t('shipmentDate')} time={row.shipmentDate} lang={lang} />
+              <TimelineStep label={t('deliveringDate')} time={row.deliveringDate} lang={lang} />
+            </ol>
+          </section>
+
+          <section aria-label={t('items')}>
+            <Typography.Title level={5}>{t('itemsCount', { count: items.length })}</Typography.Title>
+            {failed && <Alert type="warning" showIcon title={t('itemsFailed')} />}
+            <Table<OrderRow>
+              size="small"
+              rowKey="id"
+              pagination={false}
+              dataSource={items}
+              columns={[
+                { title: t('productName'), dataIndex: 'productName', ellipsis: true },
+                { title: t('sku'), dataIndex: 'sku', width: 120 },
+                { title: t('offerId'), dataIndex: 'offerId', width: 140, ellipsis: true },
+                { title: t('quantity'), dataIndex: 'quantity', width: 70, align: 'right' },
+                { title: t('amount'), key: 'amount', width: 130, align: 'right', render: (_, line) => formatAmount(line, lang) },
+              ]}
+              summary={() => (
+                <Table.Summary.Row>
+                  <Table.Summary.Cell index={0} colSpan={3}>
+                    <strong>{t('postingTotal')}</strong>
+                  </Table.Summary.Cell>
+                  <Table.Summary.Cell index={3} align="right">
+                    <strong>{quantity}</strong>
+                  </Table.Summary.Cell>
+                  <Table.Summary.Cell index={4} align="right">
+                    <strong data-testid="posting-total">{formatAmount({ amount, currency: row.currency }, lang)}</strong>
+                  </Table.Summary.Cell>
+                </Table.Summary.Row>
+              )}
+            />
+          </section>
+          {row.source === 'ozon' && row.postingNumber && <PostingReturns shopId={row.shopId} postingNumber={row.postingNumber} lang={lang} />}
+        </Space>
       )}
     </Drawer>
   );
 });
+
+function TimelineStep({ label, time, lang }: { label: string; time: number | null; lang: Lang }) {
+  return (
+    <li className={time === null ? 'order-timeline__step is-pending' : 'order-timeline__step'}>
+      <span className="order-timeline__label">{label}</span>
+      <span className="order-timeline__time">{formatTime(time, lang)}</span>
+    </li>
+  );
+}

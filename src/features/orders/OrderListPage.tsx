@@ -1,4 +1,4 @@
-import { Alert, App, Button, Input, Space, Spin, Tag, Typography } from 'antd';
+import { Alert, App, Button, Input, Segmented, Space, Spin, Tag, Typography } from 'antd';
 import { lazy, memo, startTransition, Suspense, useCallback, useEffect, useId, useLayoutEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearch } from 'wouter';
@@ -23,7 +23,7 @@ import { AMOUNT_WIDTH, CHOICE_WIDTH, RANGE_WIDTH } from './filterSizes';
 import { OrderDetailDrawer } from './OrderDetailDrawer';
 import type { OrderActionsRef } from './OrderActionDialog';
 import { orderActionsOn } from './orderActions';
-import { DEFAULT_SORT, EMPTY_FILTERS, initialOrderQuery, ORDER_VIEWS, sourcesOf, toQuery, type Filters, type Range } from './query';
+import { DEFAULT_SORT, EMPTY_FILTERS, initialOrderQuery, ORDER_VIEWS, sourcesOf, toQuery, type Filters, type OrderGrouping, type Range } from './query';
 import { useOrderList } from './useOrderList';
 import './orders.css';
 
@@ -37,7 +37,7 @@ const subscribeResize = (changed: () => void) => {
 /** The window's height as a number (not `100vh` in CSS): the table knows its height before the page is laid out. */
 const readWindowHeight = () => window.innerHeight;
 
-type QueryState = { filters: Filters; search: string; sort: VirtualTableSort };
+type QueryState = { filters: Filters; search: string; sort: VirtualTableSort; grouping: OrderGrouping };
 
 // Loaded apart: the filters' heavy controls as soon as this page's code is in (drawn after the rows,
 // `useControlStages`; asked for here, not in the page's first commit, whose task it lengthened), a dialog when it
@@ -86,7 +86,8 @@ export function OrdersView({ mode, toolbar }: OrdersViewProps) {
   const [search, setSearch] = useState('');
   const [sort, setSort] = useState<VirtualTableSort>(DEFAULT_SORT);
   const initial = useMemo(() => initialOrderQuery(mode), []); // eslint-disable-line react-hooks/exhaustive-deps
-  const current = useRef<QueryState>({ filters: EMPTY_FILTERS, search: '', sort: DEFAULT_SORT });
+  const [grouping, setGrouping] = useState<OrderGrouping>('lines');
+  const current = useRef<QueryState>({ filters: EMPTY_FILTERS, search: '', sort: DEFAULT_SORT, grouping: 'lines' });
   const { actor, view, rowAt, subscribeRows, onRangeChange } = useOrderList(client, userId, ORDER_VIEWS[mode], initial);
   const { total, handle, sync, synced, loading, failed, error, held } = view;
   // A reload's opening answer from the head kept with the cache: the rest of its rows are still being read.
@@ -105,7 +106,7 @@ export function OrdersView({ mode, toolbar }: OrdersViewProps) {
     (change: Partial<QueryState>, options: { deferred?: boolean } = {}) => {
       const next = { ...current.current, ...change };
       current.current = next;
-      actor.send({ type: 'list.query', query: toQuery(next.filters, next.search, next.sort, sources) });
+      actor.send({ type: 'list.query', query: toQuery(next.filters, next.search, next.sort, sources, next.grouping) });
       setSelection(EMPTY_SELECTION);
       // A pick in a dropdown or a status toggle re-renders its control as a transition: the rows the worker answers
       // with render first. Typed fields stay urgent (a deferred controlled input loses keys).
@@ -113,6 +114,7 @@ export function OrdersView({ mode, toolbar }: OrdersViewProps) {
       else if (change.filters) setFilters(next.filters);
       if (change.search !== undefined) setSearch(next.search);
       if (change.sort !== undefined) setSort(next.sort);
+      if (change.grouping !== undefined) setGrouping(next.grouping);
     },
     [actor, sources],
   );
@@ -141,6 +143,7 @@ export function OrdersView({ mode, toolbar }: OrdersViewProps) {
     if (wanted && wanted !== current.current.search) changeSearch(wanted);
   }, [wanted, changeSearch]);
   const changeSort = useCallback((value: VirtualTableSort) => requery({ sort: value }), [requery]);
+  const changeGrouping = useCallback((value: OrderGrouping) => requery({ grouping: value }), [requery]);
 
   const selectedRows = async (): Promise<OrderRow[]> => {
     if (!selection.all) return (await Promise.all([...selection.ids].map((id) => client.orders.get(id)))).filter((row): row is OrderRow => row !== null);
@@ -158,6 +161,16 @@ export function OrdersView({ mode, toolbar }: OrdersViewProps) {
     (kind: OrderActionKind) => {
       const { selection: selected, handle: result, total: count } = acting.current;
       actions.send({ type: 'action.start', kind, selection: toActionSelection(selected, result, count) });
+    },
+    [actions],
+  );
+
+  const postingLines = useCallback((id: string) => client.orders.postingLines(id), [client]);
+  // From the detail drawer: the posting's own lines.
+  const actOn = useCallback(
+    (kind: OrderActionKind, ids: string[]) => {
+      setDetail(null);
+      actions.send({ type: 'action.start', kind, selection: { kind: 'ids', ids } });
     },
     [actions],
   );
@@ -195,12 +208,21 @@ export function OrdersView({ mode, toolbar }: OrdersViewProps) {
       <StatusFilter value={filters.statuses} onPatch={patch} />
 
       <div className="orders-toolbar">
-        {mode === 'orders' ? <ActionBar count={count} onAction={act} /> : <Space wrap>{toolbar?.(toolbarContext)}</Space>}
+        {mode === 'orders' ? (
+          <Space wrap>
+            <GroupingSwitch value={grouping} onChange={changeGrouping} />
+            <ActionBar count={count} onAction={act} />
+          </Space>
+        ) : (
+          <Space wrap>{toolbar?.(toolbarContext)}</Space>
+        )}
         <Space className="orders-counts" role="status">
           {filling && <Typography.Text type="secondary">{t('loadingCache')}</Typography.Text>}
           {sync && <Typography.Text type="secondary">{t('syncing', { count: sync.rows })}</Typography.Text>}
           {count > 0 && <Typography.Text strong>{t('selected', { count })}</Typography.Text>}
-          <Typography.Text data-testid="orders-total">{t('total', { count: total })}</Typography.Text>
+          <Typography.Text data-testid="orders-total">
+            {mode === 'records' ? t('total', { count: total }) : grouping === 'postings' ? t('totalPostings', { count: total }) : t('totalLines', { count: total })}
+          </Typography.Text>
         </Space>
       </div>
 
@@ -223,7 +245,7 @@ export function OrdersView({ mode, toolbar }: OrdersViewProps) {
         overlay={overlay}
         busy={filling}
       />
-      <OrderDetailDrawer row={detail} lang={lang} onClose={closeDetail} />
+      <OrderDetailDrawer row={detail} lang={lang} onClose={closeDetail} postingLines={postingLines} onAction={mode === 'orders' ? actOn : undefined} />
       {mode === 'orders' && <ActionDialogSlot actor={actions} warehouses={client.orders.warehouses} />}
     </div>
   );
@@ -361,6 +383,24 @@ const AmountFilter = memo(function AmountFilter({ from, to, ready, onPatch }: Am
         <AmountRange from={from} to={to} onPatch={onPatch} />
       </Slot>
     </LabelledFilter>
+  );
+});
+
+type GroupingSwitchProps = { value: OrderGrouping; onChange: (value: OrderGrouping) => void };
+
+/** Lines or postings: the same rows, one per product line or one per posting (its lines inside). */
+const GroupingSwitch = memo(function GroupingSwitch({ value, onChange }: GroupingSwitchProps) {
+  const { t } = useTranslation('orders');
+  return (
+    <Segmented<OrderGrouping>
+      aria-label={t('grouping')}
+      value={value}
+      onChange={onChange}
+      options={[
+        { value: 'lines', label: t('byLines') },
+        { value: 'postings', label: t('byPostings') },
+      ]}
+    />
   );
 });
 

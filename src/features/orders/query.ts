@@ -18,6 +18,10 @@ export type Filters = {
 };
 
 export type OrdersMode = 'orders' | 'records';
+/** The order list by product line (a posting with three products is three rows) or by posting (one row each). */
+export type OrderGrouping = 'lines' | 'postings';
+/** Postings: one row per posting number, its lines' quantities and amounts added up (the worker groups). */
+export const POSTING_GROUP = { by: 'postingNumber', sum: ['quantity', 'amount'] } as const;
 
 export const EMPTY_FILTERS: Filters = { shopIds: [], statuses: [], warehouseIds: [], inProcess: null, shipment: null, amountFrom: null, amountTo: null };
 export const DEFAULT_SORT: VirtualTableSort = { column: 'inProcessAt', direction: 'desc' };
@@ -31,8 +35,9 @@ export const sourcesOf = (mode: OrdersMode): OrderSource[] | undefined => (mode 
 
 const range = (value: Range) => (value ? { from: value[0]?.startOf('day').valueOf(), to: value[1]?.endOf('day').valueOf() } : undefined);
 
-export function toQuery(filters: Filters, search: string, sort: VirtualTableSort, sources: OrderSource[] | undefined): OrderQuery {
+export function toQuery(filters: Filters, search: string, sort: VirtualTableSort, sources: OrderSource[] | undefined, grouping: OrderGrouping = 'lines'): OrderQuery {
   return {
+    ...(grouping === 'postings' ? { group: POSTING_GROUP } : {}),
     filters: {
       shopIds: filters.shopIds,
       statuses: filters.statuses,

@@ -381,7 +381,7 @@ export class PostingsArea {
       const shippedAt = this.overrides.get(index)?.shippedAt;
       if (!SHIPPED.has(core.status) || (shippedAt !== undefined && now - shippedAt < this.shop.env.labelReadyDelayMs())) notReady.push(n);
       const p = this.posting(index);
-      return { postingNumber: n, warehouse: p.delivery_method.warehouse, products: p.products.map((x) => ({ offerId: x.offer_id, quantity: x.quantity })) };
+      return { postingNumber: n, warehouse: p.delivery_method.warehouse, products: p.products.map((x) => ({ offerId: x.offer_id, name: x.name, quantity: x.quantity })) };
     });
     if (notReady.length) throw badRequest(`${OZON_TEXT.labelsNotReady}: ${notReady.join(', ')}`);
     return postings;
