@@ -14,6 +14,7 @@ import { SESSION_ENDPOINTS } from './session';
 import { STORE_ENDPOINTS } from './store';
 import { TOOL_ENDPOINTS } from './tools';
 import { TRACK_ENDPOINTS } from './tracking';
+import { POSTCODE_ENDPOINTS } from './postcodes';
 import { FLOWS_ENDPOINTS } from './flows';
 import { RESEARCH_ENDPOINTS } from './research';
 import { EDIT_ENDPOINTS } from './edit';
@@ -36,6 +37,7 @@ export const ENDPOINTS = {
   admin: ADMIN_USER_ENDPOINTS,
   tools: TOOL_ENDPOINTS,
   tracking: TRACK_ENDPOINTS,
+  postcodes: POSTCODE_ENDPOINTS,
   flows: FLOWS_ENDPOINTS,
   research: RESEARCH_ENDPOINTS,
   edit: EDIT_ENDPOINTS,

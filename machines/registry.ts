@@ -18,6 +18,7 @@ import { sessionMachine } from './sessionMachine';
 import { settingsMachine } from './settingsMachine';
 import { tabMachine, tabsMachine } from './tabsMachine';
 import { trackSearchMachine } from './trackSearchMachine';
+import { fileImportMachine } from './fileImportMachine';
 import { versionCheckMachine } from './versionCheckMachine';
 
 /**
@@ -47,5 +48,6 @@ export const MACHINES: Readonly<Record<string, AnyStateMachine>> = Object.fromEn
     designerMachine,
     trackSearchMachine,
     promotionActionsMachine,
+    fileImportMachine,
   ].map((machine: AnyStateMachine) => [machine.id, machine]),
 );

@@ -5,6 +5,7 @@ import { join, resolve } from 'node:path';
 import { z } from 'zod';
 import { PASSWORD_PATTERN } from '../contract/session';
 import { CBR_DEFAULT_URL } from './integrations/cbr/client';
+import { POCHTA_DEFAULT_URL } from './integrations/pochta/client';
 import { CAINIAO_DEFAULT_URL } from './integrations/tracking/cainiao';
 import { RUSSIAN_POST_DEFAULT_URL } from './integrations/tracking/russianPost';
 import { TRACK17_DEFAULT_URL } from './integrations/tracking/track17';
@@ -38,6 +39,8 @@ export type Config = {
     cainiao: { url: string | null };
     track17: { url: string | null; key: string | null };
   };
+  /** Russian Post's post-office service (office addresses and hours); null url: the simulator outside production. */
+  pochta: { url: string | null; token: string | null; userKey: string | null };
   /** 32 bytes; encrypts shops' API keys at rest. */
   secretKey: Buffer;
   demo: boolean;
@@ -107,6 +110,9 @@ const envSchema = z.object({
   CAINIAO_URL: optional(z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })),
   TRACK17_API_URL: optional(z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })),
   TRACK17_API_KEY: optional(z.string().min(1)),
+  POCHTA_API_URL: optional(z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })),
+  POCHTA_TOKEN: optional(z.string().min(1)),
+  POCHTA_USER_KEY: optional(z.string().min(1)),
   SECRET_KEY: optional(z.string().regex(/^[0-9a-fA-F]{64}$/, 'must be 64 hex digits (32 bytes)')),
   DEMO: optional(flag),
   CAPTCHA_TEST_CODE: optional(z.string().regex(/^[0-9A-Za-z]{4,8}$/, 'must be 4 to 8 letters or digits')),
@@ -173,6 +179,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       cainiao: { url: values.CAINIAO_URL ?? (production ? CAINIAO_DEFAULT_URL : null) },
       track17: { url: values.TRACK17_API_URL ?? (production ? TRACK17_DEFAULT_URL : null), key: values.TRACK17_API_KEY ?? null },
     },
+    pochta: { url: values.POCHTA_API_URL ?? (production ? POCHTA_DEFAULT_URL : null), token: values.POCHTA_TOKEN ?? null, userKey: values.POCHTA_USER_KEY ?? null },
     secretKey: values.SECRET_KEY ? Buffer.from(values.SECRET_KEY, 'hex') : keptSecretKey(dataDir),
     demo: values.DEMO ?? !production,
     production,

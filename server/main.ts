@@ -4,6 +4,7 @@ import { buildApp } from './app';
 import { DEMO_ACCOUNTS, demoAccountsTable, SeedError, seedForStart } from './demo/seed';
 import { seedDemoShops } from './demo/shops';
 import { seedDemoMarket } from './demo/market';
+import { seedDemoPostcodes } from './demo/postcodes';
 import { backfillRollups } from './areas/analysis/rollups';
 
 /** The only file that listens: configuration, migrations, seeding, listen, clean shutdown. */
@@ -43,6 +44,7 @@ async function main() {
   const simulator = app.marketplace.simulator;
   if (config.demo && simulator) await database.exclusive('startup', () => seedDemoShops(database, config.secretKey, simulator));
   if (config.demo) await database.exclusive('startup', () => seedDemoMarket(database));
+  if (config.demo) await database.exclusive('startup', () => seedDemoPostcodes(database));
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;

@@ -427,3 +427,4 @@ export * from './tables/analysis';
 export * from './tables/returns';
 export * from './tables/tracking';
 export * from './tables/edit';
+export * from './tables/postcodes';

@@ -8,12 +8,16 @@ import { createRussianPostClient } from './tracking/russianPost';
 import { createTrackingSimulator, SIM_RUSSIAN_POST_LOGIN, SIM_RUSSIAN_POST_PASSWORD, SIM_TRACK17_KEY, trackingSimulatorPlugin, type TrackingSimulator } from './tracking/simulator';
 import { createTrack17Client } from './tracking/track17';
 import type { CarrierClient } from './tracking/types';
+import { createPochtaClient, type PochtaClient } from './pochta/client';
+import { pochtaSimulatorPlugin, SIM_POCHTA_TOKEN, SIM_POCHTA_USER_KEY, type PochtaSimulator } from './pochta/simulator';
 
 /** Outside services other than Ozon, each with its client and, when no real address is configured, its simulator. */
 export type Integrations = {
   cbr: { client: CbrClient; simulator: CbrSimulator | null };
   /** Outside parcel-tracking services; null: not configured here (its numbers say so). */
   tracking: { russianPost: CarrierClient | null; cainiao: CarrierClient | null; track17: CarrierClient | null; simulator: TrackingSimulator | null };
+  /** Russian Post's post-office service; null client: not configured here. */
+  pochta: { client: PochtaClient | null; simulator: PochtaSimulator | null };
 };
 
 declare module 'fastify' {
@@ -28,6 +32,18 @@ export type IntegrationsPluginOptions = {
 };
 
 export const TRACKING_SIMULATOR_PREFIX = '/sim/tracking';
+
+export const POCHTA_SIMULATOR_PREFIX = '/sim/pochta';
+
+async function pochtaService(app: FastifyInstance): Promise<Integrations['pochta']> {
+  const { url, token, userKey } = app.config.pochta;
+  if (url) return { client: token && userKey ? createPochtaClient({ baseUrl: url, token, userKey }) : null, simulator: null };
+  if (app.config.production) return { client: null, simulator: null };
+  const simulator: PochtaSimulator = { down: false, calls: 0 };
+  await app.register(pochtaSimulatorPlugin, { prefix: POCHTA_SIMULATOR_PREFIX, simulator });
+  const client = createPochtaClient({ baseUrl: `http://embedded${POCHTA_SIMULATOR_PREFIX}`, token: SIM_POCHTA_TOKEN, userKey: SIM_POCHTA_USER_KEY, fetch: injectFetch(app) });
+  return { client, simulator };
+}
 
 /** Each tracking service at its configured address, or (none configured, outside production) at the simulator. */
 async function trackingServices(app: FastifyInstance): Promise<Integrations['tracking']> {
@@ -76,7 +92,7 @@ export const integrationsPlugin = fp(
       await app.register(cbrSimulatorPlugin, { prefix: CBR_SIMULATOR_PREFIX, simulator: sim });
       client = createCbrClient({ baseUrl: `http://embedded${CBR_SIMULATOR_PREFIX}/`, fetch: injectFetch(app) });
     }
-    app.decorate('integrations', { cbr: { client, simulator }, tracking: await trackingServices(app) });
+    app.decorate('integrations', { cbr: { client, simulator }, tracking: await trackingServices(app), pochta: await pochtaService(app) });
   },
   { name: 'integrations' },
 );

@@ -379,7 +379,12 @@ export const appRoutes: AppRoute[] = [
         icon: DollarOutlined,
         page: lazyPage(() => import('@/features/tools/CurrencyPage').then((m) => ({ default: m.CurrencyPage }))),
       },
-      building('/tool/rus-post', 'route.rusPost', EnvironmentOutlined, 'rusPost'),
+      {
+        path: '/tool/rus-post',
+        titleKey: 'route.rusPost',
+        icon: EnvironmentOutlined,
+        page: lazyPage(() => import('@/features/tools/PostcodePage').then((m) => ({ default: m.PostcodePage }))),
+      },
       { path: 'https://seller.ozon.ru', titleKey: 'route.ozonSeller', icon: LinkOutlined },
     ],
   },

@@ -79,3 +79,30 @@ describe('parcel tracking in the browser', () => {
     await context.close();
   });
 });
+
+describe('postcodes in the browser', () => {
+  it('finds a postcode by street, opens its office with address and hours, and says where the data comes from', async () => {
+    const context = await newContext(browser, baseUrl);
+    const page = await context.newPage();
+    await page.goto('/tool/rus-post');
+    await page.waitForURL((url) => url.pathname === '/login');
+    await logIn(page, 'newbie', 'newbie123', code);
+    await page.waitForURL((url) => url.pathname === '/tool/rus-post');
+    await page.getByTestId('postcode-dataset').filter({ hasText: /俄罗斯邮政邮编库 .+，\d+ 个邮局/ }).waitFor();
+
+    await page.getByLabel('邮编或地址').fill('Мясницкая 26');
+    await page.getByTestId('postcode-submit').click();
+    await page.getByTestId('postcode-by-address').getByText('101000 · МОСКВА ПОЧТАМТ').click();
+    const office = page.getByTestId('postcode-office');
+    await office.getByText('г Москва, ул Мясницкая, д 26А, стр 1').waitFor();
+    expect(await office.textContent()).toContain('周一08:00–22:00');
+    await screenshot(page, 'rus-post-zh');
+
+    // Words of a place in any order: the Moscow region's offices.
+    await page.getByLabel('邮编或地址').fill('московская область');
+    await page.getByTestId('postcode-submit').click();
+    await page.getByText('找到 3 个邮局').waitFor();
+    expect(await page.getByTestId('postcode-results').textContent()).toContain('ПОДОЛЬСК');
+    await context.close();
+  });
+});
