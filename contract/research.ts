@@ -19,7 +19,7 @@ export type Period = (typeof PERIODS)[number];
 /** Rows a research query answers at most: the worker re-sorts and re-filters these without asking again. */
 export const MAX_RESULT_ROWS = 2_000;
 /** Counting stops here: a larger result is "more than" this many. */
-export const COUNT_CAP = 100_000;
+export const COUNT_CAP = 10_000;
 /** "New" products: first seen within this many days by default. */
 export const DEFAULT_NEW_DAYS = 30;
 

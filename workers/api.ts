@@ -7,6 +7,7 @@ import type { AdminApi, NoticeApi } from './admin';
 import type { ChatApi, ChatEvents } from './chat';
 import type { ToolsApi } from './tools';
 import type { AnalysisApi } from './analysis';
+import type { ResearchApi, ResearchEvents } from './research';
 import type { CopyApi } from './copy';
 import type { PromotionsApi } from './promotions';
 import type { FlowsApi } from './flows';
@@ -85,7 +86,7 @@ export type DataEvents = {
   'push.message': { message: PushMessage };
   /** The push channel opened or closed. */
   'push.status': { connected: boolean };
-} & OrdersEvents & ProductsEvents & ReturnsEvents & ChatEvents;
+} & OrdersEvents & ProductsEvents & ReturnsEvents & ChatEvents & ResearchEvents;
 export type Topic = keyof DataEvents;
 
 export type Unsubscribe = (() => void) & ProxyMarked;
@@ -156,6 +157,8 @@ export type DataApi = {
   tools: ToolsApi;
   /** Sales analysis of the seller's shops (workers/analysis.ts). */
   analysis: AnalysisApi;
+  /** Market research: server queries loaded into the list engine, details, keywords (workers/research.ts). */
+  research: ResearchApi;
   /** Copying cards between shops and the copy history (workers/copy.ts). */
   copy: CopyApi;
   /** Ozon actions, the price guard, discount requests and cost prices (workers/promotions.ts). */

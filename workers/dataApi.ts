@@ -12,6 +12,7 @@ import { createStoreApi } from './store';
 import { createChatArea } from './chat';
 import { createToolsApi } from './tools';
 import { createAnalysisApi } from './analysis';
+import { createResearchApi } from './research';
 import { createCopyApi } from './copy';
 import { createPromotionsApi } from './promotions';
 import { createFlowsApi } from './flows';
@@ -79,6 +80,7 @@ export function createDataApi(core: WorkerCore, options: DataApiOptions = {}) {
     chat: createChatArea(core.client, core.events),
     tools: createToolsApi(core.client),
     analysis: createAnalysisApi(core.client),
+    research: createResearchApi(core.client, core.events),
     copy: createCopyApi(core.client),
     promotions: createPromotionsApi(core.client),
     flows: createFlowsApi(core.client),

@@ -16,6 +16,7 @@ import { store } from '@/features/store/locales';
 import { tools } from '@/features/tools/locales';
 import { promotions } from '@/features/promotions/locales';
 import { analysis } from '@/features/analysis/locales';
+import { research } from '@/features/research/locales';
 import type { Texts } from './locales/define';
 import { shell } from './locales';
 
@@ -43,6 +44,7 @@ export const NAMESPACES = {
   tools,
   promotions,
   analysis,
+  research,
 };
 
 export type Namespace = keyof typeof NAMESPACES;

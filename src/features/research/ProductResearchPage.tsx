@@ -1,0 +1,276 @@
+import { Alert, Button, Checkbox, DatePicker, Input, InputNumber, Segmented, Space, Spin, TreeSelect, Typography } from 'antd';
+import type { Dayjs } from 'dayjs';
+import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
+import { useTranslation } from 'react-i18next';
+import { PERIODS, PRODUCT_SORTS, type CategoryNode, type MarketProductRow, type Period, type PotentialPart, type PotentialQuery } from '@contract/research';
+import { isApiFailure } from '@workers/api';
+import type { MarketProductQuery, ResearchListName, ResearchRun } from '@workers/research';
+import { useDataClient } from '@/app/dataClient';
+import { toLang } from '@/app/i18n';
+import { SessionContext } from '@/app/session';
+import { VirtualTable, type VirtualTableSort } from '@/components/virtual-table/VirtualTable';
+import { listenerOf, useListActor, type ListAreaClient, type ListTopics } from '@/components/virtual-table/useListActor';
+import { MarketProductDrawer } from './MarketProductDrawer';
+import { researchColumns } from './researchColumns';
+import { PARTS } from './ScoreParts';
+import './research.css';
+
+const WINDOW_ROWS = 100;
+const subscribeResize = (changed: () => void) => {
+  window.addEventListener('resize', changed);
+  return () => window.removeEventListener('resize', changed);
+};
+const readWindowHeight = () => window.innerHeight;
+
+type Bound = number | null;
+type Filters = {
+  categoryId: number | null;
+  period: Period;
+  price: [Bound, Bound];
+  sales: [Bound, Bound];
+  revenue: [Bound, Bound];
+  growth: [Bound, Bound];
+  ratingMin: Bound;
+  reviews: [Bound, Bound];
+  brand: string;
+  seller: string;
+  firstSeen: [string, string] | null;
+  newDays: number;
+  scoreMin: Bound;
+  parts: Record<PotentialPart, Bound>;
+};
+const EMPTY: Filters = {
+  categoryId: null, period: 30, price: [null, null], sales: [null, null], revenue: [null, null], growth: [null, null], ratingMin: null,
+  reviews: [null, null], brand: '', seller: '', firstSeen: null, newDays: 30, scoreMin: null, parts: { demand: null, competition: null, reviews: null, price: null },
+};
+
+const opt = (value: Bound) => (value === null ? undefined : value);
+type ServerSort = NonNullable<PotentialQuery['sort']>;
+const sortFor = (list: ResearchListName): ServerSort => (list === 'potential' ? { column: 'potentialScore', direction: 'desc' } : { column: 'sales30', direction: 'desc' });
+const SERVER_SORTS: readonly string[] = PRODUCT_SORTS;
+
+/** The server query of the filters (the sort the server uses to pick the first rows is the table's, when it can). */
+export function serverQuery(list: ResearchListName, f: Filters, sort: VirtualTableSort): PotentialQuery & { newDays?: number } {
+  const query: PotentialQuery & { newDays?: number } = {
+    categoryId: f.categoryId ?? undefined, period: f.period,
+    priceMin: opt(f.price[0]), priceMax: opt(f.price[1]), salesMin: opt(f.sales[0]), salesMax: opt(f.sales[1]),
+    revenueMin: opt(f.revenue[0]), revenueMax: opt(f.revenue[1]), growthMin: opt(f.growth[0]), growthMax: opt(f.growth[1]),
+    ratingMin: opt(f.ratingMin), reviewsMin: opt(f.reviews[0]), reviewsMax: opt(f.reviews[1]),
+    brand: f.brand.trim() || undefined, seller: f.seller.trim() || undefined,
+    firstSeenFrom: f.firstSeen?.[0], firstSeenTo: f.firstSeen?.[1],
+    sort: sort && SERVER_SORTS.includes(sort.column) ? (sort as ServerSort) : sortFor(list),
+    limit: 2_000,
+  };
+  if (list === 'fresh') query.newDays = f.newDays;
+  if (list === 'potential') {
+    query.scoreMin = opt(f.scoreMin);
+    query.demandMin = opt(f.parts.demand);
+    query.competitionMin = opt(f.parts.competition);
+    query.reviewsPartMin = opt(f.parts.reviews);
+    query.pricePartMin = opt(f.parts.price);
+  }
+  return query;
+}
+
+type TreeNode = { value: number; title: string; children: TreeNode[] };
+const toTree = (nodes: CategoryNode[]): TreeNode[] => nodes.map((node) => ({ value: node.id, title: node.name, children: toTree(node.children) }));
+
+type RunState = { status: 'running' } | { status: 'done'; run: ResearchRun } | { status: 'failed'; message: string };
+
+/** /search/hot-product-pro, /search/hot-new-product, /search/cn-product-pro and /search/potential-product. */
+export function ProductResearchPage({ list }: { list: ResearchListName }) {
+  const client = useDataClient();
+  const { t, i18n } = useTranslation('research');
+  const lang = toLang(i18n.language);
+  const userId = SessionContext.useSelector((s) => s.context.user.id) ?? 0;
+  const area = client.research[list] as unknown as ListAreaClient<MarketProductRow, MarketProductQuery>;
+  const topics = useMemo<ListTopics>(
+    () => ({
+      changed: (c, listener) => c.subscribe('research.changed', listenerOf((event) => event.list === list && listener(event))),
+      progress: async () => () => undefined,
+      failed: async () => () => undefined,
+    }),
+    [list],
+  );
+  const [filters, setFilters] = useState<Filters>(EMPTY);
+  const [sort, setSort] = useState<VirtualTableSort>(sortFor(list));
+  const [search, setSearch] = useState('');
+  const [onlyCn, setOnlyCn] = useState(false);
+  const [state, setState] = useState<RunState>({ status: 'running' });
+  const [categories, setCategories] = useState<CategoryNode[]>([]);
+  const [detail, setDetail] = useState<MarketProductRow | null>(null);
+  const windowHeight = useSyncExternalStore(subscribeResize, readWindowHeight);
+  const initial = useMemo<MarketProductQuery>(() => ({ sort: sortFor(list) }), [list]);
+  const { actor, view, rowAt, subscribeRows, onRangeChange } = useListActor({ client, area, topics, userId, view: list, initialQuery: initial, windowRows: WINDOW_ROWS });
+  const latest = useRef({ search, onlyCn, sort });
+  const runs = useRef(0);
+
+  const localQuery = useCallback(
+    (change: Partial<{ search: string; onlyCn: boolean; sort: VirtualTableSort }>) => {
+      const next = { ...latest.current, ...change };
+      latest.current = next;
+      actor.send({ type: 'list.query', query: { search: next.search.trim() || undefined, filters: next.onlyCn ? { countries: ['CN'] } : {}, sort: next.sort } });
+    },
+    [actor],
+  );
+
+  const run = useCallback(
+    (next: Filters) => {
+      const seq = ++runs.current;
+      setState({ status: 'running' });
+      area_run(client, list, serverQuery(list, next, latest.current.sort)).then(
+        (result) => {
+          if (seq !== runs.current) return;
+          setState({ status: 'done', run: result });
+          // The worker announces the new rows too; this covers an answer that came before the page listened.
+          actor.send({ type: 'list.changed', total: result.loaded });
+        },
+        (failure: unknown) => {
+          if (seq !== runs.current || (isApiFailure(failure) && failure.type === 'Aborted')) return;
+          setState({ status: 'failed', message: isApiFailure(failure) ? failure.message : String(failure) });
+        },
+      );
+    },
+    [client, list, actor],
+  );
+
+  useEffect(() => {
+    run(EMPTY);
+    void client.research.categories().then(setCategories).catch(() => undefined);
+    // Leaving the page stops its query in the database.
+    return () => void client.research[list].cancel().catch(() => undefined);
+  }, [client, list, run]);
+
+  const patch = (change: Partial<Filters>) => setFilters((current) => ({ ...current, ...change }));
+  const columns = useMemo(() => researchColumns(t, lang, filters.period, list === 'potential'), [t, lang, filters.period, list]);
+  const range = (key: 'price' | 'sales' | 'revenue' | 'growth' | 'reviews', label: string, min?: number) => (
+    <div className="research-filter">
+      <label>{label}</label>
+      <Space.Compact>
+        <InputNumber aria-label={`${label} ${t('filters.min')}`} placeholder={t('filters.min')} min={min} value={filters[key][0]} onChange={(value) => patch({ [key]: [value, filters[key][1]] })} style={{ width: 96 }} />
+        <InputNumber aria-label={`${label} ${t('filters.max')}`} placeholder={t('filters.max')} min={min} value={filters[key][1]} onChange={(value) => patch({ [key]: [filters[key][0], value] })} style={{ width: 96 }} />
+      </Space.Compact>
+    </div>
+  );
+
+  const result = state.status === 'done' ? state.run : null;
+  const overlay =
+    state.status === 'failed' ? (
+      <Alert type="error" showIcon title={t('failed')} description={state.message} action={<Button onClick={() => run(filters)}>{t('retry')}</Button>} />
+    ) : state.status === 'running' || view.loading ? (
+      <Spin tip={t('loading')}><div style={{ width: 200, height: 60 }} /></Spin>
+    ) : result && result.asOf === null ? (
+      <Typography.Text type="secondary">{t('noMarket')}</Typography.Text>
+    ) : view.total === 0 ? (
+      <Typography.Text type="secondary">{t('empty')}</Typography.Text>
+    ) : null;
+
+  return (
+    <div className="research-page">
+      <Typography.Text type="secondary">{t(`intro.${list}`)}</Typography.Text>
+      <form className="research-filters" role="search" onSubmit={(event) => (event.preventDefault(), run(filters))}>
+        <div className="research-filter">
+          <label>{t('filters.category')}</label>
+          <TreeSelect aria-label={t('filters.category')} allowClear showSearch treeNodeFilterProp="title" placeholder={t('filters.allCategories')} value={filters.categoryId ?? undefined}
+            treeData={toTree(categories)} onChange={(value?: number) => patch({ categoryId: value ?? null })} style={{ width: 220 }} />
+        </div>
+        <div className="research-filter">
+          <label>{t('filters.period')}</label>
+          <Segmented<Period> value={filters.period} options={PERIODS.map((n) => ({ value: n, label: t('filters.days', { n }) }))} onChange={(period) => patch({ period })} />
+        </div>
+        {range('price', t('filters.price'), 0)}
+        {range('sales', t('filters.sales'), 0)}
+        {range('revenue', t('filters.revenue'), 0)}
+        {range('growth', t('filters.growth'))}
+        <div className="research-filter">
+          <label>{t('filters.ratingMin')}</label>
+          <InputNumber aria-label={t('filters.ratingMin')} min={0} max={5} step={0.1} value={filters.ratingMin} onChange={(ratingMin) => patch({ ratingMin })} style={{ width: 96 }} />
+        </div>
+        {range('reviews', t('filters.reviews'), 0)}
+        <div className="research-filter">
+          <label>{t('filters.brand')}</label>
+          <Input aria-label={t('filters.brand')} value={filters.brand} onChange={(event) => patch({ brand: event.target.value })} style={{ width: 130 }} allowClear />
+        </div>
+        <div className="research-filter">
+          <label>{t('filters.seller')}</label>
+          <Input aria-label={t('filters.seller')} value={filters.seller} onChange={(event) => patch({ seller: event.target.value })} style={{ width: 150 }} allowClear />
+        </div>
+        {list === 'fresh' ? (
+          <div className="research-filter">
+            <label>{t('filters.newDays')}</label>
+            <InputNumber aria-label={t('filters.newDays')} min={1} max={365} value={filters.newDays} onChange={(newDays) => patch({ newDays: newDays ?? 30 })} style={{ width: 96 }} />
+          </div>
+        ) : (
+          <div className="research-filter">
+            <label>{t('filters.firstSeen')}</label>
+            <DatePicker.RangePicker aria-label={t('filters.firstSeen')} onChange={(days: [Dayjs | null, Dayjs | null] | null) =>
+              patch({ firstSeen: days?.[0] && days[1] ? [days[0].format('YYYY-MM-DD'), days[1].format('YYYY-MM-DD')] : null })} style={{ width: 240 }} />
+          </div>
+        )}
+        {list === 'potential' && (
+          <>
+            <div className="research-filter">
+              <label>{t('filters.scoreMin')}</label>
+              <InputNumber aria-label={t('filters.scoreMin')} min={0} max={100} value={filters.scoreMin} onChange={(scoreMin) => patch({ scoreMin })} style={{ width: 96 }} />
+            </div>
+            {PARTS.map((part) => (
+              <div className="research-filter" key={part}>
+                <label>{t('filters.partMin', { part: t(`parts.${part}`) })}</label>
+                <InputNumber aria-label={t('filters.partMin', { part: t(`parts.${part}`) })} min={0} max={100} value={filters.parts[part]}
+                  onChange={(value) => patch({ parts: { ...filters.parts, [part]: value } })} style={{ width: 110 }} />
+              </div>
+            ))}
+          </>
+        )}
+        <Space>
+          <Button type="primary" htmlType="submit" loading={state.status === 'running'}>{t('filters.search')}</Button>
+          <Button onClick={() => (setFilters(EMPTY), run(EMPTY))}>{t('filters.reset')}</Button>
+        </Space>
+      </form>
+      <div className="research-toolbar">
+        <Space wrap>
+          <Input.Search aria-label={t('quick.search')} placeholder={t('quick.search')} allowClear value={search} style={{ width: 300 }}
+            onChange={(event) => (setSearch(event.target.value), localQuery({ search: event.target.value }))} />
+          {list !== 'cn' && <Checkbox checked={onlyCn} onChange={(event) => (setOnlyCn(event.target.checked), localQuery({ onlyCn: event.target.checked }))}>{t('quick.onlyCn')}</Checkbox>}
+        </Space>
+        <Space role="status" wrap>
+          {result && result.asOf && (
+            <Typography.Text data-testid="research-total">
+              {t(result.totalCapped ? 'totalCapped' : 'total', { total: result.total.toLocaleString(), loaded: result.loaded.toLocaleString() })}
+            </Typography.Text>
+          )}
+          {result && (search || onlyCn) && <Typography.Text type="secondary">{t('shown', { count: view.total })}</Typography.Text>}
+          {result?.asOf && <Typography.Text type="secondary">{t('asOf', { date: result.asOf })}</Typography.Text>}
+        </Space>
+      </div>
+      <VirtualTable<MarketProductRow>
+        storageKey={`research-${list}:${userId}`}
+        label={t('listLabel')}
+        columns={columns}
+        total={state.status === 'done' ? view.total : 0}
+        rowAt={rowAt}
+        subscribeRows={subscribeRows}
+        rowKey={(row) => row.key}
+        onRangeChange={onRangeChange}
+        sort={sort}
+        onSortChange={(next) => (setSort(next), localQuery({ sort: next }))}
+        onRowOpen={setDetail}
+        rowHeight={40}
+        height={Math.max(260, windowHeight - 420)}
+        lang={lang}
+        overlay={overlay}
+      />
+      <MarketProductDrawer row={detail} onClose={() => setDetail(null)} />
+    </div>
+  );
+}
+
+/** The page's server query; a newer one of the same page aborts this one in the worker and the database. */
+function area_run(client: ReturnType<typeof useDataClient>, list: ResearchListName, query: PotentialQuery & { newDays?: number }): Promise<ResearchRun> {
+  return list === 'fresh' ? client.research.fresh.run(query) : client.research[list].run(query);
+}
+
+export const HotProductsPage = () => <ProductResearchPage list="hot" />;
+export const NewProductsPage = () => <ProductResearchPage list="fresh" />;
+export const CnProductsPage = () => <ProductResearchPage list="cn" />;
+export const PotentialProductsPage = () => <ProductResearchPage list="potential" />;
