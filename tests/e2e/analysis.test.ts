@@ -1,0 +1,67 @@
+import type { Browser, Page } from 'playwright-core';
+import { inject } from 'vitest';
+import { launchBrowser, openAsSeller, screenshot } from './browser';
+
+const baseUrl = inject('baseUrl');
+const code = inject('captchaCode');
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+type TrendPoint = { bucket: string; previousBucket: string; current: number; previous: number };
+const chartData = async <T>(page: Page, testId: string): Promise<T> => JSON.parse((await page.getByTestId(testId).getAttribute('data-chart')) ?? 'null') as T;
+
+/** The demo shops sync right after start: reload until their orders are rolled up. */
+async function openWithSales(page: Page) {
+  for (let attempt = 0; ; attempt++) {
+    await page.getByTestId('chart-trend').or(page.getByTestId('analysis-empty')).first().waitFor({ timeout: 60_000 });
+    if (await page.getByTestId('chart-trend').isVisible()) return;
+    if (attempt === 20) throw new Error('no sales after 20 reloads');
+    await page.waitForTimeout(3_000);
+    await page.reload();
+  }
+}
+
+describe('sales analysis in the browser', () => {
+  it('draws a period: the trend against the previous period, shops, top SKUs, categories and ABC, in zh and en', async () => {
+    for (const lang of ['zh', 'en'] as const) {
+      const page = await openAsSeller(browser, baseUrl, code, '/analyze/sale-analyze', lang);
+      await openWithSales(page);
+      // The last 30 days, day by day, each beside the same day of the 30 before.
+      const trend = await chartData<TrendPoint[]>(page, 'chart-trend');
+      expect(trend).toHaveLength(30);
+      expect(new Date(`${trend[1]!.bucket}T00:00:00Z`).getTime() - new Date(`${trend[0]!.bucket}T00:00:00Z`).getTime()).toBe(86_400_000);
+      expect(new Date(`${trend[0]!.bucket}T00:00:00Z`).getTime() - new Date(`${trend[0]!.previousBucket}T00:00:00Z`).getTime()).toBe(30 * 86_400_000);
+      const revenue = trend.reduce((t, p) => t + p.current, 0);
+      expect(revenue).toBeGreaterThan(0);
+      // The revenue card shows the same total the chart draws.
+      const card = (await page.getByTestId('kpi-revenue').locator('.ant-statistic-content').textContent()) ?? '';
+      expect(Number(card.replace(/[^\d.]/g, ''))).toBeCloseTo(revenue, 0);
+      const shops = await chartData<{ shop: string; revenue: number }[]>(page, 'chart-shops');
+      expect(shops.map((s) => s.shop).sort()).toEqual(['义乌小百货 Yiwu Goods', '深圳数码 Shenzhen Digital'].sort());
+      expect(shops.reduce((t, s) => t + s.revenue, 0)).toBeCloseTo(revenue, 0);
+      const top = await chartData<{ revenue: number }[]>(page, 'chart-top');
+      expect(top.length).toBeGreaterThan(0);
+      expect(top.map((s) => s.revenue)).toEqual([...top.map((s) => s.revenue)].sort((a, b) => b - a));
+      const categories = await chartData<{ category: string; share: number }[]>(page, 'chart-categories');
+      expect(categories.reduce((t, c) => t + c.share, 0)).toBeCloseTo(100, 0);
+      const abc = await chartData<{ share: number }[]>(page, 'chart-abc');
+      expect(abc[0]!.share).toBeGreaterThanOrEqual(80);
+      await page.getByTestId('chart-trend').locator('canvas').first().waitFor();
+      await screenshot(page, `sale-analyze-${lang}`);
+
+      // By week: Monday buckets (the first may start mid-week), the same revenue.
+      await page.getByText(lang === 'zh' ? '按周' : 'Week', { exact: true }).click();
+      await page.waitForFunction(() => JSON.parse(document.querySelector('[data-testid="chart-trend"]')?.getAttribute('data-chart') ?? '[]').length <= 6);
+      const weeks = await chartData<TrendPoint[]>(page, 'chart-trend');
+      expect(weeks.slice(1).every((p) => new Date(`${p.bucket}T00:00:00Z`).getUTCDay() === 1)).toBe(true);
+      expect(weeks.reduce((t, p) => t + p.current, 0)).toBeCloseTo(revenue, 0);
+      await page.context().close();
+    }
+  });
+});
