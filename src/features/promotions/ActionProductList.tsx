@@ -149,9 +149,10 @@ export function ActionProductList({ view, action, userId, actor: actions, guarde
   const count = selectedCount(selection, total);
 
   const overlay = loading ? (
-    <Spin tip={t('products.loading')}>
-      <div style={{ height: 80 }} />
-    </Spin>
+    <Space>
+      <Spin />
+      <Typography.Text type="secondary">{t('products.loading')}</Typography.Text>
+    </Space>
   ) : failed ? (
     <Alert type="error" showIcon message={t('common.loadFailed', { message: error ?? '' })} action={<Button onClick={() => list.send({ type: 'list.retry' })}>{t('common.retry')}</Button>} />
   ) : total === 0 ? (

@@ -28,13 +28,13 @@ export function RunDialog({ actor, subject = '' }: RunDialogProps) {
     kind === 'add' ? t('run.addHint') : kind === 'approve' ? t('run.approveHint') : kind === 'remove' ? t('run.removeHint', { n: subjects.length }) : t('run.declineHint', { n: subjects.length });
 
   const columns = [
-    { key: 'label', title: t('products.name'), render: (_: unknown, s: PromotionSubject) => <Typography.Text ellipsis style={{ maxWidth: 360 }}>{s.label}</Typography.Text> },
+    { key: 'label', title: t('products.name'), ellipsis: true, render: (_: unknown, s: PromotionSubject) => <span title={s.label}>{s.label}</span> },
     ...(priced
       ? [
           {
             key: 'price',
             title: kind === 'add' ? t('products.actionPrice') : t('discounts.approved'),
-            width: 220,
+            width: 300,
             render: (_: unknown, s: PromotionSubject) => {
               const price = Number(s.data.price);
               const max = s.data.max === null || s.data.max === undefined ? null : Number(s.data.max);
@@ -51,6 +51,7 @@ export function RunDialog({ actor, subject = '' }: RunDialogProps) {
                     status={(max !== null && price > max) || (floor !== null && price < floor) ? 'warning' : undefined}
                     onChange={(value) => actor.send({ type: 'action.edit', key: s.key, data: { price: value ?? 0 } })}
                   />
+                  {max !== null ? <Typography.Text type="secondary" className="promo-small">≤ {max.toFixed(2)}</Typography.Text> : null}
                   {max !== null && price > max ? <Tag color="orange">{t('run.aboveMax')}</Tag> : null}
                   {floor !== null && price < floor ? <Tag color="orange">{t('run.belowFloor')}</Tag> : null}
                 </Space>
@@ -64,6 +65,7 @@ export function RunDialog({ actor, subject = '' }: RunDialogProps) {
     {
       key: 'outcome',
       title: t('actions.status'),
+      width: 240,
       render: (_: unknown, s: PromotionSubject) => {
         const outcome = outcomes[s.key];
         if (phase === 'confirming' || !outcome) return null;
@@ -114,7 +116,7 @@ export function RunDialog({ actor, subject = '' }: RunDialogProps) {
       {phase === 'outcome' ? (
         <Alert type={progress.failed > 0 ? 'warning' : 'success'} showIcon message={t('run.summary', { done, failed: progress.failed })} style={{ marginBottom: 12 }} />
       ) : null}
-      <Table<PromotionSubject> size="small" rowKey="key" columns={columns} dataSource={subjects.slice(0, SHOWN)} pagination={false} scroll={{ y: 380 }} />
+      <Table<PromotionSubject> tableLayout="fixed" size="small" rowKey="key" columns={columns} dataSource={subjects.slice(0, SHOWN)} pagination={false} scroll={{ y: 380 }} />
       {subjects.length > SHOWN ? <Typography.Text type="secondary">{t('run.more', { n: subjects.length - SHOWN })}</Typography.Text> : null}
     </Modal>
   );
