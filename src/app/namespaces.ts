@@ -4,6 +4,7 @@ import { auth } from '@/features/auth/locales';
 import { chat } from '@/features/chat/locales';
 import { chatWidget } from '@/features/chat/widget/locales';
 import { construction } from '@/features/construction/locales';
+import { copy } from '@/features/copy/locales';
 import { docs } from '@/features/docs/locales';
 import { errors } from '@/features/errors/locales';
 import { flows } from '@/features/flows/locales';
@@ -45,6 +46,7 @@ export const NAMESPACES = {
   promotions,
   analysis,
   research,
+  copy,
 };
 
 export type Namespace = keyof typeof NAMESPACES;

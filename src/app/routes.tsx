@@ -184,8 +184,20 @@ export const appRoutes: AppRoute[] = [
     roles: AREA_ROLES.copy,
     redirect: '/copy/copy-product',
     children: [
-      building('/copy/copy-product', 'route.copyProduct', CopyOutlined, 'copyProduct', AREA_ROLES.copy),
-      building('/copy/copy-history', 'route.copyHistory', HistoryOutlined, 'copyHistory', AREA_ROLES.copy),
+      {
+        path: '/copy/copy-product',
+        titleKey: 'route.copyProduct',
+        icon: CopyOutlined,
+        roles: AREA_ROLES.copy,
+        page: lazyPage(() => import('@/features/copy/CopyProductPage').then((m) => ({ default: m.CopyProductPage }))),
+      },
+      {
+        path: '/copy/copy-history',
+        titleKey: 'route.copyHistory',
+        icon: HistoryOutlined,
+        roles: AREA_ROLES.copy,
+        page: lazyPage(() => import('@/features/copy/CopyHistoryPage').then((m) => ({ default: m.CopyHistoryPage }))),
+      },
     ],
   },
   {
@@ -239,7 +251,13 @@ export const appRoutes: AppRoute[] = [
         roles: AREA_ROLES.orders,
         page: lazyPage(() => import('@/features/orders/RecordListPage').then((m) => ({ default: m.RecordListPage }))),
       },
-      building('/order-manager/all-copy-history', 'route.allCopyHistory', HistoryOutlined, 'allCopyHistory', AREA_ROLES.allCopyHistory),
+      {
+        path: '/order-manager/all-copy-history',
+        titleKey: 'route.allCopyHistory',
+        icon: HistoryOutlined,
+        roles: AREA_ROLES.allCopyHistory,
+        page: lazyPage(() => import('@/features/copy/CopyHistoryPage').then((m) => ({ default: m.AllCopyHistoryPage }))),
+      },
     ],
   },
   {

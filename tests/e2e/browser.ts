@@ -51,11 +51,12 @@ export async function settledDialog(page: Page): Promise<Locator> {
   return dialog;
 }
 
-export async function logIn(page: Page, username: string, password: string, code: string): Promise<void> {
-  await page.getByLabel('用户名').fill(username);
-  await page.getByLabel('密码').fill(password);
-  await page.getByPlaceholder('验证码').fill(code);
-  await page.getByRole('button', { name: '登录', exact: true }).click();
+export async function logIn(page: Page, username: string, password: string, code: string, lang: 'zh' | 'en' = 'zh'): Promise<void> {
+  const label = lang === 'zh' ? { user: '用户名', password: '密码', captcha: '验证码', button: '登录' } : { user: 'Username', password: 'Password', captcha: 'Captcha', button: 'Log in' };
+  await page.getByLabel(label.user).fill(username);
+  await page.getByLabel(label.password).fill(password);
+  await page.getByPlaceholder(label.captcha).fill(code);
+  await page.getByRole('button', { name: label.button, exact: true }).click();
 }
 
 /** Registers through the API, as a second person would, so tests do not share accounts. */

@@ -187,7 +187,7 @@ function recordOf(row: RecordRow, lang: Lang, withUser = false): CopyRecord {
     name: row.name,
     image: row.image,
     offerId: row.offer_id,
-    price: decimal(row.price),
+    price: Number(row.price).toFixed(2),
     currency: row.currency,
     mode: row.mode,
     status: row.status,
