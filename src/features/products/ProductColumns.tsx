@@ -42,7 +42,7 @@ export function productColumns(t: TFunction<'products'>, lang: Lang, onEditPrice
       width: 64,
       cell: (row) => (row.image ? <img className="product-thumb" src={pictureUrl(row.image)} alt="" loading="lazy" /> : <span className="product-thumb product-thumb--none" />),
     },
-    { id: 'name', header: t('name'), width: 280, sortable: true, cell: (row) => <a title={row.name}>{row.name || '—'}</a> },
+    { id: 'name', header: t('name'), width: 280, sortable: true, cell: (row) => <span title={row.name}>{row.name || '—'}</span> },
     { id: 'offerId', header: t('offerId'), width: 150, sortable: true, cell: (row) => <span title={row.offerId}>{row.offerId}</span> },
     {
       id: 'status',
