@@ -40,8 +40,8 @@ export const FEATURE_UPDATE_2025_06_05 = {
       path: '/order-manager/order-list',
     },
     {
-      zh: '买家聊天显示每个会话能否回复、可回复到何时；被 Ozon 拒绝的消息标为失败，可重试或复制。',
-      en: 'Buyer chat says whether and until when each chat can be answered; a reply Ozon refuses is marked failed, to retry or copy.',
+      zh: '买家聊天：被 Ozon 拒绝的回复标为失败并显示原因，可重新发送。',
+      en: 'Buyer chat: a reply Ozon refuses is marked failed with its reason, to send again.',
       path: '/chat-manager/chat-list',
     },
     {

@@ -1,7 +1,8 @@
+import { ArrowsAltOutlined, CloseOutlined, FullscreenExitOutlined, FullscreenOutlined, MessageOutlined, MinusOutlined, PushpinFilled, PushpinOutlined, ShrinkOutlined, TeamOutlined } from '@ant-design/icons';
 import { useActorRef, useSelector } from '@xstate/react';
 import { appActorOptions } from '@/app/createAppActor';
 import { Button, Space, Tooltip, message as antdMessage } from 'antd';
-import { useCallback, useEffect, useImperativeHandle, useMemo, useRef, useState, type PointerEvent as ReactPointerEvent } from 'react';
+import { useCallback, useEffect, useImperativeHandle, useMemo, useRef, useState, type PointerEvent as ReactPointerEvent, type ReactNode } from 'react';
 import { fromPromise, type ActorRefFrom } from 'xstate';
 import { chatKey, SYSTEM_CHAT_ID, type ApplyKind, type Chat, type ChatMessage, type GroupOption, type SystemMessage } from '@contract/chatWidget';
 import {
@@ -293,13 +294,13 @@ function ChatWidgetBody(props: ChatWidgetProps) {
       >
         <Space size={2}>
           <Button size="small" type={context.page === 'chat' ? 'primary' : 'text'} aria-label={t('chatPage')} onClick={() => actor.send({ type: 'page.show', page: 'chat' })}>
-            💬
+            <MessageOutlined />
           </Button>
           <Button size="small" type={context.page === 'manage' ? 'primary' : 'text'} aria-label={t('contactsPage')} onClick={() => actor.send({ type: 'page.show', page: 'manage' })}>
-            👥
+            <TeamOutlined />
           </Button>
           <Button size="small" type="text" aria-label={mini ? t('normal') : t('mini')} onClick={() => actor.send({ type: 'mode.set', mode: mini ? 'normal' : 'mini' })}>
-            {mini ? '▣' : '▭'}
+            {mini ? <ArrowsAltOutlined /> : <ShrinkOutlined />}
           </Button>
         </Space>
         <div style={{ flex: 1, minWidth: 0, textAlign: 'center' }} onPointerDown={(e) => activeChat && activeChat.type !== 'sys_msg' && e.stopPropagation()}>
@@ -322,10 +323,10 @@ function ChatWidgetBody(props: ChatWidgetProps) {
           )}
         </div>
         <Space size={2} onPointerDown={(e) => e.stopPropagation()}>
-          <HeaderButton label={context.pinned ? t('unpin') : t('pin')} glyph={context.pinned ? '📌' : '📍'} onClick={() => actor.send({ type: 'window.pin' })} />
-          <HeaderButton label={minimised ? t('restore') : t('minimise')} glyph="—" onClick={() => actor.send({ type: minimised ? 'window.restore' : 'window.minimise' })} />
-          <HeaderButton label={maximised ? t('restore') : t('maximise')} glyph={maximised ? '❐' : '□'} onClick={() => actor.send({ type: 'window.maximise' })} />
-          <HeaderButton label={t('close')} glyph="✕" onClick={() => actor.send({ type: 'window.close' })} />
+          <HeaderButton label={context.pinned ? t('unpin') : t('pin')} glyph={context.pinned ? <PushpinFilled /> : <PushpinOutlined />} onClick={() => actor.send({ type: 'window.pin' })} />
+          <HeaderButton label={minimised ? t('restore') : t('minimise')} glyph={<MinusOutlined />} onClick={() => actor.send({ type: minimised ? 'window.restore' : 'window.minimise' })} />
+          <HeaderButton label={maximised ? t('restore') : t('maximise')} glyph={maximised ? <FullscreenExitOutlined /> : <FullscreenOutlined />} onClick={() => actor.send({ type: 'window.maximise' })} />
+          <HeaderButton label={t('close')} glyph={<CloseOutlined />} onClick={() => actor.send({ type: 'window.close' })} />
         </Space>
       </header>
       {!minimised && context.page === 'manage' && (
@@ -398,7 +399,7 @@ function ChatWidgetBody(props: ChatWidgetProps) {
   );
 }
 
-function HeaderButton({ label, glyph, onClick }: { label: string; glyph: string; onClick: () => void }) {
+function HeaderButton({ label, glyph, onClick }: { label: string; glyph: ReactNode; onClick: () => void }) {
   return (
     <Tooltip title={label}>
       <Button size="small" type="text" aria-label={label} onClick={onClick}>

@@ -1,3 +1,4 @@
+import { BellOutlined } from '@ant-design/icons';
 import { Avatar, Badge } from 'antd';
 import { chatKey, type Chat } from '@contract/chatWidget';
 import type { Translate } from './translate';
@@ -40,7 +41,7 @@ export function ConversationTabs({ channels, activeKey, badges, t, defaultAvatar
           >
             <Badge count={badges[key] ?? 0} size="small" title={t('unread', { n: badges[key] ?? 0 })}>
               <Avatar size="small" src={chat.type === 'sys_msg' ? undefined : chat.avatar || defaultAvatar}>
-                {chat.type === 'sys_msg' ? '🔔' : name.slice(0, 1)}
+                {chat.type === 'sys_msg' ? <BellOutlined /> : name.slice(0, 1)}
               </Avatar>
             </Badge>
             <span style={{ flex: 1, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>

@@ -1,3 +1,4 @@
+import { PaperClipOutlined, PictureOutlined, SmileOutlined } from '@ant-design/icons';
 import { Button, Dropdown, Popover, Space } from 'antd';
 import { useRef, useState, type ChangeEvent, type KeyboardEvent } from 'react';
 import { emojiToken } from './emoji';
@@ -98,14 +99,14 @@ export function EntryBox({ t, lang, sendMode, onSendModeChange, onSend, onClose,
           }
         >
           <Button size="small" aria-label={t('emoji')} onMouseDown={rememberCaret}>
-            🙂
+            <SmileOutlined />
           </Button>
         </Popover>
         <Button size="small" aria-label={t('image')} onClick={() => imageInput.current?.click()}>
-          🖼
+          <PictureOutlined />
         </Button>
         <Button size="small" aria-label={t('file')} onClick={() => fileInput.current?.click()}>
-          📎
+          <PaperClipOutlined />
         </Button>
         <input
           ref={imageInput}

@@ -1,3 +1,5 @@
+import { CrownOutlined, StarOutlined } from '@ant-design/icons';
+import type { ReactNode } from 'react';
 import { Avatar, Input, List, message as antdMessage } from 'antd';
 import { useMemo, useState } from 'react';
 import type { Chat, CurrentUser, GroupMember } from '@contract/chatWidget';
@@ -11,7 +13,7 @@ type GroupDrawerProps = {
   onClickGroupUser?: (member: GroupMember) => void;
 };
 
-const ROLE_ICON: Record<string, string> = { owner: '👑', admin: '⭐' };
+const ROLE_ICON: Record<string, ReactNode> = { owner: <CrownOutlined />, admin: <StarOutlined /> };
 
 export function GroupDrawer({ chat, mine, t, defaultAvatar, onClickGroupUser }: GroupDrawerProps) {
   const [search, setSearch] = useState('');

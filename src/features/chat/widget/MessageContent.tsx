@@ -1,3 +1,4 @@
+import { FileOutlined } from '@ant-design/icons';
 import { Fragment, type MouseEvent, type ReactNode } from 'react';
 import { parseMarkup, type MarkupNode } from './markup';
 import { useMediaResolver, useMediaUrl } from './media';
@@ -23,7 +24,7 @@ function renderNode(node: MarkupNode, key: number, onMention?: (name: string) =>
     case 'img':
       return node.src ? <MediaImage key={key} src={node.src} /> : null;
     case 'file':
-      return node.href ? <FileLink key={key} href={node.href} name={node.name} /> : <span key={key}>📄 {node.name}</span>;
+      return node.href ? <FileLink key={key} href={node.href} name={node.name} /> : <span key={key}><FileOutlined /> {node.name}</span>;
     case 'audio':
       return node.src ? <MediaPlayer key={key} kind="audio" src={node.src} /> : null;
     case 'video':
@@ -84,7 +85,7 @@ function FileLink({ href, name }: { href: string; name: string }) {
   };
   return (
     <a className="ichat-file" href={href} download={name} target="_blank" rel="noopener noreferrer" onClick={onClick}>
-      📄 {name}
+      <FileOutlined /> {name}
     </a>
   );
 }
