@@ -1,5 +1,5 @@
-import { Alert, Button, Descriptions, Drawer, Empty, Image, Skeleton, Space, Typography } from 'antd';
-import { memo, useEffect, useState } from 'react';
+import { Alert, Button, Descriptions, Drawer, Empty, Image, Skeleton, Space, Typography, type DescriptionsProps } from 'antd';
+import { memo, useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
 import type { Lang } from '@contract/errors';
@@ -8,7 +8,7 @@ import { isApiFailure } from '@workers/api';
 import type { DataClient } from '@workers/client';
 import { timeFormat } from '@/app/formats';
 import { getHref } from '@/app/routes';
-import { formatMoney, reasonLabel, ReturnStatus, typeLabel } from './ReturnColumns';
+import { formatMoney, reasonLabel, ReturnStatus, typeLabel, type ReturnsT } from './ReturnColumns';
 
 type ReturnDrawerProps = {
   client: DataClient;
@@ -85,13 +85,39 @@ export const ReturnDrawer = memo(function ReturnDrawer({ client, row, lang, vers
           ) : 'error' in shown ? (
             <Alert type="error" showIcon title={t('loadFailed')} description={shown.error} />
           ) : (
-            <Details detail={shown.detail} lang={lang} onOpenOrder={() => navigate(getHref(ORDER_LIST_PATH, { search: current.postingNumber }))} />
+            <Details detail={shown.detail} lang={lang} onOpenOrder={() => {
+                onClose();
+                navigate(getHref(ORDER_LIST_PATH, { search: current.postingNumber }));
+              }} />
           )}
         </Space>
       )}
     </Drawer>
   );
 });
+
+/** The facts Ozon gave about this return, only those it gave (antd draws an empty row for a missing item). */
+function facts(detail: ReturnDetail, lang: Lang, t: ReturnsT): DescriptionsProps['items'] {
+  const rfbs = detail.row.scheme === 'rFBS';
+  const money = (m: { amount: number; currency: string } | null) => (m ? formatMoney(m.amount, m.currency, lang) : null);
+  const rows: [string, ReactNode][] = [
+    [t('priceWithoutCommission'), money(detail.priceWithoutCommission)],
+    [t('commission'), money(detail.commission)],
+    [t('place'), detail.place],
+    [t('targetPlace'), detail.targetPlace],
+    [t('storage'), detail.storage ? t('storageDays', { days: detail.storage.days, sum: formatMoney(detail.storage.sum.amount, detail.storage.sum.currency, lang) }) : null],
+    [t('barcode'), detail.barcode],
+    [t('opened'), detail.opened === null ? null : detail.opened ? t('yes') : t('no')],
+    [t('buyer'), rfbs ? detail.buyerName : null],
+    [t('buyerComment'), rfbs ? detail.comment || '—' : null],
+    [t('defect'), rfbs && detail.isDefect !== null ? (detail.isDefect ? t('yes') : t('no')) : null],
+    [t('returnMethod'), rfbs ? detail.returnMethod : null],
+    [t('trackingNumber'), rfbs ? detail.trackingNumber : null],
+    [t('moneyReturnState'), rfbs ? detail.moneyReturnState : null],
+    [t('rejectionComment'), rfbs ? detail.rejectionComment : null],
+  ];
+  return rows.filter(([, value]) => value !== null && value !== '').map(([label, children]) => ({ key: label, label, children }));
+}
 
 function Details({ detail, lang, onOpenOrder }: { detail: ReturnDetail; lang: Lang; onOpenOrder: () => void }) {
   const { t } = useTranslation('returns');
@@ -110,26 +136,7 @@ function Details({ detail, lang, onOpenOrder }: { detail: ReturnDetail; lang: La
           )}
         </Space>
       </section>
-      <Descriptions column={1} bordered size="small">
-        {detail.priceWithoutCommission && <Descriptions.Item label={t('priceWithoutCommission')}>{formatMoney(detail.priceWithoutCommission.amount, detail.priceWithoutCommission.currency, lang)}</Descriptions.Item>}
-        {detail.commission && <Descriptions.Item label={t('commission')}>{formatMoney(detail.commission.amount, detail.commission.currency, lang)}</Descriptions.Item>}
-        {detail.place && <Descriptions.Item label={t('place')}>{detail.place}</Descriptions.Item>}
-        {detail.targetPlace && <Descriptions.Item label={t('targetPlace')}>{detail.targetPlace}</Descriptions.Item>}
-        {detail.storage && (
-          <Descriptions.Item label={t('storage')}>
-            {t('storageDays', { days: detail.storage.days, sum: formatMoney(detail.storage.sum.amount, detail.storage.sum.currency, lang) })}
-          </Descriptions.Item>
-        )}
-        {detail.barcode && <Descriptions.Item label={t('barcode')}>{detail.barcode}</Descriptions.Item>}
-        {detail.opened !== null && <Descriptions.Item label={t('opened')}>{detail.opened ? t('yes') : t('no')}</Descriptions.Item>}
-        {rfbs && detail.buyerName && <Descriptions.Item label={t('buyer')}>{detail.buyerName}</Descriptions.Item>}
-        {rfbs && <Descriptions.Item label={t('buyerComment')}>{detail.comment || '—'}</Descriptions.Item>}
-        {rfbs && detail.isDefect !== null && <Descriptions.Item label={t('defect')}>{detail.isDefect ? t('yes') : t('no')}</Descriptions.Item>}
-        {rfbs && detail.returnMethod && <Descriptions.Item label={t('returnMethod')}>{detail.returnMethod}</Descriptions.Item>}
-        {rfbs && detail.trackingNumber && <Descriptions.Item label={t('trackingNumber')}>{detail.trackingNumber}</Descriptions.Item>}
-        {rfbs && detail.moneyReturnState && <Descriptions.Item label={t('moneyReturnState')}>{detail.moneyReturnState}</Descriptions.Item>}
-        {rfbs && detail.rejectionComment && <Descriptions.Item label={t('rejectionComment')}>{detail.rejectionComment}</Descriptions.Item>}
-      </Descriptions>
+      <Descriptions column={1} bordered size="small" items={facts(detail, lang, t)} />
       {rfbs && (
         <section>
           <Typography.Title level={5}>{t('photos')}</Typography.Title>
