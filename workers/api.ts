@@ -8,6 +8,7 @@ import type { ChatApi, ChatEvents } from './chat';
 import type { ToolsApi } from './tools';
 import type { AnalysisApi } from './analysis';
 import type { ResearchApi, ResearchEvents } from './research';
+import type { EditApi } from './edit';
 import type { CopyApi } from './copy';
 import type { PromotionsApi } from './promotions';
 import type { FlowsApi } from './flows';
@@ -159,6 +160,8 @@ export type DataApi = {
   analysis: AnalysisApi;
   /** Market research: server queries loaded into the list engine, details, keywords (workers/research.ts). */
   research: ResearchApi;
+  /** The poster designer's designs and edited images (workers/edit.ts). */
+  edit: EditApi;
   /** Copying cards between shops and the copy history (workers/copy.ts). */
   copy: CopyApi;
   /** Ozon actions, the price guard, discount requests and cost prices (workers/promotions.ts). */

@@ -13,6 +13,7 @@ import { createChatArea } from './chat';
 import { createToolsApi } from './tools';
 import { createAnalysisApi } from './analysis';
 import { createResearchApi } from './research';
+import { createEditApi } from './edit';
 import { createCopyApi } from './copy';
 import { createPromotionsApi } from './promotions';
 import { createFlowsApi } from './flows';
@@ -81,6 +82,7 @@ export function createDataApi(core: WorkerCore, options: DataApiOptions = {}) {
     tools: createToolsApi(core.client),
     analysis: createAnalysisApi(core.client),
     research: createResearchApi(core.client, core.events),
+    edit: createEditApi(core.client),
     copy: createCopyApi(core.client),
     promotions: createPromotionsApi(core.client),
     flows: createFlowsApi(core.client),

@@ -18,6 +18,7 @@ import { tools } from '@/features/tools/locales';
 import { promotions } from '@/features/promotions/locales';
 import { analysis } from '@/features/analysis/locales';
 import { research } from '@/features/research/locales';
+import { edit } from '@/features/edit/locales';
 import type { Texts } from './locales/define';
 import { shell } from './locales';
 
@@ -47,6 +48,7 @@ export const NAMESPACES = {
   analysis,
   research,
   copy,
+  edit,
 };
 
 export type Namespace = keyof typeof NAMESPACES;

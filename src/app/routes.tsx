@@ -228,7 +228,15 @@ export const appRoutes: AppRoute[] = [
     icon: PictureOutlined,
     roles: AREA_ROLES.editImage,
     redirect: '/edit/edit-image',
-    children: [building('/edit/edit-image', 'route.editImage', EditOutlined, 'editImage', AREA_ROLES.editImage)],
+    children: [
+      {
+        path: '/edit/edit-image',
+        titleKey: 'route.editImage',
+        icon: EditOutlined,
+        roles: AREA_ROLES.editImage,
+        page: lazyPage(() => import('@/features/edit/DesignerPage').then((m) => ({ default: m.DesignerPage }))),
+      },
+    ],
   },
   {
     path: '/order-manager',
