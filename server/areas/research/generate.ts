@@ -2,6 +2,7 @@ import type { Database } from '../../db/database';
 import { LEAF_TYPES } from '../../marketplace/simulator/catalog';
 import { StageWriter, type MarketKeywordRecord, type MarketProductRecord } from './stage';
 import { beginLoad, buildKeywords, buildProducts, discardLoad, indexNext, STAGE, swapIn, type LoadSummary } from './store';
+import { chineseSellerName } from '../../demo/sellerNames';
 
 /**
  * A deterministic market for the demo, the tests and the benchmark (`npm run seed -- --market N`): N products on the
@@ -35,8 +36,6 @@ const BRANDS = ['Baseus', 'Ugreen', 'Xiaomi', 'Anker', 'Remax', 'Hoco', 'Joyroom
   'Deerma', 'Xiaoda', 'Kuulaa', 'Mijia', 'Tuya', 'Sokany', 'Kiss Beauty', 'Ruhe', 'Maxwell', 'Polaris', 'Scarlett', 'Vitek',
   'Red Line', 'Zaryad', 'Solaris', 'Dekor', 'Lamoda', 'Gloria Jeans'];
 export const NO_BRAND = 'Нет бренда';
-const CN_CITIES = ['深圳', '义乌', '广州', '杭州', '东莞', '宁波', '厦门', '泉州'];
-const CN_WORDS = ['优品', '星辰', '海纳', '易购', '鑫源', '盛达', '云帆', '佳美', '宏图', '乐享'];
 const RU_WORDS = ['Торг', 'Маркет', 'Стиль', 'Дом', 'Техно', 'Мир', 'Альфа', 'Вектор', 'Простор', 'Лидер'];
 const OTHER_COUNTRIES = ['TR', 'KZ', 'BY', 'UZ', 'AM', 'KG'];
 const MODIFIERS = ['купить', 'недорого', 'женский', 'мужской', 'детский', 'для дома', 'для iphone', 'для samsung', 'набор',
@@ -83,7 +82,7 @@ export function generateProduct(i: number, sellers: number, days: MarketDays): M
   const sellerCountry = countryDraw < 0.42 ? 'CN' : countryDraw < 0.85 ? 'RU' : pick(OTHER_COUNTRIES, unit(sellerId, 4));
   const sellerName =
     sellerCountry === 'CN'
-      ? `${CN_CITIES[sellerId % 8]}${CN_WORDS[Math.floor(sellerId / 8) % 10]}贸易 ${sellerId}`
+      ? chineseSellerName(sellerId)
       : sellerCountry === 'RU'
         ? `ООО «${RU_WORDS[sellerId % 10]}» ${sellerId}`
         : `Seller ${sellerId}`;
