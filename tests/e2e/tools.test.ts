@@ -73,7 +73,7 @@ describe('parcel tracking in the browser', () => {
     expect(await card('RA123450000RU').getByTestId('track-status').textContent()).toBe('查无信息');
     // The first event of the journey, in Russian Post's words, with the office's index; the read time is said.
     expect(await card('RA123456785RU').textContent()).toContain('518000 Shenzhen');
-    expect(await card('RA123456785RU').textContent()).toMatch(/\d{4}\/\d{1,2}\/\d{1,2} \d{2}:\d{2} 从 俄罗斯邮政 读取/);
+    expect(await card('RA123456785RU').textContent()).toMatch(/\d{4}-\d{2}-\d{2} \d{2}:\d{2} 从 俄罗斯邮政 读取/);
     expect(await page.getByTestId('track-summary').textContent()).toContain('共 4 个单号');
     await screenshot(page, 'track-search-zh');
     await context.close();
