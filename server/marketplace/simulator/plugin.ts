@@ -41,6 +41,11 @@ export type SimulatorOptions = {
   productsPerShop?: number;
   /** Clock (tests move it). */
   now?: () => number;
+  /**
+   * The clock Ozon's rate limits count arrivals by: real time, whatever the business clock says. A test that holds
+   * `now` still would otherwise put every request of the run into one second and refuse all after the fiftieth.
+   */
+  rateClock?: () => number;
   /** End of the generated history; default: the start of the current UTC day, so data is stable through a day. */
   anchor?: number;
   control?: Partial<SimulatorControl>;
@@ -99,8 +104,9 @@ export function createOzonSimulator(options: SimulatorOptions = {}) {
 
   // Fixed windows: a second for the overall limit, a minute for per-method limits.
   const windows = new Map<string, { window: number; count: number }>();
+  const rateClock = options.rateClock ?? Date.now;
   const countIn = (key: string, windowMs: number) => {
-    const window = Math.floor(now() / windowMs);
+    const window = Math.floor(rateClock() / windowMs);
     const entry = windows.get(key);
     if (!entry || entry.window !== window) {
       windows.set(key, { window, count: 1 });

@@ -98,3 +98,19 @@ describe('Ozon client under injected faults', () => {
     expect(new Set(refused)).toEqual(new Set(['rateLimited']));
   });
 });
+
+describe('Ozon rate limits in the simulator', () => {
+  it('count arrivals in real time even when the business clock stands still', async () => {
+    const frozen = await startSimulator({ ordersPerShop: 10, productsPerShop: 10, now: () => Date.parse('2025-06-10T08:00:00Z') });
+    try {
+      const client = frozen.client('1001', { limiter: { acquire: async () => {} }, retry: { retries: 0 } });
+      const burst = await Promise.allSettled(Array.from({ length: 80 }, () => client.productInfoLimit()));
+      expect(burst.some((o) => o.status === 'rejected')).toBe(true);
+      // A second later Ozon counts a new window, whatever date the shop's data says it is.
+      await new Promise((resolve) => setTimeout(resolve, 1_100));
+      await expect(client.productInfoLimit()).resolves.toBeDefined();
+    } finally {
+      await frozen.close();
+    }
+  });
+});
