@@ -1,17 +1,19 @@
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
-import { Alert, App as AntApp, Button, Card, Form, Input, Modal, Popconfirm, Space, Switch, Tag } from 'antd';
-import { useRef, useState } from 'react';
+import { Alert, App as AntApp, Button, Card, Form, Input, Modal, Popconfirm, Select, Space, Switch, Tag } from 'antd';
+import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DEFAULT_FEATURE_UPDATE_TITLE, FEATURE_UPDATE_SHOW_DAYS, type FeatureUpdate, type LocalizedText } from '@contract/notice';
+import { DEFAULT_FEATURE_UPDATE_TITLE, FEATURE_UPDATE_SHOW_DAYS, type FeatureUpdate, type FeatureUpdateItem, type LocalizedText } from '@contract/notice';
 import { DataTable, type DataTableColumn } from '@/components/data-table/DataTable';
 import type { TableQuery } from '@/components/data-table/pager';
 import { useDataClient } from '@/app/dataClient';
 import { calendarDate, timeFormat } from '@/app/formats';
 import { toLang } from '@/app/i18n';
+import { appRoutes, flattenRoutes } from '@/app/routes';
 import './admin.css';
 
 type Row = FeatureUpdate & Record<string, unknown>;
-type FeatureUpdateForm = { startDate: string; title: LocalizedText; items: LocalizedText[]; active: boolean };
+/** A line's `path` is kept through an edit: the dialog leaves the line out while that page is under construction. */
+type FeatureUpdateForm = { startDate: string; title: LocalizedText; items: FeatureUpdateItem[]; active: boolean };
 type Status = { key: 'showing' | 'scheduled' | 'ended' | 'inactive'; date?: string };
 
 const DAY_MS = 86_400_000;
@@ -74,7 +76,10 @@ export function FeatureUpdateManagerPage() {
       cell: ({ row }) => (
         <ol className="admin-items">
           {row.original.items.map((item, index) => (
-            <li key={index}>{item[lang]}</li>
+            <li key={index}>
+              {item[lang]}
+              {item.path && <Tag className="admin-item-path">{item.path}</Tag>}
+            </li>
           ))}
         </ol>
       ),
@@ -151,6 +156,19 @@ function FeatureUpdateDialog({ update, onClose, onSaved }: FeatureUpdateDialogPr
     ? { startDate: update.startDate, title: update.title, items: update.items, active: update.active }
     : { startDate: chinaToday(), title: DEFAULT_FEATURE_UPDATE_TITLE, items: [{ zh: '', en: '' }], active: true };
   const required = (field: string) => [{ required: true, whitespace: true, message: t('shell:common.required', { field }) }];
+  // The pages a line may be about: every titled page of the menu, named as the menu names it.
+  const pageOptions = useMemo(
+    () =>
+      flattenRoutes(appRoutes)
+        .filter((route) => route.page && route.titleKey && !route.hidden && route.path.startsWith('/'))
+        .map((route) => ({ value: route.path, label: `${t(`shell:${route.titleKey!}`)} · ${route.path}` })),
+    [t],
+  );
+  // A line whose page is no longer in the menu keeps its path as it is.
+  const options = [
+    ...pageOptions,
+    ...initial.items.filter((item) => item.path && !pageOptions.some((o) => o.value === item.path)).map((item) => ({ value: item.path!, label: item.path! })),
+  ];
 
   const save = async (values: FeatureUpdateForm) => {
     setSaving(true);
@@ -215,6 +233,14 @@ function FeatureUpdateDialog({ update, onClose, onSaved }: FeatureUpdateDialogPr
                     title={t('featureUpdates.removeItem', { n: index + 1 })}
                     onClick={() => remove(field.name)}
                   />
+                  <Form.Item
+                    name={[field.name, 'path']}
+                    label={t('featureUpdates.itemPath', { n: index + 1 })}
+                    tooltip={t('featureUpdates.itemPathHint')}
+                    className="admin-item-page"
+                  >
+                    <Select allowClear showSearch={{ optionFilterProp: 'label' }} options={options} placeholder={t('featureUpdates.itemPathNone')} />
+                  </Form.Item>
                 </div>
               ))}
               {/* The server takes at most 20 items (contract/notice.ts). */}
