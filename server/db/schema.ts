@@ -41,6 +41,12 @@ export const sessions = pgTable(
     accessExpiresAt: timestamptz('access_expires_at').notNull(),
     refreshTokenHash: text('refresh_token_hash').notNull(),
     refreshExpiresAt: timestamptz('refresh_expires_at').notNull(),
+    /**
+     * The refresh credential this session's current one replaced (rotated on every refresh): presented again after
+     * the grace of a concurrent refresh, it means a copy is in other hands, and the session ends.
+     */
+    previousRefreshTokenHash: text('previous_refresh_token_hash'),
+    refreshRotatedAt: timestamptz('refresh_rotated_at'),
     createdAt: timestamptz('created_at').notNull(),
     lastSeenAt: timestamptz('last_seen_at').notNull(),
     ip: text('ip').notNull().default(''),
@@ -50,6 +56,7 @@ export const sessions = pgTable(
   (table) => [
     uniqueIndex('sessions_access_token_idx').on(table.accessTokenHash),
     uniqueIndex('sessions_refresh_token_idx').on(table.refreshTokenHash),
+    index('sessions_previous_refresh_token_idx').on(table.previousRefreshTokenHash),
     index('sessions_user_idx').on(table.userId),
   ],
 );

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../contract/errors';
 import { REFRESH_COOKIE } from '../../contract/envelope';
+import { REFRESH_REUSE_GRACE_MS } from '../../server/areas/session/service';
 import { CAPTCHA_TTL_MS, limitInfoSchema, loginDataSchema, userInfoSchema } from '../../contract/session';
 import { captcha, DATABASE_TARGETS, login, TEST_CAPTCHA, startTestApp, type TestApp } from './harness';
 
@@ -175,6 +176,60 @@ describe.each(DATABASE_TARGETS)('session and account calls on $kind', (target) =
       expect((await get('/api/getInfo', { 'x-token': token, 'x-user-id': String(session.id) })).statusCode).toBe(200);
       // The old access token stays dead.
       expect((await get('/api/getInfo', session.headers)).statusCode).toBe(402);
+    });
+
+    const refreshWith = (session: { id: number }, cookie: string) =>
+      t.app.inject({ method: 'POST', url: '/api/refreshToken', headers: { 'x-user-id': String(session.id) }, cookies: { [REFRESH_COOKIE]: cookie } });
+    const newRefreshCookie = (response: Awaited<ReturnType<typeof refreshWith>>) => response.cookies.find((c) => c.name === REFRESH_COOKIE);
+
+    it('rotates the refresh cookie on every refresh: the new one works, httpOnly on /api, and keeps the session\'s end', async () => {
+      const session = await login(t.app, 'seller', 'seller123');
+      t.clock.advance(3600_000);
+      const first = await refreshWith(session, session.refreshCookie);
+      expect(first.statusCode).toBe(200);
+      const cookie = newRefreshCookie(first);
+      expect(cookie?.value).toBeTruthy();
+      expect(cookie?.value).not.toBe(session.refreshCookie);
+      expect(cookie).toMatchObject({ httpOnly: true, path: '/api', sameSite: 'Lax' });
+      // The session's lifetime is counted from the login, not from each refresh.
+      expect(cookie?.maxAge).toBe(t.config.refreshTokenTtlS - 3600);
+      const second = await refreshWith(session, cookie!.value);
+      expect(second.statusCode).toBe(200);
+      expect((await get('/api/getInfo', { 'x-token': second.json().data.token, 'x-user-id': String(session.id) })).statusCode).toBe(200);
+    });
+
+    it('a replaced refresh cookie coming back after the grace ends the session: its tokens and sockets die too', async () => {
+      const session = await login(t.app, 'seller', 'seller123');
+      const rotated = await refreshWith(session, session.refreshCookie);
+      const current = newRefreshCookie(rotated)!.value;
+      const token = rotated.json().data.token as string;
+      const headers = { 'x-token': token, 'x-user-id': String(session.id) };
+      const ws = await t.app.injectWS(`/api/ws?token=${encodeURIComponent(token)}&userId=${session.id}`);
+      const closed = new Promise<number>((resolve) => ws.on('close', (code) => resolve(code)));
+      t.clock.advance(REFRESH_REUSE_GRACE_MS + 1000);
+
+      const replay = await refreshWith(session, session.refreshCookie);
+      expect(replay.statusCode).toBe(401);
+      expect(replay.json()).toMatchObject({ code: 401, msg: MESSAGES.unauthorized.zh });
+      expect(newRefreshCookie(replay)?.value).toBe('');
+      expect(await closed).toBe(4001);
+      expect((await get('/api/getInfo', headers)).statusCode).toBe(402);
+      expect((await refreshWith(session, current)).statusCode).toBe(401);
+    });
+
+    it('two refreshes with one cookie at once (two tabs): both get a working token, the session goes on', async () => {
+      const session = await login(t.app, 'seller', 'seller123');
+      const [a, b] = await Promise.all([refreshWith(session, session.refreshCookie), refreshWith(session, session.refreshCookie)]);
+      expect([a.statusCode, b.statusCode]).toEqual([200, 200]);
+      // One rotated the cookie; the other left the browser's cookie alone.
+      const set = [newRefreshCookie(a), newRefreshCookie(b)].filter((c) => c?.value);
+      expect(set).toHaveLength(1);
+      // The late one within the grace: still a token, and the rotated cookie carries the session on.
+      t.clock.advance(5_000);
+      const late = await refreshWith(session, session.refreshCookie);
+      expect(late.statusCode).toBe(200);
+      expect((await get('/api/getInfo', { 'x-token': late.json().data.token, 'x-user-id': String(session.id) })).statusCode).toBe(200);
+      expect((await refreshWith(session, set[0]!.value)).statusCode).toBe(200);
     });
 
     it('answers 402 for an unknown token and for a user id that is not the token owner', async () => {

@@ -1,7 +1,8 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { API_BASE } from '../../../contract/endpoint';
 import { REFRESH_COOKIE, AUTH_HEADERS } from '../../../contract/envelope';
 import { SESSION_ENDPOINTS as E } from '../../../contract/session';
+import { ApiError } from '../../http/errors';
 import { route } from '../../http/route';
 import { createCaptcha } from './captcha';
 import * as session from './service';
@@ -9,6 +10,8 @@ import * as session from './service';
 /** Session and account calls (seller-tool §7 "Session and account"); the logic lives in service.ts. */
 export async function sessionRoutes(app: FastifyInstance) {
   const cookiePath = API_BASE;
+  const setRefreshCookie = (reply: FastifyReply, value: string, maxAgeS: number) =>
+    reply.setCookie(REFRESH_COOKIE, value, { httpOnly: true, sameSite: 'lax', secure: 'auto', path: cookiePath, maxAge: maxAgeS });
 
   route(app, E.captchaImage, async ({ reply }) => {
     reply.header('cache-control', 'no-store');
@@ -19,21 +22,24 @@ export async function sessionRoutes(app: FastifyInstance) {
 
   route(app, E.login, async ({ input, request, reply }) => {
     const { data, refreshToken } = await session.login(app, input, request.ip);
-    reply.setCookie(REFRESH_COOKIE, refreshToken, {
-      httpOnly: true,
-      sameSite: 'lax',
-      secure: 'auto',
-      path: cookiePath,
-      maxAge: app.config.refreshTokenTtlS,
-    });
+    setRefreshCookie(reply, refreshToken, app.config.refreshTokenTtlS);
     return data;
   });
 
   route(app, E.getInfo, async ({ user }) => session.userInfo(user));
 
-  route(app, E.refreshToken, async ({ request }) => {
+  route(app, E.refreshToken, async ({ request, reply }) => {
     const userId = request.headers[AUTH_HEADERS.userId];
-    return session.refreshAccessToken(app, Array.isArray(userId) ? userId[0] : userId, request.cookies[REFRESH_COOKIE]);
+    const result = await session.refreshAccessToken(app, Array.isArray(userId) ? userId[0] : userId, request.cookies[REFRESH_COOKIE]);
+    if (result.kind === 'reused') {
+      request.log.warn({ sessionId: result.sessionId }, 'a replaced refresh credential came back: session ended');
+      app.push.closeSessions([result.sessionId]);
+      reply.clearCookie(REFRESH_COOKIE, { path: cookiePath });
+      throw new ApiError(401, 'unauthorized');
+    }
+    if (result.refreshToken) setRefreshCookie(reply, result.refreshToken, result.refreshMaxAgeS);
+    reply.header('cache-control', 'no-store');
+    return { token: result.token };
   });
 
   route(app, E.logout, async ({ user, reply }) => {

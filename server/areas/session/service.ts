@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, desc, eq, isNull, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, ne, or, sql } from 'drizzle-orm';
 import { COMMON_ROLE, type Brand, type ChangePswData, type LimitInfo, type LoginData, type Notice, type RegisterData, type Role, type UserInfo } from '../../../contract/session';
 import { notices, sessions, users, type UserRow } from '../../db/schema';
 import { ApiError } from '../../http/errors';
@@ -161,24 +161,61 @@ export async function authenticate(deps: ServiceDeps, token: string | undefined,
   return toAuthUser(user, session.id, now);
 }
 
-/** A new access token for the session of the refresh cookie; 401 when that session cannot be continued. */
-export async function refreshAccessToken(deps: ServiceDeps, userId: string | undefined, refreshToken: string | undefined): Promise<{ token: string }> {
+/**
+ * How long after a rotation the refresh credential it replaced still counts: two tabs of one browser that met a 402
+ * together both send the same cookie, and the one that loses the race must not end the session. Within it the late
+ * refresh gets an access token and leaves the cookie alone (the browser keeps the one the first refresh set).
+ */
+export const REFRESH_REUSE_GRACE_MS = 30_000;
+
+export type RefreshResult =
+  /** `refreshToken`: the session's new refresh credential, for the cookie (null: keep the cookie the browser has). */
+  | { kind: 'refreshed'; token: string; refreshToken: string | null; refreshMaxAgeS: number }
+  /** A replaced refresh credential came back after the grace: the session is ended; close its sockets. */
+  | { kind: 'reused'; sessionId: number };
+
+/**
+ * A new access token for the session of the refresh cookie, and a new refresh credential in place of the one used
+ * (rotation: each refresh credential works once). The one a rotation replaced, presented again after
+ * REFRESH_REUSE_GRACE_MS, ends the session: either the user or someone holding a stolen copy used it first, and the
+ * server cannot tell which, so both lose the session and the user logs in again. One replaced credential is kept per
+ * session: older ones are unknown (401) and carry nothing. 401 when the session cannot be continued.
+ */
+export async function refreshAccessToken(deps: ServiceDeps, userId: string | undefined, refreshToken: string | undefined): Promise<RefreshResult> {
   if (!refreshToken || !userId) throw new ApiError(401, 'unauthorized');
   const now = deps.now();
-  const [session] = await deps.db
-    .select()
-    .from(sessions)
-    .where(and(eq(sessions.refreshTokenHash, hashToken(refreshToken)), isNull(sessions.endedAt)))
-    .limit(1);
-  if (!session || session.refreshExpiresAt.getTime() <= now.getTime() || String(session.userId) !== userId.trim()) {
-    throw new ApiError(401, 'unauthorized');
-  }
+  const presented = hashToken(refreshToken);
+  const find = async () => {
+    const [row] = await deps.db
+      .select()
+      .from(sessions)
+      .where(and(or(eq(sessions.refreshTokenHash, presented), eq(sessions.previousRefreshTokenHash, presented)), isNull(sessions.endedAt)))
+      .limit(1);
+    if (!row || row.refreshExpiresAt.getTime() <= now.getTime() || String(row.userId) !== userId.trim()) throw new ApiError(401, 'unauthorized');
+    return row;
+  };
+  let session = await find();
   const token = newToken();
-  await deps.db
-    .update(sessions)
-    .set({ accessTokenHash: hashToken(token), accessExpiresAt: new Date(now.getTime() + deps.config.accessTokenTtlS * 1000), lastSeenAt: now })
-    .where(eq(sessions.id, session.id));
-  return { token };
+  const access = { accessTokenHash: hashToken(token), accessExpiresAt: new Date(now.getTime() + deps.config.accessTokenTtlS * 1000), lastSeenAt: now };
+  const refreshMaxAgeS = Math.max(1, Math.floor((session.refreshExpiresAt.getTime() - now.getTime()) / 1000));
+  if (session.refreshTokenHash === presented) {
+    const next = newToken();
+    // Only if no other refresh rotated it meanwhile (another tab, another instance): one of them wins.
+    const [rotated] = await deps.db
+      .update(sessions)
+      .set({ ...access, refreshTokenHash: hashToken(next), previousRefreshTokenHash: presented, refreshRotatedAt: now })
+      .where(and(eq(sessions.id, session.id), eq(sessions.refreshTokenHash, presented), isNull(sessions.endedAt)))
+      .returning({ id: sessions.id });
+    if (rotated) return { kind: 'refreshed', token, refreshToken: next, refreshMaxAgeS };
+    session = await find();
+  }
+  const rotatedAt = session.refreshRotatedAt?.getTime() ?? Number.NEGATIVE_INFINITY;
+  if (now.getTime() - rotatedAt <= REFRESH_REUSE_GRACE_MS) {
+    await deps.db.update(sessions).set(access).where(and(eq(sessions.id, session.id), isNull(sessions.endedAt)));
+    return { kind: 'refreshed', token, refreshToken: null, refreshMaxAgeS };
+  }
+  await logout(deps, session.id);
+  return { kind: 'reused', sessionId: session.id };
 }
 
 export async function logout(deps: ServiceDeps, sessionId: number): Promise<void> {
