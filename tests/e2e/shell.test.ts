@@ -60,7 +60,7 @@ async function go(page: Page, path: string): Promise<void> {
 
 /** Waits for the app to be at a path; polling, since in-app moves are history entries, not page loads. */
 async function atPath(page: Page, path: string): Promise<void> {
-  await expect.poll(() => new URL(page.url()).pathname).toBe(path);
+  await expect.poll(() => new URL(page.url()).pathname, { timeout: 10_000 }).toBe(path);
 }
 
 async function topMenu(page: Page): Promise<string[]> {
