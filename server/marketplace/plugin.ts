@@ -2,11 +2,18 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Database } from '../db/database';
 import { createOzonClient, OZON_PRODUCTION_URL, type OzonClient } from './ozon/client';
+import type { RequestLane } from './ozon/limiter';
 import { injectFetch } from './simulator/injectFetch';
 import { createOzonSimulator, DEFAULT_SIM_SHOPS, ozonSimulatorPlugin, type OzonSimulator, type SimulatorOptions } from './simulator/plugin';
 
 /** What a shop's Ozon client is made from. */
-export type ShopConnection = { clientId: string; apiKey: string; baseUrl: string | null };
+export type ShopConnection = {
+  clientId: string;
+  apiKey: string;
+  baseUrl: string | null;
+  /** 'background' for sync, pollers and scheduled jobs: they leave part of the shop's rate budget to people. */
+  lane?: RequestLane;
+};
 export type ClientFactory = (connection: ShopConnection) => OzonClient;
 
 export type Marketplace = {
@@ -82,9 +89,11 @@ export const marketplacePlugin = fp(
     const inProcess = injectFetch(app);
     const clientFor: ClientFactory =
       options.clientFor ??
-      (({ clientId, apiKey, baseUrl }) => {
+      (({ clientId, apiKey, baseUrl, lane }) => {
         const target = baseUrl ?? app.config.ozonApiUrl ?? (simulator ? null : OZON_PRODUCTION_URL);
-        return target ? createOzonClient({ baseUrl: target, clientId, apiKey }) : createOzonClient({ baseUrl: `http://simulator${prefix}`, clientId, apiKey, fetch: inProcess });
+        return target
+          ? createOzonClient({ baseUrl: target, clientId, apiKey, lane })
+          : createOzonClient({ baseUrl: `http://simulator${prefix}`, clientId, apiKey, lane, fetch: inProcess });
       });
     app.decorate('marketplace', { simulator, clientFor });
   },

@@ -54,7 +54,12 @@ export function createSyncService(deps: SyncServiceDeps): SyncService {
     const [shop] = await deps.database.query<ShopRow>(`select id, user_id, client_id, api_key_enc, base_url, status from mp_shops where id = $1`, [shopId]);
     // Deleted meanwhile, or waiting for the seller to re-authorize its key.
     if (!shop || shop.status !== 'active') return results;
-    const client = deps.clientFor({ clientId: shop.client_id, apiKey: decryptSecret(deps.secretKey, shop.api_key_enc), baseUrl: shop.base_url });
+    const client = deps.clientFor({
+      clientId: shop.client_id,
+      apiKey: decryptSecret(deps.secretKey, shop.api_key_enc),
+      baseUrl: shop.base_url,
+      lane: 'background',
+    });
     // In SYNC_ENTITIES order: warehouses and products before the postings that refer to them.
     for (const entity of SYNC_ENTITIES.filter((e) => queued.has(e))) {
       queued.delete(entity);

@@ -45,7 +45,7 @@ import {
   type OzonItemResult,
 } from './schemas';
 import { classifyOzonError, describeItemError, OzonError, RETRYABLE_KINDS, type OzonItemFailure } from './errors';
-import { sharedOzonLimiter, type OzonRateLimiter } from './limiter';
+import { sharedOzonLimiter, type OzonRateLimiter, type RequestLane } from './limiter';
 import { OZON_ENDPOINTS, type OzonEndpointName } from './versions';
 
 export const OZON_PRODUCTION_URL = 'https://api-seller.ozon.ru';
@@ -63,6 +63,8 @@ export type OzonClientOptions = {
   apiKey: string;
   fetch?: typeof fetch;
   limiter?: OzonRateLimiter;
+  /** Background work (sync, pollers, scheduled jobs) yields the shop's rate budget to what a person is waiting for. */
+  lane?: RequestLane;
   /** Per-request timeout; a request that takes longer is an 'ozon接口请求超时'. */
   timeoutMs?: number;
   retry?: Partial<RetryPolicy>;
@@ -205,7 +207,7 @@ export function createOzonClient(options: OzonClientOptions) {
   /** One HTTP exchange; any failure comes out as an OzonError. */
   async function exchange(name: OzonEndpointName, body: unknown): Promise<Response> {
     const endpoint = OZON_ENDPOINTS[name];
-    await limiter.acquire(options.clientId, endpoint);
+    await limiter.acquire(options.clientId, endpoint, options.lane ?? 'interactive');
     let response: Response;
     try {
       response = await doFetch(baseUrl + endpoint.path, {

@@ -8,8 +8,15 @@ import { OZON_REQUESTS_PER_SECOND, type OzonEndpoint } from './versions';
  */
 export type OzonRateLimiter = {
   /** Resolves when a request of `endpoint` for `clientId` may go out. */
-  acquire(clientId: string, endpoint: OzonEndpoint): Promise<void>;
+  acquire(clientId: string, endpoint: OzonEndpoint, lane?: RequestLane): Promise<void>;
 };
+
+/**
+ * Who is waiting: a person (a chat reply, a shipment, a list they opened) or background work (sync, pollers, the
+ * price guard). Background requests leave a few tokens of the shop's budget untouched, so a seller's click goes out
+ * at once while the shop's first sync runs at nearly full speed.
+ */
+export type RequestLane = 'interactive' | 'background';
 
 type Bucket = { tokens: number; capacity: number; perMs: number; last: number };
 
@@ -30,6 +37,9 @@ function sizing(limit: number, windowMs: number) {
   const capacity = Math.max(1, Math.floor(limit / 5));
   return { capacity, perMs: Math.max(1, limit - capacity) / windowMs };
 }
+
+/** The share of the per-second burst that background requests leave for interactive ones. */
+const BACKGROUND_RESERVE = 0.4;
 
 const realSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
@@ -53,20 +63,21 @@ export function createRateLimiter(options: RateLimiterOptions = {}): OzonRateLim
     b.tokens = Math.min(b.capacity, b.tokens + (t - b.last) * b.perMs);
     b.last = t;
   };
-  const waitFor = (b: Bucket) => (b.tokens >= 1 ? 0 : Math.ceil((1 - b.tokens) / b.perMs));
+  const waitFor = (b: Bucket, need = 1) => (b.tokens >= need ? 0 : Math.ceil((need - b.tokens) / b.perMs));
 
   return {
-    async acquire(clientId, endpoint) {
+    async acquire(clientId, endpoint, lane = 'interactive') {
       const perMinute = options.perMinuteByPath?.[endpoint.path] ?? endpoint.perMinute;
+      const overall = sizing(perSecond, 1_000);
+      const reserve = lane === 'background' ? Math.floor(overall.capacity * BACKGROUND_RESERVE) : 0;
       for (;;) {
         const t = now();
-        const overall = sizing(perSecond, 1_000);
         const all = bucket(`${clientId}`, overall.capacity, overall.perMs);
         refill(all, t);
         const perMethod = perMinute ? sizing(perMinute, 60_000) : undefined;
         const method = perMethod ? bucket(`${clientId} ${endpoint.path}`, perMethod.capacity, perMethod.perMs) : undefined;
         if (method) refill(method, t);
-        const wait = Math.max(waitFor(all), method ? waitFor(method) : 0);
+        const wait = Math.max(waitFor(all, 1 + reserve), method ? waitFor(method) : 0);
         if (wait === 0) {
           all.tokens -= 1;
           if (method) method.tokens -= 1;
