@@ -9,6 +9,7 @@ import { ORDER_ENDPOINTS } from './orders';
 import { PROMOTION_ENDPOINTS } from './promotions';
 import { COST_ENDPOINTS } from './costs';
 import { PRODUCT_ENDPOINTS } from './products';
+import { REUPLOAD_ENDPOINTS } from './reupload';
 import { RETURN_ENDPOINTS } from './returns';
 import { SESSION_ENDPOINTS } from './session';
 import { STORE_ENDPOINTS } from './store';
@@ -28,6 +29,7 @@ export const ENDPOINTS = {
   store: STORE_ENDPOINTS,
   orders: ORDER_ENDPOINTS,
   products: PRODUCT_ENDPOINTS,
+  reupload: REUPLOAD_ENDPOINTS,
   returns: RETURN_ENDPOINTS,
   chat: CHAT_ENDPOINTS,
   chatUpload: CHAT_UPLOAD_ENDPOINTS,

@@ -102,6 +102,18 @@ export const MESSAGES = {
   deleteNeedsArchive: { zh: '只能删除已归档的商品', en: 'Only archived products can be deleted' },
   deleteHasSku: { zh: '已有SKU的商品Ozon不允许删除，只能归档', en: 'Ozon does not delete a product that has an SKU; it can only be archived' },
   alreadyInBatch: { zh: '此批次中已处理', en: 'Already handled in this batch' },
+  reuploadModerating: { zh: '商品正在审核中，审核结束后才能重新上架', en: 'The product is under moderation; it can be re-uploaded once moderation ends' },
+  reuploadUnderway: { zh: '该商品已在另一批重新上架中', en: 'This product is already being re-uploaded in another batch' },
+  reuploadNotRetryable: { zh: '只能重试失败的重新上架', en: 'Only failed re-uploads can be retried' },
+  reuploadOfferTaken: { zh: '无法为该商品生成未被占用的新货号', en: 'No free new offer id could be made for this product' },
+  dailyCreateLimit: {
+    zh: 'Ozon每日新建商品额度已用完（{usage}/{limit}），将于{at}重置',
+    en: "Ozon's daily limit for new products is used up ({usage}/{limit}); it resets at {at}",
+  },
+  dailyUpdateLimit: {
+    zh: 'Ozon每日更新商品额度不足：剩余{left}个，本次需要{need}个，将于{at}重置',
+    en: "Ozon's daily limit for product updates is short: {left} left, {need} needed; it resets at {at}",
+  },
   trackTooMany: { zh: '一次最多查询40个单号', en: 'At most 40 tracking numbers at a time' },
   trackNumberInvalid: { zh: '单号须为6-40位字母、数字或横线', en: 'A tracking number is 6 to 40 letters, digits or dashes' },
   trackPrefixBuiltIn: { zh: '内置的前缀不能删除，可改为其他承运商', en: 'A built-in prefix cannot be removed; route it to another carrier instead' },

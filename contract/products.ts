@@ -282,6 +282,28 @@ export type SkuImageResult = z.infer<typeof skuImageResultSchema>;
 export const productWarehousesSchema = lazySchema(() => z.array(z.object({ shopId: z.number().int(), warehouseId: z.string(), name: z.string() })));
 export type ProductWarehouse = z.infer<typeof productWarehousesSchema>[number];
 
+const quotaSchema = () => z.object({ limit: z.number().int(), usage: z.number().int(), resetAt: z.string() });
+/**
+ * GET /api/product/limit: Ozon's quotas per shop (/v4/product/info/limit), shown before a bulk action that creates or
+ * updates cards: new cards a day, card updates a day, and the assortment total. `error` names why a shop's quota
+ * could not be read (the action may still go; Ozon then refuses past its limit).
+ */
+export const productLimitsSchema = lazySchema(() =>
+  z.array(
+    z.object({
+      shopId: z.number().int(),
+      shopName: z.string(),
+      dailyCreate: quotaSchema(),
+      dailyUpdate: quotaSchema(),
+      total: z.object({ limit: z.number().int(), usage: z.number().int() }),
+      error: z.string().nullable(),
+    }),
+  ),
+);
+export type ProductLimits = z.infer<typeof productLimitsSchema>;
+export type ProductLimit = ProductLimits[number];
+export const productLimitQuerySchema = lazySchema(() => z.object({ storeIds: csv(looseRowId()).optional() }));
+
 /**
  * The product calls (seller-tool §7 "Products and listing"), gated on the 'products' area (admin, follow); every
  * change pushes 'products.changed' to the user.
@@ -376,6 +398,15 @@ export const PRODUCT_ENDPOINTS = {
     access: 'products',
     input: productIdsBodySchema,
     answer: productOutcomesSchema,
+  }),
+  limits: defineEndpoint({
+    method: 'GET',
+    path: '/product/limit',
+    summary: "Ozon's daily create and update quotas and the assortment total of the user's shops.",
+    access: 'products',
+    input: productLimitQuerySchema,
+    answer: productLimitsSchema,
+    settings: { timeout: 20_000, silent: true },
   }),
   updateSkuImage: defineEndpoint({
     method: 'POST',

@@ -435,3 +435,4 @@ export * from './tables/returns';
 export * from './tables/tracking';
 export * from './tables/edit';
 export * from './tables/postcodes';
+export * from './tables/reupload';

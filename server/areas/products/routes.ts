@@ -1,8 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { PRODUCT_ENDPOINTS, PRODUCT_FRAME_TYPE } from '../../../contract/products';
+import { REUPLOAD_ENDPOINTS } from '../../../contract/reupload';
 import { route } from '../../http/route';
 import type { ClientFactory } from '../../marketplace/plugin';
 import { clientForShop } from '../store/service';
+import { productLimits, retryReupload, reuploadHistory, reuploadStatus, startReupload } from './reupload';
 import {
   archiveProducts,
   createProductFrameSync,
@@ -78,4 +80,24 @@ export async function productsRoutes(app: FastifyInstance, options: ProductsRout
     changed(user.id, moved ? 1 : 0);
     return result;
   });
+
+  route(app, E.limits, async ({ user, input, lang }) => productLimits(deps, user.id, input.storeIds, lang));
+
+  const R = REUPLOAD_ENDPOINTS;
+  route(app, R.reUpload, async ({ user, input, lang }) => {
+    const { items, refused, changed: count } = await startReupload(deps, user.id, input, lang);
+    changed(user.id, count);
+    return { items, refused };
+  });
+  route(app, R.status, async ({ user, input, lang }) => {
+    const { items, changed: count } = await reuploadStatus(deps, user.id, input.batchId, lang);
+    changed(user.id, count);
+    return { items };
+  });
+  route(app, R.retry, async ({ user, input, lang }) => {
+    const { items, changed: count } = await retryReupload(deps, user.id, input.batchId, input.ids, lang);
+    changed(user.id, count);
+    return { items };
+  });
+  route(app, R.history, async ({ user, input, lang }) => reuploadHistory(deps, user.id, input, lang));
 }
