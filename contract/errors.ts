@@ -58,6 +58,10 @@ export const MESSAGES = {
   orderNotManual: { zh: '只能修改或删除录入的订单', en: 'Only entered orders can be edited or deleted' },
   orderNotShippable: { zh: '该订单当前状态不能发货', en: 'This order cannot be shipped in its current status' },
   orderNoLabel: { zh: '录入的订单没有Ozon面单', en: 'Entered orders have no Ozon label' },
+  orderNotCancellable: { zh: '该货件当前状态不能取消（已交运或已取消）', en: 'This posting cannot be cancelled in its current status (handed over or already cancelled)' },
+  orderCancelOzonOnly: { zh: '录入的订单不在Ozon上，无需取消，可直接删除', en: 'Entered orders are not on Ozon: delete them instead of cancelling' },
+  postingAlreadyCancelled: { zh: '该货件已在Ozon取消', en: 'This posting was already cancelled on Ozon' },
+  cancelMessageRequired: { zh: '选择“其他原因”时请填写取消说明', en: 'Say why when the reason is "other"' },
   postingAlreadyShipped: { zh: '该货件已在Ozon发货', en: 'This posting was already shipped on Ozon' },
   productNotFoundOnOzon: { zh: 'Ozon上找不到该商品', en: 'The product was not found on Ozon' },
   /** Ozon makes a label 45–60 s after ship and refuses the whole batch until then. `{postings}`: a few posting numbers. */

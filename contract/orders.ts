@@ -250,6 +250,27 @@ export const batchFailureSchema = lazySchema(() => z.object({ postingNumber: z.s
 export const batchResultSchema = lazySchema(() => z.object({ done: z.number().int(), failures: z.array(batchFailureSchema) }));
 export type BatchResult = z.infer<typeof batchResultSchema>;
 
+/**
+ * Ozon's posting statuses in which a seller may still cancel (before it leaves the seller: Ozon refuses later ones).
+ * Postings in these statuses offer the cancel action.
+ */
+export const CANCELLABLE_STATUSES: readonly FbsStatus[] = ['awaiting_registration', 'acceptance_in_progress', 'awaiting_approve', 'awaiting_packaging', 'awaiting_deliver'];
+/** Ozon's "other (seller's fault)" reason: the only one that needs the seller's own words (cancel_reason_message). */
+export const CANCEL_REASON_OTHER = 402;
+/** One of Ozon's cancel reasons; `title` is Ozon's own text (the page names the known ones in the user's language). */
+export const cancelReasonSchema = lazySchema(() => z.object({ id: z.number().int(), title: z.string() }));
+export type CancelReason = z.infer<typeof cancelReasonSchema>;
+/** The reasons Ozon offers for each selected posting (their order as Ozon gives them). */
+export const cancelReasonsAnswerSchema = lazySchema(() => z.array(z.object({ shopId: z.number().int(), postingNumber: z.string(), reasons: z.array(cancelReasonSchema) })));
+export type CancelReasonsAnswer = z.infer<typeof cancelReasonsAnswerSchema>;
+export const cancelOrdersBodySchema = lazySchema(() => z.object({
+  ids: orderIdsBodySchema.shape.ids,
+  reasonId: z.number().int().positive(),
+  /** The seller's words to Ozon; required for reason 402 (CANCEL_REASON_OTHER). */
+  message: z.string().trim().max(500).optional(),
+}));
+export type CancelOrdersBody = z.input<typeof cancelOrdersBodySchema>;
+
 export const trackNumbersBodySchema = lazySchema(() => z.object({
   items: z
     .array(z.object({ id: z.string().min(1).max(200), trackingNumber: z.string().trim().min(1).max(60) }))
@@ -376,6 +397,23 @@ export const ORDER_ENDPOINTS = {
     summary: 'Ships postings (Ozon: ship as they are); answers how many went through and each failure.',
     access: 'orders',
     input: orderIdsBodySchema,
+    answer: batchResultSchema,
+  }),
+  cancelReasons: defineEndpoint({
+    method: 'POST',
+    path: '/order/cancelReasons',
+    summary: "Ozon's cancel reasons for the selected rows' postings (cancellable Ozon postings only).",
+    access: 'orders',
+    input: orderIdsBodySchema,
+    answer: cancelReasonsAnswerSchema,
+    settings: { timeout: 30_000 },
+  }),
+  cancel: defineEndpoint({
+    method: 'POST',
+    path: '/order/cancel',
+    summary: 'Cancels the selected rows\' postings on Ozon with one reason; answers how many went through and each failure.',
+    access: 'orders',
+    input: cancelOrdersBodySchema,
     answer: batchResultSchema,
   }),
   addTrackNumber: defineEndpoint({

@@ -21,7 +21,10 @@ import { assertEvent, assign, emit, enqueueActions, fromPromise, setup, type Sna
  * the kinds, the subjects and the two actors.
  */
 
-export type OrderActionKind = 'ship' | 'tracking' | 'labels' | 'stock';
+export type OrderActionKind = 'ship' | 'tracking' | 'labels' | 'stock' | 'cancel';
+
+/** A choice the marketplace offers for the whole action (cancel: Ozon's reasons every selected posting shares). */
+export type ActionChoice = { id: number; title: string };
 
 /**
  * What an action acts on, one outcome each: a posting (ship, tracking, labels) or an offer (stock). `ref` is how
@@ -31,15 +34,22 @@ export type ActionSubject = { key: string; ref: string; shopId: number; shopName
 
 export type SubjectOutcome = { status: 'pending' } | { status: 'done' } | { status: 'failed'; reason: string };
 
-/** What the user enters in the confirm step: the tracking number, or the warehouse and the stock. */
-export type OrderActionParams = { trackingNumber: string } | { warehouseId: string; stock: number } | Record<string, never>;
+/** What the user enters in the confirm step: the tracking number, the warehouse and the stock, or the cancel reason. */
+export type OrderActionParams =
+  | { trackingNumber: string }
+  | { warehouseId: string; stock: number }
+  | { reasonId: number; message: string }
+  | Record<string, never>;
 
 /** The selection as the page holds it; only the `prepareSubjects` actor reads it. */
 export type OrderActionSelection = { kind: 'ids'; ids: string[] } | { kind: 'all'; handle: number; except: string[]; total: number };
 
 export type PrepareSubjectsInput = { kind: OrderActionKind; selection: OrderActionSelection };
-/** `omitted`: selected rows left out (beyond the per-action limit, or rows the action does not apply to). */
-export type PrepareSubjectsOutput = { subjects: ActionSubject[]; omitted: number };
+/**
+ * `omitted`: selected rows left out (beyond the per-action limit, or rows the action does not apply to);
+ * `choices`: what the confirm step offers to pick from (cancel: Ozon's reasons).
+ */
+export type PrepareSubjectsOutput = { subjects: ActionSubject[]; omitted: number; choices?: ActionChoice[] };
 
 export type RunChunkInput = { kind: OrderActionKind; subjects: ActionSubject[]; params: OrderActionParams };
 /** Per subject: done, or failed with the reason; labels also answer the file. Ozon's "not ready yet" for labels is its own answer. */
@@ -53,6 +63,7 @@ export type OrderActionsContext = {
   selection: OrderActionSelection | null;
   subjects: ActionSubject[];
   omitted: number;
+  choices: ActionChoice[];
   params: OrderActionParams;
   outcomes: Record<string, SubjectOutcome>;
   /** Keys still to run in this pass, in order; the running chunk is at its head. */
@@ -86,7 +97,7 @@ export type OrderActionsEmitted =
 export type OrderActionsInput = { labelRetryMs?: number; chunkSize?: number };
 
 /** Subjects per call: Ozon's stock call takes 100 offers; ship and tracking go in steps that show progress. Labels are one file. */
-export const CHUNK_SIZES: Record<OrderActionKind, number> = { ship: 100, tracking: 100, stock: 100, labels: Number.POSITIVE_INFINITY };
+export const CHUNK_SIZES: Record<OrderActionKind, number> = { ship: 100, tracking: 100, stock: 100, cancel: 20, labels: Number.POSITIVE_INFINITY };
 /** Ozon makes a label 45–60 s after ship. */
 export const LABEL_RETRY_MS = 60_000;
 /** Waits for labels before the machine gives up and says why. */
@@ -138,9 +149,9 @@ export const orderActionsMachine = setup({
   actions: {
     start: assign(({ event }) => {
       assertEvent(event, 'action.start');
-      return { kind: event.kind, selection: event.selection, subjects: [], omitted: 0, params: {}, outcomes: {}, queue: [], chunk: [], error: null };
+      return { kind: event.kind, selection: event.selection, subjects: [], omitted: 0, choices: [], params: {}, outcomes: {}, queue: [], chunk: [], error: null };
     }),
-    storeSubjects: assign((_, { subjects, omitted }: PrepareSubjectsOutput) => ({ subjects, omitted })),
+    storeSubjects: assign((_, { subjects, omitted, choices }: PrepareSubjectsOutput) => ({ subjects, omitted, choices: choices ?? [] })),
     storeError: assign((_, error: unknown) => ({ error: reasonOf(error) })),
     /** The confirmed run: every subject pending, all queued. */
     begin: assign(({ context }, params: OrderActionParams) => {
@@ -201,7 +212,7 @@ export const orderActionsMachine = setup({
         failed: outcomes.filter((o) => o.status === 'failed').length,
       };
     }),
-    reset: assign({ kind: null, selection: null, subjects: [], omitted: 0, params: {}, outcomes: {}, queue: [], chunk: [], error: null, labelsReason: null, labelsDueAt: null, labelWaits: 0, cancelled: false }),
+    reset: assign({ kind: null, selection: null, subjects: [], omitted: 0, choices: [], params: {}, outcomes: {}, queue: [], chunk: [], error: null, labelsReason: null, labelsDueAt: null, labelWaits: 0, cancelled: false }),
   },
 }).createMachine({
   id: 'orderActions',
@@ -210,6 +221,7 @@ export const orderActionsMachine = setup({
     selection: null,
     subjects: [],
     omitted: 0,
+    choices: [],
     params: {},
     outcomes: {},
     queue: [],
@@ -348,3 +360,4 @@ export function selectUnfinished(snapshot: OrderActionsSnapshot): { subject: Act
 }
 
 export const selectCanRetry = (snapshot: OrderActionsSnapshot) => snapshot.can({ type: 'action.retry' });
+export const selectChoices = (snapshot: OrderActionsSnapshot) => snapshot.context.choices;

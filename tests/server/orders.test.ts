@@ -428,6 +428,43 @@ describe.each(DATABASE_TARGETS)('orders on $kind', (target) => {
       }
     });
 
+    it("cancels postings on Ozon with one of Ozon's reasons, posting by posting, and says why one cannot be", async () => {
+      const sim = t.app.marketplace.simulator!.shop('1001');
+      const fresh = [sim.addPosting().postingNumber, sim.addPosting().postingNumber];
+      await t.app.sync.runShop(storeId, ['postings']);
+      const rows = (await shopRows('awaiting_packaging')).filter((row) => fresh.includes(row.postingNumber));
+      const delivered = (await shopRows('delivered'))[0]!;
+      expect(rows.length).toBeGreaterThanOrEqual(2);
+
+      // Reasons come for the cancellable postings only; a delivered one is left out.
+      const reasons = await post<{ postingNumber: string; reasons: { id: number; title: string }[] }[]>('/api/order/cancelReasons', { ids: [...rows.map((r) => r.id), delivered.id] });
+      expect(reasons.status).toBe(200);
+      expect(reasons.body.data.map((r) => r.postingNumber).sort()).toEqual([...fresh].sort());
+      expect(reasons.body.data[0]!.reasons.map((r) => r.id)).toContain(352);
+
+      // "Other" needs the seller's words.
+      const bare = await post('/api/order/cancel', { ids: [rows[0]!.id], reasonId: 402 });
+      expect(bare.status).toBe(400);
+      expect(bare.raw.json<{ data: { field: string } }>().data.field).toBe('message');
+
+      pushed.length = 0;
+      const cancelled = await post<{ done: number; failures: { postingNumber: string; message: string }[] }>('/api/order/cancel', { ids: [rows[0]!.id, delivered.id], reasonId: 352 });
+      expect(cancelled.body.data.done).toBe(1);
+      expect(cancelled.body.data.failures).toEqual([{ postingNumber: delivered.postingNumber, message: expect.stringContaining('不能取消') }]);
+      expect((await get<OrderRow>(`/api/order/get?id=${encodeURIComponent(rows[0]!.id)}`)).body.data.status).toBe('cancelled');
+      expect(sim.areas.postings.postingGet({ posting_number: rows[0]!.postingNumber }).result.cancellation).toMatchObject({ cancel_reason_id: 352 });
+      expect(pushed).toContainEqual({ type: 'orders.changed' });
+      // A sync that projects the postings again keeps it cancelled.
+      await projectPostings(t.database, storeId, { since: null });
+      expect((await get<OrderRow>(`/api/order/get?id=${encodeURIComponent(rows[0]!.id)}`)).body.data.status).toBe('cancelled');
+
+      const other = await post<{ done: number }>('/api/order/cancel', { ids: [rows[1]!.id], reasonId: 402, message: '买家要求改地址' });
+      expect(other.body.data.done).toBe(1);
+      const again = await post<{ done: number; failures: { message: string }[] }>('/api/order/cancel', { ids: [rows[1]!.id], reasonId: 352 });
+      expect(again.body.data.done).toBe(0);
+      expect(again.body.data.failures[0]!.message).toContain('不能取消');
+    });
+
     it('updates stock per warehouse on Ozon', async () => {
       const [row] = await shopRows('awaiting_deliver');
       const [warehouse] = (await post<{ warehouseId: string }[]>('/api/warehouse/list', { storeId })).body.data;

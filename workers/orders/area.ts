@@ -3,6 +3,8 @@ import {
   ORDER_LIST,
   type AddOrderBody,
   type BatchResult,
+  type CancelOrdersBody,
+  type CancelReasonsAnswer,
   type OrderListQuery,
   type OrderListPage,
   type OrderRow,
@@ -63,6 +65,10 @@ export type OrdersApi = ListAreaApi<OrderRow, OrderQuery> & {
   remove(ids: string[]): Promise<number>;
   ship(selection: OrderSelection): Promise<BatchResult>;
   setTrackingNumbers(items: { id: string; trackingNumber: string }[]): Promise<BatchResult>;
+  /** Ozon's cancel reasons for the rows' cancellable postings. */
+  cancelReasons(ids: string[]): Promise<CancelReasonsAnswer>;
+  /** Cancels the rows' postings on Ozon with one reason. */
+  cancel(body: CancelOrdersBody): Promise<BatchResult>;
   /** The selection's labels as one PDF (bytes; the page turns them into a Blob URL). */
   labels(selection: OrderSelection): Promise<ArrayBuffer>;
   warehouses(storeId?: number): Promise<Warehouse[]>;
@@ -175,6 +181,14 @@ export function createOrdersArea({ client, events, engine: engineOptions, openCa
       }
       await afterEdit();
       return mergeBatches(results);
+    },
+    async cancelReasons(ids) {
+      return (await inBatches(ids, (batch) => client.call(E.cancelReasons, { ids: batch }, ACTION_CALL))).flat();
+    },
+    async cancel(body) {
+      const result = mergeBatches(await inBatches([...body.ids], (ids) => client.call(E.cancel, { ...body, ids }, ACTION_CALL)));
+      await afterEdit();
+      return result;
     },
     async labels(selection) {
       const ids = idsOf(await settledSelection(selection)).slice(0, BATCH_IDS);

@@ -6,6 +6,8 @@ import type { ClientFactory } from '../../marketplace/plugin';
 import { clientForShop } from '../store/service';
 import {
   addOrder,
+  cancelOrders,
+  cancelReasons,
   deleteOrders,
   getOrder,
   labelPdf,
@@ -94,6 +96,14 @@ export async function ordersRoutes(app: FastifyInstance, options: OrdersRoutesOp
 
   route(app, E.ship, async ({ user, input, lang }) => {
     const result = await shipOrders(deps, user.id, input.ids, lang);
+    changed(user.id, result.done);
+    return result;
+  });
+
+  route(app, E.cancelReasons, async ({ user, input }) => cancelReasons(deps, user.id, input.ids));
+
+  route(app, E.cancel, async ({ user, input, lang }) => {
+    const result = await cancelOrders(deps, user.id, input, lang);
     changed(user.id, result.done);
     return result;
   });

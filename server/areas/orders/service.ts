@@ -1,12 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { PDFDocument } from 'pdf-lib';
 import { message, type Lang, type Localized } from '../../../contract/errors';
-import type {
-  BatchResult,
-  OrderListPage,
-  OrderRow,
-  StockResult,
-  Warehouse,
+import {
+  CANCEL_REASON_OTHER,
+  CANCELLABLE_STATUSES,
+  type BatchResult,
+  type CancelReasonsAnswer,
+  type OrderListPage,
+  type OrderRow,
+  type StockResult,
+  type Warehouse,
 } from '../../../contract/orders';
 import {
   type addOrderBodySchema,
@@ -253,6 +256,7 @@ function byPosting(rows: readonly OrderRow[]): Posting[] {
 
 function reasonOf(error: unknown, lang: Lang): string {
   if (isOzonError(error) && error.ozonMessage.includes('POSTING_ALREADY_SHIPPED')) return message('postingAlreadyShipped', lang);
+  if (isOzonError(error) && error.ozonMessage.includes('POSTING_ALREADY_CANCELLED')) return message('postingAlreadyCancelled', lang);
   if (isOzonError(error)) return error.texts[lang];
   if (error instanceof ApiError) return error.localized(lang);
   return message('operationFailed', lang);
@@ -281,6 +285,76 @@ export async function shipOrders(deps: OrdersDeps, userId: number, ids: readonly
       result.done++;
     } catch (error) {
       result.failures.push({ postingNumber: posting.postingNumber || posting.rows[0]!.orderNumber, message: reasonOf(error, lang) });
+    }
+  }
+  return result;
+}
+
+const CANCELLABLE: ReadonlySet<string> = new Set(CANCELLABLE_STATUSES);
+/** Postings per cancel-reason call (Ozon documents no limit; its lists take 50 without complaint). */
+const CANCEL_REASONS_PER_CALL = 50;
+
+/** The Ozon postings of the selected rows that can still be cancelled, and Ozon's reasons for each. */
+export async function cancelReasons(deps: OrdersDeps, userId: number, ids: readonly string[]): Promise<CancelReasonsAnswer> {
+  const postings = byPosting(await rowsOf(deps, userId, ids)).filter(
+    (p) => p.rows[0]!.source === 'ozon' && p.postingNumber !== '' && p.rows.every((row) => CANCELLABLE.has(row.status)),
+  );
+  const answer: CancelReasonsAnswer = [];
+  const byShop = new Map<number, string[]>();
+  for (const posting of postings) byShop.set(posting.shopId, [...(byShop.get(posting.shopId) ?? []), posting.postingNumber]);
+  for (const [shopId, numbers] of byShop) {
+    const client = await deps.clientFor(userId, shopId);
+    for (const batch of chunks(numbers, CANCEL_REASONS_PER_CALL)) {
+      try {
+        for (const item of await client.postingFbsCancelReasons(batch)) {
+          answer.push({ shopId, postingNumber: item.posting_number, reasons: item.reasons.map((r) => ({ id: r.id, title: r.title })) });
+        }
+      } catch (error) {
+        if (isOzonError(error)) throw new ApiError(error.code, error.texts);
+        throw error;
+      }
+    }
+  }
+  return answer;
+}
+
+/**
+ * Cancels the selected rows' postings on Ozon with one reason, posting by posting (Ozon's call takes one), and marks
+ * the rows cancelled. Entered orders are not on Ozon: they are refused with a hint to delete them.
+ */
+export async function cancelOrders(
+  deps: OrdersDeps,
+  userId: number,
+  body: { ids: readonly string[]; reasonId: number; message?: string | undefined },
+  lang: Lang,
+): Promise<BatchResult> {
+  const text = body.message?.trim() ?? '';
+  if (body.reasonId === CANCEL_REASON_OTHER && text === '') throw new ApiError(400, 'cancelMessageRequired', 'message');
+  const rows = await postingRowsOf(deps, userId, body.ids);
+  if (rows.length === 0) throw new ApiError(404, 'orderNotFound', 'ids');
+  const result: BatchResult = { done: 0, failures: [] };
+  for (const posting of byPosting(rows)) {
+    try {
+      if (posting.rows[0]!.source === 'manual') throw new ApiError(400, 'orderCancelOzonOnly');
+      if (!posting.rows.every((row) => CANCELLABLE.has(row.status))) throw new ApiError(400, 'orderNotCancellable');
+      const client = await deps.clientFor(userId, posting.shopId);
+      await client.postingFbsCancel({
+        posting_number: posting.postingNumber,
+        cancel_reason_id: body.reasonId,
+        ...(text ? { cancel_reason_message: text } : {}),
+      });
+      await deps.database.query(
+        `update orders set status = 'cancelled', updated_at = clock_timestamp() where user_id = $1 and id = any($2::text[])`,
+        [userId, posting.rows.map((row) => row.id)],
+      );
+      await patchSyncedPostings(deps, posting.shopId, [{ postingNumber: posting.postingNumber, patch: { status: 'cancelled' } }]);
+      result.done++;
+    } catch (error) {
+      const notCancellable = isOzonError(error) && error.ozonMessage.includes('HAS_INCORRECT_STATUS');
+      result.failures.push({
+        postingNumber: posting.postingNumber || posting.rows[0]!.orderNumber,
+        message: notCancellable ? message('orderNotCancellable', lang) : reasonOf(error, lang),
+      });
     }
   }
   return result;

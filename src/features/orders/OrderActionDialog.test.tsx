@@ -1,4 +1,4 @@
-import { act, render, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { App as AntApp, ConfigProvider } from 'antd';
 import { I18nextProvider } from 'react-i18next';
@@ -21,12 +21,16 @@ const subjects: ActionSubject[] = [
 ];
 
 /** The dialog on a real order-actions actor whose chunks answer as each test says. */
-function renderDialog(answer: (input: RunChunkInput) => Promise<RunChunkOutput>, lang: 'zh' | 'en' = 'zh') {
+function renderDialog(
+  answer: (input: RunChunkInput) => Promise<RunChunkOutput>,
+  lang: 'zh' | 'en' = 'zh',
+  prepared: PrepareSubjectsOutput = { subjects, omitted: 2 },
+) {
   const runs: RunChunkInput[] = [];
   const actor = createActor(
     orderActionsMachine.provide({
       actors: {
-        prepareSubjects: fromPromise<PrepareSubjectsOutput, PrepareSubjectsInput>(async () => ({ subjects, omitted: 2 })),
+        prepareSubjects: fromPromise<PrepareSubjectsOutput, PrepareSubjectsInput>(async () => prepared),
         runChunk: fromPromise<RunChunkOutput, RunChunkInput>(({ input }) => {
           runs.push(input);
           return answer(input);
@@ -108,5 +112,37 @@ describe('OrderActionDialog', { timeout: 20_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Fetch now' }));
     await waitFor(() => expect(actor.getSnapshot().matches('outcome')).toBe(true));
     expect(runs).toHaveLength(2);
+  });
+
+  it("cancels with one of Ozon's reasons, needs words for 'other', and shows Ozon's refusal per posting", { timeout: 120_000 }, async () => {
+    const choices = [
+      { id: 352, title: 'Товар закончился на складе продавца' },
+      { id: 402, title: 'Другое (вина продавца)' },
+      { id: 999, title: 'Новая причина Ozon' },
+    ];
+    const { actor, runs } = renderDialog(
+      async () => ({ status: 'done', failures: [{ ref: 'P-3', reason: '该货件当前状态不能取消（已交运或已取消）' }] }),
+      'zh',
+      { subjects, omitted: 0, choices },
+    );
+    act(() => actor.send({ type: 'action.start', kind: 'cancel', selection: { kind: 'ids', ids: ['r1'] } }));
+    const dialog = await screen.findByRole('dialog', { name: '取消货件' });
+    expect(dialog).toHaveTextContent('将在Ozon取消 3 个货件');
+
+    // Known reasons in the user's language; one Ozon added later in Ozon's words.
+    fireEvent.mouseDown(screen.getByLabelText('取消原因（Ozon提供）'));
+    expect(await screen.findByText('卖家仓库缺货', undefined, { timeout: 10_000 })).toBeInTheDocument();
+    expect(screen.getByText('Новая причина Ozon')).toBeInTheDocument();
+    fireEvent.click(screen.getByText('其他原因（卖家责任）'));
+    fireEvent.click(screen.getByRole('button', { name: '确认取消' }));
+    expect(await screen.findByText('选择“其他原因”时请写明取消原因', undefined, { timeout: 10_000 })).toBeInTheDocument();
+    expect(runs).toHaveLength(0);
+
+    fireEvent.change(screen.getByLabelText('取消说明（发给Ozon）'), { target: { value: ' 买家要求更换地址 ' } });
+    fireEvent.click(screen.getByRole('button', { name: '确认取消' }));
+    await waitFor(() => expect(actor.getSnapshot().matches('outcome')).toBe(true));
+    expect(runs[0]!.params).toEqual({ reasonId: 402, message: '买家要求更换地址' });
+    expect(await screen.findByText('已取消 2 个货件')).toBeInTheDocument();
+    expect(screen.getByRole('region', { name: '未完成的货件' })).toHaveTextContent('该货件当前状态不能取消');
   });
 });

@@ -2,15 +2,17 @@ import { Alert, Button, Form, Input, InputNumber, Modal, Progress, Select, Space
 import { useSelector } from '@xstate/react';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Warehouse } from '@contract/orders';
+import { CANCEL_REASON_OTHER, type Warehouse } from '@contract/orders';
 import {
   selectCanRetry,
+  selectChoices,
   selectProgress,
   selectStep,
   selectSummary,
   selectUnfinished,
   type OrderActionKind,
   type OrderActionParams,
+  type ActionChoice,
   type OrderActionsSnapshot,
 } from '@machines/orderActionsMachine';
 import type { ActorRefFrom } from 'xstate';
@@ -63,7 +65,13 @@ function Preparing({ onCancel }: { onCancel: () => void }) {
   );
 }
 
-const EMPTY_KEYS = { ship: 'actions.emptyShip', tracking: 'actions.emptyTracking', labels: 'actions.emptyLabels', stock: 'actions.emptyStock' } as const;
+const EMPTY_KEYS = {
+  ship: 'actions.emptyShip',
+  tracking: 'actions.emptyTracking',
+  labels: 'actions.emptyLabels',
+  stock: 'actions.emptyStock',
+  cancel: 'actions.emptyCancel',
+} as const;
 
 function Empty({ kind, onClose }: { kind: OrderActionKind; onClose: () => void }) {
   const { t } = useTranslation('orders');
@@ -75,13 +83,19 @@ function Empty({ kind, onClose }: { kind: OrderActionKind; onClose: () => void }
   );
 }
 
+/** Typed failures of the preparing step, worded here. */
+const PREPARE_FAILURES: Partial<Record<string, 'actions.selectionChanged' | 'actions.noCommonReason'>> = {
+  // A whole-result selection whose result was replaced (a sync came in): its rows can no longer be read.
+  StaleHandle: 'actions.selectionChanged',
+  NoCommonReason: 'actions.noCommonReason',
+};
+
 function PrepareFailed({ actor }: { actor: OrderActionsRef }) {
   const { t } = useTranslation('orders');
   const error = useSelector(actor, (s) => s.context.error);
   return (
     <>
-      {/* A whole-result selection whose result was replaced (a sync came in): its rows can no longer be read. */}
-      <Alert type="error" showIcon title={t('actions.prepareFailed')} description={error === 'StaleHandle' ? t('actions.selectionChanged') : error} />
+      <Alert type="error" showIcon title={t('actions.prepareFailed')} description={PREPARE_FAILURES[error ?? ''] ? t(PREPARE_FAILURES[error!]!) : error} />
       <Footer>
         <Button onClick={() => actor.send({ type: 'action.close' })}>{t('actions.close')}</Button>
         <Button type="primary" onClick={() => actor.send({ type: 'action.retry' })}>{t('retry')}</Button>
@@ -90,18 +104,29 @@ function PrepareFailed({ actor }: { actor: OrderActionsRef }) {
   );
 }
 
-const CONFIRM_KEYS = { ship: 'actions.confirmShip', tracking: 'actions.confirmTracking', labels: 'actions.confirmLabels', stock: 'actions.confirmStock' } as const;
+const CONFIRM_KEYS = {
+  ship: 'actions.confirmShip',
+  tracking: 'actions.confirmTracking',
+  labels: 'actions.confirmLabels',
+  stock: 'actions.confirmStock',
+  cancel: 'actions.confirmCancel',
+} as const;
+
+type ConfirmValues = { trackingNumber?: string; warehouseId?: string; stock?: number; reasonId?: number; message?: string };
+
+function paramsOf(kind: OrderActionKind, values: ConfirmValues): OrderActionParams {
+  if (kind === 'tracking') return { trackingNumber: (values.trackingNumber ?? '').trim() };
+  if (kind === 'stock') return { warehouseId: values.warehouseId ?? '', stock: values.stock ?? 0 };
+  if (kind === 'cancel') return { reasonId: values.reasonId ?? 0, message: (values.message ?? '').trim() };
+  return {};
+}
 
 /** What will be done, to how many, in which shops; the tracking number or the stock when the action needs one. */
 function Confirming({ actor, kind, warehouses }: { actor: OrderActionsRef; kind: OrderActionKind; warehouses: () => Promise<Warehouse[]> }) {
   const { t } = useTranslation('orders');
   const summary = useSelector(actor, selectSummary, (a, b) => a.count === b.count && a.omitted === b.omitted && a.shops.length === b.shops.length);
-  const [form] = Form.useForm<{ trackingNumber?: string; warehouseId?: string; stock?: number }>();
-  const confirm = (values: { trackingNumber?: string; warehouseId?: string; stock?: number }) => {
-    const params: OrderActionParams =
-      kind === 'tracking' ? { trackingNumber: (values.trackingNumber ?? '').trim() } : kind === 'stock' ? { warehouseId: values.warehouseId ?? '', stock: values.stock ?? 0 } : {};
-    actor.send({ type: 'action.confirm', params });
-  };
+  const [form] = Form.useForm<ConfirmValues>();
+  const confirm = (values: ConfirmValues) => actor.send({ type: 'action.confirm', params: paramsOf(kind, values) });
   return (
     <Form form={form} layout="vertical" onFinish={confirm}>
       <Typography.Paragraph>{t(CONFIRM_KEYS[kind], { count: summary.count })}</Typography.Paragraph>
@@ -117,9 +142,12 @@ function Confirming({ actor, kind, warehouses }: { actor: OrderActionsRef; kind:
         </Form.Item>
       )}
       {kind === 'stock' && <StockFields warehouses={warehouses} />}
+      {kind === 'cancel' && <CancelFields actor={actor} />}
       <Footer>
         <Button onClick={() => actor.send({ type: 'action.cancel' })}>{t('cancel')}</Button>
-        <Button type="primary" htmlType="submit">{t('confirm')}</Button>
+        <Button type="primary" danger={kind === 'cancel'} htmlType="submit">
+          {kind === 'cancel' ? t('actions.cancelConfirm') : t('confirm')}
+        </Button>
       </Footer>
     </Form>
   );
@@ -142,6 +170,43 @@ function StockFields({ warehouses }: { warehouses: () => Promise<Warehouse[]> })
       </Form.Item>
       <Form.Item name="stock" label={t('stock')} rules={[{ required: true, message: t('required') }]}>
         <InputNumber min={0} max={1_000_000} precision={0} style={{ width: '100%' }} />
+      </Form.Item>
+    </>
+  );
+}
+
+/** A reason in the user's language when it is one Ozon's docs name, else Ozon's own words. */
+function useReasonTitle() {
+  const { t } = useTranslation('orders');
+  return (reason: ActionChoice) => t(`actions.cancelReasons.${reason.id}` as 'actions.cancelReasons.352', { defaultValue: reason.title });
+}
+
+/** Ozon's reasons every selected posting shares; "other" needs the seller's words. */
+function CancelFields({ actor }: { actor: OrderActionsRef }) {
+  const { t } = useTranslation('orders');
+  const choices = useSelector(actor, selectChoices);
+  const title = useReasonTitle();
+  const reasonId = Form.useWatch<number | undefined>('reasonId');
+  return (
+    <>
+      <Alert type="warning" showIcon title={t('actions.cancelWarning')} className="order-action__warning" />
+      <Form.Item name="reasonId" label={t('actions.cancelReason')} rules={[{ required: true, message: t('required') }]}>
+        <Select options={choices.map((reason) => ({ value: reason.id, label: title(reason) }))} />
+      </Form.Item>
+      <Form.Item
+        name="message"
+        label={t('actions.cancelMessage')}
+        required={reasonId === CANCEL_REASON_OTHER}
+        dependencies={['reasonId']}
+        rules={[
+          ({ getFieldValue }) => ({
+            validator: async (_, value: string | undefined) => {
+              if (getFieldValue('reasonId') === CANCEL_REASON_OTHER && !value?.trim()) throw new Error(t('actions.cancelMessageRequired'));
+            },
+          }),
+        ]}
+      >
+        <Input.TextArea maxLength={500} autoSize={{ minRows: 2, maxRows: 4 }} />
       </Form.Item>
     </>
   );

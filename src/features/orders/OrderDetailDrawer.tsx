@@ -1,7 +1,7 @@
 import { Alert, Button, Descriptions, Drawer, Space, Table, Typography } from 'antd';
 import { memo, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { OrderRow } from '@contract/orders';
+import { CANCELLABLE_STATUSES, type OrderRow } from '@contract/orders';
 import type { Lang } from '@contract/errors';
 import type { OrderActionKind } from '@machines/orderActionsMachine';
 import { PostingReturns } from '@/components/returns/PostingReturns';
@@ -24,6 +24,7 @@ function actionsFor(row: OrderRow): OrderActionKind[] {
   if (row.source === 'ozon' && ['awaiting_deliver', 'delivering', 'driver_pickup', 'delivered'].includes(row.status)) kinds.push('labels');
   if (row.status === 'awaiting_deliver' || row.status === 'delivering') kinds.push('tracking');
   if (row.source === 'ozon') kinds.push('stock');
+  if (row.source === 'ozon' && CANCELLABLE_STATUSES.includes(row.status)) kinds.push('cancel');
   return kinds;
 }
 
@@ -64,7 +65,7 @@ export const OrderDetailDrawer = memo(function OrderDetailDrawer({ row, lang, on
         row && onAction && kinds.length > 0 ? (
           <Space wrap>
             {kinds.map((kind) => (
-              <Button key={kind} type={kind === 'ship' ? 'primary' : 'default'} onClick={() => onAction(kind, ids)}>
+              <Button key={kind} type={kind === 'ship' ? 'primary' : 'default'} danger={kind === 'cancel'} onClick={() => onAction(kind, ids)}>
                 {t(`actions.${kind}`)}
               </Button>
             ))}

@@ -416,6 +416,7 @@ const ActionBar = memo(function ActionBar({ count, onAction }: ActionBarProps) {
       <Button disabled={count === 0} onClick={() => onAction('tracking')}>{label('tracking')}</Button>
       <Button disabled={count === 0} onClick={() => onAction('labels')}>{label('labels')}</Button>
       <Button disabled={count === 0} onClick={() => onAction('stock')}>{label('stock')}</Button>
+      <Button danger disabled={count === 0} onClick={() => onAction('cancel')}>{label('cancel')}</Button>
     </Space>
   );
 });
@@ -443,7 +444,7 @@ function useOrderActions(client: DataClient, clearSelection: () => void): OrderA
       const { context } = actor.getSnapshot();
       if (failed > 0 || Object.values(context.outcomes).some((o) => o.status !== 'done')) return;
       void latest.current.message.success(latest.current.t(`actions.done.${kind}`, { count: done }));
-      if (kind === 'ship') latest.current.clearSelection();
+      if (kind === 'ship' || kind === 'cancel') latest.current.clearSelection();
       actor.send({ type: 'action.close' });
     });
     const file = actor.on('action.file', ({ file: { name, type, bytes } }) => download(name, new Blob([bytes], { type })));

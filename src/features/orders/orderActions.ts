@@ -1,10 +1,11 @@
 import { fromPromise } from 'xstate';
 import { LABELS_NOT_READY_FIELD } from '@contract/orderActions';
-import type { OrderRow } from '@contract/orders';
+import { CANCELLABLE_STATUSES, type OrderRow } from '@contract/orders';
 import type { DataClient } from '@workers/client';
 import { isApiFailure } from '@workers/api';
 import {
   orderActionsMachine,
+  type ActionChoice,
   type ActionSubject,
   type OrderActionKind,
   type OrderActionSelection,
@@ -20,7 +21,7 @@ import {
  */
 
 /** Rows one action reads from a whole-result selection; more are left out and the confirm step says so. */
-const MAX_ROWS: Record<OrderActionKind, number> = { ship: 10_000, tracking: 10_000, stock: 10_000, labels: 1_000 };
+const MAX_ROWS: Record<OrderActionKind, number> = { ship: 10_000, tracking: 10_000, stock: 10_000, labels: 1_000, cancel: 1_000 };
 /** Rows per window call when reading a whole-result selection. */
 const READ_WINDOW = 1_000;
 
@@ -57,8 +58,30 @@ function group(rows: readonly OrderRow[], refOf: (row: OrderRow) => string): Act
   return [...subjects.values()];
 }
 
+const CANCELLABLE: ReadonlySet<string> = new Set(CANCELLABLE_STATUSES);
+
+/** The reasons every posting is offered (Ozon refuses a reason it did not offer for that posting), in Ozon's order. */
+function sharedReasons(lists: readonly ActionChoice[][]): ActionChoice[] {
+  const [first = [], ...rest] = lists;
+  return first.filter((reason) => rest.every((list) => list.some((r) => r.id === reason.id)));
+}
+
+/** Cancel: the Ozon postings still cancellable, with the reasons Ozon offers all of them. */
+async function prepareCancel(client: DataClient, rows: readonly OrderRow[], more: number): Promise<PrepareSubjectsOutput> {
+  const candidates = rows.filter((row) => row.source === 'ozon' && row.postingNumber !== '' && CANCELLABLE.has(row.status));
+  if (candidates.length === 0) return { subjects: [], omitted: more + rows.length };
+  const offered = await client.orders.cancelReasons(candidates.map((row) => row.id));
+  const reasonsOf = new Map(offered.map((posting) => [`${posting.shopId}:${posting.postingNumber}`, posting.reasons]));
+  const subjects = group(candidates, postingRef).filter((subject) => reasonsOf.has(subject.key));
+  const choices = sharedReasons(subjects.map((subject) => reasonsOf.get(subject.key)!));
+  if (subjects.length > 0 && choices.length === 0) throw { type: 'NoCommonReason' };
+  const kept = subjects.reduce((sum, subject) => sum + subject.rowIds.length, 0);
+  return { subjects, omitted: more + rows.length - kept, choices };
+}
+
 export async function prepareSubjects(client: DataClient, { kind, selection }: PrepareSubjectsInput): Promise<PrepareSubjectsOutput> {
   const { rows, more } = await selectedRows(client, selection, MAX_ROWS[kind]);
+  if (kind === 'cancel') return prepareCancel(client, rows, more);
   // Entered orders have no Ozon label and no Ozon stock.
   const applicable = kind === 'labels' || kind === 'stock' ? rows.filter((row) => row.source === 'ozon') : rows;
   const subjects = kind === 'stock' ? group(applicable, (row) => row.offerId) : group(applicable, postingRef);
@@ -83,6 +106,11 @@ export async function runChunk(client: DataClient, { kind, subjects, params }: R
       const items = subjects.map((s) => ({ storeId: s.shopId, offerId: s.ref, warehouseId: params.warehouseId, stock: params.stock }));
       const result = await client.orders.updateStock(items);
       return { status: 'done', failures: result.failures.map((f) => ({ ref: f.offerId, reason: f.message })) };
+    }
+    case 'cancel': {
+      if (!('reasonId' in params)) throw new Error('cancel: no reason');
+      const result = await client.orders.cancel({ ids: rowIdsOf(subjects), reasonId: params.reasonId, message: params.message || undefined });
+      return { status: 'done', failures: result.failures.map((f) => ({ ref: f.postingNumber, reason: f.message })) };
     }
     case 'labels': {
       try {
