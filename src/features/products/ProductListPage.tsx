@@ -1,6 +1,6 @@
 import { Alert, App, Button, Checkbox, Input, InputNumber, Select, Space, Spin, Tag, Typography } from 'antd';
 import { useActorRef } from '@xstate/react';
-import { memo, useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
+import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PRODUCT_STATUSES, PRODUCT_VISIBILITIES, type ProductRow, type ProductStatus, type ProductVisibility, type ProductWarehouse } from '@contract/products';
 import type { ProductActionKind } from '@machines/productActionsMachine';
@@ -13,6 +13,7 @@ import { useDataClient } from '@/app/dataClient';
 import { toLang } from '@/app/i18n';
 import { SessionContext } from '@/app/session';
 import { download } from '@/components/download';
+import { useFillHeight } from '@/components/virtual-table/useFillHeight';
 import { VirtualTable, type VirtualTableSort } from '@/components/virtual-table/VirtualTable';
 import { EMPTY_SELECTION, selectedCount, type RowSelection } from '@/components/virtual-table/selection';
 import { listenerOf, useListActor, type ListAreaClient, type ListTopics } from '@/components/virtual-table/useListActor';
@@ -23,14 +24,8 @@ import { productActionsOn } from './productActions';
 import './products.css';
 
 const WINDOW_ROWS = 100;
-const PAGE_CHROME_HEIGHT = 330;
 const MIN_TABLE_HEIGHT = 240;
 const DEFAULT_SORT: VirtualTableSort = { column: 'changedAt', direction: 'desc' };
-const subscribeResize = (changed: () => void) => {
-  window.addEventListener('resize', changed);
-  return () => window.removeEventListener('resize', changed);
-};
-const readWindowHeight = () => window.innerHeight;
 
 type Filters = {
   shopIds: number[];
@@ -86,7 +81,7 @@ export function ProductListPage() {
   const [editing, setEditing] = useState<ProductRow | null>(null);
   const [facets, setFacets] = useState<ProductFacets>({ shops: [] });
   const [warehouses, setWarehouses] = useState<ProductWarehouse[]>([]);
-  const windowHeight = useSyncExternalStore(subscribeResize, readWindowHeight);
+  const { fillRef, height } = useFillHeight(MIN_TABLE_HEIGHT);
   const current = useRef({ filters, search, sort });
 
   const actions = useProductActions(client, () => setSelection(EMPTY_SELECTION));
@@ -204,26 +199,28 @@ export function ProductListPage() {
           <Typography.Text data-testid="products-total">{t('total', { count: total })}</Typography.Text>
         </Space>
       </div>
-      <VirtualTable<ProductRow>
-        storageKey={`products:${userId}`}
-        label={t('listLabel')}
-        columns={columns}
-        total={total}
-        rowAt={rowAt}
-        subscribeRows={subscribeRows}
-        rowKey={productId}
-        onRangeChange={onRangeChange}
-        selection={selection}
-        onSelectionChange={setSelection}
-        sort={sort}
-        onSortChange={(next) => requery({ sort: next })}
-        onRowOpen={setDetail}
-        rowHeight={52}
-        height={Math.max(MIN_TABLE_HEIGHT, windowHeight - PAGE_CHROME_HEIGHT)}
-        lang={lang}
-        overlay={overlay}
-        busy={filling}
-      />
+      <div ref={fillRef}>
+        <VirtualTable<ProductRow>
+          storageKey={`products:${userId}`}
+          label={t('listLabel')}
+          columns={columns}
+          total={total}
+          rowAt={rowAt}
+          subscribeRows={subscribeRows}
+          rowKey={productId}
+          onRangeChange={onRangeChange}
+          selection={selection}
+          onSelectionChange={setSelection}
+          sort={sort}
+          onSortChange={(next) => requery({ sort: next })}
+          onRowOpen={setDetail}
+          rowHeight={52}
+          height={height}
+          lang={lang}
+          overlay={overlay}
+          busy={filling}
+        />
+      </div>
       <ProductDrawer client={client} row={detail} lang={lang} onClose={() => setDetail(null)} />
       <PriceEditor row={editing} lang={lang} onSave={savePrice} onClose={() => setEditing(null)} />
       <ProductActionDialog actor={actions} lang={lang} warehouses={warehouses} />

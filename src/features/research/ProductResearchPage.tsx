@@ -1,6 +1,6 @@
 import { Alert, Button, Checkbox, DatePicker, Input, InputNumber, Segmented, Space, Spin, TreeSelect, Typography } from 'antd';
 import type { Dayjs } from 'dayjs';
-import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PERIODS, PRODUCT_SORTS, type CategoryNode, type MarketProductRow, type Period, type PotentialPart, type PotentialQuery } from '@contract/research';
 import { isApiFailure } from '@workers/api';
@@ -8,6 +8,7 @@ import type { MarketProductQuery, ResearchListName, ResearchRun } from '@workers
 import { useDataClient } from '@/app/dataClient';
 import { toLang } from '@/app/i18n';
 import { SessionContext } from '@/app/session';
+import { useFillHeight } from '@/components/virtual-table/useFillHeight';
 import { VirtualTable, type VirtualTableSort } from '@/components/virtual-table/VirtualTable';
 import { listenerOf, useListActor, type ListAreaClient, type ListTopics } from '@/components/virtual-table/useListActor';
 import { MarketProductDrawer } from './MarketProductDrawer';
@@ -16,11 +17,6 @@ import { PARTS } from './ScoreParts';
 import './research.css';
 
 const WINDOW_ROWS = 100;
-const subscribeResize = (changed: () => void) => {
-  window.addEventListener('resize', changed);
-  return () => window.removeEventListener('resize', changed);
-};
-const readWindowHeight = () => window.innerHeight;
 
 type Bound = number | null;
 type Filters = {
@@ -99,7 +95,7 @@ export function ProductResearchPage({ list }: { list: ResearchListName }) {
   const [state, setState] = useState<RunState>({ status: 'running' });
   const [categories, setCategories] = useState<CategoryNode[]>([]);
   const [detail, setDetail] = useState<MarketProductRow | null>(null);
-  const windowHeight = useSyncExternalStore(subscribeResize, readWindowHeight);
+  const { fillRef, height } = useFillHeight(260);
   const initial = useMemo<MarketProductQuery>(() => ({ sort: sortFor(list) }), [list]);
   const { actor, view, rowAt, subscribeRows, onRangeChange } = useListActor({ client, area, topics, userId, view: list, initialQuery: initial, windowRows: WINDOW_ROWS });
   const latest = useRef({ search, onlyCn, sort });
@@ -243,23 +239,25 @@ export function ProductResearchPage({ list }: { list: ResearchListName }) {
           {result?.asOf && <Typography.Text type="secondary">{t('asOf', { date: result.asOf })}</Typography.Text>}
         </Space>
       </div>
-      <VirtualTable<MarketProductRow>
-        storageKey={`research-${list}:${userId}`}
-        label={t('listLabel')}
-        columns={columns}
-        total={state.status === 'done' ? view.total : 0}
-        rowAt={rowAt}
-        subscribeRows={subscribeRows}
-        rowKey={(row) => row.key}
-        onRangeChange={onRangeChange}
-        sort={sort}
-        onSortChange={(next) => (setSort(next), localQuery({ sort: next }))}
-        onRowOpen={setDetail}
-        rowHeight={40}
-        height={Math.max(260, windowHeight - 420)}
-        lang={lang}
-        overlay={overlay}
-      />
+      <div ref={fillRef}>
+        <VirtualTable<MarketProductRow>
+          storageKey={`research-${list}:${userId}`}
+          label={t('listLabel')}
+          columns={columns}
+          total={state.status === 'done' ? view.total : 0}
+          rowAt={rowAt}
+          subscribeRows={subscribeRows}
+          rowKey={(row) => row.key}
+          onRangeChange={onRangeChange}
+          sort={sort}
+          onSortChange={(next) => (setSort(next), localQuery({ sort: next }))}
+          onRowOpen={setDetail}
+          rowHeight={40}
+          height={height}
+          lang={lang}
+          overlay={overlay}
+        />
+      </div>
       <MarketProductDrawer row={detail} onClose={() => setDetail(null)} />
     </div>
   );

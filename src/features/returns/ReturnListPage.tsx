@@ -2,7 +2,7 @@ import { Alert, Button, DatePicker, Input, Select, Space, Spin, Tag, Typography 
 import { useActorRef } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import dayjs, { type Dayjs } from 'dayjs';
-import { memo, useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
+import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearch } from 'wouter';
 import { RETURN_SCHEMES, type ReturnDetail, type ReturnRow, type ReturnScheme, type RfbsAction } from '@contract/returns';
@@ -14,6 +14,7 @@ import { appActorOptions } from '@/app/createAppActor';
 import { useDataClient } from '@/app/dataClient';
 import { toLang } from '@/app/i18n';
 import { SessionContext } from '@/app/session';
+import { useFillHeight } from '@/components/virtual-table/useFillHeight';
 import { VirtualTable, type VirtualTableSort } from '@/components/virtual-table/VirtualTable';
 import { EMPTY_SELECTION, type RowSelection } from '@/components/virtual-table/selection';
 import { listenerOf, useListActor, type ListAreaClient, type ListTopics } from '@/components/virtual-table/useListActor';
@@ -23,14 +24,8 @@ import { ReturnDrawer } from './ReturnDrawer';
 import './returns.css';
 
 const WINDOW_ROWS = 100;
-const PAGE_CHROME_HEIGHT = 300;
 const MIN_TABLE_HEIGHT = 240;
 const DEFAULT_SORT: VirtualTableSort = { column: 'returnedAt', direction: 'desc' };
-const subscribeResize = (changed: () => void) => {
-  window.addEventListener('resize', changed);
-  return () => window.removeEventListener('resize', changed);
-};
-const readWindowHeight = () => window.innerHeight;
 
 type Filters = { shopIds: number[]; schemes: ReturnScheme[]; statuses: string[]; reasons: string[]; dates: [Dayjs, Dayjs] | null };
 const EMPTY_FILTERS: Filters = { shopIds: [], schemes: [], statuses: [], reasons: [], dates: null };
@@ -88,7 +83,7 @@ function Returns({ variant }: { variant: Variant }) {
   const [selection, setSelection] = useState<RowSelection>(EMPTY_SELECTION);
   const [open, setOpen] = useState<ReturnRow | null>(null);
   const [facets, setFacets] = useState<ReturnFacets>({ shops: [], statuses: [], reasons: [] });
-  const windowHeight = useSyncExternalStore(subscribeResize, readWindowHeight);
+  const { fillRef, height } = useFillHeight(MIN_TABLE_HEIGHT);
   const current = useRef({ filters, search, sort });
   const decisions = useDecisions(client);
 
@@ -183,25 +178,27 @@ function Returns({ variant }: { variant: Variant }) {
           <Typography.Text data-testid="returns-total">{t('total', { count: total })}</Typography.Text>
         </Space>
       </div>
-      <VirtualTable<ReturnRow>
-        storageKey={`${variant.view}:${userId}`}
-        label={t('listLabel')}
-        columns={columns}
-        total={total}
-        rowAt={rowAt}
-        subscribeRows={subscribeRows}
-        rowKey={returnKey}
-        onRangeChange={onRangeChange}
-        selection={selection}
-        onSelectionChange={setSelection}
-        sort={sort}
-        onSortChange={(next) => requery({ sort: next })}
-        onRowOpen={setOpen}
-        height={Math.max(MIN_TABLE_HEIGHT, windowHeight - PAGE_CHROME_HEIGHT)}
-        lang={lang}
-        overlay={overlay}
-        busy={filling}
-      />
+      <div ref={fillRef}>
+        <VirtualTable<ReturnRow>
+          storageKey={`${variant.view}:${userId}`}
+          label={t('listLabel')}
+          columns={columns}
+          total={total}
+          rowAt={rowAt}
+          subscribeRows={subscribeRows}
+          rowKey={returnKey}
+          onRangeChange={onRangeChange}
+          selection={selection}
+          onSelectionChange={setSelection}
+          sort={sort}
+          onSortChange={(next) => requery({ sort: next })}
+          onRowOpen={setOpen}
+          height={height}
+          lang={lang}
+          overlay={overlay}
+          busy={filling}
+        />
+      </div>
       <ReturnDrawer client={client} row={open} lang={lang} version={decisions.version} onClose={() => setOpen(null)} onAction={variant.decisions ? decisions.start : undefined} />
       {variant.decisions && <ReturnActionDialog actor={decisions.actor} row={decisions.row} detail={decisions.detail} lang={lang} />}
     </div>
