@@ -271,6 +271,31 @@ export const cancelOrdersBodySchema = lazySchema(() => z.object({
 }));
 export type CancelOrdersBody = z.input<typeof cancelOrdersBodySchema>;
 
+/**
+ * What Ozon says of one posting beyond the synced rows, for its drawer: the buyer and delivery address (Ozon gives
+ * them only for postings the seller delivers, rFBS), where it goes, and per product Ozon's commission and what the
+ * seller is paid. `null` parts: Ozon did not give them (an FBS posting's buyer, an entered order's everything).
+ */
+export const postingDetailSchema = lazySchema(() => z.object({
+  postingNumber: z.string(),
+  buyer: z.object({ name: z.string(), phone: z.string() }).nullable(),
+  address: z.object({ text: z.string(), city: z.string(), region: z.string(), zipCode: z.string(), country: z.string(), comment: z.string() }).nullable(),
+  /** Region and city the posting goes to (Ozon's analytics data), for FBS postings whose address Ozon keeps. */
+  destination: z.object({ region: z.string(), city: z.string() }).nullable(),
+  deliveryMethod: z.string(),
+  products: z.array(z.object({
+    sku: z.string(),
+    quantity: z.number().int(),
+    price: z.number().finite(),
+    commission: z.number().finite().nullable(),
+    commissionPercent: z.number().finite().nullable(),
+    payout: z.number().finite().nullable(),
+    currency: z.string(),
+  })),
+  cancellation: z.object({ reasonId: z.number().int().nullable(), reason: z.string() }).nullable(),
+}));
+export type PostingDetail = z.infer<typeof postingDetailSchema>;
+
 export const trackNumbersBodySchema = lazySchema(() => z.object({
   items: z
     .array(z.object({ id: z.string().min(1).max(200), trackingNumber: z.string().trim().min(1).max(60) }))
@@ -398,6 +423,15 @@ export const ORDER_ENDPOINTS = {
     access: 'orders',
     input: orderIdsBodySchema,
     answer: batchResultSchema,
+  }),
+  posting: defineEndpoint({
+    method: 'GET',
+    path: '/order/posting',
+    summary: "Ozon's details of the row's posting: buyer and address (rFBS), destination, commission and payout per product.",
+    access: 'orders',
+    input: orderIdQuerySchema,
+    answer: postingDetailSchema,
+    settings: { timeout: 15_000, cancellable: true, silent: true },
   }),
   cancelReasons: defineEndpoint({
     method: 'POST',

@@ -1,6 +1,6 @@
 import { PDFDocument } from 'pdf-lib';
 import { decodeOrderFrame, ORDER_FRAME_TYPE, rowsOfChunk } from '../../contract/orderChunk';
-import { orderRowSchema, type OrderListPage, type OrderRow, type OrderSyncChunk } from '../../contract/orders';
+import { orderRowSchema, type OrderListPage, type OrderRow, type OrderSyncChunk, type PostingDetail } from '../../contract/orders';
 import type { PushMessage } from '../../contract/push';
 import type { Store } from '../../contract/store';
 import { LABELS_NOT_READY_FIELD } from '../../contract/orderActions';
@@ -426,6 +426,34 @@ describe.each(DATABASE_TARGETS)('orders on $kind', (target) => {
       } finally {
         control.labelReadyDelayMs = 0;
       }
+    });
+
+    it("shows a posting's buyer and address when Ozon gives them (rFBS), and Ozon's commission and payout per product", async () => {
+      const sim = t.app.marketplace.simulator!.shop('1001');
+      const rfbs = sim.warehouses.find((w) => w.isRfbs)!;
+      const rows = (await get<OrderListPage>(`/api/order/list?shopIds=${storeId}&rows=500`)).body.data.list;
+      const own = rows.find((row) => row.warehouseId === String(rfbs.id))!;
+      const byOzon = rows.find((row) => row.warehouseId !== String(rfbs.id))!;
+
+      const delivered = await get<PostingDetail>(`/api/order/posting?id=${encodeURIComponent(own.id)}`);
+      expect(delivered.status).toBe(200);
+      expect(delivered.body.data.buyer).toEqual({ name: expect.stringMatching(/\S+ \S+/), phone: expect.stringMatching(/^\+7\d{10}$/) });
+      expect(delivered.body.data.address).toMatchObject({ country: 'Россия', zipCode: expect.stringMatching(/^\d{6}$/) });
+      expect(delivered.body.data.address!.text).toContain(delivered.body.data.address!.city);
+
+      const fbs = await get<PostingDetail>(`/api/order/posting?id=${encodeURIComponent(byOzon.id)}`);
+      expect(fbs.body.data.buyer).toBeNull();
+      expect(fbs.body.data.address).toBeNull();
+      expect(fbs.body.data.destination?.city).toBeTruthy();
+      const line = fbs.body.data.products.find((p) => p.sku === byOzon.sku)!;
+      expect(line.commissionPercent).toBe(18);
+      expect(line.commission! + line.payout!).toBeCloseTo(byOzon.amount, 1);
+      expect(fbs.body.data.deliveryMethod).toContain('Ozon');
+
+      const manual = (await post<OrderRow>('/api/order/add', { ...MANUAL, orderNumber: 'M-DETAIL' })).body.data;
+      const entered = await get<PostingDetail>(`/api/order/posting?id=${encodeURIComponent(manual.id)}`);
+      expect(entered.body.data).toMatchObject({ buyer: null, address: null, products: [] });
+      expect((await get(`/api/order/posting?id=nope`)).status).toBe(404);
     });
 
     it("cancels postings on Ozon with one of Ozon's reasons, posting by posting, and says why one cannot be", async () => {

@@ -8,6 +8,7 @@ import {
   type OrderListQuery,
   type OrderListPage,
   type OrderRow,
+  type PostingDetail,
   type StockResult,
   type UpdateOrderBody,
   type UpdateStockBody,
@@ -65,6 +66,8 @@ export type OrdersApi = ListAreaApi<OrderRow, OrderQuery> & {
   remove(ids: string[]): Promise<number>;
   ship(selection: OrderSelection): Promise<BatchResult>;
   setTrackingNumbers(items: { id: string; trackingNumber: string }[]): Promise<BatchResult>;
+  /** Ozon's details of the row's posting (buyer, address, commission), for its drawer; a newer call aborts the older. */
+  posting(id: string): Promise<PostingDetail>;
   /** Ozon's cancel reasons for the rows' cancellable postings. */
   cancelReasons(ids: string[]): Promise<CancelReasonsAnswer>;
   /** Cancels the rows' postings on Ozon with one reason. */
@@ -182,6 +185,7 @@ export function createOrdersArea({ client, events, engine: engineOptions, openCa
       await afterEdit();
       return mergeBatches(results);
     },
+    posting: (id) => client.call(E.posting, { id }),
     async cancelReasons(ids) {
       return (await inBatches(ids, (batch) => client.call(E.cancelReasons, { ids: batch }, ACTION_CALL))).flat();
     },

@@ -8,6 +8,7 @@ import {
   addOrder,
   cancelOrders,
   cancelReasons,
+  postingDetail,
   deleteOrders,
   getOrder,
   labelPdf,
@@ -99,6 +100,8 @@ export async function ordersRoutes(app: FastifyInstance, options: OrdersRoutesOp
     changed(user.id, result.done);
     return result;
   });
+
+  route(app, E.posting, async ({ user, input }) => postingDetail(deps, user.id, input.id));
 
   route(app, E.cancelReasons, async ({ user, input }) => cancelReasons(deps, user.id, input.ids));
 

@@ -7,6 +7,7 @@ import {
   type BatchResult,
   type CancelReasonsAnswer,
   type OrderListPage,
+  type PostingDetail,
   type OrderRow,
   type StockResult,
   type Warehouse,
@@ -25,6 +26,7 @@ import { createListFrameSync, nextListCursor, parseListCursor } from '../../list
 import { ORDER_COPY } from './frame';
 import { STOCKS_PER_CALL, TRACKING_NUMBERS_PER_CALL, type OzonClient } from '../../marketplace/ozon/client';
 import { isOzonError } from '../../marketplace/ozon/errors';
+import { postingExtrasSchema } from '../../marketplace/ozon/schemas';
 
 /** How the orders area reaches a shop's Ozon client (the store area builds it from the shop's decrypted key). */
 export type ShopClientFor = (userId: number, shopId: number) => Promise<OzonClient>;
@@ -288,6 +290,65 @@ export async function shipOrders(deps: OrdersDeps, userId: number, ids: readonly
     }
   }
   return result;
+}
+
+/** Ozon's view of the row's posting for its drawer; an entered order has nothing on Ozon and answers its own rows. */
+export async function postingDetail(deps: OrdersDeps, userId: number, id: string): Promise<PostingDetail> {
+  const row = await getOrder(deps, userId, id);
+  const own: PostingDetail = {
+    postingNumber: row.postingNumber,
+    buyer: null,
+    address: null,
+    destination: null,
+    deliveryMethod: '',
+    products: [],
+    cancellation: null,
+  };
+  if (row.source === 'manual' || row.postingNumber === '') return own;
+  const client = await deps.clientFor(userId, row.shopId);
+  let posting: Awaited<ReturnType<typeof client.postingFbsGet>>;
+  try {
+    posting = await client.postingFbsGet(row.postingNumber, { analytics_data: true, financial_data: true });
+  } catch (error) {
+    if (isOzonError(error)) throw new ApiError(error.code, error.texts);
+    throw error;
+  }
+  const extras = postingExtrasSchema.parse(posting);
+  const text = (value: string | null | undefined) => value ?? '';
+  const address = extras.customer?.address;
+  const finance = new Map((extras.financial_data?.products ?? []).map((p) => [String(p.product_id), p]));
+  const recipient = extras.addressee?.name ? extras.addressee : extras.customer;
+  return {
+    ...own,
+    buyer: recipient?.name ? { name: recipient.name, phone: text(recipient.phone) } : null,
+    address: address?.address_tail
+      ? {
+          text: address.address_tail,
+          city: text(address.city),
+          region: text(address.region),
+          zipCode: text(address.zip_code),
+          country: text(address.country),
+          comment: text(address.comment),
+        }
+      : null,
+    destination: extras.analytics_data?.city || extras.analytics_data?.region ? { region: text(extras.analytics_data.region), city: text(extras.analytics_data.city) } : null,
+    deliveryMethod: posting.delivery_method?.name ?? '',
+    products: posting.products.map((product) => {
+      const money = finance.get(String(product.sku));
+      return {
+        sku: String(product.sku),
+        quantity: product.quantity,
+        price: money?.price ?? product.price.amount,
+        commission: money?.commission_amount ?? money?.commission?.amount ?? null,
+        commissionPercent: money?.commission_percent ?? money?.commission?.percent ?? null,
+        payout: money?.payout ?? null,
+        currency: money?.currency_code || product.price.currency,
+      };
+    }),
+    cancellation: posting.cancellation?.cancel_reason
+      ? { reasonId: posting.cancellation.cancel_reason_id ?? null, reason: posting.cancellation.cancel_reason }
+      : null,
+  };
 }
 
 const CANCELLABLE: ReadonlySet<string> = new Set(CANCELLABLE_STATUSES);

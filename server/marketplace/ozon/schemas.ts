@@ -110,6 +110,53 @@ export type OzonPostingList = z.infer<typeof postingListResponseSchema>;
 
 export const postingGetResponseSchema = lazySchema(() => z.looseObject({ result: postingSchema }));
 
+/**
+ * What /v3/posting/fbs/get adds with `with.analytics_data` and `with.financial_data`, and the buyer Ozon names for
+ * postings the seller delivers (rFBS): read apart from the posting so a missing or reshaped part leaves the rest.
+ * Commission comes flat (commission_amount, commission_percent) in the v3 answer; older answers nested it.
+ */
+const partySchema = z.looseObject({ name: z.string().nullish(), phone: z.string().nullish() });
+export const postingExtrasSchema = lazySchema(() => z.looseObject({
+  customer: partySchema
+    .extend({
+      address: z
+        .looseObject({
+          address_tail: z.string().nullish(),
+          city: z.string().nullish(),
+          region: z.string().nullish(),
+          zip_code: z.string().nullish(),
+          country: z.string().nullish(),
+          comment: z.string().nullish(),
+        })
+        .nullish(),
+    })
+    .nullish()
+    .catch(null),
+  addressee: partySchema.nullish().catch(null),
+  analytics_data: z
+    .looseObject({ region: z.string().nullish(), city: z.string().nullish(), delivery_type: z.string().nullish() })
+    .nullish()
+    .catch(null),
+  financial_data: z
+    .looseObject({
+      products: z.array(
+        z.looseObject({
+          product_id: int,
+          price: num.nullish(),
+          payout: num.nullish(),
+          commission_amount: num.nullish(),
+          commission_percent: num.nullish(),
+          commission: z.looseObject({ amount: num.nullish(), percent: num.nullish() }).nullish(),
+          currency_code: z.string().nullish(),
+          quantity: int.nullish(),
+        }),
+      ),
+    })
+    .nullish()
+    .catch(null),
+}));
+export type OzonPostingExtras = z.infer<typeof postingExtrasSchema>;
+
 export const shipResponseSchema = lazySchema(() => z.looseObject({
   /** The posting numbers after assembly: one per package. */
   result: z.array(z.string()),

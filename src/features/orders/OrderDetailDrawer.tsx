@@ -1,11 +1,12 @@
 import { Alert, Button, Descriptions, Drawer, Space, Table, Typography } from 'antd';
 import { memo, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CANCELLABLE_STATUSES, type OrderRow } from '@contract/orders';
+import { CANCELLABLE_STATUSES, type OrderRow, type PostingDetail } from '@contract/orders';
 import type { Lang } from '@contract/errors';
 import type { OrderActionKind } from '@machines/orderActionsMachine';
 import { PostingReturns } from '@/components/returns/PostingReturns';
 import { formatAmount, formatTime, StatusTag } from './OrderColumns';
+import { PostingParties, usePostingDetail } from './PostingParties';
 
 type OrderDetailDrawerProps = {
   row: OrderRow | null;
@@ -13,6 +14,8 @@ type OrderDetailDrawerProps = {
   onClose: () => void;
   /** Every line of the row's posting, from the worker's cache. */
   postingLines: (id: string) => Promise<OrderRow[]>;
+  /** Ozon's details of the posting (buyer, address, commission). */
+  postingDetail: (id: string) => Promise<PostingDetail>;
   /** Starts a batch action on this posting (the page's order-actions actor: it confirms, runs and reports). */
   onAction?: (kind: OrderActionKind, ids: string[]) => void;
 };
@@ -32,7 +35,7 @@ function actionsFor(row: OrderRow): OrderActionKind[] {
  * The whole posting behind the row clicked: its facts, every product line with the posting's totals, and what can be
  * done to it now. Memoised: closed, it has nothing to show again when the list's counts change.
  */
-export const OrderDetailDrawer = memo(function OrderDetailDrawer({ row, lang, onClose, postingLines, onAction }: OrderDetailDrawerProps) {
+export const OrderDetailDrawer = memo(function OrderDetailDrawer({ row, lang, onClose, postingLines, postingDetail, onAction }: OrderDetailDrawerProps) {
   const { t } = useTranslation('orders');
   const [lines, setLines] = useState<{ of: string; rows: OrderRow[] } | null>(null);
   const [failed, setFailed] = useState(false);
@@ -53,6 +56,8 @@ export const OrderDetailDrawer = memo(function OrderDetailDrawer({ row, lang, on
   const amount = items.reduce((sum, line) => sum + line.amount, 0);
   const kinds = row ? actionsFor(row) : [];
   const ids = items.map((line) => line.id);
+  const { state: detail, retry: retryDetail } = usePostingDetail(row, postingDetail);
+  const money = detail.status === 'ready' && detail.detail.products.length > 0 ? moneyOf(detail.detail) : null;
 
   return (
     <Drawer
@@ -91,6 +96,8 @@ export const OrderDetailDrawer = memo(function OrderDetailDrawer({ row, lang, on
             </Descriptions.Item>
           </Descriptions>
 
+          <PostingParties state={detail} onRetry={retryDetail} />
+
           <section aria-label={t('timeline')}>
             <Typography.Title level={5}>{t('timeline')}</Typography.Title>
             <ol className="order-timeline">
@@ -114,6 +121,27 @@ export const OrderDetailDrawer = memo(function OrderDetailDrawer({ row, lang, on
                 { title: t('offerId'), dataIndex: 'offerId', width: 140, ellipsis: true },
                 { title: t('quantity'), dataIndex: 'quantity', width: 70, align: 'right' },
                 { title: t('amount'), key: 'amount', width: 130, align: 'right', render: (_, line) => formatAmount(line, lang) },
+                ...(money
+                  ? [
+                      {
+                        title: t('commission'),
+                        key: 'commission',
+                        width: 130,
+                        align: 'right' as const,
+                        render: (_: unknown, line: OrderRow) => <Commission line={money.bySku.get(line.sku)} lang={lang} />,
+                      },
+                      {
+                        title: t('payout'),
+                        key: 'payout',
+                        width: 120,
+                        align: 'right' as const,
+                        render: (_: unknown, line: OrderRow) => {
+                          const product = money.bySku.get(line.sku);
+                          return product?.payout != null ? formatAmount({ amount: product.payout, currency: product.currency }, lang) : '—';
+                        },
+                      },
+                    ]
+                  : []),
               ]}
               summary={() => (
                 <Table.Summary.Row>
@@ -126,6 +154,16 @@ export const OrderDetailDrawer = memo(function OrderDetailDrawer({ row, lang, on
                   <Table.Summary.Cell index={4} align="right">
                     <strong data-testid="posting-total">{formatAmount({ amount, currency: row.currency }, lang)}</strong>
                   </Table.Summary.Cell>
+                  {money && (
+                    <>
+                      <Table.Summary.Cell index={5} align="right">
+                        <strong data-testid="posting-commission">{money.commission === null ? '—' : formatAmount({ amount: money.commission, currency: money.currency }, lang)}</strong>
+                      </Table.Summary.Cell>
+                      <Table.Summary.Cell index={6} align="right">
+                        <strong data-testid="posting-payout">{money.payout === null ? '—' : formatAmount({ amount: money.payout, currency: money.currency }, lang)}</strong>
+                      </Table.Summary.Cell>
+                    </>
+                  )}
                 </Table.Summary.Row>
               )}
             />
@@ -136,6 +174,30 @@ export const OrderDetailDrawer = memo(function OrderDetailDrawer({ row, lang, on
     </Drawer>
   );
 });
+
+type ProductMoney = PostingDetail['products'][number];
+
+/** Ozon's money per product (by SKU) and the posting's totals; a total is null when Ozon left a product's out. */
+function moneyOf(detail: PostingDetail) {
+  const sum = (pick: (p: ProductMoney) => number | null) =>
+    detail.products.every((p) => pick(p) !== null) ? Math.round(detail.products.reduce((total, p) => total + pick(p)!, 0) * 100) / 100 : null;
+  return {
+    bySku: new Map(detail.products.map((p) => [p.sku, p])),
+    commission: sum((p) => p.commission),
+    payout: sum((p) => p.payout),
+    currency: detail.products[0]!.currency,
+  };
+}
+
+function Commission({ line, lang }: { line: ProductMoney | undefined; lang: Lang }) {
+  if (!line || line.commission === null) return <>—</>;
+  return (
+    <>
+      {formatAmount({ amount: line.commission, currency: line.currency }, lang)}
+      {line.commissionPercent !== null && <div className="order-drawer__percent">{line.commissionPercent}%</div>}
+    </>
+  );
+}
 
 function TimelineStep({ label, time, lang }: { label: string; time: number | null; lang: Lang }) {
   return (

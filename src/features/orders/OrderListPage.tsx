@@ -166,6 +166,7 @@ export function OrdersView({ mode, toolbar }: OrdersViewProps) {
   );
 
   const postingLines = useCallback((id: string) => client.orders.postingLines(id), [client]);
+  const postingDetail = useCallback((id: string) => client.orders.posting(id), [client]);
   // From the detail drawer: the posting's own lines.
   const actOn = useCallback(
     (kind: OrderActionKind, ids: string[]) => {
@@ -245,7 +246,7 @@ export function OrdersView({ mode, toolbar }: OrdersViewProps) {
         overlay={overlay}
         busy={filling}
       />
-      <OrderDetailDrawer row={detail} lang={lang} onClose={closeDetail} postingLines={postingLines} onAction={mode === 'orders' ? actOn : undefined} />
+      <OrderDetailDrawer row={detail} lang={lang} onClose={closeDetail} postingLines={postingLines} postingDetail={postingDetail} onAction={mode === 'orders' ? actOn : undefined} />
       {mode === 'orders' && <ActionDialogSlot actor={actions} warehouses={client.orders.warehouses} />}
     </div>
   );

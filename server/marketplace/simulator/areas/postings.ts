@@ -7,6 +7,17 @@ import type { SimShop } from '../shop';
 import type { Answer } from '../wire';
 import { asNumbers, asStrings, checkLimit, decodeCursor, encodeCursor, iso, parseTime, setBounded, SIM_BOUNDS } from '../wire';
 
+const BUYER_SURNAMES = ['Иванов', 'Смирнова', 'Кузнецов', 'Попова', 'Соколов', 'Лебедева', 'Новиков', 'Морозова'] as const;
+const BUYER_NAMES = ['Алексей', 'Мария', 'Дмитрий', 'Анна', 'Сергей', 'Елена', 'Иван', 'Ольга'] as const;
+const BUYER_STREETS = ['ул. Ленина', 'пр. Мира', 'ул. Гагарина', 'ул. Советская', 'Невский пр.', 'ул. Пушкина'] as const;
+const BUYER_PLACES = [
+  { city: 'Москва', region: 'Москва', zip: '101000' },
+  { city: 'Санкт-Петербург', region: 'Санкт-Петербург', zip: '190000' },
+  { city: 'Новосибирск', region: 'Новосибирская область', zip: '630099' },
+  { city: 'Екатеринбург', region: 'Свердловская область', zip: '620014' },
+  { city: 'Казань', region: 'Республика Татарстан', zip: '420111' },
+] as const;
+
 type PostingOverride = {
   status?: FbsStatus;
   lastChangedAt?: number;
@@ -144,8 +155,8 @@ export class PostingsArea {
             cancellation_initiator: cancelReason.type_id === 'seller' ? 'Продавец' : 'Клиент',
           }
         : null,
-      customer: null,
-      addressee: null,
+      // Ozon gives the buyer's name, phone and address for postings the seller delivers (rFBS) only.
+      ...(warehouse.isRfbs ? this.buyer(index) : { customer: null, addressee: null }),
       products: lines.map(({ line, product }) => ({
         sku: product.sku,
         offer_id: product.offerId,
@@ -191,6 +202,37 @@ export class PostingsArea {
       is_multibox: false,
       multi_box_qty: 1,
       parent_posting_number: '',
+    };
+  }
+
+  /** An rFBS posting's buyer and recipient, as /v3/posting/fbs/get answers them (generated from the posting's index). */
+  private buyer(index: number) {
+    const r = randomFor(this.shop.seed, this.shop.clientId, 'buyer', index);
+    const name = `${r.pick(BUYER_SURNAMES)} ${r.pick(BUYER_NAMES)}`;
+    const phone = `+7${r.int(900, 999)}${String(r.int(0, 9_999_999)).padStart(7, '0')}`;
+    const place = r.pick(BUYER_PLACES);
+    const street = `${r.pick(BUYER_STREETS)}, д. ${r.int(1, 120)}, кв. ${r.int(1, 300)}`;
+    return {
+      customer: {
+        customer_id: 50_000_000 + index,
+        name,
+        phone,
+        customer_email: '',
+        address: {
+          address_tail: `${place.city}, ${street}`,
+          city: place.city,
+          comment: r.chance(0.3) ? 'Позвонить за час до доставки' : '',
+          country: 'Россия',
+          district: '',
+          region: place.region,
+          zip_code: place.zip,
+          latitude: 0,
+          longitude: 0,
+          pvz_code: 0,
+          provider_pvz_code: '',
+        },
+      },
+      addressee: { name, phone },
     };
   }
 
