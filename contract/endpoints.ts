@@ -19,6 +19,7 @@ import { POSTCODE_ENDPOINTS } from './postcodes';
 import { FLOWS_ENDPOINTS } from './flows';
 import { RESEARCH_ENDPOINTS } from './research';
 import { EDIT_ENDPOINTS } from './edit';
+import { WATERMARK_ENDPOINTS } from './watermark';
 
 /**
  * Every endpoint of the API by group (the groups are the OpenAPI document's tags). A new area adds its
@@ -43,6 +44,7 @@ export const ENDPOINTS = {
   flows: FLOWS_ENDPOINTS,
   research: RESEARCH_ENDPOINTS,
   edit: EDIT_ENDPOINTS,
+  watermark: WATERMARK_ENDPOINTS,
   analysis: ANALYSIS_ENDPOINTS,
   promotions: PROMOTION_ENDPOINTS,
   costs: COST_ENDPOINTS,

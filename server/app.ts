@@ -16,7 +16,7 @@ import { noticeRoutes } from './areas/notice/routes';
 import { sessionRoutes } from './areas/session/routes';
 import { systemRoutes } from './areas/system/routes';
 import { storeRoutes } from './areas/store/routes';
-import { editRoutes } from './areas/edit/routes';
+import { editRoutes, type EditRoutesOptions } from './areas/edit/routes';
 import { toolsRoutes, type ToolsRoutesOptions } from './areas/tools/routes';
 import { trackingRoutes } from './areas/tracking/routes';
 import { researchRoutes } from './areas/research/routes';
@@ -61,6 +61,7 @@ export type AppOptions = {
   promotions?: PromotionRoutesOptions;
   /** Copies: where other sellers' cards are read (tests give their own). */
   copy?: CopyRoutesOptions;
+  edit?: EditRoutesOptions;
 };
 
 /**
@@ -112,7 +113,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await app.register(costsRoutes);
   await app.register(copyRoutes, options.copy ?? {});
   await app.register(researchRoutes);
-  await app.register(editRoutes);
+  await app.register(editRoutes, options.edit ?? {});
   // Later areas register here: one plugin per area, mirroring the spec's call list.
   return app;
 }

@@ -436,3 +436,4 @@ export * from './tables/tracking';
 export * from './tables/edit';
 export * from './tables/postcodes';
 export * from './tables/reupload';
+export * from './tables/watermark';

@@ -1,12 +1,10 @@
 import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
-import sharp, { type Metadata } from 'sharp';
-import { EDIT_ENDPOINTS, EDIT_MESSAGES, OZON_IMAGE_RULES, type DesignSummary, type EditImage } from '../../../contract/edit';
-import { ApiError } from '../../http/errors';
+import { EDIT_ENDPOINTS, OZON_IMAGE_RULES, type DesignSummary, type EditImage } from '../../../contract/edit';
 import { route } from '../../http/route';
 import { cleanFileName } from '../chat/upload';
-
-const fail = (code: number, key: keyof typeof EDIT_MESSAGES, field: string | null = null) => new ApiError(code, EDIT_MESSAGES[key], field);
+import { checkOzonImage, fail } from './imageRules';
+import { watermarkRoutes, type WatermarkRoutesOptions } from './watermarkRoutes';
 
 type DesignRow = { id: number; name: string; width: number; height: number; thumbnail: string; updated_at: Date | string };
 type ImageRow = { id: number; name: string; width: number; height: number; size: number; content_type: string; created_at: Date | string };
@@ -16,32 +14,16 @@ const summaryOf = (row: DesignRow): DesignSummary => ({ id: row.id, name: row.na
 const imageOf = (row: ImageRow): EditImage => ({ id: row.id, name: row.name, width: row.width, height: row.height, size: row.size, contentType: row.content_type, createdAt: iso(row.created_at) });
 
 /**
- * Checks an image against Ozon's picture rules before it is stored or sent on: JPEG or PNG by its content (not its
- * name), within the size and the sides Ozon accepts. Answers its type and sides.
- */
-export async function checkOzonImage(bytes: Buffer, field = 'file'): Promise<{ contentType: string; width: number; height: number }> {
-  if (bytes.length > OZON_IMAGE_RULES.maxBytes) throw fail(400, 'imageTooLarge', field);
-  let meta: Metadata;
-  try {
-    meta = await sharp(bytes).metadata();
-  } catch {
-    throw fail(400, 'notAnImage', field);
-  }
-  const contentType = meta.format === 'jpeg' ? 'image/jpeg' : meta.format === 'png' ? 'image/png' : null;
-  if (!contentType || !meta.width || !meta.height) throw fail(400, 'notAnImage', field);
-  if (Math.min(meta.width, meta.height) < OZON_IMAGE_RULES.minSide) throw fail(400, 'imageTooSmall', field);
-  if (Math.max(meta.width, meta.height) > OZON_IMAGE_RULES.maxSide) throw fail(400, 'imageTooBig', field);
-  return { contentType, width: meta.width, height: meta.height };
-}
-
-/**
  * Image editing: the designer's designs and the stored edited images. Every row carries its owner; every query is
  * scoped to the signed-in user, so another user's id answers "not found" exactly like a missing one.
  */
-export async function editRoutes(app: FastifyInstance) {
+export type EditRoutesOptions = WatermarkRoutesOptions;
+
+export async function editRoutes(app: FastifyInstance, options: EditRoutesOptions = {}) {
   await app.register(multipart, { throwFileSizeLimit: false, limits: { fileSize: OZON_IMAGE_RULES.maxBytes, files: 1, fields: 2, fieldSize: 400, parts: 4 } });
   const q = app.database.query.bind(app.database);
   const E = EDIT_ENDPOINTS;
+  await watermarkRoutes(app, options);
 
   route(app, E.designs, async ({ user }) => {
     const rows = await q<DesignRow>(`select id, name, width, height, thumbnail, updated_at from edit_designs where user_id = $1 order by updated_at desc, id desc limit 500`, [user.id]);
@@ -104,7 +86,7 @@ export async function editRoutes(app: FastifyInstance) {
   });
 
   route(app, E.images, async ({ user }) => {
-    const rows = await q<ImageRow>(`select id, name, width, height, size, content_type, created_at from edit_images where user_id = $1 order by created_at desc, id desc limit 500`, [user.id]);
+    const rows = await q<ImageRow>(`select id, name, width, height, size, content_type, created_at from edit_images where user_id = $1 and origin = 'upload' order by created_at desc, id desc limit 500`, [user.id]);
     return { list: rows.map(imageOf) };
   });
 

@@ -1,10 +1,6 @@
-import { customType, index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { index, uniqueIndex, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { bytea } from '../columns';
 import { users } from '../schema';
-
-const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
-  dataType: () => 'bytea',
-  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
-});
 
 /** The poster designer's designs (contract/edit.ts): fabric.js canvas JSON per owner. */
 export const editDesigns = pgTable(
@@ -41,7 +37,13 @@ export const editImages = pgTable(
     height: integer('height').notNull(),
     size: integer('size').notNull(),
     bytes: bytea('bytes').notNull(),
+    /** 'upload' (the seller stored it) or 'watermark' (a watermark job made it; not in the seller's image list). */
+    origin: text('origin').notNull().default('upload'),
+    /** The unguessable name of its public address (/api/edit/picture/:token), given once it goes to Ozon. */
+    publicToken: text('public_token'),
+    /** A watermark job's picture: the original it was made from (a later job starts from this, never from its own output). */
+    sourceUrl: text('source_url'),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
-  (table) => [index('edit_images_user_idx').on(table.userId, table.createdAt)],
+  (table) => [index('edit_images_user_idx').on(table.userId, table.createdAt), uniqueIndex('edit_images_token_idx').on(table.publicToken)],
 );

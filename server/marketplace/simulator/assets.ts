@@ -30,15 +30,16 @@ function chunk(type: string, data: Buffer): Buffer {
   return Buffer.concat([length, body, crc]);
 }
 
-/** A 64x64 PNG: a colour field with a lighter square, enough for an image import to accept. */
+/** An 800x800 PNG: a colour field with a lighter square, as large as Ozon asks a card's picture to be (sides 200 px and up). */
 export function productPng(name: string): Buffer {
-  const size = 64;
+  const size = 800;
+  const [from, to] = [size / 4, (size * 3) / 4];
   const [r, g, b] = colourOf(name);
   const rows: Buffer[] = [];
   for (let y = 0; y < size; y++) {
     const row = Buffer.alloc(1 + size * 3);
     for (let x = 0; x < size; x++) {
-      const inner = x > 16 && x < 48 && y > 16 && y < 48;
+      const inner = x > from && x < to && y > from && y < to;
       row[1 + x * 3] = inner ? Math.min(255, r + 80) : r;
       row[2 + x * 3] = inner ? Math.min(255, g + 80) : g;
       row[3 + x * 3] = inner ? Math.min(255, b + 80) : b;
