@@ -113,7 +113,15 @@ export type ListAreaDeps<Row extends ListRow, Query extends ListQuery<object>> =
   /** A filter column whose values are tabs on the page: their answers are made ahead in the list's sort. */
   tabColumn?: string;
   engineOptions?: ListEngineOptions;
+  /**
+   * A first visit's answer to a query from the server (its total and first `rows` rows in the query's order), or
+   * null for a query the server cannot answer (a search, a grouping): see `coldHeadFor`.
+   */
+  fetchHead?: (query: Query, rows: number) => Promise<{ total: number; rows: Row[] } | null>;
 };
+
+/** How long a first visit's query waits for the server's head before it answers from the rows synced so far. */
+const COLD_HEAD_WAIT_MS = 4_000;
 
 /** Opens when told to, or `graceMs` after it is first waited for. */
 type Gate = { passed: () => Promise<void>; open: () => void };
@@ -221,6 +229,41 @@ export function createListArea<Row extends ListRow, Query extends ListQuery<obje
     provisional?.settle();
     provisional = null;
   };
+
+  /**
+   * A first visit (the cache was empty) while its first sync runs: the rows come oldest change first, so the top of
+   * the rows synced so far is not the list's top (an old order showed first, then the newest replaced it). Until the
+   * sync ends, a query answers the server's head for it instead, as a warm open answers the head kept with the cache.
+   */
+  let coldCache: ListCache<Row> | null = null;
+  let coldHeadAsked: { key: string; done: Promise<void> } | null = null;
+  async function coldHeadFor(query: Query): Promise<void> {
+    const queryKey = JSON.stringify(query);
+    if (!deps.fetchHead || coldCache === null || coldCache !== cache || provisional?.key === queryKey) return;
+    if (coldHeadAsked?.key !== queryKey) {
+      const own = coldCache;
+      const done = deps
+        .fetchHead(query, HEAD_ROWS)
+        .then((head) => {
+          if (!head || coldCache !== own || provisional?.key === queryKey) return;
+          provisional?.settle();
+          let settle = () => {};
+          const loaded = new Promise<void>((resolve) => (settle = resolve));
+          provisional = { handle: nextProvisional--, key: queryKey, total: head.total, rows: head.rows, loaded, settle };
+        })
+        .catch(() => undefined);
+      coldHeadAsked = { key: queryKey, done };
+    }
+    await Promise.race([coldHeadAsked.done, new Promise((resolve) => setTimeout(resolve, COLD_HEAD_WAIT_MS))]);
+  }
+  /** The first sync of a first visit is over: the rows answer for themselves. */
+  const endColdVisit = (own: ListCache<Row>) => {
+    if (coldCache !== own) return;
+    coldCache = null;
+    coldHeadAsked = null;
+    endProvisional();
+    changed();
+  };
   /** An answer of the engine, or of the head while the load goes on (the engine's handle is then let go). */
   const answerOf = (query: Query, result: ListQueryResult): ListQueryResult => {
     const early = result.status === 'done' ? provisionalFor(query) : null;
@@ -324,11 +367,13 @@ export function createListArea<Row extends ListRow, Query extends ListQuery<obje
         });
         received += result.rows;
       } while (again && cache === ownCache);
+      endColdVisit(ownCache);
       // Saved as soon as the rows settle (a reload may come any moment); the list's re-query needs the same order.
       void saveOpeningOrder(ownCache).catch(() => undefined);
       void saveOpeningHead(ownCache).catch(() => undefined);
       prepareSearchSoon();
     } catch (error) {
+      endColdVisit(ownCache);
       if (isApiFailure(error)) notify.failed(error as ApiFailure);
       throw error;
     } finally {
@@ -430,6 +475,8 @@ export function createListArea<Row extends ListRow, Query extends ListQuery<obje
     cache?.close();
     userId = id;
     openingSort = openingQuery = null;
+    coldCache = null;
+    coldHeadAsked = null;
     endProvisional();
     loading = true;
     const own = (cache = openCache(id));
@@ -451,7 +498,8 @@ export function createListArea<Row extends ListRow, Query extends ListQuery<obje
             changed();
           },
           beforeRest: () => held?.passed(),
-          onStart: (_rows, cursor) => {
+          onStart: (rows, cursor) => {
+            if (rows === 0 && cursor === null) coldCache = own;
             headAnswers = asking !== null && own.openingHead()?.query === asking;
             begin({ rows: engine.size, cursor });
           },
@@ -489,6 +537,7 @@ export function createListArea<Row extends ListRow, Query extends ListQuery<obje
       }
       const opened = await opening;
       noteSort(query);
+      await coldHeadFor(query);
       const result = answerOf(query, await engine.query(query, view));
       return { opened, result, rows: result.status === 'done' ? (rowsOf(result.handle, 0, rows) ?? []) : [] };
     },
@@ -510,6 +559,7 @@ export function createListArea<Row extends ListRow, Query extends ListQuery<obje
     async query(query, view, onScreen) {
       asked();
       noteSort(query);
+      await coldHeadFor(query);
       const result = answerOf(query, await engine.query(query, view));
       if (result.status === 'done' && query.sort) prepareTabsInSort(query.sort);
       if (!onScreen || result.status !== 'done') return result;
@@ -537,6 +587,8 @@ export function createListArea<Row extends ListRow, Query extends ListQuery<obje
     },
     async close(options = {}) {
       opening = null;
+      coldCache = null;
+      coldHeadAsked = null;
       endProvisional();
       if (searchTimer !== null) clearTimeout(searchTimer);
       searchTimer = null;

@@ -104,6 +104,36 @@ export type OrdersAreaDeps = {
   openCache?: (userId: number) => OrderCache;
 };
 
+const SERVER_SORTS = new Set<string>(['inProcessAt', 'shipmentDate', 'amount', 'updatedAt']);
+
+/**
+ * A list query as GET /api/order/list's (the server's first page of it), or null when the server would not answer
+ * it alike: a search (the engine matches differently), a grouping by posting, a sort or filter it does not have.
+ */
+export function serverListQuery(query: OrderQuery, rows: number): OrderListQuery | null {
+  const { filters = {}, sort, search, group } = query;
+  if (group || (search ?? '').trim() !== '' || (sort && !SERVER_SORTS.has(sort.column))) return null;
+  const sources = filters.sources ?? [];
+  if (sources.length > 1) return null;
+  const some = <T>(values: readonly T[] | undefined) => (values && values.length > 0 ? [...values] : undefined);
+  return {
+    page: 1,
+    rows,
+    shopIds: some(filters.shopIds),
+    statuses: some(filters.statuses),
+    warehouseIds: some(filters.warehouseIds),
+    source: sources[0],
+    inProcessFrom: filters.inProcessAt?.from,
+    inProcessTo: filters.inProcessAt?.to,
+    shipmentFrom: filters.shipmentDate?.from,
+    shipmentTo: filters.shipmentDate?.to,
+    amountFrom: filters.amount?.from,
+    amountTo: filters.amount?.to,
+    sort: (sort?.column ?? 'inProcessAt') as OrderListQuery['sort'],
+    direction: sort?.direction ?? 'desc',
+  };
+}
+
 export function createOrdersArea({ client, events, engine: engineOptions, openCache = (id) => new OrderCache(id) }: OrdersAreaDeps): OrdersApi {
   const engine = new OrderEngine(engineOptions);
   const list = createListArea<OrderRow, OrderQuery>({
@@ -120,6 +150,13 @@ export function createOrdersArea({ client, events, engine: engineOptions, openCa
     },
     tabColumn: 'status',
     engineOptions,
+    // A first visit's list shows the server's first page in the list's order while the cache fills.
+    fetchHead: async (query, rows) => {
+      const asked = serverListQuery(query, rows);
+      if (!asked) return null;
+      const page = await client.call(E.list, asked, { silent: true });
+      return { total: page.total, rows: page.list };
+    },
   });
   const { idsOf, settledSelection, afterEdit } = list;
 

@@ -106,7 +106,9 @@ export async function listOrders(deps: OrdersDeps, userId: number, query: ListQu
       `(${['posting_number', 'order_number', 'sku', 'offer_id', 'product_name', 'tracking_number'].map((c) => `lower(o.${c}) like ${needle}`).join(' or ')})`,
     );
   }
-  const order = `o.${SORT_COLUMNS[query.sort]} ${query.direction} nulls last, o.id`;
+  // The browser's list engine's order (workers/lists/engine.ts): empty values last ascending and first descending,
+  // ties in sync order (updated_at, id). A first visit shows this page until its cache is filled, then the engine's.
+  const order = `o.${SORT_COLUMNS[query.sort]} ${query.direction} nulls ${query.direction === 'asc' ? 'last' : 'first'}, o.updated_at, o.id`;
   const limit = param(query.rows);
   const offset = param((query.page - 1) * query.rows);
   const [result] = await deps.database.query<{ list: string; total: number | string }>(

@@ -122,6 +122,39 @@ describe('the orders area of the worker', () => {
     expect(server.to('/order/sync')).toHaveLength(4);
   });
 
+  it("on a first visit answers the list's query with the server's first page until the sync is over: the top rows never jump", async () => {
+    // The sync brings the oldest orders first: the top of its first chunk is an old order.
+    const rows = generateOrders({ count: 130, seed: 9 }).sort((a, b) => a.inProcessAt - b.inProcessAt);
+    const { server } = orderServer(rows);
+    const opening: OrderQuery = { filters: {}, search: '', sort: { column: 'inProcessAt', direction: 'desc' } };
+    const newest = referenceQuery(rows, opening);
+    server.on('/order/list', (request) => {
+      expect(request.query.get('sort')).toBe('inProcessAt');
+      expect(request.query.get('direction')).toBe('desc');
+      return ok({ list: newest.slice(0, Number(request.query.get('rows'))), total: newest.length });
+    });
+    const { api } = connect(server);
+    const changes: number[] = [];
+    await api.subscribe('orders.changed', proxy((event) => void changes.push(event.total)));
+    await api.orders.open(++userId);
+    await until(() => changes.at(-1) === 40);
+
+    const early = await api.orders.query(opening, 'orders', { start: 0, end: 10, window: 50 });
+    if (early.status !== 'done') throw new Error('superseded');
+    expect(early.total).toBe(130);
+    expect(early.windows?.[0]?.rows.slice(0, 5).map((row) => row.id)).toEqual(newest.slice(0, 5).map((row) => row.id));
+
+    await api.orders.shown();
+    await until(() => changes.at(-1) === 130);
+    const settled = await api.orders.query(opening, 'orders', { start: 0, end: 10, window: 50 });
+    if (settled.status !== 'done') throw new Error('superseded');
+    expect(settled.handle).toBeGreaterThanOrEqual(0);
+    expect(settled.windows?.[0]?.rows.slice(0, 5).map((row) => row.id)).toEqual(newest.slice(0, 5).map((row) => row.id));
+    // A search is not the server's to answer: it is never asked for one.
+    await api.orders.query({ ...opening, search: 'x' }, 'orders');
+    expect(server.to('/order/list')).toHaveLength(1);
+  });
+
   it('tells a list that starts listening mid-sync how far the sync is, and nothing once it is over', async () => {
     const rows = generateOrders({ count: 130, seed: 12 });
     const { server } = orderServer(rows);
