@@ -133,6 +133,7 @@ export const promotionActionsMachine = setup({
         },
         sending: {
           invoke: {
+            id: 'runChunk',
             src: 'runChunk',
             input: ({ context }) => ({ kind: context.kind!, target: context.target, subjects: context.subjects.filter((s) => context.chunk.includes(s.key)) }),
             onDone: {

@@ -70,6 +70,7 @@ export const returnActionMachine = setup({
     },
     running: {
       invoke: {
+        id: 'runReturnAction',
         src: 'runReturnAction',
         input: ({ context }) => ({ body: context.body! }),
         onDone: { target: 'done', actions: assign(({ event }) => ({ result: event.output })) },

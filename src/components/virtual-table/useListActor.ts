@@ -79,15 +79,21 @@ export function useListActor<Row, Query extends ListQuery<object>>(options: {
   initialQuery: Query;
   windowRows: number;
 }) {
-  const { client, area, topics, userId, view, initialQuery, windowRows } = options;
+  const { client, topics, userId, view, initialQuery, windowRows } = options;
+  // A page reaches its area through the Comlink proxy (`client.returns`), which is a new object at every render: the
+  // actor and the window cache read the latest one through this ref and are made once. Made again each render, the
+  // window cache dropped its rows and the windows answered with a query at every render, and while a sync kept the
+  // page rendering the rows on screen never arrived.
+  const areaRef = useRef(options.area);
+  areaRef.current = options.area;
   const windowsRef = useRef<ListWindows<Row> | null>(null);
   const machine = useMemo(
     () =>
       listMachine.provide({
         actors: {
-          openList: fromPromise(async ({ input }) => area.open(input.userId)),
+          openList: fromPromise(async ({ input }) => areaRef.current.open(input.userId)),
           runQuery: fromPromise(async ({ input, signal }) => {
-            const { windows: onScreen, ...result } = await area.query(input.query as Query, input.view, windowsRef.current?.onScreen());
+            const { windows: onScreen, ...result } = await areaRef.current.query(input.query as Query, input.view, windowsRef.current?.onScreen());
             if (result.status === 'done' && onScreen && !signal.aborted) windowsRef.current?.accept(result.handle, onScreen);
             return result;
           }),
@@ -99,24 +105,24 @@ export function useListActor<Row, Query extends ListQuery<object>>(options: {
             ];
             // A sync the worker began before this list listened: its progress so far.
             void Promise.all(offs)
-              .then(() => area.progress())
+              .then(() => areaRef.current.progress())
               .then((progress) => progress && sendBack({ type: 'list.syncProgress', progress }))
               .catch(() => undefined);
             return () => offs.forEach((off) => void off.then((unsubscribe) => unsubscribe()).catch(() => undefined));
           }),
         },
       }),
-    [client, area, topics],
+    [client, topics],
   );
   const actor = useActorRef(machine, { ...appActorOptions(), input: { userId, view, query: initialQuery, first: null } });
   const windows = useMemo(
     () =>
       new ListWindows<Row>(
-        async (handle, page) => (await area.window(handle, page * windowRows, windowRows)).rows,
+        async (handle, page) => (await areaRef.current.window(handle, page * windowRows, windowRows)).rows,
         () => actor.send({ type: 'list.changed', total: actor.getSnapshot().context.held }),
         windowRows,
       ),
-    [actor, area, windowRows],
+    [actor, windowRows],
   );
   windowsRef.current = windows;
   const listView = useListView(actor);
@@ -129,8 +135,8 @@ export function useListActor<Row, Query extends ListQuery<object>>(options: {
   useEffect(() => {
     if (told.current || handle === null || total === 0) return;
     told.current = true;
-    requestAnimationFrame(() => setTimeout(() => void area.shown().catch(() => undefined), 0));
-  }, [handle, total, area]);
+    requestAnimationFrame(() => setTimeout(() => void areaRef.current.shown().catch(() => undefined), 0));
+  }, [handle, total]);
 
   return { actor, view: listView, rowAt: windows.rowAt, subscribeRows: windows.subscribe, onRangeChange, windows };
 }
