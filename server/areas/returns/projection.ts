@@ -11,13 +11,19 @@ import type { Database } from '../../db/database';
  * not in Ozon's answer: it is when this projection first saw the new state (its creation time at first).
  */
 
-/** Ozon's ids of the rFBS decisions in `available_actions` (the simulator's; /v2/returns/rfbs/get names each too). */
-export const OZON_RFBS_ACTION_IDS: Record<RfbsAction, number> = { verify: 1, reject: 2, compensate: 3, returnMoney: 4, receive: 5 };
+/**
+ * Ozon's action ids of each rFBS decision, as /v2/returns/rfbs/get lists them in `available_actions` and
+ * /v1/returns/rfbs/action/set takes them. The official file names -1 and -10 (a rejection: of the request, and of
+ * the product after its check) and 1020 (a partial compensation); the others are the simulator's.
+ */
+export const OZON_RFBS_ACTION_IDS: Record<RfbsAction, readonly number[]> = { verify: [1], reject: [-1, -10], compensate: [1020], returnMoney: [4], receive: [5] };
 
 const ACTIONS_SQL = `coalesce((
-    select string_agg(a.name, ',' order by a.ord)
-    from (values ${RFBS_ACTIONS.map((name, ord) => `(${OZON_RFBS_ACTION_IDS[name]}, '${name}', ${ord})`).join(', ')}) as a(id, name, ord)
-    where exists (select 1 from jsonb_array_elements(coalesce(r.data->'available_actions', '[]'::jsonb)) x where (x->>'id')::int = a.id)
+    select string_agg(d.name, ',' order by d.ord) from (
+      select a.name, min(a.ord) as ord
+      from (values ${RFBS_ACTIONS.flatMap((name, ord) => OZON_RFBS_ACTION_IDS[name].map((id) => `(${id}, '${name}', ${ord})`)).join(', ')}) as a(id, name, ord)
+      where exists (select 1 from jsonb_array_elements(coalesce(r.data->'available_actions', '[]'::jsonb)) x where (x->>'id')::int = a.id)
+      group by a.name) d
   ), '')`;
 
 /** The columns a return decides, but its status change time (see below); a change in any is one the browsers must see. */

@@ -14,9 +14,9 @@ import type { Database } from '../../db/database';
 import { ApiError } from '../../http/errors';
 import { defineListCopy } from '../../lists/copyFrame';
 import { createListFrameSync } from '../../lists/frameSync';
-import type { OzonClient } from '../../marketplace/ozon/client';
+import type { OzonClient, RfbsReturnActionSetRequest } from '../../marketplace/ozon/client';
 import { isOzonError } from '../../marketplace/ozon/errors';
-import { projectReturns } from './projection';
+import { OZON_RFBS_ACTION_IDS, projectReturns } from './projection';
 
 /** How the returns area reaches a shop's Ozon client (the store area builds it from the shop's decrypted key). */
 export type ReturnsDeps = { database: Database; clientFor: (userId: number, shopId: number) => Promise<OzonClient>; now: () => Date };
@@ -189,36 +189,47 @@ export async function rfbsAction(deps: ReturnsDeps, userId: number, body: Action
   if (!allowed.includes(body.action)) throw new ApiError(400, 'returnActionNotAllowed', 'action');
   const detail = detailOf(stored);
   const returnId = Number(row.returnId);
+  const request: RfbsReturnActionSetRequest = { return_id: returnId, id: ozonActionId(stored.data, body.action) };
+  switch (body.action) {
+    case 'verify':
+      // action/set has no return method field: the seller's comment tells the buyer how to send the product.
+      if (body.returnMethod) request.comment = body.returnMethod;
+      break;
+    case 'reject': {
+      const reason = detail.rejectionReasons.find((r) => r.id === body.reasonId);
+      if (!reason) throw new ApiError(400, 'returnRejectReasonUnknown', 'reasonId');
+      if (reason.commentRequired && !body.comment) throw new ApiError(400, 'returnRejectCommentRequired', 'comment');
+      // Ozon requires a comment with every rejection: the reason itself, when the seller wrote none.
+      Object.assign(request, { rejection_reason_id: body.reasonId, comment: body.comment || reason.name });
+      break;
+    }
+    case 'compensate':
+      if (body.amount >= row.amount) throw new ApiError(400, 'returnCompensationTooHigh', 'amount');
+      request.compensation_amount = Math.round(body.amount * 100) / 100;
+      break;
+    case 'returnMoney':
+      if (body.backWay !== undefined) request.return_for_back_way = body.backWay;
+      break;
+    case 'receive':
+      break;
+  }
   const client = await deps.clientFor(userId, row.shopId);
   try {
-    switch (body.action) {
-      case 'verify':
-        await client.rfbsReturnVerify(returnId, body.returnMethod || undefined);
-        break;
-      case 'reject': {
-        const reason = detail.rejectionReasons.find((r) => r.id === body.reasonId);
-        if (!reason) throw new ApiError(400, 'returnRejectReasonUnknown', 'reasonId');
-        if (reason.commentRequired && !body.comment) throw new ApiError(400, 'returnRejectCommentRequired', 'comment');
-        await client.rfbsReturnReject(returnId, body.reasonId, body.comment || undefined);
-        break;
-      }
-      case 'compensate':
-        if (body.amount >= row.amount) throw new ApiError(400, 'returnCompensationTooHigh', 'amount');
-        await client.rfbsReturnCompensate(returnId, body.amount.toFixed(2));
-        break;
-      case 'receive':
-        await client.rfbsReturnReceive(returnId);
-        break;
-      case 'returnMoney':
-        await client.rfbsReturnMoney(returnId, body.backWay);
-        break;
-    }
+    await client.rfbsReturnActionSet(request);
   } catch (error) {
     if (isOzonError(error)) throw new ApiError(error.code, error.texts, null);
     throw error;
   }
   const changed = await refreshRfbs(deps, row.shopId, stored.external_id, client, returnId, row.postingNumber);
   return { detail: await getReturn(deps, userId, body.id), changed };
+}
+
+/** The id of `action` among the request's `available_actions` as last read from Ozon (projection.ts checked it is there). */
+function ozonActionId(data: Record<string, unknown>, action: RfbsAction): number {
+  const offered = new Set((Array.isArray(data.available_actions) ? data.available_actions : []).map((a) => Number(obj(a).id)));
+  const id = OZON_RFBS_ACTION_IDS[action].find((candidate) => offered.has(candidate));
+  if (id === undefined) throw new ApiError(400, 'returnActionNotAllowed', 'action');
+  return id;
 }
 
 /** Reads one rFBS request back from Ozon into mp_records and the returns table; true when its row changed. */

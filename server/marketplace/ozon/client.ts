@@ -181,6 +181,16 @@ export type ReturnsListRequest = {
   last_id?: number;
 };
 
+/** /v1/returns/rfbs/action/set's body. */
+export type RfbsReturnActionSetRequest = {
+  return_id: number;
+  id: number;
+  comment?: string;
+  rejection_reason_id?: number;
+  compensation_amount?: number;
+  return_for_back_way?: number;
+};
+
 export type RfbsReturnsListRequest = {
   filter?: { offer_id?: string; posting_number?: string; group_state?: string[]; created_at?: { from?: string; to?: string } };
   limit: number;
@@ -411,23 +421,12 @@ export function createOzonClient(options: OzonClientOptions) {
     returnsList: (req: ReturnsListRequest) => call('returnsList', req, returnsListResponseSchema),
     rfbsReturnsList: async (req: RfbsReturnsListRequest) => (await call('rfbsReturnsList', req, rfbsReturnsListResponseSchema)).returns,
     rfbsReturnGet: async (returnId: number) => (await call('rfbsReturnGet', { return_id: returnId }, rfbsReturnGetResponseSchema)).returns,
-    /** Approves a request: the buyer sends the product back for checking. */
-    rfbsReturnVerify: async (returnId: number, returnMethodDescription?: string) => {
-      await call('rfbsReturnVerify', { return_id: returnId, return_method_description: returnMethodDescription }, emptyResponseSchema);
-    },
-    rfbsReturnReject: async (returnId: number, rejectionReasonId: number, comment?: string) => {
-      await call('rfbsReturnReject', { return_id: returnId, rejection_reason_id: rejectionReasonId, comment }, emptyResponseSchema);
-    },
-    /** Pays part of the price back; the buyer keeps the product. */
-    rfbsReturnCompensate: async (returnId: number, amount: string) => {
-      await call('rfbsReturnCompensate', { return_id: returnId, compensation_amount: amount }, emptyResponseSchema);
-    },
-    rfbsReturnReceive: async (returnId: number) => {
-      await call('rfbsReturnReceive', { return_id: returnId }, emptyResponseSchema);
-    },
-    /** Pays the whole price back (and `backWay`, the buyer's postage, for a defective product). */
-    rfbsReturnMoney: async (returnId: number, backWay?: number) => {
-      await call('rfbsReturnMoney', { return_id: returnId, return_for_back_way: backWay }, emptyResponseSchema);
+    /**
+     * One decision on a request: `id` is an action of the request's `available_actions`. A rejection (-1, -10) takes
+     * `rejection_reason_id` and `comment`; a partial compensation (1020) `compensation_amount`.
+     */
+    rfbsReturnActionSet: async (req: RfbsReturnActionSetRequest) => {
+      await call('rfbsReturnActionSet', req, emptyResponseSchema);
     },
 
     chatList: (req: { filter?: { chat_status?: 'All' | 'Opened' | 'Closed'; unread_only?: boolean }; limit: number; cursor?: string }) =>

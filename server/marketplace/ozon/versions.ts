@@ -50,14 +50,12 @@ export const OZON_ENDPOINTS = {
   discountTaskApprove: { path: '/v1/actions/discounts-task/approve', method: 'POST' },
   discountTaskDecline: { path: '/v1/actions/discounts-task/decline', method: 'POST' },
   returnsList: { path: '/v1/returns/list', method: 'POST' },
-  // rFBS return requests: the v2 calls (Ozon announces /v1/returns/rfbs/action/set as their successor).
+  // rFBS return requests. Decisions go through /v1/returns/rfbs/action/set with an action id the request's
+  // /v2/returns/rfbs/get lists in `available_actions`: the official file marks /v2/returns/rfbs/verify, reject,
+  // compensate, receive-return and return-money "to be switched off; switch to /v1/returns/rfbs/action/set".
   rfbsReturnsList: { path: '/v2/returns/rfbs/list', method: 'POST' },
   rfbsReturnGet: { path: '/v2/returns/rfbs/get', method: 'POST' },
-  rfbsReturnVerify: { path: '/v2/returns/rfbs/verify', method: 'POST' },
-  rfbsReturnReject: { path: '/v2/returns/rfbs/reject', method: 'POST' },
-  rfbsReturnCompensate: { path: '/v2/returns/rfbs/compensate', method: 'POST' },
-  rfbsReturnReceive: { path: '/v2/returns/rfbs/receive-return', method: 'POST' },
-  rfbsReturnMoney: { path: '/v2/returns/rfbs/return-money', method: 'POST' },
+  rfbsReturnActionSet: { path: '/v1/returns/rfbs/action/set', method: 'POST' },
   chatList: { path: '/v3/chat/list', method: 'POST' },
   chatHistory: { path: '/v3/chat/history', method: 'POST' },
   chatSendMessage: { path: '/v1/chat/send/message', method: 'POST' },

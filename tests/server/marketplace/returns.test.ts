@@ -1,4 +1,6 @@
+import type { RfbsReturnActionSetRequest } from '../../../server/marketplace/ozon/client';
 import { OzonError } from '../../../server/marketplace/ozon/errors';
+import { RFBS_ACTIONS } from '../../../server/marketplace/simulator/areas/returns';
 import { startSimulator } from './harness';
 
 let sim: Awaited<ReturnType<typeof startSimulator>>;
@@ -54,7 +56,10 @@ describe('FBS and FBO returns (/v1/returns/list)', () => {
   });
 });
 
-describe('rFBS return requests (/v2/returns/rfbs/*)', () => {
+describe('rFBS return requests (/v2/returns/rfbs/*, decisions through /v1/returns/rfbs/action/set)', () => {
+  const act = (returnId: number, action: keyof typeof RFBS_ACTIONS, rest: Omit<RfbsReturnActionSetRequest, 'return_id' | 'id'> = {}) =>
+    sim.client('1001').rfbsReturnActionSet({ return_id: returnId, id: RFBS_ACTIONS[action].id, ...rest });
+
   const requestIn = async (group: string) => {
     const list = await sim.client('1001').rfbsReturnsList({ limit: 1000, filter: { group_state: [group] } });
     expect(list.length).toBeGreaterThan(0);
@@ -80,16 +85,21 @@ describe('rFBS return requests (/v2/returns/rfbs/*)', () => {
   it('takes a request from new to money returned: verify, receive, return money; each step only in its state', async () => {
     const client = sim.client('1001');
     const { return_id: id } = await requestIn('New');
-    expect((await refusal(client.rfbsReturnReceive(id))).status).toBe(400);
-    await client.rfbsReturnVerify(id, 'Почта России');
+    expect((await refusal(act(id, 'receiveReturn'))).status).toBe(400);
+    await act(id, 'verify', { comment: 'Почта России' });
     expect((await client.rfbsReturnGet(id)).state.state).toBe('Approved');
-    expect((await refusal(client.rfbsReturnVerify(id))).status).toBe(400);
-    expect((await refusal(client.rfbsReturnMoney(id))).status).toBe(400);
-    await client.rfbsReturnReceive(id);
+    expect((await client.rfbsReturnGet(id)).return_method_description).toBe('Почта России');
+    expect((await refusal(act(id, 'verify'))).status).toBe(400);
+    expect((await refusal(act(id, 'returnMoney'))).status).toBe(400);
+    await act(id, 'receiveReturn');
     const received = await client.rfbsReturnGet(id);
     expect(received.state.state).toBe('ReceivedBySeller');
     expect(received.available_actions.map((a) => a.name)).toContain('Вернуть деньги');
-    await client.rfbsReturnMoney(id, 300);
+    // After the check a rejection is the other id (-10), and the request lists only that one.
+    expect(received.available_actions.map((a) => a.id)).toContain(-10);
+    expect(received.available_actions.map((a) => a.id)).not.toContain(-1);
+    expect((await refusal(act(id, 'reject', { rejection_reason_id: 101, comment: 'x' }))).status).toBe(400);
+    await act(id, 'returnMoney', { return_for_back_way: 300 });
     const done = await client.rfbsReturnGet(id);
     expect(done.state.state).toBe('MoneyReturned');
     expect(done.available_actions).toEqual([]);
@@ -97,14 +107,15 @@ describe('rFBS return requests (/v2/returns/rfbs/*)', () => {
     expect(listed[0]!.state).toMatchObject({ group_state: 'Approved', state: 'MoneyReturned' });
   });
 
-  it('rejects only with a known reason, and with a comment where the reason asks for one', async () => {
+  it('rejects only with a known reason and a comment (action/set requires one for -1 and -10)', async () => {
     const client = sim.client('1001');
     const { return_id: id } = await requestIn('New');
     const { rejection_reason: reasons } = await client.rfbsReturnGet(id);
     const needsComment = reasons.find((r) => r.is_comment_required)!;
-    expect((await refusal(client.rfbsReturnReject(id, 9999))).status).toBe(400);
-    expect((await refusal(client.rfbsReturnReject(id, needsComment.id))).status).toBe(400);
-    await client.rfbsReturnReject(id, needsComment.id, 'Следы использования на фото');
+    expect((await refusal(act(id, 'reject', { rejection_reason_id: 9999, comment: 'x' }))).status).toBe(400);
+    expect((await refusal(act(id, 'reject', { rejection_reason_id: needsComment.id }))).status).toBe(400);
+    expect((await refusal(client.rfbsReturnActionSet({ return_id: id, id: 777 }))).status).toBe(400);
+    await act(id, 'reject', { rejection_reason_id: needsComment.id, comment: 'Следы использования на фото' });
     const rejected = await client.rfbsReturnGet(id);
     expect(rejected.state.state).toBe('Rejected');
     expect(rejected.rejection_comment).toBe('Следы использования на фото');
@@ -114,9 +125,9 @@ describe('rFBS return requests (/v2/returns/rfbs/*)', () => {
     const client = sim.client('1001');
     const request = await requestIn('New');
     const price = Number(request.product.price);
-    expect((await refusal(client.rfbsReturnCompensate(request.return_id, '0'))).status).toBe(400);
-    expect((await refusal(client.rfbsReturnCompensate(request.return_id, String(price)))).status).toBe(400);
-    await client.rfbsReturnCompensate(request.return_id, (price / 2).toFixed(2));
+    expect((await refusal(act(request.return_id, 'compensate', { compensation_amount: 0 }))).status).toBe(400);
+    expect((await refusal(act(request.return_id, 'compensate', { compensation_amount: price }))).status).toBe(400);
+    await act(request.return_id, 'compensate', { compensation_amount: Math.round(price * 50) / 100 });
     expect((await client.rfbsReturnGet(request.return_id)).state.state).toBe('PartialCompensationReturned');
   });
 

@@ -42,11 +42,16 @@ export const RFBS_STATES = {
 } as const;
 export type RfbsState = keyof typeof RFBS_STATES;
 
-/** The seller's decisions and the states each is allowed in (the rules of /v2/returns/rfbs/*). */
+/**
+ * The seller's decisions, their ids in `available_actions` and /v1/returns/rfbs/action/set, and the states each is
+ * allowed in. The official file names three ids: -1 and -10 take a rejection reason and a comment (a request
+ * rejected, a returned product rejected after its check), 1020 a compensation amount; the others are ours.
+ */
 export const RFBS_ACTIONS = {
   verify: { id: 1, name: 'Одобрить заявку', from: ['OnSellerApproval'] },
-  reject: { id: 2, name: 'Отклонить заявку', from: ['OnSellerApproval', 'ReceivedBySeller'] },
-  compensate: { id: 3, name: 'Вернуть часть стоимости', from: ['OnSellerApproval', 'ReceivedBySeller'] },
+  reject: { id: -1, name: 'Отклонить заявку', from: ['OnSellerApproval'] },
+  rejectAfterCheck: { id: -10, name: 'Отклонить заявку', from: ['ReceivedBySeller'] },
+  compensate: { id: 1020, name: 'Вернуть часть стоимости', from: ['OnSellerApproval', 'ReceivedBySeller'] },
   returnMoney: { id: 4, name: 'Вернуть деньги', from: ['OnSellerApproval', 'ReceivedBySeller'] },
   receiveReturn: { id: 5, name: 'Подтвердить получение', from: ['Approved'] },
 } as const satisfies Record<string, { id: number; name: string; from: readonly RfbsState[] }>;
@@ -432,7 +437,7 @@ export class ReturnsArea {
         posting_number: posting.posting_number,
         product,
         rejection_comment: request.rejectionComment,
-        rejection_reason: allowed.includes('reject') ? RFBS_REJECTION_REASONS.map((r) => ({ ...r })) : [],
+        rejection_reason: allowed.includes('reject') || allowed.includes('rejectAfterCheck') ? RFBS_REJECTION_REASONS.map((r) => ({ ...r })) : [],
         return_method_description: request.returnMethod,
         return_number: `${posting.posting_number}-R1`,
         return_reason: { ...request.reason },
@@ -453,33 +458,33 @@ export class ReturnsArea {
     return {};
   }
 
-  rfbsVerify(body: Record<string, unknown>) {
-    const method = typeof body.return_method_description === 'string' ? body.return_method_description.trim() : '';
-    return this.decide('verify', body.return_id, { state: 'Approved', moneyReturnState: '', returnMethod: method || 'Почта России' });
-  }
-
-  rfbsReceive(body: Record<string, unknown>) {
-    return this.decide('receiveReturn', body.return_id, { state: 'ReceivedBySeller', moneyReturnState: '', returnMethod: this.requireRfbs(body.return_id).returnMethod });
-  }
-
-  rfbsReject(body: Record<string, unknown>) {
-    const reason = RFBS_REJECTION_REASONS.find((r) => r.id === Number(body.rejection_reason_id));
-    if (!reason) throw badRequest('rejection_reason_id: unknown rejection reason');
+  /** /v1/returns/rfbs/action/set: the decision whose id `body.id` is, with what that decision needs. */
+  rfbsActionSet(body: Record<string, unknown>) {
+    const action = (Object.keys(RFBS_ACTIONS) as RfbsAction[]).find((a) => RFBS_ACTIONS[a].id === Number(body.id));
+    if (!action) throw badRequest(`id: unknown action ${String(body.id)}`);
     const comment = typeof body.comment === 'string' ? body.comment.trim() : '';
-    if (reason.is_comment_required && !comment) throw badRequest('comment is required for this rejection reason');
-    return this.decide('reject', body.return_id, { state: 'Rejected', moneyReturnState: '', rejectionComment: comment || reason.name });
-  }
-
-  rfbsCompensate(body: Record<string, unknown>) {
-    const request = this.requireRfbs(body.return_id);
-    const amount = Number(body.compensation_amount);
-    const price = Number(this.rfbsProduct(request.index).product.price);
-    if (!Number.isFinite(amount) || amount <= 0 || amount >= price) throw badRequest('compensation_amount must be more than 0 and less than the product price');
-    return this.decide('compensate', body.return_id, { state: 'PartialCompensationReturned', moneyReturnState: 'Частичная компенсация выплачена', compensation: amount });
-  }
-
-  rfbsReturnMoney(body: Record<string, unknown>) {
-    if (body.return_for_back_way !== undefined && !(Number(body.return_for_back_way) >= 0)) throw badRequest('return_for_back_way must not be negative');
-    return this.decide('returnMoney', body.return_id, { state: 'MoneyReturned', moneyReturnState: 'Деньги возвращены' });
+    switch (action) {
+      case 'verify':
+        return this.decide(action, body.return_id, { state: 'Approved', moneyReturnState: '', returnMethod: comment || 'Почта России' });
+      case 'receiveReturn':
+        return this.decide(action, body.return_id, { state: 'ReceivedBySeller', moneyReturnState: '', returnMethod: this.requireRfbs(body.return_id).returnMethod });
+      case 'reject':
+      case 'rejectAfterCheck': {
+        const reason = RFBS_REJECTION_REASONS.find((r) => r.id === Number(body.rejection_reason_id));
+        if (!reason) throw badRequest('rejection_reason_id: unknown rejection reason');
+        if (!comment) throw badRequest(`comment is required for action ${RFBS_ACTIONS[action].id}`);
+        return this.decide(action, body.return_id, { state: 'Rejected', moneyReturnState: '', rejectionComment: comment });
+      }
+      case 'compensate': {
+        const request = this.requireRfbs(body.return_id);
+        const amount = Number(body.compensation_amount);
+        const price = Number(this.rfbsProduct(request.index).product.price);
+        if (!Number.isFinite(amount) || amount <= 0 || amount >= price) throw badRequest('compensation_amount must be more than 0 and less than the product price');
+        return this.decide(action, body.return_id, { state: 'PartialCompensationReturned', moneyReturnState: 'Частичная компенсация выплачена', compensation: amount });
+      }
+      case 'returnMoney':
+        if (body.return_for_back_way !== undefined && !(Number(body.return_for_back_way) >= 0)) throw badRequest('return_for_back_way must not be negative');
+        return this.decide(action, body.return_id, { state: 'MoneyReturned', moneyReturnState: 'Деньги возвращены' });
+    }
   }
 }
