@@ -7,6 +7,7 @@ import type { Endpoint } from './endpoint';
 import { FEATURE_UPDATE_ENDPOINTS, NOTICE_ENDPOINTS } from './notice';
 import { ORDER_ENDPOINTS } from './orders';
 import { PROMOTION_ENDPOINTS } from './promotions';
+import { PUSH_ENDPOINTS } from './push';
 import { COST_ENDPOINTS } from './costs';
 import { PRODUCT_ENDPOINTS } from './products';
 import { REUPLOAD_ENDPOINTS } from './reupload';
@@ -49,6 +50,7 @@ export const ENDPOINTS = {
   promotions: PROMOTION_ENDPOINTS,
   costs: COST_ENDPOINTS,
   copy: COPY_ENDPOINTS,
+  push: PUSH_ENDPOINTS,
 } as const satisfies Record<string, Record<string, Endpoint>>;
 
 export type EndpointGroup = keyof typeof ENDPOINTS;

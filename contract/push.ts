@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { defineEndpoint } from './endpoint';
 import { lazySchema } from './lazySchema';
 import { ordersChangedPushSchema } from './orders';
 import { productsChangedPushSchema } from './products';
@@ -40,3 +41,25 @@ export type PushMessage = z.infer<typeof pushMessageSchema>;
 export type PushType = PushMessage['type'];
 
 export const PUSH_PATH = '/api/ws';
+
+/** How long a push ticket can open the socket (seconds): the page uses it at once. */
+export const PUSH_TICKET_TTL_S = 30;
+
+// POST /api/ws/ticket
+export const pushTicketDataSchema = lazySchema(() => z.object({
+  /** Opens PUSH_PATH once (`?ticket=`), within PUSH_TICKET_TTL_S. */
+  ticket: z.string(),
+  expiresInS: z.number().int(),
+}));
+export type PushTicketData = z.infer<typeof pushTicketDataSchema>;
+
+export const PUSH_ENDPOINTS = {
+  ticket: defineEndpoint({
+    method: 'POST',
+    path: '/ws/ticket',
+    summary: `A single-use ticket that opens the push WebSocket (${PUSH_PATH}?ticket=...) within ${PUSH_TICKET_TTL_S} s, so no access token travels in its URL.`,
+    access: 'open',
+    answer: pushTicketDataSchema,
+    settings: { silent: true, retries: 0, timeout: 15_000 },
+  }),
+} as const;

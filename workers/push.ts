@@ -1,5 +1,4 @@
-import { PUSH_PATH, pushMessageSchema } from '../contract/push';
-import { SESSION_ENDPOINTS } from '../contract/session';
+import { PUSH_ENDPOINTS, PUSH_PATH, pushMessageSchema } from '../contract/push';
 import type { Credentials } from './api';
 import type { EventBus } from './events';
 import type { HttpClient } from './http/client';
@@ -37,9 +36,9 @@ const BACKOFF_MAX_MS = 30_000;
 /**
  * The server's push channel (WebSocket at /api/ws). Every frame is checked against the contract and re-emitted on
  * the worker's bus as 'push.message', where the worker's areas (sync progress, orders, chat, notices) and the app
- * listen. The socket reconnects with capped exponential backoff and jitter; when it fails to open twice in a row
- * the access token may have expired (the upgrade cannot answer 402 readably), so one silent authenticated call lets
- * the HTTP client's refresh run, and its 'session.tokenRefreshed' re-opens the socket with the new token.
+ * listen. Each open first asks for a single-use ticket (POST /api/ws/ticket) with the session's token, so the token
+ * never travels in the socket's URL; that call is an ordinary authenticated one, so an expired token is refreshed
+ * by the HTTP client on the way. The socket reconnects with capped exponential backoff and jitter.
  */
 export function createPushConnection({
   client,
@@ -57,15 +56,18 @@ export function createPushConnection({
   let failedOpens = 0;
   let opened = false;
 
-  const url = (c: Credentials) => {
+  /** Counts opens and closes: a ticket that arrives after its open was superseded is dropped. */
+  let attempt = 0;
+
+  const url = (ticket: string) => {
     const base = new URL(PUSH_PATH, origin);
     base.protocol = base.protocol === 'https:' ? 'wss:' : 'ws:';
-    base.searchParams.set('token', c.token);
-    base.searchParams.set('userId', String(c.userId));
+    base.searchParams.set('ticket', ticket);
     return base.toString();
   };
 
   const close = () => {
+    attempt += 1;
     if (timer !== null) clearTimer(timer);
     timer = null;
     if (socket) {
@@ -89,7 +91,22 @@ export function createPushConnection({
 
   const open = () => {
     if (!credentials) return;
-    const current = openSocket(url(credentials));
+    const mine = ++attempt;
+    client.call(PUSH_ENDPOINTS.ticket, undefined).then(
+      ({ ticket }) => {
+        if (mine === attempt && credentials) connect(ticket);
+      },
+      () => {
+        // No ticket (offline, server down, or the session is over: then credentials go and nothing reconnects).
+        if (mine !== attempt) return;
+        failedOpens += 1;
+        scheduleReconnect();
+      },
+    );
+  };
+
+  const connect = (ticket: string) => {
+    const current = openSocket(url(ticket));
     socket = current;
     current.onopen = () => {
       failedOpens = 0;
@@ -118,19 +135,19 @@ export function createPushConnection({
         onSessionEnded?.();
         return;
       }
-      if (!wasOpen) {
-        failedOpens += 1;
-        if (failedOpens === 2) void client.call(SESSION_ENDPOINTS.getInfo, undefined, { silent: true, retries: 0 }).catch(() => undefined);
-      }
+      if (!wasOpen) failedOpens += 1;
       scheduleReconnect();
     };
     current.onerror = () => undefined; // onclose follows and decides
   };
 
+  // An open socket stays open across a token refresh (it was let in once); one waiting to reconnect tries now.
   events.on('session.tokenRefreshed', ({ token }) => {
     if (!credentials) return;
     credentials = { ...credentials, token };
-    close();
+    if (socket || timer === null) return;
+    clearTimer(timer);
+    timer = null;
     failedOpens = 0;
     open();
   });

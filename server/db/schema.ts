@@ -437,3 +437,4 @@ export * from './tables/edit';
 export * from './tables/postcodes';
 export * from './tables/reupload';
 export * from './tables/watermark';
+export * from './tables/push';

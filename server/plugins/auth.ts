@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import { AREA_ROLES, isPermitted, type Area } from '../../contract/access';
 import { ALTERNATE_BASES } from '../../contract/endpoint';
 import { AUTH_HEADERS } from '../../contract/envelope';
+import { consumePushTicket } from '../areas/session/pushTickets';
 import { authenticate, type AuthUser } from '../areas/session/service';
 import { ApiError } from '../http/errors';
 
@@ -31,7 +32,8 @@ export function requireUser(user: AuthUser | null): AuthUser {
 
 /**
  * Every /api route (and its aliases under the alternate bases) needs a valid session unless its config says `public: true`; `area` adds the role check.
- * The WebSocket route authenticates from its query (browsers cannot set headers on a WebSocket).
+ * The WebSocket route authenticates with a single-use ticket in its query (browsers cannot set headers on a WebSocket,
+ * and a token in a URL ends up in proxies' logs): POST /api/ws/ticket issues it (areas/session/pushTickets.ts).
  */
 export const authPlugin = fp(async function authPlugin(app: FastifyInstance) {
   app.decorateRequest('user', null);
@@ -41,10 +43,9 @@ export const authPlugin = fp(async function authPlugin(app: FastifyInstance) {
     const config = request.routeOptions.config;
     if (config.public) return;
     const websocket = request.headers.upgrade?.toLowerCase() === 'websocket';
-    const query = (websocket ? request.query : {}) as Record<string, string | undefined>;
-    const token = header(request.headers[AUTH_HEADERS.token]) ?? query.token;
-    const userId = header(request.headers[AUTH_HEADERS.userId]) ?? query.userId;
-    const user = await authenticate(app, token, userId);
+    const user = websocket
+      ? await consumePushTicket(app, (request.query as Record<string, string | undefined>).ticket)
+      : await authenticate(app, header(request.headers[AUTH_HEADERS.token]), header(request.headers[AUTH_HEADERS.userId]));
     request.user = user;
     if (config.area && !isPermitted(AREA_ROLES[config.area], user.rolePermissions)) {
       throw new ApiError(401, 'unauthorized');

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_MESSAGES, ADMIN_USER_PATHS, adminUserPageSchema, adminUserSchema } from '../../contract/admin';
 import { MESSAGES } from '../../contract/errors';
 import { userInfoSchema } from '../../contract/session';
-import { DATABASE_TARGETS, login, startTestApp, type Session, type TestApp } from './harness';
+import { DATABASE_TARGETS, login, pushUrl, startTestApp, type Session, type TestApp } from './harness';
 
 const DAY_MS = 24 * 3600 * 1000;
 
@@ -217,7 +217,7 @@ describe.each(DATABASE_TARGETS)('administration: user manager on $kind', (target
       const doomed = await addUser('doomed_user');
       const other = await addUser('doomed_too');
       const session = await login(t.app, 'doomed_user', 'start1234');
-      const ws = await t.app.injectWS(`/api/ws?token=${encodeURIComponent(session.token)}&userId=${session.id}`);
+      const ws = await t.app.injectWS(await pushUrl(t.app, session));
       const closed = new Promise<number>((resolve) => ws.on('close', (code) => resolve(code)));
 
       const response = await post(ADMIN_USER_PATHS.delete, { ids: [doomed.id, other.id] });

@@ -5,7 +5,7 @@ import { pushMessageSchema, type PushMessage } from '../../contract/push';
 import type { Store } from '../../contract/store';
 import type { BuyerChatWatcher } from '../../server/areas/chat/watcher';
 import { createOzonSimulator, type OzonSimulator } from '../../server/marketplace/simulator/plugin';
-import { DATABASE_TARGETS, login, startTestApp, type Session, type TestApp } from './harness';
+import { DATABASE_TARGETS, login, pushUrl, startTestApp, type Session, type TestApp } from './harness';
 
 const START = Date.parse('2025-06-10T08:00:00Z');
 const HOUR = 3_600_000;
@@ -152,7 +152,7 @@ describe.each(DATABASE_TARGETS)('buyer chat on $kind', (target) => {
   // Before any other test ticks: the poller has not looked at the seller's shops yet.
   it('pushes a buyer message that arrives after the page listed the chats and before the first poll of the shop', async () => {
     let frames: PushMessage[] = [];
-    const ws = await t.app.injectWS(`/api/ws?token=${encodeURIComponent(seller.token)}&userId=${seller.id}`, {}, { onInit: (socket) => (frames = collect(socket)) });
+    const ws = await t.app.injectWS(await pushUrl(t.app, seller), {}, { onInit: (socket) => (frames = collect(socket)) });
     await list();
     const { chatId, messageId } = sim.shop('1001').addBuyerMessage(undefined, 'Заказ ещё не пришёл');
     await watcher.tick();
@@ -165,8 +165,8 @@ describe.each(DATABASE_TARGETS)('buyer chat on $kind', (target) => {
     const admin = await login(t.app, 'admin', 'admin123');
     let sellerFrames: PushMessage[] = [];
     let adminFrames: PushMessage[] = [];
-    const sellerWs = await t.app.injectWS(`/api/ws?token=${encodeURIComponent(seller.token)}&userId=${seller.id}`, {}, { onInit: (ws) => (sellerFrames = collect(ws)) });
-    const adminWs = await t.app.injectWS(`/api/ws?token=${encodeURIComponent(admin.token)}&userId=${admin.id}`, {}, { onInit: (ws) => (adminFrames = collect(ws)) });
+    const sellerWs = await t.app.injectWS(await pushUrl(t.app, seller), {}, { onInit: (ws) => (sellerFrames = collect(ws)) });
+    const adminWs = await t.app.injectWS(await pushUrl(t.app, admin), {}, { onInit: (ws) => (adminFrames = collect(ws)) });
     await watcher.tick();
     const { chatId, messageId } = sim.shop('1002').addBuyerMessage(undefined, 'Есть в наличии?');
     await watcher.tick();
@@ -185,8 +185,8 @@ describe.each(DATABASE_TARGETS)('buyer chat on $kind', (target) => {
     const admin = await login(t.app, 'admin', 'admin123');
     let otherPage: PushMessage[] = [];
     let adminFrames: PushMessage[] = [];
-    const otherWs = await t.app.injectWS(`/api/ws?token=${encodeURIComponent(seller.token)}&userId=${seller.id}`, {}, { onInit: (ws) => (otherPage = collect(ws)) });
-    const adminWs = await t.app.injectWS(`/api/ws?token=${encodeURIComponent(admin.token)}&userId=${admin.id}`, {}, { onInit: (ws) => (adminFrames = collect(ws)) });
+    const otherWs = await t.app.injectWS(await pushUrl(t.app, seller), {}, { onInit: (ws) => (otherPage = collect(ws)) });
+    const adminWs = await t.app.injectWS(await pushUrl(t.app, admin), {}, { onInit: (ws) => (adminFrames = collect(ws)) });
     const { chatId } = sim.shop('1002').addBuyerMessage(undefined, 'Какой размер?');
     const sent = await post<{ message: BuyerMessage }>('/api/sendMessage', { storeId: stores[1]!.id, chatId, text: '尺码是M', clientKey: 'page-7:3' });
     expect(sent.status).toBe(200);

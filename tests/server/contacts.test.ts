@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { WebSocket } from 'ws';
 import { CONTACTS_MESSAGES, type ContactsOverview, type TeamGroup, type TeamMessage, type TeamRequest } from '../../contract/chat';
 import { pushMessageSchema, type PushMessage } from '../../contract/push';
-import { DATABASE_TARGETS, login, startTestApp, type Session, type TestApp } from './harness';
+import { DATABASE_TARGETS, login, pushUrl, startTestApp, type Session, type TestApp } from './harness';
 
 function collect(ws: WebSocket) {
   const frames: PushMessage[] = [];
@@ -25,7 +25,7 @@ describe.each(DATABASE_TARGETS)('team contacts on $kind', (target) => {
   const overview = async (session: Session) => (await get<ContactsOverview>(session, '/api/contacts/overview')).body.data;
   const socket = async (session: Session) => {
     let frames: PushMessage[] = [];
-    const ws = await t.app.injectWS(`/api/ws?token=${encodeURIComponent(session.token)}&userId=${session.id}`, {}, { onInit: (w) => (frames = collect(w)) });
+    const ws = await t.app.injectWS(await pushUrl(t.app, session), {}, { onInit: (w) => (frames = collect(w)) });
     return { ws, frames: () => frames };
   };
 

@@ -167,6 +167,13 @@ export function authHeaders(data: Pick<LoginData, 'token' | 'id'>): Record<strin
   return { [AUTH_HEADERS.token]: data.token, [AUTH_HEADERS.userId]: String(data.id) };
 }
 
+/** The address a page opens its push socket at: PUSH_PATH with a single-use ticket asked for with the session's token. */
+export async function pushUrl(app: FastifyInstance, session: Pick<LoginData, 'token' | 'id'>): Promise<string> {
+  const response = await app.inject({ method: 'POST', url: '/api/ws/ticket', headers: authHeaders(session) });
+  if (response.statusCode !== 200) throw new Error(`no push ticket: ${response.body}`);
+  return `/api/ws?ticket=${encodeURIComponent(response.json<{ data: { ticket: string } }>().data.ticket)}`;
+}
+
 export async function login(app: FastifyInstance, username: string, password: string, remoteAddress?: string): Promise<Session> {
   const response = await app.inject({
     method: 'POST',

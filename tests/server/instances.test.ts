@@ -17,7 +17,7 @@ import { createBuyerChatWatcher } from '../../server/areas/chat/watcher';
 import { syncEntity } from '../../server/areas/sync/engine';
 import type { OzonClient } from '../../server/marketplace/ozon/client';
 import { freePort } from '../support/freePort';
-import { createPostgresDatabase, login, TEST_CAPTCHA, testConfig, type Session } from './harness';
+import { createPostgresDatabase, login, pushUrl, TEST_CAPTCHA, testConfig, type Session } from './harness';
 
 /**
  * Several server instances on one PostgreSQL database (issue 27): they start together, a push made on one reaches
@@ -65,7 +65,7 @@ async function startInstances(count: number): Promise<FastifyInstance[]> {
 /** A browser's push socket on `app`: the frames it received, in order. */
 async function socketOn(app: FastifyInstance, session: Session): Promise<{ ws: WebSocket; frames: PushMessage[] }> {
   const frames: PushMessage[] = [];
-  const ws = await app.injectWS(`/api/ws?token=${encodeURIComponent(session.token)}&userId=${session.id}`, {}, {
+  const ws = await app.injectWS(await pushUrl(app, session), {}, {
     onInit: (socket) => socket.on('message', (data) => frames.push(pushMessageSchema.parse(JSON.parse(String(data))))),
   });
   cleanups.push(async () => ws.terminate());
@@ -369,7 +369,10 @@ describe.skipIf(!url)('two server processes on one PostgreSQL', () => {
     const admin = ((await answer.json()) as { data: { token: string; id: number } }).data;
 
     const frames: PushMessage[] = [];
-    const ws = new WebSocketClient(`${b.replace('http', 'ws')}/api/ws?token=${encodeURIComponent(admin.token)}&userId=${admin.id}`);
+    // The ticket is asked for on one instance and used on the other, as a load balancer may send them.
+    const ticket = await fetch(`${a}/api/ws/ticket`, { method: 'POST', headers: { [AUTH_HEADERS.token]: admin.token, [AUTH_HEADERS.userId]: String(admin.id) } });
+    const { data } = (await ticket.json()) as { data: { ticket: string } };
+    const ws = new WebSocketClient(`${b.replace('http', 'ws')}/api/ws?ticket=${encodeURIComponent(data.ticket)}`);
     cleanups.push(async () => ws.terminate());
     ws.on('message', (data) => frames.push(pushMessageSchema.parse(JSON.parse(String(data)))));
     await vi.waitFor(() => expect(frames).toEqual([{ type: 'hello', userId: admin.id }]), { timeout: 10_000 });

@@ -13,7 +13,7 @@ import {
 } from '../../contract/notice';
 import { pushMessageSchema, type PushMessage } from '../../contract/push';
 import { FEATURE_UPDATE_2025_06_05, seedDemoUsers, WELCOME_NOTICE } from '../../server/demo/seed';
-import { DATABASE_TARGETS, login, startTestApp, type Session, type TestApp } from './harness';
+import { DATABASE_TARGETS, login, pushUrl, startTestApp, type Session, type TestApp } from './harness';
 
 /** Collects frames from the moment the socket is created, so the greeting is not missed. */
 function collect(ws: WebSocket) {
@@ -151,7 +151,7 @@ describe.each(DATABASE_TARGETS)('notices and feature updates on $kind', (target)
       const sockets: WebSocket[] = [];
       const open = async (session: Session) => {
         let frames!: ReturnType<typeof collect>;
-        sockets.push(await t.app.injectWS(`/api/ws?token=${encodeURIComponent(session.token)}&userId=${session.id}`, {}, { onInit: (ws) => (frames = collect(ws)) }));
+        sockets.push(await t.app.injectWS(await pushUrl(t.app, session), {}, { onInit: (ws) => (frames = collect(ws)) }));
         await frames.next(1);
         return frames;
       };

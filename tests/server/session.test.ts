@@ -3,7 +3,7 @@ import { MESSAGES } from '../../contract/errors';
 import { REFRESH_COOKIE } from '../../contract/envelope';
 import { REFRESH_REUSE_GRACE_MS } from '../../server/areas/session/service';
 import { CAPTCHA_TTL_MS, limitInfoSchema, loginDataSchema, userInfoSchema } from '../../contract/session';
-import { captcha, DATABASE_TARGETS, login, TEST_CAPTCHA, startTestApp, type TestApp } from './harness';
+import { captcha, DATABASE_TARGETS, login, pushUrl, TEST_CAPTCHA, startTestApp, type TestApp } from './harness';
 
 describe.each(DATABASE_TARGETS)('session and account calls on $kind', (target) => {
   let t: TestApp;
@@ -204,7 +204,7 @@ describe.each(DATABASE_TARGETS)('session and account calls on $kind', (target) =
       const current = newRefreshCookie(rotated)!.value;
       const token = rotated.json().data.token as string;
       const headers = { 'x-token': token, 'x-user-id': String(session.id) };
-      const ws = await t.app.injectWS(`/api/ws?token=${encodeURIComponent(token)}&userId=${session.id}`);
+      const ws = await t.app.injectWS(await pushUrl(t.app, { token, id: session.id }));
       const closed = new Promise<number>((resolve) => ws.on('close', (code) => resolve(code)));
       t.clock.advance(REFRESH_REUSE_GRACE_MS + 1000);
 

@@ -1,10 +1,12 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { API_BASE } from '../../../contract/endpoint';
 import { REFRESH_COOKIE, AUTH_HEADERS } from '../../../contract/envelope';
+import { PUSH_ENDPOINTS } from '../../../contract/push';
 import { SESSION_ENDPOINTS as E } from '../../../contract/session';
 import { ApiError } from '../../http/errors';
 import { route } from '../../http/route';
 import { createCaptcha } from './captcha';
+import { issuePushTicket } from './pushTickets';
 import * as session from './service';
 
 /** Session and account calls (seller-tool §7 "Session and account"); the logic lives in service.ts. */
@@ -64,4 +66,9 @@ export async function sessionRoutes(app: FastifyInstance) {
   route(app, E.limitInfo, async ({ user }) => session.userLimitInfo(user));
 
   route(app, E.getBrand, async () => session.BRAND);
+
+  route(app, PUSH_ENDPOINTS.ticket, async ({ user, reply }) => {
+    reply.header('cache-control', 'no-store');
+    return issuePushTicket(app, user);
+  });
 }

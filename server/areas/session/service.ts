@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { and, desc, eq, isNull, ne, or, sql } from 'drizzle-orm';
 import { COMMON_ROLE, type Brand, type ChangePswData, type LimitInfo, type LoginData, type Notice, type RegisterData, type Role, type UserInfo } from '../../../contract/session';
-import { notices, sessions, users, type UserRow } from '../../db/schema';
+import { notices, sessions, users, type SessionRow, type UserRow } from '../../db/schema';
 import { ApiError } from '../../http/errors';
 import { activeRoles, assignedRoles, latestValidTime, rolePermissions, validityTimes } from './access';
 import { consumeCaptcha } from './captcha';
@@ -153,6 +153,12 @@ export async function authenticate(deps: ServiceDeps, token: string | undefined,
   if (!session || session.accessExpiresAt.getTime() <= now.getTime() || String(session.userId) !== userId.trim()) {
     throw new ApiError(402, 'tokenExpired');
   }
+  return sessionUser(deps, session);
+}
+
+/** The user of a live session (noting that it was seen); 402 when the user is gone. */
+export async function sessionUser(deps: ServiceDeps, session: SessionRow): Promise<AuthUser> {
+  const now = deps.now();
   const user = await findUser(deps, session.userId);
   if (!user) throw new ApiError(402, 'tokenExpired');
   if (now.getTime() - session.lastSeenAt.getTime() > LAST_SEEN_RESOLUTION_MS) {
