@@ -2,6 +2,7 @@ import { ADMIN_USER_ENDPOINTS } from './admin';
 import { ANALYSIS_ENDPOINTS } from './analysis';
 import { CHAT_ENDPOINTS, CONTACTS_ENDPOINTS } from './chat';
 import { CHAT_UPLOAD_ENDPOINTS } from './chatUpload';
+import { COLLECTION_ENDPOINTS } from './collection';
 import { COPY_ENDPOINTS } from './copy';
 import type { Endpoint } from './endpoint';
 import { FEATURE_UPDATE_ENDPOINTS, NOTICE_ENDPOINTS } from './notice';
@@ -51,6 +52,7 @@ export const ENDPOINTS = {
   costs: COST_ENDPOINTS,
   copy: COPY_ENDPOINTS,
   push: PUSH_ENDPOINTS,
+  collection: COLLECTION_ENDPOINTS,
 } as const satisfies Record<string, Record<string, Endpoint>>;
 
 export type EndpointGroup = keyof typeof ENDPOINTS;

@@ -20,8 +20,6 @@ export const PLANNED_CALLS = {
   createProduct: { method: 'POST', path: '/CreateProduct', settings: { timeout: 200_000 } },
   historyAdd: { method: 'POST', path: '/history/add', settings: { silent: true } },
   categoryAttribute: { method: 'POST', path: '/description-category/attribute', settings: { timeout: 15_000 } },
-  collectionList: { method: 'GET', path: '/collection/list', settings: {} },
-  uploadList: { method: 'GET', path: '/upload/list', settings: {} },
 } as const satisfies Record<string, PlannedCall>;
 
 /**

@@ -8,6 +8,7 @@ import { adminRoutes } from './areas/admin/routes';
 import { analysisRoutes } from './areas/analysis/routes';
 import { chatRoutes, type ChatRoutesOptions } from './areas/chat/routes';
 import { contactsRoutes } from './areas/contacts/routes';
+import { collectionRoutes, type CollectionRoutesOptions } from './areas/collection/routes';
 import { copyRoutes, type CopyRoutesOptions } from './areas/copy/routes';
 import { ordersRoutes } from './areas/orders/routes';
 import { productsRoutes } from './areas/products/routes';
@@ -62,6 +63,7 @@ export type AppOptions = {
   /** Copies: where other sellers' cards are read (tests give their own). */
   copy?: CopyRoutesOptions;
   edit?: EditRoutesOptions;
+  collection?: CollectionRoutesOptions;
 };
 
 /**
@@ -112,6 +114,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await app.register(promotionRoutes, options.promotions ?? {});
   await app.register(costsRoutes);
   await app.register(copyRoutes, options.copy ?? {});
+  await app.register(collectionRoutes, options.collection ?? {});
   await app.register(researchRoutes);
   await app.register(editRoutes, options.edit ?? {});
   // Later areas register here: one plugin per area, mirroring the spec's call list.

@@ -58,6 +58,11 @@ export type Config = {
   trustProxy: string[];
   /** Hosts (`name` or `name:port`) a shop's base URL may name beside Ozon's API hosts, private addresses included. */
   ozonAllowedHosts: string[];
+  /**
+   * Where the link collector reads product pages: each site's address, or null. Unset outside production: the
+   * embedded simulator's saved pages; unset in production: collecting that site by link is off (the plugin still works).
+   */
+  collectSites: { ozon: string | null; '1688': string | null };
   /** Serve the API reference (/api/docs) and its OpenAPI document to anyone: on by default outside production. */
   apiDocs: boolean;
   /** The flows page (/flows) for administrators: on by default outside production. */
@@ -124,6 +129,8 @@ const envSchema = z.object({
   FLOWS_PAGE: optional(flag),
   LOG_LEVEL: optional(z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])).default('info'),
   TRUST_PROXY: optional(list(z.string().refine(isAddressOrRange, 'must be IP addresses or CIDR ranges, comma-separated'))),
+  COLLECT_OZON_URL: optional(z.url({ protocol: /^https$/, error: 'must be an https:// URL' })),
+  COLLECT_1688_URL: optional(z.url({ protocol: /^https$/, error: 'must be an https:// URL' })),
   OZON_ALLOWED_HOSTS: optional(list(z.string().regex(HOST_PATTERN, 'must be host names or host:port, comma-separated'))),
 });
 
@@ -191,6 +198,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: values.LOG_LEVEL,
     trustProxy: values.TRUST_PROXY ?? [],
     ozonAllowedHosts: (values.OZON_ALLOWED_HOSTS ?? []).map((host) => host.toLowerCase()),
+    collectSites: { ozon: values.COLLECT_OZON_URL ?? null, '1688': values.COLLECT_1688_URL ?? null },
     apiDocs: values.API_DOCS ?? !production,
     flowsPage: values.FLOWS_PAGE ?? !production,
   };

@@ -438,3 +438,4 @@ export * from './tables/postcodes';
 export * from './tables/reupload';
 export * from './tables/watermark';
 export * from './tables/push';
+export * from './tables/collection';

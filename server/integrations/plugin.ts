@@ -9,6 +9,8 @@ import { createTrackingSimulator, SIM_RUSSIAN_POST_LOGIN, SIM_RUSSIAN_POST_PASSW
 import { createTrack17Client } from './tracking/track17';
 import type { CarrierClient } from './tracking/types';
 import { createPochtaClient, type PochtaClient } from './pochta/client';
+import { createSourceReader, type SiteAccess, type SourceReader } from './sources/reader';
+import { sourceSimulatorPlugin } from './sources/simulator';
 import { pochtaSimulatorPlugin, SIM_POCHTA_TOKEN, SIM_POCHTA_USER_KEY, type PochtaSimulator } from './pochta/simulator';
 
 /** Outside services other than Ozon, each with its client and, when no real address is configured, its simulator. */
@@ -18,6 +20,8 @@ export type Integrations = {
   tracking: { russianPost: CarrierClient | null; cainiao: CarrierClient | null; track17: CarrierClient | null; simulator: TrackingSimulator | null };
   /** Russian Post's post-office service; null client: not configured here. */
   pochta: { client: PochtaClient | null; simulator: PochtaSimulator | null };
+  /** The product pages the link collector reads (Ozon's storefront, 1688). */
+  sources: { reader: SourceReader; simulated: boolean };
 };
 
 declare module 'fastify' {
@@ -75,6 +79,22 @@ async function trackingServices(app: FastifyInstance): Promise<Integrations['tra
   return { russianPost, cainiao, track17, simulator };
 }
 
+export const SOURCES_SIMULATOR_PREFIX = '/sim/sources';
+
+/** Each source site at its configured address; outside production the unconfigured ones at the saved-page simulator. */
+async function sourceSites(app: FastifyInstance): Promise<Integrations['sources']> {
+  const configured = app.config.collectSites;
+  const simulated = !app.config.production && (!configured.ozon || !configured['1688']);
+  if (simulated) await app.register(sourceSimulatorPlugin, { prefix: SOURCES_SIMULATOR_PREFIX });
+  const simFetch = injectFetch(app);
+  const access = (site: 'ozon' | '1688'): SiteAccess | null => {
+    const url = configured[site];
+    if (url) return { base: url, fetch, simulated: false };
+    return simulated ? { base: `http://embedded${SOURCES_SIMULATOR_PREFIX}/${site}`, fetch: simFetch, simulated: true } : null;
+  };
+  return { reader: createSourceReader({ ozon: access('ozon'), '1688': access('1688') }), simulated };
+}
+
 export const CBR_SIMULATOR_PREFIX = '/sim/cbr';
 
 /**
@@ -92,7 +112,7 @@ export const integrationsPlugin = fp(
       await app.register(cbrSimulatorPlugin, { prefix: CBR_SIMULATOR_PREFIX, simulator: sim });
       client = createCbrClient({ baseUrl: `http://embedded${CBR_SIMULATOR_PREFIX}/`, fetch: injectFetch(app) });
     }
-    app.decorate('integrations', { cbr: { client, simulator }, tracking: await trackingServices(app), pochta: await pochtaService(app) });
+    app.decorate('integrations', { cbr: { client, simulator }, tracking: await trackingServices(app), pochta: await pochtaService(app), sources: await sourceSites(app) });
   },
   { name: 'integrations' },
 );

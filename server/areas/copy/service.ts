@@ -13,7 +13,7 @@ import { localized, type Lang } from '../../../contract/errors';
 import type { Database } from '../../db/database';
 import { ApiError } from '../../http/errors';
 import type { OzonClient, ProductImportItem } from '../../marketplace/ozon/client';
-import { describeItemError, isOzonError } from '../../marketplace/ozon/errors';
+import { containsPattern, failureOf, followImports, importPage, type StoredError } from './follow';
 import { convertExact, findRate, ratesFor, RatesError, type RatesDeps } from '../tools/rates';
 import { oldPriceFor, targetPrice } from './pricing';
 import { skuOf, type SourceCard, type SourceCatalog } from './source';
@@ -30,10 +30,6 @@ export type CopyDeps = {
 /** Ozon's batch limits: import-by-SKU takes 1,000 items a call, a card import 100. */
 const IMPORT_BY_SKU_BATCH = 1_000;
 const IMPORT_BATCH = 100;
-/** The info call takes at most 1,000 offer ids. */
-const INFO_BATCH = 1_000;
-
-type StoredError = { code: string; attributeId: number | null; attributeName: string | null; zh: string; en: string };
 
 // ---- pricing templates
 
@@ -102,7 +98,7 @@ export async function deleteTemplate(deps: CopyDeps, userId: number, id: number)
 
 // ---- preview
 
-async function ratesInto(deps: CopyDeps, currencies: Iterable<string>, target: string) {
+export async function ratesInto(deps: Pick<CopyDeps, 'rates'>, currencies: Iterable<string>, target: string) {
   try {
     const day = await ratesFor(deps.rates);
     const to = findRate(day.rates, target, 'currency');
@@ -206,24 +202,6 @@ const SELECT_RECORDS = `select r.*, s.name as shop_name, u.username as user_name
 async function recordsByIds(deps: CopyDeps, userId: number, ids: readonly number[]): Promise<RecordRow[]> {
   if (ids.length === 0) return [];
   return deps.database.query<RecordRow>(`${SELECT_RECORDS} where r.user_id = $1 and r.id = any($2::int[]) order by r.id desc`, [userId, ids]);
-}
-
-/** An Ozon item error in both languages, with the attribute's name before the text when it concerns an attribute. */
-function storedError(error: { code: string; message: string; attribute_id?: number; attribute_name?: string }): StoredError {
-  const { texts } = describeItemError(error);
-  const name = error.attribute_name ?? null;
-  return {
-    code: error.code,
-    attributeId: error.attribute_id ?? null,
-    attributeName: name,
-    zh: name ? `「${name}」${texts.zh}` : texts.zh,
-    en: name ? `"${name}": ${texts.en}` : texts.en,
-  };
-}
-
-function failureOf(error: unknown): StoredError {
-  if (isOzonError(error)) return { code: error.kind, attributeId: null, attributeName: null, ...error.texts };
-  throw error;
 }
 
 const notFoundError = (): StoredError => ({ code: 'sku_not_found', attributeId: null, attributeName: null, ...localized('copySkuNotFound') });
@@ -367,80 +345,13 @@ export async function retry(deps: CopyDeps, userId: number, ids: readonly number
 
 // ---- following Ozon
 
-type Change = { status: CopyRecord['status']; productId?: number | null; errors?: StoredError[] };
-
 /**
  * Asks Ozon where the caller's unsettled copies stand (the given ones, or all of them) and stores the answer:
  * an import task's item moves importing → moderating (with its product id) or failed with Ozon's per-item errors;
  * a card under moderation moves to listed once Ozon gives it an SKU, or to failed when moderation declines it.
  */
 export async function follow(deps: CopyDeps, userId: number, ids?: readonly number[]): Promise<void> {
-  const rows = await deps.database.query<RecordRow>(
-    `${SELECT_RECORDS} where r.user_id = $1 and r.status in ('importing', 'moderating') and ($2::int[] is null or r.id = any($2::int[]))`,
-    [userId, ids ?? null],
-  );
-  const byShop = new Map<number, RecordRow[]>();
-  for (const row of rows) byShop.set(row.shop_id, [...(byShop.get(row.shop_id) ?? []), row]);
-  for (const [shopId, shopRows] of byShop) {
-    let client: OzonClient;
-    try {
-      ({ client } = await deps.shopClient(userId, shopId));
-    } catch {
-      continue;
-    }
-    const changes = new Map<number, Change>();
-    try {
-      const tasks = new Map<number, RecordRow[]>();
-      for (const row of shopRows.filter((r) => r.status === 'importing' && r.task_id !== null)) {
-        tasks.set(Number(row.task_id), [...(tasks.get(Number(row.task_id)) ?? []), row]);
-      }
-      for (const [taskId, taskRows] of tasks) {
-        const info = await client.productImportInfo(taskId);
-        for (const row of taskRows) {
-          const item = info.items.find((i) => i.offer_id === row.offer_id);
-          if (!item || item.status === 'pending') continue;
-          if (item.status === 'failed') changes.set(row.id, { status: 'failed', errors: item.errors.map(storedError) });
-          else changes.set(row.id, { status: 'moderating', productId: item.product_id || null });
-        }
-      }
-      const moderating = shopRows.filter((r) => r.status === 'moderating' || changes.get(r.id)?.status === 'moderating');
-      for (let start = 0; start < moderating.length; start += INFO_BATCH) {
-        const batch = moderating.slice(start, start + INFO_BATCH);
-        const infos = await client.productInfoList({ offer_id: batch.map((r) => r.offer_id) });
-        for (const row of batch) {
-          const info = infos.find((p) => p.offer_id === row.offer_id);
-          if (!info) continue;
-          const declined = info.statuses?.moderate_status === 'declined' || (info.statuses?.status_failed ?? '') !== '';
-          if (declined) {
-            const reasons = info.errors.flatMap((e) => {
-              const error = e as { code?: string; attribute_id?: number; texts?: { attribute_name?: string; description?: string } };
-              return error.code ? [storedError({ code: error.code, message: error.texts?.description ?? error.code, attribute_id: error.attribute_id, attribute_name: error.texts?.attribute_name })] : [];
-            });
-            changes.set(row.id, { status: 'failed', productId: info.id, errors: reasons.length ? reasons : [storedError({ code: 'failed_moderation', message: '' })] });
-          } else if (Number(info.sku) > 0 && info.statuses?.moderate_status !== 'moderating') {
-            changes.set(row.id, { status: 'listed', productId: info.id, errors: [] });
-          } else {
-            changes.set(row.id, { status: 'moderating', productId: info.id });
-          }
-        }
-      }
-    } catch (error) {
-      // Ozon could not be asked just now: the records stay as they are and are asked again next time.
-      if (!isOzonError(error)) throw error;
-    }
-    for (const row of shopRows) {
-      const change = changes.get(row.id);
-      if (!change) {
-        await deps.database.query(`update copy_records set checked_at = now() where id = $1`, [row.id]);
-        continue;
-      }
-      await deps.database.query(
-        `update copy_records set status = $2, product_id = coalesce($3, product_id), errors = coalesce($4::jsonb, errors),
-           updated_at = case when status = $2 then updated_at else now() end, checked_at = now() where id = $1`,
-        [row.id, change.status, change.productId ?? null, change.errors ? JSON.stringify(change.errors) : null],
-      );
-    }
-  }
+  await followImports({ database: deps.database, table: 'copy_records', userId, ids, shopClient: deps.shopClient });
 }
 
 export async function status(deps: CopyDeps, userId: number, ids: readonly number[], lang: Lang): Promise<{ list: CopyRecord[] }> {
@@ -453,20 +364,11 @@ type ParsedHistoryQuery = { page: number; rows: number; status?: CopyRecord['sta
 /** A page of copies, newest first: the caller's, or everyone's for the integrated list (`userId` null). */
 export async function history(deps: CopyDeps, userId: number | null, query: ParsedHistoryQuery, lang: Lang) {
   if (userId !== null) await follow(deps, userId);
-  const search = query.search ? `%${query.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
   const where = `($1::int is null or r.user_id = $1) and ($2::text is null or r.status = $2) and ($3::int is null or r.shop_id = $3)
     and ($4::text is null or r.name ilike $4 or r.offer_id ilike $4 or r.sku::text like $4)`;
-  const params = [userId, query.status ?? null, query.shopId ?? null, search];
-  const [counts] = await deps.database.query<{ total: number; unsettled: number }>(
-    `select count(*)::int as total, count(*) filter (where r.status in ('importing', 'moderating'))::int as unsettled from copy_records r where ${where}`,
-    params,
-  );
-  const rows = await deps.database.query<RecordRow>(`${SELECT_RECORDS} where ${where} order by r.id desc limit $5 offset $6`, [
-    ...params,
-    query.rows,
-    (query.page - 1) * query.rows,
-  ]);
-  return { list: rows.map((r) => recordOf(r, lang, userId === null)), total: counts?.total ?? 0, unsettled: counts?.unsettled ?? 0 };
+  const params = [userId, query.status ?? null, query.shopId ?? null, containsPattern(query.search)];
+  const { rows, total, unsettled } = await importPage<RecordRow>(deps.database, { table: 'copy_records', select: SELECT_RECORDS, where, params, page: query.page, rows: query.rows });
+  return { list: rows.map((r) => recordOf(r, lang, userId === null)), total, unsettled };
 }
 
 export async function deleteRecords(deps: CopyDeps, userId: number, ids: readonly number[] | null): Promise<{ count: number }> {
