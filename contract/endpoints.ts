@@ -4,6 +4,7 @@ import { CHAT_ENDPOINTS, CONTACTS_ENDPOINTS } from './chat';
 import { CHAT_UPLOAD_ENDPOINTS } from './chatUpload';
 import { COLLECTION_ENDPOINTS } from './collection';
 import { COPY_ENDPOINTS } from './copy';
+import { CREATE_ENDPOINTS } from './create';
 import type { Endpoint } from './endpoint';
 import { FEATURE_UPDATE_ENDPOINTS, NOTICE_ENDPOINTS } from './notice';
 import { ORDER_ENDPOINTS } from './orders';
@@ -53,6 +54,7 @@ export const ENDPOINTS = {
   copy: COPY_ENDPOINTS,
   push: PUSH_ENDPOINTS,
   collection: COLLECTION_ENDPOINTS,
+  create: CREATE_ENDPOINTS,
 } as const satisfies Record<string, Record<string, Endpoint>>;
 
 export type EndpointGroup = keyof typeof ENDPOINTS;

@@ -17,9 +17,7 @@ export type PlannedCall = { method: HttpMethod; path: string; settings: CallSett
 export const PLANNED_CALLS = {
   // Products and listing
   alternateOne: { method: 'POST', path: '/AlternateOne', settings: { timeout: 200_000 } },
-  createProduct: { method: 'POST', path: '/CreateProduct', settings: { timeout: 200_000 } },
   historyAdd: { method: 'POST', path: '/history/add', settings: { silent: true } },
-  categoryAttribute: { method: 'POST', path: '/description-category/attribute', settings: { timeout: 15_000 } },
 } as const satisfies Record<string, PlannedCall>;
 
 /**

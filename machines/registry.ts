@@ -3,6 +3,7 @@ import { chatSendMachine } from './chatSendMachine';
 import { chatWindowMachine } from './chatWindowMachine';
 import { conversationMachine } from './conversationMachine';
 import { copyActionMachine } from './copyActionMachine';
+import { createProductMachine } from './createProductMachine';
 import { designerMachine } from './designerMachine';
 import { dialogMachine } from './dialogMachine';
 import { featureUpdateMachine } from './featureUpdateMachine';
@@ -43,6 +44,7 @@ export const MACHINES: Readonly<Record<string, AnyStateMachine>> = Object.fromEn
     listMachine,
     orderActionsMachine,
     copyActionMachine,
+    createProductMachine,
     productActionsMachine,
     returnActionMachine,
     designerMachine,

@@ -10,6 +10,7 @@ import { chatRoutes, type ChatRoutesOptions } from './areas/chat/routes';
 import { contactsRoutes } from './areas/contacts/routes';
 import { collectionRoutes, type CollectionRoutesOptions } from './areas/collection/routes';
 import { copyRoutes, type CopyRoutesOptions } from './areas/copy/routes';
+import { createRoutes } from './areas/create/routes';
 import { ordersRoutes } from './areas/orders/routes';
 import { productsRoutes } from './areas/products/routes';
 import { returnsRoutes } from './areas/returns/routes';
@@ -115,6 +116,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await app.register(costsRoutes);
   await app.register(copyRoutes, options.copy ?? {});
   await app.register(collectionRoutes, options.collection ?? {});
+  await app.register(createRoutes);
   await app.register(researchRoutes);
   await app.register(editRoutes, options.edit ?? {});
   // Later areas register here: one plugin per area, mirroring the spec's call list.

@@ -10,6 +10,7 @@ import type { AnalysisApi } from './analysis';
 import type { ResearchApi, ResearchEvents } from './research';
 import type { EditApi } from './edit';
 import type { CopyApi } from './copy';
+import type { CreateApi } from './create';
 import type { PromotionsApi } from './promotions';
 import type { FlowsApi } from './flows';
 import type { PushMessage } from '../contract/push';
@@ -164,6 +165,8 @@ export type DataApi = {
   edit: EditApi;
   /** Copying cards between shops and the copy history (workers/copy.ts). */
   copy: CopyApi;
+  /** Ozon's categories, attributes and dictionaries, and creating cards (workers/create.ts). */
+  create: CreateApi;
   /** Ozon actions, the price guard, discount requests and cost prices (workers/promotions.ts). */
   promotions: PromotionsApi;
   flows: FlowsApi;

@@ -15,6 +15,7 @@ import { createAnalysisApi } from './analysis';
 import { createResearchApi } from './research';
 import { createEditApi } from './edit';
 import { createCopyApi } from './copy';
+import { createCreateApi } from './create';
 import { createPromotionsApi } from './promotions';
 import { createFlowsApi } from './flows';
 
@@ -84,6 +85,7 @@ export function createDataApi(core: WorkerCore, options: DataApiOptions = {}) {
     research: createResearchApi(core.client, core.events),
     edit: createEditApi(core.client),
     copy: createCopyApi(core.client),
+    create: createCreateApi(core.client),
     promotions: createPromotionsApi(core.client),
     flows: createFlowsApi(core.client),
     orders,

@@ -1,4 +1,5 @@
 import { components } from '@/components/locales';
+import { attributeForm } from '@/components/attribute-form/locales';
 import { admin } from '@/features/admin/locales';
 import { auth } from '@/features/auth/locales';
 import { chat } from '@/features/chat/locales';
@@ -29,6 +30,7 @@ import { shell } from './locales';
 export const NAMESPACES = {
   shell,
   components,
+  attributeForm,
   admin,
   auth,
   construction,

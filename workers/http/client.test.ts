@@ -5,6 +5,7 @@ import { createFakeServer, fail, ok, type FakeServer, type Handler } from '../te
 import { z } from 'zod';
 import { defineEndpoint, type CallSettings, type HttpMethod } from '../../contract/endpoint';
 import { COPY_ENDPOINTS } from '../../contract/copy';
+import { CREATE_ENDPOINTS } from '../../contract/create';
 import { ORDER_ENDPOINTS } from '../../contract/orders';
 import { PRODUCT_ENDPOINTS } from '../../contract/products';
 import { MARKETPLACE_LIST_SETTINGS, PLANNED_CALLS, type PlannedCall } from '../../contract/plannedCalls';
@@ -245,7 +246,7 @@ describe('HttpClient: retries and timeouts', () => {
     [STORE_ENDPOINTS.removeFailToArch, 10_000],
     [RESEARCH_ENDPOINTS.categories, 10_000],
     [COPY_ENDPOINTS.list, 15_000],
-    [planned(PLANNED_CALLS.categoryAttribute), 15_000],
+    [CREATE_ENDPOINTS.categoryAttribute, 15_000],
     [SESSION_ENDPOINTS.loginCheck, 30_000],
     [SESSION_ENDPOINTS.noticeCheck, 30_000],
     [RESEARCH_ENDPOINTS.hotProducts, 60_000],

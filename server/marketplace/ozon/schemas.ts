@@ -409,6 +409,7 @@ export const categoryAttributeSchema = lazySchema(() => z.looseObject({
   type: z.string(),
   is_required: z.boolean(),
   is_collection: z.boolean().default(false),
+  is_aspect: z.boolean().default(false),
   dictionary_id: int.default(0),
   group_id: int.optional(),
   group_name: z.string().optional(),

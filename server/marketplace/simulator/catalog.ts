@@ -80,7 +80,7 @@ export const COLORS: Names[] = [
   n('粉色', 'pink', 'розовый'),
 ];
 
-type AttrDef = { id: number; names: Names; type: string; required: boolean; dictionaryId: number; collection?: boolean; group: Names };
+type AttrDef = { id: number; names: Names; type: string; required: boolean; dictionaryId: number; collection?: boolean; aspect?: boolean; group: Names };
 const main = n('主要属性', 'Main', 'Основные');
 const extra = n('其他属性', 'Additional', 'Дополнительные');
 
@@ -91,7 +91,7 @@ export const ATTRIBUTES: AttrDef[] = [
   { id: 9048, names: n('型号名称', 'Model name', 'Название модели'), type: 'String', required: true, dictionaryId: 0, group: main },
   { id: 4180, names: n('名称', 'Name', 'Название'), type: 'String', required: false, dictionaryId: 0, group: main },
   { id: 4191, names: n('简介', 'Annotation', 'Аннотация'), type: 'multiline', required: false, dictionaryId: 0, group: extra },
-  { id: 10096, names: n('商品颜色', 'Colour', 'Цвет товара'), type: 'String', required: false, dictionaryId: 1495, collection: true, group: main },
+  { id: 10096, names: n('商品颜色', 'Colour', 'Цвет товара'), type: 'String', required: false, dictionaryId: 1495, collection: true, aspect: true, group: main },
   { id: 4383, names: n('商品重量，克', 'Weight, g', 'Вес товара, г'), type: 'Decimal', required: false, dictionaryId: 0, group: extra },
 ];
 
@@ -103,6 +103,7 @@ export function attributesFor(language: SimLanguage): OzonCategoryAttribute[] {
     type: a.type,
     is_required: a.required,
     is_collection: a.collection ?? false,
+    is_aspect: a.aspect ?? false,
     dictionary_id: a.dictionaryId,
     group_id: a.group === main ? 1 : 2,
     group_name: a.group[language],
