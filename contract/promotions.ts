@@ -300,6 +300,10 @@ export const PROMOTION_MESSAGES = {
   belowFloor: { zh: '活动价 {price} 低于价格保护底价 {floor}', en: 'The action price {price} is below the price guard floor {floor}' },
   discountBelowFloor: { zh: '同意价 {price} 低于价格保护底价 {floor}', en: 'The approved price {price} is below the price guard floor {floor}' },
   notCandidate: { zh: '该商品不是此活动的可参加商品', en: 'The product cannot join this action' },
+  actionFrozen: {
+    zh: '活动已于 {date} 冻结：Ozon不再允许加入或移出商品、提高活动价',
+    en: 'The action froze on {date}: Ozon no longer lets products join or leave it, nor action prices go up',
+  },
   notParticipating: { zh: '该商品未参加此活动', en: 'The product is not in this action' },
   taskNotFound: { zh: '折扣申请不存在或已处理', en: 'The discount request does not exist or was already decided' },
   ozonRefused: { zh: 'Ozon拒绝：{reason}', en: 'Ozon refused: {reason}' },

@@ -1,3 +1,4 @@
+import { strToU8, zipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COST_ENDPOINTS, type CostImportAnswer } from '../../contract/costs';
 import { routePaths } from '../../contract/endpoint';
@@ -27,6 +28,25 @@ function multipartFile(name: string, bytes: Buffer) {
     Buffer.from(`\r\n--${boundary}--\r\n`),
   ]);
   return { payload, contentType: `multipart/form-data; boundary=${boundary}` };
+}
+
+/** A one-sheet XLSX: text cells as inline strings (rows of a cell each as Excel writes a plain export), numbers as numbers. */
+function xlsxOf(rows: (string | number)[][]): Buffer {
+  const column = (i: number) => String.fromCharCode(65 + i);
+  const escape = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;');
+  const sheetRows = rows
+    .map((cells, r) => `<row r="${r + 1}">${cells
+      .map((cell, c) => (typeof cell === 'number' ? `<c r="${column(c)}${r + 1}"><v>${cell}</v></c>` : `<c r="${column(c)}${r + 1}" t="inlineStr"><is><t>${escape(cell)}</t></is></c>`))
+      .join('')}</row>`)
+    .join('');
+  const files = {
+    '[Content_Types].xml': `<?xml version="1.0" encoding="UTF-8"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/><Override PartName="/xl/worksheets/sheet1.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/></Types>`,
+    '_rels/.rels': `<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="xl/workbook.xml"/></Relationships>`,
+    'xl/workbook.xml': `<?xml version="1.0" encoding="UTF-8"?><workbook xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"><sheets><sheet name="成本价" sheetId="1" r:id="rId1"/></sheets></workbook>`,
+    'xl/_rels/workbook.xml.rels': `<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/worksheet" Target="worksheets/sheet1.xml"/></Relationships>`,
+    'xl/worksheets/sheet1.xml': `<?xml version="1.0" encoding="UTF-8"?><worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData>${sheetRows}</sheetData></worksheet>`,
+  };
+  return Buffer.from(zipSync(Object.fromEntries(Object.entries(files).map(([name, text]) => [name, strToU8(text)]))));
 }
 
 describe.each(DATABASE_TARGETS)('promotions on $kind', (target) => {
@@ -133,6 +153,34 @@ describe.each(DATABASE_TARGETS)('promotions on $kind', (target) => {
     expect(refused.statusCode).toBe(400);
   });
 
+  it('imports cost prices from XLSX: each refused line named with its reason, every good line kept', async () => {
+    const offers = [...sim.shop('1001').productById.values()].slice(10, 14).map((p) => p.offerId);
+    // A sheet as Excel saves it: numbers as numbers, text as shared or inline strings, an empty row, extra columns.
+    const xlsx = xlsxOf([
+      ['商品名称', 'Offer ID', 'Cost'],
+      ['a', offers[0]!, 88.8],
+      ['b', offers[1]!, 'n/a'],
+      [],
+      ['c', '', 12],
+      ['d', offers[2]!, '1 500,25'],
+      ['e', offers[3]!, -3],
+    ]);
+    const { payload, contentType } = multipartFile('成本价.xlsx', xlsx);
+    const response = await t.app.inject({ method: 'POST', url: C.import, headers: { ...seller.headers, 'content-type': contentType, 'accept-language': 'en' }, payload });
+    expect(response.statusCode).toBe(200);
+    const answer = response.json<{ data: CostImportAnswer }>().data;
+    expect(answer.saved).toBe(2);
+    expect(answer.errors.map((e) => [e.line, e.offerId])).toEqual([[3, offers[1]], [5, ''], [7, offers[3]]]);
+    for (const error of answer.errors) expect(error.message.length).toBeGreaterThan(5);
+    const costs = await Promise.all(
+      offers.map(async (offerId) => (await ok(call<{ list: { offerId: string; cost: number }[] }>('GET', `${C.list}?search=${encodeURIComponent(offerId)}`))).list.find((r) => r.offerId === offerId)?.cost ?? null),
+    );
+    expect(costs).toEqual([88.8, null, 1500.25, null]);
+    const broken = multipartFile('costs.xlsx', Buffer.from('not a zip'));
+    const unreadable = await t.app.inject({ method: 'POST', url: C.import, headers: { ...seller.headers, 'content-type': broken.contentType }, payload: broken.payload });
+    expect(unreadable.statusCode).toBe(400);
+  });
+
   it('refuses to add a product below the price guard floor', async () => {
     const ref = { storeId: stores[1]!.id, actionId: sim.shop('1002').areas.promotions.actions[0]!.id };
     await ok(post<PriceGuard>(P.guardSet, { storeId: ref.storeId, enabled: true, mode: 'absolute', minPrice: 100_000, marginPercent: 0 }));
@@ -206,5 +254,37 @@ describe.each(DATABASE_TARGETS)('promotions on $kind', (target) => {
     const again = await ok(post<DiscountListAnswer>(P.discountList, { view: 'pending' }));
     expect(again.tasks.map((task) => task.taskId)).not.toContain(c!.taskId);
     expect(again.tasks.map((task) => task.taskId)).toContain(b!.taskId);
+  });
+  it('refuses joining and leaving a frozen action before sending, and the guard logs what it cannot remove', async () => {
+    const storeId = stores[0]!.id;
+    const frozen = shop1001().actions.find((a) => a.freeze !== null)!;
+    // The server judges a freeze by its own clock, which here starts in 2025, before the simulated Ozon's.
+    frozen.freeze = t.clock.now().getTime() - 86_400_000;
+    const { actions } = await ok(post<ActionListAnswer>(P.actionList, {}));
+    const row = actions.find((a) => a.storeId === storeId && a.actionId === frozen.id)!;
+    expect(row.freezeDate).toBe(frozen.freeze);
+    const participant = [...frozen.participating.keys()][0]!;
+    const candidate = [...frozen.candidates].find((id) => !frozen.participating.has(id))!;
+    const added = await ok(post<ProductOutcomes>(P.actionAdd, { storeId, actionId: frozen.id, products: [{ productId: candidate, actionPrice: 1 }] }, seller, 'en'));
+    expect(added.outcomes).toEqual([{ productId: candidate, ok: false, reason: expect.stringMatching(/^The action froze on \d{4}-\d\d-\d\d \d\d:\d\d UTC: Ozon no longer lets products join or leave/) }]);
+    const removed = await ok(post<ProductOutcomes>(P.actionRemove, { storeId, actionId: frozen.id, productIds: [participant] }));
+    expect(removed.outcomes[0]).toMatchObject({ productId: participant, ok: false, reason: expect.stringContaining('冻结') });
+    expect(frozen.participating.has(candidate)).toBe(false);
+    expect(frozen.participating.has(participant)).toBe(true);
+    // Ozon refuses the same (the server's check is not the only guard).
+    expect(shop1001().actionDeactivate({ action_id: frozen.id, product_ids: [participant] }).result.rejected).toHaveLength(1);
+
+    // Ozon joins a product by itself below the floor: the guard cannot remove it, and says why, once per price.
+    const product = sim.shop('1001').productById.get(candidate)!;
+    await ok(post('/api/cost/set', { items: [{ offerId: product.offerId, cost: 50 }] }));
+    shop1001().autoJoin(frozen.id, candidate, 10);
+    const before = (await ok(call<{ total: number }>('GET', `${P.guardLog}?storeId=${storeId}`))).total;
+    await ok(post(P.guardRun, { storeId }));
+    await ok(post(P.guardRun, { storeId }));
+    expect(frozen.participating.get(candidate)?.price).toBe(10);
+    const log = await ok(call<{ list: GuardLogRow[]; total: number }>('GET', `${P.guardLog}?storeId=${storeId}`, undefined, seller, 'en'));
+    const entries = log.list.filter((e) => e.actionId === frozen.id && e.productId === candidate);
+    expect(entries).toEqual([expect.objectContaining({ outcome: 'failed', actionPrice: 10, floor: 60, error: expect.stringContaining('The action froze on') })]);
+    expect(log.total).toBeGreaterThan(before);
   });
 });

@@ -96,6 +96,18 @@ export function floorFor(guard: Pick<PriceGuard, 'enabled' | 'mode' | 'minPrice'
   return cost === null ? null : round2(cost * (1 + guard.marginPercent / 100));
 }
 
+/**
+ * When an action froze (Ozon's `freeze_date`), or null while it has not: from then on Ozon refuses products joining or
+ * leaving it and action prices going up (only lowering a participant's price and adding stock remain).
+ */
+export function frozenSince(action: Pick<OzonAction, 'freeze_date'>, now: number): number | null {
+  const freeze = timeOf(action.freeze_date);
+  return freeze !== null && now >= freeze ? freeze : null;
+}
+
+/** The refusal of a change to a frozen action, naming when it froze (UTC, to the minute). */
+const frozenText = (since: number) => fill(PROMOTION_MESSAGES.actionFrozen, { date: `${new Date(since).toISOString().slice(0, 16).replace('T', ' ')} UTC` });
+
 /** (price - cost) / price in percent, one decimal; null without a cost or a price. */
 export function marginPercent(price: number, cost: number | null): number | null {
   if (cost === null || !(price > 0)) return null;
@@ -197,7 +209,7 @@ export function createPromotionService(deps: PromotionDeps) {
       description: a.description,
       dateStart,
       dateEnd,
-      freezeDate: timeOf((a as { freeze_date?: string }).freeze_date),
+      freezeDate: timeOf(a.freeze_date),
       status: actionStatus(dateStart, dateEnd, now),
       discountType: a.discount_type ?? '',
       discountValue: a.discount_value ?? 0,
@@ -265,6 +277,15 @@ export function createPromotionService(deps: PromotionDeps) {
           const floor = floorFor(guard, false, cost);
           return floor !== null && p.action_price > 0 && p.action_price < floor ? [{ p, floor, cost }] : [];
         });
+        // A frozen action keeps its products: each below its floor is logged (once per price) as not removable.
+        const frozen = frozenSince(action, deps.now().getTime());
+        if (frozen !== null) {
+          for (const { p, floor, cost } of below) {
+            totals.failed++;
+            await logEntry(shop.user_id, shop, action, p, info.get(p.id), guard, floor, cost, 'failed', frozenText(frozen));
+          }
+          continue;
+        }
         for (let i = 0; i < below.length; i += ACTION_PRODUCTS_PER_CALL) {
           const batch = below.slice(i, i + ACTION_PRODUCTS_PER_CALL);
           let removed = new Set<number>();
@@ -438,7 +459,9 @@ export function createPromotionService(deps: PromotionDeps) {
     async add(userId: number, input: { storeId: number; actionId: number; products: { productId: number; actionPrice: number }[] }, lang: Lang): Promise<{ outcomes: ProductOutcome[] }> {
       const shop = await ownShop(userId, input.storeId);
       const client = clientOf(shop);
-      await findAction(shop, client, input.actionId);
+      const action = await findAction(shop, client, input.actionId);
+      const frozen = frozenSince(action, deps.now().getTime());
+      if (frozen !== null) return { outcomes: input.products.map((p) => ({ productId: p.productId, ok: false, reason: frozenText(frozen)[lang] })) };
       const wanted = new Map(input.products.map((p) => [p.productId, p.actionPrice]));
       // Ozon's maximum action price of each product, from the candidates (read until every wanted one is found).
       const candidates = new Map<number, OzonActionProduct>();
@@ -488,8 +511,10 @@ export function createPromotionService(deps: PromotionDeps) {
     async remove(userId: number, input: { storeId: number; actionId: number; productIds: number[] }, lang: Lang): Promise<{ outcomes: ProductOutcome[] }> {
       const shop = await ownShop(userId, input.storeId);
       const client = clientOf(shop);
-      await findAction(shop, client, input.actionId);
+      const action = await findAction(shop, client, input.actionId);
       const ids = [...new Set(input.productIds)];
+      const frozen = frozenSince(action, deps.now().getTime());
+      if (frozen !== null) return { outcomes: ids.map((productId) => ({ productId, ok: false, reason: frozenText(frozen)[lang] })) };
       const outcomes: ProductOutcome[] = [];
       for (let i = 0; i < ids.length; i += ACTION_PRODUCTS_PER_CALL) {
         const batch = ids.slice(i, i + ACTION_PRODUCTS_PER_CALL);

@@ -435,6 +435,8 @@ export const actionSchema = lazySchema(() => z.looseObject({
   description: z.string().default(''),
   date_start: z.string(),
   date_end: z.string(),
+  /** When the action froze ('' while it has not): see server/areas/promotions/service.ts frozenSince. */
+  freeze_date: z.string().default(''),
   potential_products_count: int.default(0),
   participating_products_count: int.default(0),
   is_participating: z.boolean().default(false),

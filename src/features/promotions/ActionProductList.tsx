@@ -23,6 +23,8 @@ type ActionProductListProps = {
   userId: number;
   actor: PromotionActionsActor;
   guarded: boolean;
+  /** The action froze: nothing can be added or removed. */
+  frozen: boolean;
 };
 
 type Filters = { search: string; onlyBelow: boolean; addModes: string[] };
@@ -38,7 +40,7 @@ const selectLoading = (s: ListSnapshot) => s.matches('opening') || (s.matches('q
  * One action's products or candidates as a big list: the worker reads them from the server into its list engine
  * (workers/promotions.ts) and the table asks for the rows on screen a window at a time (listMachine, VirtualTable).
  */
-export function ActionProductList({ view, action, userId, actor: actions, guarded }: ActionProductListProps) {
+export function ActionProductList({ view, action, userId, actor: actions, guarded, frozen }: ActionProductListProps) {
   const { t, i18n } = useTranslation('promotions');
   const lang = toLang(i18n.language);
   const money = amountFormat(lang);
@@ -180,11 +182,11 @@ export function ActionProductList({ view, action, userId, actor: actions, guarde
           </Checkbox>
         ) : null}
         {view === 'candidates' ? (
-          <Button type="primary" disabled={count === 0} onClick={() => void start('add')}>
+          <Button type="primary" disabled={count === 0 || frozen} onClick={() => void start('add')}>
             {t('products.add', { n: count })}
           </Button>
         ) : (
-          <Button danger disabled={count === 0} onClick={() => void start('remove')}>
+          <Button danger disabled={count === 0 || frozen} onClick={() => void start('remove')}>
             {t('products.remove', { n: count })}
           </Button>
         )}

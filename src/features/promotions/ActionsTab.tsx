@@ -55,6 +55,9 @@ export function ActionsTab({ userId }: { userId: number }) {
     [data, shop, status, search],
   );
 
+  // Ozon's rule from the freeze date on: no product joins or leaves (the server refuses it before sending too).
+  const frozen = open !== null && open.freezeDate !== null && open.freezeDate <= Date.now();
+
   const setGuard = async (row: ActionRow, enabled: boolean) => {
     await client.promotions.setGuardAction({ storeId: row.storeId, actionId: row.actionId, enabled });
     reload();
@@ -153,7 +156,8 @@ export function ActionsTab({ userId }: { userId: number }) {
       <Drawer open={open !== null} width="min(1400px, calc(100vw - 120px))" title={open ? `${open.storeName} · ${open.title}` : ''} onClose={() => setOpen(null)} destroyOnHidden>
         {open ? (
           <>
-            {open.guarded ? <Alert type="info" showIcon style={{ marginBottom: 8 }} message={t('products.guardNote')} /> : null}
+            {frozen ? <Alert type="warning" showIcon style={{ marginBottom: 8 }} message={t('products.frozenNote', { date: time.format(open.freezeDate!) })} /> : null}
+            {open.guarded && !frozen ? <Alert type="info" showIcon style={{ marginBottom: 8 }} message={t('products.guardNote')} /> : null}
             <Tabs
               items={(['products', 'candidates'] as const).map((view) => ({
                 key: view,
@@ -166,6 +170,7 @@ export function ActionsTab({ userId }: { userId: number }) {
                     action={{ storeId: open.storeId, actionId: open.actionId, title: open.title }}
                     actor={actions}
                     guarded={open.guarded}
+                    frozen={frozen}
                   />
                 ),
               }))}

@@ -61,6 +61,7 @@ export const promotions = defineLocales({
       listLabel: '活动商品',
       marginHint: '毛利率 =（价格 − 成本价）÷ 价格，未计Ozon佣金和物流费',
       guardNote: '价格保护已开启：低于底价的价格会在发送前被拒绝',
+      frozenNote: '活动已于 {{date}} 冻结：Ozon不再允许加入或移出商品、提高活动价',
     },
     run: {
       addTitle: '加入活动：{{title}}',
@@ -216,6 +217,7 @@ export const promotions = defineLocales({
       listLabel: 'Action products',
       marginHint: "Margin = (price − cost) ÷ price, before Ozon's commission and logistics",
       guardNote: 'The price guard is on: prices below the floor are refused before sending',
+      frozenNote: 'The action froze on {{date}}: Ozon no longer lets products join or leave it, nor action prices go up',
     },
     run: {
       addTitle: 'Add to {{title}}',

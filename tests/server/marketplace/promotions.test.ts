@@ -34,6 +34,27 @@ describe('Ozon actions in the simulator', () => {
     expect(after.products.find((p) => p.id === joined.productId)).toMatchObject({ action_price: 7, add_mode: 'AUTO' });
   });
 
+  it('keeps a frozen action\'s product list: no joining or leaving, and a participant\'s price only goes down', async () => {
+    const client = sim.client('1001');
+    const frozen = (await client.actions()).find((a) => a.freeze_date !== '')!;
+    expect(Date.parse(frozen.freeze_date)).toBeLessThan(sim.simulator.now());
+    const [joined] = (await client.actionProducts({ action_id: frozen.id, limit: 1 })).products;
+    const candidate = (await client.actionCandidates({ action_id: frozen.id, limit: ACTION_PRODUCTS_PER_CALL })).products.find((p) => p.id !== joined!.id)!;
+    const lower = Math.max(1, joined!.action_price - 1);
+    const answer = await client.actionProductsActivate({
+      action_id: frozen.id,
+      products: [
+        { product_id: candidate.id, action_price: candidate.max_action_price },
+        { product_id: joined!.id, action_price: joined!.action_price + 1 },
+      ],
+    });
+    expect(answer.product_ids).toEqual([]);
+    expect(answer.rejected.map((r) => r.product_id)).toEqual([candidate.id, joined!.id]);
+    expect((await client.actionProductsActivate({ action_id: frozen.id, products: [{ product_id: joined!.id, action_price: lower }] })).product_ids).toEqual([joined!.id]);
+    expect((await client.actionProductsDeactivate({ action_id: frozen.id, product_ids: [joined!.id] })).rejected).toHaveLength(1);
+    expect((await client.actions()).filter((a) => a.freeze_date === '').length).toBeGreaterThan(0);
+  });
+
   it('refuses a product above its maximum action price and a non-candidate, and takes the rest', async () => {
     const client = sim.client('1003');
     const action = (await client.actions())[1]!;

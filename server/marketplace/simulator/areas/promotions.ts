@@ -37,6 +37,8 @@ type SimAction = {
   end: number;
   /** Percent off the price: the maximum action price is the price less this. */
   discount: number;
+  /** Ozon's `freeze_date`: from then on the product list is fixed and action prices may only go down. */
+  freeze: number | null;
   candidates: Set<number>;
   participating: Map<number, Participation>;
 };
@@ -63,6 +65,7 @@ type SimDiscountTask = {
 /** Ozon's refusals, as its answers word them. */
 export const PROMOTION_TEXT = {
   notCandidate: 'product is not a candidate of this action',
+  frozen: 'action is frozen: products cannot be added or removed and action prices cannot be raised',
   aboveMax: 'action_price is above max_action_price',
   notInAction: 'product is not in this action',
   taskNotFound: 'discount task not found',
@@ -111,6 +114,8 @@ export class PromotionsArea {
         start: this.shop.anchor - (10 - i * 3) * DAY_MS,
         end: this.shop.anchor + (20 + i * 5) * DAY_MS,
         discount: 10 + i * 5,
+        // 'Товары дня' froze two days after it began: the demo's and the tests' frozen action.
+        freeze: i === 2 ? this.shop.anchor - (10 - i * 3) * DAY_MS + 2 * DAY_MS : null,
         candidates: new Set(),
         participating: new Map(),
       };
@@ -136,7 +141,7 @@ export class PromotionsArea {
         description: `${a.title}: скидка от ${a.discount}%`,
         date_start: iso(a.start),
         date_end: iso(a.end),
-        freeze_date: '',
+        freeze_date: a.freeze === null ? '' : iso(a.freeze),
         potential_products_count: a.candidates.size - a.participating.size,
         participating_products_count: a.participating.size,
         is_participating: a.participating.size > 0,
@@ -192,11 +197,15 @@ export class PromotionsArea {
     if (body.products.length > ACTION_PRODUCTS_PER_CALL) throw badRequest(`products: at most ${ACTION_PRODUCTS_PER_CALL} per request`);
     const productIds: number[] = [];
     const rejected: { product_id: number; reason: string }[] = [];
+    const frozen = this.isFrozen(action);
     for (const item of body.products) {
       const id = Number(item.product_id);
       const p = this.shop.productById.get(id);
       const price = Number(item.action_price);
-      if (!p || !action.candidates.has(id)) rejected.push({ product_id: id, reason: PROMOTION_TEXT.notCandidate });
+      const current = action.participating.get(id);
+      // Frozen: only a participant's action price may change, and only downwards.
+      if (frozen && (!current || price > current.price)) rejected.push({ product_id: id, reason: PROMOTION_TEXT.frozen });
+      else if (!p || !action.candidates.has(id)) rejected.push({ product_id: id, reason: PROMOTION_TEXT.notCandidate });
       else if (!(price > 0) || price > maxActionPrice(p, action)) rejected.push({ product_id: id, reason: PROMOTION_TEXT.aboveMax });
       else {
         action.participating.set(id, { price, mode: 'MANUAL', stock: Number(item.stock ?? 0) });
@@ -206,6 +215,10 @@ export class PromotionsArea {
     return { result: { product_ids: productIds, rejected } };
   }
 
+  private isFrozen(action: SimAction) {
+    return action.freeze !== null && this.shop.env.now() >= action.freeze;
+  }
+
   actionDeactivate(body: ActionDeactivateRequest): Answer<typeof actionActivateResponseSchema> {
     const action = this.requireAction(body.action_id);
     const ids = asNumbers(body.product_ids);
@@ -213,8 +226,10 @@ export class PromotionsArea {
     if (ids.length > ACTION_PRODUCTS_PER_CALL) throw badRequest(`product_ids: at most ${ACTION_PRODUCTS_PER_CALL} per request`);
     const productIds: number[] = [];
     const rejected: { product_id: number; reason: string }[] = [];
+    const frozen = this.isFrozen(action);
     for (const id of ids) {
-      if (action.participating.delete(id)) productIds.push(id);
+      if (frozen) rejected.push({ product_id: id, reason: PROMOTION_TEXT.frozen });
+      else if (action.participating.delete(id)) productIds.push(id);
       else rejected.push({ product_id: id, reason: PROMOTION_TEXT.notInAction });
     }
     return { result: { product_ids: productIds, rejected } };
