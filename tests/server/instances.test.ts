@@ -15,6 +15,8 @@ import { createLeases } from '../../server/db/leases';
 import type { BuyerChatService } from '../../server/areas/chat/service';
 import { createBuyerChatWatcher } from '../../server/areas/chat/watcher';
 import { syncEntity } from '../../server/areas/sync/engine';
+import type { PriceGuardJob } from '../../server/areas/promotions/guardJob';
+import { createOzonSimulator } from '../../server/marketplace/simulator/plugin';
 import type { OzonClient } from '../../server/marketplace/ozon/client';
 import { freePort } from '../support/freePort';
 import { createPostgresDatabase, login, pushUrl, TEST_CAPTCHA, testConfig, type Session } from './harness';
@@ -209,6 +211,62 @@ describe.skipIf(!url)('background jobs across instances on one PostgreSQL', () =
     await watchers[other].tick();
     expect(pushes.slice(3)).toEqual([[other, 7, '4']]);
     await watchers[other].stop();
+  });
+});
+
+describe.skipIf(!url)('the price guard across instances on one PostgreSQL', () => {
+  it('both instances\' guard jobs at once, a slow marketplace: a product below the floor is removed and logged once', async () => {
+    const databaseUrl = await sharedDatabase();
+    // One marketplace both instances talk to (Ozon is one too).
+    const sim = createOzonSimulator({ ordersPerShop: 50, productsPerShop: 100, control: { latencyMs: 20, labelReadyDelayMs: 0, taskDelayMs: 0 } });
+    const jobs: PriceGuardJob[] = [];
+    const [a, b] = await Promise.all(
+      [0, 1].map(async () => {
+        const database = await open(databaseUrl);
+        await database.exclusive('startup', async () => {
+          await database.migrate();
+          await seedDemoUsers(database.db);
+        });
+        const app = await buildApp(testConfig(), {
+          database,
+          logger: false,
+          marketplace: { simulator: sim },
+          promotions: { guardIntervalMs: 0, onGuardJob: (job) => jobs.push(job) },
+        });
+        cleanups.push(() => app.close());
+        await app.ready();
+        return app;
+      }),
+    );
+    const seller = await login(a!, 'seller', 'seller123');
+    const post = async <T>(app: FastifyInstance, path: string, payload: object) => {
+      const response = await app.inject({ method: 'POST', url: path, headers: seller.headers, payload });
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json<{ data: T }>().data;
+    };
+    const store = await post<{ id: number }>(a!, '/api/store/add', { name: 'shop', clientId: '1001', apiKey: 'sim-key-1001' });
+    const promotions = sim.shop('1001').areas.promotions;
+    const action = promotions.actions[0]!;
+    for (const id of [...action.participating.keys()]) action.participating.delete(id);
+    const productId = [...action.candidates][3]!;
+    await post(b!, '/api/priceGuard/set', { storeId: store.id, enabled: true, mode: 'absolute', minPrice: 100, marginPercent: 0 });
+    const deactivate = vi.spyOn(promotions, 'actionDeactivate');
+    const logged = () => a!.database.query<{ product_id: string; outcome: string }>(`select product_id, outcome from price_guard_log where shop_id = $1 order by id`, [store.id]);
+
+    // The scheduled jobs of both instances at once.
+    promotions.autoJoin(action.id, productId, 40);
+    await Promise.all(jobs.map((job) => job.tick()));
+    expect(action.participating.has(productId)).toBe(false);
+    expect(deactivate).toHaveBeenCalledTimes(1);
+    expect(await logged()).toEqual([{ product_id: String(productId), outcome: 'removed' }]);
+
+    // A run by hand on each instance at once (two sellers' pages, two instances behind the load balancer).
+    const second = [...action.candidates][4]!;
+    promotions.autoJoin(action.id, second, 45);
+    await Promise.all([a!, b!].map((app) => post(app, '/api/priceGuard/run', { storeId: store.id })));
+    expect(action.participating.has(second)).toBe(false);
+    expect(deactivate).toHaveBeenCalledTimes(2);
+    expect((await logged()).map((row) => row.product_id)).toEqual([String(productId), String(second)]);
   });
 });
 

@@ -213,6 +213,26 @@ describe.each(DATABASE_TARGETS)('promotions on $kind', (target) => {
     expect((await ok(call<{ total: number }>('GET', `${P.guardLog}?storeId=${storeId}`))).total).toBe(1);
   });
 
+  it('guard run by hand while the scheduled one runs: the product is removed once and logged once', async () => {
+    const storeId = stores[0]!.id;
+    const action = firstAction();
+    for (const id of [...action.participating.keys()]) action.participating.delete(id);
+    const productId = [...action.candidates][7]!;
+    const product = sim.shop('1001').productById.get(productId)!;
+    await ok(post('/api/cost/set', { items: [{ offerId: product.offerId, cost: 50 }] }));
+    await ok(post<PriceGuard>(P.guardSet, { storeId, enabled: true, mode: 'margin', minPrice: 0, marginPercent: 20 }));
+    const before = (await ok(call<{ total: number }>('GET', `${P.guardLog}?storeId=${storeId}`))).total;
+    shop1001().autoJoin(action.id, productId, 30);
+    // A slow marketplace keeps both runs in flight together.
+    sim.control.latencyMs = 30;
+    const [, byHand] = await Promise.all([job.tick(), ok(post<{ removed: number }>(P.guardRun, { storeId }))]).finally(() => (sim.control.latencyMs = 0));
+    expect(action.participating.has(productId)).toBe(false);
+    const log = await ok(call<{ list: GuardLogRow[]; total: number }>('GET', `${P.guardLog}?storeId=${storeId}`));
+    expect(log.total).toBe(before + 1);
+    expect(log.list.filter((row) => row.productId === productId && row.actionPrice === 30)).toHaveLength(1);
+    expect(byHand.removed).toBeLessThanOrEqual(1);
+  });
+
   it('guard run: an action switched off is not touched', async () => {
     const storeId = stores[0]!.id;
     const action = firstAction();

@@ -15,7 +15,7 @@ import {
   type TaskOutcome,
 } from '../../../contract/promotions';
 import type { Database } from '../../db/database';
-import type { Leases } from '../../db/leases';
+import { whileHolding, type LeaseHolding, type Leases } from '../../db/leases';
 import { ApiError } from '../../http/errors';
 import { decryptSecret } from '../../marketplace/crypto';
 import type { DiscountTaskStatus, OzonClient } from '../../marketplace/ozon/client';
@@ -229,7 +229,9 @@ export function createPromotionService(deps: PromotionDeps) {
 
   // ---- the guard's run
 
+  /** Writes one removal or failure, only while `lease` is the shop's current one; false when it was lost. */
   async function logEntry(
+    lease: LeaseHolding,
     userId: number,
     shop: ShopRow,
     action: OzonAction,
@@ -247,19 +249,29 @@ export function createPromotionService(deps: PromotionDeps) {
         `select outcome, action_price from price_guard_log where shop_id = $1 and action_id = $2 and product_id = $3 order by id desc limit 1`,
         [shop.id, action.id, p.id],
       );
-      if (last && last.outcome === 'failed' && Number(last.action_price) === p.action_price) return;
+      if (last && last.outcome === 'failed' && Number(last.action_price) === p.action_price) return true;
     }
-    await q(
+    const held = whileHolding(lease, 15);
+    const written = await q(
       `insert into price_guard_log (user_id, shop_id, action_id, action_title, product_id, offer_id, name, add_mode, action_price, floor, mode, cost, outcome, error)
-       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)`,
-      [userId, shop.id, action.id, action.title, p.id, info?.offerId ?? '', info?.name ?? '', p.add_mode, money(p.action_price), money(floor), guard.mode, cost === null ? null : money(cost), outcome, error ? JSON.stringify(error) : null],
+       select $1::int, $2::int, $3::bigint, $4::text, $5::bigint, $6::text, $7::text, $8::text, $9::numeric, $10::numeric, $11::text, $12::numeric, $13::text, $14::jsonb
+       where ${held.sql} returning 1`,
+      [userId, shop.id, action.id, action.title, p.id, info?.offerId ?? '', info?.name ?? '', p.add_mode, money(p.action_price), money(floor), guard.mode, cost === null ? null : money(cost), outcome, error ? JSON.stringify(error) : null, ...held.params],
     );
+    return written.length > 0;
   }
 
-  /** One shop's run: every guarded action's products checked, the ones below the floor removed and logged. */
+  /**
+   * One shop's run: every guarded action's products checked, the ones below the floor removed and logged. The run
+   * holds the shop's lease with an owner of its own (a run by hand and the scheduled one, on this instance or
+   * another, never work on one shop at once), renewed while it works; before each removal it checks the lease is
+   * still its own, and its writes are fenced by it, so a run that stalled and was taken over stops without a trace.
+   */
   async function guardShop(shop: ShopRow, totals: GuardRunAnswer) {
-    const lease = await deps.leases.acquire(shopGuardLease(shop.id), SHOP_GUARD_LEASE_MS);
+    const lease = await deps.leases.acquireRun(shopGuardLease(shop.id), SHOP_GUARD_LEASE_MS);
     if (!lease) return;
+    const heartbeat = deps.leases.keepRenewing(lease, SHOP_GUARD_LEASE_MS);
+    const stillHeld = async () => !heartbeat.lost && (await deps.leases.renew(lease, SHOP_GUARD_LEASE_MS));
     try {
       const guard = await guardOf(shop);
       if (!guard.enabled) return;
@@ -288,6 +300,7 @@ export function createPromotionService(deps: PromotionDeps) {
         }
         for (let i = 0; i < below.length; i += ACTION_PRODUCTS_PER_CALL) {
           const batch = below.slice(i, i + ACTION_PRODUCTS_PER_CALL);
+          if (!(await stillHeld())) return;
           let removed = new Set<number>();
           let rejected = new Map<number, Localized>();
           try {
@@ -302,14 +315,17 @@ export function createPromotionService(deps: PromotionDeps) {
             const ok = removed.has(p.id);
             if (ok) totals.removed++;
             else totals.failed++;
-            await logEntry(shop.user_id, shop, action, p, info.get(p.id), guard, floor, cost, ok ? 'removed' : 'failed', ok ? null : (rejected.get(p.id) ?? fill(PROMOTION_MESSAGES.ozonRefused, { reason: '?' })));
+            const reason = ok ? null : (rejected.get(p.id) ?? fill(PROMOTION_MESSAGES.ozonRefused, { reason: '?' }));
+            if (!(await logEntry(lease, shop.user_id, shop, action, p, info.get(p.id), guard, floor, cost, ok ? 'removed' : 'failed', reason))) return;
           }
         }
-        if (!(await deps.leases.renew(lease, SHOP_GUARD_LEASE_MS))) return;
+        if (!(await stillHeld())) return;
       }
-      await q(`update price_guards set last_run_at = now() where shop_id = $1`, [shop.id]);
+      const held = whileHolding(lease, 2);
+      await q(`update price_guards set last_run_at = now() where shop_id = $1 and ${held.sql}`, [shop.id, ...held.params]);
     } finally {
-      await deps.leases.release(shopGuardLease(shop.id));
+      heartbeat.stop();
+      await deps.leases.release(lease);
     }
   }
 
