@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { Localized } from './errors';
 import { defineEndpoint } from './endpoint';
 import { lazySchema } from './lazySchema';
+import { pageQuerySchema } from './envelope';
 import { MARKETPLACE_LIST_SETTINGS } from './plannedCalls';
 
 /**
@@ -26,21 +27,35 @@ export const ABC_LIMITS = { A: 0.8, B: 0.95 } as const;
 export type AbcClass = 'A' | 'B' | 'C';
 /** How many SKUs the top and bottom charts show. */
 export const ANALYSIS_TOP = 10;
+/** The most rows a breakdown answers (the rest summed in `breakdownOthers`). */
+export const ANALYSIS_BREAKDOWN_MAX = 100;
+/** What the SKU table sorts on. */
+export const ANALYSIS_SKU_SORTS = ['revenue', 'orders', 'units', 'averagePrice', 'cancellations', 'returns', 'returnAmount', 'commission', 'fees', 'payout', 'cost', 'profit', 'margin', 'sku', 'offerId', 'name'] as const;
+export type AnalysisSkuSort = (typeof ANALYSIS_SKU_SORTS)[number];
+export const ANALYSIS_EXPORT_FORMATS = ['xlsx', 'csv'] as const;
 
 const isoDay = () => z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'invalid').refine((s) => !Number.isNaN(Date.parse(`${s}T00:00:00Z`)), 'invalid');
 
+const periodShape = () => ({
+  from: isoDay(),
+  to: isoDay(),
+  /** Empty: every shop of the seller. */
+  shopIds: z.array(z.number().int().nonnegative()).max(200).default([]),
+});
+type PeriodLike = { from: string; to: string };
+const validPeriod = <T extends z.ZodType<PeriodLike>>(schema: T) =>
+  schema
+    .refine((q) => q.from <= q.to, { message: 'invalid', path: ['to'] })
+    .refine((q) => (Date.parse(q.to) - Date.parse(q.from)) / 86_400_000 < ANALYSIS_MAX_DAYS, { message: 'invalid', path: ['from'] });
+
 export const analysisQuerySchema = lazySchema(() =>
-  z
-    .object({
-      from: isoDay(),
-      to: isoDay(),
-      /** Empty: every shop of the seller. */
-      shopIds: z.array(z.number().int().nonnegative()).max(200).default([]),
+  validPeriod(
+    z.object({
+      ...periodShape(),
       groupBy: z.enum(ANALYSIS_GROUPINGS).default('day'),
       breakdown: z.enum(ANALYSIS_BREAKDOWNS).default('shop'),
-    })
-    .refine((q) => q.from <= q.to, { message: 'invalid', path: ['to'] })
-    .refine((q) => (Date.parse(q.to) - Date.parse(q.from)) / 86_400_000 < ANALYSIS_MAX_DAYS, { message: 'invalid', path: ['from'] }),
+    }),
+  ),
 );
 export type AnalysisQuery = z.input<typeof analysisQuerySchema>;
 
@@ -90,14 +105,18 @@ export const analysisAnswerSchema = lazySchema(() =>
     previousTotals: analysisFiguresSchema,
     /** One point per day, week (from its Monday) or month of the period; `previous` the same step of the period before. */
     series: z.array(z.object({ bucket: z.string(), current: analysisFiguresSchema, previousBucket: z.string(), previous: analysisFiguresSchema })),
-    /** The period by the asked breakdown (shop, SKU, category or warehouse), by revenue. */
+    /** The period by the asked breakdown (shop, SKU, category or warehouse), by revenue: the first ANALYSIS_BREAKDOWN_MAX. */
     breakdown: z.array(z.object({ ...figuresShape, key: z.string(), name: z.string() })),
+    /** The breakdown's rows beyond the first ANALYSIS_BREAKDOWN_MAX, summed; null when there are none. */
+    breakdownOthers: z.object({ ...figuresShape, count: z.number().int() }).nullable(),
     /** Every shop of the period (the shop comparison chart). */
     byShop: z.array(z.object({ ...figuresShape, key: z.string(), name: z.string() })),
     categories: z.array(z.object({ id: z.number().int().nullable(), name: z.string(), revenue: z.number(), share: z.number() })),
     abc: z.array(z.object({ abc: z.enum(['A', 'B', 'C']), skus: z.number().int(), revenue: z.number(), share: z.number() })),
-    /** Every SKU sold or returned in the period, by revenue (the table; top and bottom are its ends). */
-    skus: z.array(analysisSkuSchema),
+    /** The SKUs sold or returned in the period: how many (the table pages them, `sellerAnalyzeSkus`), the ANALYSIS_TOP best and worst by revenue. */
+    skuCount: z.number().int(),
+    topSkus: z.array(analysisSkuSchema),
+    bottomSkus: z.array(analysisSkuSchema),
     /** SKUs of the period whose offer has no cost price (profit counts their cost as 0). */
     costMissing: z.number().int(),
     /** Cost prices are in roubles; converted at this rate (roubles per unit of `currency`), null when not needed. */
@@ -106,8 +125,47 @@ export const analysisAnswerSchema = lazySchema(() =>
 );
 export type AnalysisAnswer = z.infer<typeof analysisAnswerSchema>;
 
+/** A page of the period's SKUs (the SKU table): sorted, searched by SKU, offer id or name, narrowed to an ABC class. */
+const skuListShape = () => ({
+  ...periodShape(),
+  sort: z.enum(ANALYSIS_SKU_SORTS).default('revenue'),
+  order: z.enum(['asc', 'desc']).default('desc'),
+  search: z.string().trim().max(200).optional(),
+  abc: z.enum(['A', 'B', 'C']).optional(),
+});
+export const analysisSkuQuerySchema = lazySchema(() => validPeriod(z.object({ ...skuListShape(), ...pageQuerySchema.shape, rows: z.number().int().min(1).max(500).default(50) })));
+export type AnalysisSkuQuery = z.input<typeof analysisSkuQuerySchema>;
+export const analysisSkuPageSchema = lazySchema(() => z.object({ list: z.array(analysisSkuSchema), total: z.number().int() }));
+export type AnalysisSkuPage = z.infer<typeof analysisSkuPageSchema>;
+export const analysisExportQuerySchema = lazySchema(() => validPeriod(z.object({ ...skuListShape(), format: z.enum(ANALYSIS_EXPORT_FORMATS).default('xlsx') })));
+export type AnalysisExportQuery = z.input<typeof analysisExportQuerySchema>;
+
+/** The export's columns and their headers. */
+export const ANALYSIS_EXPORT_COLUMNS = {
+  sku: { zh: 'SKU', en: 'SKU' },
+  offerId: { zh: '货号', en: 'Offer ID' },
+  name: { zh: '商品', en: 'Product' },
+  shop: { zh: '店铺', en: 'Shop' },
+  abc: { zh: 'ABC', en: 'ABC' },
+  revenue: { zh: '销售额', en: 'Revenue' },
+  orders: { zh: '订单数', en: 'Orders' },
+  units: { zh: '销量', en: 'Units' },
+  averagePrice: { zh: '客单价', en: 'Average price' },
+  cancellations: { zh: '取消', en: 'Cancellations' },
+  returns: { zh: '退货', en: 'Returns' },
+  returnAmount: { zh: '退货金额', en: 'Returns amount' },
+  commission: { zh: '佣金', en: 'Commission' },
+  fees: { zh: '费用', en: 'Fees' },
+  payout: { zh: '回款', en: 'Payout' },
+  cost: { zh: '成本', en: 'Cost' },
+  profit: { zh: '利润', en: 'Profit' },
+  margin: { zh: '利润率', en: 'Margin' },
+  currency: { zh: '币种', en: 'Currency' },
+} as const satisfies Record<string, Localized>;
+
 export const ANALYSIS_MESSAGES = {
   shopNotFound: { zh: '店铺不存在或不属于您', en: 'The shop does not exist or is not yours' },
+  exportSheet: { zh: 'SKU 明细', en: 'SKU details' },
 } as const satisfies Record<string, Localized>;
 
 export const ANALYSIS_ENDPOINTS = {
@@ -119,5 +177,23 @@ export const ANALYSIS_ENDPOINTS = {
     input: analysisQuerySchema,
     answer: analysisAnswerSchema,
     settings: { ...MARKETPLACE_LIST_SETTINGS.sellerAnalyze, timeout: 30_000, cancellable: true },
+  }),
+  sellerAnalyzeSkus: defineEndpoint({
+    method: 'POST',
+    path: '/ozonSellerAnalyzeSkus',
+    summary: "A page of a period's SKUs with their figures and ABC class: sorted on any figure, searched, narrowed to a class",
+    access: 'analyze',
+    input: analysisSkuQuerySchema,
+    answer: analysisSkuPageSchema,
+    settings: { timeout: 30_000, cancellable: true },
+  }),
+  sellerAnalyzeExport: defineEndpoint({
+    method: 'POST',
+    path: '/ozonSellerAnalyzeExport',
+    summary: "Every SKU of a period (as the table sorts and narrows them) as an Excel workbook or CSV, in the user's language",
+    access: 'analyze',
+    input: analysisExportQuerySchema,
+    raw: { contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', description: 'The SKU table (attachment sales-FROM-TO.xlsx, or .csv as text/csv).' },
+    settings: { responseType: 'blob', timeout: 120_000 },
   }),
 } as const;

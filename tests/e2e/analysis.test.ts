@@ -16,12 +16,20 @@ afterAll(async () => {
 type TrendPoint = { bucket: string; previousBucket: string; current: number; previous: number };
 const chartData = async <T>(page: Page, testId: string): Promise<T> => JSON.parse((await page.getByTestId(testId).getAttribute('data-chart')) ?? 'null') as T;
 
-/** The demo shops sync right after start: reload until their orders are rolled up. */
+/**
+ * The demo shops sync right after start: reload until their orders are rolled up and the sync has settled (the
+ * revenue the same in two loads a few seconds apart), so the checks below compare figures of one state.
+ */
 async function openWithSales(page: Page) {
+  let last = '';
   for (let attempt = 0; ; attempt++) {
     await page.getByTestId('chart-trend').or(page.getByTestId('analysis-empty')).first().waitFor({ timeout: 60_000 });
-    if (await page.getByTestId('chart-trend').isVisible()) return;
-    if (attempt === 20) throw new Error('no sales after 20 reloads');
+    if (await page.getByTestId('chart-trend').isVisible()) {
+      const revenue = (await page.getByTestId('kpi-revenue').locator('.ant-statistic-content').textContent()) ?? '';
+      if (revenue === last) return;
+      last = revenue;
+    }
+    if (attempt === 30) throw new Error('no settled sales after 30 reloads');
     await page.waitForTimeout(3_000);
     await page.reload();
   }
@@ -61,7 +69,26 @@ describe('sales analysis in the browser', () => {
       const weeks = await chartData<TrendPoint[]>(page, 'chart-trend');
       expect(weeks.slice(1).every((p) => new Date(`${p.bucket}T00:00:00Z`).getUTCDay() === 1)).toBe(true);
       expect(weeks.reduce((t, p) => t + p.current, 0)).toBeCloseTo(revenue, 0);
+
+      // The breakdown picker: by warehouse, the parts add up to the period's revenue.
+      const byCategory = await page.getByTestId('breakdown').getAttribute('data-chart');
+      await page.getByTestId('breakdown-picker').getByText(lang === 'zh' ? '按仓库' : 'By warehouse', { exact: true }).click();
+      await page.waitForFunction((before) => document.querySelector('[data-testid="breakdown"]')?.getAttribute('data-chart') !== before, byCategory);
+      const parts = await chartData<{ revenue: number; share: number }[]>(page, 'breakdown');
+      expect(parts.reduce((t, p) => t + p.revenue, 0)).toBeCloseTo(revenue, 0);
+      expect(parts.reduce((t, p) => t + p.share, 0)).toBeCloseTo(1, 3);
+
+      // The SKU table pages on the server: a second page, then an Excel export of the whole table.
+      const table = page.getByTestId('sku-table');
+      const total = Number(((await page.getByText(lang === 'zh' ? /^共 \d+ 个SKU$/ : /^\d+ SKUs$/).textContent()) ?? '').replace(/\D/g, ''));
+      expect(total).toBeGreaterThan(20);
+      const firstPage = await table.locator('tbody tr.ant-table-row').first().textContent();
+      await page.locator('.ant-pagination-item-2').click();
+      await page.waitForFunction((before) => document.querySelector('[data-testid="sku-table"] tbody tr.ant-table-row')?.textContent !== before, firstPage);
+      await screenshot(page, `sale-analyze-table-${lang}`);
+      const [file] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-xlsx').click()]);
+      expect(file.suggestedFilename()).toMatch(/^sales-\d{4}-\d{2}-\d{2}-\d{4}-\d{2}-\d{2}\.xlsx$/);
       await page.context().close();
     }
-  });
+  }, 400_000);
 });

@@ -108,26 +108,149 @@ fresh as (
          round(sum(payout), 2) as payout
   from (select * from sold union all select * from fin union all select * from ret) x
   group by 1, 2, 3, 4, 5
-),
--- Rows of the scope that no longer have anything go; the rest are upserted (one statement, disjoint rows).
-removed as (
-  delete from sales_daily d
-  where ${where.rollups}
-    and not exists (select 1 from fresh f where (f.user_id, f.shop_id, f.day, f.sku, f.warehouse_id) = (d.user_id, d.shop_id, d.day, d.sku, d.warehouse_id))
-  returning 1
-)
-insert into sales_daily (user_id, shop_id, day, sku, warehouse_id, warehouse_name, offer_id, product_name, orders, units,
-  revenue, cancellations, returns, return_amount, commission, fees, payout)
-select * from fresh
-on conflict (user_id, shop_id, day, sku, warehouse_id) do update set
-  ${ROLLUP_VALUES.map((column) => `${column} = excluded.${column}`).join(', ')}
-where (${ROLLUP_VALUES.map((column) => `sales_daily.${column}`).join(', ')}) is distinct from (${ROLLUP_VALUES.map((column) => `excluded.${column}`).join(', ')})`;
+)${replaceSql({ table: 'sales_daily', keys: ['user_id', 'shop_id', 'day', 'sku', 'warehouse_id'], values: ROLLUP_VALUES, scope: where.rollups, returning: 'sku' })}`;
   return { sql, params: where.params };
+}
+
+/**
+ * The tail of a statement whose CTE `fresh` holds the rows `table` should have within `scope` (a condition on `d`):
+ * the scope's rows that no longer have anything go, the rest are upserted (disjoint rows, so one statement does both
+ * and a reader never sees the scope half replaced). Answers `returning` of the rows deleted or changed.
+ */
+function replaceSql(target: { table: string; keys: readonly string[]; values: readonly string[]; scope: string; returning: string }): string {
+  const { table, keys, values, scope, returning } = target;
+  const tuple = (alias: string, columns: readonly string[]) => `(${columns.map((column) => `${alias}.${column}`).join(', ')})`;
+  return `,
+removed as (
+  delete from ${table} d
+  where ${scope} and not exists (select 1 from fresh f where ${tuple('f', keys)} = ${tuple('d', keys)})
+  returning d.${returning}
+),
+upserted as (
+  insert into ${table} (${[...keys, ...values].join(', ')})
+  select ${[...keys, ...values].join(', ')} from fresh
+  on conflict (${keys.join(', ')}) do update set ${values.map((column) => `${column} = excluded.${column}`).join(', ')}
+  where ${tuple(table, values)} is distinct from ${tuple('excluded', values)}
+  returning ${returning}
+)
+select distinct ${returning} as changed from (select ${returning} from removed union all select ${returning} from upserted) x`;
+}
+
+const FIGURE_COLUMNS = ['orders', 'units', 'revenue', 'cancellations', 'returns', 'return_amount', 'commission', 'fees', 'payout'] as const;
+const sums = (alias: string) => FIGURE_COLUMNS.map((column) => `sum(${alias}.${column}) as ${column}`).join(', ');
+
+/**
+ * sales_daily_totals of the scope (`where` on sales_daily `d`): the days summed over SKUs per shop and warehouse, with
+ * the units' cost at the current cost prices.
+ */
+function totalsSql(where: string): string {
+  return `
+with fresh as (
+  select d.user_id, d.shop_id, d.day, d.warehouse_id, max(d.warehouse_name) as warehouse_name, ${sums('d')},
+         coalesce(sum(d.units * c.cost), 0) as cost_rub
+  from sales_daily d
+  left join cost_prices c on c.user_id = d.user_id and c.offer_id = d.offer_id
+  where ${where}
+  group by 1, 2, 3, 4
+)${replaceSql({ table: 'sales_daily_totals', keys: ['user_id', 'shop_id', 'day', 'warehouse_id'], values: ['warehouse_name', ...FIGURE_COLUMNS, 'cost_rub'], scope: where, returning: 'day' })}`;
+}
+
+/** sales_sku_running of the scope (`where` on `d`, whole SKUs: a SKU's running totals depend on all its days). */
+function runningSql(where: string): string {
+  const running = FIGURE_COLUMNS.map((column) => `sum(${column}) over sku_days as ${column}`).join(', ');
+  return `
+with fresh as (
+  select user_id, shop_id, sku, day, offer_id, product_name, ${running}
+  from (
+    select d.user_id, d.shop_id, d.sku, d.day, max(d.offer_id) as offer_id, max(d.product_name) as product_name, ${sums('d')}
+    from sales_daily d where ${where}
+    group by 1, 2, 3, 4
+  ) x
+  window sku_days as (partition by user_id, shop_id, sku order by day)
+)${replaceSql({ table: 'sales_sku_running', keys: ['user_id', 'shop_id', 'sku', 'day'], values: ['offer_id', 'product_name', ...FIGURE_COLUMNS], scope: where, returning: 'day' })}`;
+}
+
+/** sales_sku_span of the scope (`where` on `d`, whole SKUs), from their running totals. */
+function spanSql(where: string): string {
+  const latest = ['offer_id', 'product_name', ...FIGURE_COLUMNS].map((column) => `d.${column}`).join(', ');
+  return `
+with fresh as (
+  select l.*, f.first_day from (
+    select distinct on (d.user_id, d.shop_id, d.sku) d.user_id, d.shop_id, d.sku, d.day as last_day, ${latest}
+    from sales_sku_running d where ${where}
+    order by d.user_id, d.shop_id, d.sku, d.day desc
+  ) l
+  join (select d.user_id, d.shop_id, d.sku, min(d.day) as first_day from sales_sku_running d where ${where} group by 1, 2, 3) f
+    using (user_id, shop_id, sku)
+)${replaceSql({ table: 'sales_sku_span', keys: ['user_id', 'shop_id', 'sku'], values: ['first_day', 'last_day', 'offer_id', 'product_name', ...FIGURE_COLUMNS], scope: where, returning: 'sku' })}`;
+}
+
+/** A fingerprint of a user's cost prices (SQL over `cost_prices` of user $1). */
+const COST_FINGERPRINT = `(select count(*) || ':' || coalesce(sum(hashtext(offer_id || '=' || cost::text)::bigint), 0) || ':' || coalesce(max(updated_at)::text, '')
+  from cost_prices where user_id = $1)`;
+
+/** Records a change of a user's rollups (and, when given, the cost prices their cost was computed with). */
+async function bumpRollupState(database: Database, userId: number, costFingerprint?: string): Promise<number> {
+  const [row] = await database.query<{ version: number }>(
+    `insert into sales_rollup_state (user_id, cost_fingerprint, version) values ($1, coalesce($2, ''), 1)
+     on conflict (user_id) do update set version = sales_rollup_state.version + 1,
+       cost_fingerprint = coalesce($2, sales_rollup_state.cost_fingerprint)
+     returning version`,
+    [userId, costFingerprint ?? null],
+  );
+  return row?.version ?? 0;
+}
+
+/**
+ * Makes a user's sales_daily_totals' cost follow the cost prices changed since it was computed (the seller edited or
+ * imported some): one pass over the user's rollups, only when the fingerprint moved. The fingerprint is read first,
+ * so a change made meanwhile leaves a stale one stored and is caught by the next call. Answers the state the user's
+ * rollups are at (changes whenever they do).
+ */
+export async function refreshRollupCosts(database: Database, userId: number): Promise<string> {
+  const [state] = await database.query<{ print: string; stored: string | null; version: number | null }>(
+    `select ${COST_FINGERPRINT} as print, s.cost_fingerprint as stored, s.version
+     from (select 1) x left join sales_rollup_state s on s.user_id = $1`,
+    [userId],
+  );
+  const print = state?.print ?? '';
+  if (state?.stored === print) return `${state.version}`;
+  await database.query(
+    `update sales_daily_totals t set cost_rub = coalesce(x.cost_rub, 0)
+     from sales_daily_totals t2
+     left join (
+       select d.shop_id, d.day, d.warehouse_id, sum(d.units * c.cost) as cost_rub
+       from sales_daily d join cost_prices c on c.user_id = d.user_id and c.offer_id = d.offer_id
+       where d.user_id = $1
+       group by 1, 2, 3
+     ) x on (x.shop_id, x.day, x.warehouse_id) = (t2.shop_id, t2.day, t2.warehouse_id)
+     where t2.user_id = $1 and (t.user_id, t.shop_id, t.day, t.warehouse_id) = (t2.user_id, t2.shop_id, t2.day, t2.warehouse_id)
+       and t.cost_rub is distinct from coalesce(x.cost_rub, 0)`,
+    [userId],
+  );
+  return `${await bumpRollupState(database, userId, print)}`;
 }
 
 async function rollup(database: Database, scope: Scope): Promise<void> {
   const { sql, params } = rollupSql(scope);
-  await database.query(sql, params);
+  if (scope.kind === 'user') {
+    const [cost] = await database.query<{ print: string }>(`select ${COST_FINGERPRINT} as print`, params);
+    await database.query(sql, params);
+    await database.query(totalsSql('d.user_id = $1'), params);
+    await database.query(runningSql('d.user_id = $1'), params);
+    await database.query(spanSql('d.user_id = $1'), params);
+    await bumpRollupState(database, scope.userId, cost?.print ?? '');
+    return;
+  }
+  const changed = await database.query<{ changed: string }>(sql, params);
+  // The days' totals are recomputed whole (a day is a few rows); the running totals of the SKUs whose rows changed.
+  await database.query(totalsSql('d.shop_id = $1 and d.day = any($2::date[])'), params);
+  if (changed.length === 0) return;
+  const skus = [scope.shopId, changed.map((row) => row.changed)];
+  await database.query(runningSql('d.shop_id = $1 and d.sku = any($2::text[])'), skus);
+  await database.query(spanSql('d.shop_id = $1 and d.sku = any($2::text[])'), skus);
+  const [shop] = await database.query<{ user_id: number }>(`select user_id from mp_shops where id = $1`, [scope.shopId]);
+  if (shop) await bumpRollupState(database, shop.user_id);
 }
 
 /** Recomputes the rollups of one shop's days. */
@@ -145,7 +268,7 @@ export async function rollupUser(database: Database, userId: number): Promise<vo
  * ten and sorts them on disk instead of hashing them.
  */
 export async function analyzeRollups(database: Database): Promise<void> {
-  await database.query('analyze sales_daily');
+  for (const table of ['sales_daily', 'sales_daily_totals', 'sales_sku_running']) await database.query(`analyze ${table}`);
 }
 
 /** The China days that a shop's postings, returns and finance transactions synced at or after `since` fall on. */
@@ -176,7 +299,7 @@ export async function refreshShopRollups(database: Database, shopId: number, sin
 }
 
 /** Bumped when the rollups' definition changes: the next start recomputes every user's rows (`backfillRollups`). */
-export const ROLLUP_VERSION = 1;
+export const ROLLUP_VERSION = 2;
 const VERSION_KEY = 'analysis.rollupVersion';
 
 /**

@@ -1,13 +1,15 @@
-import type {
-  analysisQuerySchema} from '../../../contract/analysis';
+import type { analysisExportQuerySchema, analysisQuerySchema, analysisSkuQuerySchema } from '../../../contract/analysis';
 import {
   ABC_LIMITS,
+  ANALYSIS_BREAKDOWN_MAX,
   ANALYSIS_MESSAGES,
+  ANALYSIS_TOP,
   type AbcClass,
   type AnalysisAnswer,
   type AnalysisFigures,
   type AnalysisGrouping,
-  type AnalysisSku
+  type AnalysisSku,
+  type AnalysisSkuPage,
 } from '../../../contract/analysis';
 import type { Lang } from '../../../contract/errors';
 import type { z } from 'zod';
@@ -16,8 +18,12 @@ import { ApiError } from '../../http/errors';
 import { decryptSecret } from '../../marketplace/crypto';
 import type { ClientFactory } from '../../marketplace/plugin';
 import type { OzonCategoryNode } from '../../marketplace/ozon/schemas';
+import { refreshRollupCosts } from './rollups';
 
 type Query = z.output<typeof analysisQuerySchema>;
+type SkuQuery = z.output<typeof analysisSkuQuerySchema>;
+type ExportQuery = z.output<typeof analysisExportQuerySchema>;
+type Period = { from: string; to: string; shopIds: number[] };
 
 export type AnalysisDeps = {
   database: Database;
@@ -40,23 +46,20 @@ type Sums = {
   cost_rub: number;
 };
 
-const SUMS = [
-  'sum(d.orders)::int as orders',
-  'sum(d.units)::int as units',
-  'sum(d.revenue)::float8 as revenue',
-  'sum(d.cancellations)::int as cancellations',
-  'sum(d.returns)::int as returns',
-  'sum(d.return_amount)::float8 as return_amount',
-  'sum(d.commission)::float8 as commission',
-  'sum(d.fees)::float8 as fees',
-  'sum(d.payout)::float8 as payout',
-  'sum(d.units * coalesce(c.cost, 0))::float8 as cost_rub',
-]
-  // The grand total of an empty period is a row of nulls.
-  .map((sum) => sum.replace(/^(sum\(.*\))::(\w+) as (\w+)$/, 'coalesce($1, 0)::$2 as $3'))
-  .join(',\n  ');
+const FIGURES = ['orders', 'units', 'revenue', 'cancellations', 'returns', 'return_amount', 'commission', 'fees', 'payout', 'cost_rub'] as const;
+const INTEGER_FIGURES: ReadonlySet<string> = new Set(['orders', 'units', 'cancellations', 'returns']);
+const cast = (column: string) => (INTEGER_FIGURES.has(column) ? 'int' : 'float8');
+/** Sums of the figures over rows of `alias` (an empty period's grand total is a row of zeros, not nulls). */
+const sumsOf = (alias: string) => FIGURES.map((f) => `coalesce(sum(${alias}.${f}), 0)::${cast(f)} as ${f}`).join(',\n  ');
 
 const EMPTY: Sums = { orders: 0, units: 0, revenue: 0, cancellations: 0, returns: 0, return_amount: 0, commission: 0, fees: 0, payout: 0, cost_rub: 0 };
+
+/** The sums of several rows' sums. */
+function addSums(rows: readonly Sums[]): Sums {
+  const total = { ...EMPTY };
+  for (const row of rows) for (const k of Object.keys(EMPTY) as (keyof Sums)[]) total[k] += row[k];
+  return total;
+}
 
 const cents = (n: number) => Math.round(n * 100) / 100;
 
@@ -82,6 +85,9 @@ export function figuresOf(s: Sums, rate: number): AnalysisFigures {
 }
 
 const DAY = 86_400_000;
+/** How long a period's SKUs are reused at most (cachedSkus), and how many periods are kept. */
+const SKU_CACHE_MS = 60_000;
+const SKU_CACHE_SIZE = 8;
 const dayMs = (day: string) => Date.parse(`${day}T00:00:00Z`);
 const dayOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
@@ -126,11 +132,38 @@ function collectNames(nodes: readonly OzonCategoryNode[], into: Map<number, stri
   }
 }
 
-type Dimension = 'sku' | 'bucket' | 'shop' | 'warehouse';
-const DIMENSIONS: Record<Dimension, string> = { sku: 'd.sku', bucket: 'b.bucket', shop: 'd.shop_id', warehouse: 'd.warehouse_id' };
+type Dimension = 'bucket' | 'shop' | 'warehouse';
+const DIMENSIONS: Record<Dimension, string> = { bucket: 'b.bucket', shop: 't.shop_id', warehouse: 't.warehouse_id' };
 
 type ShopRow = { id: number; name: string; client_id: string; api_key_enc: string; base_url: string | null; status: string };
-type GroupRow = Sums & { kind: Dimension | 'total'; key: string | null; offer_id: string | null; name: string | null; shop_id: number | null; missing: boolean | null };
+type GroupRow = Sums & { kind: Dimension | 'total'; key: string | null; name: string | null };
+type SkuRow = Sums & { sku: string; offer_id: string; name: string; shop_id: number; missing: boolean };
+
+/** A period's SKUs with their figures and ABC class, by revenue (the class is the SKU's place in that order). */
+type RankedSku = AnalysisSku;
+
+function compareSkus(sort: SkuQuery['sort'], order: SkuQuery['order']): (a: RankedSku, b: RankedSku) => number {
+  const sign = order === 'asc' ? 1 : -1;
+  if (sort === 'sku' || sort === 'offerId' || sort === 'name') return (a, b) => sign * a[sort].localeCompare(b[sort]) || a.sku.localeCompare(b.sku);
+  // Nulls (a margin without revenue) last either way.
+  return (a, b) => {
+    const x = a[sort];
+    const y = b[sort];
+    if (x === null || y === null) return x === y ? a.sku.localeCompare(b.sku) : x === null ? 1 : -1;
+    return sign * (x - y) || a.sku.localeCompare(b.sku);
+  };
+}
+
+/** The SKUs of a sort, search and class, in the table's order. */
+export function selectSkus(skus: readonly RankedSku[], query: Pick<SkuQuery, 'sort' | 'order' | 'search' | 'abc'>): RankedSku[] {
+  const needle = query.search?.toLowerCase();
+  const picked = skus.filter(
+    (s) =>
+      (!query.abc || s.abc === query.abc) &&
+      (!needle || s.sku.includes(needle) || s.offerId.toLowerCase().includes(needle) || s.name.toLowerCase().includes(needle)),
+  );
+  return picked.sort(compareSkus(query.sort, query.order));
+}
 
 export function createAnalysisService(deps: AnalysisDeps) {
   const q = deps.database.query.bind(deps.database);
@@ -170,78 +203,157 @@ export function createAnalysisService(deps: AnalysisDeps) {
     return { currency, rate: fx ? { rate: fx.rate, date: fx.date } : null };
   }
 
-  /** The period's sums per each of `dimensions` and in total, in one scan of the rollups (grouping sets). */
+  /**
+   * The period's sums per each of `dimensions` and in total, from the days' totals (sales_daily_totals: a few rows a
+   * day per shop and warehouse, whatever the SKUs), in one scan (grouping sets).
+   */
   async function grouped(userId: number, shopIds: number[], from: string, to: string, grouping: AnalysisGrouping, dimensions: readonly Dimension[]): Promise<GroupRow[]> {
     const kind = dimensions.map((d) => `when grouping(${DIMENSIONS[d]}) = 0 then '${d}'`).join(' ');
     const key = dimensions.map((d) => `${DIMENSIONS[d]}::text`).join(', ');
-    const name = dimensions.includes('warehouse') ? `case when grouping(d.warehouse_id) = 0 then max(d.warehouse_name) else max(d.product_name) end` : 'max(d.product_name)';
     return q<GroupRow>(
-      `select case ${kind} else 'total' end as kind, coalesce(${key}) as key, max(d.offer_id) as offer_id, ${name} as name,
-         min(d.shop_id) as shop_id, bool_and(c.cost is null) as missing,
-         ${SUMS}
-       from sales_daily d
-       cross join lateral (select date_trunc($5::text, d.day)::date as bucket) b
-       left join cost_prices c on c.user_id = d.user_id and c.offer_id = d.offer_id
-       where d.user_id = $1 and d.shop_id = any($2::int[]) and d.day between $3::date and $4::date
+      `select case ${kind} else 'total' end as kind, coalesce(${key}) as key, max(t.warehouse_name) as name,
+         ${sumsOf('t')}
+       from sales_daily_totals t
+       cross join lateral (select date_trunc($5::text, t.day)::date as bucket) b
+       where t.user_id = $1 and t.shop_id = any($2::int[]) and t.day between $3::date and $4::date
        group by grouping sets (${[...dimensions.map((d) => `(${DIMENSIONS[d]})`), '()'].join(', ')})`,
       [userId, shopIds, from, to, grouping],
     );
   }
 
+  /**
+   * Every SKU of the period with its sums, from the running totals (sales_sku_running): per shop and SKU the row at or
+   * before the period's last day less the one before its first day, so a long period costs what a short one does.
+   */
+  async function skuSums(userId: number, shopIds: number[], from: string, to: string): Promise<SkuRow[]> {
+    const columns = FIGURES.filter((f) => f !== 'cost_rub');
+    const diff = columns.map((f) => `sum(e.${f} - coalesce(s.${f}, 0))::${cast(f)} as ${f}`).join(', ');
+    const kept = ['day', 'offer_id', 'product_name', ...columns];
+    return q<SkuRow>(
+      `select k.sku, max(e.offer_id) as offer_id, max(e.product_name) as name, min(k.shop_id) as shop_id, ${diff},
+         coalesce(sum((e.units - coalesce(s.units, 0)) * c.cost), 0)::float8 as cost_rub, bool_and(c.cost is null) as missing
+       from sales_sku_span k
+       cross join lateral (
+         -- The SKU's sums up to the period's end: its all-time sums when it sold nothing after, else a probe.
+         select ${['k.last_day as day', ...kept.slice(1).map((c) => `k.${c}`)].join(', ')} where k.last_day <= $4::date
+         union all
+         (select ${kept.map((c) => `r.${c}`).join(', ')} from sales_sku_running r
+          where k.last_day > $4::date and r.user_id = k.user_id and r.shop_id = k.shop_id and r.sku = k.sku and r.day <= $4::date
+          order by r.day desc limit 1)
+       ) e
+       left join lateral (
+         select ${columns.map((c) => `r.${c}`).join(', ')} from sales_sku_running r
+         where k.first_day < $3::date and r.user_id = k.user_id and r.shop_id = k.shop_id and r.sku = k.sku and r.day < $3::date
+         order by r.day desc limit 1
+       ) s on true
+       left join cost_prices c on c.user_id = k.user_id and c.offer_id = e.offer_id
+       where k.user_id = $1 and k.shop_id = any($2::int[]) and k.first_day <= $4::date and k.last_day >= $3::date and e.day >= $3::date
+       group by k.sku`,
+      [userId, shopIds, from, to],
+    );
+  }
+
+  /** The seller's shops, and those of the period (all, or the ones named: another seller's shop is refused). */
+  async function shopsOf(userId: number, shopIds: readonly number[]): Promise<{ shops: ShopRow[]; picked: ShopRow[] }> {
+    const shops = await q<ShopRow>(`select id, name, client_id, api_key_enc, base_url, status from mp_shops where user_id = $1 order by id`, [userId]);
+    const unknown = shopIds.find((id) => !shops.some((s) => s.id === id));
+    if (unknown !== undefined) throw new ApiError(400, ANALYSIS_MESSAGES.shopNotFound, 'shopIds');
+    return { shops, picked: shopIds.length > 0 ? shops.filter((s) => shopIds.includes(s.id)) : shops };
+  }
+
+  /** The period's SKUs by revenue with their ABC class and category, and the cost rate they were made with. */
+  async function rankedSkus(userId: number, period: Period, ids: number[]) {
+    const [{ currency, rate }, rows] = await Promise.all([currencyOf(userId), ids.length ? skuSums(userId, ids, period.from, period.to) : Promise.resolve([])]);
+    const perUnit = rate?.rate ?? 1;
+    rows.sort((a, b) => b.revenue - a.revenue || a.sku.localeCompare(b.sku));
+    const classes = abcClasses(rows.map((r) => r.revenue));
+    const categoryRows = rows.length
+      ? await q<{ sku: string; category: number | null }>(
+          `select distinct on (p.sku) p.sku, (r.data#>>'{info,description_category_id}')::bigint as category
+           from products p
+           join mp_records r on r.shop_id = p.shop_id and r.entity = 'products' and r.external_id = p.product_id
+           where p.user_id = $1 and p.sku = any($2::text[])
+           order by p.sku, p.updated_at desc`,
+          [userId, rows.map((r) => r.sku)],
+        ).catch(() => [])
+      : [];
+    const categoryOf = new Map(categoryRows.map((r) => [r.sku, r.category === null ? null : Number(r.category)]));
+    const skus: RankedSku[] = rows.map((row, i) => ({
+      ...figuresOf(row, perUnit),
+      sku: row.sku,
+      offerId: row.offer_id ?? '',
+      name: row.name ?? '',
+      shopId: row.shop_id,
+      categoryId: categoryOf.get(row.sku) ?? null,
+      costMissing: row.missing ?? true,
+      abc: classes[i]!,
+    }));
+    return { currency, rate, perUnit, rows, skus };
+  }
+
+  type Ranked = Awaited<ReturnType<typeof rankedSkus>>;
+  const skuCache = new Map<string, { state: string; at: number; result: Promise<Ranked> }>();
+
+  /**
+   * rankedSkus, reused while the user's rollups stay as they were (and for a minute at most: rates and category
+   * names move too), so the SKU table's pages, its export and a regrouping of the same period do not compute it again.
+   */
+  function cachedSkus(userId: number, period: Period, ids: number[], state: string): Promise<Ranked> {
+    const key = `${userId}|${ids.join(',')}|${period.from}|${period.to}`;
+    const hit = skuCache.get(key);
+    if (hit && hit.state === state && Date.now() - hit.at < SKU_CACHE_MS) return hit.result;
+    const entry = { state, at: Date.now(), result: rankedSkus(userId, period, ids) };
+    skuCache.delete(key);
+    skuCache.set(key, entry);
+    if (skuCache.size > SKU_CACHE_SIZE) skuCache.delete(skuCache.keys().next().value!);
+    entry.result.catch(() => skuCache.get(key) === entry && skuCache.delete(key));
+    return entry.result;
+  }
+
+  async function periodSkus(userId: number, period: Period) {
+    const [{ picked }, state] = await Promise.all([shopsOf(userId, period.shopIds), refreshRollupCosts(deps.database, userId)]);
+    return cachedSkus(userId, period, picked.map((s) => s.id), state);
+  }
+
   return {
+    /** A page of the period's SKUs (the SKU table). */
+    async skuPage(userId: number, query: SkuQuery): Promise<AnalysisSkuPage> {
+      const { skus } = await periodSkus(userId, query);
+      const selected = selectSkus(skus, query);
+      return { list: selected.slice((query.page - 1) * query.rows, query.page * query.rows), total: selected.length };
+    },
+
+    /** Every SKU of the period as the table sorts and narrows them, with the shops' names (the export). */
+    async exportSkus(userId: number, query: ExportQuery): Promise<{ skus: RankedSku[]; currency: string; shopName: (id: number) => string }> {
+      const { shops } = await shopsOf(userId, query.shopIds);
+      const { skus, currency } = await periodSkus(userId, query);
+      const names = new Map(shops.map((s) => [s.id, s.name]));
+      return { skus: selectSkus(skus, query), currency, shopName: (id) => names.get(id) ?? '' };
+    },
+
     async analyze(userId: number, query: Query, lang: Lang): Promise<AnalysisAnswer> {
-      const shops = await q<ShopRow>(`select id, name, client_id, api_key_enc, base_url, status from mp_shops where user_id = $1 order by id`, [userId]);
-      const unknown = query.shopIds.find((id) => !shops.some((s) => s.id === id));
-      if (unknown !== undefined) throw new ApiError(400, ANALYSIS_MESSAGES.shopNotFound, 'shopIds');
-      const picked = query.shopIds.length > 0 ? shops.filter((s) => query.shopIds.includes(s.id)) : shops;
+      const [{ shops, picked }, state] = await Promise.all([shopsOf(userId, query.shopIds), refreshRollupCosts(deps.database, userId)]);
       const ids = picked.map((s) => s.id);
       const length = Math.round((dayMs(query.to) - dayMs(query.from)) / DAY) + 1;
       const previous = { from: dayOf(dayMs(query.from) - length * DAY), to: dayOf(dayMs(query.from) - DAY) };
 
-      const [{ currency, rate }, current, before] = await Promise.all([
-        currencyOf(userId),
-        grouped(userId, ids, query.from, query.to, query.groupBy, ['sku', 'bucket', 'shop', 'warehouse']),
+      const [{ skus, rows: skuRows, perUnit, currency, rate }, current, before] = await Promise.all([
+        cachedSkus(userId, query, ids, state),
+        grouped(userId, ids, query.from, query.to, query.groupBy, ['bucket', 'shop', 'warehouse']),
         grouped(userId, ids, previous.from, previous.to, query.groupBy, ['bucket']),
       ]);
-      const perUnit = rate?.rate ?? 1;
       const make = (row: Sums | undefined) => figuresOf(row ?? EMPTY, perUnit);
       const of = (rows: GroupRow[], kind: GroupRow['kind']) => rows.filter((r) => r.kind === kind);
 
-      // SKUs by revenue, with their ABC class and category.
-      const skuRows = of(current, 'sku').sort((a, b) => b.revenue - a.revenue || (a.key ?? '').localeCompare(b.key ?? ''));
-      const classes = abcClasses(skuRows.map((r) => r.revenue));
-      const categoryRows = skuRows.length
-        ? await q<{ sku: string; category: number | null }>(
-            `select distinct on (p.sku) p.sku, (r.data#>>'{info,description_category_id}')::bigint as category
-             from products p
-             join mp_records r on r.shop_id = p.shop_id and r.entity = 'products' and r.external_id = p.product_id
-             where p.user_id = $1 and p.sku = any($2::text[])
-             order by p.sku, p.updated_at desc`,
-            [userId, skuRows.map((r) => r.key ?? '')],
-          ).catch(() => [])
-        : [];
-      const categoryOf = new Map(categoryRows.map((r) => [r.sku, r.category === null ? null : Number(r.category)]));
-      const skus: AnalysisSku[] = skuRows.map((row, i) => ({
-        ...make(row),
-        sku: row.key ?? '',
-        offerId: row.offer_id ?? '',
-        name: row.name ?? '',
-        shopId: row.shop_id ?? 0,
-        categoryId: categoryOf.get(row.key ?? '') ?? null,
-        costMissing: row.missing ?? true,
-        abc: classes[i]!,
-      }));
-
       const names = skus.some((s) => s.categoryId !== null) ? await categoryNames(picked, lang) : new Map<number, string>();
       const byCategory = new Map<number | null, Sums>();
-      for (const row of skuRows) {
-        const id = categoryOf.get(row.key ?? '') ?? null;
-        const sums = byCategory.get(id) ?? { ...EMPTY };
-        for (const k of Object.keys(EMPTY) as (keyof Sums)[]) sums[k] += row[k];
-        byCategory.set(id, sums);
-      }
+      skuRows.forEach((row, i) => {
+        const id = skus[i]!.categoryId;
+        byCategory.set(id, addSums([byCategory.get(id) ?? EMPTY, row]));
+      });
       const totalRow = of(current, 'total')[0];
-      const revenue = totalRow?.revenue ?? 0;
+      // Shares of the SKUs' own sum: the days' totals are read in a query of their own, which a sync may commit between.
+      const revenue = skuRows.reduce((sum, row) => sum + row.revenue, 0);
       const categoryName = (id: number | null) => (id === null ? '' : (names.get(id) ?? `#${id}`));
       const categories = [...byCategory.entries()]
         .map(([id, sums]) => ({ id, name: categoryName(id), revenue: cents(sums.revenue), share: revenue > 0 ? sums.revenue / revenue : 0 }))
@@ -251,16 +363,18 @@ export function createAnalysisService(deps: AnalysisDeps) {
       const named = (rows: GroupRow[], name: (row: GroupRow) => string) =>
         rows.map((row) => ({ ...make(row), key: row.key ?? '', name: name(row) })).sort((a, b) => b.revenue - a.revenue);
       const byShop = named(of(current, 'shop'), (row) => shopName.get(row.key ?? '') ?? '');
-      const breakdown =
+      type Part = { sums: Sums; key: string; name: string };
+      const groupParts = (kind: GroupRow['kind'], name: (row: GroupRow) => string): Part[] => of(current, kind).map((row) => ({ sums: row, key: row.key ?? '', name: name(row) }));
+      const parts: Part[] =
         query.breakdown === 'shop'
-          ? byShop
+          ? groupParts('shop', (row) => shopName.get(row.key ?? '') ?? '')
           : query.breakdown === 'warehouse'
-            ? named(of(current, 'warehouse'), (row) => row.name || row.key || '')
+            ? groupParts('warehouse', (row) => row.name || row.key || '')
             : query.breakdown === 'sku'
-              ? skus.map((s) => ({ ...s, key: s.sku, name: s.name }))
-              : [...byCategory.entries()]
-                  .map(([id, sums]) => ({ ...make(sums), key: id === null ? '' : String(id), name: categoryName(id) }))
-                  .sort((a, b) => b.revenue - a.revenue);
+              ? skuRows.map((row) => ({ sums: row, key: row.sku, name: row.name ?? '' }))
+              : [...byCategory.entries()].map(([id, sums]) => ({ sums, key: id === null ? '' : String(id), name: categoryName(id) }));
+      parts.sort((x, y) => y.sums.revenue - x.sums.revenue || x.key.localeCompare(y.key));
+      const rest = parts.slice(ANALYSIS_BREAKDOWN_MAX);
 
       const currentBuckets = new Map(of(current, 'bucket').map((r) => [String(r.key), r]));
       const previousBuckets = new Map(of(before, 'bucket').map((r) => [String(r.key), r]));
@@ -286,11 +400,14 @@ export function createAnalysisService(deps: AnalysisDeps) {
         totals: make(totalRow),
         previousTotals: make(of(before, 'total')[0]),
         series,
-        breakdown,
+        breakdown: parts.slice(0, ANALYSIS_BREAKDOWN_MAX).map((part) => ({ ...make(part.sums), key: part.key, name: part.name })),
+        breakdownOthers: rest.length === 0 ? null : { ...make(addSums(rest.map((part) => part.sums))), count: rest.length },
         byShop,
         categories,
         abc,
-        skus,
+        skuCount: skus.length,
+        topSkus: skus.slice(0, ANALYSIS_TOP),
+        bottomSkus: skus.slice(-ANALYSIS_TOP).reverse(),
         costMissing: skus.filter((s) => s.costMissing).length,
         costRate: rate,
       };

@@ -1,12 +1,14 @@
-import { Alert, Button, Card, Col, DatePicker, Empty, Row, Segmented, Select, Skeleton, Space, Statistic, Table, Tag, Typography } from 'antd';
-import type { ColumnsType } from 'antd/es/table';
+import { Alert, Button, Card, Col, DatePicker, Empty, Row, Segmented, Select, Skeleton, Space, Statistic, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { AnalysisAnswer, AnalysisFigures, AnalysisGrouping, AnalysisSku } from '@contract/analysis';
+import type { AnalysisAnswer, AnalysisBreakdown, AnalysisFigures, AnalysisGrouping } from '@contract/analysis';
 import { isApiFailure } from '@workers/api';
 import { useDataClient } from '@/app/dataClient';
+import { BreakdownCard } from './BreakdownCard';
 import { AbcChart, CategoryChart, ShopChart, SkuBarChart, TrendChart } from './charts';
+import { money, percent } from './format';
+import { SkuTable } from './SkuTable';
 
 const DAY_FORMAT = 'YYYY-MM-DD';
 type Range = [Dayjs, Dayjs];
@@ -34,9 +36,8 @@ function kpiValue(f: AnalysisFigures, key: KpiKey): number | null {
   return f[key];
 }
 
-const money = (n: number, currency: string) => `${currency === 'CNY' ? '¥' : currency === 'RUB' ? '₽' : ''}${n.toLocaleString(undefined, { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 const formatKpi = (key: KpiKey, value: number | null, currency: string) =>
-  value === null ? '—' : key === 'margin' ? `${(value * 100).toFixed(1)}%` : MONEY.has(key) ? money(value, currency) : value.toLocaleString();
+  value === null ? '—' : key === 'margin' ? percent(value) : MONEY.has(key) ? money(value, currency) : value.toLocaleString();
 
 function Kpi({ k, answer }: { k: KpiKey; answer: AnalysisAnswer }) {
   const { t } = useTranslation('analysis');
@@ -54,69 +55,6 @@ function Kpi({ k, answer }: { k: KpiKey; answer: AnalysisAnswer }) {
   );
 }
 
-const CSV_COLUMNS = ['sku', 'offerId', 'name', 'shopId', 'abc', 'orders', 'units', 'revenue', 'averagePrice', 'cancellations', 'returns', 'returnAmount', 'commission', 'fees', 'payout', 'cost', 'profit', 'margin'] as const;
-
-function downloadCsv(skus: readonly AnalysisSku[], shopName: (id: number) => string, from: string, to: string) {
-  const cell = (v: unknown) => {
-    const s = v === null || v === undefined ? '' : String(v);
-    return /[",\n]/.test(s) ? `"${s.replaceAll('"', '""')}"` : s;
-  };
-  const lines = [CSV_COLUMNS.join(','), ...skus.map((s) => CSV_COLUMNS.map((c) => cell(c === 'shopId' ? shopName(s.shopId) : s[c])).join(','))];
-  // A byte order mark so Excel reads the Chinese names as UTF-8.
-  const blob = new Blob(['\ufeff', lines.join('\n')], { type: 'text/csv;charset=utf-8' });
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = `sales-${from}-${to}.csv`;
-  a.click();
-  URL.revokeObjectURL(url);
-}
-
-function SkuTable({ answer }: { answer: AnalysisAnswer }) {
-  const { t } = useTranslation('analysis');
-  const shopName = useCallback((id: number) => answer.shops.find((s) => s.id === id)?.name ?? '', [answer]);
-  const num = (key: keyof AnalysisFigures, title: string, format: (n: number) => string = (n) => n.toLocaleString()) => ({
-    title,
-    dataIndex: key,
-    key,
-    align: 'right' as const,
-    sorter: (a: AnalysisSku, b: AnalysisSku) => (a[key] ?? -Infinity) - (b[key] ?? -Infinity),
-    render: (v: number | null) => (v === null ? '—' : format(v)),
-  });
-  const m = (n: number) => money(n, answer.currency);
-  const columns: ColumnsType<AnalysisSku> = [
-    { title: t('table.sku'), dataIndex: 'sku', key: 'sku', fixed: 'left', width: 120 },
-    { title: t('table.offerId'), dataIndex: 'offerId', key: 'offerId', width: 120 },
-    { title: t('table.name'), dataIndex: 'name', key: 'name', ellipsis: true, width: 220 },
-    { title: t('table.shop'), dataIndex: 'shopId', key: 'shop', width: 140, render: (id: number) => shopName(id) },
-    { title: t('table.abc'), dataIndex: 'abc', key: 'abc', width: 70, render: (abc: string) => <Tag color={abc === 'A' ? 'green' : abc === 'B' ? 'gold' : 'default'}>{abc}</Tag> },
-    num('revenue', t('kpi.revenue'), m),
-    num('orders', t('kpi.orders')),
-    num('units', t('kpi.units')),
-    num('averagePrice', t('kpi.averagePrice'), m),
-    num('cancellations', t('kpi.cancellations')),
-    num('returns', t('kpi.returns')),
-    num('commission', t('kpi.commissionFees'), m),
-    num('payout', t('kpi.payout'), m),
-    { ...num('cost', t('kpi.cost'), m), render: (v: number, row: AnalysisSku) => (row.costMissing ? <Tag>{t('table.costMissing')}</Tag> : m(v)) },
-    num('profit', t('kpi.profit'), m),
-    num('margin', t('kpi.margin'), (n) => `${(n * 100).toFixed(1)}%`),
-  ];
-  return (
-    <Card
-      size="small"
-      title={t('table.title')}
-      extra={
-        <Button size="small" onClick={() => downloadCsv(answer.skus, shopName, answer.period.from, answer.period.to)} data-testid="export-csv">
-          {t('table.exportCsv')}
-        </Button>
-      }
-    >
-      <Table<AnalysisSku> rowKey="sku" size="small" columns={columns} dataSource={answer.skus} scroll={{ x: 1700 }} pagination={{ defaultPageSize: 20, showSizeChanger: true }} data-testid="sku-table" />
-    </Card>
-  );
-}
-
 /** Sales analysis (`/analyze/sale-analyze`): a period of the seller's shops against the period before. */
 export function SaleAnalyzePage() {
   const { t } = useTranslation('analysis');
@@ -125,6 +63,7 @@ export function SaleAnalyzePage() {
   const [range, setRange] = useState<Range>(ranges.d30);
   const [shopIds, setShopIds] = useState<number[]>([]);
   const [groupBy, setGroupBy] = useState<AnalysisGrouping>('day');
+  const [breakdown, setBreakdown] = useState<AnalysisBreakdown>('category');
   const [answer, setAnswer] = useState<AnalysisAnswer | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [loading, setLoading] = useState(true);
@@ -136,7 +75,7 @@ export function SaleAnalyzePage() {
     let current = true;
     setLoading(true);
     setError(null);
-    client.analysis.analyze({ from, to, shopIds, groupBy, breakdown: 'sku' }).then(
+    client.analysis.analyze({ from, to, shopIds, groupBy, breakdown }).then(
       (data) => {
         if (!current) return;
         setAnswer(data);
@@ -151,7 +90,7 @@ export function SaleAnalyzePage() {
     return () => {
       current = false;
     };
-  }, [client, from, to, shopIds, groupBy, attempt]);
+  }, [client, from, to, shopIds, groupBy, breakdown, attempt]);
 
   const filters = (
     <Card size="small">
@@ -236,7 +175,8 @@ export function SaleAnalyzePage() {
                 <AbcChart answer={answer} />
               </Col>
             </Row>
-            <SkuTable answer={answer} />
+            <BreakdownCard answer={answer} breakdown={breakdown} onChange={setBreakdown} />
+            <SkuTable answer={answer} shopIds={shopIds} />
           </>
         )}
       </Space>

@@ -69,7 +69,7 @@ export function ShopChart({ answer }: { answer: AnalysisAnswer }) {
 export function SkuBarChart({ answer, end }: { answer: AnalysisAnswer; end: 'top' | 'bottom' }) {
   const { t } = useTranslation('analysis');
   const data = useMemo(() => {
-    const skus = end === 'top' ? answer.skus.slice(0, 10) : answer.skus.slice(-10).reverse();
+    const skus = end === 'top' ? answer.topSkus : answer.bottomSkus;
     return skus.map((s) => ({ sku: s.offerId || s.sku, revenue: s.revenue }));
   }, [answer, end]);
   const options = useMemo<AgCartesianChartOptions>(

@@ -1,5 +1,5 @@
 import { encryptSecret } from '../../../server/marketplace/crypto';
-import { backfillRollups, rollupUser } from '../../../server/areas/analysis/rollups';
+import { backfillRollups, refreshRollupCosts, rollupUser } from '../../../server/areas/analysis/rollups';
 import { createSyncService, type SyncService } from '../../../server/areas/sync/service';
 import type { Database } from '../../../server/db/database';
 import { seedOrders } from '../../../server/demo/orders-seed';
@@ -87,6 +87,75 @@ async function rollups(database: Database, userId: number) {
   return new Map(rows.map((row) => [keyOf(row), row]));
 }
 
+/**
+ * The pre-aggregations of sales_daily (per shop, day and warehouse with the units' cost; running totals per SKU and
+ * their spans) equal what a recomputation from sales_daily gives.
+ */
+async function expectDerivedEqual(database: Database, userId: number) {
+  const daily = [...(await rollups(database, userId)).values()];
+  const [costs, offers] = await Promise.all([
+    database.query<{ offer_id: string; cost: number }>(`select offer_id, cost::float8 as cost from cost_prices where user_id = $1`, [userId]),
+    database.query<{ key: string; offer_id: string }>(
+      `select shop_id || '|' || day || '|' || sku || '|' || warehouse_id as key, offer_id from sales_daily where user_id = $1`,
+      [userId],
+    ),
+  ]);
+  const costOf = new Map(costs.map((c) => [c.offer_id, c.cost]));
+  const offerOf = new Map(offers.map((o) => [o.key, o.offer_id]));
+  const add = (into: Map<string, Figures & { cost: number }>, key: string, row: Figures, cost: number) => {
+    const sums = into.get(key) ?? { ...zero(), cost: 0 };
+    for (const f of FIGURES) sums[f] += row[f];
+    sums.cost += cost;
+    into.set(key, sums);
+  };
+  const totals = new Map<string, Figures & { cost: number }>();
+  for (const row of daily) add(totals, `${row.shopId}|${row.day}|${row.warehouseId}`, row, row.units * (costOf.get(offerOf.get(keyOf(row)) ?? '') ?? 0));
+  const storedTotals = await database.query<{ key: string; cost: number } & Figures>(
+    `select shop_id || '|' || day || '|' || warehouse_id as key, cost_rub::float8 as cost, ${FIGURES.map((f) => `${f}::float8 as ${f}`).join(', ')}
+     from sales_daily_totals where user_id = $1`,
+    [userId],
+  );
+  expect(storedTotals.map((r) => r.key).sort()).toEqual([...totals.keys()].sort());
+  for (const row of storedTotals) {
+    const expected = totals.get(row.key)!;
+    for (const f of [...FIGURES, 'cost'] as const) expect(Math.abs(row[f] - expected[f]), `totals ${row.key} ${f}`).toBeLessThan(0.005);
+  }
+  // Running totals: a SKU's row on a day holds its sums of every day up to it; its span the first and last day.
+  const perSkuDay = new Map<string, Figures & { cost: number }>();
+  for (const row of daily) add(perSkuDay, `${row.shopId}|${row.sku}|${row.day}`, row, 0);
+  const running = await database.query<{ shop: number; sku: string; day: string } & Figures>(
+    `select shop_id as shop, sku, day::text as day, ${FIGURES.map((f) => `${f}::float8 as ${f}`).join(', ')}
+     from sales_sku_running where user_id = $1 order by shop_id, sku, day`,
+    [userId],
+  );
+  expect(running.map((r) => `${r.shop}|${r.sku}|${r.day}`).sort()).toEqual([...perSkuDay.keys()].sort());
+  let sums = zero();
+  let last = '';
+  const spans = new Map<string, { first: string; last: string } & Figures>();
+  for (const row of running) {
+    const sku = `${row.shop}|${row.sku}`;
+    if (sku !== last) sums = zero();
+    last = sku;
+    const day = perSkuDay.get(`${sku}|${row.day}`)!;
+    for (const f of FIGURES) {
+      sums[f] += day[f];
+      expect(Math.abs(row[f] - sums[f]), `running ${sku} ${row.day} ${f}`).toBeLessThan(0.005);
+    }
+    spans.set(sku, { ...sums, first: spans.get(sku)?.first ?? row.day, last: row.day });
+  }
+  const storedSpans = await database.query<{ key: string; first: string; last: string } & Figures>(
+    `select shop_id || '|' || sku as key, first_day::text as first, last_day::text as last, ${FIGURES.map((f) => `${f}::float8 as ${f}`).join(', ')}
+     from sales_sku_span where user_id = $1`,
+    [userId],
+  );
+  expect(storedSpans.map((r) => r.key).sort()).toEqual([...spans.keys()].sort());
+  for (const row of storedSpans) {
+    const expected = spans.get(row.key)!;
+    expect([row.first, row.last]).toEqual([expected.first, expected.last]);
+    for (const f of FIGURES) expect(Math.abs(row[f] - expected[f]), `span ${row.key} ${f}`).toBeLessThan(0.005);
+  }
+}
+
 /** Sums of every figure over the rows of the given shops and days (a period's answer, as the analysis asks it). */
 function sum(rows: Iterable<Figures & Key>, shops: Set<number>, from: string, to: string): Figures {
   const total = zero();
@@ -168,6 +237,7 @@ describe.each(DATABASE_TARGETS)('sales rollups ($kind)', (target) => {
       if (picked.size === 0) picked.add(shops[0]!);
       expectClose(sum(figures(stored), picked, from, to), sum(figures(reference), picked, from, to), `${[...picked]} ${from}..${to}`);
     }
+    await expectDerivedEqual(database, 1);
   });
 
   it('a posting added later is rolled up by the next sync, and the rest stays equal', async () => {
@@ -179,6 +249,22 @@ describe.each(DATABASE_TARGETS)('sales rollups ($kind)', (target) => {
     const after = sum((await rollups(database, 1)).values(), new Set([shopId]), '0000', '9999');
     expect(after.orders).toBe(before.orders + 1);
     expectClose(after, sum((await recompute(database, 1)).values(), new Set([shopId]), '0000', '9999'), 'after the new posting');
+    await expectDerivedEqual(database, 1);
+  });
+
+  it('the days\' cost follows the cost prices the seller enters, changes and removes', async () => {
+    const [offer] = await database.query<{ offer_id: string }>(`select offer_id from sales_daily where user_id = 1 and units > 0 and offer_id <> '' limit 1`);
+    await database.query(`insert into cost_prices (user_id, offer_id, cost) values (1, $1, 12.5)`, [offer!.offer_id]);
+    const first = await refreshRollupCosts(database, 1);
+    await expectDerivedEqual(database, 1);
+    // Unchanged cost prices: nothing recomputed, the same state.
+    expect(await refreshRollupCosts(database, 1)).toBe(first);
+    await database.query(`update cost_prices set cost = 20, updated_at = now() where user_id = 1`);
+    expect(await refreshRollupCosts(database, 1)).not.toBe(first);
+    await expectDerivedEqual(database, 1);
+    await database.query(`delete from cost_prices where user_id = 1`);
+    await refreshRollupCosts(database, 1);
+    await expectDerivedEqual(database, 1);
   });
 
   it('the start-up backfill and a seeding fill the rollups of data stored before them', async () => {
@@ -193,6 +279,7 @@ describe.each(DATABASE_TARGETS)('sales rollups ($kind)', (target) => {
       const reference = await recompute(database, userId);
       expect(stored.size).toBe(reference.size);
       expectClose(sum(stored.values(), new Set([0, ...shops]), '0000', '9999'), sum(reference.values(), new Set([0, ...shops]), '0000', '9999'), `user ${userId}`);
+      await expectDerivedEqual(database, userId);
     }
     await rollupUser(database, 2);
     expect((await rollups(database, 2)).size).toBe((await recompute(database, 2)).size);
