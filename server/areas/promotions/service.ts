@@ -294,7 +294,7 @@ export function createPromotionService(deps: PromotionDeps) {
         if (frozen !== null) {
           for (const { p, floor, cost } of below) {
             totals.failed++;
-            await logEntry(shop.user_id, shop, action, p, info.get(p.id), guard, floor, cost, 'failed', frozenText(frozen));
+            if (!(await logEntry(lease, shop.user_id, shop, action, p, info.get(p.id), guard, floor, cost, 'failed', frozenText(frozen)))) return;
           }
           continue;
         }
