@@ -73,6 +73,15 @@ export const chatReadBodySchema = lazySchema(() => z.object({ ...storeChat, mess
 export type ChatReadBody = { storeId: number; chatId: string; messageId?: string };
 export const chatReadDataSchema = lazySchema(() => z.object({ unread: z.number().int() }));
 
+// GET /api/chat/replyWindow: Ozon's rules for writing in one buyer chat, now.
+export const chatReplyWindowQuerySchema = lazySchema(() => z.object(storeChat));
+/**
+ * Whether the seller may write in a buyer chat now; `until`: when that ends by Ozon's rules (72 h after delivery,
+ * 48 h after the buyer's last message), null when no end is known yet; `reason`: why not, in the user's language.
+ */
+export const buyerReplyWindowSchema = lazySchema(() => z.object({ canReply: z.boolean(), until: z.number().nullable(), reason: z.string().nullable() }));
+export type BuyerReplyWindow = z.infer<typeof buyerReplyWindowSchema>;
+
 /** Ozon takes 1 to 1000 characters per message. */
 export const BUYER_MESSAGE_MAX = 1000;
 // POST /api/sendMessage
@@ -252,6 +261,15 @@ export const CHAT_ENDPOINTS = {
     access: 'chat',
     input: chatReadBodySchema,
     answer: chatReadDataSchema,
+  }),
+  replyWindow: defineEndpoint({
+    method: 'GET',
+    path: '/chat/replyWindow',
+    summary: 'Whether and until when the seller may write in a buyer chat (Ozon\'s rules), and else why not.',
+    access: 'chat',
+    input: chatReplyWindowQuerySchema,
+    answer: buyerReplyWindowSchema,
+    settings: { silent: true, cancellable: false },
   }),
   send: defineEndpoint({
     method: 'POST',

@@ -48,7 +48,14 @@ export type Chat = {
   userList?: GroupMember[];
   /** The system tab only. */
   messages?: SystemMessage[];
+  /**
+   * Buyer chats: whether the seller may write now (the marketplace's rules), until when (ms; null: no end known),
+   * and else why not. Absent: no limit (team chats), or not known yet.
+   */
+  reply?: ReplyWindow;
 };
+
+export type ReplyWindow = { canReply: boolean; until: number | null; reason: string | null };
 
 export type ChatMessage = {
   id: ChatId;

@@ -5,6 +5,7 @@ import {
   type AddNoticeBody,
   type ApplyFriendBody,
   type BuyerMessage,
+  type BuyerReplyWindow,
   type ChatHistoryData,
   type ChatHistoryQuery,
   type ChatListData,
@@ -46,6 +47,8 @@ export type ChatApi = {
   buyerHistory(query: ChatHistoryQuery): Promise<ChatHistoryData>;
   buyerRead(body: ChatReadBody): Promise<{ unread: number }>;
   buyerSend(body: SendMessageBody): Promise<{ message: BuyerMessage }>;
+  /** Whether and until when the seller may write in a buyer chat, and else why not (Ozon's rules). */
+  buyerReplyWindow(chat: { storeId: number; chatId: string }): Promise<BuyerReplyWindow>;
   overview(): Promise<ContactsOverview>;
   searchUsers(keyword: string): Promise<(UserCard & { isFriend: boolean })[]>;
   searchGroups(keyword: string): Promise<{ id: number; name: string; introduction: string; members: number; isMember: boolean }[]>;
@@ -87,6 +90,7 @@ export function createChatArea(client: HttpClient, events: EventBus): ChatApi {
     buyerHistory: (query) => client.call(C.history, query),
     buyerRead: (body) => client.call(C.read, body),
     buyerSend: (body) => client.call(C.send, body),
+    buyerReplyWindow: (chat) => client.call(C.replyWindow, chat),
     overview: () => client.call(T.overview),
     searchUsers: (keyword) => client.call(T.searchUsers, { keyword }),
     searchGroups: (keyword) => client.call(T.searchGroups, { keyword }),

@@ -170,7 +170,7 @@ describe('chat in the browser', () => {
     await seller.context().close();
   });
 
-  it('a reply the marketplace refuses shows failed with its reason, and a retry sends it again', async () => {
+  it('a closed chat says why its box is disabled; a reply the marketplace refuses shows failed with its reason, and a retry sends it again', { timeout: 240_000 }, async () => {
     for (const lang of ['zh', 'en'] as const) {
       const page = await openChatPage('seller', 'seller123', lang);
       try {
@@ -178,25 +178,36 @@ describe('chat in the browser', () => {
         page.context().on('request', (request) => {
           if (new URL(request.url()).pathname === '/api/sendMessage') sends.push(request.postData() ?? '');
         });
-        // A closed buyer chat: Ozon refuses every message to it.
+        const closedReason = lang === 'zh' ? '该会话已关闭，不能再发送消息' : 'This chat is closed; no more messages can be sent';
+        const input = () => chatWindow(page).getByRole('textbox', { name: lang === 'zh' ? '输入消息' : 'Type a message' });
+        // What the page knew of the window was out of date (it was open when asked): the seller can type.
+        const windowUrl = '**/api/chat/replyWindow?*';
+        await page.route(windowUrl, (route) => route.fulfill({ json: { code: 200, msg: 'success', data: { canReply: true, until: null, reason: null } } }));
         const buyers = page.getByRole('region', { name: lang === 'zh' ? '买家会话' : 'Buyer chats' });
         await buyers.locator('.chat-entry', { hasText: lang === 'zh' ? '已关闭' : 'Closed' }).first().click();
         const window = chatWindow(page);
+        await expect.poll(() => input().isEnabled()).toBe(true);
+        // (Unrouted rather than continued: a route's continue does not reach the server for the data worker's fetch.)
+        await page.unroute(windowUrl);
         const text = lang === 'zh' ? '您好，包裹今天发出' : 'Hello, the parcel ships today';
-        await window.getByRole('textbox', { name: lang === 'zh' ? '输入消息' : 'Type a message' }).fill(text);
-        await window.getByRole('textbox', { name: lang === 'zh' ? '输入消息' : 'Type a message' }).press('Enter');
+        await input().fill(text);
+        await input().press('Enter');
 
         const bubble = window.getByTestId('chat-message').filter({ hasText: text });
         const failed = bubble.getByRole('alert');
-        await failed.getByText(lang === 'zh' ? '发送失败：该会话已关闭，不能再发送消息' : 'Not sent: This chat is closed; no more messages can be sent').waitFor();
+        await failed.getByText(lang === 'zh' ? `发送失败：${closedReason}` : `Not sent: ${closedReason}`).waitFor();
         await expect.poll(() => sends.length).toBe(1);
+        // Refused: the page asks the window again, and the box is disabled with Ozon's reason.
+        await expect.poll(() => input().isDisabled()).toBe(true);
+        await window.locator('.ichat-reply-closed', { hasText: closedReason }).waitFor();
         await screenshot(page, `chat-send-failed-${lang}`);
 
         // Sent again: the marketplace refuses it again, and the message stays failed, once.
         await failed.getByRole('button', { name: lang === 'zh' ? '重新发送' : 'Send again' }).click();
         await expect.poll(() => sends.length).toBe(2);
         expect(JSON.parse(sends[1]!)).toMatchObject({ text });
-        await failed.waitFor();
+        // Ozon is asked who may write twice a refusal (the send, then the window): slow on a loaded machine.
+        await failed.waitFor({ timeout: 60_000 });
         expect(await bubble.count()).toBe(1);
 
         // Deleted: gone from the conversation.

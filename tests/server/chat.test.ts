@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { WebSocket } from 'ws';
-import { BUYER_CHAT_MESSAGES, type BuyerMessage, type ChatHistoryData, type ChatListData } from '../../contract/chat';
+import { BUYER_CHAT_MESSAGES, type BuyerMessage, type BuyerReplyWindow, type ChatHistoryData, type ChatListData } from '../../contract/chat';
 import { pushMessageSchema, type PushMessage } from '../../contract/push';
 import type { Store } from '../../contract/store';
 import type { BuyerChatWatcher } from '../../server/areas/chat/watcher';
@@ -105,6 +105,8 @@ describe.each(DATABASE_TARGETS)('buyer chat on $kind', (target) => {
     expect(refused.body.msg).toBe(BUYER_CHAT_MESSAGES.chatClosed.zh);
     const inEnglish = await post('/api/sendMessage', { storeId: closed!.storeId, chatId: closed!.chatId, text: 'hello' }, seller, 'en');
     expect(inEnglish.body.msg).toBe(BUYER_CHAT_MESSAGES.chatClosed.en);
+    const window = await get<BuyerReplyWindow>(`/api/chat/replyWindow?storeId=${closed!.storeId}&chatId=${closed!.chatId}`);
+    expect(window.body.data).toEqual({ canReply: false, until: null, reason: BUYER_CHAT_MESSAGES.chatClosed.zh });
 
     const empty = await post('/api/sendMessage', { storeId: stores[0]!.id, chatId: closed!.chatId, text: '   ' });
     expect(empty.status).toBe(400);
@@ -140,11 +142,18 @@ describe.each(DATABASE_TARGETS)('buyer chat on $kind', (target) => {
       }
     }
     expect(delivered).toBeDefined();
+    // The page asks before the seller types: the window is over, and why.
+    const windowUrl = `/api/chat/replyWindow?storeId=${stores[0]!.id}&chatId=${delivered}`;
+    const over = await get<BuyerReplyWindow>(windowUrl);
+    expect(over.body.data).toEqual({ canReply: false, until: null, reason: BUYER_CHAT_MESSAGES.replyWindowOver.zh });
     const refused = await post('/api/sendMessage', { storeId: stores[0]!.id, chatId: delivered, text: '还在吗？' });
     expect(refused.status).toBe(400);
     expect(refused.body.msg).toBe(BUYER_CHAT_MESSAGES.replyWindowOver.zh);
 
     sim.shop('1001').addBuyerMessage(delivered, 'Ответьте, пожалуйста');
+    // The buyer wrote: open again for 48 hours from that message.
+    const reopened = await get<BuyerReplyWindow>(windowUrl);
+    expect(reopened.body.data).toEqual({ canReply: true, until: START + offset + 48 * HOUR, reason: null });
     const reply = await post('/api/sendMessage', { storeId: stores[0]!.id, chatId: delivered, text: '您好，请讲' });
     expect(reply.status).toBe(200);
   });

@@ -61,5 +61,7 @@ export async function chatRoutes(app: FastifyInstance, options: ChatRoutesOption
     now: () => app.now(),
   });
 
+  route(app, E.replyWindow, async ({ user, input, lang }) => service.replyWindow(user.id, input, lang));
+
   route(app, E.send, async ({ user, input }) => service.send(user.id, input));
 }

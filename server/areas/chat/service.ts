@@ -1,4 +1,4 @@
-import { BUYER_CHAT_MESSAGES, type BuyerChat, type BuyerMessage, type BuyerShopChats, type ChatListData } from '../../../contract/chat';
+import { BUYER_CHAT_MESSAGES, type BuyerChat, type BuyerMessage, type BuyerReplyWindow, type BuyerShopChats, type ChatListData } from '../../../contract/chat';
 import { message, type Lang, type Localized } from '../../../contract/errors';
 import type { OzonChat, OzonChatMessage } from '../../marketplace/ozon/schemas';
 import type { PushMessage } from '../../../contract/push';
@@ -134,26 +134,38 @@ export function createBuyerChatService(deps: BuyerChatDeps) {
     }
   }
 
-  /** Ozon's who-may-write-when rules; throws the reason the seller reads. */
-  async function checkMayWrite(shop: ShopRow, client: OzonClient, chat: BuyerChat): Promise<void> {
-    if (chat.status.toLowerCase() === 'closed') throw fail(400, BUYER_CHAT_MESSAGES.chatClosed, 'chatId');
-    if (chat.chatType !== 'Buyer_Seller') return;
+  /**
+   * Ozon's who-may-write-when rules (reference "Buyer chat": limits) for one chat now: whether the seller may write,
+   * until when when Ozon's rules name a moment (null: no end known yet, e.g. before delivery), and else why not.
+   */
+  async function windowOf(shop: ShopRow, client: OzonClient, chat: BuyerChat): Promise<{ canReply: boolean; until: number | null; reason: Localized | null }> {
+    const closed = (reason: Localized) => ({ canReply: false, until: null, reason });
+    if (chat.status.toLowerCase() === 'closed') return closed(BUYER_CHAT_MESSAGES.chatClosed);
+    if (chat.chatType !== 'Buyer_Seller') return { canReply: true, until: null, reason: null };
     const recent = (await client.chatHistory({ chat_id: chat.chatId, direction: 'Backward', limit: 50 }).catch(marketplaceFailure)).messages.map((m) =>
       toBuyerMessage(shop.id, chat.chatId, m),
     );
     const now = deps.now().getTime();
     const lastBuyer = Math.max(0, ...recent.filter((m) => m.from === 'customer').map((m) => m.createdAt));
-    if (lastBuyer > 0 && now - lastBuyer <= REPLY_WINDOW_MS) return;
+    const afterBuyer = lastBuyer > 0 ? lastBuyer + REPLY_WINDOW_MS : 0;
+    const byBuyer = afterBuyer > now ? { canReply: true, until: afterBuyer, reason: null } : null;
     const orderNumber = recent.find((m) => m.orderNumber)?.orderNumber ?? null;
     const posting = orderNumber ? await postingOf(shop, client, orderNumber) : null;
-    if (!posting) throw fail(400, lastBuyer > 0 ? BUYER_CHAT_MESSAGES.replyWindowOver : BUYER_CHAT_MESSAGES.fboBuyerStarts, 'chatId');
+    if (!posting) return byBuyer ?? closed(lastBuyer > 0 ? BUYER_CHAT_MESSAGES.replyWindowOver : BUYER_CHAT_MESSAGES.fboBuyerStarts);
     const status = String(posting.status ?? '');
-    if (UNPAID.has(status)) throw fail(400, BUYER_CHAT_MESSAGES.notPaid, 'chatId');
-    if (status === 'cancelled' || status === 'not_accepted') throw fail(400, BUYER_CHAT_MESSAGES.replyWindowOver, 'chatId');
-    if (status === 'delivered') {
-      const deliveredAt = Date.parse(String(posting.delivered_at ?? posting.delivering_date ?? posting.shipment_date ?? ''));
-      if (!Number.isFinite(deliveredAt) || now - deliveredAt > AFTER_DELIVERY_MS) throw fail(400, BUYER_CHAT_MESSAGES.replyWindowOver, 'chatId');
-    }
+    if (UNPAID.has(status)) return byBuyer ?? closed(BUYER_CHAT_MESSAGES.notPaid);
+    if (status === 'cancelled' || status === 'not_accepted') return byBuyer ?? closed(BUYER_CHAT_MESSAGES.replyWindowOver);
+    if (status !== 'delivered') return { canReply: true, until: null, reason: null };
+    const deliveredAt = Date.parse(String(posting.delivered_at ?? posting.delivering_date ?? posting.shipment_date ?? ''));
+    const afterDelivery = Number.isFinite(deliveredAt) ? deliveredAt + AFTER_DELIVERY_MS : 0;
+    const until = Math.max(afterDelivery, afterBuyer);
+    return until > now ? { canReply: true, until, reason: null } : closed(BUYER_CHAT_MESSAGES.replyWindowOver);
+  }
+
+  /** Ozon's who-may-write-when rules; throws the reason the seller reads. */
+  async function checkMayWrite(shop: ShopRow, client: OzonClient, chat: BuyerChat): Promise<void> {
+    const window = await windowOf(shop, client, chat);
+    if (!window.canReply) throw fail(400, window.reason ?? BUYER_CHAT_MESSAGES.replyWindowOver, 'chatId');
   }
 
   /**
@@ -228,6 +240,13 @@ export function createBuyerChatService(deps: BuyerChatDeps) {
       const stored = latest.messages.map((m) => toBuyerMessage(shop.id, body.chatId, m)).find((m) => m.from === 'seller' && m.text === body.text);
       const message = stored ?? { id: `sent-${sentAt}`, storeId: shop.id, chatId: body.chatId, from: 'seller' as const, text: body.text, createdAt: sentAt, isRead: true, orderNumber: null };
       return { message: echoToSender(userId, message, chat.unread, body.clientKey) };
+    },
+
+    /** Whether and until when the seller may write in a buyer chat now, and else why not (in the user's language). */
+    async replyWindow(userId: number, query: { storeId: number; chatId: string }, lang: Lang): Promise<BuyerReplyWindow> {
+      const shop = await ownShop(userId, query.storeId);
+      const window = await windowOf(shop, clientOf(shop), await findChat(shop, query.chatId));
+      return { canReply: window.canReply, until: window.until, reason: window.reason ? window.reason[lang] : null };
     },
 
     /** A stored upload into a buyer chat through Ozon's /v1/chat/send/file, under the same who-may-write rules. */

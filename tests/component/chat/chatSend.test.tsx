@@ -56,4 +56,21 @@ describe('ChatWidget: a send the server refuses', () => {
     await user.click(within(alert).getByRole('button', { name: 'Delete' }));
     await waitFor(() => expect(screen.queryByText('hello')).not.toBeInTheDocument());
   });
+
+  it("copies a refused reply's text, also on a page without the clipboard API (http at a LAN address)", async () => {
+    const user = userEvent.setup();
+    const onSendMessage = vi.fn(() => Promise.reject(replyWindowOver));
+    render(<ChatWidget mine={mine} chats={[buyer]} onSendMessage={onSendMessage} />);
+    await user.type(screen.getByRole('textbox', { name: '输入消息' }), '请问还需要发票吗{Enter}');
+    const alert = await screen.findByRole('alert');
+    Object.defineProperty(navigator, 'clipboard', { value: undefined, configurable: true });
+    const copied: string[] = [];
+    document.execCommand = vi.fn(() => {
+      copied.push(document.querySelector<HTMLTextAreaElement>('textarea[readonly]')!.value);
+      return true;
+    });
+    await user.click(within(alert).getByRole('button', { name: '复制' }));
+    expect(copied).toEqual(['请问还需要发票吗']);
+    expect(await screen.findByText('复制成功')).toBeInTheDocument();
+  });
 });

@@ -453,6 +453,7 @@ function ConversationPane({ chat, conversation, t, sendMode, onSendModeChange, o
           uploadExtensions={props.uploadExtensions}
           onUpload={props.onUploadEvent ? (upload) => props.onUploadEvent?.({ ...upload, chat }) : undefined}
           compact={mini}
+          reply={chat.reply}
         />
       </div>
       {chat.type === 'group' && !mini && (

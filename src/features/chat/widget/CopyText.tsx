@@ -1,3 +1,4 @@
+import { CopyOutlined } from '@ant-design/icons';
 import { Button, message as antdMessage } from 'antd';
 import type { Translate } from './translate';
 
@@ -10,14 +11,39 @@ export function isHighlightedCopy(text: string): boolean {
 
 type CopyTextProps = { text: string; t: Translate };
 
+/**
+ * The browser's clipboard needs a secure page (https or localhost); a back office opened at a LAN address over http
+ * has none, and there the old copy command still works.
+ */
+function copyByCommand(text: string): boolean {
+  const area = document.createElement('textarea');
+  area.value = text;
+  area.setAttribute('readonly', '');
+  area.style.position = 'fixed';
+  area.style.opacity = '0';
+  document.body.appendChild(area);
+  area.select();
+  try {
+    return document.execCommand('copy');
+  } catch {
+    return false;
+  } finally {
+    area.remove();
+  }
+}
+
 /** Copies the text and says whether it worked (spec §2: "copy succeeded" / "copy failed"). */
 export async function copyToClipboard(text: string, t: Translate): Promise<void> {
+  let copied: boolean;
   try {
+    if (!navigator.clipboard) throw new Error('no clipboard');
     await navigator.clipboard.writeText(text);
-    void antdMessage.success(t('copySucceeded'));
+    copied = true;
   } catch {
-    void antdMessage.error(t('copyFailed'));
+    copied = copyByCommand(text);
   }
+  if (copied) void antdMessage.success(t('copySucceeded'));
+  else void antdMessage.error(t('copyFailed'));
 }
 
 export function CopyText({ text, t }: CopyTextProps) {
@@ -27,8 +53,6 @@ export function CopyText({ text, t }: CopyTextProps) {
       {t('copy')}
     </Button>
   ) : (
-    <Button size="small" type="text" aria-label={t('copy')} onClick={copy}>
-      ⧉
-    </Button>
+    <Button size="small" type="text" aria-label={t('copy')} icon={<CopyOutlined aria-hidden />} onClick={copy} />
   );
 }

@@ -1,5 +1,7 @@
 import { PaperClipOutlined, PictureOutlined, SmileOutlined } from '@ant-design/icons';
-import { Button, Dropdown, Popover, Space } from 'antd';
+import { Alert, Button, Dropdown, Popover, Space, Typography } from 'antd';
+import type { ReplyWindow } from '@contract/chatWidget';
+import { timeFormat } from '@/app/formats';
 import { useRef, useState, type ChangeEvent, type KeyboardEvent } from 'react';
 import { emojiToken } from './emoji';
 import { EmojiPicker } from './EmojiPicker';
@@ -18,6 +20,8 @@ type EntryBoxProps = {
   onUpload?: (upload: { type: UploadKind; file: File; callback: (url: string) => void }) => void;
   /** Mini mode: a two-line box. */
   compact?: boolean;
+  /** The marketplace's reply window of a buyer chat: closed, the box is disabled and says why. */
+  reply?: ReplyWindow | undefined;
 };
 
 /** Inserts text at the caret (or over the selection) and returns the new value and caret position. */
@@ -25,7 +29,8 @@ export function insertAt(value: string, start: number, end: number, insert: stri
   return { value: value.slice(0, start) + insert + value.slice(end), caret: start + insert.length };
 }
 
-export function EntryBox({ t, lang, sendMode, onSendModeChange, onSend, onClose, uploadExtensions, onUpload, compact = false }: EntryBoxProps) {
+export function EntryBox({ t, lang, sendMode, onSendModeChange, onSend, onClose, uploadExtensions, onUpload, compact = false, reply }: EntryBoxProps) {
+  const closed = reply !== undefined && !reply.canReply;
   const [text, setText] = useState('');
   const [emojiOpen, setEmojiOpen] = useState(false);
   const area = useRef<HTMLTextAreaElement>(null);
@@ -53,7 +58,7 @@ export function EntryBox({ t, lang, sendMode, onSendModeChange, onSend, onClose,
 
   const send = () => {
     // Whitespace alone is empty too: nothing is sent and the box keeps what was typed.
-    if (text.trim() === '') return;
+    if (closed || text.trim() === '') return;
     onSend(text);
     setText('');
     caret.current = { start: 0, end: 0 };
@@ -83,6 +88,12 @@ export function EntryBox({ t, lang, sendMode, onSendModeChange, onSend, onClose,
 
   return (
     <div className="ichat-entry" style={{ borderTop: '1px solid #eee', padding: 6 }}>
+      {closed && <Alert className="ichat-reply-closed" type="warning" showIcon title={reply.reason ?? t('replyClosed')} role="status" />}
+      {reply?.canReply && reply.until !== null && (
+        <Typography.Text type="secondary" className="ichat-reply-until" role="status">
+          {t('replyUntil', { time: timeFormat(lang).format(reply.until) })}
+        </Typography.Text>
+      )}
       <Space size={4} style={{ marginBottom: 4 }}>
         <Popover
           open={emojiOpen}
@@ -98,14 +109,14 @@ export function EntryBox({ t, lang, sendMode, onSendModeChange, onSend, onClose,
             />
           }
         >
-          <Button size="small" aria-label={t('emoji')} onMouseDown={rememberCaret}>
+          <Button size="small" aria-label={t('emoji')} disabled={closed} onMouseDown={rememberCaret}>
             <SmileOutlined />
           </Button>
         </Popover>
-        <Button size="small" aria-label={t('image')} onClick={() => imageInput.current?.click()}>
+        <Button size="small" aria-label={t('image')} disabled={closed} onClick={() => imageInput.current?.click()}>
           <PictureOutlined />
         </Button>
-        <Button size="small" aria-label={t('file')} onClick={() => fileInput.current?.click()}>
+        <Button size="small" aria-label={t('file')} disabled={closed} onClick={() => fileInput.current?.click()}>
           <PaperClipOutlined />
         </Button>
         <input
@@ -135,6 +146,8 @@ export function EntryBox({ t, lang, sendMode, onSendModeChange, onSend, onClose,
         }}
         onSelect={rememberCaret}
         onKeyDown={onKeyDown}
+        disabled={closed}
+        placeholder={closed ? t('replyClosed') : undefined}
         rows={compact ? 2 : 3}
         style={{ width: '100%', resize: 'none', border: 0, outline: 'none' }}
       />
@@ -143,7 +156,7 @@ export function EntryBox({ t, lang, sendMode, onSendModeChange, onSend, onClose,
           {t('closeEntry')}
         </Button>
         <Space.Compact size="small">
-          <Button type="primary" onClick={send}>
+          <Button type="primary" disabled={closed} onClick={send}>
             {t('send')}
           </Button>
           <Dropdown
