@@ -10,6 +10,12 @@ const LANGUAGES: { key: AppLang; label: string }[] = [
   { key: 'ja', label: '日本語' },
   { key: 'pt', label: 'Português' },
 ];
+/**
+ * The languages the picker offers: the spec's supported locales (zh, en, pt). es and ja hold only the shell's labels
+ * (the spec's browser-language match still reaches them), so they are not offered as a choice; a user already in one
+ * sees it listed to know where they are.
+ */
+const OFFERED: readonly AppLang[] = ['zh', 'en', 'pt'];
 
 export function LanguageSwitch({ className, compact = false }: { className?: string; compact?: boolean }) {
   const { t, i18n } = useTranslation();
@@ -20,7 +26,7 @@ export function LanguageSwitch({ className, compact = false }: { className?: str
       menu={{
         selectable: true,
         selectedKeys: [current],
-        items: LANGUAGES.map(({ key, label }) => ({ key, label })),
+        items: LANGUAGES.filter(({ key }) => OFFERED.includes(key) || key === current).map(({ key, label }) => ({ key, label })),
         onClick: ({ key }) => {
           saveLanguage(key as AppLang);
           void i18n.changeLanguage(key);
