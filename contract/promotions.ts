@@ -124,6 +124,12 @@ export const ACTION_PRODUCT_LIST = defineListSchema({
 });
 export type ActionProductListRow = RowOf<(typeof ACTION_PRODUCT_LIST)['columns']>;
 
+/** Expected margin: (price - cost) / price in percent, one decimal; null without a cost or a price. */
+export function marginPercent(price: number, cost: number | null): number | null {
+  if (cost === null || !(price > 0)) return null;
+  return Math.round(((price - cost) / price) * 1000) / 10;
+}
+
 export const actionProductsAnswerSchema = lazySchema(() =>
   z.object({
     rows: z.array(actionProductRowSchema),

@@ -1,6 +1,7 @@
 import { COST_ENDPOINTS, COST_IMPORT_FILE_FIELD, type CostImportAnswer, type CostListQuery, type CostRow, type CostSetInput } from '../contract/costs';
 import {
   ACTION_PRODUCT_LIST,
+  marginPercent,
   PROMOTION_ENDPOINTS,
   type ActionAddInput,
   type ActionInfoAnswer,
@@ -37,8 +38,12 @@ export type PromotionsApi = {
   /** Reads an action's products or candidates from the server into the view's engine; answers how many. */
   openProducts(view: ActionProductsView, ref: ActionRef): Promise<{ rows: number; total: number; truncated: boolean }>;
   queryProducts(view: ActionProductsView, query: ActionProductQuery): Promise<ListQueryResult>;
+  /** Rows the view holds (after an add or a removal moved some between the views). */
+  heldProducts(view: ActionProductsView): Promise<number>;
   windowProducts(view: ActionProductsView, handle: number, start: number, count: number): Promise<ListWindow<ActionProductListRow>>;
+  /** Adds products; those Ozon took move from the held candidates to the held products at once. */
   add(input: ActionAddInput): Promise<ProductOutcomes>;
+  /** Removes products; those Ozon let go move back to the held candidates at once. */
   remove(input: ActionRemoveInput): Promise<ProductOutcomes>;
   guards(): Promise<{ guards: PriceGuard[] }>;
   setGuard(input: GuardSetInput): Promise<PriceGuard>;
@@ -64,9 +69,37 @@ export function toListRow(row: ActionProductRow, view: ActionProductsView): Acti
   };
 }
 
+/** A held row as it is once it joined the action at `actionPrice`, or left it (`actionPrice` null). */
+function moved(row: ActionProductListRow, actionPrice: number | null): ActionProductListRow {
+  const to: ActionProductsView = actionPrice === null ? 'candidates' : 'products';
+  const price = actionPrice ?? 0;
+  const { id: _id, guard: _guard, deleted: _deleted, ...fields } = row;
+  return toListRow(
+    { ...fields, actionPrice: price, addMode: actionPrice === null ? 'NOT_SET' : 'MANUAL', marginPercent: marginPercent(actionPrice ?? row.maxActionPrice, row.cost) },
+    to,
+  );
+}
+
 export function createPromotionsApi(client: HttpClient): PromotionsApi {
   const E = PROMOTION_ENDPOINTS;
   const engines = new Map<ActionProductsView, ListEngine<ActionProductListRow, ActionProductQuery>>();
+  /** The action each view's engine holds (`storeId:actionId`). */
+  const holds = new Map<ActionProductsView, string>();
+  const keyOf = (ref: ActionRef) => `${ref.storeId}:${ref.actionId}`;
+  /**
+   * Writes an add's or a removal's outcome into the held rows, so the lists show it without reading the action's
+   * thousands of products from Ozon again: the rows Ozon took leave one view and enter the other.
+   */
+  const move = (ref: ActionRef, from: ActionProductsView, to: ActionProductsView, outcomes: ProductOutcomes, priceOf: (productId: number) => number | null) => {
+    const key = keyOf(ref);
+    const source = holds.get(from) === key ? engineOf(from) : null;
+    const target = holds.get(to) === key ? engineOf(to) : null;
+    const ids = outcomes.outcomes.filter((o) => o.ok).map((o) => String(o.productId));
+    if (!source || ids.length === 0) return;
+    const rows = ids.flatMap((id) => source.get(id) ?? []);
+    source.remove(ids);
+    target?.upsert(rows.map((row) => moved(row, priceOf(row.productId))));
+  };
   const engineOf = (view: ActionProductsView) => {
     let engine = engines.get(view);
     if (!engine) {
@@ -82,12 +115,23 @@ export function createPromotionsApi(client: HttpClient): PromotionsApi {
       const answer = await client.call(view === 'products' ? E.actionProducts : E.actionCandidates, ref);
       const engine = engineOf(view);
       engine.load(answer.rows.map((row) => toListRow(row, view)));
+      holds.set(view, keyOf(ref));
       return { rows: engine.size, total: answer.total, truncated: answer.truncated };
     },
     queryProducts: (view, query) => engineOf(view).query(query, view),
+    heldProducts: async (view) => engineOf(view).size,
     windowProducts: async (view, handle, start, count) => engineOf(view).window(handle, start, count),
-    add: (input) => client.call(E.actionAdd, input),
-    remove: (input) => client.call(E.actionRemove, input),
+    async add(input) {
+      const outcomes = await client.call(E.actionAdd, input);
+      const prices = new Map(input.products.map((p) => [p.productId, p.actionPrice]));
+      move(input, 'candidates', 'products', outcomes, (id) => prices.get(id) ?? 0);
+      return outcomes;
+    },
+    async remove(input) {
+      const outcomes = await client.call(E.actionRemove, input);
+      move(input, 'products', 'candidates', outcomes, () => null);
+      return outcomes;
+    },
     guards: () => client.call(E.guardList),
     setGuard: (input) => client.call(E.guardSet, input),
     setGuardAction: (input) => client.call(E.guardAction, input),

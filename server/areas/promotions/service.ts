@@ -1,5 +1,6 @@
 import type { Lang, Localized } from '../../../contract/errors';
 import {
+  marginPercent,
   PROMOTION_MESSAGES,
   type ActionProductRow,
   type ActionRow,
@@ -107,12 +108,6 @@ export function frozenSince(action: Pick<OzonAction, 'freeze_date'>, now: number
 
 /** The refusal of a change to a frozen action, naming when it froze (UTC, to the minute). */
 const frozenText = (since: number) => fill(PROMOTION_MESSAGES.actionFrozen, { date: `${new Date(since).toISOString().slice(0, 16).replace('T', ' ')} UTC` });
-
-/** (price - cost) / price in percent, one decimal; null without a cost or a price. */
-export function marginPercent(price: number, cost: number | null): number | null {
-  if (cost === null || !(price > 0)) return null;
-  return Math.round(((price - cost) / price) * 1000) / 10;
-}
 
 export function createPromotionService(deps: PromotionDeps) {
   const q = deps.database.query.bind(deps.database);

@@ -1,6 +1,6 @@
 import { Alert, Button, Checkbox, Empty, Input, Select, Space, Spin, Tag, Tooltip, Typography } from 'antd';
 import { useActorRef, useSelector } from '@xstate/react';
-import { useCallback, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fromCallback, fromPromise } from 'xstate';
 import type { ActionProductListRow, ActionRef } from '@contract/promotions';
@@ -87,6 +87,16 @@ export function ActionProductList({ view, action, userId, actor: actions, guarde
   windowsRef.current = windows;
   windows.show(handle, resultVersion, total);
   const onRangeChange = useMemo(() => (start: number, end: number) => windows.onRangeChange(start, end), [windows, handle, resultVersion]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  // An add or a removal moved rows between the products and the candidates the worker holds: both lists query
+  // again (and the selection, of rows that may have left, is cleared).
+  useEffect(() => {
+    const subscription = actions.on('action.finished', () => {
+      setSelection(EMPTY_SELECTION);
+      void client.promotions.heldProducts(view).then((held) => list.send({ type: 'list.changed', total: held }));
+    });
+    return () => subscription.unsubscribe();
+  }, [actions, client, view, list]);
 
   const requery = (next: Filters, nextSort: VirtualTableSort) => {
     list.send({ type: 'list.query', query: toQuery(next, nextSort) });

@@ -24,7 +24,6 @@ export function ActionsTab({ userId }: { userId: number }) {
   const [status, setStatus] = useState<ActionStatus | 'all'>('all');
   const [search, setSearch] = useState('');
   const [open, setOpen] = useState<ActionRow | null>(null);
-  const [listKey, setListKey] = useState(0);
 
   const reload = useCallback(() => {
     setLoad((current) => (current.status === 'ready' ? current : { status: 'loading' }));
@@ -38,12 +37,8 @@ export function ActionsTab({ userId }: { userId: number }) {
   }, [client]);
   useEffect(reload, [reload]);
 
-  const onFinished = useCallback(() => {
-    // The lists read the action again: what Ozon took and what it refused.
-    setListKey((k) => k + 1);
-    reload();
-  }, [reload]);
-  const actions = usePromotionActions(client, onFinished);
+  // The action's counts read again; its lists show what Ozon took by themselves (ActionProductList).
+  const actions = usePromotionActions(client, reload);
 
   const data = load.status === 'ready' ? load.data : null;
   const shops = useMemo(() => [...new Map((data?.actions ?? []).map((a) => [a.storeId, a.storeName])).entries()], [data]);
@@ -164,7 +159,7 @@ export function ActionsTab({ userId }: { userId: number }) {
                 label: view === 'products' ? t('products.participating', { n: open.participating }) : t('products.candidates', { n: open.candidates }),
                 children: (
                   <ActionProductList
-                    key={`${view}:${listKey}`}
+                    key={view}
                     view={view}
                     userId={userId}
                     action={{ storeId: open.storeId, actionId: open.actionId, title: open.title }}
