@@ -6,6 +6,7 @@ import { chat } from '@/features/chat/locales';
 import { chatWidget } from '@/features/chat/widget/locales';
 import { construction } from '@/features/construction/locales';
 import { copy } from '@/features/copy/locales';
+import { create } from '@/features/create/locales';
 import { docs } from '@/features/docs/locales';
 import { errors } from '@/features/errors/locales';
 import { flows } from '@/features/flows/locales';
@@ -50,6 +51,7 @@ export const NAMESPACES = {
   analysis,
   research,
   copy,
+  create,
   edit,
 };
 

@@ -218,8 +218,20 @@ export const appRoutes: AppRoute[] = [
     roles: AREA_ROLES.create,
     redirect: '/create/create-product-1',
     children: [
-      building('/create/create-product-1', 'route.createProduct1', FileAddOutlined, 'createProduct1', AREA_ROLES.create),
-      building('/create/create-product-2', 'route.createProduct2', FileAddOutlined, 'createProduct2', AREA_ROLES.create),
+      {
+        path: '/create/create-product-1',
+        titleKey: 'route.createProduct1',
+        icon: FileAddOutlined,
+        roles: AREA_ROLES.create,
+        page: lazyPage(() => import('@/features/create/CreateProductPage').then((m) => ({ default: m.CreateProductNewPage }))),
+      },
+      {
+        path: '/create/create-product-2',
+        titleKey: 'route.createProduct2',
+        icon: FileAddOutlined,
+        roles: AREA_ROLES.create,
+        page: lazyPage(() => import('@/features/create/CreateProductPage').then((m) => ({ default: m.CreateProductTemplatePage }))),
+      },
     ],
   },
   {

@@ -212,8 +212,7 @@ export function AttributeForm({ value: card, onChange, catalog, showAllProblems 
                 <Input
                   aria-label={t('name')}
                   value={card.name}
-                  showCount
-                  maxLength={CARD_LIMITS.name + 50}
+                  count={{ show: true, max: CARD_LIMITS.name }}
                   placeholder={t('namePlaceholder')}
                   onChange={(e) => change({ ...card, name: e.target.value }, 'name')}
                 />

@@ -1,0 +1,114 @@
+import type { Browser, Page } from 'playwright-core';
+import { inject } from 'vitest';
+import { launchBrowser, logIn, newContext, screenshot } from './browser';
+
+const baseUrl = inject('baseUrl');
+const code = inject('captchaCode');
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** A picture Ozon can reach: one of the simulator's own product pictures. */
+async function pictureUrl(): Promise<string> {
+  const response = await fetch(`${baseUrl}/sim/ozon/v3/product/info/list`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'client-id': '1003', 'api-key': 'sim-key-1003' },
+    body: JSON.stringify({ product_id: [100_300_001] }),
+  });
+  const { items } = (await response.json()) as { items: { images: string[] }[] };
+  const image = items[0]!.images[0]!;
+  return image.startsWith('http') ? image : `${baseUrl}${image}`;
+}
+
+async function pick(page: Page, label: string, search: string | null, option: RegExp | string) {
+  const select = page.getByLabel(label, { exact: true });
+  await select.click();
+  if (search) await select.fill(search);
+  await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: option }).first().click();
+}
+
+describe('creating a product in the browser', { timeout: 240_000 }, () => {
+  it('catches a missing required attribute before sending, then sends and watches the card land', async () => {
+    const context = await newContext(browser, baseUrl);
+    const page = await context.newPage();
+    await page.goto('/store/store-list');
+    await page.waitForURL((url) => url.pathname === '/login');
+    await logIn(page, 'admin', 'admin123', code);
+    await page.waitForURL((url) => url.pathname === '/store/store-list');
+    await page.getByRole('button', { name: '添加店铺' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('店铺名称').fill('备用店');
+    await dialog.getByLabel('Client-Id').fill('1003');
+    await dialog.getByLabel('Api-Key').fill('sim-key-1003');
+    await dialog.getByRole('button', { name: '保存' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+
+    await page.goto('/create/create-product-1');
+    await page.getByText('选择商品类型后，这里会列出Ozon要求的属性').waitFor();
+    await page.getByLabel('类目 / 商品类型').click();
+    await page.getByRole('menuitemcheckbox', { name: '电子产品' }).or(page.locator('.ant-cascader-menu-item', { hasText: '电子产品' })).first().click();
+    await page.locator('.ant-cascader-menu-item', { hasText: '耳机和音频' }).click();
+    await page.locator('.ant-cascader-menu-item', { hasText: '无线耳机' }).click();
+    await page.getByLabel('型号名称', { exact: true }).waitFor();
+
+    await page.getByLabel('商品名称', { exact: true }).fill('Беспроводные наушники TWS A9');
+    await page.getByLabel('型号名称', { exact: true }).fill('A9');
+    await pick(page, '类型', null, '无线耳机');
+    await pick(page, '商品颜色 1', null, 'черный');
+    await page.keyboard.press('Escape');
+    await page.getByLabel('粘贴图片链接，每行一个').fill(await pictureUrl());
+    await page.getByRole('button', { name: '添加链接' }).click();
+    for (const [label, value] of [['长 (mm)', '150'], ['宽 (mm)', '80'], ['高 (mm)', '40'], ['重量 (g)', '120']] as const) {
+      await page.getByLabel(label, { exact: true }).fill(value);
+    }
+    const offerId = `A9-${Date.now().toString(36).toUpperCase()}`;
+    await page.getByLabel('货号 1').fill(offerId);
+    await page.getByLabel('售价 1').fill('399');
+
+    // The brand is left out: Ozon requires it, so nothing is sent and the field says why.
+    await page.getByRole('button', { name: '提交到Ozon' }).click();
+    await page.getByText(/还有 1 项不符合Ozon的要求/).waitFor();
+    await page.getByText('「品牌」为必填属性').waitFor();
+    await screenshot(page, 'create-missing-brand-zh');
+
+    await pick(page, '品牌', 'Baseus', 'Baseus');
+    await page.getByText('「品牌」为必填属性').waitFor({ state: 'hidden' });
+    await page.getByRole('button', { name: '提交到Ozon' }).click();
+    await page.getByText('全部 1 个变体已在Ozon上架').waitFor({ timeout: 90_000 });
+    expect(await page.getByTestId('create-variant-status').textContent()).toBe(`${offerId} · 已上架`);
+    await screenshot(page, 'create-listed-zh');
+
+    // On Ozon (the simulator) the card carries what the form held.
+    const onOzon = await fetch(`${baseUrl}/sim/ozon/v3/product/info/list`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'client-id': '1003', 'api-key': 'sim-key-1003' },
+      body: JSON.stringify({ offer_id: [offerId] }),
+    });
+    const { items } = (await onOzon.json()) as { items: { name: string; price: string; sku: number }[] };
+    expect(items[0]).toMatchObject({ name: 'Беспроводные наушники TWS A9' });
+    expect(Number(items[0]!.price)).toBe(399);
+    await context.close();
+
+    // The backup listing in English: the same form, filled from the card just made.
+    const en = await newContext(browser, baseUrl, 'en');
+    const enPage = await en.newPage();
+    await enPage.goto('/login');
+    await logIn(enPage, 'admin', 'admin123', code, 'en');
+    await enPage.waitForURL((url) => url.pathname !== '/login');
+    await enPage.goto('/create/create-product-2');
+    await enPage.getByLabel('Template product').fill(offerId);
+    await enPage.getByRole('button', { name: 'Load template' }).click();
+    await enPage.getByText('Filled from "Беспроводные наушники TWS A9"; enter a new offer id').waitFor();
+    await enPage.getByLabel('Model name', { exact: true }).waitFor();
+    expect(await enPage.getByLabel('Model name', { exact: true }).inputValue()).toBe('A9');
+    await enPage.getByRole('button', { name: 'Send to Ozon' }).click();
+    await enPage.getByText('Enter the offer id').waitFor();
+    await screenshot(enPage, 'create-template-en');
+    await en.close();
+  });
+});
