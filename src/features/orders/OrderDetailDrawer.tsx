@@ -117,23 +117,33 @@ export const OrderDetailDrawer = memo(function OrderDetailDrawer({ row, lang, on
               dataSource={items}
               columns={[
                 { title: t('productName'), dataIndex: 'productName', ellipsis: true },
-                { title: t('sku'), dataIndex: 'sku', width: 120 },
-                { title: t('offerId'), dataIndex: 'offerId', width: 140, ellipsis: true },
-                { title: t('quantity'), dataIndex: 'quantity', width: 70, align: 'right' },
-                { title: t('amount'), key: 'amount', width: 130, align: 'right', render: (_, line) => formatAmount(line, lang) },
+                // The offer id under the SKU: with Ozon's money columns, a column of its own left the name no room.
+                {
+                  title: `${t('sku')} / ${t('offerId')}`,
+                  key: 'sku',
+                  width: 150,
+                  render: (_, line) => (
+                    <>
+                      {line.sku}
+                      <div className="order-drawer__percent">{line.offerId}</div>
+                    </>
+                  ),
+                },
+                { title: t('quantity'), dataIndex: 'quantity', width: 60, align: 'right' },
+                { title: t('amount'), key: 'amount', width: 120, align: 'right', render: (_, line) => formatAmount(line, lang) },
                 ...(money
                   ? [
                       {
                         title: t('commission'),
                         key: 'commission',
-                        width: 130,
+                        width: 110,
                         align: 'right' as const,
                         render: (_: unknown, line: OrderRow) => <Commission line={money.bySku.get(line.sku)} lang={lang} />,
                       },
                       {
                         title: t('payout'),
                         key: 'payout',
-                        width: 120,
+                        width: 110,
                         align: 'right' as const,
                         render: (_: unknown, line: OrderRow) => {
                           const product = money.bySku.get(line.sku);
@@ -145,21 +155,21 @@ export const OrderDetailDrawer = memo(function OrderDetailDrawer({ row, lang, on
               ]}
               summary={() => (
                 <Table.Summary.Row>
-                  <Table.Summary.Cell index={0} colSpan={3}>
+                  <Table.Summary.Cell index={0} colSpan={2}>
                     <strong>{t('postingTotal')}</strong>
                   </Table.Summary.Cell>
-                  <Table.Summary.Cell index={3} align="right">
+                  <Table.Summary.Cell index={2} align="right">
                     <strong>{quantity}</strong>
                   </Table.Summary.Cell>
-                  <Table.Summary.Cell index={4} align="right">
+                  <Table.Summary.Cell index={3} align="right">
                     <strong data-testid="posting-total">{formatAmount({ amount, currency: row.currency }, lang)}</strong>
                   </Table.Summary.Cell>
                   {money && (
                     <>
-                      <Table.Summary.Cell index={5} align="right">
+                      <Table.Summary.Cell index={4} align="right">
                         <strong data-testid="posting-commission">{money.commission === null ? '—' : formatAmount({ amount: money.commission, currency: money.currency }, lang)}</strong>
                       </Table.Summary.Cell>
-                      <Table.Summary.Cell index={6} align="right">
+                      <Table.Summary.Cell index={5} align="right">
                         <strong data-testid="posting-payout">{money.payout === null ? '—' : formatAmount({ amount: money.payout, currency: money.currency }, lang)}</strong>
                       </Table.Summary.Cell>
                     </>
