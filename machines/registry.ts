@@ -21,6 +21,7 @@ import { tabMachine, tabsMachine } from './tabsMachine';
 import { trackSearchMachine } from './trackSearchMachine';
 import { fileImportMachine } from './fileImportMachine';
 import { versionCheckMachine } from './versionCheckMachine';
+import { watermarkJobMachine } from './watermarkJobMachine';
 
 /**
  * Every machine of the app, by its id: what the flows page draws (from the definitions themselves, so a picture cannot
@@ -51,5 +52,6 @@ export const MACHINES: Readonly<Record<string, AnyStateMachine>> = Object.fromEn
     trackSearchMachine,
     promotionActionsMachine,
     fileImportMachine,
+    watermarkJobMachine,
   ].map((machine: AnyStateMachine) => [machine.id, machine]),
 );

@@ -1,6 +1,7 @@
 import {
   AimOutlined,
   BorderOutlined,
+  CopyrightOutlined,
   DownloadOutlined,
   DragOutlined,
   EyeInvisibleOutlined,
@@ -65,6 +66,7 @@ import {
 import { DEFAULT_FONT, FONTS } from './fonts';
 import { buildLayout, CANVAS_SIZES, LAYOUTS, type LayoutKey, type LayoutTexts } from './templates';
 import { failureText, RefusedError, useDesigner, type Size } from './useDesigner';
+import { WatermarkDrawer } from './WatermarkDrawer';
 import './designer.css';
 
 type Designer = ReturnType<typeof useDesigner>;
@@ -103,6 +105,7 @@ export function DesignerPage() {
   const [snap, setSnap] = useState(false);
   const [nameDialog, setNameDialog] = useState<{ name: string } | null>(null);
   const [designsOpen, setDesignsOpen] = useState(false);
+  const [watermarksOpen, setWatermarksOpen] = useState(false);
   const clipboard = useRef<FabricObject | null>(null);
 
   const tool = useSelector(actor, selectTool);
@@ -228,6 +231,9 @@ export function DesignerPage() {
           <Button icon={<FolderOpenOutlined />} onClick={() => setDesignsOpen(true)}>
             {t('designs')}
           </Button>
+          <Button icon={<CopyrightOutlined />} onClick={() => setWatermarksOpen(true)} data-testid="watermark-open">
+            {t('wm.open')}
+          </Button>
           <Button type="primary" icon={<SaveOutlined />} loading={saving} onClick={() => save('server')}>
             {t('save')}
           </Button>
@@ -291,6 +297,7 @@ export function DesignerPage() {
       >
         <Input aria-label={t('name')} value={nameDialog?.name ?? ''} maxLength={80} onChange={(e) => setNameDialog({ name: e.target.value })} />
       </Modal>
+      <WatermarkDrawer open={watermarksOpen} onClose={() => setWatermarksOpen(false)} />
       <DesignsDrawer
         open={designsOpen}
         onClose={() => setDesignsOpen(false)}

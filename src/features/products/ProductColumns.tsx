@@ -3,6 +3,7 @@ import type { Lang } from '@contract/errors';
 import { PRODUCT_STATUSES, PRODUCT_VISIBILITIES, type ProductRow } from '@contract/products';
 import { amountFormat, timeFormat } from '@/app/formats';
 import type { VirtualTableColumn } from '@/components/virtual-table/VirtualTable';
+import { pictureUrl } from '@/components/pictureUrl';
 
 export const STATUS_COLORS: Record<ProductRow['status'], string> = {
   selling: 'green',
@@ -14,18 +15,7 @@ export const STATUS_COLORS: Record<ProductRow['status'], string> = {
 
 export const formatMoney = (value: number, currency: string, lang: Lang) => (value > 0 ? `${amountFormat(lang).format(value)} ${currency}` : '—');
 
-/**
- * A picture's URL as the browser can show it: the in-process simulator names its own pictures by the address the
- * server reached it at, which the browser reaches as this same origin's /sim path.
- */
-export function pictureUrl(url: string): string {
-  try {
-    const parsed = new URL(url);
-    return parsed.pathname.startsWith('/sim/') ? `${parsed.pathname}${parsed.search}` : url;
-  } catch {
-    return url;
-  }
-}
+export { pictureUrl };
 
 /**
  * The list's columns, most used first: what the product is and its state, prices (the price edited in place), stock
