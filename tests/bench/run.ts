@@ -38,6 +38,10 @@ const { values: args } = parseArgs({
     'skip-build': { type: 'boolean', default: false },
     /** pglite (the default DATA_DIR database) or postgres (a throw-away PostgreSQL 15 cluster, as production runs). */
     db: { type: 'string', default: 'pglite' },
+    /** orders (the list in the browser, the default) or market (research and sales analysis on a seeded database, tests/bench/market.ts). */
+    scenario: { type: 'string', default: 'orders' },
+    /** market: the PostgreSQL database holding the market and the seller's orders (else the PGlite one in DATA_DIR). */
+    'database-url': { type: 'string' },
   },
 });
 const SIZES = args.sizes.split(',').map(Number);
@@ -604,6 +608,11 @@ function hasCjkFont(): boolean {
 // ---------------------------------------------------------------- main
 
 async function main() {
+  if (args.scenario === 'market') {
+    const { runMarketBench } = await import('./market');
+    await runMarketBench({ databaseUrl: args['database-url'] ?? null, dataDir: process.env.DATA_DIR ?? join(ROOT, 'data'), runs: Math.max(RUNS, 40), resultsDir: join(BENCH, 'results') });
+    return;
+  }
   if (!args['skip-build'] || !existsSync(join(ROOT, 'dist', 'index.html'))) run('npx', ['rsbuild', 'build'], {});
   run('npx', ['rsbuild', 'build', '-c', 'tests/bench/rsbuild.config.ts'], {});
   const cjkFont = hasCjkFont();

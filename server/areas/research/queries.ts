@@ -97,6 +97,19 @@ function productWhere(query: ProductQuery): Where {
   return where;
 }
 
+/** The product columns that may be null (no growth without sales before, no rating without reviews). */
+const NULLABLE_PRODUCT_COLUMNS: ReadonlySet<string> = new Set(['growth', 'rating']);
+
+/**
+ * A research sort: nulls last either way, the sku keeping equal figures in a fixed order. `nulls last` is written only
+ * for the nullable columns: on a NOT NULL column a descending `nulls last` no longer matches its index's order (the
+ * planner does not know there are none), and the query sorts every matching row instead of walking the index (at
+ * 1,000,000 products 1.2 s against 9 ms).
+ */
+export function productOrder(column: string, direction: 'asc' | 'desc'): string {
+  return `${column} ${direction}${NULLABLE_PRODUCT_COLUMNS.has(column) ? ' nulls last' : ''}, sku ${direction}`;
+}
+
 export async function marketAsOf(run: Run): Promise<string | null> {
   const [meta] = await run<{ as_of: string }>(`select to_char(as_of, 'YYYY-MM-DD') as as_of from market_meta where id = 1`, []);
   return meta?.as_of ?? null;
@@ -105,8 +118,7 @@ export async function marketAsOf(run: Run): Promise<string | null> {
 async function productResult(run: Run, where: Where, query: ProductQuery) {
   const asOf = await marketAsOf(run);
   const column = SORT_COLUMNS[query.sort.column];
-  // Nulls (no growth, no rating) go last either way; the sku keeps equal figures in a fixed order.
-  const order = `${column} ${query.sort.direction} nulls last, sku ${query.sort.direction}`;
+  const order = productOrder(column, query.sort.direction);
   const rows = await run<MarketProductRow>(`select ${PRODUCT_COLUMNS} from market_products ${where} order by ${order} limit ${query.limit}`, where.params);
   const counted =
     rows.length < query.limit
@@ -169,7 +181,7 @@ export async function keywords(run: Run, query: { text: string; sort: { column: 
   const where = new Where();
   if (query.text) where.add((p) => `lower(keyword) like ${p}`, `%${query.text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
   const rows = await run<Record<string, unknown>>(
-    `select ${KEYWORD_COLUMNS} from market_keywords ${where} order by ${KEYWORD_SORT_COLUMNS[query.sort.column]} ${query.sort.direction} nulls last, keyword limit ${query.limit}`,
+    `select ${KEYWORD_COLUMNS} from market_keywords ${where} order by ${KEYWORD_SORT_COLUMNS[query.sort.column]} ${query.sort.direction}${query.sort.column === 'growth' ? ' nulls last' : ''}, keyword limit ${query.limit}`,
     where.params,
   );
   return { asOf, rows: rows as never[] };

@@ -57,6 +57,13 @@ export const marketProducts = pgTable(
     index('market_products_sales_90_idx').on(table.sales90),
     index('market_products_revenue_30_idx').on(table.revenue30),
     index('market_products_growth_idx').on(table.growth),
+    // Descending sorts of the nullable columns put nulls last (server/areas/research/queries.ts, productOrder).
+    index('market_products_growth_desc_idx').on(sql`${table.growth} desc nulls last`),
+    index('market_products_rating_idx').on(table.rating),
+    index('market_products_rating_desc_idx').on(sql`${table.rating} desc nulls last`),
+    index('market_products_revenue_7_idx').on(table.revenue7),
+    index('market_products_revenue_90_idx').on(table.revenue90),
+    index('market_products_reviews_idx').on(table.reviews),
     index('market_products_price_idx').on(table.price),
     index('market_products_first_seen_idx').on(table.firstSeen, table.sales30),
     index('market_products_potential_idx').on(table.potentialScore),

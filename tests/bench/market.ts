@@ -1,0 +1,108 @@
+/**
+ * `npm run bench -- --scenario market --database-url postgres://…`: the research and sales-analysis figures of issue 30
+ * on a database that already holds a market and a seller's orders (not a test; prints a table and writes
+ * tests/bench/results/market.json). Fill one with
+ *   DATABASE_URL=… SECRET_KEY=… npm run seed -- --market 1000000 --orders 1000000
+ * Without --database-url it reads the PGlite database in DATA_DIR.
+ *
+ * - research query: `runs` random queries of three filters (of category, price, units, rating, reviews, growth), a
+ *   random sort of the 12 and the first 500 rows, as the hot-products page sends them;
+ * - keyword page: a random keyword's detail (its history, products and related keywords);
+ * - sales analysis, 90 days: cold (a period not asked before: each run ends a day earlier) and warm (the same period
+ *   again, as the SKU table's pages and a regrouping ask it).
+ */
+import { writeFileSync, mkdirSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
+import { join } from 'node:path';
+import { PRODUCT_SORTS, type ProductQuery } from '../../contract/research';
+import { createAnalysisService } from '../../server/areas/analysis/service';
+import { hotProducts, keywordDetail } from '../../server/areas/research/queries';
+import { openDatabase } from '../../server/db/database';
+import { CATEGORY_TREE } from '../../server/marketplace/simulator/catalog';
+
+type Figure = { name: string; target: number; samples: number[] };
+
+const percentile = (xs: number[], p: number) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length === 0 ? NaN : s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))]!;
+};
+
+function sequence(seed: number) {
+  let s = seed;
+  return () => ((s = (s * 1_103_515_245 + 12_345) % 2_147_483_648) / 2_147_483_648);
+}
+
+async function timed<T>(samples: number[], work: () => Promise<T>): Promise<T> {
+  const started = performance.now();
+  const result = await work();
+  samples.push(performance.now() - started);
+  return result;
+}
+
+export async function runMarketBench(options: { databaseUrl: string | null; dataDir: string; runs: number; resultsDir: string }) {
+  const database = await openDatabase({ dataDir: options.dataDir, databaseUrl: options.databaseUrl });
+  const run = database.query.bind(database) as Parameters<typeof hotProducts>[0];
+  const random = sequence(30);
+  const pick = <T>(xs: readonly T[]) => xs[Math.floor(random() * xs.length)]!;
+  const figures: Figure[] = [];
+  try {
+    const [counts] = await database.query<{ products: number; keywords: number }>(
+      `select (select count(*) from market_products)::int as products, (select count(*) from market_keywords)::int as keywords`,
+    );
+    const { products, keywords } = counts ?? { products: 0, keywords: 0 };
+    const categories = CATEGORY_TREE.flatMap((root) => [root.categoryId, ...root.children.map((c) => c.categoryId)]);
+    const filters: ((q: ProductQuery) => void)[] = [
+      (q) => (q.categoryId = pick(categories)),
+      (q) => ((q.priceMin = Math.round(random() * 500)), (q.priceMax = (q.priceMin ?? 0) + 500 + Math.round(random() * 5000))),
+      (q) => (q.salesMin = pick([1, 5, 10, 50])),
+      (q) => (q.ratingMin = pick([3, 4, 4.5])),
+      (q) => (q.reviewsMax = pick([10, 100, 1000])),
+      (q) => (q.growthMin = pick([0, 20, 100])),
+    ];
+    const research: Figure = { name: 'research query: 3 filters, a sort, 500 rows (ms)', target: 300, samples: [] };
+    for (let i = 0; i < options.runs; i++) {
+      const query: ProductQuery = { period: 30, sort: { column: pick(PRODUCT_SORTS), direction: random() < 0.8 ? 'desc' : 'asc' }, limit: 500 };
+      const chosen = new Set<number>();
+      while (chosen.size < 3) chosen.add(Math.floor(random() * filters.length));
+      for (const f of chosen) filters[f]!(query);
+      await timed(research.samples, () => hotProducts(run, query as Parameters<typeof hotProducts>[1]));
+    }
+    figures.push(research);
+
+    const keyword: Figure = { name: 'keyword page (ms)', target: 200, samples: [] };
+    const names = await database.query<{ keyword: string }>(`select keyword from market_keywords order by id limit 1000`);
+    for (let i = 0; i < Math.min(options.runs, names.length); i++) await timed(keyword.samples, () => keywordDetail(run, pick(names).keyword));
+    figures.push(keyword);
+
+    const [seller] = await database.query<{ id: number; orders: number }>(
+      `select u.id, (select count(*) from orders o where o.user_id = u.id)::int as orders from users u where username = 'seller'`,
+    );
+    let orders = 0;
+    if (seller && seller.orders > 0) {
+      orders = seller.orders;
+      const service = createAnalysisService({ database, secretKey: Buffer.alloc(32), clientFor: () => { throw new Error('offline'); }, log: { warn: () => undefined } });
+      const today = Date.parse(new Date(Date.now() + 8 * 3_600_000).toISOString().slice(0, 10));
+      const day = (n: number) => new Date(today - n * 86_400_000).toISOString().slice(0, 10);
+      const ask = (end: number) => service.analyze(seller.id, { from: day(end + 89), to: day(end), shopIds: [], groupBy: 'day', breakdown: 'shop' }, 'en');
+      const cold: Figure = { name: 'sales analysis, 90 days, new period (ms)', target: 300, samples: [] };
+      const warm: Figure = { name: 'sales analysis, 90 days, asked again (ms)', target: 300, samples: [] };
+      await ask(0);
+      for (let i = 1; i <= Math.min(options.runs, 30); i++) {
+        await timed(cold.samples, () => ask(i));
+        await timed(warm.samples, () => ask(i));
+      }
+      figures.push(cold, warm);
+    }
+
+    const rows = figures.map((f) => ({ name: f.name, target: f.target, p50: percentile(f.samples, 50), p95: percentile(f.samples, 95), runs: f.samples.length }));
+    console.log(`market: ${products.toLocaleString('en')} products, ${keywords.toLocaleString('en')} keywords; seller orders ${orders.toLocaleString('en')}; ${database.kind}; load average ${loadavg()[0]!.toFixed(1)} on ${cpus().length} cores`);
+    console.log(`${'figure'.padEnd(46)} | target |    p50 |    p95 | runs`);
+    for (const r of rows) console.log(`${r.name.padEnd(46)} | ${`<= ${r.target}`.padStart(6)} | ${r.p50.toFixed(0).padStart(6)} | ${r.p95.toFixed(0).padStart(6)} | ${r.runs}`);
+    mkdirSync(options.resultsDir, { recursive: true });
+    const report = { date: new Date().toISOString(), database: database.kind, products, keywords, orders, loadAverage: loadavg(), cpus: cpus().length, figures: rows };
+    writeFileSync(join(options.resultsDir, 'market.json'), `${JSON.stringify(report, null, 2)}\n`);
+    console.log('written tests/bench/results/market.json');
+  } finally {
+    await database.close();
+  }
+}
