@@ -1,5 +1,6 @@
 import { lookup } from 'node:dns/promises';
-import { BlockList, isIP } from 'node:net';
+import { BlockList, isIP, type LookupFunction } from 'node:net';
+import { Agent, fetch as undiciFetch } from 'undici';
 import type { FastifyInstance } from 'fastify';
 import { ApiError } from '../http/errors';
 import { SIMULATOR_PREFIX } from './plugin';
@@ -50,9 +51,7 @@ const refuse = (key: 'baseUrlNotAllowed' | 'baseUrlPrivate' | 'baseUrlUnresolved
 export async function checkBaseUrl(policy: BaseUrlPolicy, baseUrl: string): Promise<void> {
   const url = new URL(baseUrl);
   const hostname = url.hostname.toLowerCase();
-  const port = url.port || (url.protocol === 'https:' ? '443' : '80');
-  if (policy.allowedHosts.some((entry) => entry === hostname || entry === `${hostname}:${port}`)) return;
-  if (policy.simulator && LOOPBACK_NAMES.has(hostname) && Number(port) === policy.simulator.port && url.pathname.startsWith(policy.simulator.prefix)) return;
+  if (mayBePrivate(policy, url)) return;
   const configured = policy.ozonApiUrl ? new URL(policy.ozonApiUrl).hostname.toLowerCase() : null;
   if (!(OZON_API_HOSTS as readonly string[]).includes(hostname) && hostname !== configured) throw refuse('baseUrlNotAllowed');
   const bare = hostname.replace(/^\[(.*)\]$/, '$1');
@@ -64,6 +63,62 @@ export async function checkBaseUrl(policy: BaseUrlPolicy, baseUrl: string): Prom
   }
   if (addresses.length === 0) throw refuse('baseUrlUnresolved');
   if (!addresses.every(isPublicAddress)) throw refuse('baseUrlPrivate');
+}
+
+/** Whether an administrator (OZON_ALLOWED_HOSTS) or the embedded simulator lets this address be a private one. */
+function mayBePrivate(policy: BaseUrlPolicy, url: URL): boolean {
+  const hostname = url.hostname.toLowerCase();
+  const port = url.port || (url.protocol === 'https:' ? '443' : '80');
+  if (policy.allowedHosts.some((entry) => entry === hostname || entry === `${hostname}:${port}`)) return true;
+  return !!policy.simulator && LOOPBACK_NAMES.has(hostname) && Number(port) === policy.simulator.port && url.pathname.startsWith(policy.simulator.prefix);
+}
+
+/**
+ * The fetch for calls to a shop's base URL. A name checked when the shop was saved may resolve differently by the time
+ * of a call (DNS rebinding: a public address for the check, 127.0.0.1 a minute later), so the check is made again on
+ * the addresses the connection actually uses: this fetch's connections resolve the name once, refuse it when any
+ * address is not public, and connect to the address that was checked. Addresses an administrator allowed, and the
+ * embedded simulator, go through the plain fetch.
+ */
+export function baseUrlFetch(policy: BaseUrlPolicy, baseUrl: string): typeof fetch {
+  if (mayBePrivate(policy, new URL(baseUrl))) return fetch;
+  return async (input, init) => {
+    // An address written as such is connected to without a lookup: it is checked here instead.
+    const host = new URL(input instanceof Request ? input.url : String(input)).hostname.replace(/^\[(.*)\]$/, '$1');
+    if (isIP(host) && !isPublicAddress(host)) throw new TypeError(`fetch failed: ${host} is not a public address`);
+    return undiciFetch(input as Parameters<typeof undiciFetch>[0], { ...(init as Parameters<typeof undiciFetch>[1]), dispatcher: publicAgent(policy) }) as unknown as Response;
+  };
+}
+
+const agents = new WeakMap<BaseUrlPolicy['resolve'] & object, Agent>();
+let defaultAgent: Agent | null = null;
+
+/** One connection pool per resolver, whose every connection goes to a checked public address. */
+function publicAgent(policy: BaseUrlPolicy): Agent {
+  const make = () => new Agent({ connect: { lookup: publicLookup(policy.resolve ?? defaultResolve) } });
+  if (!policy.resolve) return (defaultAgent ??= make());
+  let agent = agents.get(policy.resolve);
+  if (!agent) agents.set(policy.resolve, (agent = make()));
+  return agent;
+}
+
+function publicLookup(resolve: (host: string) => Promise<string[]>): LookupFunction {
+  return (hostname, options, callback) => {
+    const bare = hostname.replace(/^\[(.*)\]$/, '$1');
+    (isIP(bare) ? Promise.resolve([bare]) : resolve(bare)).then(
+      (addresses) => {
+        const refused = addresses.find((address) => !isPublicAddress(address));
+        if (addresses.length === 0 || refused) {
+          callback(Object.assign(new Error(`${hostname} resolves to ${refused ?? 'nothing'}, not a public address`), { code: 'ENOTFOUND' }), '', 0);
+          return;
+        }
+        const family = (address: string) => (isIP(address) === 6 ? 6 : 4);
+        if (options.all) callback(null, addresses.map((address) => ({ address, family: family(address) })) as never);
+        else callback(null, addresses[0]!, family(addresses[0]!));
+      },
+      (error: NodeJS.ErrnoException) => callback(error, '', 0),
+    );
+  };
 }
 
 /** This server's policy: its configuration, and the embedded simulator's address when the simulator is on. */

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Database } from '../db/database';
+import { baseUrlFetch, baseUrlPolicy } from './baseUrl';
 import { createOzonClient, OZON_PRODUCTION_URL, type OzonClient } from './ozon/client';
 import type { RequestLane } from './ozon/limiter';
 import { injectFetch } from './simulator/injectFetch';
@@ -91,8 +92,9 @@ export const marketplacePlugin = fp(
       options.clientFor ??
       (({ clientId, apiKey, baseUrl, lane }) => {
         const target = baseUrl ?? app.config.ozonApiUrl ?? (simulator ? null : OZON_PRODUCTION_URL);
+        // A shop's own base URL is connected to only at addresses checked at the moment of the call (baseUrl.ts).
         return target
-          ? createOzonClient({ baseUrl: target, clientId, apiKey, lane })
+          ? createOzonClient({ baseUrl: target, clientId, apiKey, lane, ...(baseUrl ? { fetch: baseUrlFetch(baseUrlPolicy(app), baseUrl) } : {}) })
           : createOzonClient({ baseUrl: `http://simulator${prefix}`, clientId, apiKey, lane, fetch: inProcess });
       });
     app.decorate('marketplace', { simulator, clientFor });

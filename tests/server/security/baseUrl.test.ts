@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../../contract/errors';
-import { checkBaseUrl, type BaseUrlPolicy } from '../../../server/marketplace/baseUrl';
+import { baseUrlFetch, checkBaseUrl, type BaseUrlPolicy } from '../../../server/marketplace/baseUrl';
 import { createOzonSimulator } from '../../../server/marketplace/simulator/plugin';
 import { DATABASE_TARGETS, login, startTestApp, type Session, type TestApp } from '../harness';
 import { startSimulator } from '../marketplace/harness';
@@ -43,6 +43,47 @@ describe('checkBaseUrl', () => {
     expect(await refusal(simulator, 'http://localhost:8080/sim/ozon')).toBeNull();
     expect(await refusal(simulator, 'http://127.0.0.1:8080/api/store/list')).toBe('baseUrl:baseUrlNotAllowed');
     expect(await refusal(simulator, 'http://127.0.0.1:5432/sim/ozon')).toBe('baseUrl:baseUrlNotAllowed');
+  });
+});
+
+describe('baseUrlFetch: the address checked is the address connected to (DNS rebinding)', () => {
+  let server: Server;
+  let port: number;
+  let hits = 0;
+  beforeAll(async () => {
+    server = createServer((_request, response) => {
+      hits += 1;
+      response.end('{}');
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    port = (server.address() as AddressInfo).port;
+  });
+  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+  it('a name that resolved to a public address when the shop was saved and to loopback at the call is not connected to', async () => {
+    let answers = [['185.73.194.80'], ['127.0.0.1']];
+    const asked: string[] = [];
+    const resolve = async (host: string) => {
+      asked.push(host);
+      return answers.shift() ?? ['127.0.0.1'];
+    };
+    const policy: BaseUrlPolicy = { ozonApiUrl: 'https://rebind.example', allowedHosts: [], simulator: null, resolve };
+    const baseUrl = `http://rebind.example:${port}`;
+    await expect(checkBaseUrl(policy, baseUrl)).resolves.toBeUndefined();
+    await expect(baseUrlFetch(policy, baseUrl)(`${baseUrl}/v1/roles`, { method: 'POST' })).rejects.toThrow();
+    answers = [['10.1.2.3', '185.73.194.80']];
+    await expect(baseUrlFetch(policy, baseUrl)(`${baseUrl}/v1/roles`, { method: 'POST' })).rejects.toThrow();
+    await expect(baseUrlFetch(policy, `http://127.0.0.1:${port}`)(`http://127.0.0.1:${port}/v1/roles`)).rejects.toThrow();
+    expect(hits).toBe(0);
+    // The connections resolved the name themselves, through the checking lookup (not the system's own).
+    expect(asked).toEqual(['rebind.example', 'rebind.example', 'rebind.example']);
+  });
+
+  it('an address the administrator allows is connected to as it is', async () => {
+    const policy: BaseUrlPolicy = { ozonApiUrl: null, allowedHosts: [`127.0.0.1:${port}`], simulator: null, resolve: async () => ['127.0.0.1'] };
+    const answer = await baseUrlFetch(policy, `http://127.0.0.1:${port}`)(`http://127.0.0.1:${port}/v1/roles`, { method: 'POST' });
+    expect(answer.status).toBe(200);
+    expect(hits).toBe(1);
   });
 });
 
