@@ -12,6 +12,7 @@ import { messageBoxMachine } from './messageBoxMachine';
 import { noticeMachine } from './noticeMachine';
 import { orderActionsMachine } from './orderActionsMachine';
 import { productActionsMachine } from './productActionsMachine';
+import { reuploadMachine } from './reuploadMachine';
 import { promotionActionsMachine } from './promotionActionsMachine';
 import { returnActionMachine } from './returnActionMachine';
 import { listMachine } from './listMachine';
@@ -47,6 +48,7 @@ export const MACHINES: Readonly<Record<string, AnyStateMachine>> = Object.fromEn
     copyActionMachine,
     createProductMachine,
     productActionsMachine,
+    reuploadMachine,
     returnActionMachine,
     designerMachine,
     trackSearchMachine,

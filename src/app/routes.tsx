@@ -302,7 +302,13 @@ export const appRoutes: AppRoute[] = [
         roles: AREA_ROLES.products,
         page: lazyPage(() => import('@/features/products/ProductListPage').then((m) => ({ default: m.ProductListPage }))),
       },
-      building('/product/oz-reupload-product', 'route.ozReuploadProduct', SyncOutlined, 'ozReuploadProduct', AREA_ROLES.products),
+      {
+        path: '/product/oz-reupload-product',
+        titleKey: 'route.ozReuploadProduct',
+        icon: SyncOutlined,
+        roles: AREA_ROLES.products,
+        page: lazyPage(() => import('@/features/products/ReuploadPage').then((m) => ({ default: m.ReuploadPage }))),
+      },
     ],
   },
   {

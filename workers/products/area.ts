@@ -16,7 +16,9 @@ import {
   type ProductWarehouse,
   type SkuImageResult,
   type UpdateSkuImageBody,
+  type ProductLimits,
 } from '../../contract/products';
+import { REUPLOAD_ENDPOINTS as R, type ReuploadAnswer, type ReuploadHistory, type ReuploadHistoryQuery, type ReuploadItems } from '../../contract/reupload';
 import type { ApiFailure } from '../api';
 import type { EventBus } from '../events';
 import type { HttpClient } from '../http/client';
@@ -51,6 +53,13 @@ export type ProductsApi = ListAreaApi<ProductRow, ProductQuery> & {
   updateStocks(items: ProductStockBody['items'], batchId?: string): Promise<ProductOutcome[]>;
   archive(kind: ProductArchiveKind, ids: string[]): Promise<ProductOutcome[]>;
   updateSkuImage(body: UpdateSkuImageBody): Promise<SkuImageResult>;
+  /** Ozon's daily create and update quotas of the user's shops (all, or these). */
+  limits(storeIds?: number[]): Promise<ProductLimits>;
+  /** Delist and re-upload (contract/reupload.ts): a batch started or resumed, asked after, its failed retried. */
+  reupload(batchId: string, ids: string[]): Promise<ReuploadAnswer>;
+  reuploadStatus(batchId: string): Promise<ReuploadItems>;
+  reuploadRetry(batchId: string, ids: number[]): Promise<ReuploadItems>;
+  reuploadHistory(query: ReuploadHistoryQuery): Promise<ReuploadHistory>;
   /**
    * The current result (`handle`) as CSV (UTF-8 with a BOM, so Excel reads Chinese and Cyrillic), built in the worker
    * a window at a time, telling `onProgress` the rows written so far; the bytes come back transferred.
@@ -169,6 +178,23 @@ export function createProductsArea({ client, events, engine: engineOptions, open
       }
       return transfer(bytes, [bytes.buffer]);
     },
+    limits: (storeIds) => client.call(E.limits, { storeIds }, ACTION_CALL),
+    async reupload(batchId, ids) {
+      const answer = await client.call(R.reUpload, { batchId, ids }, ACTION_CALL);
+      await afterEdit();
+      return answer;
+    },
+    async reuploadStatus(batchId) {
+      const answer = await client.call(R.status, { batchId }, ACTION_CALL);
+      await afterEdit();
+      return answer;
+    },
+    async reuploadRetry(batchId, ids) {
+      const answer = await client.call(R.retry, { batchId, ids }, ACTION_CALL);
+      await afterEdit();
+      return answer;
+    },
+    reuploadHistory: (query) => client.call(R.history, query),
     async updateSkuImage(body) {
       const result = await client.call(E.updateSkuImage, body, ACTION_CALL);
       await afterEdit();

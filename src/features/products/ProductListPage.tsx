@@ -16,11 +16,12 @@ import { download } from '@/components/download';
 import { useFillHeight } from '@/components/virtual-table/useFillHeight';
 import { VirtualTable, type VirtualTableSort } from '@/components/virtual-table/VirtualTable';
 import { EMPTY_SELECTION, selectedCount, type RowSelection } from '@/components/virtual-table/selection';
-import { listenerOf, useListActor, type ListAreaClient, type ListTopics } from '@/components/virtual-table/useListActor';
+import { listenerOf, useListActor, type ListAreaClient } from '@/components/virtual-table/useListActor';
 import { ACTION_KINDS, PriceEditor, ProductActionDialog, type ProductActionsRef } from './ProductActionDialog';
 import { productColumns } from './ProductColumns';
 import { ProductDrawer } from './ProductDrawer';
 import { productActionsOn } from './productActions';
+import { PRODUCT_TOPICS, productRowKey, ShopFilter } from './productListParts';
 import './products.css';
 
 const WINDOW_ROWS = 100;
@@ -54,13 +55,7 @@ export function toProductQuery(filters: Filters, search: string, sort: VirtualTa
   };
 }
 
-const TOPICS: ListTopics = {
-  changed: (client, listener) => client.subscribe('products.changed', listenerOf(listener)),
-  progress: (client, listener) => client.subscribe('products.syncProgress', listenerOf(listener)),
-  failed: (client, listener) => client.subscribe('products.syncFailed', listenerOf((event) => listener(event.failure.message))),
-};
 
-const productId = (row: ProductRow) => row.id;
 
 /** /product/oz-product-list: every product of the seller's shops, cached and queried in the worker, in one VirtualTable. */
 export function ProductListPage() {
@@ -74,7 +69,7 @@ export function ProductListPage() {
   const [sort, setSort] = useState<VirtualTableSort>(DEFAULT_SORT);
   const initial = useMemo(() => toProductQuery(EMPTY_FILTERS, '', DEFAULT_SORT), []);
   const area = client.products as unknown as ListAreaClient<ProductRow, ProductQuery>;
-  const { actor, view, rowAt, subscribeRows, onRangeChange } = useListActor({ client, area, topics: TOPICS, userId, view: 'products', initialQuery: initial, windowRows: WINDOW_ROWS });
+  const { actor, view, rowAt, subscribeRows, onRangeChange } = useListActor({ client, area, topics: PRODUCT_TOPICS, userId, view: 'products', initialQuery: initial, windowRows: WINDOW_ROWS });
   const { total, handle, sync, synced, loading, failed, error, held } = view;
   const [selection, setSelection] = useState<RowSelection>(EMPTY_SELECTION);
   const [detail, setDetail] = useState<ProductRow | null>(null);
@@ -156,16 +151,7 @@ export function ProductListPage() {
     <div className="products-page">
       <div className="products-filters" role="search">
         <Input role="searchbox" aria-label={t('search')} placeholder={t('search')} allowClear value={search} onChange={(event) => requery({ search: event.target.value })} style={{ width: 300 }} />
-        <Select<number[]>
-          mode="multiple"
-          aria-label={t('shop')}
-          placeholder={t('allShops')}
-          value={filters.shopIds}
-          options={facets.shops.map((s) => ({ value: s.id, label: s.name }))}
-          onChange={(shopIds) => patch({ shopIds })}
-          style={{ minWidth: 200 }}
-          maxTagCount="responsive"
-        />
+        <ShopFilter facets={facets} value={filters.shopIds} onChange={(shopIds) => patch({ shopIds })} />
         <Select<ProductVisibility[]>
           mode="multiple"
           aria-label={t('visibility')}
@@ -207,7 +193,7 @@ export function ProductListPage() {
           total={total}
           rowAt={rowAt}
           subscribeRows={subscribeRows}
-          rowKey={productId}
+          rowKey={productRowKey}
           onRangeChange={onRangeChange}
           selection={selection}
           onSelectionChange={setSelection}

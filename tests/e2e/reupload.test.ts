@@ -1,0 +1,71 @@
+import type { Browser, Page } from 'playwright-core';
+import { inject } from 'vitest';
+import { launchBrowser, openAsSeller, screenshot, settledDialog } from './browser';
+
+const baseUrl = inject('baseUrl');
+const code = inject('captchaCode');
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const openAs = (path: string, lang: 'zh' | 'en' = 'zh') => openAsSeller(browser, baseUrl, code, path, lang);
+const rowCount = async (page: Page) => Number(await page.getByRole('grid').getAttribute('aria-rowcount'));
+
+/** The picker once the demo shops' products are cached. */
+async function productsShown(page: Page): Promise<void> {
+  await page.waitForFunction(() => Number(document.querySelector('[role=grid]')?.getAttribute('aria-rowcount')) > 20, null, { timeout: 240_000 });
+  await page.getByText(/正在同步商品|Syncing products/).waitFor({ state: 'detached', timeout: 60_000 });
+}
+
+describe('delist and re-upload', () => {
+  it('re-uploads two products and watches each to the end, then finds them in the history', async () => {
+    const page = await openAs('/product/oz-reupload-product');
+    await productsShown(page);
+    await page.getByRole('searchbox').fill('SKU-1002-0002');
+    await expect.poll(() => rowCount(page)).toBeLessThan(12);
+    await screenshot(page, 'reupload-pick-zh');
+    const offers = await page.locator('[role=grid] [role=row]').evaluateAll((rows) => rows.slice(1, 3).map((row) => (row.textContent ?? '').match(/SKU-1002-\d{5}/)?.[0] ?? ''));
+    await page.getByRole('checkbox', { name: '选择第 1 行', exact: true }).check();
+    await page.getByRole('checkbox', { name: '选择第 2 行', exact: true }).check();
+    await page.getByRole('button', { name: '重新上架（2）' }).click();
+    const dialog = await settledDialog(page);
+    await dialog.getByText('Ozon每日新建额度').waitFor();
+    await dialog.getByRole('cell', { name: /深圳数码/ }).waitFor();
+    await screenshot(page, 'reupload-confirm-zh');
+    await dialog.getByRole('button', { name: '开始重新上架' }).click();
+    // Ozon's import task and moderation each take a few seconds in the simulator; the dialog follows both.
+    await expect.poll(async () => page.getByTestId('reupload-progress').textContent(), { timeout: 90_000, interval: 1_000 }).toBe('完成 2 · 进行中 0 · 失败 0');
+    for (const offer of offers) await dialog.getByText(`${offer}-R1`).waitFor();
+    await screenshot(page, 'reupload-done-zh');
+    await dialog.getByRole('button', { name: '完成' }).click();
+
+    await page.getByRole('tab', { name: '重新上架记录' }).click();
+    for (const offer of offers) await page.getByRole('cell', { name: `${offer}-R1`, exact: true }).waitFor();
+    await screenshot(page, 'reupload-history-zh');
+    // The new cards are in the product list under their new offer ids.
+    await page.getByRole('tab', { name: '选择商品' }).click();
+    await page.getByRole('searchbox').fill(`${offers[0]}-R1`);
+    await expect.poll(() => rowCount(page), { timeout: 30_000 }).toBe(1);
+    await page.context().close();
+  }, 420_000);
+
+  it('reads in English, with the quota before anything is sent', async () => {
+    const page = await openAs('/product/oz-reupload-product', 'en');
+    await productsShown(page);
+    await page.getByRole('searchbox').fill('SKU-1002-0004');
+    await expect.poll(() => rowCount(page)).toBeLessThan(12);
+    await page.getByRole('checkbox', { name: 'Select row 1', exact: true }).check();
+    await page.getByRole('button', { name: 'Re-upload (1)' }).click();
+    const dialog = await settledDialog(page);
+    await dialog.getByText("Ozon's daily limit for new products").waitFor();
+    await screenshot(page, 'reupload-confirm-en');
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await screenshot(page, 'reupload-pick-en');
+    await page.context().close();
+  }, 300_000);
+});
