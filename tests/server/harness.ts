@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
+import { vi } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildApp, type AppOptions } from '../../server/app';
 import { loadConfig, type Config } from '../../server/config';
@@ -186,4 +187,19 @@ export async function login(app: FastifyInstance, username: string, password: st
   const cookie = response.cookies.find((c) => c.name === REFRESH_COOKIE);
   if (!cookie) throw new Error('no refresh cookie');
   return { ...data, refreshCookie: cookie.value, headers: authHeaders(data) };
+}
+
+/**
+ * Waits until every shop of the session has finished its first sync of every entity, so what a test counts or
+ * reads next is not mixed with the background sync's own requests.
+ */
+export async function firstSyncDone(app: FastifyInstance, session: Session): Promise<void> {
+  await vi.waitFor(
+    async () => {
+      const answer = await app.inject({ method: 'GET', url: '/api/store/list', headers: session.headers });
+      const shops = answer.json<{ data: { sync: { status: string }[] }[] }>().data;
+      if (!shops.every((shop) => shop.sync.every((entity) => entity.status === 'done' || entity.status === 'failed'))) throw new Error('first sync still running');
+    },
+    { timeout: 120_000, interval: 200 },
+  );
 }

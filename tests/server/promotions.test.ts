@@ -15,7 +15,7 @@ import {
 import type { Store } from '../../contract/store';
 import type { PriceGuardJob } from '../../server/areas/promotions/guardJob';
 import { createOzonSimulator, type OzonSimulator } from '../../server/marketplace/simulator/plugin';
-import { DATABASE_TARGETS, login, startTestApp, type Session, type TestApp } from './harness';
+import { DATABASE_TARGETS, firstSyncDone, login, startTestApp, type Session, type TestApp } from './harness';
 
 const P = routePaths(PROMOTION_ENDPOINTS);
 const C = routePaths(COST_ENDPOINTS);
@@ -79,6 +79,8 @@ describe.each(DATABASE_TARGETS)('promotions on $kind', (target) => {
       expect(added.status).toBe(200);
       stores.push(added.body.data);
     }
+    // The request counts below are the calls' own, not the first sync's.
+    await firstSyncDone(t.app, seller);
   });
   afterAll(() => t?.close());
 
