@@ -2,6 +2,7 @@ import type { AnyStateMachine } from 'xstate';
 import { chatSendMachine } from './chatSendMachine';
 import { chatWindowMachine } from './chatWindowMachine';
 import { conversationMachine } from './conversationMachine';
+import { collectionActionMachine } from './collectionActionMachine';
 import { copyActionMachine } from './copyActionMachine';
 import { createProductMachine } from './createProductMachine';
 import { designerMachine } from './designerMachine';
@@ -47,6 +48,7 @@ export const MACHINES: Readonly<Record<string, AnyStateMachine>> = Object.fromEn
     orderActionsMachine,
     copyActionMachine,
     createProductMachine,
+    collectionActionMachine,
     productActionsMachine,
     reuploadMachine,
     returnActionMachine,

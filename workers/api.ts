@@ -9,6 +9,7 @@ import type { ToolsApi } from './tools';
 import type { AnalysisApi } from './analysis';
 import type { ResearchApi, ResearchEvents } from './research';
 import type { EditApi } from './edit';
+import type { CollectionApi } from './collection';
 import type { CopyApi } from './copy';
 import type { CreateApi } from './create';
 import type { PromotionsApi } from './promotions';
@@ -167,6 +168,8 @@ export type DataApi = {
   copy: CopyApi;
   /** Ozon's categories, attributes and dictionaries, and creating cards (workers/create.ts). */
   create: CreateApi;
+  /** Collected products and their uploads (workers/collection.ts). */
+  collection: CollectionApi;
   /** Ozon actions, the price guard, discount requests and cost prices (workers/promotions.ts). */
   promotions: PromotionsApi;
   flows: FlowsApi;

@@ -14,6 +14,7 @@ import { createToolsApi } from './tools';
 import { createAnalysisApi } from './analysis';
 import { createResearchApi } from './research';
 import { createEditApi } from './edit';
+import { createCollectionApi } from './collection';
 import { createCopyApi } from './copy';
 import { createCreateApi } from './create';
 import { createPromotionsApi } from './promotions';
@@ -86,6 +87,7 @@ export function createDataApi(core: WorkerCore, options: DataApiOptions = {}) {
     edit: createEditApi(core.client),
     copy: createCopyApi(core.client),
     create: createCreateApi(core.client),
+    collection: createCollectionApi(core.client),
     promotions: createPromotionsApi(core.client),
     flows: createFlowsApi(core.client),
     orders,

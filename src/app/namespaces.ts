@@ -5,6 +5,7 @@ import { auth } from '@/features/auth/locales';
 import { chat } from '@/features/chat/locales';
 import { chatWidget } from '@/features/chat/widget/locales';
 import { construction } from '@/features/construction/locales';
+import { collection } from '@/features/collection/locales';
 import { copy } from '@/features/copy/locales';
 import { create } from '@/features/create/locales';
 import { docs } from '@/features/docs/locales';
@@ -52,6 +53,7 @@ export const NAMESPACES = {
   research,
   copy,
   create,
+  collection,
   edit,
 };
 

@@ -207,8 +207,20 @@ export const appRoutes: AppRoute[] = [
     roles: AREA_ROLES.collection,
     redirect: '/collection/collection-list',
     children: [
-      building('/collection/collection-list', 'route.collectionList', CloudDownloadOutlined, 'collectionList', AREA_ROLES.collection),
-      building('/collection/upload-history', 'route.uploadHistory', HistoryOutlined, 'uploadHistory', AREA_ROLES.collection),
+      {
+        path: '/collection/collection-list',
+        titleKey: 'route.collectionList',
+        icon: CloudDownloadOutlined,
+        roles: AREA_ROLES.collection,
+        page: lazyPage(() => import('@/features/collection/CollectionListPage').then((m) => ({ default: m.CollectionListPage }))),
+      },
+      {
+        path: '/collection/upload-history',
+        titleKey: 'route.uploadHistory',
+        icon: HistoryOutlined,
+        roles: AREA_ROLES.collection,
+        page: lazyPage(() => import('@/features/collection/UploadHistoryPage').then((m) => ({ default: m.UploadHistoryPage }))),
+      },
     ],
   },
   {
