@@ -100,11 +100,6 @@ const constructionPage = lazyPage(() =>
   import('@/features/construction/ConstructionPage').then((m) => ({ default: m.ConstructionPage })),
 );
 
-/** A page whose area is still to be built: the honest "under construction" page that names it. */
-function building(path: string, titleKey: RouteTitleKey, icon: ComponentType, construction: ConstructionKey, roles?: AreaRoles): AppRoute {
-  return { path, titleKey, icon, roles, construction, page: constructionPage };
-}
-
 /** http, https, mailto and tel menu entries open in a new browser tab (spec §2.3). */
 export function isExternal(path: string): boolean {
   return /^(https?:|mailto:|tel:)/.test(path);
