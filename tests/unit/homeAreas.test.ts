@@ -18,9 +18,10 @@ describe('the home page says how far each area is built, from the route table', 
     expect(areaStatus(area, group([page('/area/a', false)])).status).toBe('building');
   });
 
-  it('reads the real table: the shop list is built, the collection pages are not', () => {
+  it('reads the real table: the shop list and the collection pages are built, the plugin download is not', () => {
     expect(areaStatus(HOME_AREAS.find((area) => area.key === 'store')!).status).toBe('built');
-    expect(buildStatus(flattenRoutes(appRoutes).filter((route) => route.path.startsWith('/collection/')))).toBe('building');
+    expect(buildStatus(flattenRoutes(appRoutes).filter((route) => route.path.startsWith('/collection/')))).toBe('built');
+    expect(buildStatus(flattenRoutes(appRoutes).filter((route) => route.path === '/plugin/download'))).toBe('building');
   });
 
   it('every menu group with pages of an area belongs to a home area, so a new area cannot be left off the home page', () => {
