@@ -217,14 +217,15 @@ export function OrdersView({ mode, toolbar }: OrdersViewProps) {
         ) : (
           <Space wrap>{toolbar?.(toolbarContext)}</Space>
         )}
-        <Space className="orders-counts" role="status">
-          {filling && <Typography.Text type="secondary">{t('loadingCache')}</Typography.Text>}
-          {sync && <Typography.Text type="secondary">{t('syncing', { count: sync.rows })}</Typography.Text>}
-          {count > 0 && <Typography.Text strong>{t('selected', { count })}</Typography.Text>}
+        {/* Right to left in the order they matter: the total, the selection, then what is under way. */}
+        <div className="orders-counts" role="status">
           <Typography.Text data-testid="orders-total">
             {mode === 'records' ? t('total', { count: total }) : grouping === 'postings' ? t('totalPostings', { count: total }) : t('totalLines', { count: total })}
           </Typography.Text>
-        </Space>
+          {count > 0 && <Typography.Text strong>{t('selected', { count })}</Typography.Text>}
+          {sync && <Typography.Text type="secondary">{t('syncing', { count: sync.rows })}</Typography.Text>}
+          {filling && <Typography.Text type="secondary">{t('loadingCache')}</Typography.Text>}
+        </div>
       </div>
 
       <VirtualTable<OrderRow>
