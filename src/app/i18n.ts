@@ -7,7 +7,7 @@ import { DEFAULT_NAMESPACE, NAMESPACES, type Namespace } from './namespaces';
 /** The spec keeps the chosen language in a cookie (§2.3). */
 export const LANGUAGE_COOKIE = 'language';
 
-/** zh and en hold every text; es, ja and pt the shell's (menu, navbar, login, table, tags view, settings). */
+/** zh, en and pt hold every text; es and ja the shell's (menu, navbar, login, table, tags view, settings). */
 export const APP_LANGS = ['zh', 'en', 'es', 'ja', 'pt'] as const;
 export type AppLang = (typeof APP_LANGS)[number];
 
@@ -25,7 +25,7 @@ export function detectLanguage(cookie: string | undefined = readCookie(LANGUAGE_
   return BROWSER_LANGS.find((lang) => wanted === lang || wanted.startsWith(`${lang}-`)) ?? 'en';
 }
 
-/** es, ja and pt hold the shell only: the rest reads in English. */
+/** es and ja hold the shell only: the rest reads in English (pt is complete; English would only cover a slip). */
 export const FALLBACK_LANGS = { es: ['en'], ja: ['en'], pt: ['en'], default: ['zh'] };
 
 export function createI18n(lang: AppLang = detectLanguage()) {

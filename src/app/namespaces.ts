@@ -72,8 +72,8 @@ declare module 'i18next' {
 }
 
 /**
- * The shell's texts (spec §2.3: menu, navbar, login, table, tags view and settings), which es, ja and pt hold in full:
- * key prefixes per namespace. Everything else in those languages falls back to English.
+ * The shell's texts (spec §2.3: menu, navbar, login, table, tags view and settings), which es and ja hold in full (pt
+ * holds everything): key prefixes per namespace. Everything else in es and ja falls back to English.
  */
 export const SHELL_KEYS: { readonly [N in Namespace]?: readonly string[] } = {
   auth: ['login'],

@@ -29,7 +29,18 @@ export const components = defineLocales({
   pt: {
     dialog: { confirm: 'Confirmar', cancel: 'Cancelar' },
     messageBox: { confirm: 'OK', cancel: 'Cancelar', invalid: 'os dados informados não são válidos', title: 'Aviso' },
-    dataTable: { query: 'Consultar', reset: 'Redefinir', total: 'Total {{total}}', empty: 'Sem dados', selectAll: 'Selecionar tudo', selectRow: 'Selecionar' },
-    virtualTable: { selectAll: 'Selecionar todas as {{total}} linhas', selectRow: 'Selecionar a linha {{row}}', resize: 'Redimensionar a coluna {{column}}' },
+    dataTable: {
+      query: 'Consultar',
+      reset: 'Redefinir',
+      total: 'Total {{total}}',
+      empty: 'Sem dados',
+      selectAll: 'Selecionar tudo',
+      selectRow: 'Selecionar',
+    },
+    virtualTable: {
+      selectAll: 'Selecionar todas as {{total}} linhas',
+      selectRow: 'Selecionar a linha {{row}}',
+      resize: 'Redimensionar a coluna {{column}}',
+    },
   },
 });

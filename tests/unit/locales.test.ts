@@ -19,11 +19,12 @@ const namespaces = Object.entries(NAMESPACES) as [Namespace, (typeof NAMESPACES)
 describe.each(namespaces)('namespace %s', (_ns, locales) => {
   const zh = entries(locales.zh);
 
-  it('has the same texts in en as in zh, with the same interpolated names', () => {
-    expect(Object.fromEntries(entries(locales.en))).toEqual(Object.fromEntries(zh));
+  // en and pt (Brazilian Portuguese, the spec's third language) are complete: a key zh has and they lack fails here.
+  it.each(['en', 'pt'] as const)('has the same texts in %s as in zh, with the same interpolated names', (lang) => {
+    expect(Object.fromEntries(entries(locales[lang]))).toEqual(Object.fromEntries(zh));
   });
 
-  it.each(APP_LANGS.filter((lang) => lang !== 'zh' && lang !== 'en'))('holds in %s only keys that zh has', (lang) => {
+  it.each(APP_LANGS.filter((lang) => lang === 'es' || lang === 'ja'))('holds in %s only keys that zh has', (lang) => {
     const texts = locales[lang];
     for (const [path, kind] of texts ? entries(texts as TextTree) : []) expect([path, zh.get(path)]).toEqual([path, kind]);
   });

@@ -11,18 +11,22 @@ export type Texts<T> = T extends string
 /** Some of `T`'s keys: a further language that holds part of a namespace (the rest falls back to English). */
 export type PartialTexts<T> = T extends string | readonly string[] ? Texts<T> : { readonly [K in keyof T]?: PartialTexts<T[K]> };
 
-/** A namespace in every language: zh (the default and the keys' source) and en complete, es, ja and pt optional. */
+/**
+ * A namespace in every language: zh (the default and the keys' source), en and pt (Brazilian Portuguese) complete,
+ * es and ja optional (they are not offered in the language picker).
+ */
 export type Locales<Zh extends TextTree = TextTree> = {
   zh: Zh;
   en: Texts<Zh>;
+  pt: Texts<Zh>;
   es?: PartialTexts<Zh>;
   ja?: PartialTexts<Zh>;
-  pt?: PartialTexts<Zh>;
 };
 
 /**
- * A feature's texts, `export const locales = defineLocales({ zh: {...}, en: {...} })` in its `locales.ts`: en (and
- * es, ja, pt when given) are checked against zh's keys, so a key missing or misspelt in a language fails typecheck.
+ * A feature's texts, `export const locales = defineLocales({ zh: {...}, en: {...}, pt: {...} })` in its `locales.ts`:
+ * en and pt (and es, ja when given) are checked against zh's keys, so a key missing or misspelt in a language fails
+ * typecheck.
  */
 export function defineLocales<const Zh extends TextTree>(locales: Locales<Zh>): Locales<Zh> {
   return locales;

@@ -131,5 +131,15 @@ export const auth = defineLocales({
         'Análise de vendas e pesquisa de mercado',
       ],
     },
+    register: {
+      title: 'Criar conta',
+      subtitle: 'Cadastre uma nova conta de vendedor',
+      confirm: 'Confirmar senha',
+      mismatch: 'As duas senhas não coincidem',
+      submit: 'Cadastrar',
+      success: 'Cadastro feito, faça login',
+      haveAccount: 'Já tem uma conta?',
+      toLogin: 'Voltar ao login',
+    },
   },
 });

@@ -94,4 +94,50 @@ export const docs = defineLocales({
       },
     },
   },
+  pt: {
+    title: 'Documentação',
+    intro: 'Este back office ajuda vendedores cross-border da Ozon a gerenciar lojas, pedidos, produtos e dados num só lugar. Esta página explica como usá-lo.',
+    sections: {
+      account: {
+        heading: 'Login e sua conta',
+        points: [
+          'Entre com seu nome de usuário, senha e o código da imagem; clique na imagem para ver outra se estiver difícil de ler.',
+          'Troque sua senha em "Perfil → Alterar senha"; as sessões em outros dispositivos terminam em seguida.',
+          'Seus perfis decidem quais menus você vê: vendedores seguidores têm lojas, pedidos e produtos, pesquisadores de produtos têm a análise de dados e administradores têm tudo.',
+        ],
+      },
+      menu: {
+        heading: 'Menu e abas',
+        points: [
+          'O menu à esquerda lista as páginas que seus perfis podem abrir; o botão no canto superior esquerdo recolhe ou expande o menu, e a escolha fica salva.',
+          'A caixa de pesquisa acima do menu encontra páginas pelo nome; com a pesquisa por pinyin ativa, o pinyin ou suas iniciais também funcionam, ex.: "ddgl" encontra 订单管理.',
+          'As páginas abertas ficam como abas e mantêm o conteúdo enquanto você alterna entre elas. Feche uma aba com o botão do meio do mouse, com o ícone de fechar ou pelo menu do botão direito; a aba "Sobre o sistema" fica fixa.',
+          'No menu do botão direito, "Atualizar" recarrega a página e "Fechar outras" mantém só aquela aba e as fixas; "Fechar todas", à direita da barra, fecha todas as abas que podem ser fechadas.',
+        ],
+      },
+      topBar: {
+        heading: 'Barra superior',
+        points: [
+          'O logotipo leva ao início; "Plugin" abre a página do plugin do navegador; "Documentação" abre esta página.',
+          'A faixa de avisos mostra o aviso mais recente com a data; depois de fechado, aquele aviso continua fechado até que um mais novo seja publicado.',
+          'Tamanho oferece pequeno, médio e grande; o menu de idioma oferece 简体中文, English e Português.',
+          'O botão de configurações abre as configurações de layout: cor do tema, abas, cabeçalho fixo, logotipo na barra lateral e pesquisa por pinyin, salvas neste navegador.',
+        ],
+      },
+      updates: {
+        heading: 'Atualizações',
+        points: [
+          'Quando sai uma nova versão, uma notificação no canto superior direito avisa; clique nela para recarregar na nova versão.',
+          'Quando chegam novos recursos, uma janela os lista; "Li, não mostrar novamente" a mantém fechada.',
+        ],
+      },
+      admin: {
+        heading: 'Administradores',
+        points: [
+          '"Console de operações → Usuários" pesquisa, adiciona, edita e exclui usuários, atribui perfis, define as validades de seguidor, plugin, pesquisa de produtos e palavras-chave e redefine senhas.',
+          '"Console de operações → Avisos" publica, edita e exclui avisos; o mais recente aparece na faixa de avisos de todos os usuários.',
+        ],
+      },
+    },
+  },
 });

@@ -8,4 +8,5 @@ export const errors = defineLocales({
   en: {
     notFound: { title: '404', text: 'Sorry, this page does not exist or you may not open it.' },
   },
+  pt: { notFound: { title: '404', text: 'Desculpe, esta página não existe ou você não tem permissão para abri-la.' } },
 });

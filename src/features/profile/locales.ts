@@ -22,4 +22,14 @@ export const profile = defineLocales({
     submit: 'Save',
     success: 'Password changed',
   },
+  pt: {
+    title: 'Alterar senha',
+    hint: 'Depois da alteração, suas sessões em outros dispositivos ou navegadores terminam e pedem a nova senha; esta página continua conectada.',
+    oldPassword: 'Senha atual',
+    newPassword: 'Nova senha',
+    confirm: 'Confirmar nova senha',
+    mismatch: 'As duas novas senhas não coincidem',
+    submit: 'Salvar',
+    success: 'Senha alterada',
+  },
 });

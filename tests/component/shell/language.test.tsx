@@ -38,19 +38,19 @@ describe('which language the app starts in (spec §2.3)', () => {
   });
 });
 
-describe('the shell texts in es, ja and pt, English for the rest', () => {
+describe('the shell texts in es, ja and pt; the pages in pt, English for es and ja', () => {
   it.each([
-    ['es', 'Cerrar todas', 'Idioma', '¡Servicio actualizado! Haga clic para recargar'],
-    ['ja', 'すべて閉じる', '言語', 'サービスが更新されました。クリックして再読み込みしてください'],
-    ['pt', 'Fechar todas', 'Idioma', 'Serviço atualizado! Clique para recarregar'],
-  ] as const)('%s', (lang, closeAll, language, versionText) => {
+    ['es', 'Cerrar todas', 'Idioma', '¡Servicio actualizado! Haga clic para recargar', 'Add user'],
+    ['ja', 'すべて閉じる', '言語', 'サービスが更新されました。クリックして再読み込みしてください', 'Add user'],
+    ['pt', 'Fechar todas', 'Idioma', 'Serviço atualizado! Clique para recarregar', 'Adicionar usuário'],
+  ] as const)('%s', (lang, closeAll, language, versionText, addUser) => {
     const i18n = createI18n(lang);
     expect(i18n.t('tagsView.closeAll')).toBe(closeAll);
     expect(i18n.t('common.language')).toBe(language);
     // The version check's notification speaks the user's language too (spec §2.4).
     expect(i18n.t('version.text')).toBe(versionText);
-    // The administrator's pages are zh and en only: they read in English, never in Chinese.
-    expect(i18n.t('admin:users.add')).toBe('Add user');
+    // A page's texts: pt holds them all; es and ja read in English, never in Chinese.
+    expect(i18n.t('admin:users.add')).toBe(addUser);
   });
 });
 
