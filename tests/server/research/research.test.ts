@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import type { KeywordDetail, KeywordResult, MarketProductRow, ProductDetail, ProductQuery, ProductResult } from '../../../contract/research';
+import { productQuerySchema, type KeywordDetail, type KeywordResult, type MarketProductRow, type ProductDetail, type ProductQuery, type ProductResult } from '../../../contract/research';
 import { generateMarket } from '../../../server/areas/research/generate';
-import { PRODUCT_COLUMNS, typesUnder } from '../../../server/areas/research/queries';
+import { hotProducts, PRODUCT_COLUMNS, typesUnder } from '../../../server/areas/research/queries';
 import { QueryCancelled } from '../../../server/db/database';
 import { DATABASE_TARGETS, login, startTestApp, type Session, type TestApp } from '../harness';
 
@@ -37,7 +37,8 @@ function reference(rows: MarketProductRow[], query: Required<Pick<ProductQuery, 
       inside(sales(row), query.salesMin, query.salesMax) &&
       inside(revenue(row), query.revenueMin, query.revenueMax) &&
       inside(row.growth, query.growthMin, query.growthMax) &&
-      inside(row.rating, query.ratingMin) &&
+      // rating is a real: the database compares the bound as one too (4.7 stored is 4.699999809...).
+      inside(row.rating, query.ratingMin === undefined ? undefined : Math.fround(query.ratingMin)) &&
       inside(row.reviews, query.reviewsMin, query.reviewsMax) &&
       extra(row),
   );
@@ -91,6 +92,41 @@ describe.each(DATABASE_TARGETS)('market research ($kind)', (target) => {
       expect(body.data.total).toBe(expected.total);
       expect(body.data.asOf).toBe('2025-06-09');
     }
+  });
+
+  it('answers the same through each path: a short walk of the sort, a longer one, and the filters first', async () => {
+    const run = test.database.query.bind(test.database) as Parameters<typeof hotProducts>[0];
+    const random = sequence(11);
+    // A walk of 60 rows finds 40 only when the filters pass most rows; a longer one is allowed up to 400 rows, so the
+    // rest go filters first. Each query is checked on all three, against the reference.
+    const paths = { walked: 0, walkedLonger: 0, filtered: 0 };
+    for (let round = 0; round < 24; round++) {
+      const filters: Partial<ProductQuery>[] = [
+        { categoryId: [17027000, 17028650, 94760][Math.floor(random() * 3)]! },
+        { priceMin: Math.round(random() * 800), priceMax: 1000 + Math.round(random() * 4000) },
+        { salesMin: [1, 5, 20][Math.floor(random() * 3)]! },
+        { growthMin: Math.round(random() * 60) - 30 },
+        { ratingMin: 4 + Math.round(random() * 8) / 10 },
+        { reviewsMax: Math.round(random() * 400) },
+      ];
+      const picked = filters.sort(() => random() - 0.5).slice(0, 1 + Math.floor(random() * 3));
+      const input = { ...Object.assign({}, ...picked), sort: { column: SORT_FIELDS[Math.floor(random() * SORT_FIELDS.length)]!, direction: random() < 0.5 ? 'asc' : 'desc' }, limit: 40 };
+      const query = productQuerySchema.parse(input);
+      const expected = reference(all, query as Required<Pick<ProductQuery, 'sort' | 'limit'>> & ProductQuery);
+      const statements: string[] = [];
+      const counting: typeof run = (text, params) => (statements.push(text), run(text, params));
+      const result = await hotProducts(counting, query, { first: 60, max: 400 });
+      expect(result.rows.map((row) => row.sku), JSON.stringify(input)).toEqual(expected.skus);
+      expect(result.total, JSON.stringify(input)).toBe(expected.total);
+      const walks = statements.filter((text) => /limit \d+\) p/.test(text)).length;
+      const filtered = statements.some((text) => text.includes(' + 0 '));
+      if (filtered) paths.filtered++;
+      else if (walks === 2) paths.walkedLonger++;
+      else paths.walked++;
+    }
+    expect(paths.walked).toBeGreaterThan(0);
+    expect(paths.walkedLonger).toBeGreaterThan(0);
+    expect(paths.filtered).toBeGreaterThan(0);
   });
 
   it('narrows to Chinese sellers, to products first seen in the last N days, and to potential by each part', async () => {
