@@ -92,6 +92,11 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': ['error', { patterns: [noSrc, noMachines, noWorkers] }] },
   },
   {
+    // The browser plugin runs in other people's pages and in the extension: it shares contract/ with the app, nothing else.
+    files: ['plugin/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [noServer, noSrc, noMachines, noWorkers] }] },
+  },
+  {
     files: ['workers/**/*.ts'],
     ignores: ['workers/**/*.test.ts'],
     rules: { 'no-restricted-imports': ['error', { patterns: [noServer, noSrc, noMachines] }] },

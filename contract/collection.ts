@@ -239,6 +239,7 @@ export const COLLECTION_ENDPOINTS = {
     path: '/CollectProduct',
     summary: 'Add a product to the collection: as the plugin read it, or by reading its page from a link',
     access: 'collection',
+    pluginToken: true,
     input: collectBodySchema,
     answer: collectAnswerSchema,
     settings: { timeout: 60_000 },

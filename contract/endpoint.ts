@@ -75,6 +75,11 @@ export type EndpointSpec = {
   settings?: CallSettings;
   /** Served at the site root, not under API_BASE, and answered without the envelope (a static-like file). */
   site?: boolean;
+  /**
+   * The browser plugin's long-lived token (contract/plugin.ts) is taken here as well as a session. Only the calls the
+   * plugin makes carry this: a plugin token opens nothing else.
+   */
+  pluginToken?: true;
 };
 
 export type Endpoint<S extends EndpointSpec = EndpointSpec> = Readonly<S> & { readonly settings: Readonly<CallSettings> };

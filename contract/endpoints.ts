@@ -23,6 +23,7 @@ import { FLOWS_ENDPOINTS } from './flows';
 import { RESEARCH_ENDPOINTS } from './research';
 import { EDIT_ENDPOINTS } from './edit';
 import { WATERMARK_ENDPOINTS } from './watermark';
+import { PLUGIN_ENDPOINTS } from './plugin';
 
 /**
  * Every endpoint of the API by group (the groups are the OpenAPI document's tags). A new area adds its
@@ -55,6 +56,7 @@ export const ENDPOINTS = {
   push: PUSH_ENDPOINTS,
   collection: COLLECTION_ENDPOINTS,
   create: CREATE_ENDPOINTS,
+  plugin: PLUGIN_ENDPOINTS,
 } as const satisfies Record<string, Record<string, Endpoint>>;
 
 export type EndpointGroup = keyof typeof ENDPOINTS;

@@ -93,6 +93,11 @@ export const MESSAGES = {
   collectionNeedsVariant: { zh: '「{title}」没有选中任何变体', en: '"{title}" has no variant selected' },
   collectionNeedsImages: { zh: '「{title}」没有图片', en: '"{title}" has no pictures' },
   collectionVariantUnknown: { zh: '变体不存在', en: 'No such variant' },
+  pluginTokenInvalid: { zh: '插件令牌无效、已过期或已撤销，请在后台的“采集插件”页重新连接', en: 'The plugin token is invalid, expired or revoked; connect the plugin again on the app\'s plugin page' },
+  pluginTokenScope: { zh: '插件令牌只能用于采集商品', en: 'A plugin token can only collect products' },
+  pluginTokenLimit: { zh: '最多可同时有{max}个插件令牌，请先撤销不再使用的', en: 'At most {max} plugin tokens can be live at once; revoke one you no longer use' },
+  pluginTokenNotFound: { zh: '插件令牌不存在', en: 'No such plugin token' },
+  pluginNotBuilt: { zh: '本服务器尚未构建采集插件（运行 npm run build）', en: 'This server has no built plugin yet (run npm run build)' },
   // Ozon's card rules (contract/ozonCard.ts), shown against the field before sending and refused by /CreateProduct.
   cardCategoryRequired: { zh: '请选择类目和商品类型', en: 'Choose a category and a product type' },
   cardNameRequired: { zh: '请填写商品名称', en: 'Enter the product name' },

@@ -9,6 +9,7 @@ import { analysisRoutes } from './areas/analysis/routes';
 import { chatRoutes, type ChatRoutesOptions } from './areas/chat/routes';
 import { contactsRoutes } from './areas/contacts/routes';
 import { collectionRoutes, type CollectionRoutesOptions } from './areas/collection/routes';
+import { pluginRoutes, type PluginRoutesOptions } from './areas/plugin/routes';
 import { copyRoutes, type CopyRoutesOptions } from './areas/copy/routes';
 import { createRoutes } from './areas/create/routes';
 import { ordersRoutes } from './areas/orders/routes';
@@ -65,6 +66,8 @@ export type AppOptions = {
   copy?: CopyRoutesOptions;
   edit?: EditRoutesOptions;
   collection?: CollectionRoutesOptions;
+  /** The browser plugin: where its build lies (tests build their own). */
+  plugin?: PluginRoutesOptions;
 };
 
 /**
@@ -116,6 +119,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await app.register(costsRoutes);
   await app.register(copyRoutes, options.copy ?? {});
   await app.register(collectionRoutes, options.collection ?? {});
+  await app.register(pluginRoutes, options.plugin ?? {});
   await app.register(createRoutes);
   await app.register(researchRoutes);
   await app.register(editRoutes, options.edit ?? {});

@@ -439,3 +439,4 @@ export * from './tables/reupload';
 export * from './tables/watermark';
 export * from './tables/push';
 export * from './tables/collection';
+export * from './tables/plugin';

@@ -3,6 +3,8 @@ import fp from 'fastify-plugin';
 import { AREA_ROLES, isPermitted, type Area } from '../../contract/access';
 import { ALTERNATE_BASES } from '../../contract/endpoint';
 import { AUTH_HEADERS } from '../../contract/envelope';
+import { PLUGIN_TOKEN_HEADER } from '../../contract/pluginProtocol';
+import { authenticatePluginToken } from '../areas/plugin/service';
 import { consumePushTicket } from '../areas/session/pushTickets';
 import { authenticate, type AuthUser } from '../areas/session/service';
 import { ApiError } from '../http/errors';
@@ -34,6 +36,8 @@ export function requireUser(user: AuthUser | null): AuthUser {
  * Every /api route (and its aliases under the alternate bases) needs a valid session unless its config says `public: true`; `area` adds the role check.
  * The WebSocket route authenticates with a single-use ticket in its query (browsers cannot set headers on a WebSocket,
  * and a token in a URL ends up in proxies' logs): POST /api/ws/ticket issues it (areas/session/pushTickets.ts).
+ * The browser plugin's token (X-Plugin-Token, contract/plugin.ts) is taken only by endpoints marked `pluginToken`;
+ * anywhere else it is refused outright, not ignored, so a plugin never acts through a session by accident.
  */
 export const authPlugin = fp(async function authPlugin(app: FastifyInstance) {
   app.decorateRequest('user', null);
@@ -43,9 +47,13 @@ export const authPlugin = fp(async function authPlugin(app: FastifyInstance) {
     const config = request.routeOptions.config;
     if (config.public) return;
     const websocket = request.headers.upgrade?.toLowerCase() === 'websocket';
+    const pluginToken = header(request.headers[PLUGIN_TOKEN_HEADER]);
+    if (pluginToken !== undefined && !config.endpoint?.pluginToken) throw new ApiError(401, 'pluginTokenScope');
     const user = websocket
       ? await consumePushTicket(app, (request.query as Record<string, string | undefined>).ticket)
-      : await authenticate(app, header(request.headers[AUTH_HEADERS.token]), header(request.headers[AUTH_HEADERS.userId]));
+      : pluginToken !== undefined
+        ? await authenticatePluginToken(app, pluginToken)
+        : await authenticate(app, header(request.headers[AUTH_HEADERS.token]), header(request.headers[AUTH_HEADERS.userId]));
     request.user = user;
     if (config.area && !isPermitted(AREA_ROLES[config.area], user.rolePermissions)) {
       throw new ApiError(401, 'unauthorized');

@@ -8,12 +8,12 @@ import { listEndpoints } from '../../contract/endpoints';
  * API paths are written once, in the endpoint objects of contract/. Everywhere else code names the endpoint
  * (`ORDER_ENDPOINTS.ship`), so a reader can jump from any call to its route and back by name.
  *
- * Scanned: the product code of workers/, machines/, src/ and server/. Not scanned: contract/ (where the paths
+ * Scanned: the product code of workers/, machines/, src/, server/ and plugin/. Not scanned: contract/ (where the paths
  * live), server/marketplace/ (Ozon's paths are Ozon's contract, not ours), tests and test fakes (they assert on
  * what goes over the wire).
  */
 const ROOT = join(import.meta.dirname, '..', '..');
-const SCANNED = ['workers', 'machines', 'src', 'server'];
+const SCANNED = ['workers', 'machines', 'src', 'server', 'plugin'];
 const SKIPPED = [join('server', 'marketplace'), join('workers', 'testing')];
 
 function sourceFiles(dir: string): string[] {
