@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
+import { readSheet } from 'read-excel-file/node';
 import { inject } from 'vitest';
 import { launchBrowser, openAsSeller, screenshot, settledDialog } from './browser';
 
@@ -113,16 +114,30 @@ describe('product list', () => {
 });
 
 describe('product export', () => {
-  it('saves the current result as CSV', async () => {
+  it('saves the current result as Excel and as CSV', async () => {
     const page = await openAs('/product/oz-product-list');
     await productsShown(page);
     await page.getByRole('searchbox').fill('SKU-1002-000');
     await expect.poll(() => rowCount(page)).toBeLessThan(100);
     const shown = await rowCount(page);
-    const saved = page.waitForEvent('download');
-    await page.getByRole('button', { name: '导出CSV' }).click();
-    const file = await saved;
-    const text = readFileSync(await file.path(), 'utf8');
+    const saveAs = async (format: string) => {
+      const saved = page.waitForEvent('download');
+      await page.getByRole('button', { name: '导出' }).hover();
+      await page.getByRole('menuitem', { name: format }).click();
+      return (await saved).path();
+    };
+
+    const sheet = await readSheet(readFileSync(await saveAs('Excel (.xlsx)')));
+    expect(sheet[0]).toContain('货号');
+    expect(sheet).toHaveLength(shown + 1);
+    const offer = sheet[0]!.indexOf('货号');
+    expect(sheet.slice(1).every((row) => String(row[offer]).includes('SKU-1002-000'))).toBe(true);
+    const price = sheet[0]!.indexOf('售价');
+    expect(price).toBeGreaterThan(-1);
+    expect(sheet.slice(1).every((row) => typeof row[price] === 'number')).toBe(true);
+    await screenshot(page, 'products-export-zh');
+
+    const text = readFileSync(await saveAs('CSV (.csv)'), 'utf8');
     const lines = text.trim().split('\r\n');
     expect(lines[0]).toContain('货号');
     expect(lines).toHaveLength(shown + 1);

@@ -26,6 +26,7 @@ import { createListArea, receiveFrame, type ListAreaApi, type ListChangedEvent, 
 import { ListCache } from '../lists/cache';
 import { ListEngine, yieldToEventLoop, type ListEngineOptions } from '../lists/engine';
 import { transfer } from 'comlink';
+import { createSheetWriter, joinBytes } from '../../contract/xlsx';
 import type { ListQuery } from '../lists/types';
 
 export type ProductQuery = ListQuery<ProductFilters, ProductColumn>;
@@ -64,8 +65,17 @@ export type ProductsApi = ListAreaApi<ProductRow, ProductQuery> & {
    * The current result (`handle`) as CSV (UTF-8 with a BOM, so Excel reads Chinese and Cyrillic), built in the worker
    * a window at a time, telling `onProgress` the rows written so far; the bytes come back transferred.
    */
-  exportCsv(handle: number, columns: { id: ProductColumn; header: string }[], onProgress?: (done: number, total: number) => void): Promise<Uint8Array>;
+  exportCsv(handle: number, columns: ProductExportColumn[], onProgress?: ExportProgress): Promise<Uint8Array>;
+  /**
+   * The current result as an Excel workbook of one sheet named `sheetName`: numbers as numbers, dates as Excel
+   * date-times, the header bold and frozen; streamed into the zip a window at a time, with progress as for CSV.
+   */
+  exportXlsx(handle: number, columns: ProductExportColumn[], sheetName: string, onProgress?: ExportProgress): Promise<Uint8Array>;
 };
+
+/** A column of an export: its header, and the texts a coded value is written as (a status's name). */
+export type ProductExportColumn = { id: ProductColumn; header: string; labels?: Record<string, string> };
+export type ExportProgress = (done: number, total: number) => void;
 
 /** What the products area reports on the worker's event bus (merged into DataEvents). */
 export type ProductsEvents = {
@@ -85,6 +95,16 @@ const csvField = (value: unknown): string => {
   const text = value === null || value === undefined ? '' : String(value);
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 };
+
+const TIME_COLUMNS: ReadonlySet<ProductColumn> = new Set(['createdAt', 'changedAt', 'updatedAt']);
+const isTime = (id: ProductColumn): id is 'createdAt' | 'changedAt' | 'updatedAt' => TIME_COLUMNS.has(id);
+/** A cell's value as exported: its label when the column names one, else the value itself. */
+const exportValue = (row: ProductRow, column: ProductExportColumn): string | number => {
+  const value = row[column.id];
+  return column.labels?.[String(value)] ?? value;
+};
+/** Column widths (characters) in the workbook; others get 14. */
+const XLSX_WIDTHS: Partial<Record<ProductColumn, number>> = { name: 48, offerId: 22, shopName: 20, createdAt: 18, changedAt: 18, updatedAt: 18 };
 
 export class ProductEngine extends ListEngine<ProductRow, ProductQuery> {
   constructor(options: ListEngineOptions = {}) {
@@ -126,6 +146,17 @@ export function createProductsArea({ client, events, engine: engineOptions, open
     if (message.type === 'products.changed') list.syncSoon();
   });
   const afterEdit = list.afterEdit;
+  /** Hands `write` the result's rows a slice at a time, reporting progress and letting other messages in between. */
+  const exportSlices = async (handle: number, onProgress: ExportProgress | undefined, write: (rows: ProductRow[]) => void) => {
+    let total = engine.window(handle, 0, 0).total;
+    for (let start = 0; start < total; start += EXPORT_SLICE) {
+      const window = engine.window(handle, start, EXPORT_SLICE);
+      total = window.total;
+      write(window.rows);
+      onProgress?.(Math.min(total, start + window.rows.length), total);
+      await yieldToEventLoop();
+    }
+  };
 
   return {
     ...list.api,
@@ -160,22 +191,21 @@ export function createProductsArea({ client, events, engine: engineOptions, open
     async exportCsv(handle, columns, onProgress) {
       const encoder = new TextEncoder();
       const parts: Uint8Array[] = [encoder.encode('\uFEFF' + columns.map((c) => csvField(c.header)).join(',') + '\r\n')];
-      let total = engine.window(handle, 0, 0).total;
-      for (let start = 0; start < total; start += EXPORT_SLICE) {
-        const window = engine.window(handle, start, EXPORT_SLICE);
-        total = window.total;
-        const lines = window.rows.map((row) => columns.map((c) => csvField(c.id === 'createdAt' || c.id === 'changedAt' || c.id === 'updatedAt' ? new Date(row[c.id]).toISOString() : row[c.id])).join(','));
+      await exportSlices(handle, onProgress, (rows) => {
+        const lines = rows.map((row) => columns.map((c) => csvField(isTime(c.id) ? new Date(row[c.id]).toISOString() : exportValue(row, c))).join(','));
         parts.push(encoder.encode(lines.join('\r\n') + '\r\n'));
-        onProgress?.(Math.min(total, start + window.rows.length), total);
-        await yieldToEventLoop();
-      }
-      const size = parts.reduce((sum, part) => sum + part.length, 0);
-      const bytes = new Uint8Array(size);
-      let at = 0;
-      for (const part of parts) {
-        bytes.set(part, at);
-        at += part.length;
-      }
+      });
+      const bytes = joinBytes(parts);
+      return transfer(bytes, [bytes.buffer]);
+    },
+    async exportXlsx(handle, columns, sheetName, onProgress) {
+      const sheet = createSheetWriter(
+        sheetName,
+        columns.map((c) => c.header),
+        columns.map((c) => XLSX_WIDTHS[c.id] ?? 14),
+      );
+      await exportSlices(handle, onProgress, (rows) => sheet.addRows(rows.map((row) => columns.map((c) => (isTime(c.id) ? new Date(row[c.id]) : exportValue(row, c))))));
+      const bytes = sheet.finish();
       return transfer(bytes, [bytes.buffer]);
     },
     limits: (storeIds) => client.call(E.limits, { storeIds }, ACTION_CALL),

@@ -1,6 +1,6 @@
 import { ANALYSIS_EXPORT_COLUMNS, type AnalysisSku } from '../../../contract/analysis';
 import type { Lang } from '../../../contract/errors';
-import { writeXlsx, type SheetCell } from './xlsx';
+import { writeXlsx, type SheetCell } from '../../../contract/xlsx';
 
 type Column = keyof typeof ANALYSIS_EXPORT_COLUMNS;
 const COLUMNS = Object.keys(ANALYSIS_EXPORT_COLUMNS) as Column[];

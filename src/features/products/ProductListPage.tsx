@@ -1,4 +1,5 @@
-import { Alert, App, Button, Checkbox, Input, InputNumber, Select, Space, Spin, Tag, Typography } from 'antd';
+import { DownloadOutlined } from '@ant-design/icons';
+import { Alert, App, Button, Checkbox, Dropdown, Input, InputNumber, Select, Space, Spin, Tag, Typography } from 'antd';
 import { useActorRef } from '@xstate/react';
 import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,7 +8,7 @@ import type { ProductActionKind } from '@machines/productActionsMachine';
 import { isApiFailure } from '@workers/api';
 import type { DataClient } from '@workers/client';
 import { isHeadHandle } from '@workers/lists/types';
-import type { ProductFacets, ProductQuery } from '@workers/products/area';
+import type { ProductExportColumn, ProductFacets, ProductQuery } from '@workers/products/area';
 import { appActorOptions } from '@/app/createAppActor';
 import { useDataClient } from '@/app/dataClient';
 import { toLang } from '@/app/i18n';
@@ -122,15 +123,21 @@ export function ProductListPage() {
     return () => finished.unsubscribe();
   }, [actions, message, t]);
 
-  // The current result as CSV, built in the worker; the toast counts the rows written.
-  const exportCsv = async () => {
+  // The current result as Excel or CSV, built in the worker; the toast counts the rows written.
+  const exportAs = async (format: ExportFormat) => {
     if (handle === null) return;
     const key = 'products-export';
-    const header = columns.filter((c) => c.id !== 'image').map((c) => ({ id: c.id as ExportColumn, header: c.header }));
+    const statusNames = Object.fromEntries(PRODUCT_STATUSES.map((s) => [s, t(`statuses.${s}`)]));
+    const visibilityNames = Object.fromEntries(PRODUCT_VISIBILITIES.map((v) => [v, t(`visibilities.${v}`)]));
+    const header: ProductExportColumn[] = columns
+      .filter((c) => c.id !== 'image')
+      .map((c) => ({ id: c.id as ProductExportColumn['id'], header: c.header, labels: c.id === 'status' ? statusNames : c.id === 'visibility' ? visibilityNames : undefined }));
+    const progress = listenerOf((done: number, all: number) => void message.loading({ key, content: t('exporting', { done, total: all }), duration: 0 }));
     void message.loading({ key, content: t('exporting', { done: 0, total }), duration: 0 });
     try {
-      const bytes = await client.products.exportCsv(handle, header, listenerOf((done: number, all: number) => void message.loading({ key, content: t('exporting', { done, total: all }), duration: 0 })));
-      download(`products-${new Date().toISOString().slice(0, 10)}.csv`, new Blob([bytes as Uint8Array<ArrayBuffer>], { type: 'text/csv;charset=utf-8' }));
+      const bytes =
+        format === 'xlsx' ? await client.products.exportXlsx(handle, header, t('exportSheet'), progress) : await client.products.exportCsv(handle, header, progress);
+      download(`products-${new Date().toISOString().slice(0, 10)}.${format}`, new Blob([bytes as Uint8Array<ArrayBuffer>], { type: EXPORT_TYPES[format] }));
       void message.success({ key, content: t('exported', { total }) });
     } catch (failure) {
       void message.error({ key, content: isApiFailure(failure) ? failure.message : t('exportFailed') });
@@ -174,9 +181,12 @@ export function ProductListPage() {
       <div className="products-toolbar">
         <Space wrap>
           <ActionBar count={count} onAction={act} />
-          <Button disabled={handle === null || isHeadHandle(handle) || total === 0} onClick={() => void exportCsv()}>
-            {t('exportCsv')}
-          </Button>
+          <Dropdown
+            disabled={handle === null || isHeadHandle(handle) || total === 0}
+            menu={{ items: EXPORT_FORMATS.map((format) => ({ key: format, label: t(`exportAs.${format}`) })), onClick: ({ key }) => void exportAs(key as ExportFormat) }}
+          >
+            <Button icon={<DownloadOutlined />}>{t('export')}</Button>
+          </Dropdown>
         </Space>
         <Space role="status">
           {filling && <Typography.Text type="secondary">{t('loadingCache')}</Typography.Text>}
@@ -243,8 +253,12 @@ const ActionBar = memo(function ActionBar({ count, onAction }: { count: number; 
   );
 });
 
-type ExportColumn = Parameters<DataClient['products']['exportCsv']>[1][number]['id'];
-
+const EXPORT_FORMATS = ['xlsx', 'csv'] as const;
+type ExportFormat = (typeof EXPORT_FORMATS)[number];
+const EXPORT_TYPES: Record<ExportFormat, string> = {
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  csv: 'text/csv;charset=utf-8',
+};
 
 function useProductActions(client: DataClient, clearSelection: () => void): ProductActionsRef {
   const machine = useMemo(() => productActionsOn(client), [client]);
