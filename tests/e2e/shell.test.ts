@@ -147,9 +147,12 @@ describe('tabs', () => {
     expect(await tab('修改密码').getAttribute('aria-selected')).toBe('true');
     // The cached page keeps what was typed while its tab is hidden.
     await page.getByLabel('原密码').fill('typed-before');
+    // The form has taken the text (a controlled input that did not would show it empty again at once).
+    await expect.poll(() => page.getByLabel('原密码').inputValue()).toBe('typed-before');
     await tab('汇率换算').click();
     await atPath(page, '/tool/currency-change');
     await tab('修改密码').click();
+    await atPath(page, '/profile/modify-psw');
     expect(await page.getByLabel('原密码').inputValue()).toBe('typed-before');
     // Refreshing another tab passes through the redirect page without dropping this one's state.
     await tab('汇率换算').click({ button: 'right' });
