@@ -15,6 +15,9 @@ export default defineConfig({
   resolve: { alias },
   test: {
     globals: true,
+    // Two files at a time on the CI's two cores (vitest's default leaves one core idle there); the browser suite
+    // still runs its files one by one, after the others.
+    maxWorkers: 2,
     projects: [
       {
         resolve: { alias },
@@ -33,6 +36,7 @@ export default defineConfig({
           environment: 'jsdom',
           include: ['tests/component/**/*.test.tsx', 'src/**/*.test.tsx'],
           setupFiles: ['tests/component/setup.ts'],
+          testTimeout: 20_000,
         },
       },
       {

@@ -1,9 +1,12 @@
 import '@testing-library/jest-dom/vitest';
-import { act, cleanup } from '@testing-library/react';
+import { act, cleanup, configure } from '@testing-library/react';
 import { Modal, message, notification } from 'antd';
 import { afterEach, beforeEach } from 'vitest';
 import { forgetStartUpCookies } from '@/app/cookieJar';
 import { createI18n } from '@/app/i18n';
+
+// The suite runs two files at a time on two cores: a screen that takes a while to come under load still counts.
+configure({ asyncUtilTimeout: 5_000 });
 
 // jsdom lacks what antd probes for (responsive grid, overflow, virtual lists): fill only the gaps.
 if (typeof window !== 'undefined') {
