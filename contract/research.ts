@@ -11,6 +11,10 @@ import { lazySchema } from './lazySchema';
 /** How the potential score weighs its parts (each 0-100); the weights add up to 1. */
 export const POTENTIAL_WEIGHTS = { demand: 0.4, competition: 0.25, reviews: 0.2, price: 0.15 } as const;
 export type PotentialPart = keyof typeof POTENTIAL_WEIGHTS;
+/** The price part's best price: the middle (geometric) of the 500-3,000 roubles band cross-border sellers ship profitably. */
+export const PRICE_SWEET_SPOT_RUB = Math.round(Math.sqrt(500 * 3000));
+/** Prices within this ratio of each other are one price band (the competition part counts the sellers in it). */
+export const PRICE_BAND_RATIO = 1.5;
 
 
 /** The periods the sales and revenue figures cover. */

@@ -53,7 +53,7 @@ describe('market research in the browser', () => {
     const explained = page.getByTestId('score-explained');
     await explained.waitFor();
     const text = (await explained.textContent())!;
-    for (const part of ['需求增长', '竞争少', '评论门槛低', '价格带', '权重 40%', '潜力分 = Σ 部分分 × 权重']) expect(text).toContain(part);
+    for (const part of ['需求增长', '竞争少', '评论门槛低', '价格带', '权重 40%', '潜力分 = Σ 百分位 × 权重', '在全部市场商品中的百分位']) expect(text).toContain(part);
     await screenshot(page, 'research-potential-zh');
   });
 });

@@ -41,13 +41,13 @@ export const marketProducts = pgTable(
     revenue90: bigint('revenue_90', { mode: 'number' }).notNull(),
     /** Percent change of the last 30 days' units against the 30 before; null when those were none. */
     growth: real('growth'),
-    /** The potential score (0-100) and its parts (each 0-100): server/market/store.ts says how they are made. */
+    /** The potential score (0-100) and its parts (each a percentile, 0-100): server/areas/research/store.ts says how they are made. */
     potentialScore: real('potential_score').notNull(),
     potentialDemand: real('potential_demand').notNull(),
     potentialCompetition: real('potential_competition').notNull(),
     potentialReviews: real('potential_reviews').notNull(),
     potentialPrice: real('potential_price').notNull(),
-    /** How many sellers offer products of this leaf type (the competition part's input). */
+    /** How many sellers offer products of this leaf type in this price band (the competition part's input). */
     typeSellers: integer('type_sellers').notNull(),
   },
   (table) => [

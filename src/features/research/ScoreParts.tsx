@@ -1,6 +1,6 @@
 import { Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { POTENTIAL_WEIGHTS, type MarketProductRow, type PotentialPart } from '@contract/research';
+import { POTENTIAL_WEIGHTS, PRICE_SWEET_SPOT_RUB, type MarketProductRow, type PotentialPart } from '@contract/research';
 import { toLang } from '@/app/i18n';
 import { formatCount, formatGrowth, formatRub } from './format';
 
@@ -30,11 +30,12 @@ export function ScoreBar({ row }: { row: MarketProductRow }) {
 export function ScoreExplained({ row }: { row: MarketProductRow }) {
   const { t, i18n } = useTranslation('research');
   const lang = toLang(i18n.language);
+  const part = (name: PotentialPart) => Math.round(partValue(row, name));
   const why: Record<PotentialPart, string> = {
-    demand: t('partsExplained.demand', { growth: formatGrowth(row.growth) }),
-    competition: t('partsExplained.competition', { sellers: formatCount(lang, row.typeSellers) }),
-    reviews: t('partsExplained.reviews', { reviews: formatCount(lang, row.reviews) }),
-    price: t('partsExplained.price', { price: formatRub(lang, row.price) }),
+    demand: t('partsExplained.demand', { units: formatCount(lang, row.sales30), growth: formatGrowth(row.growth), part: part('demand') }),
+    competition: t('partsExplained.competition', { sellers: formatCount(lang, row.typeSellers), part: part('competition') }),
+    reviews: t('partsExplained.reviews', { reviews: formatCount(lang, row.reviews), part: part('reviews') }),
+    price: t('partsExplained.price', { price: formatRub(lang, row.price), center: formatRub(lang, PRICE_SWEET_SPOT_RUB), part: part('price') }),
   };
   return (
     <div className="research-explained" data-testid="score-explained">
@@ -46,6 +47,7 @@ export function ScoreExplained({ row }: { row: MarketProductRow }) {
         </div>
       ))}
       <div className="research-explained-total">{t('partsExplained.total', { score: row.potentialScore.toFixed(1) })}</div>
+      <div className="research-explained-why">{t('partsExplained.percentile')}</div>
     </div>
   );
 }

@@ -61,6 +61,56 @@ describe.each(DATABASE_TARGETS)('market store ($kind)', (target) => {
     expect(orphans!.n).toBe(0);
   });
 
+  it('scores potential so that it ranks: percentile parts, no crowd at the top', async () => {
+    const [top] = await database.query<{ full: number; best: number; distinct: number; max: number }>(
+      `select count(*) filter (where potential_score >= 99.5)::int as full, count(*) filter (where rk <= 30)::int as best,
+         count(distinct potential_score) filter (where rk <= 30)::int as distinct, max(potential_score)::float8 as max
+       from (select potential_score, row_number() over (order by potential_score desc) as rk from market_products) t`,
+    );
+    // Thresholds gave whole groups a full 100 in every part; percentiles give the best 1 % scores of their own.
+    expect(top!.full).toBeLessThanOrEqual(1);
+    expect(top!.distinct).toBeGreaterThanOrEqual(25);
+    expect(top!.max).toBeLessThan(100);
+    const [spread] = await database.query<{ p10: number; p90: number }>(
+      `select percentile_cont(0.1) within group (order by potential_score)::float8 as p10,
+         percentile_cont(0.9) within group (order by potential_score)::float8 as p90 from market_products`,
+    );
+    expect(spread!.p90 - spread!.p10).toBeGreaterThan(20);
+  });
+
+  it('orders a known set by its potential: each flaw costs, two cost more', async () => {
+    await beginLoad(database);
+    type Known = { sku: number; type: number; seller: number; price: number; reviews: number; s30: number; prev30: number };
+    const ideal = { price: 1225, reviews: 0, s30: 120, prev30: 20 };
+    const known: Record<string, Known> = {
+      ideal: { sku: 1, type: 1, seller: 1, ...ideal },
+      reviewed: { sku: 2, type: 3, seller: 2, ...ideal, reviews: 800 },
+      falling: { sku: 3, type: 4, seller: 3, ...ideal, s30: 20, prev30: 120 },
+      pricey: { sku: 4, type: 5, seller: 4, ...ideal, price: 40_000 },
+      crowded: { sku: 5, type: 2, seller: 5, ...ideal },
+      fallingReviewed: { sku: 6, type: 6, seller: 6, ...ideal, reviews: 800, s30: 20, prev30: 120 },
+    };
+    // The background: 60 sellers of type 2 in the ideal's price band, with some reviews and flat sales.
+    const fillers: Known[] = Array.from({ length: 60 }, (_, i) => ({ sku: 100 + i, type: 2, seller: 100 + i, price: 1225, reviews: 300, s30: 20, prev30: 20 }));
+    for (const p of [...Object.values(known), ...fillers]) {
+      await database.query(
+        `insert into ${STAGE.products} values ($1, 'p', 1, $2, '', $3, 's', 'CN', $4, 4.5, $5, '2026-01-01', 0, $6, $6, 0, 0, 0, $7)`,
+        [p.sku, p.type, p.seller, p.price, p.reviews, p.s30, p.prev30],
+      );
+    }
+    await buildProducts(database);
+    const rows = await database.query<{ sku: string; potential_score: number; type_sellers: number }>(
+      `select sku::text, potential_score, type_sellers from market_products_next order by potential_score desc, sku`,
+    );
+    await discardLoad(database);
+    const score = (name: keyof typeof known) => rows.find((r) => Number(r.sku) === known[name]!.sku)!.potential_score;
+    expect(Number(rows[0]!.sku)).toBe(known.ideal!.sku);
+    for (const flaw of ['reviewed', 'falling', 'pricey', 'crowded'] as const) expect(score(flaw), flaw).toBeLessThan(score('ideal'));
+    expect(score('fallingReviewed')).toBeLessThan(score('reviewed'));
+    expect(score('fallingReviewed')).toBeLessThan(score('falling'));
+    expect(rows.find((r) => Number(r.sku) === known.crowded!.sku)!.type_sellers).toBe(61);
+  });
+
   it('keeps the previous market when a load fails before its swap', async () => {
     const [before] = await database.query<{ n: number; as_of: string }>(`select products as n, as_of::text from market_meta`);
     await beginLoad(database);
