@@ -84,6 +84,10 @@ export const editImageSchema = lazySchema(() =>
 );
 export type EditImage = z.infer<typeof editImageSchema>;
 
+/** A stored image given its public address: what Ozon fetches when the image is put on a card (/updateSkuImage). */
+export const publishedImageSchema = lazySchema(() => z.object({ id: rowId(), url: z.string().url() }));
+export type PublishedImage = z.infer<typeof publishedImageSchema>;
+
 export const uploadImageFieldsSchema = lazySchema(() => z.object({ name: z.string().max(120).optional() }));
 export const imageParamsSchema = lazySchema(() => z.object({ id: looseRowId() }));
 
@@ -137,6 +141,15 @@ export const EDIT_ENDPOINTS = {
     summary: "The user's stored edited images, newest first.",
     access: 'editImage',
     answer: lazySchema(() => z.object({ list: z.array(editImageSchema) })),
+  }),
+  publishImage: defineEndpoint({
+    method: 'POST',
+    path: '/edit/image/publish',
+    summary: "Gives one of the user's stored images an unguessable public address (the same on every call), for Ozon to fetch it.",
+    access: 'editImage',
+    input: imageParamsSchema,
+    answer: publishedImageSchema,
+    settings: { timeout: 20_000, retries: 0 },
   }),
   image: defineEndpoint({
     method: 'GET',

@@ -6,6 +6,7 @@ import { collectionActionMachine } from './collectionActionMachine';
 import { copyActionMachine } from './copyActionMachine';
 import { createProductMachine } from './createProductMachine';
 import { designerMachine } from './designerMachine';
+import { designerPublishMachine } from './designerPublishMachine';
 import { dialogMachine } from './dialogMachine';
 import { featureUpdateMachine } from './featureUpdateMachine';
 import { friendRequestMachine } from './friendRequestMachine';
@@ -53,6 +54,7 @@ export const MACHINES: Readonly<Record<string, AnyStateMachine>> = Object.fromEn
     reuploadMachine,
     returnActionMachine,
     designerMachine,
+    designerPublishMachine,
     trackSearchMachine,
     promotionActionsMachine,
     fileImportMachine,

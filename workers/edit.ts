@@ -1,4 +1,4 @@
-import { EDIT_ENDPOINTS, type Design, type DesignSummary, type EditImage, type SaveDesignBody } from '../contract/edit';
+import { EDIT_ENDPOINTS, type Design, type DesignSummary, type EditImage, type PublishedImage, type SaveDesignBody } from '../contract/edit';
 import {
   WATERMARK_ENDPOINTS,
   type WatermarkApplyBody,
@@ -18,6 +18,8 @@ export type EditApi = {
   /** Stores an edited image (PNG or JPEG); the server checks it against Ozon's picture rules. */
   upload(file: Blob, name: string): Promise<EditImage>;
   images(): Promise<EditImage[]>;
+  /** A stored image's public address, for Ozon to fetch it. */
+  publishImage(id: number): Promise<PublishedImage>;
   /** Watermark templates (contract/watermark.ts). */
   watermarkTemplates(): Promise<WatermarkTemplate[]>;
   /** Saves a template (a new one without `id`); `picture` is the file of a picture watermark, null keeps the one it has. */
@@ -47,6 +49,7 @@ export function createEditApi(client: HttpClient): EditApi {
       return client.call(E.upload, form, { silent: true });
     },
     images: async () => (await client.call(E.images)).list,
+    publishImage: (id) => client.call(E.publishImage, { id }, { silent: true }),
     watermarkTemplates: async () => (await client.call(W.list)).list,
     saveWatermarkTemplate: (settings, picture, id) => {
       const form = new FormData();

@@ -1,5 +1,6 @@
 import sharp from 'sharp';
-import { EDIT_MESSAGES, type Design, type DesignSummary, type EditImage } from '../../contract/edit';
+import { EDIT_MESSAGES, type Design, type DesignSummary, type EditImage, type PublishedImage } from '../../contract/edit';
+import type { ProductInfo, ProductRow, SkuImageResult } from '../../contract/products';
 import { multipart } from '../support/multipart';
 import { DATABASE_TARGETS, login, startTestApp, type Session, type TestApp } from './harness';
 
@@ -90,5 +91,56 @@ describe.each(DATABASE_TARGETS)('image editing on $kind', (target) => {
     const long = await upload(seller, { name: 'long.png', bytes: await png(300, 7_700) });
     expect(long.body.msg).toBe(EDIT_MESSAGES.imageTooBig.zh);
     expect((await call<{ list: EditImage[] }>(seller, 'GET', '/api/edit/images')).body.data.list).toEqual([]);
+  });
+});
+
+describe.each(DATABASE_TARGETS)('a designer picture put on a product on $kind', (target) => {
+  let t: TestApp;
+  let seller: Session;
+  let storeId: number;
+  beforeAll(async () => {
+    t = await startTestApp(target, { app: { marketplace: { simulatorOptions: { ordersPerShop: 5, productsPerShop: 8, control: { taskDelayMs: 0 } } } } });
+    await t.app.ready();
+    seller = await login(t.app, 'seller', 'seller123');
+    const added = await t.app.inject({ method: 'POST', url: '/api/store/add', headers: seller.headers, payload: { name: '义乌小百货', clientId: '1001', apiKey: 'sim-key-1001' } });
+    storeId = added.json<Envelope<{ id: number }>>().data.id;
+    await t.app.sync.runShop(storeId, ['warehouses', 'products']);
+  });
+  afterAll(() => t.close());
+
+  const post = async <T>(url: string, payload: unknown, session: Session = seller) => {
+    const response = await t.app.inject({ method: 'POST', url, headers: session.headers, payload: payload as object });
+    return { status: response.statusCode, body: response.json<Envelope<T>>() };
+  };
+
+  it('gives a stored image one public address Ozon fetches, and /updateSkuImage makes it the main picture of the card', async () => {
+    const bytes = await png(900, 1200);
+    const { payload, contentType } = multipart({ name: '主图' }, { name: '主图.png', bytes, type: 'image/png' });
+    const stored = (await t.app.inject({ method: 'POST', url: '/api/edit/upload', headers: { ...seller.headers, 'content-type': contentType }, payload })).json<Envelope<EditImage>>().data;
+
+    const published = await post<PublishedImage>('/api/edit/image/publish', { id: stored.id });
+    expect(published.status).toBe(200);
+    expect(published.body.data.url).toMatch(/^http:\/\/[^/]+\/api\/edit\/picture\/[A-Za-z0-9_-]{16,64}\.png$/);
+    // A second product, or a retry, gets the same address.
+    expect((await post<PublishedImage>('/api/edit/image/publish', { id: stored.id })).body.data.url).toBe(published.body.data.url);
+
+    // Anyone (Ozon) reads it without a session, byte for byte.
+    const publicRead = await t.app.inject({ method: 'GET', url: new URL(published.body.data.url).pathname });
+    expect(publicRead.headers['content-type']).toBe('image/png');
+    expect(Buffer.compare(publicRead.rawPayload, bytes)).toBe(0);
+
+    // Another user can neither publish it nor learn its address.
+    const admin = await login(t.app, 'admin', 'admin123');
+    expect((await post('/api/edit/image/publish', { id: stored.id }, admin)).body).toMatchObject({ code: 404, msg: EDIT_MESSAGES.imageNotFound.zh });
+
+    const products = (await t.app.inject({ method: 'GET', url: `/api/ozonProduct/list?storeId=${storeId}&rows=5`, headers: seller.headers })).json<Envelope<{ list: ProductRow[] }>>().data.list;
+    const product = products.find((row) => row.image)!;
+    const info = (await t.app.inject({ method: 'GET', url: `/api/product/info?id=${encodeURIComponent(product.id)}`, headers: seller.headers })).json<Envelope<ProductInfo>>().data;
+    const images = [published.body.data.url, ...info.images.filter((url) => url !== product.image)];
+    const answer = await post<SkuImageResult>('/api/updateSkuImage', { id: product.id, images });
+    expect(answer.status).toBe(200);
+    expect(answer.body.data.pictures[0]).toEqual({ url: published.body.data.url, state: 'imported', primary: true });
+    const after = (await t.app.inject({ method: 'GET', url: `/api/product/info?id=${encodeURIComponent(product.id)}`, headers: seller.headers })).json<Envelope<ProductInfo>>().data;
+    expect(after.row.image).toBe(published.body.data.url);
   });
 });

@@ -1,10 +1,12 @@
 import multipart from '@fastify/multipart';
+import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { EDIT_ENDPOINTS, OZON_IMAGE_RULES, type DesignSummary, type EditImage } from '../../../contract/edit';
 import { route } from '../../http/route';
 import { cleanFileName } from '../chat/upload';
 import { checkOzonImage, fail } from './imageRules';
-import { watermarkRoutes, type WatermarkRoutesOptions } from './watermarkRoutes';
+import { PUBLIC_PICTURE_PATH } from './watermarkJobs';
+import { publicBaseOf, watermarkRoutes, type WatermarkRoutesOptions } from './watermarkRoutes';
 
 type DesignRow = { id: number; name: string; width: number; height: number; thumbnail: string; updated_at: Date | string };
 type ImageRow = { id: number; name: string; width: number; height: number; size: number; content_type: string; created_at: Date | string };
@@ -88,6 +90,16 @@ export async function editRoutes(app: FastifyInstance, options: EditRoutesOption
   route(app, E.images, async ({ user }) => {
     const rows = await q<ImageRow>(`select id, name, width, height, size, content_type, created_at from edit_images where user_id = $1 and origin = 'upload' order by created_at desc, id desc limit 500`, [user.id]);
     return { list: rows.map(imageOf) };
+  });
+
+  route(app, E.publishImage, async ({ user, input, request }) => {
+    // The first call gives the token; later calls (a retry, another product) answer the same address.
+    const [row] = await q<{ id: number; public_token: string; content_type: string }>(
+      `update edit_images set public_token = coalesce(public_token, $3) where id = $1 and user_id = $2 returning id, public_token, content_type`,
+      [input.id, user.id, randomBytes(18).toString('base64url')],
+    );
+    if (!row) throw fail(404, 'imageNotFound', 'id');
+    return { id: row.id, url: `${publicBaseOf(request)}${PUBLIC_PICTURE_PATH}${row.public_token}.${row.content_type === 'image/png' ? 'png' : 'jpg'}` };
   });
 
   route(app, E.image, async ({ user, params, reply }) => {

@@ -90,7 +90,7 @@ function pictureFetcher(app: FastifyInstance): WatermarkDeps['fetchPicture'] {
 }
 
 /** This server's address as the caller reached it: where Ozon fetches the pictures a job makes. */
-const publicBaseOf = (request: { protocol: string; host: string }) => `${request.protocol}://${request.host}`;
+export const publicBaseOf = (request: { protocol: string; host: string }) => `${request.protocol}://${request.host}`;
 
 /** Watermark templates, previews and jobs (contract/watermark.ts); every row scoped to its owner. */
 export async function watermarkRoutes(app: FastifyInstance, options: WatermarkRoutesOptions = {}) {

@@ -1,6 +1,7 @@
 import {
   AimOutlined,
   BorderOutlined,
+  CloudUploadOutlined,
   CopyrightOutlined,
   DownloadOutlined,
   DragOutlined,
@@ -47,6 +48,7 @@ import {
   createPicture,
   createSvg,
   distribute,
+  exportSnapshot,
   FabricImage,
   filtersOf,
   Group,
@@ -57,6 +59,7 @@ import {
   setShadow,
   snapshotOf,
   Textbox,
+  thumbnailOf,
   ungroupSelection,
   type Alignment,
   type DesignObject,
@@ -66,6 +69,8 @@ import {
 import { DEFAULT_FONT, FONTS } from './fonts';
 import { buildLayout, CANVAS_SIZES, LAYOUTS, type LayoutKey, type LayoutTexts } from './templates';
 import { failureText, RefusedError, useDesigner, type Size } from './useDesigner';
+import { PublishDrawer } from './PublishDrawer';
+import type { DesignPicture } from './publishAction';
 import { WatermarkDrawer } from './WatermarkDrawer';
 import './designer.css';
 
@@ -106,6 +111,8 @@ export function DesignerPage() {
   const [nameDialog, setNameDialog] = useState<{ name: string } | null>(null);
   const [designsOpen, setDesignsOpen] = useState(false);
   const [watermarksOpen, setWatermarksOpen] = useState(false);
+  const [publishOpen, setPublishOpen] = useState(false);
+  const [publishThumbnail, setPublishThumbnail] = useState<string | null>(null);
   const clipboard = useRef<FabricObject | null>(null);
 
   const tool = useSelector(actor, selectTool);
@@ -157,7 +164,6 @@ export function DesignerPage() {
     const canvas = canvasRef.current;
     if (!canvas) return;
     try {
-      const { exportSnapshot } = await import('./canvas');
       const blob = await exportSnapshot(snapshotOf(canvas, designer.sizeRef.current), 'png');
       await navigator.clipboard.write([new ClipboardItem({ 'image/png': blob })]);
       void message.success(t('copySucceeded'));
@@ -177,6 +183,28 @@ export function DesignerPage() {
       else void message.error(failureText(error) ?? t('failed'));
     }
   }, [canvasRef, design.name, designer, message, t]);
+
+  const nameRef = useRef(design.name);
+  nameRef.current = design.name;
+  /** The design as it is on the canvas when the publish machine asks for it. */
+  const designPicture = useMemo<DesignPicture>(
+    () => ({
+      render: async (format) => {
+        const canvas = canvasRef.current;
+        if (!canvas) throw new Error('no canvas');
+        return exportSnapshot(snapshotOf(canvas, designer.sizeRef.current), format);
+      },
+      size: () => designer.sizeRef.current,
+      name: () => nameRef.current,
+    }),
+    [canvasRef, designer.sizeRef],
+  );
+  const openPublish = useCallback(() => {
+    const canvas = canvasRef.current;
+    setPublishThumbnail(null);
+    setPublishOpen(true);
+    if (canvas) void thumbnailOf(snapshotOf(canvas, designer.sizeRef.current), 220).then(setPublishThumbnail, () => setPublishThumbnail(null));
+  }, [canvasRef, designer.sizeRef]);
 
   useShortcuts(designer, clipboard, save);
 
@@ -230,6 +258,9 @@ export function DesignerPage() {
           </Typography.Text>
           <Button icon={<FolderOpenOutlined />} onClick={() => setDesignsOpen(true)}>
             {t('designs')}
+          </Button>
+          <Button icon={<CloudUploadOutlined />} onClick={openPublish} data-testid="publish-open">
+            {t('publish.open')}
           </Button>
           <Button icon={<CopyrightOutlined />} onClick={() => setWatermarksOpen(true)} data-testid="watermark-open">
             {t('wm.open')}
@@ -298,6 +329,7 @@ export function DesignerPage() {
         <Input aria-label={t('name')} value={nameDialog?.name ?? ''} maxLength={80} onChange={(e) => setNameDialog({ name: e.target.value })} />
       </Modal>
       <WatermarkDrawer open={watermarksOpen} onClose={() => setWatermarksOpen(false)} />
+      <PublishDrawer open={publishOpen} onClose={() => setPublishOpen(false)} design={designPicture} thumbnail={publishThumbnail} fontsLoading={loadingFont !== null} />
       <DesignsDrawer
         open={designsOpen}
         onClose={() => setDesignsOpen(false)}

@@ -51,12 +51,12 @@ import {
   selectWatermarkStep,
   type WatermarkRequest,
 } from '@machines/watermarkJobMachine';
+import { ProductName, ShopProductTable } from './ShopProductTable';
 import { failureText } from './useDesigner';
 import { watermarkJobOn } from './watermarkAction';
 
 type Settings = Required<WatermarkSettingsInput>;
 const NEW_TEMPLATE: Settings = { name: '', kind: 'text', text: '', color: '#ffffff', position: 'bottom-right', opacity: 0.6, scale: 0.3, margin: 0.03, tile: false };
-const PAGE = 10;
 
 /**
  * Watermarking a shop's pictures (/waterMarker/*): the seller's templates, a preview on one of the shop's products,
@@ -359,27 +359,7 @@ function TemplateEditor({ initial, onClose, onSaved }: { initial: { id: number |
 function ProductPicker({ shopId, selectable, chosen, onChosen, templateId }: { shopId: number; selectable: boolean; chosen: string[]; onChosen: (ids: string[]) => void; templateId: number | null }) {
   const { t } = useTranslation('edit');
   const client = useDataClient();
-  const [search, setSearch] = useState('');
-  const [page, setPage] = useState(1);
-  const [rows, setRows] = useState<ProductRow[] | null>(null);
-  const [total, setTotal] = useState(0);
   const [preview, setPreview] = useState<{ row: ProductRow; url: string | null; error: string | null } | null>(null);
-
-  useEffect(() => {
-    let live = true;
-    setRows(null);
-    client.products.list({ storeId: shopId, page, rows: PAGE, ...(search ? { search } : {}) }).then(
-      (answer) => {
-        if (!live) return;
-        setRows(answer.list);
-        setTotal(answer.total);
-      },
-      () => live && setRows([]),
-    );
-    return () => {
-      live = false;
-    };
-  }, [client, shopId, page, search]);
 
   useEffect(() => () => void (preview?.url && URL.revokeObjectURL(preview.url)), [preview]);
 
@@ -395,18 +375,10 @@ function ProductPicker({ shopId, selectable, chosen, onChosen, templateId }: { s
   return (
     <div className="wm-picker">
       <div>
-        <Input.Search allowClear placeholder={t('wm.searchProducts')} onSearch={(v) => { setSearch(v.trim()); setPage(1); }} style={{ marginBottom: 8 }} />
-        <Table<ProductRow>
-          size="small"
-          rowKey="id"
-          loading={rows === null}
-          dataSource={rows ?? []}
-          locale={{ emptyText: t('wm.noProducts') }}
-          pagination={{ current: page, pageSize: PAGE, total, onChange: setPage, showSizeChanger: false, size: 'small' }}
-          rowSelection={selectable ? { selectedRowKeys: chosen, preserveSelectedRowKeys: true, onChange: (keys) => onChosen(keys.map(String)) } : undefined}
-          columns={[
-            { key: 'image', width: 56, render: (_, row) => (row.image ? <img src={pictureUrl(row.image)} alt="" className="wm-thumb" /> : null) },
-            { key: 'name', title: t('wm.columns.product'), render: (_, row) => <ProductName row={row} /> },
+        <ShopProductTable
+          shopId={shopId}
+          {...(selectable ? { chosen, onChosen } : {})}
+          extraColumns={[
             {
               key: 'preview',
               width: 90,
@@ -440,15 +412,6 @@ function ProductPicker({ shopId, selectable, chosen, onChosen, templateId }: { s
         )}
       </div>
     </div>
-  );
-}
-
-function ProductName({ row }: { row: Pick<ProductRow, 'name' | 'offerId'> }) {
-  return (
-    <Space direction="vertical" size={0}>
-      <Typography.Text ellipsis style={{ maxWidth: 240 }}>{row.name}</Typography.Text>
-      <Typography.Text type="secondary" className="wm-template-meta">{row.offerId}</Typography.Text>
-    </Space>
   );
 }
 
