@@ -101,12 +101,12 @@ export type ResetPasswordBody = z.input<typeof resetPasswordBodySchema>;
 
 /** What the administration calls answer besides the catalogue's texts. */
 export const ADMIN_MESSAGES = {
-  userNotFound: { zh: '用户不存在', en: 'The user does not exist' },
-  relativeNotFound: { zh: '关联的主账号不存在', en: 'The linked main account does not exist' },
-  relativeSelf: { zh: '不能关联到自己', en: 'A user cannot be linked to itself' },
-  lastAdmin: { zh: '不能移除最后一个管理员的管理员角色', en: 'The last administrator cannot lose the admin role' },
-  deleteSelf: { zh: '不能删除当前登录的账号', en: 'You cannot delete the account you are logged in with' },
-  resetOwnPassword: { zh: '请在“修改密码”页面修改自己的密码', en: 'Change your own password on the “change password” page' },
+  userNotFound: { zh: '用户不存在', en: 'The user does not exist', pt: 'O usuário não existe' },
+  relativeNotFound: { zh: '关联的主账号不存在', en: 'The linked main account does not exist', pt: 'A conta principal vinculada não existe' },
+  relativeSelf: { zh: '不能关联到自己', en: 'A user cannot be linked to itself', pt: 'Um usuário não pode ser vinculado a ele mesmo' },
+  lastAdmin: { zh: '不能移除最后一个管理员的管理员角色', en: 'The last administrator cannot lose the admin role', pt: 'O último administrador não pode perder o perfil de administrador' },
+  deleteSelf: { zh: '不能删除当前登录的账号', en: 'You cannot delete the account you are logged in with', pt: 'Você não pode excluir a conta com que está conectado' },
+  resetOwnPassword: { zh: '请在“修改密码”页面修改自己的密码', en: 'Change your own password on the “change password” page', pt: 'Altere a sua própria senha na página “Alterar senha”' },
 } as const satisfies Record<string, Localized>;
 
 export const resetPasswordDataSchema = lazySchema(() => z.null());

@@ -142,30 +142,30 @@ export type AnalysisExportQuery = z.input<typeof analysisExportQuerySchema>;
 
 /** The export's columns and their headers. */
 export const ANALYSIS_EXPORT_COLUMNS = {
-  sku: { zh: 'SKU', en: 'SKU' },
-  offerId: { zh: '货号', en: 'Offer ID' },
-  name: { zh: '商品', en: 'Product' },
-  shop: { zh: '店铺', en: 'Shop' },
-  abc: { zh: 'ABC', en: 'ABC' },
-  revenue: { zh: '销售额', en: 'Revenue' },
-  orders: { zh: '订单数', en: 'Orders' },
-  units: { zh: '销量', en: 'Units' },
-  averagePrice: { zh: '客单价', en: 'Average price' },
-  cancellations: { zh: '取消', en: 'Cancellations' },
-  returns: { zh: '退货', en: 'Returns' },
-  returnAmount: { zh: '退货金额', en: 'Returns amount' },
-  commission: { zh: '佣金', en: 'Commission' },
-  fees: { zh: '费用', en: 'Fees' },
-  payout: { zh: '回款', en: 'Payout' },
-  cost: { zh: '成本', en: 'Cost' },
-  profit: { zh: '利润', en: 'Profit' },
-  margin: { zh: '利润率', en: 'Margin' },
-  currency: { zh: '币种', en: 'Currency' },
+  sku: { zh: 'SKU', en: 'SKU', pt: 'SKU' },
+  offerId: { zh: '货号', en: 'Offer ID', pt: 'Código do vendedor' },
+  name: { zh: '商品', en: 'Product', pt: 'Produto' },
+  shop: { zh: '店铺', en: 'Shop', pt: 'Loja' },
+  abc: { zh: 'ABC', en: 'ABC', pt: 'ABC' },
+  revenue: { zh: '销售额', en: 'Revenue', pt: 'Faturamento' },
+  orders: { zh: '订单数', en: 'Orders', pt: 'Pedidos' },
+  units: { zh: '销量', en: 'Units', pt: 'Unidades' },
+  averagePrice: { zh: '客单价', en: 'Average price', pt: 'Preço médio' },
+  cancellations: { zh: '取消', en: 'Cancellations', pt: 'Cancelamentos' },
+  returns: { zh: '退货', en: 'Returns', pt: 'Devoluções' },
+  returnAmount: { zh: '退货金额', en: 'Returns amount', pt: 'Valor das devoluções' },
+  commission: { zh: '佣金', en: 'Commission', pt: 'Comissão' },
+  fees: { zh: '费用', en: 'Fees', pt: 'Tarifas' },
+  payout: { zh: '回款', en: 'Payout', pt: 'Repasse' },
+  cost: { zh: '成本', en: 'Cost', pt: 'Custo' },
+  profit: { zh: '利润', en: 'Profit', pt: 'Lucro' },
+  margin: { zh: '利润率', en: 'Margin', pt: 'Margem' },
+  currency: { zh: '币种', en: 'Currency', pt: 'Moeda' },
 } as const satisfies Record<string, Localized>;
 
 export const ANALYSIS_MESSAGES = {
-  shopNotFound: { zh: '店铺不存在或不属于您', en: 'The shop does not exist or is not yours' },
-  exportSheet: { zh: 'SKU 明细', en: 'SKU details' },
+  shopNotFound: { zh: '店铺不存在或不属于您', en: 'The shop does not exist or is not yours', pt: 'A loja não existe ou não é sua' },
+  exportSheet: { zh: 'SKU 明细', en: 'SKU details', pt: 'Detalhes por SKU' },
 } as const satisfies Record<string, Localized>;
 
 export const ANALYSIS_ENDPOINTS = {

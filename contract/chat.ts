@@ -95,15 +95,16 @@ export const sendMessageDataSchema = lazySchema(() => z.object({ message: buyerM
 
 /** Ozon's rules on who may write when (reference "Buyer chat": limits), as the seller reads them. */
 export const BUYER_CHAT_MESSAGES = {
-  chatClosed: { zh: '该会话已关闭，不能再发送消息', en: 'This chat is closed; no more messages can be sent' },
+  chatClosed: { zh: '该会话已关闭，不能再发送消息', en: 'This chat is closed; no more messages can be sent', pt: 'Esta conversa foi encerrada; não é possível enviar mais mensagens' },
   replyWindowOver: {
     zh: '已超出可回复时间：订单送达72小时后，只能在买家最后一条消息后48小时内回复',
     en: 'You can no longer write here: 72 hours after delivery, you may only reply within 48 hours of the buyer\'s last message',
+    pt: 'Você não pode mais escrever aqui: 72 horas após a entrega, só é possível responder em até 48 horas depois da última mensagem do comprador',
   },
-  notPaid: { zh: '买家付款之前不能主动发起会话', en: 'You cannot write to the buyer before the order is paid' },
-  fboBuyerStarts: { zh: 'FBO订单只能由买家发起会话', en: 'For FBO orders only the buyer can start a chat' },
-  chatNotFound: { zh: '会话不存在', en: 'The chat does not exist' },
-  storeNotFound: { zh: '店铺不存在', en: 'The shop does not exist' },
+  notPaid: { zh: '买家付款之前不能主动发起会话', en: 'You cannot write to the buyer before the order is paid', pt: 'Você não pode escrever ao comprador antes de o pedido ser pago' },
+  fboBuyerStarts: { zh: 'FBO订单只能由买家发起会话', en: 'For FBO orders only the buyer can start a chat', pt: 'Em pedidos FBO, só o comprador pode iniciar uma conversa' },
+  chatNotFound: { zh: '会话不存在', en: 'The chat does not exist', pt: 'A conversa não existe' },
+  storeNotFound: { zh: '店铺不存在', en: 'The shop does not exist', pt: 'A loja não existe' },
 } as const satisfies Record<string, Localized>;
 
 // ---- Team contacts
@@ -222,21 +223,21 @@ export const contactsReadBodySchema = lazySchema(() => z.object({ kind: conversa
 export type ContactsReadBody = { kind: ConversationKind; id: number; messageId: number };
 
 export const CONTACTS_MESSAGES = {
-  userNotFound: { zh: '用户不存在', en: 'The user does not exist' },
-  notYourself: { zh: '不能添加自己为好友', en: 'You cannot add yourself as a friend' },
-  alreadyFriends: { zh: '你们已经是好友了', en: 'You are already friends' },
-  requestPending: { zh: '已发送过好友申请，请等待对方处理', en: 'A friend request is already waiting for an answer' },
-  requestNotFound: { zh: '申请不存在或已处理', en: 'The application does not exist or has already been answered' },
-  sectionNotFound: { zh: '分组不存在', en: 'The friend section does not exist' },
-  sectionExists: { zh: '分组名称已存在', en: 'A friend section with this name already exists' },
-  groupNotFound: { zh: '群组不存在', en: 'The group does not exist' },
-  alreadyMember: { zh: '你已经是该群成员', en: 'You are already a member of this group' },
-  groupRequestPending: { zh: '已申请加入该群，请等待群主处理', en: 'Your application to this group is waiting for the owner' },
-  notMember: { zh: '你不是该群成员', en: 'You are not a member of this group' },
-  ownerCannotLeave: { zh: '群主不能退出自己的群', en: 'The owner cannot leave their own group' },
-  ownerOnly: { zh: '只有群主可以执行此操作', en: 'Only the group owner can do this' },
-  notFriends: { zh: '对方不是你的好友，不能发送消息', en: 'You can only send messages to your friends' },
-  defaultSection: { zh: '我的好友', en: 'My friends' },
+  userNotFound: { zh: '用户不存在', en: 'The user does not exist', pt: 'O usuário não existe' },
+  notYourself: { zh: '不能添加自己为好友', en: 'You cannot add yourself as a friend', pt: 'Você não pode se adicionar como amigo' },
+  alreadyFriends: { zh: '你们已经是好友了', en: 'You are already friends', pt: 'Vocês já são amigos' },
+  requestPending: { zh: '已发送过好友申请，请等待对方处理', en: 'A friend request is already waiting for an answer', pt: 'Já existe um pedido de amizade aguardando resposta' },
+  requestNotFound: { zh: '申请不存在或已处理', en: 'The application does not exist or has already been answered', pt: 'A solicitação não existe ou já foi respondida' },
+  sectionNotFound: { zh: '分组不存在', en: 'The friend section does not exist', pt: 'A seção de amigos não existe' },
+  sectionExists: { zh: '分组名称已存在', en: 'A friend section with this name already exists', pt: 'Já existe uma seção de amigos com este nome' },
+  groupNotFound: { zh: '群组不存在', en: 'The group does not exist', pt: 'O grupo não existe' },
+  alreadyMember: { zh: '你已经是该群成员', en: 'You are already a member of this group', pt: 'Você já é membro deste grupo' },
+  groupRequestPending: { zh: '已申请加入该群，请等待群主处理', en: 'Your application to this group is waiting for the owner', pt: 'Sua solicitação para este grupo aguarda o dono' },
+  notMember: { zh: '你不是该群成员', en: 'You are not a member of this group', pt: 'Você não é membro deste grupo' },
+  ownerCannotLeave: { zh: '群主不能退出自己的群', en: 'The owner cannot leave their own group', pt: 'O dono não pode sair do próprio grupo' },
+  ownerOnly: { zh: '只有群主可以执行此操作', en: 'Only the group owner can do this', pt: 'Só o dono do grupo pode fazer isso' },
+  notFriends: { zh: '对方不是你的好友，不能发送消息', en: 'You can only send messages to your friends', pt: 'Você só pode enviar mensagens aos seus amigos' },
+  defaultSection: { zh: '我的好友', en: 'My friends', pt: 'Meus amigos' },
 } as const satisfies Record<string, Localized>;
 
 /** A friend section's id and name (adding and renaming one answer it). */

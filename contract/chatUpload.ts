@@ -133,15 +133,44 @@ export type SendFileBody = z.infer<typeof sendFileBodySchema>;
 export const sendFileDataSchema = lazySchema(() => z.object({ message: buyerMessageSchema }));
 
 export const CHAT_UPLOAD_MESSAGES = {
-  noFile: { zh: '请选择要上传的文件', en: 'Choose a file to upload' },
-  tooLarge: { zh: '文件不能超过10MB', en: 'The file must not be larger than 10 MB' },
-  badImage: { zh: '只能上传jpg、png、gif、bmp、jpeg格式的图片', en: 'Only jpg, png, gif, bmp and jpeg images can be uploaded' },
-  badFile: { zh: '不支持该文件类型', en: 'This type of file cannot be uploaded' },
-  badConversation: { zh: '请先选择要发送到的会话', en: 'Choose the conversation to send to first' },
-  notInConversation: { zh: '你不在该会话中，不能发送或查看文件', en: 'You are not in this conversation, so you cannot send or view its files' },
-  fileNotFound: { zh: '文件不存在或已被删除', en: 'The file does not exist or has been deleted' },
-  uploadFailed: { zh: '上传失败，请重试', en: 'The upload failed; please try again' },
+  noFile: { zh: '请选择要上传的文件', en: 'Choose a file to upload', pt: 'Escolha um arquivo para enviar' },
+  tooLarge: { zh: '文件不能超过10MB', en: 'The file must not be larger than 10 MB', pt: 'O arquivo não pode passar de 10 MB' },
+  badImage: { zh: '只能上传jpg、png、gif、bmp、jpeg格式的图片', en: 'Only jpg, png, gif, bmp and jpeg images can be uploaded', pt: 'Só é possível enviar imagens jpg, png, gif, bmp e jpeg' },
+  badFile: { zh: '不支持该文件类型', en: 'This type of file cannot be uploaded', pt: 'Este tipo de arquivo não pode ser enviado' },
+  badConversation: { zh: '请先选择要发送到的会话', en: 'Choose the conversation to send to first', pt: 'Escolha primeiro a conversa para onde enviar' },
+  notInConversation: { zh: '你不在该会话中，不能发送或查看文件', en: 'You are not in this conversation, so you cannot send or view its files', pt: 'Você não participa desta conversa, então não pode enviar nem ver os arquivos dela' },
+  fileNotFound: { zh: '文件不存在或已被删除', en: 'The file does not exist or has been deleted', pt: 'O arquivo não existe ou foi excluído' },
+  uploadFailed: { zh: '上传失败，请重试', en: 'The upload failed; please try again', pt: 'O envio falhou; tente de novo' },
+  externalBadUrl: { zh: '图片地址须为http(s)公开链接', en: 'A picture address must be a public http(s) link', pt: 'O endereço da imagem deve ser um link público http(s)' },
+  externalPrivate: {
+    zh: '该图片地址指向内网或本机，不予加载',
+    en: 'This picture address points into a private network or this machine; it is not loaded',
+    pt: 'Este endereço de imagem aponta para uma rede privada ou para esta máquina; ela não é carregada',
+  },
+  externalTooLarge: { zh: '图片超过5MB，不予加载', en: 'The picture is larger than 5 MB; it is not loaded', pt: 'A imagem passa de 5 MB; ela não é carregada' },
+  externalNotImage: { zh: '该地址的内容不是图片', en: 'What this address holds is not a picture', pt: 'O conteúdo deste endereço não é uma imagem' },
+  externalUnreachable: { zh: '暂时无法读取该图片，请稍后重试', en: 'The picture cannot be read just now; try again later', pt: 'Não é possível ler a imagem agora; tente de novo mais tarde' },
 } as const satisfies Record<string, Localized>;
+
+/**
+ * External pictures (issue 27): an `img[https://...]` in a message is another site's address. Loading it in the
+ * seller's browser would tell that site (often the buyer's) the seller's address and when they read the message,
+ * so the page shows it only when the reader asks, fetched by the server: no cookie, no referrer, the seller's
+ * address never leaves, and only a picture of at most 5 MB comes back.
+ */
+export const EXTERNAL_IMAGE_MAX_BYTES = 5 * 1024 * 1024;
+
+/** An address on another site (absolute http(s) or scheme-relative), as opposed to one of this server's own. */
+export function isExternalMediaUrl(url: string): boolean {
+  return /^(https?:)?\/\//i.test(url.trim());
+}
+
+export const externalImageQuerySchema = lazySchema(() => z.object({
+  /** The conversation the message is in, as uploads name it: `friend:<id>`, `group:<id>` or `buyer:<storeId>:<chatId>`. */
+  conversation: z.string().max(260),
+  url: z.string().trim().min(1).max(2048),
+}));
+export type ExternalImageQuery = z.infer<typeof externalImageQuerySchema>;
 
 /** Where stored files are read back: `${CHAT_FILE_DIR}/<stored name>` under the API base. */
 const CHAT_FILE_DIR = '/chat/file';
@@ -173,6 +202,15 @@ export const CHAT_UPLOAD_ENDPOINTS = {
     params: chatFileParamsSchema,
     raw: { contentType: 'application/octet-stream', description: "The file's bytes, with the content type of its kind." },
     settings: { responseType: 'blob', silent: true },
+  }),
+  externalImage: defineEndpoint({
+    method: 'GET',
+    path: '/chat/externalImage',
+    summary: 'A picture from another site named in a message of a conversation the user can see, fetched by the server (image/* only, at most 5 MB).',
+    access: 'chat',
+    input: externalImageQuerySchema,
+    raw: { contentType: 'image/*', description: "The picture's bytes, with the type its bytes show (JPEG, PNG, GIF, WebP, BMP or AVIF)." },
+    settings: { responseType: 'blob', silent: true, timeout: 30_000, retries: 0 },
   }),
   sendFile: defineEndpoint({
     method: 'POST',

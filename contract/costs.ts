@@ -58,16 +58,16 @@ export const costImportAnswerSchema = lazySchema(() =>
 export type CostImportAnswer = z.infer<typeof costImportAnswerSchema>;
 
 export const COST_MESSAGES = {
-  fileMissing: { zh: '请选择要导入的文件', en: 'Please choose a file to import' },
-  fileType: { zh: '只支持 CSV 或 XLSX 文件', en: 'Only CSV or XLSX files can be imported' },
-  fileTooLarge: { zh: '文件过大（最大 5 MB）', en: 'The file is too large (at most 5 MB)' },
-  fileUnreadable: { zh: '无法读取该文件，请检查格式', en: 'The file could not be read; please check its format' },
-  tooManyLines: { zh: '文件行数过多（最多 20000 行）', en: 'The file has too many lines (at most 20,000)' },
-  noHeader: { zh: '第一行须为表头，包含“offer_id”（或“货号”）和“cost”（或“成本价”）两列', en: 'The first line must be a header with the columns "offer_id" (or 货号) and "cost" (or 成本价)' },
-  offerIdMissing: { zh: '货号为空', en: 'The offer id is empty' },
-  offerIdTooLong: { zh: '货号超过50个字符', en: 'The offer id is longer than 50 characters' },
-  costInvalid: { zh: '成本价须为0到9999999.99之间、最多两位小数的数字', en: 'The cost must be a number from 0 to 9,999,999.99 with at most two decimals' },
-  duplicateOffer: { zh: '货号在文件中重复，以最后一行为准', en: 'The offer id appears again later in the file; the last line counts' },
+  fileMissing: { zh: '请选择要导入的文件', en: 'Please choose a file to import', pt: 'Escolha um arquivo para importar' },
+  fileType: { zh: '只支持 CSV 或 XLSX 文件', en: 'Only CSV or XLSX files can be imported', pt: 'Só é possível importar arquivos CSV ou XLSX' },
+  fileTooLarge: { zh: '文件过大（最大 5 MB）', en: 'The file is too large (at most 5 MB)', pt: 'O arquivo é grande demais (no máximo 5 MB)' },
+  fileUnreadable: { zh: '无法读取该文件，请检查格式', en: 'The file could not be read; please check its format', pt: 'Não foi possível ler o arquivo; verifique o formato' },
+  tooManyLines: { zh: '文件行数过多（最多 20000 行）', en: 'The file has too many lines (at most 20,000)', pt: 'O arquivo tem linhas demais (no máximo 20.000)' },
+  noHeader: { zh: '第一行须为表头，包含“offer_id”（或“货号”）和“cost”（或“成本价”）两列', en: 'The first line must be a header with the columns "offer_id" (or 货号) and "cost" (or 成本价)', pt: 'A primeira linha deve ser um cabeçalho com as colunas "offer_id" (ou 货号) e "cost" (ou 成本价)' },
+  offerIdMissing: { zh: '货号为空', en: 'The offer id is empty', pt: 'O código do vendedor está vazio' },
+  offerIdTooLong: { zh: '货号超过50个字符', en: 'The offer id is longer than 50 characters', pt: 'O código do vendedor passa de 50 caracteres' },
+  costInvalid: { zh: '成本价须为0到9999999.99之间、最多两位小数的数字', en: 'The cost must be a number from 0 to 9,999,999.99 with at most two decimals', pt: 'O custo deve ser um número de 0 a 9.999.999,99 com no máximo duas casas decimais' },
+  duplicateOffer: { zh: '货号在文件中重复，以最后一行为准', en: 'The offer id appears again later in the file; the last line counts', pt: 'O código do vendedor aparece de novo mais adiante no arquivo; vale a última linha' },
 } as const satisfies Record<string, Localized>;
 
 /** The import's file part and the column names it reads (first line; case and spaces ignored). */

@@ -22,15 +22,15 @@ export const CANVAS_MIN_SIDE = 50;
 export const CANVAS_MAX_SIDE = OZON_IMAGE_RULES.maxSide;
 
 export const EDIT_MESSAGES = {
-  designNotFound: { zh: '设计不存在或已被删除', en: 'The design does not exist or has been deleted' },
-  designTooLarge: { zh: '设计太大（超过9MB），请缩小或减少图片后再保存', en: 'The design is too large (over 9 MB); make its pictures smaller or fewer and save again' },
-  designNotJson: { zh: '设计内容不是有效的JSON', en: 'The design is not valid JSON' },
-  imageNotFound: { zh: '图片不存在或已被删除', en: 'The image does not exist or has been deleted' },
-  notAnImage: { zh: '文件不是JPG或PNG图片', en: 'The file is not a JPG or PNG image' },
-  imageTooLarge: { zh: '图片不能超过10MB', en: 'The image must not be larger than 10 MB' },
-  imageTooSmall: { zh: '图片边长不能小于200像素（Ozon要求）', en: 'Each side of the image must be at least 200 px (Ozon\'s rule)' },
-  imageTooBig: { zh: '图片边长不能大于7680像素（Ozon要求）', en: 'No side of the image may be longer than 7680 px (Ozon\'s rule)' },
-  noFile: { zh: '请选择文件', en: 'Select a file' },
+  designNotFound: { zh: '设计不存在或已被删除', en: 'The design does not exist or has been deleted', pt: 'O design não existe ou foi excluído' },
+  designTooLarge: { zh: '设计太大（超过9MB），请缩小或减少图片后再保存', en: 'The design is too large (over 9 MB); make its pictures smaller or fewer and save again', pt: 'O design é grande demais (mais de 9 MB); use imagens menores ou em menor número e salve de novo' },
+  designNotJson: { zh: '设计内容不是有效的JSON', en: 'The design is not valid JSON', pt: 'O design não é um JSON válido' },
+  imageNotFound: { zh: '图片不存在或已被删除', en: 'The image does not exist or has been deleted', pt: 'A imagem não existe ou foi excluída' },
+  notAnImage: { zh: '文件不是JPG或PNG图片', en: 'The file is not a JPG or PNG image', pt: 'O arquivo não é uma imagem JPG ou PNG' },
+  imageTooLarge: { zh: '图片不能超过10MB', en: 'The image must not be larger than 10 MB', pt: 'A imagem não pode passar de 10 MB' },
+  imageTooSmall: { zh: '图片边长不能小于200像素（Ozon要求）', en: 'Each side of the image must be at least 200 px (Ozon\'s rule)', pt: 'Cada lado da imagem deve ter pelo menos 200 px (regra da Ozon)' },
+  imageTooBig: { zh: '图片边长不能大于7680像素（Ozon要求）', en: 'No side of the image may be longer than 7680 px (Ozon\'s rule)', pt: 'Nenhum lado da imagem pode passar de 7680 px (regra da Ozon)' },
+  noFile: { zh: '请选择文件', en: 'Select a file', pt: 'Selecione um arquivo' },
 } as const satisfies Record<string, Localized>;
 
 const designName = () => z.string().trim().min(1).max(80);

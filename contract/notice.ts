@@ -125,8 +125,8 @@ export const deleteFeatureUpdatesBodySchema = lazySchema(() => z.object({ ids })
 export type DeleteFeatureUpdatesBody = z.input<typeof deleteFeatureUpdatesBodySchema>;
 
 export const NOTICE_MESSAGES = {
-  noticeNotFound: { zh: '公告不存在', en: 'The notice does not exist' },
-  featureUpdateNotFound: { zh: '更新说明不存在', en: 'The feature update does not exist' },
+  noticeNotFound: { zh: '公告不存在', en: 'The notice does not exist', pt: 'O aviso não existe' },
+  featureUpdateNotFound: { zh: '更新说明不存在', en: 'The feature update does not exist', pt: 'A novidade não existe' },
 } as const satisfies Record<string, Localized>;
 
 /** The notice manager's calls (admin only); publishing pushes the notice to every open socket. */

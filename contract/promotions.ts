@@ -300,20 +300,21 @@ export type TaskOutcomes = z.infer<typeof taskOutcomesSchema>;
 
 /** Server texts of the area (the reasons a product or request is refused before anything is sent to Ozon). */
 export const PROMOTION_MESSAGES = {
-  storeNotFound: { zh: '店铺不存在', en: 'The shop does not exist' },
-  actionNotFound: { zh: '该店铺没有这个活动', en: 'The shop has no such action' },
-  aboveMaxPrice: { zh: '活动价 {price} 高于Ozon允许的最高活动价 {max}', en: 'The action price {price} is above the highest Ozon allows, {max}' },
-  belowFloor: { zh: '活动价 {price} 低于价格保护底价 {floor}', en: 'The action price {price} is below the price guard floor {floor}' },
-  discountBelowFloor: { zh: '同意价 {price} 低于价格保护底价 {floor}', en: 'The approved price {price} is below the price guard floor {floor}' },
-  notCandidate: { zh: '该商品不是此活动的可参加商品', en: 'The product cannot join this action' },
+  storeNotFound: { zh: '店铺不存在', en: 'The shop does not exist', pt: 'A loja não existe' },
+  actionNotFound: { zh: '该店铺没有这个活动', en: 'The shop has no such action', pt: 'A loja não tem essa promoção' },
+  aboveMaxPrice: { zh: '活动价 {price} 高于Ozon允许的最高活动价 {max}', en: 'The action price {price} is above the highest Ozon allows, {max}', pt: 'O preço na promoção {price} está acima do máximo que a Ozon permite, {max}' },
+  belowFloor: { zh: '活动价 {price} 低于价格保护底价 {floor}', en: 'The action price {price} is below the price guard floor {floor}', pt: 'O preço na promoção {price} está abaixo do piso da proteção de preço {floor}' },
+  discountBelowFloor: { zh: '同意价 {price} 低于价格保护底价 {floor}', en: 'The approved price {price} is below the price guard floor {floor}', pt: 'O preço aprovado {price} está abaixo do piso da proteção de preço {floor}' },
+  notCandidate: { zh: '该商品不是此活动的可参加商品', en: 'The product cannot join this action', pt: 'O produto não pode participar desta promoção' },
   actionFrozen: {
     zh: '活动已于 {date} 冻结：Ozon不再允许加入或移出商品、提高活动价',
     en: 'The action froze on {date}: Ozon no longer lets products join or leave it, nor action prices go up',
+    pt: 'A promoção foi congelada em {date}: a Ozon não permite mais incluir nem retirar produtos, nem subir os preços da promoção',
   },
-  notParticipating: { zh: '该商品未参加此活动', en: 'The product is not in this action' },
-  taskNotFound: { zh: '折扣申请不存在或已处理', en: 'The discount request does not exist or was already decided' },
-  ozonRefused: { zh: 'Ozon拒绝：{reason}', en: 'Ozon refused: {reason}' },
-  marketplaceFailed: { zh: 'Ozon请求失败：{reason}', en: 'The Ozon request failed: {reason}' },
+  notParticipating: { zh: '该商品未参加此活动', en: 'The product is not in this action', pt: 'O produto não está nesta promoção' },
+  taskNotFound: { zh: '折扣申请不存在或已处理', en: 'The discount request does not exist or was already decided', pt: 'O pedido de desconto não existe ou já foi decidido' },
+  ozonRefused: { zh: 'Ozon拒绝：{reason}', en: 'Ozon refused: {reason}', pt: 'A Ozon recusou: {reason}' },
+  marketplaceFailed: { zh: 'Ozon请求失败：{reason}', en: 'The Ozon request failed: {reason}', pt: 'A solicitação à Ozon falhou: {reason}' },
 } as const satisfies Record<string, Localized>;
 
 export const PROMOTION_ENDPOINTS = {

@@ -264,6 +264,7 @@ export const conversationMachine = setup({
 export type ConversationSnapshot = { context: ConversationContext; value: unknown };
 
 export const selectMessages = (s: ConversationSnapshot) => s.context.messages;
+export const selectChat = (s: ConversationSnapshot) => s.context.chat;
 export const selectSends = (s: ConversationSnapshot) => s.context.sends;
 export const selectUnreadCount = (s: ConversationSnapshot) => s.context.unreadIds.length;
 export const selectIsLoadingHistory = (s: ConversationSnapshot) => s.value === 'loadingHistory' || s.value === 'loadingRecent';

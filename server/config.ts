@@ -58,6 +58,8 @@ export type Config = {
   trustProxy: string[];
   /** Hosts (`name` or `name:port`) a shop's base URL may name beside Ozon's API hosts, private addresses included. */
   ozonAllowedHosts: string[];
+  /** Hosts (`name` or `name:port`) whose pictures in chat messages the server may fetch at private addresses too. */
+  chatImageAllowedHosts: string[];
   /**
    * Where the link collector reads product pages: each site's address, or null. Unset outside production: the
    * embedded simulator's saved pages; unset in production: collecting that site by link is off (the plugin still works).
@@ -132,6 +134,7 @@ const envSchema = z.object({
   COLLECT_OZON_URL: optional(z.url({ protocol: /^https$/, error: 'must be an https:// URL' })),
   COLLECT_1688_URL: optional(z.url({ protocol: /^https$/, error: 'must be an https:// URL' })),
   OZON_ALLOWED_HOSTS: optional(list(z.string().regex(HOST_PATTERN, 'must be host names or host:port, comma-separated'))),
+  CHAT_IMAGE_ALLOWED_HOSTS: optional(list(z.string().regex(HOST_PATTERN, 'must be host names or host:port, comma-separated'))),
 });
 
 /**
@@ -198,6 +201,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: values.LOG_LEVEL,
     trustProxy: values.TRUST_PROXY ?? [],
     ozonAllowedHosts: (values.OZON_ALLOWED_HOSTS ?? []).map((host) => host.toLowerCase()),
+    chatImageAllowedHosts: (values.CHAT_IMAGE_ALLOWED_HOSTS ?? []).map((host) => host.toLowerCase()),
     collectSites: { ozon: values.COLLECT_OZON_URL ?? null, '1688': values.COLLECT_1688_URL ?? null },
     apiDocs: values.API_DOCS ?? !production,
     flowsPage: values.FLOWS_PAGE ?? !production,

@@ -69,6 +69,8 @@ export type ChatApi = {
   upload(kind: UploadKind, conversation: string, file: File): Promise<UploadData>;
   /** An uploaded file's bytes and type, read with the session (an <img> cannot send the headers). */
   file(url: string): Promise<{ bytes: ArrayBuffer; contentType: string }>;
+  /** A picture another site holds, named in a message of `conversation`, fetched by the server (issue 27). */
+  externalImage(url: string, conversation: string): Promise<{ bytes: ArrayBuffer; contentType: string }>;
   /** Passes an uploaded file on to a buyer chat. */
   buyerSendFile(body: SendFileBody): Promise<{ message: BuyerMessage }>;
 };
@@ -119,6 +121,10 @@ export function createChatArea(client: HttpClient, events: EventBus): ChatApi {
       const id = storedNameOfUrl(url);
       if (id === null) throw new Error('not a chat file');
       const blob = await client.call(U.file, { id });
+      return { bytes: await blob.arrayBuffer(), contentType: blob.type };
+    },
+    externalImage: async (url, conversation) => {
+      const blob = await client.call(U.externalImage, { url, conversation });
       return { bytes: await blob.arrayBuffer(), contentType: blob.type };
     },
     buyerSendFile: (body) => client.call(U.sendFile, body),

@@ -2,9 +2,9 @@ import { MESSAGE_BY_CODE, MESSAGES, message, type Lang, type Localized, type Mes
 
 /** Messages only the server produces; the catalogue's own texts live in contract/errors.ts. */
 export const SERVER_MESSAGES = {
-  required: { zh: '不能为空', en: 'is required' },
-  invalid: { zh: '格式不正确', en: 'is invalid' },
-  unsafeText: { zh: '含有不允许的字符（空字符或不成对的代理字符）', en: 'contains characters that are not allowed (NUL or an unpaired surrogate)' },
+  required: { zh: '不能为空', en: 'is required', pt: 'é obrigatório' },
+  invalid: { zh: '格式不正确', en: 'is invalid', pt: 'é inválido' },
+  unsafeText: { zh: '含有不允许的字符（空字符或不成对的代理字符）', en: 'contains characters that are not allowed (NUL or an unpaired surrogate)', pt: 'contém caracteres não permitidos (NUL ou um surrogate sem par)' },
 } as const satisfies Record<string, Localized>;
 
 /**

@@ -66,7 +66,7 @@ export async function checkBaseUrl(policy: BaseUrlPolicy, baseUrl: string): Prom
 }
 
 /** Whether an administrator (OZON_ALLOWED_HOSTS) or the embedded simulator lets this address be a private one. */
-function mayBePrivate(policy: BaseUrlPolicy, url: URL): boolean {
+export function mayBePrivate(policy: BaseUrlPolicy, url: URL): boolean {
   const hostname = url.hostname.toLowerCase();
   const port = url.port || (url.protocol === 'https:' ? '443' : '80');
   if (policy.allowedHosts.some((entry) => entry === hostname || entry === `${hostname}:${port}`)) return true;

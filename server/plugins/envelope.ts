@@ -8,12 +8,12 @@ import { ApiError, INPUT_ERROR_CODES, isMessageKey, SERVER_MESSAGES, ValidationF
 
 declare module 'fastify' {
   interface FastifyRequest {
-    /** From Accept-Language: 'en' when English is preferred over Chinese, else 'zh'. */
+    /** From Accept-Language: the first of zh, en and pt it prefers, else 'zh'. */
     lang: Lang;
   }
 }
 
-/** The first of zh / en in the header's preference order; Chinese when neither is named. */
+/** The first of zh / en / pt in the header's preference order; Chinese when none is named. */
 export function languageOf(header: string | undefined): Lang {
   if (!header) return 'zh';
   const ranked = header
@@ -28,6 +28,7 @@ export function languageOf(header: string | undefined): Lang {
   for (const { tag } of ranked) {
     if (tag === 'zh' || tag.startsWith('zh-')) return 'zh';
     if (tag === 'en' || tag.startsWith('en-')) return 'en';
+    if (tag === 'pt' || tag.startsWith('pt-')) return 'pt';
   }
   return 'zh';
 }

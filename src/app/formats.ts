@@ -4,7 +4,8 @@ import { toLang } from './i18n';
 
 /**
  * The app's one date and time format per language, in the user's time zone (the browser's): every date or time on
- * screen comes from here. zh: 2026-11-26 13:07, en: 26 Nov 2026, 13:07; dates alone drop the time.
+ * screen comes from here. zh: 2026-11-26 13:07, en: 26 Nov 2026, 13:07, pt: 26/11/2026 13:07 (Brazil's way); dates
+ * alone drop the time.
  *
  * The Intl formatters are made once per language and kind (toLocaleString(locale, options) builds a new formatter on
  * every call, and a scrolling list formats hundreds of cells a second), each when first asked for: the first zh-CN
@@ -12,10 +13,11 @@ import { toLang } from './i18n';
  * order page's code evaluation a long task. `warmFormats` makes the user's ones in a task of their own at start-up,
  * while the page's code is still downloading.
  */
-const LOCALES: Record<Lang, { time: string; amount: string }> = { zh: { time: 'zh-CN', amount: 'zh-CN' }, en: { time: 'en-GB', amount: 'en' } };
+const LOCALES: Record<Lang, { time: string; amount: string }> = { zh: { time: 'zh-CN', amount: 'zh-CN' }, en: { time: 'en-GB', amount: 'en' }, pt: { time: 'pt-BR', amount: 'pt-BR' } };
 const DATE_PARTS: Record<Lang, Intl.DateTimeFormatOptions> = {
   zh: { year: 'numeric', month: '2-digit', day: '2-digit' },
   en: { year: 'numeric', month: 'short', day: 'numeric' },
+  pt: { year: 'numeric', month: '2-digit', day: '2-digit' },
 };
 const CLOCK_PARTS: Intl.DateTimeFormatOptions = { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' };
 
@@ -46,11 +48,11 @@ function made(lang: Lang, kind: Kind, options: Intl.DateTimeFormatOptions): Time
   return format;
 }
 
-/** Date and time to the minute: 2026-11-26 13:07 (zh), 26 Nov 2026, 13:07 (en). */
+/** Date and time to the minute: 2026-11-26 13:07 (zh), 26 Nov 2026, 13:07 (en), 26/11/2026, 13:07 (pt). */
 export const timeFormat = (lang: Lang): TimeFormat => made(lang, 'time', { ...DATE_PARTS[lang], ...CLOCK_PARTS });
 /** Date and time to the second, for messages and logs: 2026-11-26 13:07:05. */
 export const secondsFormat = (lang: Lang): TimeFormat => made(lang, 'seconds', { ...DATE_PARTS[lang], ...CLOCK_PARTS, second: '2-digit' });
-/** The date alone: 2026-11-26 (zh), 26 Nov 2026 (en). */
+/** The date alone: 2026-11-26 (zh), 26 Nov 2026 (en), 26/11/2026 (pt). */
 export const dateFormat = (lang: Lang): TimeFormat => made(lang, 'date', DATE_PARTS[lang]);
 /** A calendar date written yyyy-mm-dd (a rate's day, an announcement's start): that day, in no time zone. */
 export function calendarDate(lang: Lang, isoDate: string): string {

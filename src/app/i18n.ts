@@ -68,7 +68,7 @@ export function toAppLang(language: string): AppLang {
   return APP_LANGS.find((lang) => language.startsWith(lang)) ?? 'en';
 }
 
-/** The language of texts that exist only in zh and en (the server's messages, dates and amounts): others read English. */
+/** The language of the server's messages, dates and amounts: zh, en or pt; es and ja read English. */
 export function toLang(language: string): Lang {
-  return language.startsWith('zh') ? 'zh' : 'en';
+  return language.startsWith('zh') ? 'zh' : language.startsWith('pt') ? 'pt' : 'en';
 }

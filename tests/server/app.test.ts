@@ -58,6 +58,9 @@ describe.each(DATABASE_TARGETS)('app foundation on $kind', (target) => {
     expect(bad.json().msg).toMatch(/^page: /);
     const missing = await t.app.inject({ method: 'GET', url: '/api/probe/query?page=1', headers: { 'accept-language': 'en' } });
     expect(missing.json()).toEqual({ code: 400, msg: 'rows: is required', data: { field: 'rows' } });
+    // A Brazilian browser (or the app in Portuguese) reads the server's messages in Portuguese.
+    const portuguese = await t.app.inject({ method: 'GET', url: '/api/probe/query?page=1', headers: { 'accept-language': 'pt-BR,pt;q=0.9,en;q=0.8' } });
+    expect(portuguese.json()).toEqual({ code: 400, msg: 'rows: é obrigatório', data: { field: 'rows' } });
   });
 
   it('answers 400 for a malformed JSON body', async () => {

@@ -96,7 +96,7 @@ const TYPE_BY_CODE: Partial<Record<number, ApiFailureType>> = {
   509: 'CaptchaWrong',
 };
 
-const ACCEPT_LANGUAGE: Record<Lang, string> = { zh: 'zh-CN,zh;q=0.9', en: 'en' };
+const ACCEPT_LANGUAGE: Record<Lang, string> = { zh: 'zh-CN,zh;q=0.9', en: 'en', pt: 'pt-BR,pt;q=0.9' };
 
 type Envelope = { code: number; msg: string; data: unknown };
 

@@ -22,6 +22,7 @@ import {
 import type { Database } from '../../db/database';
 import { ApiError } from '../../http/errors';
 import { route } from '../../http/route';
+import { fetchExternalImage, type ExternalImagePolicy } from './externalImage';
 import type { BuyerChatService } from './service';
 
 /**
@@ -40,7 +41,7 @@ export type StoredUpload = {
   createdAt: number;
 };
 
-type Deps = { database: Database; dir: string; buyerChat: BuyerChatService; now: () => Date };
+type Deps = { database: Database; dir: string; buyerChat: BuyerChatService; now: () => Date; images: ExternalImagePolicy };
 
 const fail = (code: number, key: keyof typeof CHAT_UPLOAD_MESSAGES, field: string | null = null) => new ApiError(code, CHAT_UPLOAD_MESSAGES[key], field);
 
@@ -157,6 +158,21 @@ export async function chatUploadRoutes(app: FastifyInstance, deps: Deps) {
       .header('X-Content-Type-Options', 'nosniff')
       .header('Cache-Control', 'private, max-age=86400')
       .send(bytes);
+  });
+
+  // A picture another site holds, named in a message of a conversation this user can see (issue 27).
+  route(app, E.externalImage, async ({ user, input, reply }) => {
+    const conversation = parseUploadConversation(input.conversation);
+    if (!conversation) throw fail(400, 'badConversation', 'conversation');
+    if (!(await mayUse(user.id, conversation))) throw fail(401, 'notInConversation', 'conversation');
+    const image = await fetchExternalImage(deps.images, input.url);
+    return reply
+      .header('Content-Type', image.contentType)
+      .header('Content-Disposition', 'inline')
+      .header('X-Content-Type-Options', 'nosniff')
+      .header('Content-Security-Policy', "default-src 'none'")
+      .header('Cache-Control', 'private, max-age=86400')
+      .send(image.bytes);
   });
 
   route(app, E.sendFile, async ({ user, input }) => {

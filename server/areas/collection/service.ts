@@ -9,7 +9,7 @@ import type {
 import { OZON_MAX_IMAGES } from '../../../contract/collection';
 import { normalizeImageUrl } from '../../../contract/collectSources';
 import type { PriceRule } from '../../../contract/copy';
-import type { Lang } from '../../../contract/errors';
+import { textIn, type Lang } from '../../../contract/errors';
 import type { Database } from '../../db/database';
 import { ApiError } from '../../http/errors';
 import type { OzonClient, ProductImportItem } from '../../marketplace/ozon/client';
@@ -284,7 +284,7 @@ function recordOf(row: UploadRow, lang: Lang): UploadRecord {
     currency: row.currency,
     status: row.status,
     productId: nullableNumber(row.product_id),
-    errors: row.errors.map((e) => ({ code: e.code, message: e[lang], attributeId: e.attributeId, attributeName: e.attributeName })),
+    errors: row.errors.map((e) => ({ code: e.code, message: textIn(e, lang), attributeId: e.attributeId, attributeName: e.attributeName })),
     createdAt: new Date(row.created_at).getTime(),
     updatedAt: new Date(row.updated_at).getTime(),
   };

@@ -1,3 +1,4 @@
+import type { ZhEnText } from '../../../contract/errors';
 import type { CopyRecord } from '../../../contract/copy';
 import type { Database } from '../../db/database';
 import type { OzonClient } from '../../marketplace/ozon/client';
@@ -10,7 +11,7 @@ import { describeItemError, isOzonError } from '../../marketplace/ozon/errors';
  */
 
 /** An Ozon reason kept in both languages, so a record reads in whichever language the seller uses later. */
-export type StoredError = { code: string; attributeId: number | null; attributeName: string | null; zh: string; en: string };
+export type StoredError = { code: string; attributeId: number | null; attributeName: string | null } & ZhEnText;
 
 export type ImportStatus = CopyRecord['status'];
 export type PendingImport = { id: number; status: ImportStatus; taskId: number | null; offerId: string };

@@ -9,7 +9,7 @@ import type {
   PriceTemplate,
   SaveTemplateBody,
 } from '../../../contract/copy';
-import { localized, type Lang } from '../../../contract/errors';
+import { localized, textIn, type Lang } from '../../../contract/errors';
 import type { Database } from '../../db/database';
 import { ApiError } from '../../http/errors';
 import type { OzonClient, ProductImportItem } from '../../marketplace/ozon/client';
@@ -140,7 +140,7 @@ export async function preview(deps: CopyDeps, sources: readonly string[], rule: 
       images: card.images,
       price: card.price,
       currency: card.currency,
-      categoryName: card.categoryName[lang],
+      categoryName: textIn(card.categoryName, lang),
       targetPrice: price,
       targetOldPrice: oldPriceFor(price, rule.oldPriceFactor),
     };
@@ -188,7 +188,7 @@ function recordOf(row: RecordRow, lang: Lang, withUser = false): CopyRecord {
     mode: row.mode,
     status: row.status,
     productId: row.product_id === null ? null : Number(row.product_id),
-    errors: row.errors.map((e) => ({ code: e.code, message: e[lang], attributeId: e.attributeId, attributeName: e.attributeName })),
+    errors: row.errors.map((e) => ({ code: e.code, message: textIn(e, lang), attributeId: e.attributeId, attributeName: e.attributeName })),
     attempts: row.attempts,
     createdAt: new Date(row.created_at).getTime(),
     updatedAt: new Date(row.updated_at).getTime(),

@@ -1,4 +1,4 @@
-import type { Lang } from '../../../contract/errors';
+import type { ZhEnText } from '../../../contract/errors';
 import { findLeaf } from '../../marketplace/simulator/catalog';
 import type { OzonSimulator } from '../../marketplace/simulator/plugin';
 
@@ -12,7 +12,7 @@ export type SourceCard = {
   currency: string;
   categoryId: number;
   typeId: number;
-  categoryName: Record<Lang, string>;
+  categoryName: ZhEnText;
   vat: string;
   attributes: { id: number; complex_id: number; values: { dictionary_value_id?: number; value: string }[] }[];
   dimensions: { depth: number; width: number; height: number; weight: number };

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { routePath } from '../../../contract/endpoint';
-import { message, type Lang, type Localized } from '../../../contract/errors';
+import { eachLang, localized, textIn, type Lang, type Localized, type ZhEnText } from '../../../contract/errors';
 import type { SkuImageResult } from '../../../contract/products';
 import {
   WATERMARK_ENDPOINTS,
@@ -53,8 +53,8 @@ export const PUBLIC_PICTURE_PATH = routePath(WATERMARK_ENDPOINTS.publicPicture).
 const texts = (key: keyof typeof WATERMARK_MESSAGES): Localized => WATERMARK_MESSAGES[key];
 function reasonTexts(error: unknown): Localized {
   if (isOzonError(error)) return error.texts;
-  if (error instanceof ApiError) return { zh: error.localized('zh'), en: error.localized('en') };
-  return { zh: message('operationFailed', 'zh'), en: message('operationFailed', 'en') };
+  if (error instanceof ApiError) return eachLang((lang) => error.localized(lang));
+  return localized('operationFailed');
 }
 
 type JobRow = {
@@ -269,18 +269,18 @@ export function createWatermarkJobs(deps: WatermarkDeps) {
 
   async function detail(userId: number, jobId: number, lang: Lang): Promise<WatermarkJobDetail> {
     const job = jobOf(await jobRow(userId, jobId));
-    const products = await database.query<{ product_id: string; offer_id: string; name: string; send: WatermarkJobDetail['products'][number]['send']; message: Localized | null; ozon: SkuImageResult['pictures'] }>(
+    const products = await database.query<{ product_id: string; offer_id: string; name: string; send: WatermarkJobDetail['products'][number]['send']; message: ZhEnText | null; ozon: SkuImageResult['pictures'] }>(
       `select product_id, offer_id, name, send, message, ozon from watermark_products where job_id = $1 order by position`,
       [jobId],
     );
-    const items = await database.query<{ product_id: string; idx: number; source_url: string; output_url: string | null; state: 'pending' | 'done' | 'failed'; message: Localized | null }>(
+    const items = await database.query<{ product_id: string; idx: number; source_url: string; output_url: string | null; state: 'pending' | 'done' | 'failed'; message: ZhEnText | null }>(
       `select product_id, idx, source_url, output_url, state, message from watermark_items where job_id = $1 order by product_id, idx`,
       [jobId],
     );
     const byProduct = new Map<string, WatermarkJobDetail['products'][number]['pictures']>();
     for (const item of items) {
       const list = byProduct.get(item.product_id) ?? [];
-      list.push({ index: item.idx, source: item.source_url, output: item.output_url, state: item.state, message: item.message?.[lang] ?? '' });
+      list.push({ index: item.idx, source: item.source_url, output: item.output_url, state: item.state, message: item.message ? textIn(item.message, lang) : '' });
       byProduct.set(item.product_id, list);
     }
     return {
@@ -291,7 +291,7 @@ export function createWatermarkJobs(deps: WatermarkDeps) {
         name: p.name,
         pictures: byProduct.get(p.product_id) ?? [],
         send: p.send,
-        sendMessage: p.message?.[lang] ?? '',
+        sendMessage: p.message ? textIn(p.message, lang) : '',
         ozon: p.ozon,
       })),
     };

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { PDFDocument } from 'pdf-lib';
-import { message, type Lang, type Localized } from '../../../contract/errors';
+import { eachLang, message, type Lang, type Localized } from '../../../contract/errors';
 import {
   CANCEL_REASON_OTHER,
   CANCELLABLE_STATUSES,
@@ -45,8 +45,8 @@ const postingList = (numbers: readonly string[], lang: Lang): string => {
   const more = numbers.length - SHOWN_POSTINGS;
   return more <= 0 ? shown : message('postingsAndMore', lang, { shown, count: String(numbers.length), more: String(more) });
 };
-/** The `{postings}` of a label refusal, in both languages. */
-const postingsParam = (numbers: readonly string[]): Localized => ({ zh: postingList(numbers, 'zh'), en: postingList(numbers, 'en') });
+/** The `{postings}` of a label refusal, in every language. */
+const postingsParam = (numbers: readonly string[]): Localized => eachLang((lang) => postingList(numbers, lang));
 /** Statuses in which Ozon has (or will shortly have) a label for a posting. */
 const LABEL_STATUSES: ReadonlySet<string> = new Set(['awaiting_deliver', 'delivering', 'driver_pickup', 'delivered', 'sent_by_seller', 'arbitration', 'client_arbitration']);
 

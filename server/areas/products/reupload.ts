@@ -1,4 +1,4 @@
-import { localized, message, type Lang, type Localized, type MessageKey, type MessageParams } from '../../../contract/errors';
+import { eachLang, localized, message, textIn, type Lang, type Localized, type MessageKey, type MessageParams, type ZhEnText } from '../../../contract/errors';
 import type { ProductLimit, ProductOutcome } from '../../../contract/products';
 import { nextOfferId, REUPLOAD_UNSETTLED, type ReuploadItem, type ReuploadStep } from '../../../contract/reupload';
 import { ApiError } from '../../http/errors';
@@ -23,7 +23,7 @@ import type { ProductsDeps } from './service';
  * offer id already exists (an import sent just before a crash), so a card is never imported twice.
  */
 
-type Stored = { code: string; attribute: string; zh: string; en: string };
+type Stored = { code: string; attribute: string } & ZhEnText;
 type StoredCard = { item: Omit<ProductImportItem, 'offer_id'>; minPrice: number; stocks: { warehouseId: string; stock: number }[]; sku: string };
 
 type ItemRow = {
@@ -76,7 +76,7 @@ function itemOf(row: ItemRow, lang: Lang): ReuploadItem {
     step: row.step,
     failedStep: row.failed_step,
     oldCard: row.old_card,
-    errors: row.errors.map((e) => ({ code: e.code, message: e[lang], attribute: e.attribute })),
+    errors: row.errors.map((e) => ({ code: e.code, message: textIn(e, lang), attribute: e.attribute })),
     createdAt: new Date(row.created_at).getTime(),
     updatedAt: new Date(row.updated_at).getTime(),
   };
@@ -87,7 +87,7 @@ const catalogued = (key: MessageKey, params?: MessageParams): Stored => storedOf
 
 function errorOf(error: unknown): { stored: Stored; transient: boolean } {
   if (isOzonError(error)) return { stored: storedOf(error.kind, error.texts), transient: TRANSIENT.has(error.kind) };
-  if (error instanceof ApiError) return { stored: storedOf('error', { zh: error.localized('zh'), en: error.localized('en') }), transient: false };
+  if (error instanceof ApiError) return { stored: storedOf('error', eachLang((lang) => error.localized(lang))), transient: false };
   throw error;
 }
 
@@ -113,7 +113,7 @@ export async function productLimits(deps: ProductsDeps, userId: number, storeIds
         return { shopId: shop.id, shopName: shop.name, dailyCreate: quota(answer.daily_create), dailyUpdate: quota(answer.daily_update), total: { limit: answer.total.limit, usage: answer.total.usage }, error: null };
       } catch (error) {
         const none = { limit: 0, usage: 0, resetAt: '' };
-        return { shopId: shop.id, shopName: shop.name, dailyCreate: none, dailyUpdate: none, total: { limit: 0, usage: 0 }, error: errorOf(error).stored[lang] };
+        return { shopId: shop.id, shopName: shop.name, dailyCreate: none, dailyUpdate: none, total: { limit: 0, usage: 0 }, error: textIn(errorOf(error).stored, lang) };
       }
     }),
   );

@@ -1,4 +1,4 @@
-import type { Lang, Localized } from '../../../contract/errors';
+import { eachLang, textIn, type Lang, type Localized, type ZhEnText } from '../../../contract/errors';
 import {
   marginPercent,
   PROMOTION_MESSAGES,
@@ -70,7 +70,7 @@ const fill = (text: Localized, params: Record<string, string | Localized>): Loca
     const value = params[name];
     return value === undefined ? whole : typeof value === 'string' ? value : value[lang];
   });
-  return { zh: one('zh'), en: one('en') };
+  return eachLang(one);
 };
 const shopGuardLease = (shopId: number) => `price-guard-shop-${shopId}`;
 
@@ -577,7 +577,7 @@ export function createPromotionService(deps: PromotionDeps) {
       const [count] = await q<{ n: number }>(`select count(*)::int as n from price_guard_log l where ${where}`, [userId, query.storeId ?? null]);
       const rows = await q<{
         id: number; created_at: Date; shop_id: number; shop_name: string; action_id: string; action_title: string; product_id: string; offer_id: string; name: string;
-        add_mode: string; action_price: string; floor: string; mode: string; cost: string | null; outcome: string; error: Localized | null;
+        add_mode: string; action_price: string; floor: string; mode: string; cost: string | null; outcome: string; error: ZhEnText | null;
       }>(
         `select l.*, s.name as shop_name from price_guard_log l join mp_shops s on s.id = l.shop_id where ${where} order by l.id desc limit $3 offset $4`,
         [userId, query.storeId ?? null, query.rows, (query.page - 1) * query.rows],
@@ -600,7 +600,7 @@ export function createPromotionService(deps: PromotionDeps) {
           mode: r.mode === 'margin' ? 'margin' : 'absolute',
           cost: r.cost === null ? null : Number(r.cost),
           outcome: r.outcome === 'failed' ? 'failed' : 'removed',
-          error: r.error ? r.error[lang] : null,
+          error: r.error ? textIn(r.error, lang) : null,
         })),
       };
     },

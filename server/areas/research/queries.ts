@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import { COUNT_CAP, type CategoryNode, type MarketProductRow, type newProductQuerySchema, type potentialQuerySchema, type productQuerySchema, type ProductSort } from '../../../contract/research';
-import type { Lang } from '../../../contract/errors';
+import { textIn, type Lang } from '../../../contract/errors';
 import { CATEGORY_TREE, type SimCategory } from '../../marketplace/simulator/catalog';
 import { ApiError } from '../../http/errors';
 
@@ -48,8 +48,8 @@ export function typesUnder(id: number): number[] | null {
 export function categoryTree(lang: Lang): CategoryNode[] {
   const node = (c: SimCategory): CategoryNode => ({
     id: c.categoryId,
-    name: c.names[lang],
-    children: [...c.children.map(node), ...c.types.map((t) => ({ id: t.typeId, name: t.names[lang], children: [] }))],
+    name: textIn(c.names, lang),
+    children: [...c.children.map(node), ...c.types.map((t) => ({ id: t.typeId, name: textIn(t.names, lang), children: [] }))],
   });
   return CATEGORY_TREE.map(node);
 }

@@ -1,4 +1,4 @@
-import type { Lang, Localized } from '../../../contract/errors';
+import { textIn, type Lang, type ZhEnText } from '../../../contract/errors';
 import { SYNC_ENTITIES, type AddStoreBody, type Store, type StoreStatus, type StoreSyncState, type UpdateStoreBody } from '../../../contract/store';
 import type { Database } from '../../db/database';
 import { ApiError } from '../../http/errors';
@@ -24,7 +24,7 @@ type ShopRow = {
   client_id: string;
   base_url: string | null;
   status: StoreStatus;
-  status_reason: Localized | null;
+  status_reason: ZhEnText | null;
   key_expires_at: Date | string | null;
   roles: string[];
   created_at: Date | string;
@@ -34,7 +34,7 @@ type ShopRow = {
 
 const ms = (v: Date | string | null) => (v === null ? null : new Date(v).getTime());
 
-type JobRow = { shop_id: number; entity: StoreSyncState['entity']; status: string; done: number; finished_at: Date | string | null; error: (Localized & { owner?: string }) | null; total: number };
+type JobRow = { shop_id: number; entity: StoreSyncState['entity']; status: string; done: number; finished_at: Date | string | null; error: (ZhEnText & { owner?: string }) | null; total: number };
 
 function syncStates(jobs: JobRow[], lang: Lang): StoreSyncState[] {
   return SYNC_ENTITIES.map((entity) => {
@@ -46,7 +46,7 @@ function syncStates(jobs: JobRow[], lang: Lang): StoreSyncState[] {
       done: job?.done ?? 0,
       total: job?.total ?? 0,
       finishedAt: ms(job?.finished_at ?? null),
-      error: status === 'failed' && job?.error?.[lang] ? job.error[lang] : null,
+      error: status === 'failed' && job?.error ? textIn(job.error, lang) : null,
     };
   });
 }
@@ -77,7 +77,7 @@ function toStore(row: ShopRow, lang: Lang, jobs: JobRow[] = []): Store {
     clientId: row.client_id,
     baseUrl: row.base_url,
     status: row.status,
-    statusReason: row.status_reason ? row.status_reason[lang] : null,
+    statusReason: row.status_reason ? textIn(row.status_reason, lang) : null,
     keyExpiresAt: ms(row.key_expires_at),
     roles: row.roles,
     createdAt: ms(row.created_at)!,

@@ -1,11 +1,12 @@
 import { sql } from 'drizzle-orm';
 import { bigint, index, integer, jsonb, numeric, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { timestamptz } from '../columns';
+import type { ZhEnText } from '../../../contract/errors';
 import { mpShops, users } from '../schema';
 
 type Variant = { key: string; name: string; props: Record<string, string>; price: string; image: string | null; stock: number | null; selected: boolean };
 type OzonAttribute = { id: number; complexId: number; values: { dictionaryValueId?: number; value: string }[] };
-type StoredError = { code: string; attributeId: number | null; attributeName: string | null; zh: string; en: string };
+type StoredError = { code: string; attributeId: number | null; attributeName: string | null } & ZhEnText;
 
 /**
  * A product a seller collected from an Ozon or 1688 page, with their edits and Ozon mapping. One row per source

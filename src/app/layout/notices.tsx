@@ -16,6 +16,7 @@ import { useDataClient } from '../dataClient';
 import { useFormats } from '../formats';
 import { noticeTimeMs } from '@contract/session';
 import type { FeatureUpdateItem } from '@contract/notice';
+import { textIn } from '@contract/errors';
 import { appRoutes, findRoute, isBuilt, type AppRoute } from '../routes';
 import { toLang } from '../i18n';
 import { SessionContext } from '../session';
@@ -191,7 +192,7 @@ export function FeatureUpdateDialog({ onRefresh }: FeatureUpdateDialogProps) {
     <Modal
       open={open}
       width="50%"
-      title={update.title[lang]}
+      title={textIn(update.title, lang)}
       onCancel={() => actor.send({ type: 'featureUpdate.close' })}
       footer={[
         <Button key="close" onClick={() => actor.send({ type: 'featureUpdate.close' })}>
@@ -204,7 +205,7 @@ export function FeatureUpdateDialog({ onRefresh }: FeatureUpdateDialogProps) {
     >
       <ol className="feature-update__list">
         {items.map((item) => (
-          <li key={item.zh}>{item[lang]}</li>
+          <li key={item.zh}>{textIn(item, lang)}</li>
         ))}
       </ol>
     </Modal>

@@ -7,6 +7,7 @@ import { DataTable, type DataTableColumn } from '@/components/data-table/DataTab
 import type { TableQuery } from '@/components/data-table/pager';
 import { useDataClient } from '@/app/dataClient';
 import { calendarDate, timeFormat } from '@/app/formats';
+import { textIn } from '@contract/errors';
 import { toLang } from '@/app/i18n';
 import { appRoutes, flattenRoutes } from '@/app/routes';
 import './admin.css';
@@ -69,7 +70,7 @@ export function FeatureUpdateManagerPage() {
 
   const columns: DataTableColumn<Row>[] = [
     { id: 'startDate', header: t('featureUpdates.startDate'), cell: ({ row }) => <span className="admin-nowrap">{calendarDate(lang, row.original.startDate)}</span> },
-    { id: 'title', header: t('featureUpdates.title'), cell: ({ row }) => <span className="admin-nowrap">{row.original.title[lang]}</span> },
+    { id: 'title', header: t('featureUpdates.title'), cell: ({ row }) => <span className="admin-nowrap">{textIn(row.original.title, lang)}</span> },
     {
       id: 'items',
       header: t('featureUpdates.items'),
@@ -77,7 +78,7 @@ export function FeatureUpdateManagerPage() {
         <ol className="admin-items">
           {row.original.items.map((item, index) => (
             <li key={index}>
-              {item[lang]}
+              {textIn(item, lang)}
               {item.path && <Tag className="admin-item-path">{item.path}</Tag>}
             </li>
           ))}

@@ -5,6 +5,7 @@ import type { ValidityTimes } from '@contract/session';
 import { selectRoleTime, selectUser, selectViewRole } from '@machines/sessionMachine';
 import { dateFormat } from '@/app/formats';
 import { toLang } from '@/app/i18n';
+import type { Lang } from '@contract/errors';
 import { SessionContext } from '@/app/session';
 import { areaStatus, HOME_AREAS } from './areas';
 import './introduction.css';
@@ -118,7 +119,7 @@ export function IntroductionPage() {
   );
 }
 
-function Validity({ time, lang }: { time: number | null; lang: 'zh' | 'en' }) {
+function Validity({ time, lang }: { time: number | null; lang: Lang }) {
   const { t } = useTranslation(['home', 'shell']);
   if (time === null) return <Typography.Text type="secondary">{t('shell:common.notSet')}</Typography.Text>;
   const date = dateFormat(lang).format(time);

@@ -5,6 +5,7 @@ import type { KeywordDetail, KeywordResult, KeywordRow, MarketProductRow } from 
 import { isApiFailure } from '@workers/api';
 import { useDataClient } from '@/app/dataClient';
 import { toLang } from '@/app/i18n';
+import type { Lang } from '@contract/errors';
 import { formatCount, formatGrowth, formatRub } from './format';
 import { HistoryChart } from './HistoryChart';
 import { MarketProductDrawer } from './MarketProductDrawer';
@@ -93,7 +94,7 @@ export function KeywordPage() {
   );
 }
 
-function KeywordDetailView({ detail, lang, onPick, onProduct }: { detail: KeywordDetail; lang: 'zh' | 'en'; onPick: (keyword: string) => void; onProduct: (row: MarketProductRow) => void }) {
+function KeywordDetailView({ detail, lang, onPick, onProduct }: { detail: KeywordDetail; lang: Lang; onPick: (keyword: string) => void; onProduct: (row: MarketProductRow) => void }) {
   const { t } = useTranslation('research');
   const k = detail.keyword;
   return (

@@ -2,10 +2,11 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { CopyOutlined, DeleteOutlined, ExclamationCircleFilled, RedoOutlined } from '@ant-design/icons';
 import { useSelector } from '@xstate/react';
 import { Avatar, Button, Space, Spin } from 'antd';
-import { useCallback, useEffect, useLayoutEffect, useRef, type ReactNode } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, type ReactNode } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import { selectDelivery, type Delivery } from '@machines/chatSendMachine';
 import {
+  selectChat,
   selectHistoryExhausted,
   selectIsLoadingHistory,
   selectMessages,
@@ -19,6 +20,7 @@ import { anchorIndexAfterPrepend, animateScrollTop, isAtBottom, isHistoryLocked 
 import type { Translate } from './translate';
 import { copyToClipboard } from './CopyText';
 import { MessageContent } from './MessageContent';
+import { MessageScopeProvider } from './media';
 
 type MessageListProps = {
   conversation: ActorRefFrom<typeof conversationMachine>;
@@ -35,6 +37,8 @@ export function MessageList({ conversation, t, defaultAvatar, onMention }: Messa
   const sends = useSelector(conversation, selectSends);
   const loading = useSelector(conversation, selectIsLoadingHistory);
   const exhausted = useSelector(conversation, selectHistoryExhausted);
+  const chat = useSelector(conversation, selectChat);
+  const scope = useMemo(() => ({ chat, t }), [chat, t]);
   const scrollRef = useRef<HTMLDivElement>(null);
   const stickToBottom = useRef(true);
   const lastHistoryRequest = useRef<number | null>(null);
@@ -123,35 +127,37 @@ export function MessageList({ conversation, t, defaultAvatar, onMention }: Messa
             </Button>
           )}
         </div>
-        <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
-          {visible.map((item) => {
-            const message = messages[item.index];
-            if (!message) return null;
-            return (
-              <div
-                key={item.key}
-                data-index={item.index}
-                ref={virtualizer.measureElement}
-                style={{ position: 'absolute', top: 0, left: 0, width: '100%', transform: `translateY(${item.start}px)` }}
-              >
-                {sends[String(message.id)] ? (
-                  <OutgoingMessage
-                    send={sends[String(message.id)]!}
-                    message={message}
-                    t={t}
-                    defaultAvatar={defaultAvatar}
-                    onMention={onMention}
-                    onRetry={() => conversation.send({ type: 'conversation.retry', id: message.id })}
-                    onDiscard={() => conversation.send({ type: 'conversation.discard', id: message.id })}
-                    onGrow={followIfAtBottom}
-                  />
-                ) : (
-                  <MessageItem message={message} defaultAvatar={defaultAvatar} onMention={onMention} />
-                )}
-              </div>
-            );
-          })}
-        </div>
+        <MessageScopeProvider value={scope}>
+          <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
+            {visible.map((item) => {
+              const message = messages[item.index];
+              if (!message) return null;
+              return (
+                <div
+                  key={item.key}
+                  data-index={item.index}
+                  ref={virtualizer.measureElement}
+                  style={{ position: 'absolute', top: 0, left: 0, width: '100%', transform: `translateY(${item.start}px)` }}
+                >
+                  {sends[String(message.id)] ? (
+                    <OutgoingMessage
+                      send={sends[String(message.id)]!}
+                      message={message}
+                      t={t}
+                      defaultAvatar={defaultAvatar}
+                      onMention={onMention}
+                      onRetry={() => conversation.send({ type: 'conversation.retry', id: message.id })}
+                      onDiscard={() => conversation.send({ type: 'conversation.discard', id: message.id })}
+                      onGrow={followIfAtBottom}
+                    />
+                  ) : (
+                    <MessageItem message={message} defaultAvatar={defaultAvatar} onMention={onMention} />
+                  )}
+                </div>
+              );
+            })}
+          </div>
+        </MessageScopeProvider>
       </div>
       <div style={{ position: 'absolute', right: 8, bottom: 8, display: 'flex', flexDirection: 'column', gap: 4 }}>
         <Button size="small" aria-label={t('scrollUp')} onClick={() => scrollRef.current && void animateScrollTop(scrollRef.current, () => 0)}>

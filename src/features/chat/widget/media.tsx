@@ -1,4 +1,6 @@
 import { createContext, useContext, useEffect, useState } from 'react';
+import type { Chat } from '@contract/chatWidget';
+import type { Translate } from './translate';
 
 /**
  * Some attachment addresses need the session to be read (the app's /api/chat/file/..., which an <img> cannot send
@@ -7,6 +9,11 @@ import { createContext, useContext, useEffect, useState } from 'react';
 export type MediaResolver = {
   handles: (url: string) => boolean;
   resolve: (url: string) => Promise<string>;
+  /**
+   * Another site's picture in a message of `chat` (issue 27), fetched for the reader by the host's server once they
+   * ask. Without it, such a picture is only a link the reader may open.
+   */
+  external?: (url: string, chat: Pick<Chat, 'id' | 'type'>) => Promise<string>;
 };
 
 const MediaContext = createContext<MediaResolver | null>(null);
@@ -15,6 +22,17 @@ export const MediaProvider = MediaContext.Provider;
 
 export function useMediaResolver(): MediaResolver | null {
   return useContext(MediaContext);
+}
+
+/** What a message's external picture needs from around it: the conversation it is in, and the widget's texts. */
+export type MessageScope = { chat: Pick<Chat, 'id' | 'type'>; t: Translate };
+
+const MessageScopeContext = createContext<MessageScope | null>(null);
+
+export const MessageScopeProvider = MessageScopeContext.Provider;
+
+export function useMessageScope(): MessageScope | null {
+  return useContext(MessageScopeContext);
 }
 
 /** The loadable address of `url`: itself, or once resolved, the host's; null while resolving or when it failed. */

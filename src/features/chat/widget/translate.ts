@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { chatWidget } from './locales';
 
 /** The widget's languages; the host passes one as the widget's `lang` prop. */
-export type ChatLang = 'zh' | 'en';
+export type ChatLang = 'zh' | 'en' | 'pt';
 
 export type ChatTextKey = keyof (typeof chatWidget)['zh'];
 
