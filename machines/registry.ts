@@ -18,6 +18,7 @@ import { reuploadMachine } from './reuploadMachine';
 import { promotionActionsMachine } from './promotionActionsMachine';
 import { returnActionMachine } from './returnActionMachine';
 import { listMachine } from './listMachine';
+import { pluginConnectMachine } from './pluginConnectMachine';
 import { sessionMachine } from './sessionMachine';
 import { settingsMachine } from './settingsMachine';
 import { tabMachine, tabsMachine } from './tabsMachine';
@@ -50,6 +51,7 @@ export const MACHINES: Readonly<Record<string, AnyStateMachine>> = Object.fromEn
     copyActionMachine,
     createProductMachine,
     collectionActionMachine,
+    pluginConnectMachine,
     productActionsMachine,
     reuploadMachine,
     returnActionMachine,

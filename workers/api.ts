@@ -10,6 +10,7 @@ import type { AnalysisApi } from './analysis';
 import type { ResearchApi, ResearchEvents } from './research';
 import type { EditApi } from './edit';
 import type { CollectionApi } from './collection';
+import type { PluginApi } from './plugin';
 import type { CopyApi } from './copy';
 import type { CreateApi } from './create';
 import type { PromotionsApi } from './promotions';
@@ -170,6 +171,8 @@ export type DataApi = {
   create: CreateApi;
   /** Collected products and their uploads (workers/collection.ts). */
   collection: CollectionApi;
+  /** The browser plugin's download and tokens (workers/plugin.ts). */
+  plugin: PluginApi;
   /** Ozon actions, the price guard, discount requests and cost prices (workers/promotions.ts). */
   promotions: PromotionsApi;
   flows: FlowsApi;

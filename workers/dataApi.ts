@@ -15,6 +15,7 @@ import { createAnalysisApi } from './analysis';
 import { createResearchApi } from './research';
 import { createEditApi } from './edit';
 import { createCollectionApi } from './collection';
+import { createPluginApi } from './plugin';
 import { createCopyApi } from './copy';
 import { createCreateApi } from './create';
 import { createPromotionsApi } from './promotions';
@@ -88,6 +89,7 @@ export function createDataApi(core: WorkerCore, options: DataApiOptions = {}) {
     copy: createCopyApi(core.client),
     create: createCreateApi(core.client),
     collection: createCollectionApi(core.client),
+    plugin: createPluginApi(core.client),
     promotions: createPromotionsApi(core.client),
     flows: createFlowsApi(core.client),
     orders,

@@ -3,6 +3,7 @@ import { COLLECTION_ENDPOINTS, type CollectAnswer } from '../../contract/collect
 import { routePath } from '../../contract/endpoint';
 import { PLUGIN_ENDPOINTS } from '../../contract/plugin';
 import { PLUGIN_PAGE, PLUGIN_TOKEN_HEADER, type PluginUser } from '../../contract/pluginProtocol';
+import { pluginText, type PluginLang } from './locales';
 import type { CollectOutcome, ConnectOutcome, PluginStatus, WorkerRequest } from './messages';
 
 /**
@@ -26,10 +27,10 @@ const stored = () => chrome.storage.local.get(['token', 'user']) as Promise<Stor
 type Envelope<T> = { code: number; msg: string; data: T };
 
 /** One call to the app with the plugin token; the envelope as the server answered, or a thrown network failure. */
-async function call<T>(path: string, token: string, init: { method: 'GET' | 'POST'; body?: unknown }): Promise<Envelope<T>> {
+async function call<T>(path: string, token: string, init: { method: 'GET' | 'POST'; body?: unknown; lang: PluginLang }): Promise<Envelope<T>> {
   const response = await fetch(`${await origin()}${path}`, {
     method: init.method,
-    headers: { [PLUGIN_TOKEN_HEADER]: token, ...(init.body === undefined ? {} : { 'content-type': 'application/json' }) },
+    headers: { [PLUGIN_TOKEN_HEADER]: token, 'accept-language': init.lang, ...(init.body === undefined ? {} : { 'content-type': 'application/json' }) },
     body: init.body === undefined ? undefined : JSON.stringify(init.body),
     credentials: 'omit',
   });
@@ -40,27 +41,27 @@ async function status(): Promise<PluginStatus> {
   return { origin: await origin(), version: chrome.runtime.getManifest().version, user: (await stored()).user ?? null };
 }
 
-async function connect(token: string): Promise<ConnectOutcome> {
+async function connect(token: string, lang: PluginLang): Promise<ConnectOutcome> {
   try {
-    const answer = await call<PluginUser>(routePath(PLUGIN_ENDPOINTS.me), token.trim(), { method: 'GET' });
+    const answer = await call<PluginUser>(routePath(PLUGIN_ENDPOINTS.me), token.trim(), { method: 'GET', lang });
     if (answer.code !== 200) return { ok: false, message: answer.msg };
     await chrome.storage.local.set({ token: token.trim(), user: answer.data } satisfies Stored);
     return { ok: true, user: answer.data };
   } catch {
-    return { ok: false, message: chrome.i18n.getMessage('unreachable', [await origin()]) };
+    return { ok: false, message: pluginText('unreachable', await origin(), lang) };
   }
 }
 
-async function collect(product: unknown): Promise<CollectOutcome> {
+async function collect(product: unknown, lang: PluginLang): Promise<CollectOutcome> {
   const app = await origin();
   const { token } = await stored();
-  if (!token) return { ok: false, reason: 'notConnected', message: chrome.i18n.getMessage('notConnected'), link: `${app}${PLUGIN_PAGE}` };
+  if (!token) return { ok: false, reason: 'notConnected', message: pluginText('notConnected', '', lang), link: `${app}${PLUGIN_PAGE}` };
   try {
-    const answer = await call<CollectAnswer>(routePath(COLLECTION_ENDPOINTS.collect), token, { method: 'POST', body: { product } });
+    const answer = await call<CollectAnswer>(routePath(COLLECTION_ENDPOINTS.collect), token, { method: 'POST', body: { product }, lang });
     if (answer.code !== 200) return { ok: false, reason: 'refused', message: answer.msg, link: answer.code === 401 ? `${app}${PLUGIN_PAGE}` : null };
     return { ok: true, created: answer.data.created, title: answer.data.item.title, link: `${app}${answer.data.path}` };
   } catch {
-    return { ok: false, reason: 'unreachable', message: chrome.i18n.getMessage('unreachable', [app]), link: null };
+    return { ok: false, reason: 'unreachable', message: pluginText('unreachable', app, lang), link: null };
   }
 }
 
@@ -76,9 +77,9 @@ async function answer(request: WorkerRequest, sender: chrome.runtime.MessageSend
     case 'status':
       return status();
     case 'collect':
-      return collect(request.product);
+      return collect(request.product, request.lang);
     case 'connect':
-      return (await fromAppOrPopup(sender)) ? connect(request.token) : { ok: false, message: 'refused' };
+      return (await fromAppOrPopup(sender)) ? connect(request.token, request.lang) : { ok: false, message: 'refused' };
     case 'disconnect':
       if (await fromAppOrPopup(sender)) await chrome.storage.local.remove(['token', 'user']);
       return status();

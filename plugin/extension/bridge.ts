@@ -1,5 +1,6 @@
 /// <reference types="chrome" />
 import { PLUGIN_BRIDGE, type PluginBridgeFromApp, type PluginBridgeFromPlugin } from '../../contract/pluginProtocol';
+import { pageLang } from './locales';
 import { ask } from './messages';
 
 /**
@@ -22,7 +23,7 @@ window.addEventListener('message', (event: MessageEvent<PluginBridgeFromApp | nu
   if (!data || typeof data !== 'object' || data.source !== PLUGIN_BRIDGE.appSource) return;
   if (data.type === 'hello') void ready();
   else if (data.type === 'connect' && typeof data.token === 'string') {
-    void ask({ type: 'connect', token: data.token }).then((outcome) =>
+    void ask({ type: 'connect', token: data.token, lang: pageLang() }).then((outcome) =>
       post(
         outcome.ok
           ? { source: PLUGIN_BRIDGE.pluginSource, type: 'connected', user: outcome.user }

@@ -1,7 +1,7 @@
 /**
- * The plugin's texts, written out by plugin/build.ts as Chromium's `_locales/<lang>/messages.json` and read with
- * chrome.i18n.getMessage (the browser's language picks; Chinese is the default). zh defines the keys; en must have
- * the same ones (typecheck fails otherwise). `$1` is a placeholder filled by getMessage's substitutions.
+ * The plugin's texts. zh defines the keys; en must have the same ones (typecheck fails otherwise); `$1` is filled by
+ * pluginText's substitution. plugin/build.ts also writes them as Chromium's `_locales/<lang>/messages.json`, which
+ * the manifest's name and description read.
  */
 const zh = {
   extName: '跨境卖家后台 · 采集插件',
@@ -53,3 +53,19 @@ const en: Record<PluginTextKey, string> = {
 };
 
 export const PLUGIN_TEXTS = { zh, en };
+
+/**
+ * A text in the language the browser asks pages for (navigator.language, the user's first content language):
+ * Chinese for zh-*, English otherwise. Not chrome.i18n, which follows the browser's own UI language: a Chinese seller
+ * on an English Chrome reads the app in Chinese and should read the plugin so too.
+ */
+export function pluginText(key: PluginTextKey, substitution = '', lang: PluginLang = pageLang()): string {
+  return PLUGIN_TEXTS[lang][key].replace('$1', substitution);
+}
+
+export type PluginLang = keyof typeof PLUGIN_TEXTS;
+
+/** The page's language, which the scripts also hand the service worker (a worker's navigator may differ). */
+export function pageLang(): PluginLang {
+  return navigator.language.toLowerCase().startsWith('zh') ? 'zh' : 'en';
+}

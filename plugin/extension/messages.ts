@@ -1,11 +1,13 @@
+/// <reference types="chrome" />
 import type { CollectedProduct } from '../../contract/collection';
 import type { PluginUser } from '../../contract/pluginProtocol';
+import type { PluginLang } from './locales';
 
 /** What the content scripts and the popup ask the plugin's service worker (chrome.runtime.sendMessage). */
 export type WorkerRequest =
   | { type: 'status' }
-  | { type: 'collect'; product: CollectedProduct }
-  | { type: 'connect'; token: string }
+  | { type: 'collect'; product: CollectedProduct; lang: PluginLang }
+  | { type: 'connect'; token: string; lang: PluginLang }
   | { type: 'disconnect' };
 
 /** Where the plugin stands: the app it belongs to (from app.json) and whose token it holds. */

@@ -1,10 +1,9 @@
 /// <reference types="chrome" />
 import { PLUGIN_PAGE } from '../../contract/pluginProtocol';
-import type { PluginTextKey } from './locales';
+import { pageLang, pluginText as text } from './locales';
 import { ask, type PluginStatus } from './messages';
 
 /** The toolbar popup: whom the plugin is connected as, connect by pasting a token, disconnect, links into the app. */
-const text = (key: PluginTextKey, substitution?: string) => chrome.i18n.getMessage(key, substitution === undefined ? undefined : [substitution]);
 const root = document.getElementById('app')!;
 
 function element<K extends keyof HTMLElementTagNameMap>(tag: K, props: Record<string, string> = {}, ...children: (Node | string)[]): HTMLElementTagNameMap[K] {
@@ -34,7 +33,7 @@ function render(status: PluginStatus, error = '') {
       event.preventDefault();
       if (!input.value.trim()) return;
       connect.disabled = true;
-      const outcome = await ask({ type: 'connect', token: input.value });
+      const outcome = await ask({ type: 'connect', token: input.value, lang: pageLang() });
       render(await ask({ type: 'status' }), outcome.ok ? '' : outcome.message);
     });
     parts.push(element('p', { textContent: text('popupNotConnected') }), form);

@@ -22,6 +22,7 @@ import { promotions } from '@/features/promotions/locales';
 import { analysis } from '@/features/analysis/locales';
 import { research } from '@/features/research/locales';
 import { edit } from '@/features/edit/locales';
+import { plugin } from '@/features/plugin/locales';
 import type { Texts } from './locales/define';
 import { shell } from './locales';
 
@@ -55,6 +56,7 @@ export const NAMESPACES = {
   create,
   collection,
   edit,
+  plugin,
 };
 
 export type Namespace = keyof typeof NAMESPACES;

@@ -96,7 +96,8 @@ export function lazyPage(load: () => Promise<{ default: ComponentType }>): Route
   }
   return Object.assign(LazyPage, { preload: () => start().then(() => undefined) });
 }
-const constructionPage = lazyPage(() =>
+/** What a route not built yet shows (every route is built today; tests build placeholder routes with it). */
+export const constructionPage = lazyPage(() =>
   import('@/features/construction/ConstructionPage').then((m) => ({ default: m.ConstructionPage })),
 );
 
@@ -532,13 +533,12 @@ export const appRoutes: AppRoute[] = [
     page: lazyPage(() => import('@/features/docs/DocsPage').then((m) => ({ default: m.DocsPage }))),
   },
   {
-    // Where the top bar's plugin button leads: the plugin's page (its own issue ships the download).
+    // Where the top bar's plugin button leads: the plugin's download, install steps and tokens.
     path: '/plugin/download',
     titleKey: 'route.plugin',
     icon: CloudDownloadOutlined,
     hidden: true,
-    construction: 'plugin',
-    page: constructionPage,
+    page: lazyPage(() => import('@/features/plugin/PluginPage').then((m) => ({ default: m.PluginPage }))),
   },
 ];
 

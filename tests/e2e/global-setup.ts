@@ -40,6 +40,11 @@ export default async function setup(project: TestProject) {
     const build = spawnSync('npx', ['rsbuild', 'build'], { cwd: ROOT, stdio: 'inherit' });
     if (build.status !== 0) throw new Error('npm run build failed');
   }
+  if (!existsSync(join(ROOT, 'dist', 'plugin', 'build.json'))) {
+    // The browser plugin the server offers for download (the second half of `npm run build`).
+    const build = spawnSync(process.execPath, ['--import', 'tsx', 'plugin/build.ts'], { cwd: ROOT, stdio: 'inherit' });
+    if (build.status !== 0) throw new Error('the plugin build failed');
+  }
   const dataDir = mkdtempSync(join(tmpdir(), 'seller-e2e-'));
   const port = await freePort();
   let log = '';

@@ -42,16 +42,16 @@ describe('cached views (spec §2.3: page views cached per tab)', { timeout: 30_0
     const { location } = renderShell('/profile/modify-psw');
     fireEvent.change(await screen.findByLabelText('原密码'), { target: { value: 'typed-before' } });
 
-    act(() => location.navigate('/plugin/download'));
-    expect(await screen.findByText('插件下载：建设中')).toBeVisible();
+    act(() => location.navigate('/docs'));
+    expect(await screen.findByRole('heading', { name: '使用文档' })).toBeVisible();
     // Hidden, not gone.
     expect(screen.getByLabelText('原密码')).not.toBeVisible();
-    expect(await screen.findByRole('tab', { name: '插件下载' })).toHaveAttribute('aria-selected', 'true');
+    expect(await screen.findByRole('tab', { name: '使用文档' })).toHaveAttribute('aria-selected', 'true');
 
     await user.click(screen.getByRole('tab', { name: '修改密码' }));
     expect(screen.getByLabelText('原密码')).toBeVisible();
     expect(screen.getByLabelText('原密码')).toHaveValue('typed-before');
-    expect(screen.getByText('插件下载：建设中')).not.toBeVisible();
+    expect(screen.getByRole('heading', { name: '使用文档', hidden: true })).not.toBeVisible();
 
     fireEvent.contextMenu(screen.getByRole('tab', { name: '修改密码' }));
     await user.click(screen.getByRole('menuitem', { name: '刷新' }));
@@ -60,8 +60,8 @@ describe('cached views (spec §2.3: page views cached per tab)', { timeout: 30_0
 
   it('the start page, a tab from the start, mounts only when its tab is first shown, then stays cached', async () => {
     const user = userEvent.setup();
-    renderShell('/plugin/download');
-    expect(await screen.findByText('插件下载：建设中')).toBeVisible();
+    renderShell('/docs');
+    expect(await screen.findByRole('heading', { name: '使用文档' })).toBeVisible();
     // Its tab is there; its page, which nobody has looked at since the app started, is not rendered hidden.
     expect(await screen.findByRole('tab', { name: '系统介绍' })).toBeInTheDocument();
     // (Time for a hidden page's lazy load and idle render, had it been mounted.)
@@ -69,9 +69,9 @@ describe('cached views (spec §2.3: page views cached per tab)', { timeout: 30_0
     expect(screen.queryByRole('heading', { name: '系统介绍', hidden: true })).toBeNull();
 
     await user.click(screen.getByRole('tab', { name: '系统介绍' }));
-    expect(await screen.findByRole('heading', { name: '系统介绍' })).toBeVisible();
-    await user.click(screen.getByRole('tab', { name: '插件下载' }));
-    expect(screen.getByText('插件下载：建设中')).toBeVisible();
+    expect(await screen.findByRole('heading', { name: '系统介绍' }, { timeout: 10_000 })).toBeVisible();
+    await user.click(screen.getByRole('tab', { name: '使用文档' }));
+    expect(screen.getByRole('heading', { name: '使用文档' })).toBeVisible();
     // Shown once, it stays mounted (hidden) like any visited tab.
     expect(screen.getByRole('heading', { name: '系统介绍', hidden: true })).not.toBeVisible();
   });
@@ -80,8 +80,8 @@ describe('cached views (spec §2.3: page views cached per tab)', { timeout: 30_0
     const user = userEvent.setup();
     const { location } = renderShell('/profile/modify-psw');
     fireEvent.change(await screen.findByLabelText('原密码'), { target: { value: 'typed-before' } });
-    act(() => location.navigate('/plugin/download'));
-    await screen.findByText('插件下载：建设中');
+    act(() => location.navigate('/docs'));
+    await screen.findByRole('heading', { name: '使用文档' });
 
     await user.click(screen.getByRole('button', { name: '关闭标签 修改密码' }));
     expect(screen.queryByRole('tab', { name: '修改密码' })).toBeNull();
@@ -101,8 +101,8 @@ describe('cached views (spec §2.3: page views cached per tab)', { timeout: 30_0
       { path: '/profile/modify-psw' },
     );
     fireEvent.change(await screen.findByLabelText('原密码'), { target: { value: 'typed-before' } });
-    act(() => location.navigate('/plugin/download'));
-    await screen.findByText('插件下载：建设中');
+    act(() => location.navigate('/docs'));
+    await screen.findByRole('heading', { name: '使用文档' });
     expect(screen.queryByLabelText('原密码')).toBeNull();
   });
 });

@@ -1,0 +1,159 @@
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { unzipSync } from 'fflate';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { inject } from 'vitest';
+import { launchBrowser, logIn, newContext, screenshot } from './browser';
+
+const baseUrl = inject('baseUrl');
+const code = inject('captchaCode');
+
+/**
+ * The plugin as a seller uses it: downloaded from the plugin page as a zip, loaded unpacked into Chromium (headless
+ * Chromium loads extensions), connected from the plugin page with one click, and used on Ozon and 1688 product
+ * pages. Those pages are the saved fixtures the app's source simulator serves, answered at their real addresses
+ * (https://detail.1688.com/..., https://www.ozon.ru/...) so the manifest's own match patterns are what injects the
+ * collect button.
+ */
+const PAGES = {
+  '1688': { url: 'https://detail.1688.com/offer/712345678901.html', title: '跨境爆款TWS蓝牙耳机 无线降噪运动入耳式 大电量 厂家直销' },
+  ozon: { url: 'https://www.ozon.ru/product/besprovodnye-naushniki-tws-x9-chernye-1789012345/' },
+} as const;
+
+let browser: Browser;
+let extensionDir: string;
+let profileDir: string;
+let context: BrowserContext | undefined;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  extensionDir = mkdtempSync(join(tmpdir(), 'seller-plugin-'));
+  profileDir = mkdtempSync(join(tmpdir(), 'seller-profile-'));
+});
+afterAll(async () => {
+  await context?.close();
+  await browser?.close();
+  rmSync(extensionDir, { recursive: true, force: true });
+  rmSync(profileDir, { recursive: true, force: true });
+});
+
+/** The source sites' pages, served from the simulator's saved copies at their real addresses. */
+async function serveSourceSites(target: BrowserContext) {
+  const sites = [
+    ['https://detail.1688.com/', '/sim/sources/1688/'],
+    ['https://www.ozon.ru/', '/sim/sources/ozon/'],
+  ] as const;
+  for (const [site, saved] of sites) {
+    await target.route(`${site}**`, async (route) => {
+      const url = new URL(route.request().url());
+      const response = await fetch(`${baseUrl}${saved}${url.pathname.slice(1)}`);
+      await route.fulfill({ status: response.status, contentType: response.headers.get('content-type') ?? 'text/html', body: Buffer.from(await response.arrayBuffer()) });
+    });
+  }
+}
+
+async function signIn(page: Page, path: string) {
+  await page.goto(`${baseUrl}${path}`);
+  await page.waitForURL((url) => url.pathname === '/login');
+  await logIn(page, 'seller', 'seller123', code);
+  await page.waitForURL((url) => url.pathname === path);
+}
+
+describe('the browser plugin', () => {
+  it('downloads from the plugin page as a zip made for this server, with the install steps in zh and en', { timeout: 240_000 }, async () => {
+    const page = await (await newContext(browser, baseUrl)).newPage();
+    page.setDefaultTimeout(60_000);
+    await signIn(page, '/plugin/download');
+    await page.getByText('本浏览器中未检测到插件').waitFor();
+    await page.getByText('点击“加载已解压的扩展程序”，选择刚才解压的文件夹。').waitFor();
+    const [saved] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: /下载插件/ }).click()]);
+    expect(saved.suggestedFilename()).toMatch(/^seller-plugin-\d+\.\d+\.\d+\.zip$/);
+    const files = unzipSync(readFileSync((await saved.path())!));
+    for (const [name, data] of Object.entries(files)) {
+      if (name.endsWith('/')) continue;
+      mkdirSync(dirname(join(extensionDir, name)), { recursive: true });
+      writeFileSync(join(extensionDir, name), data);
+    }
+    const manifest = JSON.parse(readFileSync(join(extensionDir, 'manifest.json'), 'utf8')) as { host_permissions: string[] };
+    expect(manifest.host_permissions).toEqual([`${baseUrl}/*`]);
+    await screenshot(page, 'plugin-page-zh');
+
+    const en = await (await newContext(browser, baseUrl, 'en')).newPage();
+    en.setDefaultTimeout(60_000);
+    await en.goto(`${baseUrl}/login`);
+    await en.getByLabel('Username').fill('seller');
+    await en.getByLabel('Password').fill('seller123');
+    await en.getByPlaceholder('Captcha').fill(code);
+    await en.getByRole('button', { name: 'Log in', exact: true }).click();
+    await en.waitForURL((url) => url.pathname !== '/login');
+    await en.goto(`${baseUrl}/plugin/download`);
+    await en.getByText('Click "Load unpacked" and choose the folder you unzipped.').waitFor();
+    await screenshot(en, 'plugin-page-en');
+    await en.context().close();
+    await page.context().close();
+  });
+
+  it('loads unpacked in Chromium, connects from the plugin page in one click, and collects 1688 and Ozon products into the list', { timeout: 300_000 }, async () => {
+    context = await chromium.launchPersistentContext(profileDir, {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      headless: true,
+      ignoreDefaultArgs: ['--disable-extensions'],
+      args: [`--disable-extensions-except=${extensionDir}`, `--load-extension=${extensionDir}`, '--no-sandbox', '--disable-gpu'],
+      locale: 'zh-CN',
+      viewport: { width: 1366, height: 800 },
+    });
+    context.setDefaultTimeout(60_000);
+    await context.addCookies([{ name: 'language', value: 'zh', url: baseUrl }]);
+    await serveSourceSites(context);
+    const page = context.pages()[0] ?? (await context.newPage());
+
+    // Installed: the plugin page sees it; one click hands it a token and it answers as whom it is connected.
+    await signIn(page, '/plugin/download');
+    await page.getByText(/插件已安装（v[\d.]+），尚未连接。/).waitFor();
+    await page.getByRole('button', { name: '连接插件' }).click();
+    await page.getByText('插件已连接账号 seller。现在可以去商品页采集了。').waitFor();
+    await page.getByText(/插件已安装（v[\d.]+），已连接账号：seller/).waitFor();
+    // The token was handed over, never shown; the list has it by its first characters.
+    expect(await page.getByTestId('plugin-token').count()).toBe(0);
+    await page.getByText(/^sbp_.{6}…$/).waitFor();
+    await screenshot(page, 'plugin-page-connected-zh');
+
+    // A 1688 offer: the collect button reads the page, the product goes to the seller's collection.
+    const offer = await context.newPage();
+    await offer.goto(PAGES['1688'].url);
+    await offer.getByRole('button', { name: '采集到卖家后台' }).click();
+    const status = offer.getByRole('status');
+    await status.getByText(`已加入采集箱：${PAGES['1688'].title}`).waitFor();
+    const link = status.getByRole('link', { name: '在采集箱中查看' });
+    expect(await link.getAttribute('href')).toMatch(new RegExp(`^${baseUrl}/collection/collection-list\\?id=\\d+$`));
+    await screenshot(offer, 'plugin-collect-1688');
+    // Collecting it again refreshes the same item.
+    await offer.getByRole('button', { name: '采集到卖家后台' }).click();
+    await status.getByText(`采集箱中已有此商品，已按页面更新：${PAGES['1688'].title}`).waitFor();
+
+    // An Ozon card, the same way.
+    const card = await context.newPage();
+    await card.goto(PAGES.ozon.url);
+    await card.getByRole('button', { name: '采集到卖家后台' }).click();
+    await card.getByRole('status').getByText(/^已加入采集箱：/).waitFor();
+
+    // The link leads to the item in the collection list, collected by the plugin.
+    const [listed] = await Promise.all([context.waitForEvent('page'), link.click()]);
+    await listed.waitForURL((url) => url.pathname === '/collection/collection-list');
+    await listed.getByRole('dialog').getByText('编辑采集商品').waitFor();
+    await listed.keyboard.press('Escape');
+    await listed.getByText(PAGES['1688'].title).first().waitFor();
+    expect(await listed.getByText('插件', { exact: true }).count()).toBeGreaterThanOrEqual(2);
+    await screenshot(listed, 'plugin-collection-list');
+
+    // Revoked on the plugin page, the token collects no more and the button says how to connect again.
+    await page.reload();
+    await page.getByRole('button', { name: '撤销' }).click();
+    await page.getByRole('button', { name: /确\s*定|OK/ }).click();
+    await page.getByText('还没有连接过插件。').waitFor();
+    await offer.getByRole('button', { name: '采集到卖家后台' }).click();
+    await status.getByText(/插件令牌无效、已过期或已撤销/).waitFor();
+    expect(await status.getByRole('link', { name: '去连接' }).getAttribute('href')).toBe(`${baseUrl}/plugin/download`);
+  });
+});
