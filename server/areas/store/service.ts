@@ -3,7 +3,7 @@ import { SYNC_ENTITIES, type AddStoreBody, type Store, type StoreStatus, type St
 import type { Database } from '../../db/database';
 import { ApiError } from '../../http/errors';
 import { decryptSecret, encryptSecret } from '../../marketplace/crypto';
-import type { OzonClient } from '../../marketplace/ozon/client';
+import type { OzonClient, Visibility } from '../../marketplace/ozon/client';
 import { isOzonError } from '../../marketplace/ozon/errors';
 import type { ClientFactory, ShopConnection } from '../../marketplace/plugin';
 import { tombstoneShopOrders } from '../orders/projection';
@@ -168,7 +168,7 @@ export async function applyStore(deps: StoreDeps, userId: number, id: number, la
 }
 
 export type ArchiveKind = 'removed' | 'failed';
-const VISIBILITY: Record<ArchiveKind, string> = { removed: 'REMOVED_FROM_SALE', failed: 'STATE_FAILED' };
+const VISIBILITY: Record<ArchiveKind, Visibility> = { removed: 'REMOVED_FROM_SALE', failed: 'STATE_FAILED' };
 /** Ozon's /v1/product/archive takes at most 100 product ids a call. */
 const ARCHIVE_BATCH = 100;
 

@@ -46,7 +46,7 @@ import {
 } from './schemas';
 import { classifyOzonError, describeItemError, OzonError, RETRYABLE_KINDS, type OzonItemFailure } from './errors';
 import { sharedOzonLimiter, type OzonRateLimiter, type RequestLane } from './limiter';
-import { OZON_ENDPOINTS, type OzonEndpointName } from './versions';
+import { OZON_ENDPOINTS, type OzonEndpointName, type OzonRequest } from './versions';
 
 export const OZON_PRODUCTION_URL = 'https://api-seller.ozon.ru';
 
@@ -116,7 +116,8 @@ export type ShipRequest = {
   packages: { products: { product_id: number; quantity: number }[] }[];
   with?: { additional_data?: boolean };
 };
-export type Visibility = 'ALL' | 'VISIBLE' | 'INVISIBLE' | 'EMPTY_STOCK' | 'ARCHIVED' | 'STATE_FAILED' | 'REMOVED_FROM_SALE' | string;
+/** The product visibilities every product list (v3 list, v4 attributes, v5 prices, v4 stocks) takes. */
+export type Visibility = NonNullable<NonNullable<OzonRequest<'productList'>['filter']>['visibility']>;
 export type ProductFilter = { offer_id?: string[]; product_id?: (number | string)[]; sku?: (number | string)[]; visibility?: Visibility };
 export type ProductImportItem = {
   offer_id: string;
@@ -271,7 +272,8 @@ export function createOzonClient(options: OzonClientOptions) {
     }
   }
 
-  async function call<S extends z.ZodType>(name: OzonEndpointName, body: unknown, schema: S): Promise<z.output<S>> {
+  /** One call; its body has the type Ozon's official schema gives it, so a field Ozon does not define fails typecheck. */
+  async function call<N extends OzonEndpointName, S extends z.ZodType>(name: N, body: OzonRequest<N>, schema: S): Promise<z.output<S>> {
     const path = OZON_ENDPOINTS[name].path;
     return withRetries(name, async () => {
       const response = await exchange(name, body);

@@ -148,7 +148,7 @@ export function dictionaryFor(attributeId: number, leaf: LeafType, language: Sim
   return [];
 }
 
-type ImportedAttribute = { id: number | string; values?: { dictionary_value_id?: number | string; value?: string }[] };
+type ImportedAttribute = { id?: number | string; values?: { dictionary_value_id?: number | string; value?: string }[] };
 export type AttributeProblem = { code: string; field: string; attribute_id: number; attribute_name: string; level: string; state: string; message: string };
 
 /**

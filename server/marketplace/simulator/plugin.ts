@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import { OZON_ENDPOINTS, OZON_REQUESTS_PER_SECOND, type OzonEndpointName } from '../ozon/versions';
+import { OZON_ENDPOINTS, OZON_REQUESTS_PER_SECOND, type OzonEndpointName, type OzonRequest } from '../ozon/versions';
 import { labelPdf, productPng, productSvg } from './assets';
 import { attributeValues, attributeValuesSearch, categoryAttribute, categoryTree } from './areas/categories';
 import { OZON_TEXT, SimError } from './errors';
@@ -154,16 +154,18 @@ export function createOzonSimulator(options: SimulatorOptions = {}) {
 }
 export type OzonSimulator = ReturnType<typeof createOzonSimulator>;
 
+type HandledName = Exclude<OzonEndpointName, 'roles' | 'packageLabel'>;
 /**
- * One Ozon call's answer. `body` has passed Ozon's request schema (./validate.ts) before a handler sees it, so each
- * area types it as that call's request: `never` here lets a handler take any such type.
+ * One Ozon call's answer. `body` has passed Ozon's request schema (./validate.ts) before a handler sees it, so it has
+ * that call's request type, generated from the same schema (../ozon/request-types.ts): a handler reading a field Ozon
+ * does not define fails the type check.
  */
-type Handler = (shop: SimShop, body: never, baseUrl: string) => unknown;
+type Handler<N extends HandledName> = (shop: SimShop, body: OzonRequest<N>, baseUrl: string) => unknown;
 
-const HANDLERS: Record<Exclude<OzonEndpointName, 'roles' | 'packageLabel'>, Handler> = {
+const HANDLERS: { [N in HandledName]: Handler<N> } = {
   warehouseList: (s, b) => s.areas.postings.warehouseList(b),
-  postingFbsList: (s, b) => s.areas.postings.postingList(b, 'list'),
-  postingFbsUnfulfilledList: (s, b) => s.areas.postings.postingList(b, 'unfulfilled'),
+  postingFbsList: (s, b) => s.areas.postings.postingList({ kind: 'list', body: b }),
+  postingFbsUnfulfilledList: (s, b) => s.areas.postings.postingList({ kind: 'unfulfilled', body: b }),
   postingFbsGet: (s, b) => s.areas.postings.postingGet(b),
   postingFbsShip: (s, b) => s.areas.postings.ship(b),
   postingFbsCancelReason: (s, b) => s.areas.postings.cancelReasons(b),
@@ -331,7 +333,7 @@ export const ozonSimulatorPlugin: FastifyPluginAsync<OzonSimulatorPluginOptions>
     const invalid = invalidRequest(OZON_ENDPOINTS.packageLabel.path, request.body ?? {});
     if (invalid) return refuse(reply, invalid);
     try {
-      const postings = shop.areas.postings.labelPostings((request.body as Record<string, unknown> | undefined)?.posting_number);
+      const postings = shop.areas.postings.labelPostings((request.body as OzonRequest<'packageLabel'>).posting_number);
       const pdf = await labelPdf(postings);
       return reply.type('application/pdf').send(Buffer.from(pdf));
     } catch (error) {
@@ -340,7 +342,7 @@ export const ozonSimulatorPlugin: FastifyPluginAsync<OzonSimulatorPluginOptions>
     }
   });
 
-  for (const [name, handler] of Object.entries(HANDLERS) as [keyof typeof HANDLERS, Handler][]) {
+  for (const [name, handler] of Object.entries(HANDLERS) as [HandledName, Handler<HandledName>][]) {
     const endpoint: { path: string; method: 'GET' | 'POST'; perMinute?: number } = OZON_ENDPOINTS[name];
     app.route({
       method: endpoint.method,

@@ -7,7 +7,10 @@ import { PromotionsArea } from './areas/promotions';
 import { ReturnsArea } from './areas/returns';
 import { DAY_MS, HISTORY_DAYS } from './postings';
 import { generateProduct, matchesVisibility, type SimProduct } from './products';
-import { asNumbers, asStrings, iso } from './wire';
+import { asNumbers, iso } from './wire';
+
+/** What Ozon's product lists filter by (the v3, v4 and v5 filters have these or fewer). */
+type ProductFilter = { offer_id?: string[]; product_id?: (number | string)[]; sku?: (number | string)[]; visibility?: string };
 
 export { SIM_BOUNDS } from './wire';
 
@@ -118,11 +121,11 @@ export class SimShop {
   }
 
   /** The products a list filter (offer_id, product_id, sku, visibility) selects, settled. */
-  filterProducts(filter: { offer_id?: unknown; product_id?: unknown; sku?: unknown; skus?: unknown; visibility?: unknown }): SimProduct[] {
-    const offers = new Set(asStrings(filter.offer_id));
+  filterProducts(filter: ProductFilter = {}): SimProduct[] {
+    const offers = new Set(filter.offer_id ?? []);
     const ids = new Set(asNumbers(filter.product_id));
-    const skus = new Set(asNumbers(filter.sku ?? filter.skus));
-    const visibility = typeof filter.visibility === 'string' ? filter.visibility : 'ALL';
+    const skus = new Set(asNumbers(filter.sku));
+    const visibility = filter.visibility ?? 'ALL';
     return this.products
       .map((p) => this.settle(p))
       .filter((p) => (offers.size === 0 || offers.has(p.offerId)) && (ids.size === 0 || ids.has(p.id)) && (skus.size === 0 || skus.has(p.sku)) && matchesVisibility(p, visibility));

@@ -1,5 +1,6 @@
 import { buildApp } from '../../../server/app';
 import { OZON_PRODUCTION_URL } from '../../../server/marketplace/ozon/client';
+import type { OzonRequest } from '../../../server/marketplace/ozon/versions';
 import { SIM_BODY_LIMIT } from '../../../server/marketplace/simulator/plugin';
 import { SIM_BOUNDS } from '../../../server/marketplace/simulator/shop';
 import { DATABASE_TARGETS, testConfig } from '../harness';
@@ -54,6 +55,36 @@ describe('the simulator refuses what Ozon refuses, in Ozon\'s error shape', () =
   });
 });
 
+describe('the simulator reads the fields Ozon defines for each call', () => {
+  const day = 86_400_000;
+  const unfulfilled = (filter: object) => ozon('/v4/posting/fbs/unfulfilled/list', { filter: { cutoff_from: new Date(Date.now() - 30 * day).toISOString(), cutoff_to: new Date(Date.now() + 5 * day).toISOString(), ...filter }, limit: 100 });
+
+  it('filters the unfulfilled list by last_change_status_date, its name for the status-change window', async () => {
+    const all = await unfulfilled({});
+    expect(all.status).toBe(200);
+    expect((all.body.postings as unknown[]).length).toBeGreaterThan(0);
+    const future = { from: new Date(Date.now() + 10 * day).toISOString(), to: new Date(Date.now() + 20 * day).toISOString() };
+    const none = await unfulfilled({ last_change_status_date: future });
+    expect(none).toMatchObject({ status: 200, body: { postings: [], count: 0 } });
+  });
+
+  it('finds a posting\'s transactions by its number alone, as Ozon\'s filter allows', async () => {
+    const [posting] = (await sim.client('1001').postingFbsList({ filter: { since: new Date(Date.now() - 20 * day).toISOString(), to: new Date().toISOString() }, limit: 1 })).postings;
+    const found = await ozon('/v3/finance/transaction/list', { filter: { posting_number: posting!.posting_number }, page: 1, page_size: 10 });
+    expect(found.status).toBe(200);
+    const result = found.body.result as { operations: { posting: { posting_number: string } }[]; row_count: number };
+    expect(result.row_count).toBe(1);
+    expect(result.operations[0]!.posting.posting_number).toBe(posting!.posting_number);
+  });
+
+  it('types each handler\'s body as Ozon defines it: a field Ozon does not send is a type error', () => {
+    const shop = sim.simulator.shop('1001');
+    // @ts-expect-error `dir` is v3's sort field; the v4 list Ozon serves names it `sort_dir`.
+    const body: OzonRequest<'postingFbsList'> = { filter: { since: new Date(Date.now() - day).toISOString(), to: new Date().toISOString() }, limit: 1, dir: 'DESC' };
+    expect(shop.areas.postings.postingList({ kind: 'list', body }).postings.length).toBeLessThanOrEqual(1);
+  });
+});
+
 describe('nothing the simulator holds grows without bound', () => {
   it('refuses a sent file whose name is longer than the bound, and keeps a chat\'s newest messages only', async () => {
     const chatId = sim.simulator.shop('1002').addBuyerMessage().chatId;
@@ -68,7 +99,7 @@ describe('nothing the simulator holds grows without bound', () => {
 
   it('keeps the newest label tasks only', () => {
     const shop = sim.simulator.shop('1003');
-    const [posting] = shop.areas.postings.postingList({ filter: { since: new Date(Date.now() - 95 * 86_400_000).toISOString(), to: new Date().toISOString() }, limit: 1 }, 'list').postings as { posting_number: string }[];
+    const [posting] = shop.areas.postings.postingList({ kind: 'list', body: { filter: { since: new Date(Date.now() - 95 * 86_400_000).toISOString(), to: new Date().toISOString() }, limit: 1 } }).postings as { posting_number: string }[];
     const ids = Array.from({ length: SIM_BOUNDS.tasks + 1 }, () => Number(shop.areas.postings.labelCreate({ posting_number: [posting!.posting_number] }).result.tasks[0]!.task_id));
     expect(shop.areas.postings.labelTask(ids[0]!)).toBeUndefined();
     expect(shop.areas.postings.labelTask(ids.at(-1)!)).toBeDefined();

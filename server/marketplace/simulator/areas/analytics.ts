@@ -2,9 +2,10 @@ import type { analyticsResponseSchema, financeTransactionListResponseSchema } fr
 import { badRequest } from '../errors';
 import { DAY_MS, HISTORY_DAYS } from '../postings';
 import { randomFor } from '../random';
+import type { OzonRequest } from '../../ozon/versions';
 import type { SimShop } from '../shop';
 import type { Answer } from '../wire';
-import { asStrings, checkLimit, iso, parseTime } from '../wire';
+import { checkLimit, iso, parseTime } from '../wire';
 
 
 /** Ozon areas "analytics" and "finance": /v1/analytics/data and /v3/finance/transaction/list, derived from the postings. */
@@ -16,12 +17,12 @@ export class AnalyticsArea {
   }
 
   // ---- analytics and finance
-  analytics(body: Record<string, unknown>): Answer<typeof analyticsResponseSchema> {
-    const from = Date.parse(String(body.date_from ?? ''));
-    const to = Date.parse(String(body.date_to ?? ''));
+  analytics(body: OzonRequest<'analyticsData'>): Answer<typeof analyticsResponseSchema> {
+    const from = Date.parse(body.date_from);
+    const to = Date.parse(body.date_to);
     if (Number.isNaN(from) || Number.isNaN(to) || to < from) throw badRequest('date_from and date_to are required');
-    const dimensions = asStrings(body.dimension);
-    const metrics = asStrings(body.metrics);
+    const dimensions = body.dimension;
+    const metrics = body.metrics;
     if (dimensions.length === 0) throw badRequest('dimension is required');
     if (metrics.length === 0 || metrics.length > 14) throw badRequest('metrics must hold 1 to 14 metrics');
     const known = new Set(['sku', 'day', 'week', 'month']);
@@ -69,20 +70,26 @@ export class AnalyticsArea {
     return { result: { data: rows.slice(offset, offset + limit), totals }, timestamp: iso(this.shop.env.now()) };
   }
 
-  finance(body: Record<string, unknown>): Answer<typeof financeTransactionListResponseSchema> {
-    const filter = (body.filter ?? {}) as { date?: { from?: string; to?: string }; posting_number?: string; transaction_type?: string };
-    const from = parseTime(filter.date?.from, 'filter.date.from');
-    const to = parseTime(filter.date?.to, 'filter.date.to');
-    if (to - from > 32 * DAY_MS) throw badRequest('the period must not exceed one month');
+  finance(body: OzonRequest<'financeTransactionList'>): Answer<typeof financeTransactionListResponseSchema> {
+    const filter = body.filter;
+    const postings = this.shop.areas.postings;
+    // Ozon's filter takes a posting number, a period, or both: a posting alone is found whenever it was made.
+    let [lo, hi] = [0, -1];
+    if (filter?.date || !filter?.posting_number) {
+      const from = parseTime(filter?.date?.from, 'filter.date.from');
+      const to = parseTime(filter?.date?.to, 'filter.date.to');
+      if (to - from > 32 * DAY_MS) throw badRequest('the period must not exceed one month');
+      [lo, hi] = postings.indexRange(from, to);
+    }
+    if (filter?.posting_number) {
+      const i = postings.indexOf(filter.posting_number);
+      const found = i !== undefined && (!filter.date || (i >= lo && i <= hi));
+      [lo, hi] = found ? [i, i] : [1, 0];
+    }
     const page = Number(body.page);
     const pageSize = Number(body.page_size);
     if (!Number.isInteger(page) || page < 1) throw badRequest('page must be 1 or more');
     if (!Number.isInteger(pageSize) || pageSize < 1 || pageSize > 1000) throw badRequest('page_size must be between 1 and 1000');
-    let [lo, hi] = this.shop.areas.postings.indexRange(from, to);
-    if (filter.posting_number) {
-      const i = this.shop.areas.postings.indexOf(filter.posting_number);
-      [lo, hi] = i === undefined || i < lo || i > hi ? [1, 0] : [i, i];
-    }
     const count = Math.max(0, hi - lo + 1);
     const first = lo + (page - 1) * pageSize;
     const operations = [];

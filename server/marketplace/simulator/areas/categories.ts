@@ -1,7 +1,7 @@
 import type { z } from 'zod';
-import type { CategoryLanguage } from '../../ozon/client';
 import type { attributeValuesResponseSchema, attributeValuesSearchResponseSchema, categoryAttributeResponseSchema, categoryTreeResponseSchema, OzonCategoryNode } from '../../ozon/schemas';
 import { attributesFor, CATEGORY_TREE, dictionaryFor, findLeaf, type DictionaryValue, type LeafType, type SimCategory, type SimLanguage } from '../catalog';
+import type { OzonRequest } from '../../ozon/versions';
 import { badRequest } from '../errors';
 import { checkLimit, type Answer } from '../wire';
 
@@ -9,16 +9,12 @@ import { checkLimit, type Answer } from '../wire';
  * Ozon area "description categories": /v1/description-category/tree and /attribute over the fixed catalogue in
  * ../catalog.ts. Stateless: every shop sees the same tree. Bodies arrive checked against Ozon's request schema.
  */
-export type CategoryTreeRequest = { language?: CategoryLanguage };
-export type CategoryAttributeRequest = { description_category_id: number | string; type_id: number | string; language?: CategoryLanguage };
-export type AttributeValuesRequest = CategoryAttributeRequest & { attribute_id: number | string; last_value_id?: number | string; limit: number | string };
-export type AttributeValuesSearchRequest = Omit<AttributeValuesRequest, 'last_value_id' | 'language'> & { value: string };
 
 /** Ozon's page limits: 2,000 values a page, 100 found values a search. */
 export const ATTRIBUTE_VALUES_LIMIT = 2_000;
 export const ATTRIBUTE_VALUES_SEARCH_LIMIT = 100;
 
-const languageOf = (value: CategoryLanguage | undefined): SimLanguage => (value === 'ZH_HANS' ? 'zh' : value === 'EN' ? 'en' : 'ru');
+const languageOf = (value: OzonRequest<'categoryTree'>['language']): SimLanguage => (value === 'ZH_HANS' ? 'zh' : value === 'EN' ? 'en' : 'ru');
 
 function treeNode(c: SimCategory, language: SimLanguage): OzonCategoryNode {
   return {
@@ -32,24 +28,24 @@ function treeNode(c: SimCategory, language: SimLanguage): OzonCategoryNode {
   };
 }
 
-export function categoryTree(body: CategoryTreeRequest): z.input<typeof categoryTreeResponseSchema> {
+export function categoryTree(body: OzonRequest<'categoryTree'>): z.input<typeof categoryTreeResponseSchema> {
   return { result: CATEGORY_TREE.map((c) => treeNode(c, languageOf(body.language))) };
 }
 
-function leafOf(body: CategoryAttributeRequest): LeafType {
+function leafOf(body: OzonRequest<'categoryAttribute'>): LeafType {
   const leaf = findLeaf(Number(body.description_category_id), Number(body.type_id));
   if (!leaf) throw badRequest('description_category_id and type_id must name a leaf type');
   return leaf;
 }
 
-function dictionaryOf(body: AttributeValuesRequest | AttributeValuesSearchRequest, language: SimLanguage): readonly DictionaryValue[] {
+function dictionaryOf(body: OzonRequest<'categoryAttributeValues' | 'categoryAttributeValuesSearch'>, language: SimLanguage): readonly DictionaryValue[] {
   const values = dictionaryFor(Number(body.attribute_id), leafOf(body), language);
   if (!values) throw badRequest('attribute_id has no dictionary in this category');
   return values;
 }
 
 /** A dictionary's values in id order, paged by `last_value_id` (the last id of the previous page). */
-export function attributeValues(body: AttributeValuesRequest): Answer<typeof attributeValuesResponseSchema> {
+export function attributeValues(body: OzonRequest<'categoryAttributeValues'>): Answer<typeof attributeValuesResponseSchema> {
   const limit = checkLimit(body.limit, ATTRIBUTE_VALUES_LIMIT);
   const values = dictionaryOf(body, languageOf(body.language));
   const after = body.last_value_id === undefined ? 0 : Number(body.last_value_id);
@@ -65,7 +61,7 @@ export function attributeValues(body: AttributeValuesRequest): Answer<typeof att
 }
 
 /** Values containing `value` (case-insensitive), at most `limit`. */
-export function attributeValuesSearch(body: AttributeValuesSearchRequest): Answer<typeof attributeValuesSearchResponseSchema> {
+export function attributeValuesSearch(body: OzonRequest<'categoryAttributeValuesSearch'>): Answer<typeof attributeValuesSearchResponseSchema> {
   const limit = checkLimit(body.limit, ATTRIBUTE_VALUES_SEARCH_LIMIT);
   const needle = body.value.trim().toLowerCase();
   if (needle.length === 0) throw badRequest('value must not be empty');
@@ -77,7 +73,7 @@ export function attributeValuesSearch(body: AttributeValuesSearchRequest): Answe
   return { result: found };
 }
 
-export function categoryAttribute(body: CategoryAttributeRequest): z.input<typeof categoryAttributeResponseSchema> {
+export function categoryAttribute(body: OzonRequest<'categoryAttribute'>): z.input<typeof categoryAttributeResponseSchema> {
   leafOf(body);
   return { result: attributesFor(languageOf(body.language)) };
 }

@@ -2,21 +2,13 @@ import type { chatHistoryResponseSchema, chatListResponseSchema, chatReadRespons
 import { badRequest, notFound } from '../errors';
 import { DAY_MS, orderNumberOf } from '../postings';
 import { randomFor } from '../random';
+import type { OzonRequest } from '../../ozon/versions';
 import type { SimShop } from '../shop';
 import type { Answer } from '../wire';
 import { asNumbers, checkLimit, decodeCursor, encodeCursor, iso, pushBounded, SIM_BOUNDS } from '../wire';
 
 type ChatMessage = { id: number; createdAt: number; userType: 'customer' | 'seller' | 'support'; text: string; isRead: boolean; orderNumber?: string; isImage?: boolean };
 type SimChat = { chatId: string; type: string; status: 'Opened' | 'Closed'; createdAt: number; postingNumber?: string; messages: ChatMessage[] };
-
-/** Request bodies as Ozon's schemas (v3ChatList, v3ChatHistoryRequest, chatChatSend*, ChatRead, chatChatStartRequest) admit them. */
-type Int = number | string;
-export type ChatListRequest = { filter?: { chat_status?: string; unread_only?: boolean }; limit: Int; cursor?: string };
-export type ChatHistoryRequest = { chat_id: string; direction?: string; from_message_id?: Int; limit?: Int; filter?: { message_ids?: Int[] } };
-export type ChatSendRequest = { chat_id: string; text: string };
-export type ChatSendFileRequest = { chat_id: string; name?: string; base64_content?: string };
-export type ChatReadRequest = { chat_id: string; from_message_id?: Int };
-export type ChatStartRequest = { posting_number: string };
 
 const hex = (n: number) => Math.floor(n * 0xffffffff).toString(16).padStart(8, '0');
 
@@ -83,7 +75,7 @@ export class ChatArea {
     };
   }
 
-  chatList(body: ChatListRequest): Answer<typeof chatListResponseSchema> {
+  chatList(body: OzonRequest<'chatList'>): Answer<typeof chatListResponseSchema> {
     const limit = checkLimit(body.limit ?? 30, 1000);
     const filter = body.filter ?? {};
     const status = typeof filter.chat_status === 'string' ? filter.chat_status : 'All';
@@ -107,7 +99,7 @@ export class ChatArea {
     return chat;
   }
 
-  chatHistory(body: ChatHistoryRequest): Answer<typeof chatHistoryResponseSchema> {
+  chatHistory(body: OzonRequest<'chatHistory'>): Answer<typeof chatHistoryResponseSchema> {
     const chat = this.requireChat(body.chat_id);
     const limit = checkLimit(body.limit ?? 50, 1000);
     const forward = body.direction === 'Forward';
@@ -130,7 +122,7 @@ export class ChatArea {
     };
   }
 
-  chatSend(body: ChatSendRequest): Answer<typeof chatSendResponseSchema> {
+  chatSend(body: OzonRequest<'chatSendMessage'>): Answer<typeof chatSendResponseSchema> {
     const chat = this.requireChat(body.chat_id);
     const text = typeof body.text === 'string' ? body.text : '';
     if (text.length < 1 || text.length > 1000) throw badRequest('text must be 1 to 1000 characters');
@@ -140,7 +132,7 @@ export class ChatArea {
   }
 
   /** The file itself is not kept: the history shows its name, as a stand-in for Ozon's CDN link. */
-  chatSendFile(body: ChatSendFileRequest): Answer<typeof chatSendResponseSchema> {
+  chatSendFile(body: OzonRequest<'chatSendFile'>): Answer<typeof chatSendResponseSchema> {
     const chat = this.requireChat(body.chat_id);
     const name = typeof body.name === 'string' ? body.name.trim() : '';
     const content = typeof body.base64_content === 'string' ? body.base64_content : '';
@@ -153,14 +145,14 @@ export class ChatArea {
     return { result: 'success' };
   }
 
-  chatRead(body: ChatReadRequest): Answer<typeof chatReadResponseSchema> {
+  chatRead(body: OzonRequest<'chatRead'>): Answer<typeof chatReadResponseSchema> {
     const chat = this.requireChat(body.chat_id);
     const upTo = body.from_message_id !== undefined ? Number(body.from_message_id) : Infinity;
     for (const m of chat.messages) if (m.id <= upTo) m.isRead = true;
     return { unread_count: this.chatView(chat).unread_count };
   }
 
-  chatStart(body: ChatStartRequest): Answer<typeof chatStartResponseSchema> {
+  chatStart(body: OzonRequest<'chatStart'>): Answer<typeof chatStartResponseSchema> {
     const postingNumber = String(body.posting_number ?? '');
     this.shop.areas.postings.requirePosting(postingNumber);
     let chat = this.chats.find((c) => c.postingNumber === postingNumber);

@@ -3,9 +3,10 @@ import type { FbsStatus } from '../../ozon/schemas';
 import { badRequest, notFound, OZON_TEXT, SimError } from '../errors';
 import { CANCEL_REASONS, DAY_MS, generatedCore, generatedLines, orderNumberOf, parsePostingNumber, SHIPPED, UNFULFILLED, UNFULFILLED_MAX_AGE_MS, type PostingCore } from '../postings';
 import { randomFor } from '../random';
+import type { OzonRequest } from '../../ozon/versions';
 import type { SimShop } from '../shop';
 import type { Answer } from '../wire';
-import { asNumbers, asStrings, checkLimit, decodeCursor, encodeCursor, iso, parseTime, setBounded, SIM_BOUNDS } from '../wire';
+import { asNumbers, checkLimit, decodeCursor, encodeCursor, iso, parseTime, setBounded, SIM_BOUNDS } from '../wire';
 
 const BUYER_SURNAMES = ['Иванов', 'Смирнова', 'Кузнецов', 'Попова', 'Соколов', 'Лебедева', 'Новиков', 'Морозова'] as const;
 const BUYER_NAMES = ['Алексей', 'Мария', 'Дмитрий', 'Анна', 'Сергей', 'Елена', 'Иван', 'Ольга'] as const;
@@ -28,6 +29,10 @@ type PostingOverride = {
   lines?: Line[];
 };
 type Line = { productIndex: number; quantity: number };
+/** The two posting lists, told apart: their filters differ. */
+type PostingListRequest = { kind: 'list'; body: OzonRequest<'postingFbsList'> } | { kind: 'unfulfilled'; body: OzonRequest<'postingFbsUnfulfilledList'> };
+/** What a list or get asks to add to each posting. */
+type PostingWith = NonNullable<OzonRequest<'postingFbsList'>['with']>;
 /** Postings made after the anchor (new-posting trigger, split packages): held in full. */
 type ExtraPosting = { postingNumber: string; orderIndex: number; inProcessAt: number; warehouseIndex: number; lines: Line[] };
 
@@ -49,7 +54,7 @@ export class PostingsArea {
   }
 
   // ---- warehouses
-  warehouseList(body: Record<string, unknown>): Answer<typeof warehouseListResponseSchema> {
+  warehouseList(body: OzonRequest<'warehouseList'>): Answer<typeof warehouseListResponseSchema> {
     const limit = checkLimit(body.limit, 200);
     const ids = asNumbers(body.warehouse_ids);
     const from = decodeCursor<{ o: number }>(body.cursor)?.o ?? 0;
@@ -115,7 +120,7 @@ export class PostingsArea {
     return this.shop.warehouses[core.warehouseIndex % this.shop.warehouses.length]!;
   }
 
-  posting(index: number, withData: Record<string, unknown> = {}) {
+  posting(index: number, withData: PostingWith = {}) {
     const core = this.core(index);
     const o = this.overrides.get(index);
     const postingNumber = this.postingNumberOf(index);
@@ -243,37 +248,44 @@ export class PostingsArea {
     return [lo, hi];
   }
 
-  postingList(body: Record<string, unknown>, kind: 'list' | 'unfulfilled'): Answer<typeof postingListResponseSchema> {
+  postingList(request: PostingListRequest): Answer<typeof postingListResponseSchema> {
+    const { body } = request;
     const limit = checkLimit(body.limit, 100);
-    const filter = (body.filter ?? {}) as Record<string, unknown>;
-    const desc = String(body.sort_dir ?? body.dir ?? 'ASC').toUpperCase() === 'DESC';
+    const desc = String(body.sort_dir ?? 'ASC').toUpperCase() === 'DESC';
     let from: number;
     let to: number;
     let unfulfilledFloor = -Infinity;
-    if (kind === 'list') {
-      if (!filter.since || !filter.to) throw badRequest('filter.since and filter.to are required');
+    // The two lists name the status-change window differently: last_changed_status_date, last_change_status_date.
+    let changed: { from?: string; to?: string } | undefined;
+    let orderId: number | undefined;
+    if (request.kind === 'list') {
+      const { filter } = request.body;
       from = parseTime(filter.since, 'filter.since');
       to = parseTime(filter.to, 'filter.to');
       if (to - from > 366 * DAY_MS) throw badRequest('period must not exceed one year');
-    } else if (filter.cutoff_from || filter.cutoff_to) {
-      from = parseTime(filter.cutoff_from, 'filter.cutoff_from') - 2 * DAY_MS;
-      to = parseTime(filter.cutoff_to, 'filter.cutoff_to') - 2 * DAY_MS;
-      unfulfilledFloor = this.shop.anchor - UNFULFILLED_MAX_AGE_MS;
-    } else if (filter.delivering_date_from || filter.delivering_date_to) {
-      from = parseTime(filter.delivering_date_from, 'filter.delivering_date_from') - 3 * DAY_MS;
-      to = parseTime(filter.delivering_date_to, 'filter.delivering_date_to') - 3 * DAY_MS;
-      unfulfilledFloor = this.shop.anchor - UNFULFILLED_MAX_AGE_MS;
+      changed = filter.last_changed_status_date;
+      orderId = filter.order_id ? Number(filter.order_id) : undefined;
     } else {
-      // Like Ozon, the unfulfilled list answers nothing without a cutoff or delivering-date window.
-      return { postings: [], count: 0, cursor: '', has_next: false };
+      const filter = request.body.filter ?? {};
+      changed = filter.last_change_status_date;
+      if (filter.cutoff_from || filter.cutoff_to) {
+        from = parseTime(filter.cutoff_from, 'filter.cutoff_from') - 2 * DAY_MS;
+        to = parseTime(filter.cutoff_to, 'filter.cutoff_to') - 2 * DAY_MS;
+      } else if (filter.delivering_date_from || filter.delivering_date_to) {
+        from = parseTime(filter.delivering_date_from, 'filter.delivering_date_from') - 3 * DAY_MS;
+        to = parseTime(filter.delivering_date_to, 'filter.delivering_date_to') - 3 * DAY_MS;
+      } else {
+        // Like Ozon, the unfulfilled list answers nothing without a cutoff or delivering-date window.
+        return { postings: [], count: 0, cursor: '', has_next: false };
+      }
+      unfulfilledFloor = this.shop.anchor - UNFULFILLED_MAX_AGE_MS;
     }
-    const requested = [...asStrings(filter.statuses), ...(typeof filter.status === 'string' && filter.status ? [filter.status] : [])];
+    const kind = request.kind;
+    const requested = body.filter?.statuses ?? [];
     const statuses = new Set(kind === 'unfulfilled' ? (requested.length ? requested.filter((s) => UNFULFILLED.has(s)) : [...UNFULFILLED]) : requested);
-    const warehouses = new Set(asNumbers(filter.warehouse_ids ?? filter.warehouse_id));
-    const changed = filter.last_changed_status_date as { from?: string; to?: string } | undefined;
+    const warehouses = new Set(asNumbers(body.filter?.warehouse_ids));
     const changedFrom = changed?.from ? parseTime(changed.from, 'filter.last_changed_status_date.from') : -Infinity;
     const changedTo = changed?.to ? parseTime(changed.to, 'filter.last_changed_status_date.to') : Infinity;
-    const orderId = filter.order_id ? Number(filter.order_id) : undefined;
 
     const [rangeLo, hi] = this.indexRange(from, to);
     const lo = unfulfilledFloor > -Infinity ? Math.max(rangeLo, this.indexRange(unfulfilledFloor, unfulfilledFloor)[0]) : rangeLo;
@@ -306,7 +318,7 @@ export class PostingsArea {
       }
       found.push(i);
     }
-    const withData = (body.with ?? {}) as Record<string, unknown>;
+    const withData = body.with ?? {};
     const answer: Answer<typeof postingListResponseSchema> = {
       postings: found.map((i) => this.posting(i, withData)),
       cursor: hasNext ? encodeCursor({ p: pos }) : '',
@@ -321,8 +333,8 @@ export class PostingsArea {
   }
 
   /** /v3/posting/fbs/get answers v3's product price: a decimal string with currency_code, not v4's {amount, currency}. */
-  postingGet(body: Record<string, unknown>): Answer<typeof postingGetResponseSchema> {
-    const posting = this.posting(this.requirePosting(body.posting_number), (body.with ?? {}) as Record<string, unknown>);
+  postingGet(body: OzonRequest<'postingFbsGet'>): Answer<typeof postingGetResponseSchema> {
+    const posting = this.posting(this.requirePosting(body.posting_number), body.with);
     return {
       result: {
         ...posting,
@@ -335,13 +347,13 @@ export class PostingsArea {
     this.overrides.set(index, { ...this.overrides.get(index), ...change, lastChangedAt: this.shop.env.now() });
   }
 
-  ship(body: Record<string, unknown>): Answer<typeof shipResponseSchema> {
+  ship(body: OzonRequest<'postingFbsShip'>): Answer<typeof shipResponseSchema> {
     const index = this.requirePosting(body.posting_number);
     const status = this.core(index).status;
     if (status === 'cancelled') throw badRequest('POSTING_ALREADY_CANCELLED');
     if (SHIPPED.has(status)) throw badRequest('POSTING_ALREADY_SHIPPED');
     if (status !== 'awaiting_packaging') throw badRequest('HAS_INCORRECT_STATUS');
-    const packages = Array.isArray(body.packages) ? (body.packages as { products?: { product_id?: unknown; quantity?: unknown }[] }[]) : [];
+    const packages = body.packages;
     if (packages.length === 0) throw badRequest('packages is required');
     const lines = this.linesOf(index);
     const bySku = new Map(lines.map((l) => [this.shop.sellable[l.productIndex % this.shop.sellable.length]!.sku, l]));
@@ -374,8 +386,8 @@ export class PostingsArea {
     return { result: numbers, additional_data: [] };
   }
 
-  cancelReasons(body: Record<string, unknown>): Answer<typeof cancelReasonResponseSchema> {
-    const numbers = asStrings(body.related_posting_numbers);
+  cancelReasons(body: OzonRequest<'postingFbsCancelReason'>): Answer<typeof cancelReasonResponseSchema> {
+    const numbers = body.related_posting_numbers;
     if (numbers.length === 0) throw badRequest('related_posting_numbers is required');
     return {
       result: numbers.map((n) => {
@@ -385,7 +397,7 @@ export class PostingsArea {
     };
   }
 
-  cancel(body: Record<string, unknown>): Answer<typeof boolResultSchema> {
+  cancel(body: OzonRequest<'postingFbsCancel'>): Answer<typeof boolResultSchema> {
     const index = this.requirePosting(body.posting_number);
     const reasonId = Number(body.cancel_reason_id);
     if (!CANCEL_REASONS.some((r) => r.id === reasonId && r.type_id === 'seller')) throw badRequest('cancel_reason_id is invalid');
@@ -397,23 +409,22 @@ export class PostingsArea {
     return { result: true };
   }
 
-  setTracking(body: Record<string, unknown>): Answer<typeof trackingSetResponseSchema> {
-    const items = Array.isArray(body.tracking_numbers) ? (body.tracking_numbers as { posting_number?: string; tracking_number?: string }[]) : [];
+  setTracking(body: OzonRequest<'trackingNumberSet'>): Answer<typeof trackingSetResponseSchema> {
+    const items = body.tracking_numbers;
     if (items.length === 0 || items.length > 20) throw badRequest('tracking_numbers must hold 1 to 20 items');
     return {
       result: items.map((item) => {
         const index = item.posting_number ? this.indexOf(item.posting_number) : undefined;
-        if (index === undefined) return { posting_number: item.posting_number ?? '', result: false, error: 'POSTING_NOT_FOUND' };
-        if (!item.tracking_number) return { posting_number: item.posting_number!, result: false, error: 'TRACKING_NUMBER_IS_EMPTY' };
+        if (index === undefined) return { posting_number: item.posting_number, result: false, error: 'POSTING_NOT_FOUND' };
+        if (!item.tracking_number) return { posting_number: item.posting_number, result: false, error: 'TRACKING_NUMBER_IS_EMPTY' };
         this.touch(index, { trackingNumber: item.tracking_number });
-        return { posting_number: item.posting_number!, result: true, error: '' };
+        return { posting_number: item.posting_number, result: true, error: '' };
       }),
     };
   }
 
   /** Postings for a label, or Ozon's refusal of the whole batch. */
-  labelPostings(numbers: unknown) {
-    const list = asStrings(numbers);
+  labelPostings(list: readonly string[]) {
     if (list.length === 0 || list.length > 20) throw badRequest('posting_number must hold 1 to 20 items');
     const now = this.shop.env.now();
     const notReady: string[] = [];
@@ -429,8 +440,8 @@ export class PostingsArea {
     return postings;
   }
 
-  labelCreate(body: Record<string, unknown>): Answer<typeof labelCreateResponseSchema> {
-    const list = asStrings(body.posting_number);
+  labelCreate(body: OzonRequest<'packageLabelCreate'>): Answer<typeof labelCreateResponseSchema> {
+    const list = body.posting_number;
     if (list.length === 0) throw badRequest('posting_number is required');
     for (const n of list) this.requirePosting(n);
     const taskId = this.shop.nextTaskId();
@@ -442,7 +453,7 @@ export class PostingsArea {
     return this.labelTasks.get(taskId);
   }
 
-  labelGet(body: Record<string, unknown>, baseUrl: string): Answer<typeof labelGetResponseSchema> {
+  labelGet(body: OzonRequest<'packageLabelGet'>, baseUrl: string): Answer<typeof labelGetResponseSchema> {
     const taskId = Number(body.task_id);
     const task = this.labelTasks.get(taskId);
     if (!task) throw notFound('task not found');

@@ -1,6 +1,7 @@
 import type { itemResultsResponseSchema, productPricesResponseSchema, productStocksResponseSchema } from '../../ozon/schemas';
 import { badRequest } from '../errors';
 import { fbsStock } from '../products';
+import type { OzonRequest } from '../../ozon/versions';
 import type { SimShop } from '../shop';
 import type { Answer } from '../wire';
 import { checkLimit, decodeCursor, encodeCursor } from '../wire';
@@ -21,15 +22,15 @@ export class PricesStocksArea {
     this.shop = shop;
   }
 
-  private cursorPage(body: Record<string, unknown>) {
+  private cursorPage(body: OzonRequest<'productInfoPrices' | 'productInfoStocks'>) {
     const limit = checkLimit(body.limit, 1000);
-    const list = this.shop.filterProducts((body.filter ?? {}) as Record<string, unknown>);
+    const list = this.shop.filterProducts(body.filter);
     const from = decodeCursor<{ o: number }>(body.cursor)?.o ?? 0;
     const page = list.slice(from, from + limit);
     return { page, total: list.length, cursor: from + limit < list.length ? encodeCursor({ o: from + limit }) : '' };
   }
 
-  prices(body: Record<string, unknown>): Answer<typeof productPricesResponseSchema> {
+  prices(body: OzonRequest<'productInfoPrices'>): Answer<typeof productPricesResponseSchema> {
     const { page, total, cursor } = this.cursorPage(body);
     return {
       items: page.map((p) => ({
@@ -59,8 +60,8 @@ export class PricesStocksArea {
     };
   }
 
-  importPrices(body: Record<string, unknown>): Answer<typeof itemResultsResponseSchema> {
-    const items = Array.isArray(body.prices) ? (body.prices as Record<string, unknown>[]) : [];
+  importPrices(body: OzonRequest<'productImportPrices'>): Answer<typeof itemResultsResponseSchema> {
+    const items = body.prices ?? [];
     if (items.length === 0 || items.length > 1000) throw badRequest('prices must hold 1 to 1000 items');
     const now = this.shop.env.now();
     return {
@@ -91,8 +92,8 @@ export class PricesStocksArea {
     };
   }
 
-  updateStocks(body: Record<string, unknown>): Answer<typeof itemResultsResponseSchema> {
-    const items = Array.isArray(body.stocks) ? (body.stocks as Record<string, unknown>[]) : [];
+  updateStocks(body: OzonRequest<'productsStocks'>): Answer<typeof itemResultsResponseSchema> {
+    const items = body.stocks;
     if (items.length === 0 || items.length > 100) throw badRequest('stocks must hold 1 to 100 items');
     const now = this.shop.env.now();
     return {
@@ -119,7 +120,7 @@ export class PricesStocksArea {
     };
   }
 
-  stocks(body: Record<string, unknown>): Answer<typeof productStocksResponseSchema> {
+  stocks(body: OzonRequest<'productInfoStocks'>): Answer<typeof productStocksResponseSchema> {
     const { page, total, cursor } = this.cursorPage(body);
     return {
       items: page.map((p) => ({

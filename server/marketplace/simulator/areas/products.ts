@@ -2,9 +2,10 @@ import type { boolResultSchema, importBySkuResponseSchema, importInfoResponseSch
 import { attributeProblems, findLeaf, isCopyForbidden } from '../catalog';
 import { badRequest, notFound } from '../errors';
 import { fbsStock, productErrors, productStatuses, type SimProduct } from '../products';
+import type { OzonRequest } from '../../ozon/versions';
 import type { SimShop } from '../shop';
 import type { Answer } from '../wire';
-import { asNumbers, asStrings, checkLimit, iso, setBounded, SIM_BOUNDS } from '../wire';
+import { asNumbers, checkLimit, iso, setBounded, SIM_BOUNDS } from '../wire';
 
 type ImportError = { code: string; message: string; field?: string; attribute_id?: number; attribute_name?: string; level?: string; state?: string };
 type ImportTask = { createdAt: number; items: { offer_id: string; product_id: number; status: 'imported' | 'failed' | 'skipped'; errors: ImportError[] }[] };
@@ -31,10 +32,9 @@ export class ProductsArea {
   }
 
   // ---- products
-  productList(body: Record<string, unknown>): Answer<typeof productListResponseSchema> {
+  productList(body: OzonRequest<'productList'>): Answer<typeof productListResponseSchema> {
     const limit = checkLimit(body.limit, 1000, false);
-    const filter = (body.filter ?? {}) as Record<string, unknown>;
-    const list = this.shop.filterProducts(filter);
+    const list = this.shop.filterProducts(body.filter);
     const after = body.last_id ? Number(body.last_id) : 0;
     const page = list.filter((p) => p.id > after).slice(0, limit);
     const more = list.some((p) => p.id > (page[page.length - 1]?.id ?? Infinity));
@@ -55,8 +55,8 @@ export class ProductsArea {
     };
   }
 
-  productInfoList(body: Record<string, unknown>, baseUrl: string): Answer<typeof productInfoListResponseSchema> {
-    const offers = asStrings(body.offer_id);
+  productInfoList(body: OzonRequest<'productInfoList'>, baseUrl: string): Answer<typeof productInfoListResponseSchema> {
+    const offers = body.offer_id ?? [];
     const ids = asNumbers(body.product_id);
     const skus = asNumbers(body.sku);
     if (offers.length + ids.length + skus.length > 1000) throw badRequest('at most 1000 identifiers per request');
@@ -119,9 +119,9 @@ export class ProductsArea {
     };
   }
 
-  productAttributes(body: Record<string, unknown>, baseUrl: string): Answer<typeof productAttributesResponseSchema> {
+  productAttributes(body: OzonRequest<'productInfoAttributes'>, baseUrl: string): Answer<typeof productAttributesResponseSchema> {
     const limit = checkLimit(body.limit, 1000, false);
-    const list = this.shop.filterProducts((body.filter ?? {}) as Record<string, unknown>);
+    const list = this.shop.filterProducts(body.filter);
     const desc = String(body.sort_dir ?? 'ASC').toUpperCase() === 'DESC';
     const ordered = desc ? [...list].reverse() : list;
     const after = body.last_id ? Number(body.last_id) : undefined;
@@ -161,24 +161,24 @@ export class ProductsArea {
     };
   }
 
-  productImport(body: Record<string, unknown>): Answer<typeof taskResponseSchema> {
-    const items = Array.isArray(body.items) ? (body.items as Record<string, unknown>[]) : [];
+  productImport(body: OzonRequest<'productImport'>): Answer<typeof taskResponseSchema> {
+    const items = body.items ?? [];
     if (items.length === 0 || items.length > 100) throw badRequest('items must hold 1 to 100 products');
     const now = this.shop.env.now();
     const { dayStart } = this.shop.quotaDay();
     const results: ImportTask['items'] = items.map((item) => {
-      const offerId = typeof item.offer_id === 'string' ? item.offer_id.trim() : '';
+      const offerId = (item.offer_id ?? '').trim();
       const errors: ImportTask['items'][number]['errors'] = [];
       if (!offerId || offerId.length > 50) errors.push({ code: 'offer_id_invalid', field: 'offer_id', message: 'offer_id is required, at most 50 characters' });
-      const name = typeof item.name === 'string' ? item.name : '';
+      const name = item.name ?? '';
       if (!name || name.length > 500) errors.push({ code: 'name_invalid', field: 'name', message: 'name is required, at most 500 characters' });
       const leaf = findLeaf(Number(item.description_category_id), Number(item.type_id));
       if (!leaf) errors.push({ code: 'description_category_invalid', field: 'description_category_id', message: 'description_category_id and type_id must name a leaf type' });
       const price = Number(item.price);
       if (!Number.isFinite(price) || price <= 0) errors.push({ code: 'price_invalid', field: 'price', message: 'price must be positive' });
-      const images = asStrings(item.images);
+      const images = item.images ?? [];
       if (images.length > 15) errors.push({ code: 'too_many_images', field: 'images', message: 'at most 15 images' });
-      const attributes = Array.isArray(item.attributes) ? (item.attributes as SimProduct['attributes']) : [];
+      const attributes = item.attributes ?? [];
       if (leaf) errors.push(...attributeProblems(leaf, attributes));
       const existing = offerId ? this.shop.productByOffer.get(offerId) : undefined;
       if (!existing && this.creates.filter((t) => t >= dayStart).length >= DAILY_CREATE_LIMIT) {
@@ -192,11 +192,16 @@ export class ProductsArea {
         typeId: leaf!.typeId,
         price,
         oldPrice: Number(item.old_price ?? 0) || 0,
-        currency: typeof item.currency_code === 'string' ? item.currency_code : 'CNY',
-        vat: typeof item.vat === 'string' ? item.vat : '0',
+        currency: item.currency_code ?? 'CNY',
+        vat: item.vat ?? '0',
         images,
-        attributes: attributes.map((a) => ({ id: Number(a.id), complex_id: Number(a.complex_id ?? 0), values: a.values })),
-        barcode: typeof item.barcode === 'string' ? item.barcode : '',
+        // Ozon takes ids as numbers or strings of digits; the card keeps them as the numbers it answers with.
+        attributes: attributes.map((a) => ({
+          id: Number(a.id),
+          complex_id: Number(a.complex_id ?? 0),
+          values: (a.values ?? []).map((v) => ({ ...(v.dictionary_value_id === undefined ? {} : { dictionary_value_id: Number(v.dictionary_value_id) }), value: v.value ?? '' })),
+        })),
+        barcode: item.barcode ?? '',
         depth: Number(item.depth ?? 100),
         width: Number(item.width ?? 100),
         height: Number(item.height ?? 100),
@@ -234,7 +239,7 @@ export class ProductsArea {
     return { result: { task_id: taskId } };
   }
 
-  importInfo(body: Record<string, unknown>): Answer<typeof importInfoResponseSchema> {
+  importInfo(body: OzonRequest<'productImportInfo'>): Answer<typeof importInfoResponseSchema> {
     const task = this.importTasks.get(Number(body.task_id));
     if (!task) throw notFound('task not found');
     const pending = this.shop.env.now() - task.createdAt < this.shop.env.taskDelayMs();
@@ -246,11 +251,11 @@ export class ProductsArea {
     };
   }
 
-  importBySku(body: Record<string, unknown>): Answer<typeof importBySkuResponseSchema> {
-    const items = Array.isArray(body.items) ? (body.items as Record<string, unknown>[]) : [];
+  importBySku(body: OzonRequest<'productImportBySku'>): Answer<typeof importBySkuResponseSchema> {
+    const items = body.items ?? [];
     if (items.length === 0 || items.length > 1000) throw badRequest('items must hold 1 to 1000 products');
     const unmatched: number[] = [];
-    const toImport: Record<string, unknown>[] = [];
+    const toImport: NonNullable<OzonRequest<'productImport'>['items']> = [];
     const refused: ImportTask['items'] = [];
     for (const item of items) {
       const sku = Number(item.sku);
@@ -260,13 +265,13 @@ export class ProductsArea {
         continue;
       }
       if (isCopyForbidden(source.id)) {
-        const offerId = typeof item.offer_id === 'string' && item.offer_id ? item.offer_id : `COPY-${sku}`;
+        const offerId = item.offer_id || `COPY-${sku}`;
         refused.push({ offer_id: offerId, product_id: 0, status: 'failed', errors: [{ code: 'SKU_COPY_FORBIDDEN', field: 'sku', level: 'error', state: 'declined', message: 'the card owner forbids creating products from this SKU' }] });
         continue;
       }
       toImport.push({
-        offer_id: typeof item.offer_id === 'string' && item.offer_id ? item.offer_id : `COPY-${sku}`,
-        name: typeof item.name === 'string' && item.name ? item.name : source.name,
+        offer_id: item.offer_id || `COPY-${sku}`,
+        name: item.name || source.name,
         description_category_id: source.categoryId,
         type_id: source.typeId,
         price: item.price ?? String(source.price),
@@ -301,7 +306,7 @@ export class ProductsArea {
     });
   }
 
-  archive(body: Record<string, unknown>): Answer<typeof boolResultSchema> {
+  archive(body: OzonRequest<'productArchive'>): Answer<typeof boolResultSchema> {
     const now = this.shop.env.now();
     for (const p of this.requireProducts(body.product_id)) {
       p.archived = true;
@@ -311,7 +316,7 @@ export class ProductsArea {
     return { result: true };
   }
 
-  unarchive(body: Record<string, unknown>): Answer<typeof boolResultSchema> {
+  unarchive(body: OzonRequest<'productUnarchive'>): Answer<typeof boolResultSchema> {
     const products = this.requireProducts(body.product_id);
     const now = this.shop.env.now();
     // The daily restore limit counts from 03:00 MSK, which is 00:00 UTC.
@@ -331,11 +336,11 @@ export class ProductsArea {
     return { result: true };
   }
 
-  deleteProducts(body: Record<string, unknown>): Answer<typeof productsDeleteResponseSchema> {
-    const items = Array.isArray(body.products) ? (body.products as { offer_id?: string }[]) : [];
+  deleteProducts(body: OzonRequest<'productsDelete'>): Answer<typeof productsDeleteResponseSchema> {
+    const items = body.products;
     if (items.length === 0 || items.length > 500) throw badRequest('products must hold 1 to 500 items');
     return {
-      status: items.map(({ offer_id = '' }) => {
+      status: items.map(({ offer_id }) => {
         const p = this.shop.productByOffer.get(offer_id);
         if (!p) return { offer_id, is_deleted: false, error: 'PRODUCT_NOT_FOUND' };
         if (!p.archived) return { offer_id, is_deleted: false, error: 'PRODUCT_IS_NOT_ARCHIVED' };
@@ -351,10 +356,10 @@ export class ProductsArea {
     };
   }
 
-  picturesImport(body: Record<string, unknown>): Answer<typeof picturesImportResponseSchema> {
+  picturesImport(body: OzonRequest<'productPicturesImport'>): Answer<typeof picturesImportResponseSchema> {
     const p = this.shop.productById.get(Number(body.product_id));
     if (!p) throw notFound('product not found');
-    const images = asStrings(body.images);
+    const images = body.images ?? [];
     if (images.length === 0 || images.length > 30) throw badRequest('images must hold 1 to 30 links');
     p.images = images;
     p.updatedAt = this.shop.env.now();

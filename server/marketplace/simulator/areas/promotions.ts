@@ -11,20 +11,10 @@ import { badRequest, notFound } from '../errors';
 import { DAY_MS } from '../postings';
 import { fbsStock, type SimProduct } from '../products';
 import { randomFor } from '../random';
+import type { OzonRequest } from '../../ozon/versions';
 import type { SimShop } from '../shop';
 import type { Answer } from '../wire';
 import { asNumbers, checkLimit, iso } from '../wire';
-
-/** Request bodies as Ozon's schemas (seller_apiGetSellerProductV1Request, …ActivateProductV1Request, …ProductIDsV1Request, v1*DiscountTasks*) admit them. */
-type Int = number | string;
-export type ActionProductsRequest = { action_id: number; limit?: number; offset?: number; last_id?: Int };
-export type ActionActivateRequest = { action_id: number; products: { product_id: number; action_price: number; stock?: number }[] };
-export type ActionDeactivateRequest = { action_id: number; product_ids: number[] };
-export type DiscountTaskListRequest = { status: string; page?: Int; limit: Int };
-export type DiscountTaskApproveRequest = {
-  tasks: { id: Int; approved_price: number; seller_comment?: string; approved_quantity_min: Int; approved_quantity_max: Int }[];
-};
-export type DiscountTaskDeclineRequest = { tasks: { id: Int; seller_comment?: string }[] };
 
 /** How a product came into an action: Ozon's `add_mode`. */
 export type AddMode = 'MANUAL' | 'AUTO';
@@ -161,7 +151,7 @@ export class PromotionsArea {
     return action;
   }
 
-  actionProducts(body: ActionProductsRequest, which: 'candidates' | 'products'): Answer<typeof actionProductsResponseSchema> {
+  actionProducts(body: OzonRequest<'actionCandidates' | 'actionProducts'>, which: 'candidates' | 'products'): Answer<typeof actionProductsResponseSchema> {
     const action = this.requireAction(body.action_id);
     const limit = checkLimit(body.limit ?? 100, ACTION_PRODUCTS_PER_CALL);
     // Candidates are the products that may join and have not: what `potential_products_count` counts.
@@ -191,7 +181,7 @@ export class PromotionsArea {
     };
   }
 
-  actionActivate(body: ActionActivateRequest): Answer<typeof actionActivateResponseSchema> {
+  actionActivate(body: OzonRequest<'actionProductsActivate'>): Answer<typeof actionActivateResponseSchema> {
     const action = this.requireAction(body.action_id);
     if (body.products.length === 0) throw badRequest('products is required');
     if (body.products.length > ACTION_PRODUCTS_PER_CALL) throw badRequest(`products: at most ${ACTION_PRODUCTS_PER_CALL} per request`);
@@ -219,7 +209,7 @@ export class PromotionsArea {
     return action.freeze !== null && this.shop.env.now() >= action.freeze;
   }
 
-  actionDeactivate(body: ActionDeactivateRequest): Answer<typeof actionActivateResponseSchema> {
+  actionDeactivate(body: OzonRequest<'actionProductsDeactivate'>): Answer<typeof actionActivateResponseSchema> {
     const action = this.requireAction(body.action_id);
     const ids = asNumbers(body.product_ids);
     if (ids.length === 0) throw badRequest('product_ids is required');
@@ -284,7 +274,7 @@ export class PromotionsArea {
     }
   }
 
-  discountTaskList(body: DiscountTaskListRequest): Answer<typeof discountTaskListResponseSchema> {
+  discountTaskList(body: OzonRequest<'discountTaskList'>): Answer<typeof discountTaskListResponseSchema> {
     const limit = checkLimit(body.limit, DISCOUNT_TASKS_PER_CALL);
     const page = body.page === undefined ? 1 : Number(body.page);
     if (!Number.isInteger(page) || page < 1) throw badRequest('page must be 1 or more');
@@ -327,7 +317,7 @@ export class PromotionsArea {
   }
 
   /** SEEN is what Ozon sets once the seller has looked: the first list of NEW ones does not change them here. */
-  private decide(ids: Int[], apply: (task: SimDiscountTask, index: number) => string | null): Answer<typeof discountTaskResultResponseSchema> {
+  private decide(ids: (number | string)[], apply: (task: SimDiscountTask, index: number) => string | null): Answer<typeof discountTaskResultResponseSchema> {
     if (ids.length === 0) throw badRequest('tasks is required');
     if (ids.length > DISCOUNT_TASKS_PER_CALL) throw badRequest(`tasks: at most ${DISCOUNT_TASKS_PER_CALL} per request`);
     const failDetails: { task_id: number; error_for_user: string }[] = [];
@@ -346,7 +336,7 @@ export class PromotionsArea {
     return { result: { fail_details: failDetails, success_count: ids.length - failDetails.length, fail_count: failDetails.length } };
   }
 
-  discountTaskApprove(body: DiscountTaskApproveRequest): Answer<typeof discountTaskResultResponseSchema> {
+  discountTaskApprove(body: OzonRequest<'discountTaskApprove'>): Answer<typeof discountTaskResultResponseSchema> {
     return this.decide(
       body.tasks.map((t) => t.id),
       (task, index) => {
@@ -367,7 +357,7 @@ export class PromotionsArea {
     );
   }
 
-  discountTaskDecline(body: DiscountTaskDeclineRequest): Answer<typeof discountTaskResultResponseSchema> {
+  discountTaskDecline(body: OzonRequest<'discountTaskDecline'>): Answer<typeof discountTaskResultResponseSchema> {
     return this.decide(
       body.tasks.map((t) => t.id),
       (task, index) => {

@@ -2,9 +2,10 @@ import type { rfbsReturnGetResponseSchema, rfbsReturnsListResponseSchema, return
 import { badRequest, notFound, SimError } from '../errors';
 import { DAY_MS, type PostingCore } from '../postings';
 import { randomFor } from '../random';
+import type { OzonRequest } from '../../ozon/versions';
 import type { SimShop } from '../shop';
 import type { Answer } from '../wire';
-import { asStrings, checkLimit, iso, parseTime, setBounded } from '../wire';
+import { checkLimit, iso, parseTime, setBounded } from '../wire';
 
 /**
  * Ozon area "returns":
@@ -262,22 +263,22 @@ export class ReturnsArea {
     };
   }
 
-  returnsList(body: Record<string, unknown>): Answer<typeof returnsListResponseSchema> {
+  returnsList(body: OzonRequest<'returnsList'>): Answer<typeof returnsListResponseSchema> {
     const limit = checkLimit(body.limit, 500);
-    const filter = (body.filter ?? {}) as Record<string, unknown>;
-    const ranges = ['logistic_return_date', 'storage_tariffication_start_date', 'visual_status_change_moment'].filter((k) => filter[k] !== undefined);
+    const filter = body.filter ?? {};
+    const ranges = [filter.logistic_return_date, filter.storage_tariffication_start_date, filter.visual_status_change_moment].filter((r) => r !== undefined);
     if (ranges.length > 1) throw badRequest('use only one of logistic_return_date, storage_tariffication_start_date, visual_status_change_moment');
-    const numbers = asStrings(filter.posting_numbers);
+    const numbers = filter.posting_numbers ?? [];
     if (numbers.length > 50) throw badRequest('posting_numbers: at most 50');
-    const range = (filter.logistic_return_date ?? filter.visual_status_change_moment) as { time_from?: string; time_to?: string } | undefined;
+    const range = filter.logistic_return_date ?? filter.visual_status_change_moment;
     const from = range?.time_from ? parseTime(range.time_from, 'time_from') : -Infinity;
     const to = range?.time_to ? parseTime(range.time_to, 'time_to') : Infinity;
-    const schema = typeof filter.return_schema === 'string' ? filter.return_schema.toUpperCase() : undefined;
-    const offerId = typeof filter.offer_id === 'string' && filter.offer_id ? filter.offer_id : undefined;
-    const productName = typeof filter.product_name === 'string' && filter.product_name ? filter.product_name.toLowerCase() : undefined;
-    const visualName = typeof filter.visual_status_name === 'string' && filter.visual_status_name ? filter.visual_status_name : undefined;
+    const schema = filter.return_schema?.toUpperCase();
+    const offerId = filter.offer_id || undefined;
+    const productName = filter.product_name?.toLowerCase() || undefined;
+    const visualName = filter.visual_status_name || undefined;
     const orderId = filter.order_id !== undefined ? Number(filter.order_id) : undefined;
-    const after = body.last_id !== undefined && body.last_id !== null ? Number(body.last_id) - this.base + 1 : 0;
+    const after = body.last_id !== undefined ? Number(body.last_id) - this.base + 1 : 0;
 
     type Item = ReturnType<ReturnsArea['fbsReturn']>;
     const found: Item[] = [];
@@ -387,13 +388,13 @@ export class ReturnsArea {
     return request;
   }
 
-  rfbsList(body: Record<string, unknown>): Answer<typeof rfbsReturnsListResponseSchema> {
+  rfbsList(body: OzonRequest<'rfbsReturnsList'>): Answer<typeof rfbsReturnsListResponseSchema> {
     const limit = checkLimit(body.limit, 1000);
-    const filter = (body.filter ?? {}) as Record<string, unknown>;
-    const groups = asStrings(filter.group_state).filter((g) => g !== 'All');
-    const postingNumber = typeof filter.posting_number === 'string' && filter.posting_number ? filter.posting_number : undefined;
-    const offerId = typeof filter.offer_id === 'string' && filter.offer_id ? filter.offer_id : undefined;
-    const created = (filter.created_at ?? {}) as { from?: string; to?: string };
+    const filter = body.filter ?? {};
+    const groups = (filter.group_state ?? []).filter((g) => g !== 'All');
+    const postingNumber = filter.posting_number || undefined;
+    const offerId = filter.offer_id || undefined;
+    const created = filter.created_at ?? {};
     const from = created.from ? parseTime(created.from, 'created_at.from') : -Infinity;
     const to = created.to ? parseTime(created.to, 'created_at.to') : Infinity;
     const after = body.last_id ? Number(body.last_id) - this.base - RFBS_ID_BASE + 1 : 0;
@@ -421,7 +422,7 @@ export class ReturnsArea {
     return { returns: out };
   }
 
-  rfbsGet(body: Record<string, unknown>, baseUrl: string): Answer<typeof rfbsReturnGetResponseSchema> {
+  rfbsGet(body: OzonRequest<'rfbsReturnGet'>, baseUrl: string): Answer<typeof rfbsReturnGetResponseSchema> {
     const request = this.requireRfbs(body.return_id);
     const { posting, product } = this.rfbsProduct(request.index);
     const allowed = (Object.keys(RFBS_ACTIONS) as RfbsAction[]).filter((a) => (RFBS_ACTIONS[a].from as readonly RfbsState[]).includes(request.state));
@@ -459,10 +460,10 @@ export class ReturnsArea {
   }
 
   /** /v1/returns/rfbs/action/set: the decision whose id `body.id` is, with what that decision needs. */
-  rfbsActionSet(body: Record<string, unknown>) {
+  rfbsActionSet(body: OzonRequest<'rfbsReturnActionSet'>) {
     const action = (Object.keys(RFBS_ACTIONS) as RfbsAction[]).find((a) => RFBS_ACTIONS[a].id === Number(body.id));
     if (!action) throw badRequest(`id: unknown action ${String(body.id)}`);
-    const comment = typeof body.comment === 'string' ? body.comment.trim() : '';
+    const comment = body.comment?.trim() ?? '';
     switch (action) {
       case 'verify':
         return this.decide(action, body.return_id, { state: 'Approved', moneyReturnState: '', returnMethod: comment || 'Почта России' });
