@@ -216,6 +216,22 @@ function typedAlternatives(node: unknown): unknown {
   return out;
 }
 
+/**
+ * For the types only: a definition identical to one before it (the official file repeats the product visibility
+ * enum per API version) refers to that one, so the generated file has one type where the file has several copies.
+ */
+function sameAsFirst(definitions: Record<string, Schema>): Record<string, Schema> {
+  const first = new Map<string, string>();
+  return Object.fromEntries(
+    Object.entries(definitions).map(([name, schema]) => {
+      const text = JSON.stringify(schema);
+      const earlier = first.get(text);
+      if (earlier === undefined) first.set(text, name);
+      return [name, earlier === undefined ? schema : { $ref: `#/definitions/${earlier}` }];
+    }),
+  );
+}
+
 const pascal = (name: string) => name[0]!.toUpperCase() + name.slice(1);
 
 /**
@@ -243,7 +259,7 @@ export async function requestTypesSource(schemas: RequestSchemas): Promise<strin
     properties,
     required: Object.keys(properties),
     additionalProperties: false,
-    definitions: typedAlternatives(schemas.definitions),
+    definitions: sameAsFirst(typedAlternatives(schemas.definitions) as Record<string, Schema>),
   };
   return compile(root as Parameters<typeof compile>[0], 'OzonRequests', {
     additionalProperties: false,

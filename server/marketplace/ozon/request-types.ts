@@ -4,30 +4,6 @@
  * `npm run ozon:schemas`.
  */
 
-export type Productv3GetProductListRequestFilterFilterVisibility =
-  | 'ALL'
-  | 'VISIBLE'
-  | 'INVISIBLE'
-  | 'EMPTY_STOCK'
-  | 'NOT_MODERATED'
-  | 'MODERATED'
-  | 'DISABLED'
-  | 'STATE_FAILED'
-  | 'READY_TO_SUPPLY'
-  | 'VALIDATION_STATE_PENDING'
-  | 'VALIDATION_STATE_FAIL'
-  | 'VALIDATION_STATE_SUCCESS'
-  | 'TO_SUPPLY'
-  | 'IN_SALE'
-  | 'REMOVED_FROM_SALE'
-  | 'OVERPRICED'
-  | 'CRITICALLY_OVERPRICED'
-  | 'EMPTY_BARCODE'
-  | 'BARCODE_EXISTS'
-  | 'QUARANTINE'
-  | 'ARCHIVED'
-  | 'OVERPRICED_WITH_STOCK'
-  | 'PARTIAL_APPROVED';
 export type Productv2GetProductListRequestFilterFilterVisibility =
   | 'ALL'
   | 'VISIBLE'
@@ -53,30 +29,6 @@ export type Productv2GetProductListRequestFilterFilterVisibility =
   | 'OVERPRICED_WITH_STOCK'
   | 'PARTIAL_APPROVED';
 export type V3ServiceType = 'IS_CODE_SERVICE' | 'IS_NO_CODE_SERVICE';
-export type Productv5GetProductListRequestFilterFilterVisibility =
-  | 'ALL'
-  | 'VISIBLE'
-  | 'INVISIBLE'
-  | 'EMPTY_STOCK'
-  | 'NOT_MODERATED'
-  | 'MODERATED'
-  | 'DISABLED'
-  | 'STATE_FAILED'
-  | 'READY_TO_SUPPLY'
-  | 'VALIDATION_STATE_PENDING'
-  | 'VALIDATION_STATE_FAIL'
-  | 'VALIDATION_STATE_SUCCESS'
-  | 'TO_SUPPLY'
-  | 'IN_SALE'
-  | 'REMOVED_FROM_SALE'
-  | 'OVERPRICED'
-  | 'CRITICALLY_OVERPRICED'
-  | 'EMPTY_BARCODE'
-  | 'BARCODE_EXISTS'
-  | 'QUARANTINE'
-  | 'ARCHIVED'
-  | 'OVERPRICED_WITH_STOCK'
-  | 'PARTIAL_APPROVED';
 export type V4Visibility =
   | 'ALL'
   | 'VISIBLE'
@@ -154,7 +106,7 @@ export interface OzonRequests {
   '/v1/product/import/info': ProductGetImportProductsInfoRequest;
   '/v1/product/import-by-sku': ProductImportProductsBySKURequest;
   '/v1/product/archive': ProductProductArchiveRequest;
-  '/v1/product/unarchive': ProductProductUnarchiveRequest;
+  '/v1/product/unarchive': ProductProductArchiveRequest;
   '/v2/products/delete': Productv2DeleteProductsRequest;
   '/v5/product/info/prices': Productv5GetProductInfoPricesV5Request;
   '/v1/product/import/prices': ProductImportProductsPricesRequest;
@@ -202,14 +154,14 @@ export interface PostingFbsListRequest {
     warehouse_ids?: (number | string)[];
     delivery_method_ids?: (number | string)[];
     provider_ids?: (number | string)[];
-    last_changed_status_date?: PostinglistV3Status;
+    last_changed_status_date?: CreatedAt;
   };
   limit: number | string;
   cursor?: string;
   sort_dir?: 'ASC' | 'DESC' | 'asc' | 'desc';
   with?: Postingv3FbsPostingWithParams;
 }
-export interface PostinglistV3Status {
+export interface CreatedAt {
   from?: string;
   to?: string;
 }
@@ -230,7 +182,7 @@ export interface PostingFbsUnfulfilledListRequest {
     warehouse_ids?: (number | string)[];
     delivery_method_ids?: (number | string)[];
     provider_ids?: (number | string)[];
-    last_change_status_date?: PostinglistV3Status;
+    last_change_status_date?: CreatedAt;
   };
   limit: number | string;
   cursor?: string;
@@ -298,7 +250,7 @@ export interface Productv3GetProductListRequest {
 export interface Productv3GetProductListRequestFilter {
   offer_id?: string[];
   product_id?: (number | string)[];
-  visibility?: Productv3GetProductListRequestFilterFilterVisibility;
+  visibility?: Productv2GetProductListRequestFilterFilterVisibility;
 }
 export interface V3GetProductInfoListRequest {
   offer_id?: string[];
@@ -391,9 +343,6 @@ export interface ProductImportProductsBySKURequestItem {
 export interface ProductProductArchiveRequest {
   product_id: (number | string)[];
 }
-export interface ProductProductUnarchiveRequest {
-  product_id: (number | string)[];
-}
 export interface Productv2DeleteProductsRequest {
   products: DeleteProductsRequestProduct[];
 }
@@ -408,7 +357,7 @@ export interface Productv5GetProductInfoPricesV5Request {
 export interface Productv5Filter {
   offer_id?: string[];
   product_id?: (number | string)[];
-  visibility?: Productv5GetProductListRequestFilterFilterVisibility;
+  visibility?: Productv2GetProductListRequestFilterFilterVisibility;
 }
 export interface ProductImportProductsPricesRequest {
   /**
@@ -535,8 +484,8 @@ export interface V1GetReturnsListRequest {
 }
 export interface GetReturnsListRequestFilter {
   logistic_return_date?: V1TimeRangeReturnDate;
-  storage_tariffication_start_date?: V1TimeRangeStorageTariffication;
-  visual_status_change_moment?: V1TimeRangeVisualStatus;
+  storage_tariffication_start_date?: V1TimeRangeReturnDate;
+  visual_status_change_moment?: V1TimeRangeReturnDate;
   order_id?: number | string;
   posting_numbers?: string[];
   product_name?: string;
@@ -550,14 +499,6 @@ export interface V1TimeRangeReturnDate {
   time_from?: string;
   time_to?: string;
 }
-export interface V1TimeRangeStorageTariffication {
-  time_from?: string;
-  time_to?: string;
-}
-export interface V1TimeRangeVisualStatus {
-  time_from?: string;
-  time_to?: string;
-}
 export interface V2ReturnsRfbsListRequest {
   filter?: V2ReturnsRfbsFilter;
   last_id?: number | string;
@@ -568,10 +509,6 @@ export interface V2ReturnsRfbsFilter {
   posting_number?: string;
   group_state?: string[];
   created_at?: CreatedAt;
-}
-export interface CreatedAt {
-  from?: string;
-  to?: string;
 }
 export interface V2ReturnsRfbsGetRequest {
   return_id: number | string;
