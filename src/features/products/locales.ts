@@ -316,7 +316,7 @@ export const products = defineLocales({
     priceFrom: 'De',
     priceTo: 'Até',
     reset: 'Limpar',
-    image: 'Imagem',
+    image: 'Foto',
     name: 'Nome',
     offerId: 'Código do vendedor',
     sku: 'SKU',
