@@ -184,6 +184,16 @@ export const MESSAGES = {
   trackNumberInvalid: { zh: '单号须为6-40位字母、数字或横线', en: 'A tracking number is 6 to 40 letters, digits or dashes', pt: 'Um código de rastreio tem de 6 a 40 letras, números ou hifens' },
   trackPrefixBuiltIn: { zh: '内置的前缀不能删除，可改为其他承运商', en: 'A built-in prefix cannot be removed; route it to another carrier instead', pt: 'Um prefixo embutido não pode ser removido; direcione-o para outra transportadora' },
   queryCancelled: { zh: '查询已取消（有更新的查询或页面已关闭）', en: 'The query was cancelled (a newer one was sent or the page was closed)', pt: 'A consulta foi cancelada (uma mais nova foi enviada ou a página foi fechada)' },
+  marketImportFiles: {
+    zh: '请依次上传商品文件（products.csv 或 products.jsonl）和关键词文件（keywords.csv 或 keywords.jsonl）',
+    en: 'Upload the products file (products.csv or products.jsonl), then the keywords file (keywords.csv or keywords.jsonl)',
+    pt: 'Envie o arquivo de produtos (products.csv ou products.jsonl) e depois o de palavras-chave (keywords.csv ou keywords.jsonl)',
+  },
+  marketImportRunning: {
+    zh: '已有一次市场数据导入正在进行，请等待其完成',
+    en: 'A market data import is already running; wait for it to finish',
+    pt: 'Já há uma importação de dados de mercado em andamento; espere que termine',
+  },
   postcodeInvalid: { zh: '邮编须为6位数字', en: 'A postcode is six digits', pt: 'Um CEP russo tem seis dígitos' },
   postcodeQueryShort: { zh: '请至少输入2个字', en: 'Enter at least two characters', pt: 'Digite pelo menos dois caracteres' },
   postcodeNoFile: { zh: '请选择俄罗斯邮政的邮编库文件（.zip 或 .dbf）', en: "Choose Russian Post's postcode file (.zip or .dbf)", pt: 'Escolha o arquivo de CEPs dos Correios da Rússia (.zip ou .dbf)' },

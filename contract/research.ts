@@ -198,6 +198,43 @@ export type KeywordDetail = z.infer<typeof keywordDetailSchema>;
 
 const research = { timeout: 60_000, cancellable: true } as const;
 
+/** The largest market file an upload takes (a million products with 90-day series are about 1 GB of CSV). */
+export const MARKET_IMPORT_MAX_BYTES = 4 * 1024 ** 3;
+/** How many imports the market data page lists. */
+export const MARKET_IMPORTS_LISTED = 10;
+
+export const MARKET_IMPORT_STEPS = ['products', 'keywords', 'building', 'indexing', 'swapping'] as const;
+export type MarketImportStep = (typeof MARKET_IMPORT_STEPS)[number];
+
+/** One import of market data (`npm run market:import` or the upload), with its progress or outcome. */
+const marketImportSchema = () =>
+  z.object({
+    id: z.number(),
+    userName: z.string().nullable(),
+    status: z.enum(['running', 'done', 'failed']),
+    /** What a running import is doing. */
+    step: z.enum(MARKET_IMPORT_STEPS).nullable(),
+    /** Lines read per file. */
+    lines: z.object({ products: z.number(), keywords: z.number() }),
+    /** Lines refused in all (the first 200 are in `errors`). */
+    errorCount: z.number(),
+    errors: z.array(z.object({ file: z.string(), line: z.number(), message: z.string() })),
+    /** Why a failed import failed (the importer's own words). */
+    message: z.string().nullable(),
+    startedAt: z.number(),
+    finishedAt: z.number().nullable(),
+  });
+export type MarketImport = z.infer<ReturnType<typeof marketImportSchema>>;
+
+/** The market the research pages read now, and the latest imports. */
+export const marketDataSchema = lazySchema(() =>
+  z.object({
+    current: z.object({ asOf: z.string(), source: z.string(), products: z.number(), keywords: z.number(), loadedAt: z.number() }).nullable(),
+    imports: z.array(marketImportSchema()),
+  }),
+);
+export type MarketData = z.infer<typeof marketDataSchema>;
+
 export const RESEARCH_ENDPOINTS = {
   hotProducts: defineEndpoint({
     method: 'POST', path: '/search/hotProductPro', summary: 'Hot products of the market: filters, a sort, the first rows',
@@ -230,5 +267,15 @@ export const RESEARCH_ENDPOINTS = {
   potential: defineEndpoint({
     method: 'POST', path: '/getPotentialResult', summary: 'Products scored by rising demand against low competition, the score in its parts',
     access: 'research', input: potentialQuerySchema, answer: productResultSchema, settings: { cancellable: true },
+  }),
+  marketData: defineEndpoint({
+    method: 'GET', path: '/search/market/data', summary: 'The market research reads (as of, source, size) and the latest imports (administrators)',
+    access: 'admin', answer: marketDataSchema,
+  }),
+  marketImport: defineEndpoint({
+    method: 'POST', path: '/search/market/import',
+    summary: 'Replaces the market with uploaded files: the products file, then the keywords file, both parts named `file` (administrators)',
+    access: 'admin', multipart: { fields: lazySchema(() => z.object({})), file: 'file' }, answer: marketDataSchema,
+    settings: { timeout: 1_800_000, retries: 0 },
   }),
 };

@@ -5,6 +5,7 @@ import {
   type KeywordDetail,
   type KeywordQuery,
   type KeywordResult,
+  type MarketData,
   type MarketProductRow,
   type NewProductQuery,
   type PotentialQuery,
@@ -55,6 +56,10 @@ export type ResearchApi = {
   keywordDetail(keyword: string): Promise<KeywordDetail>;
   /** Aborts a running keyword or detail query (the page closed). */
   cancelDetails(): Promise<void>;
+  /** The market research reads and the latest imports (administrators). */
+  marketData(): Promise<MarketData>;
+  /** Replaces the market with the two files, the products file sent first (administrators). */
+  importMarket(products: File, keywords: File): Promise<MarketData>;
 };
 
 function resultList<Query>(
@@ -99,6 +104,13 @@ export function createResearchApi(client: HttpClient, events: EventBus): Researc
     keywordDetail: (keyword) => client.call(E.keywordDetail, { keyword }),
     async cancelDetails() {
       for (const endpoint of [E.keywords, E.keywordDetail, E.productDetail]) client.cancel(endpoint.path);
+    },
+    marketData: () => client.call(E.marketData, undefined, { silent: true }),
+    importMarket: (products, keywords) => {
+      const form = new FormData();
+      form.append('file', products, products.name);
+      form.append('file', keywords, keywords.name);
+      return client.call(E.marketImport, form, { silent: true });
     },
   };
 }

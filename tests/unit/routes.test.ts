@@ -57,6 +57,7 @@ const EXPECTED: [path: string, who: Account[]][] = [
   ['/search/cn-product-pro', RESEARCH],
   ['/search/key-word', RESEARCH],
   ['/search/potential-product', RESEARCH],
+  ['/search/market-data', ADMIN],
   ['/return', FOLLOW],
   ['/return/return-list', FOLLOW],
   ['/return/return-list-new', FOLLOW],

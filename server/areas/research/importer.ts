@@ -30,7 +30,12 @@ export function entityOfFile(name: string): { entity: Entity; format: ImportForm
 
 export type ImportOptions = { userId?: number | null; onProgress?: (progress: ImportProgress) => void };
 
-export async function importMarket(database: Database, sources: ImportSources, options: ImportOptions = {}): Promise<ImportResult> {
+/**
+ * `sources` may be given one at a time (an upload's parts arrive in order: the keywords file only once the products
+ * file is read); a source that cannot be had fails the import with its reason.
+ */
+export async function importMarket(database: Database, sources: ImportSources | ((entity: Entity) => Promise<ImportSource>), options: ImportOptions = {}): Promise<ImportResult> {
+  const sourceOf = typeof sources === 'function' ? sources : async (entity: Entity) => sources[entity];
   const [job] = await database.query<{ id: number }>(`insert into market_imports (user_id, status) values ($1, 'running') returning id`, [options.userId ?? null]);
   const jobId = job!.id;
   const errors: LineError[] = [];
@@ -70,8 +75,10 @@ export async function importMarket(database: Database, sources: ImportSources, o
       return end === asOf ? null : `the series ends on ${end}, the import's other series on ${asOf}: every series must end on the same day`;
     };
 
+    let productsName = 'products';
     for (const entity of ['products', 'keywords'] as const) {
-      const source = sources[entity];
+      const source = await sourceOf(entity);
+      if (entity === 'products') productsName = source.name;
       let header: string[] | null = null;
       let number = 0;
       for await (const raw of source.lines) {
@@ -140,7 +147,7 @@ export async function importMarket(database: Database, sources: ImportSources, o
       }
       if (source.format === 'csv' && !header) refuse(source.name, 1, 'the file is empty: a header line is expected');
     }
-    if (skus.size === 0 && errorCount === 0) refuse(sources.products.name, 1, 'no products: an import replaces the whole market, so it needs them');
+    if (skus.size === 0 && errorCount === 0) refuse(productsName, 1, 'no products: an import replaces the whole market, so it needs them');
     if (errorCount > 0) {
       await discardLoad(database);
       return await finish({ status: 'failed', message: `${errorCount} lines refused; the market was not changed`, errors, errorCount, lines });
@@ -152,7 +159,7 @@ export async function importMarket(database: Database, sources: ImportSources, o
     await report({ step: 'indexing', lines: lines.products + lines.keywords, loaded: writer.productCount + writer.keywordCount }, true);
     await indexNext(database);
     await report({ step: 'swapping', lines: lines.products + lines.keywords, loaded: writer.productCount + writer.keywordCount }, true);
-    const summary = await swapIn(database, `import:${sources.products.name}`, asOf!);
+    const summary = await swapIn(database, `import:${productsName}`, asOf!);
     return await finish({ status: 'done', summary, lines });
   } catch (error) {
     await discardLoad(database).catch(() => undefined);

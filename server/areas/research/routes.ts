@@ -1,8 +1,10 @@
+import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { RESEARCH_ENDPOINTS } from '../../../contract/research';
+import { MARKET_IMPORT_MAX_BYTES, RESEARCH_ENDPOINTS } from '../../../contract/research';
 import { openPostgres, QueryCancelled, type Database } from '../../db/database';
 import { ApiError } from '../../http/errors';
 import { route } from '../../http/route';
+import { importUpload, marketData } from './upload';
 import { categoryTree, cnProducts, hotProducts, keywordDetail, keywords, newProducts, potentialProducts, productDetail } from './queries';
 
 /**
@@ -35,6 +37,14 @@ export async function researchRoutes(app: FastifyInstance) {
       reply.raw.off('close', onClose);
     }
   };
+
+  // The administrator's market data: what is loaded, the imports, and the upload (the main database, not a replica).
+  await app.register(multipart, { throwFileSizeLimit: false, limits: { fileSize: MARKET_IMPORT_MAX_BYTES, files: 2, fields: 0, parts: 2 } });
+  route(app, RESEARCH_ENDPOINTS.marketData, async () => marketData(app.database));
+  route(app, RESEARCH_ENDPOINTS.marketImport, async ({ user, request }) => {
+    if (!request.isMultipart()) throw new ApiError(400, 'marketImportFiles', 'file');
+    return importUpload(app.database, user.id, request.files());
+  });
 
   route(app, RESEARCH_ENDPOINTS.categories, async ({ lang }) => ({ tree: categoryTree(lang) }));
   route(app, RESEARCH_ENDPOINTS.hotProducts, async ({ input, reply }) => withSignal(reply, (run) => hotProducts(run, input)));

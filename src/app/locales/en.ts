@@ -40,6 +40,7 @@ export const en: Resources = {
     cnProductPro: 'Chinese sellers\' products',
     keyWord: 'Keyword research',
     potentialProduct: 'Potential products',
+    marketData: 'Market data',
     returns: 'Returns',
     returnList: 'Return list',
     returnListNew: 'Return list (new)',

@@ -13,7 +13,7 @@ export const es: ShellResources = {
     product: 'Productos', ozonProductList: 'Lista de productos', ozProductList: 'Lista de productos (nueva)',
     ozReuploadProduct: 'Retirar y volver a publicar', action: 'Promociones', ozActionList: 'Lista de promociones',
     dataAnalysis: 'Análisis de datos', hotProductPro: 'Productos populares', hotNewProduct: 'Productos nuevos',
-    cnProductPro: 'Productos de vendedores chinos', keyWord: 'Palabras clave', potentialProduct: 'Productos potenciales',
+    cnProductPro: 'Productos de vendedores chinos', keyWord: 'Palabras clave', potentialProduct: 'Productos potenciales', marketData: 'Datos de mercado',
     returns: 'Devoluciones', returnList: 'Lista de devoluciones', returnListNew: 'Lista de devoluciones (nueva)', chat: 'Mensajes de compradores',
     chatList: 'Chats', analyze: 'Análisis de ventas', saleAnalyze: 'Ventas por tienda', track: 'Seguimiento', trackSearch: 'Seguimiento de paquetes',
     tool: 'Herramientas', currencyChange: 'Tipos de cambio', rusPost: 'Códigos postales rusos', ozonSeller: 'Ozon Seller',

@@ -11,7 +11,7 @@ export const ja: ShellResources = {
     edit: '画像編集', editImage: '画像編集', orders: '注文管理', orderList: 'マーケット注文', recordList: '登録注文', allCopyHistory: '統合コピー一覧',
     product: '商品管理', ozonProductList: '商品一覧', ozProductList: '商品一覧（新版）', ozReuploadProduct: '取り下げと再出品',
     action: 'プロモーション', ozActionList: 'プロモーション一覧', dataAnalysis: 'データ分析', hotProductPro: '売れ筋商品',
-    hotNewProduct: '新商品', cnProductPro: '中国セラー商品', keyWord: 'キーワード調査', potentialProduct: '有望商品', returns: '返品管理',
+    hotNewProduct: '新商品', cnProductPro: '中国セラー商品', keyWord: 'キーワード調査', potentialProduct: '有望商品', marketData: '市場データ', returns: '返品管理',
     returnList: '返品一覧', returnListNew: '返品一覧（新版）', chat: '購入者メッセージ', chatList: 'チャット一覧', analyze: '売上分析',
     saleAnalyze: 'ショップ売上分析', track: '配送追跡', trackSearch: '荷物追跡', tool: 'ツール', currencyChange: '為替換算',
     rusPost: 'ロシア郵便番号', ozonSeller: 'Ozon Seller', admin: '運用コンソール', userManager: 'ユーザー管理', noticeManager: 'お知らせ管理', featureUpdateManager: '更新情報',

@@ -41,6 +41,7 @@ export const pt: Resources = {
     cnProductPro: 'Produtos de vendedores chineses',
     keyWord: 'Palavras-chave',
     potentialProduct: 'Produtos potenciais',
+    marketData: 'Dados de mercado',
     returns: 'Devoluções',
     returnList: 'Lista de devoluções',
     returnListNew: 'Lista de devoluções (nova)',

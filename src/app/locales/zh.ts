@@ -39,6 +39,7 @@ export const zh = {
     cnProductPro: '中国卖家商品库',
     keyWord: '关键词调研',
     potentialProduct: '潜力商品',
+    marketData: '市场数据',
     returns: '退货管理',
     returnList: '退货列表',
     returnListNew: '退货列表（新版）',
