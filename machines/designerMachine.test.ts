@@ -366,4 +366,98 @@ describe('designer machine: what the page notices', () => {
     h.actor.send({ type: 'designer.undo' });
     expect(h.emitted.at(-1)).toEqual({ type: 'designer.apply', snapshot: 'mine' });
   });
+
+  it('"save as" makes a new design and leaves the current one; the next save goes to the new one', async () => {
+    h = startHarness({ snapshot: START, design: { id: 12, name: '夏季主图' } });
+    h.actor.send({ type: 'designer.change', snapshot: 'copy', kind: 'add' });
+    h.actor.send({ type: 'designer.save', target: 'server', name: ' 夏季主图 B ', asNew: true });
+    expect(h.calls.save[0]!.input).toEqual({ target: 'server', snapshot: 'copy', design: { id: null, name: '夏季主图 B' } });
+    // Until the server answers, the design on screen is still the one it was opened as.
+    expect(h.actor.getSnapshot().context.design).toEqual({ id: 12, name: '夏季主图' });
+    h.calls.save[0]!.resolve({ design: { id: 13, name: '夏季主图 B' } });
+    await settle();
+    expect(h.actor.getSnapshot().context.design).toEqual({ id: 13, name: '夏季主图 B' });
+    expect(selectIsDirty(h.actor.getSnapshot())).toBe(false);
+    h.actor.send({ type: 'designer.change', snapshot: 'copy 2', kind: 'modify' });
+    h.actor.send({ type: 'designer.save', target: 'server' });
+    expect(h.calls.save[1]!.input.design).toEqual({ id: 13, name: '夏季主图 B' });
+  });
+
+  it('a "save as" that fails keeps the design it was, so the next save still replaces that one', async () => {
+    h = startHarness({ snapshot: START, design: { id: 12, name: '夏季主图' } });
+    h.actor.send({ type: 'designer.change', snapshot: 'copy', kind: 'add' });
+    h.actor.send({ type: 'designer.save', target: 'server', name: 'B', asNew: true });
+    h.calls.save[0]!.reject(refused);
+    await settle();
+    expect(selectProblem(h.actor.getSnapshot())).toEqual({ kind: 'saveFailed', target: 'server', reason: refused.message });
+    h.actor.send({ type: 'designer.save', target: 'server' });
+    expect(h.calls.save[1]!.input.design).toEqual({ id: 12, name: '夏季主图' });
+  });
+});
+
+// ---------------------------------------------------------------------------------------------------------------
+
+/** A fabric snapshot with a picture (as fabric writes it: a data URL in `src`) and a text that changes per edit. */
+const withPicture = (picture: string, text: string, extra: string[] = []) =>
+  JSON.stringify({ version: '6.9.1', width: 1000, height: 1000, objects: [{ type: 'Image', src: picture, left: 10 }, ...extra.map((src) => ({ type: 'Image', src })), { type: 'Textbox', text }] });
+/** A picture's data URL of about `bytes`; a new string each call, as each canvas export makes one. */
+const pictureOf = (bytes: number, seed = 'A') => `data:image/png;base64,${seed.repeat(bytes)}`;
+const heldChars = (s: DesignerSnapshot) =>
+  [...s.context.past, s.context.present, ...s.context.future].reduce((sum, entry) => sum + entry.snapshot.length, 0) +
+  Object.values(s.context.sources).reduce((sum, source) => sum + source.length, 0);
+
+describe('designer machine: pictures in the history are kept once', () => {
+  afterEach(() => h.actor.stop());
+
+  it('fifty edits of a design with a 2 MB picture keep one copy of it, and undo gives the picture back', () => {
+    const MB2 = 2 * 1024 * 1024;
+    h = startHarness({ snapshot: withPicture(pictureOf(MB2), 'start') });
+    for (let k = 1; k <= 50; k++) h.actor.send({ type: 'designer.change', snapshot: withPicture(pictureOf(MB2), `edit ${k}`), kind: 'modify' });
+    const snapshot = h.actor.getSnapshot();
+    expect(snapshot.context.past).toHaveLength(50);
+    expect(Object.keys(snapshot.context.sources)).toHaveLength(1);
+    // Everything the history holds: the picture once, and fifty-one small snapshots.
+    expect(heldChars(snapshot)).toBeLessThan(MB2 + 51 * 200);
+
+    for (let k = 0; k < 25; k++) h.actor.send({ type: 'designer.undo' });
+    expect(h.emitted.at(-1)).toEqual({ type: 'designer.apply', snapshot: withPicture(pictureOf(MB2), 'edit 25') });
+    h.actor.send({ type: 'designer.save', target: 'png' });
+    expect(h.calls.save[0]!.input.snapshot).toBe(withPicture(pictureOf(MB2), 'edit 25'));
+  });
+
+  it('keeps each different picture once, and lets go of a picture no step of the history shows any more', () => {
+    h = startHarness({ snapshot: withPicture(pictureOf(5_000, 'A'), 'a'), historyLimit: 3 });
+    h.actor.send({ type: 'designer.change', snapshot: withPicture(pictureOf(5_000, 'A'), 'b', [pictureOf(5_000, 'B')]), kind: 'add' });
+    expect(Object.keys(h.actor.getSnapshot().context.sources)).toHaveLength(2);
+    // Undo, then another change: the redo branch, the only one with picture B, goes, and B with it.
+    h.actor.send({ type: 'designer.undo' });
+    h.actor.send({ type: 'designer.change', snapshot: withPicture(pictureOf(5_000, 'A'), 'c'), kind: 'modify' });
+    expect(Object.keys(h.actor.getSnapshot().context.sources)).toHaveLength(1);
+    // Picture C comes in; when the history limit drops the oldest steps, A (no longer shown anywhere) goes.
+    for (const text of ['d', 'e', 'f', 'g']) h.actor.send({ type: 'designer.change', snapshot: withPicture(pictureOf(5_000, 'C'), text), kind: 'modify' });
+    expect(Object.values(h.actor.getSnapshot().context.sources)).toEqual([pictureOf(5_000, 'C')]);
+  });
+
+  it('a text that looks like a reference, and small pictures, stay as they were', () => {
+    const tricky = JSON.stringify({ objects: [{ type: 'Textbox', text: '"\u0001abc"' }, { type: 'Image', src: 'data:image/png;base64,iVBOR' }] });
+    h = startHarness({ snapshot: START });
+    h.actor.send({ type: 'designer.change', snapshot: tricky, kind: 'add' });
+    expect(h.actor.getSnapshot().context.present.snapshot).toBe(tricky);
+    h.actor.send({ type: 'designer.undo' });
+    h.actor.send({ type: 'designer.redo' });
+    expect(h.emitted.at(-1)).toEqual({ type: 'designer.apply', snapshot: tricky });
+  });
+
+  it('an opened design with a picture is kept the same way, and the same snapshot again is no change', async () => {
+    const picture = pictureOf(10_000);
+    h = startHarness();
+    h.actor.send({ type: 'designer.open', id: 7 });
+    h.calls.open[0]!.resolve({ snapshot: withPicture(picture, 'opened'), design: { id: 7, name: '主图' } });
+    await settle();
+    expect(h.emitted.at(-1)).toEqual({ type: 'designer.apply', snapshot: withPicture(picture, 'opened') });
+    expect(h.actor.getSnapshot().context.present.snapshot.length).toBeLessThan(300);
+    h.actor.send({ type: 'designer.change', snapshot: withPicture(pictureOf(10_000), 'opened'), kind: 'modify' });
+    expect(h.actor.getSnapshot().context.past).toHaveLength(1);
+    expect(selectIsDirty(h.actor.getSnapshot())).toBe(false);
+  });
 });

@@ -1,4 +1,5 @@
 import { reasonOf } from './chatSendMachine';
+import { keepReferenced, packSnapshot, unpackSnapshot, type PictureSources } from './designerPictures';
 import { and, assertEvent, assign, emit, enqueueActions, fromPromise, not, setup, type SnapshotFrom } from 'xstate';
 
 /**
@@ -10,7 +11,11 @@ import { and, assertEvent, assign, emit, enqueueActions, fromPromise, not, setup
  * History is a list of snapshots: the canvas's JSON after each change (`designer.change`). Undo and redo move along
  * it and ask the page to show a snapshot (`designer.apply`); a change after an undo drops the redo branch. The oldest
  * snapshot goes when the history is longer than `historyLimit`. Dirty is "the snapshot on screen is not the one last
- * saved to the server".
+ * saved to the server". Pictures inside the snapshots are kept once each, by content (`designerPictures.ts`): the
+ * history holds references, so fifty edits of a design with a large picture hold that picture once.
+ *
+ * "Save as" saves the design on screen as a new design; the one it was opened from stays as it was, and the next
+ * save goes to the new one.
  *
  *   document:  ready → saving → ready            (save or export the snapshot on screen; a failure keeps the design)
  *              ready → opening → ready           (a design from the server; one that fails to load changes nothing)
@@ -64,6 +69,10 @@ export type DesignerContext = {
   historyLimit: number;
   /** The save in flight, or waiting for fonts. */
   pendingSave: SaveTarget | null;
+  /** The new design a "save as" in flight makes (the current one stays until the save is done). */
+  saveAs: DesignRef | null;
+  /** The pictures the history's snapshots refer to. */
+  sources: PictureSources;
   /** Fonts loaded (by family): a second use of a family loads nothing. */
   fonts: string[];
   loadingFont: LoadFontsInput | null;
@@ -76,7 +85,8 @@ export type DesignerEvent =
   | { type: 'designer.change'; snapshot: string; kind: ChangeKind }
   | { type: 'designer.undo' }
   | { type: 'designer.redo' }
-  | { type: 'designer.save'; target: SaveTarget; name?: string }
+  /** `asNew`: save as a new design (with `name`), leaving the current one as it is. */
+  | { type: 'designer.save'; target: SaveTarget; name?: string; asNew?: boolean }
   | { type: 'designer.open'; id: number }
   | { type: 'designer.font'; family: string; text: string }
   | { type: 'designer.dismiss' };
@@ -110,7 +120,7 @@ export const designerMachine = setup({
   guards: {
     canUndo: ({ context }) => context.past.length > 0,
     canRedo: ({ context }) => context.future.length > 0,
-    isNewSnapshot: ({ context, event }) => event.type === 'designer.change' && event.snapshot !== context.present.snapshot,
+    isNewSnapshot: ({ context, event }) => event.type === 'designer.change' && packSnapshot(event.snapshot, context.sources).snapshot !== context.present.snapshot,
     isFontLoaded: ({ context, event }) => event.type === 'designer.font' && context.fonts.includes(event.family),
     isWaitingForFonts: ({ context }) => context.loadingFont !== null,
     hasFontsFailed: ({ context }) => context.problem?.kind === 'fontsFailed',
@@ -130,11 +140,14 @@ export const designerMachine = setup({
     }),
     commitChange: assign(({ context, event }) => {
       assertEvent(event, 'designer.change');
+      const { snapshot, sources } = packSnapshot(event.snapshot, context.sources);
       const past = [...context.past, context.present].slice(-context.historyLimit);
       return {
         past,
-        present: { snapshot: event.snapshot, kind: event.kind },
+        present: { snapshot, kind: event.kind },
         future: [],
+        // What went out of the history (its oldest step, the redo branch) takes its pictures with it.
+        sources: keepReferenced(sources, [...past.map((entry) => entry.snapshot), snapshot]),
         // A drawing tool draws one object, then the pointer selects again.
         tool: event.kind === 'add' && DRAWING_TOOLS.includes(context.tool) ? ('select' as const) : context.tool,
       };
@@ -151,12 +164,15 @@ export const designerMachine = setup({
       future: context.future.slice(1),
       selection: [],
     })),
-    applyPresent: emit(({ context }): DesignerEmitted => ({ type: 'designer.apply', snapshot: context.present.snapshot })),
+    applyPresent: emit(({ context }): DesignerEmitted => ({ type: 'designer.apply', snapshot: unpackSnapshot(context.present.snapshot, context.sources) })),
     queueSave: assign(({ context, event }) => {
       assertEvent(event, 'designer.save');
+      const name = event.name?.trim() ?? '';
+      if (event.asNew && event.target === 'server') return { pendingSave: event.target, saveAs: { id: null, name: name || context.design.name }, problem: null };
       return {
         pendingSave: event.target,
-        design: event.name?.trim() ? { ...context.design, name: event.name.trim() } : context.design,
+        saveAs: null,
+        design: name ? { ...context.design, name } : context.design,
         problem: null,
       };
     }),
@@ -164,19 +180,23 @@ export const designerMachine = setup({
       const output = (event as { output?: SaveDesignOutput }).output;
       const target = context.pendingSave!;
       if (output?.design) enqueue.assign({ design: output.design, saved: context.present.snapshot });
-      enqueue.assign({ pendingSave: null });
+      enqueue.assign({ pendingSave: null, saveAs: null });
       enqueue.emit({ type: 'designer.saved', target });
     }),
     saveFailed: assign(({ context, event }) => ({
       pendingSave: null,
+      saveAs: null,
       problem: { kind: 'saveFailed' as const, target: context.pendingSave!, reason: reasonOf((event as { error?: unknown }).error) },
     })),
     opened: assign(({ context, event }) => {
-      const { snapshot, design } = (event as unknown as { output: OpenDesignOutput }).output;
+      const { snapshot: raw, design } = (event as unknown as { output: OpenDesignOutput }).output;
+      const { snapshot, sources } = packSnapshot(raw, context.sources);
+      const past = [...context.past, context.present].slice(-context.historyLimit);
       return {
-        past: [...context.past, context.present].slice(-context.historyLimit),
+        past,
         present: { snapshot, kind: 'open' as const },
         future: [],
+        sources: keepReferenced(sources, [...past.map((entry) => entry.snapshot), snapshot]),
         selection: [],
         design,
         saved: snapshot,
@@ -208,20 +228,25 @@ export const designerMachine = setup({
 }).createMachine({
   id: 'designer',
   type: 'parallel',
-  context: ({ input }) => ({
-    tool: 'select',
-    selection: [],
-    past: [],
-    present: { snapshot: input.snapshot, kind: 'template' },
-    future: [],
-    saved: input.design?.id ? input.snapshot : null,
-    design: input.design ?? { id: null, name: '' },
-    historyLimit: input.historyLimit ?? DEFAULT_HISTORY_LIMIT,
-    pendingSave: null,
-    fonts: [],
-    loadingFont: null,
-    problem: null,
-  }),
+  context: ({ input }) => {
+    const { snapshot, sources } = packSnapshot(input.snapshot, {});
+    return {
+      tool: 'select',
+      selection: [],
+      past: [],
+      present: { snapshot, kind: 'template' },
+      future: [],
+      saved: input.design?.id ? snapshot : null,
+      design: input.design ?? { id: null, name: '' },
+      historyLimit: input.historyLimit ?? DEFAULT_HISTORY_LIMIT,
+      pendingSave: null,
+      saveAs: null,
+      sources,
+      fonts: [],
+      loadingFont: null,
+      problem: null,
+    };
+  },
   on: {
     'designer.tool': { actions: 'setTool' },
     'designer.select': { actions: 'setSelection' },
@@ -257,7 +282,7 @@ export const designerMachine = setup({
           invoke: {
             id: 'saveDesign',
             src: 'saveDesign',
-            input: ({ context }) => ({ target: context.pendingSave!, snapshot: context.present.snapshot, design: context.design }),
+            input: ({ context }) => ({ target: context.pendingSave!, snapshot: unpackSnapshot(context.present.snapshot, context.sources), design: context.saveAs ?? context.design }),
             onDone: { target: 'ready', actions: 'saveDone' },
             onError: { target: 'ready', actions: 'saveFailed' },
           },
@@ -316,14 +341,15 @@ export const selectTool = (s: DesignerSnapshot) => s.context.tool;
 export const selectSelection = (s: DesignerSnapshot) => s.context.selection;
 export const selectCanUndo = (s: DesignerSnapshot) => s.context.past.length > 0 && s.matches({ document: 'ready' });
 export const selectCanRedo = (s: DesignerSnapshot) => s.context.future.length > 0 && s.matches({ document: 'ready' });
-export const selectIsDirty = (s: DesignerSnapshot) => s.context.present.snapshot !== s.context.saved;
+/** Changed since it was last saved; a design never saved is dirty once it has a change to lose (not a blank start). */
+export const selectIsDirty = (s: DesignerSnapshot) => (s.context.saved === null ? s.context.past.length > 0 : s.context.present.snapshot !== s.context.saved);
 export const selectIsSaving = (s: DesignerSnapshot) => s.matches({ document: 'saving' }) || s.matches({ document: 'waitingForFonts' });
 export const selectSaveTarget = (s: DesignerSnapshot) => s.context.pendingSave;
 export const selectIsOpening = (s: DesignerSnapshot) => s.matches({ document: 'opening' });
 export const selectLoadingFont = (s: DesignerSnapshot) => s.context.loadingFont?.family ?? null;
 export const selectProblem = (s: DesignerSnapshot) => s.context.problem;
 export const selectDesign = (s: DesignerSnapshot) => s.context.design;
-export const selectPresent = (s: DesignerSnapshot) => s.context.present.snapshot;
+export const selectPresent = (s: DesignerSnapshot) => unpackSnapshot(s.context.present.snapshot, s.context.sources);
 /** What undo and redo would take back or do again (for their tooltips). */
 export const selectUndoKind = (s: DesignerSnapshot): ChangeKind | null => (s.context.past.length ? s.context.present.kind : null);
 export const selectRedoKind = (s: DesignerSnapshot): ChangeKind | null => s.context.future[0]?.kind ?? null;

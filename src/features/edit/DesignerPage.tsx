@@ -108,7 +108,7 @@ export function DesignerPage() {
   const scroller = useRef<HTMLDivElement>(null);
   const [grid, setGrid] = useState(false);
   const [snap, setSnap] = useState(false);
-  const [nameDialog, setNameDialog] = useState<{ name: string } | null>(null);
+  const [nameDialog, setNameDialog] = useState<{ name: string; asNew: boolean } | null>(null);
   const [designsOpen, setDesignsOpen] = useState(false);
   const [watermarksOpen, setWatermarksOpen] = useState(false);
   const [publishOpen, setPublishOpen] = useState(false);
@@ -152,7 +152,7 @@ export function DesignerPage() {
   const save = useCallback(
     (target: SaveTarget) => {
       if (target === 'server' && !design.id) {
-        setNameDialog({ name: design.name || t('untitled') });
+        setNameDialog({ name: design.name || t('untitled'), asNew: false });
         return;
       }
       actor.send({ type: 'designer.save', target });
@@ -252,7 +252,7 @@ export function DesignerPage() {
           {t('snap')}
         </Space>
         <div className="designer-toolbar-end">
-          <Tag color={dirty ? 'orange' : 'green'}>{saving ? t('saving') : dirty ? t('unsaved') : t('saved')}</Tag>
+          {(saving || dirty || design.id !== null) && <Tag color={dirty ? 'orange' : 'green'}>{saving ? t('saving') : dirty ? t('unsaved') : t('saved')}</Tag>}
           <Typography.Text strong className="designer-name">
             {design.name || t('untitled')}
           </Typography.Text>
@@ -278,7 +278,7 @@ export function DesignerPage() {
                 { key: 'copy', label: t('copyImage') },
               ],
               onClick: ({ key }) => {
-                if (key === 'saveAs') setNameDialog({ name: design.name || t('untitled') });
+                if (key === 'saveAs') setNameDialog({ name: design.id ? t('copyName', { name: design.name }) : design.name || t('untitled'), asNew: true });
                 else if (key === 'store') void storeImage();
                 else if (key === 'copy') void copyImage();
                 else actor.send({ type: 'designer.save', target: key as SaveTarget });
@@ -314,7 +314,7 @@ export function DesignerPage() {
       </Typography.Text>
       <Modal
         open={nameDialog !== null}
-        title={t('save')}
+        title={nameDialog?.asNew ? t('saveAs') : t('save')}
         onCancel={() => setNameDialog(null)}
         onOk={() => {
           const name = nameDialog?.name.trim() ?? '';
@@ -322,11 +322,11 @@ export function DesignerPage() {
             void message.warning(t('nameRequired'));
             return;
           }
-          actor.send({ type: 'designer.save', target: 'server', name });
+          actor.send({ type: 'designer.save', target: 'server', name, asNew: nameDialog?.asNew ?? false });
           setNameDialog(null);
         }}
       >
-        <Input aria-label={t('name')} value={nameDialog?.name ?? ''} maxLength={80} onChange={(e) => setNameDialog({ name: e.target.value })} />
+        <Input aria-label={t('name')} value={nameDialog?.name ?? ''} maxLength={80} onChange={(e) => setNameDialog({ name: e.target.value, asNew: nameDialog?.asNew ?? false })} />
       </Modal>
       <WatermarkDrawer open={watermarksOpen} onClose={() => setWatermarksOpen(false)} />
       <PublishDrawer open={publishOpen} onClose={() => setPublishOpen(false)} design={designPicture} thumbnail={publishThumbnail} fontsLoading={loadingFont !== null} />
