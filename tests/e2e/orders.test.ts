@@ -267,6 +267,26 @@ describe('orders in the browser', () => {
     await screenshot(page, 'orders-order-list-drawer-zh');
   });
 
+  it('cancels a posting from its drawer with one of Ozon\'s reasons, and shows its buyer and delivery', async () => {
+    const page = await openAsSeller('/order-manager/order-list');
+    const all = await settledRowCount(page);
+    await chooseStatus(page, '等待发运');
+    await rowCountBelow(page, all);
+    const [posting] = await columnTexts(page, '货件号');
+    await bodyRows(page).first().getByRole('gridcell').nth(1).click();
+    const drawer = page.getByRole('dialog', { name: `货件 ${posting}` });
+    // Buyer and delivery, as far as Ozon gives them for the posting's scheme.
+    await drawer.getByText('买家与配送').waitFor();
+    await drawer.getByRole('button', { name: '取消货件' }).click();
+    const cancel = page.getByRole('dialog', { name: '取消货件' });
+    await cancel.getByText('卖家原因的取消会计入店铺的取消率。').waitFor();
+    await cancel.getByRole('combobox').click();
+    await page.locator('.ant-select-item-option', { hasText: '卖家仓库缺货' }).click();
+    await footer(cancel).getByRole('button', { name: '确认取消' }).click();
+    await page.getByText('已取消 1 个货件').waitFor({ timeout: 30_000 });
+    await page.close();
+  });
+
   it('reopens the order list after a reload with the cached rows first, and goes on answering searches and sorts', async () => {
     const page = await openAsSeller('/order-manager/order-list');
     const total = await settledRowCount(page);
