@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { uploadImageFieldsSchema } from './edit';
 import { defineEndpoint } from './endpoint';
 import { looseRowId, queryInt } from './fields';
 import { lazySchema } from './lazySchema';
@@ -264,11 +265,16 @@ export const productStockBodySchema = lazySchema(() => z.object({
 }));
 export type ProductStockBody = z.input<typeof productStockBodySchema>;
 
+/** Pictures of one card Ozon takes in one import. */
+export const SKU_IMAGES_MAX = 30;
+
 /** POST /api/updateSkuImage: a product's pictures replaced through Ozon's pictures import, followed to its state. */
 export const updateSkuImageBodySchema = lazySchema(() => z.object({
   id: z.string().min(1).max(200),
-  images: z.array(z.string().url().max(1_000)).min(1).max(30),
+  images: z.array(z.string().url().max(1_000)).min(1).max(SKU_IMAGES_MAX),
   colorImage: z.string().url().max(1_000).optional(),
+  /** The given pictures go first (the first is the main picture) and the card keeps its other pictures, up to Ozon's 30. */
+  keep: z.boolean().optional(),
 }));
 export type UpdateSkuImageBody = z.input<typeof updateSkuImageBodySchema>;
 export const skuImageResultSchema = lazySchema(() => z.object({
@@ -277,6 +283,10 @@ export const skuImageResultSchema = lazySchema(() => z.object({
   pictures: z.array(z.object({ url: z.string(), state: z.string(), primary: z.boolean() })),
 }));
 export type SkuImageResult = z.infer<typeof skuImageResultSchema>;
+
+/** POST /api/product/image/upload: a picture the seller uploads for products, at an address Ozon can fetch. */
+export const productImageSchema = lazySchema(() => z.object({ url: z.string().url(), width: z.number().int(), height: z.number().int() }));
+export type ProductImage = z.infer<typeof productImageSchema>;
 
 /** The warehouses of the user's shops, for the stock editors. */
 export const productWarehousesSchema = lazySchema(() => z.array(z.object({ shopId: z.number().int(), warehouseId: z.string(), name: z.string() })));
@@ -407,6 +417,15 @@ export const PRODUCT_ENDPOINTS = {
     input: productLimitQuerySchema,
     answer: productLimitsSchema,
     settings: { timeout: 20_000, silent: true },
+  }),
+  imageUpload: defineEndpoint({
+    method: 'POST',
+    path: '/product/image/upload',
+    summary: "Stores a picture for products' cards (JPEG or PNG within Ozon's sizes; multipart: `name`, then `file`) and answers its public address.",
+    access: 'products',
+    multipart: { fields: uploadImageFieldsSchema, file: 'file' },
+    answer: productImageSchema,
+    settings: { timeout: 120_000, retries: 0 },
   }),
   updateSkuImage: defineEndpoint({
     method: 'POST',

@@ -3,7 +3,7 @@ import { reasonOf } from './orderActionsMachine';
 
 /**
  * A batch action on the product list as an actor, on the pattern of machines/orderActionsMachine.ts: set prices,
- * set stock at a warehouse, archive, unarchive, delete archived. One actor per page, one action at a time, from the
+ * set stock at a warehouse, archive, unarchive, delete archived, put pictures on the cards. One actor per page, one action at a time, from the
  * selection to each product's outcome:
  *
  *   idle → preparing → confirming → running (chunk by chunk) → outcome → running (retry the failed) | idle
@@ -13,14 +13,21 @@ import { reasonOf } from './orderActionsMachine';
  * An inline edit of one product starts with its values (`params`) and skips the confirm step. Each chunk is sent
  * with one batch id, so a chunk resent after a crash sends nothing twice (the server records what went through).
  */
-export type ProductActionKind = 'price' | 'stock' | 'archive' | 'unarchive' | 'deleteArchive';
+export type ProductActionKind = 'price' | 'stock' | 'archive' | 'unarchive' | 'deleteArchive' | 'image';
 
 /** A product the action works on; `label` is what the outcome list names it by (offer id and name). */
 export type ProductSubject = { id: string; label: string; shopId: number };
 export type ProductSubjectOutcome = { status: 'pending' } | { status: 'done' } | { status: 'failed'; reason: string };
 
-/** The price (old price optional, 0: none) or the warehouse and stock the user entered. */
-export type ProductActionParams = { price: number; oldPrice?: number } | { warehouseId: string; stock: number } | Record<string, never>;
+/**
+ * The price (old price optional, 0: none), the warehouse and stock, or the pictures (the first the main one; `keep`:
+ * the card keeps its other pictures after them) the user entered.
+ */
+export type ProductActionParams =
+  | { price: number; oldPrice?: number }
+  | { warehouseId: string; stock: number }
+  | { images: string[]; keep: boolean }
+  | Record<string, never>;
 
 export type ProductActionSelection = { kind: 'ids'; ids: string[] } | { kind: 'all'; handle: number; except: string[]; total: number };
 
@@ -53,8 +60,11 @@ export type ProductActionsEvent =
 
 export type ProductActionsEmitted = { type: 'action.finished'; kind: ProductActionKind; done: number; failed: number };
 
-/** Products per call: Ozon takes prices by 1,000 and stocks by 100; the rest go by 100 for progress. */
-export const PRODUCT_CHUNK_SIZES: Record<ProductActionKind, number> = { price: 1_000, stock: 100, archive: 100, unarchive: 100, deleteArchive: 100 };
+/**
+ * Products per step: Ozon takes prices by 1,000 and stocks by 100; pictures go one product a call (10 a step, for
+ * progress); the rest by 100 for progress.
+ */
+export const PRODUCT_CHUNK_SIZES: Record<ProductActionKind, number> = { price: 1_000, stock: 100, archive: 100, unarchive: 100, deleteArchive: 100, image: 10 };
 
 const notProvided = (name: string) => () => {
   throw new Error(`productActionsMachine: actor '${name}' not provided`);

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { readSheet } from 'read-excel-file/node';
+import sharp from 'sharp';
 import { inject } from 'vitest';
 import { launchBrowser, openAsSeller, screenshot, settledDialog } from './browser';
 
@@ -72,6 +73,14 @@ describe('product list', () => {
     await productsShown(en);
     await en.getByRole('button', { name: 'Set price' }).waitFor();
     await screenshot(en, 'products-en');
+    await en.getByRole('group', { name: 'Status' }).getByText('Selling', { exact: true }).click();
+    await en.getByRole('checkbox', { name: 'Select row 1', exact: true }).check();
+    await en.getByRole('button', { name: /Change pictures/ }).click();
+    const dialog = await settledDialog(en);
+    await dialog.getByText("Keep the card's other pictures (the new ones go first)").click();
+    await dialog.getByText("All of the card's current pictures will be replaced by these").waitFor();
+    await screenshot(en, 'products-pictures-en');
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
     await en.context().close();
   }, 300_000);
 
@@ -111,6 +120,40 @@ describe('product list', () => {
     await screenshot(page, 'products-stock-outcome-zh');
     await page.context().close();
   });
+});
+
+describe('product pictures', () => {
+  it('puts an uploaded picture and a linked one on a batch, the upload as the main picture', async () => {
+    const page = await openAs('/product/oz-product-list');
+    await productsShown(page);
+    await page.getByRole('group', { name: '状态' }).getByText('在售', { exact: true }).click();
+    await page.getByRole('searchbox').fill('SKU-1002-000');
+    await expect.poll(() => rowCount(page)).toBeLessThan(100);
+    const linked = new URL((await page.locator('[role=grid] img.product-thumb').first().getAttribute('src'))!, baseUrl).href;
+    await page.getByRole('checkbox', { name: '选择第 1 行', exact: true }).check();
+    await page.getByRole('checkbox', { name: '选择第 2 行', exact: true }).check();
+    await page.getByRole('button', { name: /改图片/ }).click();
+    const dialog = await settledDialog(page);
+    const png = await sharp({ create: { width: 600, height: 600, channels: 3, background: '#e85d04' } }).png().toBuffer();
+    await dialog.locator('input[type=file]').setInputFiles({ name: '主图.png', mimeType: 'image/png', buffer: png });
+    const picks = dialog.getByRole('list', { name: '已选图片' }).getByRole('listitem');
+    await expect.poll(() => picks.count(), { timeout: 30_000 }).toBe(1);
+    await dialog.getByLabel('图片链接（https://…）').fill('ftp://example.com/a.jpg');
+    await dialog.getByRole('button', { name: '添加' }).click();
+    await dialog.getByText('请输入以 http:// 或 https:// 开头的图片链接').waitFor();
+    await dialog.getByLabel('图片链接（https://…）').fill(linked);
+    await dialog.getByRole('button', { name: '添加' }).click();
+    await expect.poll(() => picks.count()).toBe(2);
+    await expect.poll(() => picks.first().textContent()).toContain('主图');
+    await screenshot(page, 'products-pictures-zh');
+    await dialog.getByRole('button', { name: '确定' }).click();
+    await page.getByText(/改图片：2 个商品已完成/).waitFor({ timeout: 60_000 });
+    // The list shows the uploaded picture as each card's main picture.
+    await expect
+      .poll(async () => (await page.locator('[role=grid] img.product-thumb').evaluateAll((images) => images.slice(0, 2).map((image) => image.getAttribute('src')))).every((src) => src?.includes('/edit/picture/')), { timeout: 60_000 })
+      .toBe(true);
+    await page.context().close();
+  }, 420_000);
 });
 
 describe('product export', () => {

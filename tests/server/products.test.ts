@@ -2,6 +2,8 @@ import { decodeListFrame, rowsOfChunk } from '../../contract/listFrame';
 import { PRODUCT_FRAME_TYPE, PRODUCT_LIST, productRowSchema, type ProductInfo, type ProductOutcomes, type ProductPage, type ProductRow, type ProductWarehouse } from '../../contract/products';
 import type { PushMessage } from '../../contract/push';
 import type { Store } from '../../contract/store';
+import sharp from 'sharp';
+import { multipart } from '../support/multipart';
 import { DATABASE_TARGETS, login, startTestApp, type Session, type TestApp } from './harness';
 
 describe.each(DATABASE_TARGETS)('products on $kind', (target) => {
@@ -177,5 +179,43 @@ describe.each(DATABASE_TARGETS)('products on $kind', (target) => {
     expect(answer.body.data.pictures.map((p) => p.url)).toEqual(['https://cdn.example.com/a.jpg', 'https://cdn.example.com/b.jpg']);
     const bad = await post('/api/updateSkuImage', { id: row.id, images: ['not a url'] });
     expect(bad.status).toBe(400);
+  });
+
+  it('puts new pictures first and keeps the card\'s others when asked to keep them', async () => {
+    const row = await pick((r) => r.status === 'selling' && r.id !== '');
+    const first = ['https://cdn.example.com/k1.jpg', 'https://cdn.example.com/k2.jpg'];
+    expect((await post('/api/updateSkuImage', { id: row.id, images: first })).status).toBe(200);
+    const kept = await post<{ pictures: { url: string; primary: boolean }[] }>('/api/updateSkuImage', { id: row.id, images: ['https://cdn.example.com/new.jpg', first[1]], keep: true });
+    expect(kept.body.data.pictures.map((p) => p.url)).toEqual(['https://cdn.example.com/new.jpg', first[1], first[0]]);
+    expect(kept.body.data.pictures[0]!.primary).toBe(true);
+    expect((await all()).list.find((r) => r.id === row.id)!.image).toBe('https://cdn.example.com/new.jpg');
+    expect((await get<ProductInfo>(`/api/product/info?id=${encodeURIComponent(row.id)}`)).body.data.images).toEqual(kept.body.data.pictures.map((p) => p.url));
+  });
+
+  it('stores an uploaded picture at a public address Ozon can fetch; refuses what is not a picture', async () => {
+    const png = await sharp({ create: { width: 400, height: 400, channels: 3, background: '#36c' } }).png().toBuffer();
+    const upload = (file: { name: string; bytes: Buffer; type?: string } | null, session: Session = seller) => {
+      const body = multipart({ name: '主图.png' }, file);
+      return t.app.inject({ method: 'POST', url: '/api/product/image/upload', headers: { ...session.headers, 'content-type': body.contentType }, payload: body.payload });
+    };
+    const stored = await upload({ name: 'main.png', bytes: png, type: 'image/png' });
+    expect(stored.statusCode).toBe(200);
+    const { url, width } = stored.json<{ data: { url: string; width: number } }>().data;
+    expect(width).toBe(400);
+    // Served without a session, the very bytes.
+    const served = await t.app.inject({ method: 'GET', url: new URL(url).pathname });
+    expect(served.statusCode).toBe(200);
+    expect(served.headers['content-type']).toBe('image/png');
+    expect(Buffer.compare(served.rawPayload, png)).toBe(0);
+    // Not in the image editor's list of the seller's own uploads.
+    const images = (await get<{ list: { name: string }[] }>('/api/edit/images')).body.data.list;
+    expect(images.some((image) => image.name === '主图.png')).toBe(false);
+
+    const text = await upload({ name: 'notes.png', bytes: Buffer.from('not a picture'), type: 'image/png' });
+    expect(text.statusCode).toBe(400);
+    expect(text.json<{ msg: string }>().msg).toBeTruthy();
+    expect((await upload(null)).statusCode).toBe(400);
+    const analyst = await login(t.app, 'analyst', 'analyst123');
+    expect((await upload({ name: 'main.png', bytes: png, type: 'image/png' }, analyst)).statusCode).toBe(401);
   });
 });

@@ -16,10 +16,11 @@ import {
   type ProductWarehouse,
   type SkuImageResult,
   type UpdateSkuImageBody,
+  type ProductImage,
   type ProductLimits,
 } from '../../contract/products';
 import { REUPLOAD_ENDPOINTS as R, type ReuploadAnswer, type ReuploadHistory, type ReuploadHistoryQuery, type ReuploadItems } from '../../contract/reupload';
-import type { ApiFailure } from '../api';
+import { isApiFailure, type ApiFailure } from '../api';
 import type { EventBus } from '../events';
 import type { HttpClient } from '../http/client';
 import { createListArea, receiveFrame, type ListAreaApi, type ListChangedEvent, type ListSelection, type ListSyncProgressEvent } from '../lists/area';
@@ -54,6 +55,10 @@ export type ProductsApi = ListAreaApi<ProductRow, ProductQuery> & {
   updateStocks(items: ProductStockBody['items'], batchId?: string): Promise<ProductOutcome[]>;
   archive(kind: ProductArchiveKind, ids: string[]): Promise<ProductOutcome[]>;
   updateSkuImage(body: UpdateSkuImageBody): Promise<SkuImageResult>;
+  /** The same pictures put on each product's card (a few calls at a time): Ozon's answer or the failure, per product. */
+  updateSkuImages(ids: string[], images: string[], keep: boolean): Promise<SkuImageOutcome[]>;
+  /** Stores a picture the seller picked (JPEG or PNG, checked against Ozon's rules) at an address Ozon can fetch. */
+  uploadImage(file: Blob, name: string): Promise<ProductImage>;
   /** Ozon's daily create and update quotas of the user's shops (all, or these). */
   limits(storeIds?: number[]): Promise<ProductLimits>;
   /** Delist and re-upload (contract/reupload.ts): a batch started or resumed, asked after, its failed retried. */
@@ -73,6 +78,9 @@ export type ProductsApi = ListAreaApi<ProductRow, ProductQuery> & {
   exportXlsx(handle: number, columns: ProductExportColumn[], sheetName: string, onProgress?: ExportProgress): Promise<Uint8Array>;
 };
 
+/** One product's answer to a picture change: Ozon's state per picture, or why the call failed. */
+export type SkuImageOutcome = { id: string; result: SkuImageResult } | { id: string; failure: string };
+
 /** A column of an export: its header, and the texts a coded value is written as (a status's name). */
 export type ProductExportColumn = { id: ProductColumn; header: string; labels?: Record<string, string> };
 export type ExportProgress = (done: number, total: number) => void;
@@ -87,6 +95,8 @@ export type ProductsEvents = {
 /** Batch actions show each item's failure themselves: the worker adds no toast. */
 const ACTION_CALL = { silent: true } as const;
 const ARCHIVE_BATCH = 1_000;
+/** /updateSkuImage calls in flight at once (one product each; Ozon's rate limiter paces them further). */
+const SKU_IMAGE_CALLS = 4;
 /** Rows per slice of an export: the worker answers other messages between slices. */
 const EXPORT_SLICE = 5_000;
 
@@ -229,6 +239,29 @@ export function createProductsArea({ client, events, engine: engineOptions, open
       const result = await client.call(E.updateSkuImage, body, ACTION_CALL);
       await afterEdit();
       return result;
+    },
+    async updateSkuImages(ids, images, keep) {
+      const outcomes: SkuImageOutcome[] = new Array(ids.length);
+      let next = 0;
+      const worker = async () => {
+        for (let i = next++; i < ids.length; i = next++) {
+          const id = ids[i]!;
+          try {
+            outcomes[i] = { id, result: await client.call(E.updateSkuImage, { id, images, keep }, ACTION_CALL) };
+          } catch (failure) {
+            outcomes[i] = { id, failure: isApiFailure(failure) ? failure.message : String(failure) };
+          }
+        }
+      };
+      await Promise.all(Array.from({ length: Math.min(SKU_IMAGE_CALLS, ids.length) }, worker));
+      await afterEdit();
+      return outcomes;
+    },
+    uploadImage(file, name) {
+      const form = new FormData();
+      form.append('name', name);
+      form.append('file', file, name);
+      return client.call(E.imageUpload, form, ACTION_CALL);
     },
   };
 }

@@ -1,12 +1,10 @@
 import multipart from '@fastify/multipart';
-import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { EDIT_ENDPOINTS, OZON_IMAGE_RULES, type DesignSummary, type EditImage } from '../../../contract/edit';
+import { EDIT_ENDPOINTS, type DesignSummary, type EditImage } from '../../../contract/edit';
 import { route } from '../../http/route';
-import { cleanFileName } from '../chat/upload';
-import { checkOzonImage, fail } from './imageRules';
-import { PUBLIC_PICTURE_PATH } from './watermarkJobs';
-import { publicBaseOf, watermarkRoutes, type WatermarkRoutesOptions } from './watermarkRoutes';
+import { fail, PICTURE_UPLOAD_LIMITS, readUploadedImage } from './imageRules';
+import { newPictureToken, publicBaseOf, publicPictureUrl } from './watermarkJobs';
+import { watermarkRoutes, type WatermarkRoutesOptions } from './watermarkRoutes';
 
 type DesignRow = { id: number; name: string; width: number; height: number; thumbnail: string; updated_at: Date | string };
 type ImageRow = { id: number; name: string; width: number; height: number; size: number; content_type: string; created_at: Date | string };
@@ -22,7 +20,7 @@ const imageOf = (row: ImageRow): EditImage => ({ id: row.id, name: row.name, wid
 export type EditRoutesOptions = WatermarkRoutesOptions;
 
 export async function editRoutes(app: FastifyInstance, options: EditRoutesOptions = {}) {
-  await app.register(multipart, { throwFileSizeLimit: false, limits: { fileSize: OZON_IMAGE_RULES.maxBytes, files: 1, fields: 2, fieldSize: 400, parts: 4 } });
+  await app.register(multipart, PICTURE_UPLOAD_LIMITS);
   const q = app.database.query.bind(app.database);
   const E = EDIT_ENDPOINTS;
   await watermarkRoutes(app, options);
@@ -69,16 +67,7 @@ export async function editRoutes(app: FastifyInstance, options: EditRoutesOption
   });
 
   route(app, E.upload, async ({ user, request }) => {
-    if (!request.isMultipart()) throw fail(400, 'noFile', 'file');
-    const part = await request.file();
-    if (!part) throw fail(400, 'noFile', 'file');
-    const bytes = await part.toBuffer().catch(() => null);
-    if (!bytes || part.file.truncated) throw fail(400, 'imageTooLarge', 'file');
-    if (bytes.length === 0) throw fail(400, 'noFile', 'file');
-    const { contentType, width, height } = await checkOzonImage(bytes);
-    const named = part.fields.name;
-    const field = Array.isArray(named) ? named[0] : named;
-    const name = cleanFileName(field && field.type === 'field' && String(field.value).trim() ? String(field.value) : part.filename);
+    const { bytes, name, contentType, width, height } = await readUploadedImage(request);
     const [row] = await q<ImageRow>(
       `insert into edit_images (user_id, name, content_type, width, height, size, bytes, created_at) values ($1, $2, $3, $4, $5, $6, $7, $8)
        returning id, name, width, height, size, content_type, created_at`,
@@ -96,10 +85,10 @@ export async function editRoutes(app: FastifyInstance, options: EditRoutesOption
     // The first call gives the token; later calls (a retry, another product) answer the same address.
     const [row] = await q<{ id: number; public_token: string; content_type: string }>(
       `update edit_images set public_token = coalesce(public_token, $3) where id = $1 and user_id = $2 returning id, public_token, content_type`,
-      [input.id, user.id, randomBytes(18).toString('base64url')],
+      [input.id, user.id, newPictureToken()],
     );
     if (!row) throw fail(404, 'imageNotFound', 'id');
-    return { id: row.id, url: `${publicBaseOf(request)}${PUBLIC_PICTURE_PATH}${row.public_token}.${row.content_type === 'image/png' ? 'png' : 'jpg'}` };
+    return { id: row.id, url: publicPictureUrl(publicBaseOf(request), row.public_token, row.content_type) };
   });
 
   route(app, E.image, async ({ user, params, reply }) => {

@@ -105,6 +105,14 @@ const jobOf = (row: JobRow): WatermarkJob => ({
   finishedAt: row.finished_at === null ? null : iso(row.finished_at),
 });
 
+/** This server's address as the caller reached it: where Ozon fetches the pictures we serve. */
+export const publicBaseOf = (request: { protocol: string; host: string }) => `${request.protocol}://${request.host}`;
+/** The unguessable name a public picture is served by. */
+export const newPictureToken = () => randomBytes(18).toString('base64url');
+const pictureExtension = (contentType: string) => (contentType === 'image/png' ? 'png' : 'jpg');
+/** Where one of our pictures is served without a session (Ozon fetches it there). */
+export const publicPictureUrl = (publicBase: string, token: string, contentType: string) => `${publicBase}${PUBLIC_PICTURE_PATH}${token}.${pictureExtension(contentType)}`;
+
 /** The token of one of our public pictures in `url`, or null. */
 export function publicToken(url: string): string | null {
   try {
@@ -340,9 +348,9 @@ export function createWatermarkJobs(deps: WatermarkDeps) {
       ]);
       return;
     }
-    const token = randomBytes(18).toString('base64url');
-    const extension = outcome.contentType === 'image/png' ? 'png' : 'jpg';
-    const url = `${job.public_base}${PUBLIC_PICTURE_PATH}${token}.${extension}`;
+    const token = newPictureToken();
+    const extension = pictureExtension(outcome.contentType);
+    const url = publicPictureUrl(job.public_base, token, outcome.contentType);
     // One statement: the picture is stored and the item marked done together, or neither.
     await database.query(
       `with claimed as (

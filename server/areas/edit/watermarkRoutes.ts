@@ -19,7 +19,7 @@ import { injectFetch } from '../../marketplace/simulator/injectFetch';
 import { updateSkuImage, type ProductsDeps } from '../products/service';
 import { clientForShop } from '../store/service';
 import { applyWatermark } from './watermark';
-import { createWatermarkJobs, productPictures, publicToken, settingsOf, templateMark, type WatermarkDeps, type WatermarkJobs } from './watermarkJobs';
+import { createWatermarkJobs, productPictures, publicBaseOf, publicToken, settingsOf, templateMark, type WatermarkDeps, type WatermarkJobs } from './watermarkJobs';
 
 export type WatermarkRoutesOptions = Pick<WatermarkDeps, 'afterPicture'> & {
   /** Replaces how originals are fetched (tests count and refuse fetches). */
@@ -89,8 +89,6 @@ function pictureFetcher(app: FastifyInstance): WatermarkDeps['fetchPicture'] {
   };
 }
 
-/** This server's address as the caller reached it: where Ozon fetches the pictures a job makes. */
-export const publicBaseOf = (request: { protocol: string; host: string }) => `${request.protocol}://${request.host}`;
 
 /** Watermark templates, previews and jobs (contract/watermark.ts); every row scoped to its owner. */
 export async function watermarkRoutes(app: FastifyInstance, options: WatermarkRoutesOptions = {}) {

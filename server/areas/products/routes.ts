@@ -1,8 +1,11 @@
+import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import { PRODUCT_ENDPOINTS, PRODUCT_FRAME_TYPE } from '../../../contract/products';
 import { REUPLOAD_ENDPOINTS } from '../../../contract/reupload';
 import { route } from '../../http/route';
 import type { ClientFactory } from '../../marketplace/plugin';
+import { PICTURE_UPLOAD_LIMITS, readUploadedImage } from '../edit/imageRules';
+import { newPictureToken, publicBaseOf, publicPictureUrl } from '../edit/watermarkJobs';
 import { clientForShop } from '../store/service';
 import { productLimits, retryReupload, reuploadHistory, reuploadStatus, startReupload } from './reupload';
 import {
@@ -82,6 +85,22 @@ export async function productsRoutes(app: FastifyInstance, options: ProductsRout
   });
 
   route(app, E.limits, async ({ user, input, lang }) => productLimits(deps, user.id, input.storeIds, lang));
+
+  // Its own scope: multipart parsing stays on the upload route. The picture is kept as the image editor keeps its
+  // pictures (edit_images), served without a session at an unguessable address for Ozon to fetch.
+  await app.register(async (scope) => {
+    await scope.register(multipart, PICTURE_UPLOAD_LIMITS);
+    route(scope, E.imageUpload, async ({ user, request }) => {
+      const { bytes, name, contentType, width, height } = await readUploadedImage(request);
+      const token = newPictureToken();
+      await app.database.query(
+        `insert into edit_images (user_id, name, content_type, width, height, size, bytes, created_at, origin, public_token)
+         values ($1, $2, $3, $4, $5, $6, $7, $8, 'product', $9)`,
+        [user.id, name, contentType, width, height, bytes.length, bytes, app.now(), token],
+      );
+      return { url: publicPictureUrl(publicBaseOf(request), token, contentType), width, height };
+    });
+  });
 
   const R = REUPLOAD_ENDPOINTS;
   route(app, R.reUpload, async ({ user, input, lang }) => {

@@ -1,6 +1,7 @@
 import { message, type Lang, type MessageKey, type MessageParams } from '../../../contract/errors';
 import { checkPrice, checkPriceRate, checkStockRate, HOUR_MS, STOCK_PAIR_INTERVAL_MS } from '../../../contract/productRules';
 import {
+  SKU_IMAGES_MAX,
   PRICE_BATCH,
   STOCK_BATCH,
   type MarketplaceProductProListBody,
@@ -513,14 +514,24 @@ export async function archiveProducts(deps: ProductsDeps, userId: number, ids: r
 export async function updateSkuImage(
   deps: ProductsDeps,
   userId: number,
-  body: { id: string; images: string[]; colorImage?: string },
+  body: { id: string; images: string[]; colorImage?: string; keep?: boolean },
 ): Promise<{ result: SkuImageResult; changed: boolean }> {
   const row = (await rowsOf(deps, userId, [body.id])).get(body.id);
   if (!row) throw new ApiError(404, 'productNotFound', 'id');
   const client = await deps.clientFor(userId, row.shopId);
+  let images = body.images;
+  if (body.keep) {
+    // Ozon's import replaces the card's pictures: the ones it has now (as synced) follow the new ones.
+    const [record] = await deps.database.query<{ images: unknown }>(
+      `select data->'info'->'images' as images from mp_records where shop_id = $1 and entity = 'products' and external_id = $2`,
+      [row.shopId, row.productId],
+    );
+    const current = Array.isArray(record?.images) ? record.images.map(String) : row.image ? [row.image] : [];
+    images = [...new Set([...body.images, ...current])].slice(0, SKU_IMAGES_MAX);
+  }
   let pictures;
   try {
-    pictures = await client.productPicturesImport({ product_id: Number(row.productId), images: body.images, color_image: body.colorImage });
+    pictures = await client.productPicturesImport({ product_id: Number(row.productId), images, color_image: body.colorImage });
   } catch (error) {
     if (isOzonError(error)) throw new ApiError(error.code, error.texts);
     throw error;
@@ -533,6 +544,14 @@ export async function updateSkuImage(
   const changed = first !== null && first.url !== row.image;
   if (changed) {
     await deps.database.query(`update products set image = $3, updated_at = clock_timestamp() where user_id = $1 and id = $2`, [userId, row.id, first.url]);
+  }
+  // The card's pictures as sent, until the next sync reads them from Ozon: the drawer and the next `keep` use them.
+  const sent = result.pictures.filter((p) => p.state !== 'failed').map((p) => p.url);
+  if (sent.length) {
+    await deps.database.query(
+      `update mp_records set data = jsonb_set(data, '{info,images}', $3::jsonb) where shop_id = $1 and entity = 'products' and external_id = $2 and data ? 'info'`,
+      [row.shopId, row.productId, JSON.stringify(sent)],
+    );
   }
   return { result, changed };
 }

@@ -37,7 +37,7 @@ export const editImages = pgTable(
     height: integer('height').notNull(),
     size: integer('size').notNull(),
     bytes: bytea('bytes').notNull(),
-    /** 'upload' (the seller stored it) or 'watermark' (a watermark job made it; not in the seller's image list). */
+    /** 'upload' (the seller stored it), 'watermark' (a watermark job made it) or 'product' (uploaded for products' cards by the product list's image action); only 'upload' is in the seller's image list. */
     origin: text('origin').notNull().default('upload'),
     /** The unguessable name of its public address (/api/edit/picture/:token), given once it goes to Ozon. */
     publicToken: text('public_token'),

@@ -1,4 +1,4 @@
-import { Alert, Button, Form, InputNumber, List, Modal, Progress, Select, Space, Typography } from 'antd';
+import { Alert, Button, Checkbox, Form, InputNumber, List, Modal, Progress, Select, Space, Typography } from 'antd';
 import { useSelector } from '@xstate/react';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -13,6 +13,7 @@ import {
   type productActionsMachine,
   type ProductActionKind,
 } from '@machines/productActionsMachine';
+import { ImagePicker } from './ImagePicker';
 
 export type ProductActionsRef = ActorRefFrom<typeof productActionsMachine>;
 
@@ -23,10 +24,16 @@ export function priceProblem(price: number | null, oldPrice: number | null, lang
   return refusal ? catalogue(refusal.key, lang, refusal.params) : null;
 }
 
-type DialogProps = { actor: ProductActionsRef; lang: Lang; warehouses: ProductWarehouse[] };
+type DialogProps = {
+  actor: ProductActionsRef;
+  lang: Lang;
+  warehouses: ProductWarehouse[];
+  /** The image action's upload: stores a picked file and answers its public address. */
+  uploadImage: (file: File) => Promise<string>;
+};
 
 /** The batch action's steps: confirm with its values, progress, and each product's outcome with Ozon's reason. */
-export function ProductActionDialog({ actor, lang, warehouses }: DialogProps) {
+export function ProductActionDialog({ actor, lang, warehouses, uploadImage }: DialogProps) {
   const { t } = useTranslation('products');
   const step = useSelector(actor, selectProductStep);
   const kind = useSelector(actor, (s) => s.context.kind) ?? 'price';
@@ -40,22 +47,34 @@ export function ProductActionDialog({ actor, lang, warehouses }: DialogProps) {
   const [oldPrice, setOldPrice] = useState<number | null>(0);
   const [warehouseId, setWarehouseId] = useState<string | null>(null);
   const [stock, setStock] = useState<number | null>(null);
+  const [images, setImages] = useState<string[]>([]);
+  const [keep, setKeep] = useState(true);
   useEffect(() => {
     if (step === 'confirming') {
       setPrice(null);
       setOldPrice(0);
       setStock(null);
+      setImages([]);
+      setKeep(true);
     }
   }, [step]);
   const shops = useMemo(() => new Set(shopIds.split(',').filter(Boolean).map(Number)), [shopIds]);
   const warehouseOptions = warehouses.filter((w) => shops.has(w.shopId)).map((w) => ({ value: w.warehouseId, label: w.name || w.warehouseId }));
   const action = t(`actions.${kind}`);
   const problem = kind === 'price' ? priceProblem(price, oldPrice, lang) : null;
-  const ready = kind === 'price' ? price !== null && problem === null : kind === 'stock' ? warehouseId !== null && stock !== null : true;
+  const ready =
+    kind === 'price' ? price !== null && problem === null : kind === 'stock' ? warehouseId !== null && stock !== null : kind === 'image' ? images.length > 0 : true;
   const confirm = () =>
     actor.send({
       type: 'action.confirm',
-      params: kind === 'price' ? { price: price!, oldPrice: oldPrice ?? 0 } : kind === 'stock' ? { warehouseId: warehouseId!, stock: stock! } : {},
+      params:
+        kind === 'price'
+          ? { price: price!, oldPrice: oldPrice ?? 0 }
+          : kind === 'stock'
+            ? { warehouseId: warehouseId!, stock: stock! }
+            : kind === 'image'
+              ? { images, keep }
+              : {},
     });
   const close = () => actor.send({ type: step === 'confirming' || step === 'preparing' ? 'action.cancel' : 'action.close' });
 
@@ -100,6 +119,17 @@ export function ProductActionDialog({ actor, lang, warehouses }: DialogProps) {
               <Form.Item label={t('confirm.stock')}>
                 <InputNumber aria-label={t('confirm.stock')} min={0} max={999_999} precision={0} value={stock} onChange={(value) => setStock(value)} style={{ width: 200 }} />
               </Form.Item>
+            </>
+          )}
+          {kind === 'image' && (
+            <>
+              <Form.Item label={t('imageAction.pictures')}>
+                <ImagePicker value={images} onChange={setImages} upload={uploadImage} />
+              </Form.Item>
+              <Form.Item>
+                <Checkbox checked={keep} onChange={(event) => setKeep(event.target.checked)}>{t('imageAction.keep')}</Checkbox>
+              </Form.Item>
+              {!keep && <Alert type="warning" showIcon title={t('imageAction.replaceWarning')} />}
             </>
           )}
         </Form>
@@ -168,4 +198,4 @@ export function PriceEditor({ row, lang, onSave, onClose }: PriceEditorProps) {
   );
 }
 
-export const ACTION_KINDS: ProductActionKind[] = ['price', 'stock', 'archive', 'unarchive', 'deleteArchive'];
+export const ACTION_KINDS: ProductActionKind[] = ['price', 'stock', 'image', 'archive', 'unarchive', 'deleteArchive'];

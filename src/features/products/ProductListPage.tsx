@@ -144,6 +144,8 @@ export function ProductListPage() {
     }
   };
 
+  const uploadImage = useCallback(async (file: File) => (await client.products.uploadImage(file, file.name)).url, [client]);
+
   const filling = isHeadHandle(handle);
   const noFilters = filters === EMPTY_FILTERS && search === '';
   const overlay = failed ? (
@@ -219,7 +221,7 @@ export function ProductListPage() {
       </div>
       <ProductDrawer client={client} row={detail} lang={lang} onClose={() => setDetail(null)} />
       <PriceEditor row={editing} lang={lang} onSave={savePrice} onClose={() => setEditing(null)} />
-      <ProductActionDialog actor={actions} lang={lang} warehouses={warehouses} />
+      <ProductActionDialog actor={actions} lang={lang} warehouses={warehouses} uploadImage={uploadImage} />
     </div>
   );
 }
@@ -261,7 +263,8 @@ const EXPORT_TYPES: Record<ExportFormat, string> = {
 };
 
 function useProductActions(client: DataClient, clearSelection: () => void): ProductActionsRef {
-  const machine = useMemo(() => productActionsOn(client), [client]);
+  const { t } = useTranslation('products');
+  const machine = useMemo(() => productActionsOn(client, { picturesFailed: (urls) => t('imageAction.failed', { urls: urls.join(', ') }) }), [client, t]);
   const actor = useActorRef(machine, appActorOptions());
   const latest = useRef(clearSelection);
   latest.current = clearSelection;

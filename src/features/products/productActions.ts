@@ -20,6 +20,13 @@ const APPLIES: Record<ProductActionKind, (row: ProductRow) => boolean> = {
   archive: (row) => row.status !== 'archived',
   unarchive: (row) => row.status === 'archived',
   deleteArchive: (row) => row.status === 'archived',
+  image: (row) => row.status !== 'archived',
+};
+
+/** Texts an outcome needs that no server message carries. */
+export type ProductActionTexts = {
+  /** Ozon took the call but could not fetch or accept these pictures. */
+  picturesFailed: (urls: string[]) => string;
 };
 
 export async function prepareProducts(client: DataClient, { kind, selection }: PrepareProductsInput): Promise<PrepareProductsOutput> {
@@ -35,8 +42,18 @@ export async function prepareProducts(client: DataClient, { kind, selection }: P
   };
 }
 
-export async function runProducts(client: DataClient, { kind, subjects, params, batchId }: RunProductsInput): Promise<RunProductsOutput> {
+export async function runProducts(client: DataClient, texts: ProductActionTexts, { kind, subjects, params, batchId }: RunProductsInput): Promise<RunProductsOutput> {
   const ids = subjects.map((s) => s.id);
+  if (kind === 'image' && 'images' in params) {
+    const answers = await client.products.updateSkuImages(ids, params.images, params.keep);
+    return {
+      outcomes: answers.map((answer) => {
+        if ('failure' in answer) return { id: answer.id, ok: false, message: answer.failure };
+        const failed = answer.result.pictures.filter((p) => p.state === 'failed').map((p) => p.url);
+        return failed.length ? { id: answer.id, ok: false, message: texts.picturesFailed(failed) } : { id: answer.id, ok: true, message: '' };
+      }),
+    };
+  }
   if (kind === 'price' && 'price' in params) {
     return { outcomes: await client.products.updatePrices(ids.map((id) => ({ id, price: params.price, oldPrice: params.oldPrice })), batchId) };
   }
@@ -48,11 +65,11 @@ export async function runProducts(client: DataClient, { kind, subjects, params, 
 }
 
 /** The product actions' machine with its two actors on the data worker. */
-export function productActionsOn(client: DataClient) {
+export function productActionsOn(client: DataClient, texts: ProductActionTexts) {
   return productActionsMachine.provide({
     actors: {
       prepareProducts: fromPromise(({ input }) => prepareProducts(client, input)),
-      runProducts: fromPromise(({ input }) => runProducts(client, input)),
+      runProducts: fromPromise(({ input }) => runProducts(client, texts, input)),
     },
   });
 }
