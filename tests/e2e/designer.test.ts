@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import type { Browser, Download, Page } from 'playwright-core';
 import { inject } from 'vitest';
-import { launchBrowser, logIn, newContext, screenshot } from './browser';
+import { launchBrowser, logIn, newContext, screenshot, settledDialog } from './browser';
 
 const baseUrl = inject('baseUrl');
 const code = inject('captchaCode');
@@ -70,4 +70,75 @@ describe('the poster designer in the browser', () => {
 
     await context.close();
   });
+
+  it('"Save as" makes a new design and keeps the first; after a reload both open with their own objects', async () => {
+    // The server syncs the demo shops in its first minutes and can answer slowly meanwhile: waits are for what the
+    // seller sees, with room for that.
+    const context = await newContext(browser, baseUrl, 'en');
+    context.setDefaultNavigationTimeout(120_000);
+    context.setDefaultTimeout(60_000);
+    const page = await context.newPage();
+    await page.goto('/edit/edit-image');
+    await page.waitForURL((url) => url.pathname === '/login');
+    await logIn(page, 'seller', 'seller123', code, 'en');
+    await page.waitForURL((url) => url.pathname === '/edit/edit-image');
+    await page.getByTestId('designer-canvas').waitFor();
+    const status = page.locator('.designer-toolbar-end .ant-tag');
+    const nameDialog = async (expectedName: string | null, name: string) => {
+      const dialog = await settledDialog(page);
+      const input = dialog.getByLabel('Design name');
+      if (expectedName !== null) expect(await input.inputValue()).toBe(expectedName);
+      await input.fill(name);
+      await dialog.getByRole('button', { name: 'OK' }).click();
+      await dialog.waitFor({ state: 'hidden' });
+      // Saved, or the reason it was not (the page shows a failed save in an alert).
+      const outcome = async () => {
+        const failure = page.locator('.designer-alert.ant-alert-error');
+        return (await failure.count()) ? `failed: ${await failure.textContent()}` : status.textContent();
+      };
+      await expect.poll(outcome, { timeout: 150_000 }).toBe('Saved');
+    };
+
+    // The first design: a heading and a rectangle, saved under a name.
+    await page.getByRole('tab', { name: 'Elements' }).click();
+    await page.getByTestId('element-heading').click();
+    await page.getByTestId('element-rect').click();
+    await page.locator('.designer-toolbar-end').getByRole('button', { name: /Save$/ }).click();
+    await nameDialog(null, 'Summer main');
+    await page.getByRole('tab', { name: 'Layers' }).click();
+    const first = await layerNames(page);
+    expect(first).toHaveLength(2);
+
+    // A badge more, saved as a new design: the dialog offers a copy's name.
+    await page.getByRole('tab', { name: 'Elements' }).click();
+    await page.getByTestId('element-badge').click();
+    await page.getByTestId('designer-export').hover();
+    await page.getByRole('menuitem', { name: 'Save as' }).click();
+    await nameDialog('Summer main (copy)', 'Summer main B');
+    expect(await page.locator('.designer-name').textContent()).toBe('Summer main B');
+    await page.getByRole('tab', { name: 'Layers' }).click();
+    const second = await layerNames(page);
+    expect(second).toHaveLength(3);
+
+    // After a reload both are in "My designs"; each opens to its own objects.
+    await page.reload();
+    await page.getByTestId('designer-canvas').waitFor();
+    const openDesign = async (name: string) => {
+      await page.getByRole('button', { name: 'My designs' }).click();
+      const card = page.locator('.designer-designs .ant-card').filter({ has: page.locator('.ant-card-meta-title', { hasText: new RegExp(`^${name}$`) }) });
+      await card.getByRole('button', { name: 'Open' }).click();
+      await expect.poll(() => page.locator('.designer-name').textContent(), { timeout: 60_000 }).toBe(name);
+    };
+    await page.getByRole('button', { name: 'My designs' }).click();
+    const titles = page.locator('.designer-designs .ant-card-meta-title');
+    await expect.poll(() => titles.allTextContents(), { timeout: 60_000 }).toEqual(['Summer main B', 'Summer main']);
+    await page.keyboard.press('Escape');
+    await openDesign('Summer main');
+    await page.getByRole('tab', { name: 'Layers' }).click();
+    await expect.poll(() => layerNames(page), { timeout: 60_000 }).toEqual(first);
+    await screenshot(page, 'designer-save-as-en');
+    await openDesign('Summer main B');
+    await expect.poll(() => layerNames(page), { timeout: 60_000 }).toEqual(second);
+    await context.close();
+  }, 300_000);
 });
