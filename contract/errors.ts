@@ -33,7 +33,7 @@ export function eachLang(text: (lang: Lang) => string): Localized {
 
 /**
  * A text that may hold zh and en only: one an administrator wrote (an announcement), one stored before pt existed
- * (a sync error, an import's reasons), or a name from outside data. A pt reader gets the English then.
+ * (a sync error), or a name from outside data. A pt reader gets the English then.
  */
 export type ZhEnText = { zh: string; en: string; pt?: string };
 export function textIn(text: ZhEnText, lang: Lang): string {
@@ -194,6 +194,48 @@ export const MESSAGES = {
     en: 'A market data import is already running; wait for it to finish',
     pt: 'Já há uma importação de dados de mercado em andamento; espere que termine',
   },
+  // The market data import's refused lines (server/areas/research/importer.ts): `{field}` is the file's own column name.
+  importFieldProblem: { zh: '{field}：{problem}', en: '{field}: {problem}', pt: '{field}: {problem}' },
+  importInvalid: { zh: '格式不正确', en: 'is invalid', pt: 'é inválido' },
+  importMustBe: { zh: '应为{type}', en: 'must be {type}', pt: 'deve ser {type}' },
+  importTypeNumber: { zh: '数字', en: 'a number', pt: 'um número' },
+  importTypeText: { zh: '文本', en: 'text', pt: 'um texto' },
+  importTypeList: { zh: '列表', en: 'a list', pt: 'uma lista' },
+  importTypeObject: { zh: 'JSON对象', en: 'a JSON object', pt: 'um objeto JSON' },
+  importTypeNull: { zh: '空值', en: 'empty', pt: 'vazio' },
+  importWhole: { zh: '须为整数', en: 'must be a whole number', pt: 'deve ser um número inteiro' },
+  importNotNegative: { zh: '不能为负数', en: 'must not be negative', pt: 'não pode ser negativo' },
+  importPositive: { zh: '须大于0', en: 'must be above 0', pt: 'deve ser maior que 0' },
+  importAtLeast: { zh: '不能小于{min}', en: 'must be at least {min}', pt: 'deve ser no mínimo {min}' },
+  importAtMost: { zh: '不能大于{max}', en: 'must be at most {max}', pt: 'deve ser no máximo {max}' },
+  importNotEmpty: { zh: '不能为空', en: 'must not be empty', pt: 'não pode ficar vazio' },
+  importTooLong: { zh: '最多{max}个字符', en: 'must have at most {max} characters', pt: 'deve ter no máximo {max} caracteres' },
+  importTooManyItems: { zh: '最多{max}项', en: 'must hold at most {max} items', pt: 'deve ter no máximo {max} itens' },
+  importSeriesEmpty: { zh: '至少须有一天的数据', en: 'must hold at least one day', pt: 'deve ter pelo menos um dia' },
+  importTooManyDays: { zh: '最多{max}天', en: 'must hold at most {max} days', pt: 'deve ter no máximo {max} dias' },
+  importSameDays: { zh: '天数须与 sales 相同', en: 'must hold as many days as sales', pt: 'deve ter tantos dias quanto sales' },
+  importDate: { zh: '须为 yyyy-mm-dd 格式的日期', en: 'must be a date yyyy-mm-dd', pt: 'deve ser uma data aaaa-mm-dd' },
+  importRealDate: { zh: '不是真实存在的日期', en: 'must be a real date', pt: 'deve ser uma data que existe' },
+  importCountry: { zh: '须为两位大写国家代码（CN、RU…）', en: 'must be a two-letter country code (CN, RU …)', pt: 'deve ser um código de país de duas letras (CN, RU …)' },
+  importHeaderLacks: { zh: '表头缺少以下列：{columns}', en: 'the header lacks the columns {columns}', pt: 'o cabeçalho não tem as colunas {columns}' },
+  importQuoteOpen: { zh: '引号内的字段没有结束（该行可能被截断）', en: 'a quoted field is not closed (the line may be cut short)', pt: 'um campo entre aspas não foi fechado (a linha pode estar cortada)' },
+  importFieldCount: { zh: '应有{expected}个字段，实际为{found}个（该行可能被截断）', en: 'expected {expected} fields, found {found} (the line may be cut short)', pt: 'eram esperados {expected} campos, há {found} (a linha pode estar cortada)' },
+  importNotJson: { zh: '不是JSON对象（该行可能被截断）', en: 'not a JSON object (the line may be cut short)', pt: 'não é um objeto JSON (a linha pode estar cortada)' },
+  importSkuRepeated: { zh: 'sku：{sku} 在前面的行中已出现', en: 'sku: {sku} appears on an earlier line', pt: 'sku: {sku} já aparece numa linha anterior' },
+  importKeywordRepeated: { zh: 'keyword：“{keyword}”在前面的行中已出现', en: 'keyword: "{keyword}" appears on an earlier line', pt: 'keyword: "{keyword}" já aparece numa linha anterior' },
+  importSkuUnknown: { zh: 'topSkus：{sku} 不是本次导入的商品', en: 'topSkus: {sku} is not a product of this import', pt: 'topSkus: {sku} não é um produto desta importação' },
+  importSeriesEnd: {
+    zh: 'from：该序列截止于{end}，本次导入的其他序列截止于{asOf}：所有序列须截止于同一天',
+    en: "from: the series ends on {end}, the import's other series on {asOf}: every series must end on the same day",
+    pt: 'from: a série termina em {end}, as outras séries da importação em {asOf}: todas devem terminar no mesmo dia',
+  },
+  importFileEmpty: { zh: '文件为空：第一行应为表头', en: 'the file is empty: a header line is expected', pt: 'o arquivo está vazio: era esperada uma linha de cabeçalho' },
+  importNoProducts: { zh: '没有商品：导入会替换整个市场数据，因此必须包含商品', en: 'no products: an import replaces the whole market, so it needs them', pt: 'sem produtos: uma importação substitui todo o mercado, então precisa deles' },
+  importRefused: { zh: '{count}行被拒绝，市场数据未改变', en: '{count} lines refused; the market was not changed', pt: '{count} linhas recusadas; o mercado não foi alterado' },
+  importStopped: { zh: '导入中断：{reason}；市场数据未改变', en: 'the import stopped: {reason}; the market was not changed', pt: 'a importação parou: {reason}; o mercado não foi alterado' },
+  importKeywordsMissing: { zh: '第二个文件须为 keywords.csv 或 keywords.jsonl', en: 'the second file must be keywords.csv or keywords.jsonl', pt: 'o segundo arquivo deve ser keywords.csv ou keywords.jsonl' },
+  importKeywordsWrong: { zh: '第二个文件须为 keywords.csv 或 keywords.jsonl，而不是 {file}', en: 'the second file must be keywords.csv or keywords.jsonl, not {file}', pt: 'o segundo arquivo deve ser keywords.csv ou keywords.jsonl, não {file}' },
+  importFileTooLarge: { zh: '{file} 超过 {max} GB', en: '{file} is larger than {max} GB', pt: '{file} tem mais de {max} GB' },
   postcodeInvalid: { zh: '邮编须为6位数字', en: 'A postcode is six digits', pt: 'Um CEP russo tem seis dígitos' },
   postcodeQueryShort: { zh: '请至少输入2个字', en: 'Enter at least two characters', pt: 'Digite pelo menos dois caracteres' },
   postcodeNoFile: { zh: '请选择俄罗斯邮政的邮编库文件（.zip 或 .dbf）', en: "Choose Russian Post's postcode file (.zip or .dbf)", pt: 'Escolha o arquivo de CEPs dos Correios da Rússia (.zip ou .dbf)' },

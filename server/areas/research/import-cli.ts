@@ -39,8 +39,8 @@ async function run() {
       console.log(`Imported ${s.products} products and ${s.keywords} keywords as of ${s.asOf} in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
       return;
     }
-    console.error(result.message);
-    for (const error of result.errors) console.error(`  ${error.file}:${error.line}: ${error.message}`);
+    console.error(result.message.en);
+    for (const error of result.errors) console.error(`  ${error.file}:${error.line}: ${error.message.en}`);
     if (result.errorCount > result.errors.length) console.error(`  … and ${result.errorCount - result.errors.length} more`);
     process.exitCode = 1;
   } finally {

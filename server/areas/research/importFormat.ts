@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { eachLang, localized, type Localized, type MessageKey } from '../../../contract/errors';
+import { isMessageKey } from '../../http/errors';
 import type { MarketKeywordRecord, MarketProductRecord } from './stage';
 
 /**
@@ -7,36 +9,40 @@ import type { MarketKeywordRecord, MarketProductRecord } from './stage';
  * and SKU lists separated by `;`) or JSON lines (`.jsonl`, one object a line, camelCase keys).
  */
 
-const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date yyyy-mm-dd').refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)), 'must be a real date');
-const count = z.number().int('must be a whole number').min(0, 'must not be negative');
-const series = (max: number) => z.array(count).min(1, 'must hold at least one day').max(max, `must hold at most ${max} days`);
+/** A catalogue key as a schema's message: `problemOf` reads it back and gives the text in every language. */
+const says = (key: MessageKey) => key;
+const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, says('importDate')).refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)), says('importRealDate'));
+const whole = () => z.number().int(says('importWhole'));
+const count = whole().min(0, says('importNotNegative'));
+const positive = () => whole().positive(says('importPositive'));
+const series = (max: number) => z.array(count).min(1, says('importSeriesEmpty')).max(max, says('importTooManyDays'));
 export const MAX_SERIES_DAYS = 400;
 
 export const productLineSchema = z.object({
-  sku: z.number().int().positive('must be a positive whole number').max(Number.MAX_SAFE_INTEGER),
-  name: z.string().trim().min(1, 'must not be empty').max(500),
-  categoryId: z.number().int().positive(),
-  typeId: z.number().int().positive(),
+  sku: positive().max(Number.MAX_SAFE_INTEGER),
+  name: z.string().trim().min(1, says('importNotEmpty')).max(500),
+  categoryId: positive(),
+  typeId: positive(),
   brand: z.string().trim().max(200),
-  sellerId: z.number().int().positive(),
-  sellerName: z.string().trim().min(1, 'must not be empty').max(300),
-  sellerCountry: z.string().regex(/^[A-Z]{2}$/, 'must be a two-letter country code (CN, RU …)'),
-  price: z.number().positive('must be above 0').max(10_000_000),
+  sellerId: positive(),
+  sellerName: z.string().trim().min(1, says('importNotEmpty')).max(300),
+  sellerCountry: z.string().regex(/^[A-Z]{2}$/, says('importCountry')),
+  price: z.number().positive(says('importPositive')).max(10_000_000),
   rating: z.number().min(0).max(5).nullable(),
   reviews: count,
   firstSeen: day,
   from: day,
   sales: series(MAX_SERIES_DAYS),
-  prices: z.array(z.number().min(0).max(10_000_000)).min(1).max(MAX_SERIES_DAYS),
-}).refine((p) => p.prices.length === p.sales.length, { message: 'must hold as many days as sales', path: ['prices'] });
+  prices: z.array(z.number().min(0).max(10_000_000)).min(1, says('importSeriesEmpty')).max(MAX_SERIES_DAYS, says('importTooManyDays')),
+}).refine((p) => p.prices.length === p.sales.length, { message: says('importSameDays'), path: ['prices'] });
 
 export const keywordLineSchema = z.object({
-  keyword: z.string().trim().min(1, 'must not be empty').max(300),
-  categoryId: z.number().int().positive().nullable(),
+  keyword: z.string().trim().min(1, says('importNotEmpty')).max(300),
+  categoryId: positive().nullable(),
   results: count,
   from: day,
   frequency: series(MAX_SERIES_DAYS),
-  topSkus: z.array(z.number().int().positive()).max(100),
+  topSkus: z.array(positive()).max(100),
 });
 
 export type Entity = 'products' | 'keywords';
@@ -84,16 +90,40 @@ export function csvToObject(entity: Entity, header: readonly string[], fields: r
   return { keyword: at('keyword'), categoryId: numOrNull(at('category_id')), results: num(at('results')), from: at('from'), frequency: list(at('frequency')), topSkus: list(at('top_skus')) };
 }
 
-/** The first problem of a parsed line, named by its field: `sales: must not be negative`. */
-export function problemOf(error: z.ZodError): string {
-  const issue = error.issues[0];
-  if (!issue) return 'invalid';
-  const path = issue.path.filter((part) => typeof part === 'string').join('.');
-  const message = issue.code === 'invalid_type' ? `must be ${issue.expected}` : issue.message;
-  return path ? `${path}: ${message}` : message;
+/** A number as each language writes it (10,000,000; 10.000.000 in pt). */
+const amount = (value: number | bigint): Localized => eachLang((lang) => Number(value).toLocaleString(lang === 'pt' ? 'pt-BR' : lang === 'zh' ? 'zh-CN' : 'en-US'));
+
+const TYPE_NAMES: Partial<Record<string, MessageKey>> = { number: 'importTypeNumber', int: 'importTypeNumber', string: 'importTypeText', array: 'importTypeList', object: 'importTypeObject', null: 'importTypeNull' };
+
+/** What is wrong with one value, in every language: the schema's own catalogue key, else by the kind of issue. */
+function issueText(issue: z.core.$ZodIssue): Localized {
+  const bounds = { min: 'minimum' in issue ? amount(issue.minimum as number) : '', max: 'maximum' in issue ? amount(issue.maximum as number) : '' };
+  if (isMessageKey(issue.message)) return localized(issue.message, bounds);
+  switch (issue.code) {
+    case 'invalid_type': {
+      const type = TYPE_NAMES[issue.expected];
+      return localized('importMustBe', { type: type ? localized(type) : issue.expected });
+    }
+    case 'too_small':
+      if (issue.origin === 'string') return localized('importNotEmpty');
+      return localized(issue.minimum === 0 && issue.inclusive === false ? 'importPositive' : 'importAtLeast', bounds);
+    case 'too_big':
+      return localized(issue.origin === 'string' ? 'importTooLong' : issue.origin === 'array' ? 'importTooManyItems' : 'importAtMost', bounds);
+    default:
+      return localized('importInvalid');
+  }
 }
 
-export type ParsedLine = { ok: true; product?: MarketProductRecord; keyword?: MarketKeywordRecord } | { ok: false; message: string };
+/** The first problem of a parsed line, named by its field: `sales: must not be negative` (in every language). */
+export function problemOf(error: z.ZodError): Localized {
+  const issue = error.issues[0];
+  if (!issue) return localized('importInvalid');
+  const field = issue.path.filter((part) => typeof part === 'string').join('.');
+  const problem = issueText(issue);
+  return field ? localized('importFieldProblem', { field, problem }) : problem;
+}
+
+export type ParsedLine = { ok: true; product?: MarketProductRecord; keyword?: MarketKeywordRecord } | { ok: false; message: Localized };
 
 export function parseLine(entity: Entity, value: unknown): ParsedLine {
   const parsed = (entity === 'products' ? productLineSchema : keywordLineSchema).safeParse(value);

@@ -1,3 +1,4 @@
+import { eachLang, localized, type Localized } from '../../../contract/errors';
 import type { Database } from '../../db/database';
 import { csvToObject, parseLine, splitCsvLine, KEYWORD_CSV_COLUMNS, PRODUCT_CSV_COLUMNS, type Entity } from './importFormat';
 import { seriesEnd, StageWriter } from './stage';
@@ -13,11 +14,19 @@ import { beginLoad, buildKeywords, buildProducts, discardLoad, indexNext, STAGE,
 export type ImportFormat = 'csv' | 'jsonl';
 export type ImportSource = { name: string; format: ImportFormat; lines: AsyncIterable<string> };
 export type ImportSources = Record<Entity, ImportSource>;
-export type LineError = { file: string; line: number; message: string };
+/** A refused line; `message` is stored in every language and shown in the reader's (contract/errors.ts). */
+export type LineError = { file: string; line: number; message: Localized };
 export type ImportProgress = { step: 'products' | 'keywords' | 'building' | 'indexing' | 'swapping'; lines: number; loaded: number };
 export type ImportResult =
   | { status: 'done'; summary: LoadSummary; lines: Record<Entity, number> }
-  | { status: 'failed'; message: string; errors: LineError[]; errorCount: number; lines: Record<Entity, number> };
+  | { status: 'failed'; message: Localized; errors: LineError[]; errorCount: number; lines: Record<Entity, number> };
+
+/** A reason the import stops that the reader gets in their language (the upload's parts, the size limit). */
+export class ImportStop extends Error {
+  constructor(readonly text: Localized) {
+    super(text.en);
+  }
+}
 
 export const MAX_REPORTED = 200;
 const PROGRESS_EVERY = 20_000;
@@ -48,7 +57,7 @@ export async function importMarket(database: Database, sources: ImportSources | 
     lastSaved = Date.now();
     await database.query(`update market_imports set progress = $2 where id = $1`, [jobId, JSON.stringify({ ...progress, lines, errors: errorCount })]);
   };
-  const refuse = (file: string, line: number, message: string) => {
+  const refuse = (file: string, line: number, message: Localized) => {
     errorCount++;
     if (errors.length < MAX_REPORTED) errors.push({ file, line, message });
   };
@@ -57,7 +66,7 @@ export async function importMarket(database: Database, sources: ImportSources | 
       jobId,
       result.status,
       JSON.stringify(result.status === 'failed' ? result.errors : []),
-      result.status === 'failed' ? result.message : null,
+      result.status === 'failed' ? JSON.stringify(result.message) : null,
       JSON.stringify({ lines, errors: errorCount }),
     ]);
     return result;
@@ -69,10 +78,10 @@ export async function importMarket(database: Database, sources: ImportSources | 
     const skus = new Set<number>();
     const keywords = new Set<string>();
     let asOf: string | null = null;
-    const sameDay = (from: string, length: number): string | null => {
+    const sameDay = (from: string, length: number): Localized | null => {
       const end = seriesEnd(from, length);
       asOf ??= end;
-      return end === asOf ? null : `the series ends on ${end}, the import's other series on ${asOf}: every series must end on the same day`;
+      return end === asOf ? null : localized('importSeriesEnd', { end, asOf });
     };
 
     let productsName = 'products';
@@ -93,15 +102,15 @@ export async function importMarket(database: Database, sources: ImportSources | 
             header = (fields ?? []).map((field) => field.trim().toLowerCase());
             const wanted = entity === 'products' ? PRODUCT_CSV_COLUMNS : KEYWORD_CSV_COLUMNS;
             const missing = wanted.filter((column) => !header!.includes(column));
-            if (missing.length > 0) refuse(source.name, number, `the header lacks the columns ${missing.join(', ')}`);
+            if (missing.length > 0) refuse(source.name, number, localized('importHeaderLacks', { columns: missing.join(', ') }));
             continue;
           }
           if (!fields) {
-            refuse(source.name, number, 'a quoted field is not closed (the line may be cut short)');
+            refuse(source.name, number, localized('importQuoteOpen'));
             continue;
           }
           if (fields.length !== header.length) {
-            refuse(source.name, number, `expected ${header.length} fields, found ${fields.length} (the line may be cut short)`);
+            refuse(source.name, number, localized('importFieldCount', { expected: String(header.length), found: String(fields.length) }));
             continue;
           }
           value = csvToObject(entity, header, fields);
@@ -109,7 +118,7 @@ export async function importMarket(database: Database, sources: ImportSources | 
           try {
             value = JSON.parse(line);
           } catch {
-            refuse(source.name, number, 'not a JSON object (the line may be cut short)');
+            refuse(source.name, number, localized('importNotJson'));
             continue;
           }
         }
@@ -123,34 +132,34 @@ export async function importMarket(database: Database, sources: ImportSources | 
         }
         if (parsed.product) {
           const p = parsed.product;
-          if (skus.has(p.sku)) refuse(source.name, number, `sku: ${p.sku} appears on an earlier line`);
+          if (skus.has(p.sku)) refuse(source.name, number, localized('importSkuRepeated', { sku: String(p.sku) }));
           else {
             skus.add(p.sku);
             const problem = sameDay(p.from, p.sales.length);
-            if (problem) refuse(source.name, number, `from: ${problem}`);
+            if (problem) refuse(source.name, number, problem);
             else if (errorCount === 0) await writer.addProduct(p);
           }
         } else if (parsed.keyword) {
           const k = parsed.keyword;
           const key = k.keyword.toLowerCase();
           const unknown = k.topSkus.find((sku) => !skus.has(sku));
-          if (keywords.has(key)) refuse(source.name, number, `keyword: "${k.keyword}" appears on an earlier line`);
-          else if (unknown !== undefined) refuse(source.name, number, `topSkus: ${unknown} is not a product of this import`);
+          if (keywords.has(key)) refuse(source.name, number, localized('importKeywordRepeated', { keyword: k.keyword }));
+          else if (unknown !== undefined) refuse(source.name, number, localized('importSkuUnknown', { sku: String(unknown) }));
           else {
             keywords.add(key);
             const problem = sameDay(k.from, k.frequency.length);
-            if (problem) refuse(source.name, number, `from: ${problem}`);
+            if (problem) refuse(source.name, number, problem);
             else if (errorCount === 0) await writer.addKeyword(k);
           }
         }
         if (number % PROGRESS_EVERY === 0) await report({ step: entity, lines: number, loaded: entity === 'products' ? writer.productCount : writer.keywordCount });
       }
-      if (source.format === 'csv' && !header) refuse(source.name, 1, 'the file is empty: a header line is expected');
+      if (source.format === 'csv' && !header) refuse(source.name, 1, localized('importFileEmpty'));
     }
-    if (skus.size === 0 && errorCount === 0) refuse(productsName, 1, 'no products: an import replaces the whole market, so it needs them');
+    if (skus.size === 0 && errorCount === 0) refuse(productsName, 1, localized('importNoProducts'));
     if (errorCount > 0) {
       await discardLoad(database);
-      return await finish({ status: 'failed', message: `${errorCount} lines refused; the market was not changed`, errors, errorCount, lines });
+      return await finish({ status: 'failed', message: localized('importRefused', { count: String(errorCount) }), errors, errorCount, lines });
     }
     await writer.flush();
     await report({ step: 'building', lines: lines.products + lines.keywords, loaded: writer.productCount + writer.keywordCount }, true);
@@ -163,6 +172,8 @@ export async function importMarket(database: Database, sources: ImportSources | 
     return await finish({ status: 'done', summary, lines });
   } catch (error) {
     await discardLoad(database).catch(() => undefined);
-    return await finish({ status: 'failed', message: `the import stopped: ${(error as Error).message}; the market was not changed`, errors, errorCount, lines });
+    // An unforeseen failure (the database's own) reads as it was raised, the same in every language.
+    const reason = error instanceof ImportStop ? error.text : eachLang(() => (error as Error).message);
+    return await finish({ status: 'failed', message: localized('importStopped', { reason }), errors, errorCount, lines });
   }
 }

@@ -40,10 +40,10 @@ export async function researchRoutes(app: FastifyInstance) {
 
   // The administrator's market data: what is loaded, the imports, and the upload (the main database, not a replica).
   await app.register(multipart, { throwFileSizeLimit: false, limits: { fileSize: MARKET_IMPORT_MAX_BYTES, files: 2, fields: 0, parts: 2 } });
-  route(app, RESEARCH_ENDPOINTS.marketData, async () => marketData(app.database));
-  route(app, RESEARCH_ENDPOINTS.marketImport, async ({ user, request }) => {
+  route(app, RESEARCH_ENDPOINTS.marketData, async ({ lang }) => marketData(app.database, lang));
+  route(app, RESEARCH_ENDPOINTS.marketImport, async ({ user, request, lang }) => {
     if (!request.isMultipart()) throw new ApiError(400, 'marketImportFiles', 'file');
-    return importUpload(app.database, user.id, request.files());
+    return importUpload(app.database, user.id, request.files(), lang);
   });
 
   route(app, RESEARCH_ENDPOINTS.categories, async ({ lang }) => ({ tree: categoryTree(lang) }));

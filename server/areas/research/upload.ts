@@ -1,9 +1,10 @@
 import type { MultipartFile } from '@fastify/multipart';
 import { createInterface } from 'node:readline';
 import { MARKET_IMPORT_MAX_BYTES, MARKET_IMPORT_STEPS, MARKET_IMPORTS_LISTED, type MarketData, type MarketImport, type MarketImportStep } from '../../../contract/research';
+import { localized, textIn, type Lang, type Localized } from '../../../contract/errors';
 import type { Database } from '../../db/database';
 import { ApiError } from '../../http/errors';
-import { entityOfFile, importMarket, type ImportSource } from './importer';
+import { entityOfFile, importMarket, ImportStop, type ImportSource } from './importer';
 import type { Entity } from './importFormat';
 
 /**
@@ -20,16 +21,19 @@ type ImportRow = {
   user_name: string | null;
   status: MarketImport['status'];
   progress: { step?: string; lines?: { products?: number; keywords?: number }; errors?: number };
-  errors: MarketImport['errors'];
-  message: string | null;
+  /** Stored in zh, en and pt; a plain string in rows written before that. */
+  errors: { file: string; line: number; message: string | Localized }[];
+  message: string | Localized | null;
   started_at: Date;
   finished_at: Date | null;
 };
 
+const readable = (text: string | Localized, lang: Lang) => (typeof text === 'string' ? text : textIn(text, lang));
+
 const stepOf = (step: string | undefined): MarketImportStep | null => (MARKET_IMPORT_STEPS as readonly string[]).includes(step ?? '') ? (step as MarketImportStep) : null;
 
 /** The market research reads now and the latest imports, newest first. */
-export async function marketData(database: Database): Promise<MarketData> {
+export async function marketData(database: Database, lang: Lang): Promise<MarketData> {
   const [meta] = await database.query<{ as_of: string; source: string; products: number; keywords: number; loaded_at: Date }>(
     `select to_char(as_of, 'YYYY-MM-DD') as as_of, source, products, keywords, loaded_at from market_meta where id = 1`,
   );
@@ -46,8 +50,8 @@ export async function marketData(database: Database): Promise<MarketData> {
       step: row.status === 'running' ? stepOf(row.progress.step) : null,
       lines: { products: row.progress.lines?.products ?? 0, keywords: row.progress.lines?.keywords ?? 0 },
       errorCount: row.progress.errors ?? row.errors.length,
-      errors: row.errors,
-      message: row.message,
+      errors: row.errors.map((error) => ({ file: error.file, line: error.line, message: readable(error.message, lang) })),
+      message: row.message === null ? null : readable(row.message, lang),
       startedAt: new Date(row.started_at).getTime(),
       finishedAt: row.finished_at ? new Date(row.finished_at).getTime() : null,
     })),
@@ -57,7 +61,7 @@ export async function marketData(database: Database): Promise<MarketData> {
 /** The lines of an uploaded part; ends with an error when the part was cut at the size limit. */
 async function* partLines(part: MultipartFile): AsyncIterable<string> {
   yield* createInterface({ input: part.file, crlfDelay: Infinity });
-  if (part.file.truncated) throw new Error(`${part.filename} is larger than ${MARKET_IMPORT_MAX_BYTES / 1024 ** 3} GB`);
+  if (part.file.truncated) throw new ImportStop(localized('importFileTooLarge', { file: part.filename, max: String(MARKET_IMPORT_MAX_BYTES / 1024 ** 3) }));
 }
 
 /**
@@ -65,7 +69,7 @@ async function* partLines(part: MultipartFile): AsyncIterable<string> {
  * must be the products file: anything else is refused before the market is touched. The keywords file is asked for
  * once the products are read; missing, or not a keywords file, it fails the import (the market stays).
  */
-export async function importUpload(database: Database, userId: number, parts: AsyncIterableIterator<MultipartFile>): Promise<MarketData> {
+export async function importUpload(database: Database, userId: number, parts: AsyncIterableIterator<MultipartFile>, lang: Lang): Promise<MarketData> {
   const [running] = await database.query<{ id: number }>(
     `select id from market_imports where status = 'running' and started_at > now() - make_interval(secs => $1) limit 1`,
     [RUNNING_FOR_AT_MOST_MS / 1000],
@@ -82,7 +86,7 @@ export async function importUpload(database: Database, userId: number, parts: As
     const kind = part ? entityOfFile(part.filename) : null;
     if (!part || kind?.entity !== entity) {
       part?.file.resume();
-      throw new Error(`the second file must be keywords.csv or keywords.jsonl${part ? `, not ${part.filename}` : ''}`);
+      throw new ImportStop(part ? localized('importKeywordsWrong', { file: part.filename }) : localized('importKeywordsMissing'));
     }
     return { name: part.filename, format: kind.format, lines: partLines(part) };
   };
@@ -92,5 +96,5 @@ export async function importUpload(database: Database, userId: number, parts: As
     // Whatever the import did not read (a failure before the end, a third part) is let through, so the answer goes out.
     for await (const rest of parts) rest.file.resume();
   }
-  return marketData(database);
+  return marketData(database, lang);
 }

@@ -129,9 +129,10 @@ export const marketImports = pgTable('market_imports', {
   status: text('status').notNull(),
   /** Lines read and loaded so far, per file. */
   progress: jsonb('progress').notNull().default(sql`'{}'::jsonb`),
-  /** The first lines refused: `{ file, line, message }`. */
+  /** The first lines refused: `{ file, line, message }`, the message in zh, en and pt (a plain string before 0025). */
   errors: jsonb('errors').notNull().default(sql`'[]'::jsonb`),
-  message: text('message'),
+  /** Why a failed import failed, in zh, en and pt (a plain string before 0025). */
+  message: jsonb('message'),
   startedAt: timestamp('started_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   finishedAt: timestamp('finished_at', { withTimezone: true, mode: 'date' }),
 });

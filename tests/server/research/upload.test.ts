@@ -27,7 +27,7 @@ describe.each(DATABASE_TARGETS)('market data upload ($kind)', (target) => {
 
   const upload = async (session: Session, files: { name: string; text: string }[]) => {
     const { payload, contentType } = multipart(files);
-    const response = await test.app.inject({ method: 'POST', url: '/api/search/market/import', headers: { ...session.headers, 'content-type': contentType }, payload });
+    const response = await test.app.inject({ method: 'POST', url: '/api/search/market/import', headers: { ...session.headers, 'content-type': contentType, 'accept-language': 'en' }, payload });
     return { status: response.statusCode, body: response.json<Envelope<MarketData>>() };
   };
   const productCount = async () => (await test.database.query<{ n: number }>(`select count(*)::int as n from market_products`))[0]!.n;
@@ -74,6 +74,28 @@ describe.each(DATABASE_TARGETS)('market data upload ($kind)', (target) => {
     expect(failed.errorCount).toBe(failed.errors.length);
     expect(body.data.current).toMatchObject({ products: 500 });
     expect(await productCount()).toBe(500);
+
+    // The same import read by a Chinese and a Brazilian administrator: every reason in the reader's language.
+    const readIn = async (language: string) =>
+      (await test.app.inject({ method: 'GET', url: '/api/search/market/data', headers: { ...admin.headers, 'accept-language': language } })).json<Envelope<MarketData>>().data.imports[0]!;
+    const zh = await readIn('zh-CN,zh;q=0.9');
+    expect(zh.id).toBe(failed.id);
+    expect(zh.message).toBe(`${failed.errorCount}行被拒绝，市场数据未改变`);
+    expect(zh.errors.slice(0, 2).map((e) => e.message)).toEqual(['sellerCountry：须为两位大写国家代码（CN、RU…）', '应有15个字段，实际为5个（该行可能被截断）']);
+    expect(zh.errors[2]!.message).toMatch(/^topSkus：\d+ 不是本次导入的商品$/);
+    const pt = await readIn('pt-BR');
+    expect(pt.message).toBe(`${failed.errorCount} linhas recusadas; o mercado não foi alterado`);
+    expect(pt.errors[0]!.message).toBe('sellerCountry: deve ser um código de país de duas letras (CN, RU …)');
+    expect((await readIn('en-US')).errors[1]!.message).toBe('expected 15 fields, found 5 (the line may be cut short)');
+  });
+
+  it('shows an import stored before reasons were kept in three languages as it was written', async () => {
+    await test.database.query(
+      `insert into market_imports (status, errors, message, finished_at) values ('failed', $1, to_jsonb($2::text), now())`,
+      [JSON.stringify([{ file: 'products.csv', line: 3, message: 'price: must be above 0' }]), '1 lines refused; the market was not changed'],
+    );
+    const listed = (await test.app.inject({ method: 'GET', url: '/api/search/market/data', headers: { ...admin.headers, 'accept-language': 'zh-CN' } })).json<Envelope<MarketData>>();
+    expect(listed.data.imports[0]).toMatchObject({ message: '1 lines refused; the market was not changed', errors: [{ file: 'products.csv', line: 3, message: 'price: must be above 0' }] });
   });
 
   it('refuses an upload that does not start with the products file; a missing keywords file fails the import', async () => {
@@ -83,6 +105,8 @@ describe.each(DATABASE_TARGETS)('market data upload ($kind)', (target) => {
     const alone = await upload(admin, [{ name: 'products.csv', text: products }]);
     expect(alone.status).toBe(200);
     expect(alone.body.data.imports[0]).toMatchObject({ status: 'failed', message: expect.stringContaining('keywords.csv or keywords.jsonl') });
+    const inChinese = await test.app.inject({ method: 'GET', url: '/api/search/market/data', headers: { ...admin.headers, 'accept-language': 'zh' } });
+    expect(inChinese.json<Envelope<MarketData>>().data.imports[0]!.message).toBe('导入中断：第二个文件须为 keywords.csv 或 keywords.jsonl；市场数据未改变');
     expect(await productCount()).toBe(500);
   });
 
