@@ -314,6 +314,33 @@ export type ProductLimits = z.infer<typeof productLimitsSchema>;
 export type ProductLimit = ProductLimits[number];
 export const productLimitQuerySchema = lazySchema(() => z.object({ storeIds: csv(looseRowId()).optional() }));
 
+/** What remains of one of Ozon's daily quotas today; null when Ozon sets none (it answers a limit of -1). */
+export function quotaLeft(quota: { limit: number; usage: number }): number | null {
+  return quota.limit < 0 ? null : Math.max(0, quota.limit - quota.usage);
+}
+
+/** When a quota starts again, as the quota messages name it (Ozon's day ends at 03:00 Moscow time). */
+export function quotaResetText(resetAt: string): string {
+  return resetAt ? `${resetAt.slice(0, 16).replace('T', ' ')} UTC` : '03:00 MSK';
+}
+
+/**
+ * Which of Ozon's daily quotas a product action spends, one per product. Ozon counts edits of a card (its pictures,
+ * its content through an import) against `daily_update`, and new cards (a re-upload's import) against `daily_create`.
+ * Prices and stocks go through their own calls, held by their own rates (10 price changes a product an hour, one
+ * stock change a product and warehouse per 30 s, checked in contract/productRules.ts), and archiving edits no card:
+ * Ozon counts none of these against a daily quota, so neither do we.
+ */
+export const ACTION_DAILY_QUOTA = {
+  price: null,
+  stock: null,
+  archive: null,
+  unarchive: null,
+  deleteArchive: null,
+  image: 'dailyUpdate',
+  reupload: 'dailyCreate',
+} as const satisfies Record<string, 'dailyUpdate' | 'dailyCreate' | null>;
+
 /**
  * The product calls (seller-tool §7 "Products and listing"), gated on the 'products' area (admin, follow); every
  * change pushes 'products.changed' to the user.

@@ -8,6 +8,10 @@ import { reasonOf } from './orderActionsMachine';
  *
  *   idle → preparing → confirming → running (chunk by chunk) → outcome → running (retry the failed) | idle
  *                    ↘ empty        ↘ idle (cancel)
+ *
+ * An action that spends one of Ozon's daily quotas (pictures: card updates) reads each shop's quota first; a
+ * selection past what remains today is not confirmed as it is: the user sends only the products that fit (the
+ * others are refused with the quota's reason, unsent) or cancels. The server refuses past the quota too.
  *   preparing ↘ failed → preparing (retry) | idle
  *
  * An inline edit of one product starts with its values (`params`) and skips the confirm step. Each chunk is sent
@@ -31,8 +35,25 @@ export type ProductActionParams =
 
 export type ProductActionSelection = { kind: 'ids'; ids: string[] } | { kind: 'all'; handle: number; except: string[]; total: number };
 
+/**
+ * One shop's part of the daily Ozon quota the action spends (contract/products.ts ACTION_DAILY_QUOTA), read before
+ * the confirm step: `need` products of the selection are in the shop, `left` remain today (null: no limit, or it
+ * could not be read, `error` then says why, and Ozon decides). `reason` is the refusal the user reads for those past it.
+ */
+export type ProductActionQuota = {
+  shopId: number;
+  shopName: string;
+  need: number;
+  left: number | null;
+  usage: number;
+  limit: number;
+  resetAt: string;
+  error: string | null;
+  reason: string;
+};
+
 export type PrepareProductsInput = { kind: ProductActionKind; selection: ProductActionSelection };
-export type PrepareProductsOutput = { subjects: ProductSubject[]; omitted: number };
+export type PrepareProductsOutput = { subjects: ProductSubject[]; omitted: number; quotas?: ProductActionQuota[] };
 export type RunProductsInput = { kind: ProductActionKind; subjects: ProductSubject[]; params: ProductActionParams; batchId: string };
 export type RunProductsOutput = { outcomes: { id: string; ok: boolean; message: string }[] };
 
@@ -41,6 +62,8 @@ export type ProductActionsContext = {
   selection: ProductActionSelection | null;
   subjects: ProductSubject[];
   omitted: number;
+  /** The daily quota per shop the action spends (empty: it spends none). */
+  quotas: ProductActionQuota[];
   params: ProductActionParams;
   /** Given with the start (an inline edit): run at once. */
   direct: boolean;
@@ -53,7 +76,8 @@ export type ProductActionsContext = {
 
 export type ProductActionsEvent =
   | { type: 'action.start'; kind: ProductActionKind; selection: ProductActionSelection; params?: ProductActionParams }
-  | { type: 'action.confirm'; params?: ProductActionParams }
+  /** `fit`: send only the products within today's quota; the others are refused with its reason, unsent. */
+  | { type: 'action.confirm'; params?: ProductActionParams; fit?: boolean }
   | { type: 'action.cancel' }
   | { type: 'action.retry' }
   | { type: 'action.close' };
@@ -75,7 +99,24 @@ const isRetryable = (outcome: ProductSubjectOutcome | undefined) => outcome !== 
 let batches = 0;
 const newBatchId = () => `${Date.now().toString(36)}-${(batches++).toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
 
-const empty = (): Omit<ProductActionsContext, 'runs'> => ({ kind: null, selection: null, subjects: [], omitted: 0, params: {}, direct: false, outcomes: {}, queue: [], chunk: [], error: null });
+const isShort = (quota: ProductActionQuota) => quota.left !== null && quota.need > quota.left;
+
+/** Which subjects today's quotas leave out: in each short shop, those past what remains (in the selection's order). */
+function pastQuota(subjects: readonly ProductSubject[], quotas: readonly ProductActionQuota[]): Map<string, string> {
+  const short = new Map(quotas.filter(isShort).map((q) => [q.shopId, q]));
+  const taken = new Map<number, number>();
+  const out = new Map<string, string>();
+  for (const subject of subjects) {
+    const quota = short.get(subject.shopId);
+    if (!quota) continue;
+    const n = (taken.get(subject.shopId) ?? 0) + 1;
+    taken.set(subject.shopId, n);
+    if (n > quota.left!) out.set(subject.id, quota.reason);
+  }
+  return out;
+}
+
+const empty = (): Omit<ProductActionsContext, 'runs'> => ({ kind: null, selection: null, subjects: [], omitted: 0, quotas: [], params: {}, direct: false, outcomes: {}, queue: [], chunk: [], error: null });
 
 export const productActionsMachine = setup({
   types: {
@@ -91,6 +132,12 @@ export const productActionsMachine = setup({
     hasSubjects: (_, output: PrepareProductsOutput) => output.subjects.length > 0,
     isDirect: ({ context }, output: PrepareProductsOutput) => context.direct && output.subjects.length > 0,
     hasQueue: ({ context }) => context.queue.length > 0,
+    /** The whole selection fits today's quotas, or the user chose to send only what fits (and something does). */
+    isWithinQuota: ({ context, event }) => {
+      if (event.type !== 'action.confirm') return false;
+      if (!context.quotas.some(isShort)) return true;
+      return event.fit === true && pastQuota(context.subjects, context.quotas).size < context.subjects.length;
+    },
     hasRetryable: ({ context }) => Object.values(context.outcomes).some(isRetryable),
   },
   actions: {
@@ -98,12 +145,16 @@ export const productActionsMachine = setup({
       assertEvent(event, 'action.start');
       return { ...empty(), kind: event.kind, selection: event.selection, params: event.params ?? {}, direct: event.params !== undefined };
     }),
-    storeSubjects: assign((_, { subjects, omitted }: PrepareProductsOutput) => ({ subjects, omitted })),
+    storeSubjects: assign((_, { subjects, omitted, quotas }: PrepareProductsOutput) => ({ subjects, omitted, quotas: quotas ?? [] })),
     storeError: assign((_, error: unknown) => ({ error: reasonOf(error) })),
     begin: assign(({ context }, params: ProductActionParams | undefined) => {
       const outcomes: Record<string, ProductSubjectOutcome> = {};
-      for (const subject of context.subjects) outcomes[subject.id] = { status: 'pending' };
-      return { params: params ?? context.params, outcomes, queue: context.subjects.map((s) => s.id) };
+      const past = pastQuota(context.subjects, context.quotas);
+      for (const subject of context.subjects) {
+        const reason = past.get(subject.id);
+        outcomes[subject.id] = reason === undefined ? { status: 'pending' } : { status: 'failed', reason };
+      }
+      return { params: params ?? context.params, outcomes, queue: context.subjects.filter((s) => !past.has(s.id)).map((s) => s.id) };
     }),
     requeue: assign(({ context }) => {
       const ids = context.subjects.filter((s) => isRetryable(context.outcomes[s.id])).map((s) => s.id);
@@ -175,7 +226,7 @@ export const productActionsMachine = setup({
     },
     confirming: {
       on: {
-        'action.confirm': { target: 'running', actions: { type: 'begin', params: ({ event }) => event.params } },
+        'action.confirm': { guard: 'isWithinQuota', target: 'running', actions: { type: 'begin', params: ({ event }) => event.params } },
         'action.cancel': { target: 'idle', actions: 'reset' },
       },
     },
@@ -229,4 +280,15 @@ export function selectProductFailures(snapshot: ProductActionsSnapshot): { subje
     const outcome = outcomes[subject.id];
     return outcome?.status === 'failed' ? [{ subject, reason: outcome.reason }] : [];
   });
+}
+
+/** The shops whose share of the selection exceeds what today's quota leaves. */
+export function selectQuotaShortfalls(snapshot: ProductActionsSnapshot): ProductActionQuota[] {
+  return snapshot.context.quotas.filter(isShort);
+}
+
+/** How many of the selection today's quotas take (all of them when none is short). */
+export function selectWithinQuota(snapshot: ProductActionsSnapshot): number {
+  const { subjects, quotas } = snapshot.context;
+  return subjects.length - pastQuota(subjects, quotas).size;
 }

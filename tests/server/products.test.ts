@@ -1,5 +1,5 @@
 import { decodeListFrame, rowsOfChunk } from '../../contract/listFrame';
-import { PRODUCT_FRAME_TYPE, PRODUCT_LIST, productRowSchema, type ProductInfo, type ProductOutcomes, type ProductPage, type ProductRow, type ProductWarehouse } from '../../contract/products';
+import { PRODUCT_FRAME_TYPE, PRODUCT_LIST, productRowSchema, type ProductInfo, type ProductLimits, type ProductOutcomes, type ProductPage, type ProductRow, type ProductWarehouse } from '../../contract/products';
 import type { PushMessage } from '../../contract/push';
 import type { Store } from '../../contract/store';
 import sharp from 'sharp';
@@ -190,6 +190,29 @@ describe.each(DATABASE_TARGETS)('products on $kind', (target) => {
     expect(kept.body.data.pictures[0]!.primary).toBe(true);
     expect((await all()).list.find((r) => r.id === row.id)!.image).toBe('https://cdn.example.com/new.jpg');
     expect((await get<ProductInfo>(`/api/product/info?id=${encodeURIComponent(row.id)}`)).body.data.images).toEqual(kept.body.data.pictures.map((p) => p.url));
+  });
+
+  it("counts picture changes against Ozon's daily update quota and refuses one past it before sending", async () => {
+    const row = await pick((r) => r.status === 'selling');
+    const area = t.app.marketplace.simulator!.shop('1001').areas.products;
+    const usage = async () => (await get<ProductLimits>('/api/product/limit')).body.data[0]!.dailyUpdate;
+    const before = await usage();
+    expect((await post('/api/updateSkuImage', { id: row.id, images: ['https://cdn.example.com/q1.jpg'] })).status).toBe(200);
+    expect((await usage()).usage).toBe(before.usage + 1);
+
+    const saved = [...area.updates];
+    area.updates.push(...Array.from({ length: before.limit - area.updates.length }, () => Date.now()));
+    try {
+      const refused = await post('/api/updateSkuImage', { id: row.id, images: ['https://cdn.example.com/q2.jpg'] });
+      expect(refused.status).toBe(429);
+      expect(refused.body.msg).toBe(`Ozon每日更新商品额度不足：剩余0个，本次需要1个，将于${before.resetAt.slice(0, 16).replace('T', ' ')} UTC重置`);
+      // Nothing reached Ozon: the card keeps the picture it had.
+      expect(t.app.marketplace.simulator!.shop('1001').productById.get(Number(row.productId))!.images).toEqual(['https://cdn.example.com/q1.jpg']);
+      const english = await t.app.inject({ method: 'POST', url: '/api/updateSkuImage', headers: { ...seller.headers, 'accept-language': 'en' }, payload: { id: row.id, images: ['https://cdn.example.com/q2.jpg'] } });
+      expect(english.json<{ msg: string }>().msg).toContain("Ozon's daily limit for product updates is short: 0 left, 1 needed");
+    } finally {
+      area.updates.splice(0, area.updates.length, ...saved);
+    }
   });
 
   it('stores an uploaded picture at a public address Ozon can fetch; refuses what is not a picture', async () => {

@@ -1,5 +1,5 @@
 import { eachLang, localized, message, textIn, type Lang, type Localized, type MessageKey, type MessageParams, type ZhEnText } from '../../../contract/errors';
-import type { ProductLimit, ProductOutcome } from '../../../contract/products';
+import { quotaLeft, quotaResetText, type ProductLimit, type ProductOutcome } from '../../../contract/products';
 import { nextOfferId, REUPLOAD_UNSETTLED, type ReuploadItem, type ReuploadStep } from '../../../contract/reupload';
 import { ApiError } from '../../http/errors';
 import type { OzonClient, ProductImportItem } from '../../marketplace/ozon/client';
@@ -119,14 +119,14 @@ export async function productLimits(deps: ProductsDeps, userId: number, storeIds
   );
 }
 
-const resetText = (resetAt: string) => (resetAt ? `${resetAt.slice(0, 16).replace('T', ' ')} UTC` : '03:00 MSK');
-
-/** How many more cards a shop may create today (null: not known, Ozon decides). */
+/** How many more cards a shop may create today (null: not known or no limit, Ozon decides). */
 async function createsLeft(deps: ProductsDeps, userId: number, shopId: number): Promise<{ left: number; limit: number; usage: number; resetAt: string } | null> {
   try {
     const answer = await (await deps.clientFor(userId, shopId)).productInfoLimit();
-    const left = Math.min(answer.daily_create.limit - answer.daily_create.usage, answer.total.limit - answer.total.usage);
-    return { left: Math.max(0, left), limit: answer.daily_create.limit, usage: answer.daily_create.usage, resetAt: answer.daily_create.reset_at ?? '' };
+    const daily = quotaLeft(answer.daily_create);
+    const total = quotaLeft(answer.total);
+    if (daily === null && total === null) return null;
+    return { left: Math.min(daily ?? Infinity, total ?? Infinity), limit: answer.daily_create.limit, usage: answer.daily_create.usage, resetAt: answer.daily_create.reset_at ?? '' };
   } catch {
     return null;
   }
@@ -178,10 +178,10 @@ export async function startReupload(
   for (const p of fresh) byShop.set(p.shop_id, [...(byShop.get(p.shop_id) ?? []), p]);
   const accepted: ProductRowLite[] = [];
   for (const [shopId, list] of byShop) {
-    const quotaLeft = await createsLeft(deps, userId, shopId);
-    const take = quotaLeft === null ? list.length : quotaLeft.left;
+    const creates = await createsLeft(deps, userId, shopId);
+    const take = creates === null ? list.length : creates.left;
     accepted.push(...list.slice(0, take));
-    for (const p of list.slice(take)) no(p.id, 'dailyCreateLimit', { usage: String(quotaLeft!.usage), limit: String(quotaLeft!.limit), at: resetText(quotaLeft!.resetAt) });
+    for (const p of list.slice(take)) no(p.id, 'dailyCreateLimit', { usage: String(creates!.usage), limit: String(creates!.limit), at: quotaResetText(creates!.resetAt) });
   }
   if (accepted.length) {
     const taken = await deps.database.query<{ shop_id: number; offer_id: string }>(

@@ -1,6 +1,8 @@
 import { message, type Lang, type MessageKey, type MessageParams } from '../../../contract/errors';
 import { checkPrice, checkPriceRate, checkStockRate, HOUR_MS, STOCK_PAIR_INTERVAL_MS } from '../../../contract/productRules';
 import {
+  quotaLeft,
+  quotaResetText,
   SKU_IMAGES_MAX,
   PRICE_BATCH,
   STOCK_BATCH,
@@ -510,6 +512,23 @@ export async function archiveProducts(deps: ProductsDeps, userId: number, ids: r
   return { outcomes: inOrder([...new Set(ids)], outcomes), changed };
 }
 
+/**
+ * Refuses a change of `need` cards that Ozon's daily update quota cannot take today (contract ACTION_DAILY_QUOTA),
+ * before anything is sent. A quota Ozon does not answer with lets the change go: Ozon then decides.
+ */
+export async function checkUpdatesLeft(client: OzonClient, need: number): Promise<void> {
+  let quota;
+  try {
+    quota = (await client.productInfoLimit()).daily_update;
+  } catch {
+    return;
+  }
+  const left = quotaLeft(quota);
+  if (left !== null && left < need) {
+    throw new ApiError(429, { key: 'dailyUpdateLimit', params: { left: String(left), need: String(need), at: quotaResetText(quota.reset_at ?? '') } });
+  }
+}
+
 /** POST /api/updateSkuImage: Ozon's pictures import for one product; the card's first picture follows when imported. */
 export async function updateSkuImage(
   deps: ProductsDeps,
@@ -529,6 +548,7 @@ export async function updateSkuImage(
     const current = Array.isArray(record?.images) ? record.images.map(String) : row.image ? [row.image] : [];
     images = [...new Set([...body.images, ...current])].slice(0, SKU_IMAGES_MAX);
   }
+  await checkUpdatesLeft(client, 1);
   let pictures;
   try {
     pictures = await client.productPicturesImport({ product_id: Number(row.productId), images, color_image: body.colorImage });

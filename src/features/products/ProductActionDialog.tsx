@@ -10,10 +10,13 @@ import {
   selectProductFailures,
   selectProductProgress,
   selectProductStep,
+  selectQuotaShortfalls,
+  selectWithinQuota,
   type productActionsMachine,
   type ProductActionKind,
 } from '@machines/productActionsMachine';
 import { ImagePicker } from './ImagePicker';
+import { QuotaTable } from './QuotaTable';
 
 export type ProductActionsRef = ActorRefFrom<typeof productActionsMachine>;
 
@@ -42,6 +45,9 @@ export function ProductActionDialog({ actor, lang, warehouses, uploadImage }: Di
   const error = useSelector(actor, (s) => s.context.error);
   const progress = useSelector(actor, selectProductProgress);
   const failures = useSelector(actor, selectProductFailures);
+  const quotas = useSelector(actor, (s) => s.context.quotas);
+  const short = useSelector(actor, selectQuotaShortfalls);
+  const fitting = useSelector(actor, selectWithinQuota);
   const shopIds = useSelector(actor, (s) => [...new Set(s.context.subjects.map((subject) => subject.shopId))].join(','));
   const [price, setPrice] = useState<number | null>(null);
   const [oldPrice, setOldPrice] = useState<number | null>(0);
@@ -67,6 +73,7 @@ export function ProductActionDialog({ actor, lang, warehouses, uploadImage }: Di
   const confirm = () =>
     actor.send({
       type: 'action.confirm',
+      fit: short.length > 0,
       params:
         kind === 'price'
           ? { price: price!, oldPrice: oldPrice ?? 0 }
@@ -82,7 +89,9 @@ export function ProductActionDialog({ actor, lang, warehouses, uploadImage }: Di
     step === 'confirming'
       ? [
           <Button key="cancel" onClick={close}>{t('cancel')}</Button>,
-          <Button key="run" type="primary" disabled={!ready} onClick={confirm}>{t('confirm.run')}</Button>,
+          <Button key="run" type="primary" disabled={!ready || (short.length > 0 && fitting === 0)} onClick={confirm}>
+            {short.length > 0 ? t('quota.sendFitting', { count: fitting }) : t('confirm.run')}
+          </Button>,
         ]
       : step === 'outcome'
         ? [
@@ -101,6 +110,14 @@ export function ProductActionDialog({ actor, lang, warehouses, uploadImage }: Di
       {step === 'confirming' && (
         <Form layout="vertical">
           {omitted > 0 && <Alert type="warning" showIcon title={t('confirm.omitted', { count: omitted })} style={{ marginBottom: 12 }} />}
+          {quotas.length > 0 && (
+            <Space direction="vertical" style={{ width: '100%', marginBottom: 12 }}>
+              <QuotaTable title={t('quota.update')} lines={quotas} />
+              {short.map((q) => (
+                <Alert key={q.shopId} type={fitting === 0 ? 'error' : 'warning'} showIcon title={t('quota.shortIn', { shop: q.shopName, reason: q.reason })} description={fitting === 0 ? t('quota.noneFit') : t('quota.fitNote', { count: fitting })} />
+              ))}
+            </Space>
+          )}
           {kind === 'price' && (
             <>
               <Form.Item label={t('confirm.price')}>

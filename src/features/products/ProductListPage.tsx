@@ -3,7 +3,8 @@ import { Alert, App, Button, Checkbox, Dropdown, Input, InputNumber, Select, Spa
 import { useActorRef } from '@xstate/react';
 import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PRODUCT_STATUSES, PRODUCT_VISIBILITIES, type ProductRow, type ProductStatus, type ProductVisibility, type ProductWarehouse } from '@contract/products';
+import { message as catalogue } from '@contract/errors';
+import { PRODUCT_STATUSES, PRODUCT_VISIBILITIES, quotaResetText, type ProductRow, type ProductStatus, type ProductVisibility, type ProductWarehouse } from '@contract/products';
 import type { ProductActionKind } from '@machines/productActionsMachine';
 import { isApiFailure } from '@workers/api';
 import type { DataClient } from '@workers/client';
@@ -263,8 +264,16 @@ const EXPORT_TYPES: Record<ExportFormat, string> = {
 };
 
 function useProductActions(client: DataClient, clearSelection: () => void): ProductActionsRef {
-  const { t } = useTranslation('products');
-  const machine = useMemo(() => productActionsOn(client, { picturesFailed: (urls) => t('imageAction.failed', { urls: urls.join(', ') }) }), [client, t]);
+  const { t, i18n } = useTranslation('products');
+  const lang = toLang(i18n.language);
+  const machine = useMemo(
+    () =>
+      productActionsOn(client, {
+        picturesFailed: (urls) => t('imageAction.failed', { urls: urls.join(', ') }),
+        quotaShort: (left, need, resetAt) => catalogue('dailyUpdateLimit', lang, { left: String(left), need: String(need), at: quotaResetText(resetAt) }),
+      }),
+    [client, t, lang],
+  );
   const actor = useActorRef(machine, appActorOptions());
   const latest = useRef(clearSelection);
   latest.current = clearSelection;

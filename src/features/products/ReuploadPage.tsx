@@ -3,7 +3,7 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ActorRefFrom } from 'xstate';
-import { PRODUCT_STATUSES, type ProductRow, type ProductStatus } from '@contract/products';
+import { PRODUCT_STATUSES, quotaLeft, type ProductRow, type ProductStatus } from '@contract/products';
 import { nextOfferId, REUPLOAD_STEPS, type ReuploadHistory, type ReuploadItem, type ReuploadStep } from '@contract/reupload';
 import { selectReuploadProgress, selectReuploadStage, type reuploadMachine } from '@machines/reuploadMachine';
 import { isApiFailure } from '@workers/api';
@@ -20,6 +20,7 @@ import { VirtualTable, type VirtualTableSort } from '@/components/virtual-table/
 import { EMPTY_SELECTION, selectedCount, type RowSelection } from '@/components/virtual-table/selection';
 import { useListActor, type ListAreaClient } from '@/components/virtual-table/useListActor';
 import { formatMoney, pictureUrl, productColumns } from './ProductColumns';
+import { QuotaTable, type QuotaLine } from './QuotaTable';
 import { reuploadOn } from './reupload';
 import { PRODUCT_TOPICS, productRowKey, ShopFilter } from './productListParts';
 import './products.css';
@@ -322,34 +323,25 @@ function ReuploadDialog({ actor }: { actor: ReuploadRef }) {
 
 function ConfirmBody({ actor }: { actor: ReuploadRef }) {
   const { t } = useTranslation('products');
-  const { time } = useFormats();
   const subjects = useSelector(actor, (s) => s.context.subjects);
   const limits = useSelector(actor, (s) => s.context.limits);
   const omitted = useSelector(actor, (s) => s.context.omitted);
   const perShop = new Map<number, number>();
   for (const s of subjects) perShop.set(s.shopId, (perShop.get(s.shopId) ?? 0) + 1);
   const example = subjects.slice(0, 3).map((s) => `${s.offerId} → ${nextOfferId(s.offerId, () => false)}`);
-  const resetAt = (iso: string) => (iso ? time.format(Date.parse(iso)) : '—');
+  // New cards count against both the day's creations and the assortment's total.
+  const lines: QuotaLine[] = limits.map((l) => {
+    const daily = quotaLeft(l.dailyCreate);
+    const total = quotaLeft(l.total);
+    const left = daily === null ? total : total === null ? daily : Math.min(daily, total);
+    return { shopId: l.shopId, shopName: l.shopName, need: perShop.get(l.shopId) ?? 0, usage: l.dailyCreate.usage, limit: l.dailyCreate.limit, left, resetAt: l.dailyCreate.resetAt, error: l.error };
+  });
   return (
     <Space direction="vertical" style={{ width: '100%' }}>
-      <Typography.Title level={5} style={{ margin: 0 }}>{t('reupload.quota')}</Typography.Title>
-      <Table
-        size="small"
-        rowKey="shopId"
-        pagination={false}
-        dataSource={limits}
-        columns={[
-          { key: 'shop', title: t('reupload.quotaShop'), render: (_, l) => l.shopName },
-          { key: 'selected', title: t('reupload.quotaSelected'), align: 'right', render: (_, l) => perShop.get(l.shopId) ?? 0 },
-          { key: 'used', title: t('reupload.quotaUsed'), align: 'right', render: (_, l) => (l.error ? '—' : `${l.dailyCreate.usage} / ${l.dailyCreate.limit}`) },
-          { key: 'left', title: t('reupload.quotaLeft'), align: 'right', render: (_, l) => (l.error ? '—' : Math.max(0, l.dailyCreate.limit - l.dailyCreate.usage)) },
-          { key: 'reset', title: t('reupload.quotaReset'), render: (_, l) => (l.error ? <Typography.Text type="warning">{t('reupload.quotaUnknown', { reason: l.error })}</Typography.Text> : resetAt(l.dailyCreate.resetAt)) },
-        ]}
-      />
-      {limits.flatMap((l) => {
-        const left = Math.max(0, Math.min(l.dailyCreate.limit - l.dailyCreate.usage, l.total.limit - l.total.usage));
-        const over = (perShop.get(l.shopId) ?? 0) - left;
-        return !l.error && over > 0 ? [<Alert key={l.shopId} type="warning" showIcon title={t('reupload.quotaShort', { shop: l.shopName, left, over })} />] : [];
+      <QuotaTable title={t('reupload.quota')} lines={lines} />
+      {lines.flatMap((l) => {
+        const over = l.left === null || l.error ? 0 : l.need - l.left;
+        return over > 0 ? [<Alert key={l.shopId} type="warning" showIcon title={t('reupload.quotaShort', { shop: l.shopName, left: l.left, over })} />] : [];
       })}
       <Typography.Text>
         {t('reupload.offerRule')} <Typography.Text code>{example.join('，')}</Typography.Text>

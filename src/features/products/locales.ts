@@ -92,6 +92,14 @@ export const products = defineLocales({
       refused: '失败',
       empty: '所选商品都不适用此操作',
     },
+    quota: {
+      update: 'Ozon每日更新商品额度',
+      unlimited: '不限',
+      shortIn: '{{shop}}：{{reason}}',
+      sendFitting: '只提交额度内的 {{count, number}} 个',
+      fitNote: '可以只提交额度内的 {{count, number}} 个商品，其余的不提交并标为失败；额度重置后可重试。',
+      noneFit: '今日额度已用完，没有可提交的商品，请在额度重置后再试。',
+    },
     done: '{{action}}：{{count, number}} 个商品已完成',
     imageAction: {
       pictures: '图片',
@@ -255,6 +263,14 @@ export const products = defineLocales({
       refused: 'Failed',
       empty: 'None of the selected products takes this action',
     },
+    quota: {
+      update: "Ozon's daily limit for product updates",
+      unlimited: 'No limit',
+      shortIn: '{{shop}}: {{reason}}',
+      sendFitting: 'Send only the {{count, number}} that fit',
+      fitNote: 'You can send only the {{count, number}} products that fit today; the others are not sent and show as failed, to retry after the reset.',
+      noneFit: "Today's limit is used up: nothing can be sent. Try again after the reset.",
+    },
     done: '{{action}}: {{count, number}} products done',
     imageAction: {
       pictures: 'Pictures',
@@ -417,6 +433,14 @@ export const products = defineLocales({
       ok: 'Concluído',
       refused: 'Falhou',
       empty: 'Nenhum dos produtos selecionados aceita esta ação',
+    },
+    quota: {
+      update: 'Limite diário da Ozon para atualizar produtos',
+      unlimited: 'Sem limite',
+      shortIn: '{{shop}}: {{reason}}',
+      sendFitting: 'Enviar só os {{count, number}} que cabem',
+      fitNote: 'Dá para enviar só os {{count, number}} produtos que cabem hoje; os outros não são enviados e aparecem como falha, para tentar de novo depois da renovação.',
+      noneFit: 'O limite de hoje acabou: nada pode ser enviado. Tente de novo depois da renovação.',
     },
     done: '{{action}}: {{count, number}} produtos concluídos',
     imageAction: {

@@ -1,11 +1,12 @@
 import { fromPromise } from 'xstate';
-import type { ProductRow } from '@contract/products';
+import { ACTION_DAILY_QUOTA, quotaLeft, type ProductRow } from '@contract/products';
 import type { DataClient } from '@workers/client';
 import {
   productActionsMachine,
   type PrepareProductsInput,
   type PrepareProductsOutput,
   type ProductActionKind,
+  type ProductActionQuota,
   type RunProductsInput,
   type RunProductsOutput,
 } from '@machines/productActionsMachine';
@@ -27,19 +28,34 @@ const APPLIES: Record<ProductActionKind, (row: ProductRow) => boolean> = {
 export type ProductActionTexts = {
   /** Ozon took the call but could not fetch or accept these pictures. */
   picturesFailed: (urls: string[]) => string;
+  /** Ozon's daily update quota leaves `left` of the `need` products of a shop; it starts again at `resetAt`. */
+  quotaShort: (left: number, need: number, resetAt: string) => string;
 };
 
-export async function prepareProducts(client: DataClient, { kind, selection }: PrepareProductsInput): Promise<PrepareProductsOutput> {
+/** Each shop's share of the subjects against the daily quota the action spends (none: an empty list). */
+async function quotasOf(client: DataClient, texts: ProductActionTexts, kind: ProductActionKind, subjects: { shopId: number }[]): Promise<ProductActionQuota[]> {
+  const quota = ACTION_DAILY_QUOTA[kind];
+  if (quota === null || subjects.length === 0) return [];
+  const need = new Map<number, number>();
+  for (const s of subjects) need.set(s.shopId, (need.get(s.shopId) ?? 0) + 1);
+  const limits = await client.products.limits([...need.keys()]);
+  return limits.map((limit) => {
+    const n = need.get(limit.shopId) ?? 0;
+    const { usage, limit: max, resetAt } = limit[quota];
+    const left = limit.error ? null : quotaLeft(limit[quota]);
+    return { shopId: limit.shopId, shopName: limit.shopName, need: n, left, usage, limit: max, resetAt, error: limit.error, reason: texts.quotaShort(left ?? 0, n, resetAt) };
+  });
+}
+
+export async function prepareProducts(client: DataClient, texts: ProductActionTexts, { kind, selection }: PrepareProductsInput): Promise<PrepareProductsOutput> {
   const all = await client.products.rowsOf(
     selection.kind === 'ids' ? selection : { kind: 'all', handle: selection.handle, except: selection.except },
     MAX_PRODUCTS,
   );
   const rows = all.filter(APPLIES[kind]);
   const selected = selection.kind === 'ids' ? selection.ids.length : selection.total - selection.except.length;
-  return {
-    subjects: rows.map((row) => ({ id: row.id, label: `${row.offerId} · ${row.name}`, shopId: row.shopId })),
-    omitted: Math.max(0, selected - rows.length),
-  };
+  const subjects = rows.map((row) => ({ id: row.id, label: `${row.offerId} · ${row.name}`, shopId: row.shopId }));
+  return { subjects, omitted: Math.max(0, selected - rows.length), quotas: await quotasOf(client, texts, kind, subjects) };
 }
 
 export async function runProducts(client: DataClient, texts: ProductActionTexts, { kind, subjects, params, batchId }: RunProductsInput): Promise<RunProductsOutput> {
@@ -68,7 +84,7 @@ export async function runProducts(client: DataClient, texts: ProductActionTexts,
 export function productActionsOn(client: DataClient, texts: ProductActionTexts) {
   return productActionsMachine.provide({
     actors: {
-      prepareProducts: fromPromise(({ input }) => prepareProducts(client, input)),
+      prepareProducts: fromPromise(({ input }) => prepareProducts(client, texts, input)),
       runProducts: fromPromise(({ input }) => runProducts(client, texts, input)),
     },
   });

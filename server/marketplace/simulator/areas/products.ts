@@ -12,18 +12,21 @@ type ImportTask = { createdAt: number; items: { offer_id: string; product_id: nu
 
 const UNARCHIVE_DAILY_LIMIT = 10;
 const DAILY_CREATE_LIMIT = 1_000;
+const DAILY_UPDATE_LIMIT = 2_000;
 const TOTAL_LIMIT = 50_000;
 
 /**
  * Ozon area "products": /v3/product/list, /v3/product/info/list, /v4/product/info/attributes, /v3/product/import and
  * its task, /v1/product/import-by-sku, archive, unarchive, /v2/products/delete, pictures and /v4/product/info/limit,
- * with Ozon's quotas (daily creates, the assortment total, ten auto-archived restores a day).
+ * with Ozon's quotas (daily creates, daily card updates, the assortment total, ten auto-archived restores a day).
  */
 export class ProductsArea {
   private readonly shop: SimShop;
   readonly importTasks = new Map<number, ImportTask>();
   readonly restores: number[] = [];
   readonly creates: number[] = [];
+  /** When cards were edited (an import over an existing card, a pictures import): Ozon's daily update quota. */
+  readonly updates: number[] = [];
   nextProductK: number;
 
   constructor(shop: SimShop) {
@@ -184,6 +187,9 @@ export class ProductsArea {
       if (!existing && this.creates.filter((t) => t >= dayStart).length >= DAILY_CREATE_LIMIT) {
         errors.push({ code: 'item_limit_exceeded', field: '', message: 'daily create limit exceeded' });
       }
+      if (existing && this.updatesToday() >= DAILY_UPDATE_LIMIT) {
+        errors.push({ code: 'item_limit_exceeded', field: '', message: 'daily update limit exceeded' });
+      }
       if (!existing && this.shop.products.length >= TOTAL_LIMIT) errors.push({ code: 'total_limit_exceeded', field: '', message: 'assortment limit exceeded' });
       if (errors.length) return { offer_id: offerId, product_id: existing?.id ?? 0, status: 'failed' as const, errors };
       const fields = {
@@ -211,6 +217,7 @@ export class ProductsArea {
       if (existing) {
         // An update sends the whole card and goes through moderation again.
         Object.assign(existing, fields, { state: existing.state === 'failed' ? 'moderating' : existing.state, readyAt: now + this.shop.env.taskDelayMs() });
+        this.countUpdate(now);
         return { offer_id: offerId, product_id: existing.id, status: 'imported' as const, errors: [] };
       }
       const k = this.nextProductK++;
@@ -361,9 +368,24 @@ export class ProductsArea {
     if (!p) throw notFound('product not found');
     const images = body.images ?? [];
     if (images.length === 0 || images.length > 30) throw badRequest('images must hold 1 to 30 links');
+    if (this.updatesToday() >= DAILY_UPDATE_LIMIT) throw badRequest('item_limit_exceeded: daily update limit exceeded');
+    this.countUpdate(this.shop.env.now());
     p.images = images;
     p.updatedAt = this.shop.env.now();
     return { result: { pictures: images.map((url, i) => ({ product_id: p.id, url, state: 'imported', is_primary: i === 0, is_color: false, is_360: false })) } };
+  }
+
+  private updatesToday(): number {
+    const { dayStart } = this.shop.quotaDay();
+    return this.updates.filter((t) => t >= dayStart).length;
+  }
+
+  private countUpdate(now: number) {
+    const { dayStart } = this.shop.quotaDay();
+    this.updates.push(now);
+    // Only today's are kept: the list stays bounded by the daily limit.
+    const firstToday = this.updates.findIndex((t) => t >= dayStart);
+    this.updates.splice(0, firstToday < 0 ? this.updates.length : firstToday);
   }
 
   limits(): Answer<typeof productLimitResponseSchema> {
@@ -371,7 +393,7 @@ export class ProductsArea {
     const created = this.creates.filter((t) => t >= dayStart).length;
     return {
       daily_create: { limit: DAILY_CREATE_LIMIT, usage: created, reset_at: resetAt },
-      daily_update: { limit: DAILY_CREATE_LIMIT, usage: 0, reset_at: resetAt },
+      daily_update: { limit: DAILY_UPDATE_LIMIT, usage: this.updatesToday(), reset_at: resetAt },
       total: { limit: TOTAL_LIMIT, usage: this.shop.products.length },
     };
   }
