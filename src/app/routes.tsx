@@ -34,7 +34,7 @@ import {
   UnorderedListOutlined,
   UserOutlined,
 } from '@ant-design/icons';
-import { createElement, lazy, type ComponentType } from 'react';
+import { createElement, lazy, useState, type ComponentType } from 'react';
 import { ADMIN_AREA_PATH, AREA_ROLES, isPermitted, type AreaRoles } from '@contract/access';
 import type { RouteNode } from '@machines/sessionMachine';
 import type { construction } from '@/features/construction/locales';
@@ -73,9 +73,11 @@ export type RoutePageComponent = ComponentType & { preload: () => Promise<void> 
 
 /**
  * A lazy page whose chunk can be fetched before React gets to it (main.tsx asks for the opened URL's page at start).
- * Once the chunk is in, the page renders straight away instead of through React.lazy: a lazy component suspends on
- * its first render even when its promise has already settled, and the shell would show a spinner for a frame and
- * then hold the page back by React's Suspense reveal throttle (about 300 ms).
+ * Once the chunk is in, the page renders straight away: a React.lazy component suspends on its first render even when
+ * its promise has already settled, and the shell would show a spinner for a frame and then hold the page back by
+ * React's Suspense reveal throttle (about 300 ms). A page mounted before its chunk came stays on React.lazy: switching it
+ * to the loaded page on a later render changed the element's type whenever React had committed the lazy one (it does
+ * when the chunk arrives during a render), and the page mounted a second time, losing what the user had typed.
  */
 export function lazyPage(load: () => Promise<{ default: ComponentType }>): RoutePageComponent {
   let loaded: ComponentType | null = null;
@@ -93,7 +95,9 @@ export function lazyPage(load: () => Promise<{ default: ComponentType }>): Route
     ));
   const Lazy = lazy(start);
   function LazyPage() {
-    return loaded ? createElement(loaded) : createElement(Lazy);
+    // Chosen once per mounted page and kept for its life, so a later render never swaps one for the other.
+    const [ready] = useState(() => loaded);
+    return createElement(ready ?? Lazy);
   }
   return Object.assign(LazyPage, { preload: () => start().then(() => undefined) });
 }
