@@ -91,3 +91,19 @@ export async function openAsSeller(browser: Browser, baseUrl: string, code: stri
   await page.goto(path);
   return page;
 }
+
+/** Calls the API as the page's user, with the credentials the app keeps in its cookies. */
+export async function api(page: Page, path: string, body?: unknown): Promise<unknown> {
+  return page.evaluate(
+    async ({ path, body }) => {
+      const cookie = (name: string) => decodeURIComponent(document.cookie.split('; ').find((c) => c.startsWith(`${name}=`))?.slice(name.length + 1) ?? '');
+      const response = await fetch(`/api${path}`, {
+        method: body === undefined ? 'GET' : 'POST',
+        headers: { 'content-type': 'application/json', 'x-token': cookie('Admin-Token'), 'x-user-id': cookie('Admin-MaxId') },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      return response.json();
+    },
+    { path, body },
+  );
+}

@@ -5,7 +5,8 @@ import { extname, join, resolve } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { inject } from 'vitest';
 import { ADMIN_USER_PATHS } from '../../contract/admin';
-import { launchBrowser, logIn, newContext, registerByApi, screenshot } from './browser';
+import { CHAT_UPLOAD_MESSAGES } from '../../contract/chatUpload';
+import { api, launchBrowser, logIn, newContext, registerByApi, screenshot } from './browser';
 
 const baseUrl = inject('baseUrl');
 const code = inject('captchaCode');
@@ -38,22 +39,6 @@ async function openChatPage(username: string, password: string, lang: 'zh' | 'en
     throw error;
   }
   return page;
-}
-
-/** Calls the API as the page's user, with the credentials the app keeps in its cookies. */
-async function api(page: Page, path: string, body?: unknown): Promise<unknown> {
-  return page.evaluate(
-    async ({ path, body }) => {
-      const cookie = (name: string) => decodeURIComponent(document.cookie.split('; ').find((c) => c.startsWith(`${name}=`))?.slice(name.length + 1) ?? '');
-      const response = await fetch(`/api${path}`, {
-        method: body === undefined ? 'GET' : 'POST',
-        headers: { 'content-type': 'application/json', 'x-token': cookie('Admin-Token'), 'x-user-id': cookie('Admin-MaxId') },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      return response.json();
-    },
-    { path, body },
-  );
 }
 
 const chatWindow = (page: Page) => page.locator('section.ichat-window');
@@ -168,6 +153,81 @@ describe('chat in the browser', () => {
     await expect.poll(unread).toBeLessThan(raised);
     await screenshot(seller, 'chat-buyer-message');
     await seller.context().close();
+  });
+
+  it("a buyer's picture on another site shows as click-to-load, loads through the server, and a host not allowed says why", { timeout: 180_000 }, async () => {
+    // The e2e server allows 127.0.0.1:<port> (CHAT_IMAGE_ALLOWED_HOSTS, global-setup.ts) and nothing else private:
+    // the same picture of the simulator's CDN, named `localhost`, must be refused.
+    const { port } = new URL(baseUrl);
+    for (const lang of ['zh', 'en'] as const) {
+      const page = await openChatPage('seller', 'seller123', lang);
+      try {
+        const proxied: { url: string; status: number; contentType: string }[] = [];
+        const direct: string[] = [];
+        page.context().on('request', (request) => {
+          if (new URL(request.url()).pathname.startsWith('/sim/ozon/assets/')) direct.push(request.url());
+        });
+        page.context().on('response', (response) => {
+          const url = new URL(response.url());
+          if (url.pathname === '/api/chat/externalImage') proxied.push({ url: url.searchParams.get('url') ?? '', status: response.status(), contentType: response.headers()['content-type'] ?? '' });
+        });
+        const stores = (await api(page, '/store/list')) as { data: { name: string; clientId: string }[] };
+        const shopName = stores.data.find((s) => s.clientId === '1001')!.name;
+        const allowed = `http://127.0.0.1:${port}/sim/ozon/assets/img/buyer-photo-${lang}.png`;
+        const refused = `http://localhost:${port}/sim/ozon/assets/img/buyer-photo-${lang}.png`;
+        const trigger = async (body: object) => {
+          const response = await fetch(`${baseUrl}/sim/ozon/__sim/trigger/message`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ clientId: '1001', ...body }) });
+          expect(response.ok).toBe(true);
+          return (await response.json()) as { chatId: string };
+        };
+        const caption = lang === 'zh' ? '收到的包裹破了，看图' : 'Коробка пришла мятая, вот фото';
+        const { chatId } = await trigger({ text: caption, imageUrl: allowed });
+        await trigger({ chatId, imageUrl: refused });
+
+        // The server's poller brings both; the buyer's conversation opens as a tab.
+        const short = chatId.replace(/[^\w]/g, '').slice(-6);
+        const escaped = `${short} · ${shopName}`.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+        const tab = chatWindow(page).getByRole('tab', { name: new RegExp(`${lang === 'zh' ? '买家' : 'Buyer'} ${escaped}`) });
+        await tab.waitFor({ timeout: 30_000 });
+        await tab.click();
+        await chatWindow(page).getByText(caption).waitFor();
+
+        // Nothing is fetched from the other site until the seller asks: two placeholders, each naming its host (the
+        // newest of each: the chat also holds the other language's round).
+        const placeholder = (host: string) => chatWindow(page).locator('.ichat-external-img', { hasText: lang === 'zh' ? `来自 ${host}` : `from ${host}` }).last();
+        const good = placeholder(`127.0.0.1:${port}`);
+        const bad = placeholder(`localhost:${port}`);
+        await good.waitFor();
+        await bad.waitFor();
+        const loadLabel = lang === 'zh' ? '加载图片' : 'Load picture';
+        expect(await good.getByRole('button', { name: loadLabel }).getAttribute('title')).toBe(
+          lang === 'zh' ? '其他网站的图片：点击后经本系统服务器加载，对方网站不会得知您的IP和阅读时间' : 'A picture on another site: when you click, our server fetches it, so that site learns neither your address nor when you read',
+        );
+        expect(await chatWindow(page).locator('img.ichat-img').count()).toBe(0);
+        await screenshot(page, `chat-external-image-asking-${lang}`);
+
+        // A click: the server fetches it (the allowed host), the page shows the picture from the bytes it got.
+        await good.getByRole('button', { name: loadLabel }).click();
+        const picture = chatWindow(page).locator('img.ichat-img');
+        await picture.waitFor({ timeout: 30_000 });
+        await expect.poll(() => picture.evaluate((img: HTMLImageElement) => ({ blob: img.src.startsWith('blob:'), width: img.naturalWidth, height: img.naturalHeight }))).toEqual({ blob: true, width: 800, height: 800 });
+        await expect.poll(() => proxied).toEqual([{ url: allowed, status: 200, contentType: 'image/png' }]);
+
+        // The host not allowed: refused by the server, with the reason under its placeholder and a retry.
+        await bad.getByRole('button', { name: loadLabel }).click();
+        await bad.getByRole('alert').getByText(CHAT_UPLOAD_MESSAGES.externalPrivate[lang]).waitFor({ timeout: 30_000 });
+        await expect.poll(() => proxied.at(-1)).toMatchObject({ url: refused, status: 400 });
+        expect(await picture.count()).toBe(1);
+        // The seller's browser never asked either address itself.
+        expect(direct).toEqual([]);
+        await screenshot(page, `chat-external-image-${lang}`);
+      } catch (error) {
+        await screenshot(page, `chat-external-image-broken-${lang}`);
+        throw error;
+      } finally {
+        await page.context().close();
+      }
+    }
   });
 
   it('a closed chat says why its box is disabled; a reply the marketplace refuses shows failed with its reason, and a retry sends it again', { timeout: 240_000 }, async () => {

@@ -60,6 +60,9 @@ export default async function setup(project: TestProject) {
       DEMO: 'true',
       CAPTCHA_TEST_CODE,
       LOG_LEVEL: 'warn',
+      // The chat's external pictures (issue 27) come from the simulator's picture files under this address, the one
+      // other site the proxy may fetch at a loopback address; the same files as `localhost` stay refused.
+      CHAT_IMAGE_ALLOWED_HOSTS: `127.0.0.1:${port}`,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

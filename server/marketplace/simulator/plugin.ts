@@ -397,10 +397,16 @@ export const ozonSimulatorPlugin: FastifyPluginAsync<OzonSimulatorPluginOptions>
       if (fault) sim.fail(fault.kind, fault.count, { path: fault.path, clientId: fault.clientId });
       return { ok: true };
     });
-    app.post<{ Body: { clientId: string; chatId?: string; text?: string } }>('/__sim/trigger/message', async (request, reply) => {
+    // `imageUrl`: the buyer sends a picture another site holds (`img[<url>]` in the message).
+    app.post<{ Body: { clientId: string; chatId?: string; text?: string; imageUrl?: string } }>('/__sim/trigger/message', async (request, reply) => {
       const shop = sim.shops.get(String(request.body?.clientId));
       if (!shop) return reply.code(404).send({ message: 'no such shop' });
-      return shop.addBuyerMessage(request.body.chatId, request.body.text);
+      try {
+        return shop.addBuyerMessage(request.body.chatId, request.body.text, request.body.imageUrl);
+      } catch (error) {
+        if (error instanceof SimError) return refuse(reply, error);
+        throw error;
+      }
     });
     app.post<{ Body: { clientId: string; actionId: number; productId?: number; price?: number } }>('/__sim/trigger/autoJoin', async (request, reply) => {
       const shop = sim.shops.get(String(request.body?.clientId));

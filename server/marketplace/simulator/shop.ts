@@ -158,7 +158,7 @@ export class SimShop {
     return this.areas.postings.addPosting();
   }
   /** The "new buyer message now" switch. */
-  addBuyerMessage(chatId?: string, text?: string) {
-    return this.areas.chat.addBuyerMessage(chatId, text);
+  addBuyerMessage(chatId?: string, text?: string, imageUrl?: string) {
+    return this.areas.chat.addBuyerMessage(chatId, text, imageUrl);
   }
 }

@@ -85,6 +85,30 @@ describe('the simulator reads the fields Ozon defines for each call', () => {
   });
 });
 
+describe('the simulator\'s switches', () => {
+  const trigger = (body: object) =>
+    fetch(`${sim.baseUrl}/__sim/trigger/message`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }).then(async (r) => ({ status: r.status, body: (await r.json()) as Record<string, unknown> }));
+
+  it('sends a buyer\'s picture hosted elsewhere as an image message, img[<url>] after its text', async () => {
+    const url = 'https://cdn.example.com/photos/damaged%20box.jpg?size=800';
+    const sent = await trigger({ clientId: '1001', text: 'Вот фото коробки', imageUrl: url });
+    expect(sent.status).toBe(200);
+    const { chatId, messageId } = sent.body as { chatId: string; messageId: number };
+    const history = await ozon('/v3/chat/history', { chat_id: chatId, direction: 'Backward', limit: 1 });
+    expect(history.body.messages).toEqual([expect.objectContaining({ message_id: messageId, is_image: true, is_read: false, data: [`Вот фото коробки\nimg[${url}]`], user: expect.objectContaining({ type: 'customer' }) })]);
+    // The picture alone, in the same chat.
+    const alone = await trigger({ clientId: '1001', chatId, imageUrl: url });
+    const last = await ozon('/v3/chat/history', { chat_id: chatId, direction: 'Backward', limit: 1 });
+    expect(last.body.messages).toEqual([expect.objectContaining({ message_id: (alone.body as { messageId: number }).messageId, data: [`img[${url}]`] })]);
+  });
+
+  it('refuses a picture address that is not http(s) or would break the token, in Ozon\'s error shape', async () => {
+    for (const imageUrl of ['javascript:alert(1)', 'ftp://example.com/a.png', 'https://example.com/a].png', 'not a url']) {
+      expect([imageUrl, await trigger({ clientId: '1001', imageUrl })]).toEqual([imageUrl, { status: 400, body: { code: 3, message: expect.stringContaining('imageUrl'), details: [] } }]);
+    }
+  });
+});
+
 describe('nothing the simulator holds grows without bound', () => {
   it('refuses a sent file whose name is longer than the bound, and keeps a chat\'s newest messages only', async () => {
     const chatId = sim.simulator.shop('1002').addBuyerMessage().chatId;

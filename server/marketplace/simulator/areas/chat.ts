@@ -10,6 +10,16 @@ import { asNumbers, checkLimit, decodeCursor, encodeCursor, iso, pushBounded, SI
 type ChatMessage = { id: number; createdAt: number; userType: 'customer' | 'seller' | 'support'; text: string; isRead: boolean; orderNumber?: string; isImage?: boolean };
 type SimChat = { chatId: string; type: string; status: 'Opened' | 'Closed'; createdAt: number; postingNumber?: string; messages: ChatMessage[] };
 
+/** An address a buyer's picture may have: absolute http(s), no brackets that would end the `img[...]` token. */
+function isImageUrl(url: string): boolean {
+  if (url.length > 2048 || /[\s[\]]/.test(url)) return false;
+  try {
+    return ['http:', 'https:'].includes(new URL(url).protocol);
+  } catch {
+    return false;
+  }
+}
+
 const hex = (n: number) => Math.floor(n * 0xffffffff).toString(16).padStart(8, '0');
 
 /**
@@ -164,11 +174,16 @@ export class ChatArea {
     return { result: { chat_id: chat.chatId } };
   }
 
-  /** The "new buyer message now" switch. */
-  addBuyerMessage(chatId?: string, text = 'Здравствуйте! Есть вопрос по заказу.') {
+  /**
+   * The "new buyer message now" switch. With `imageUrl` the buyer sends a picture hosted elsewhere: the message
+   * carries it as `img[<url>]` (after the text, when there is one) and is marked `is_image`, as Ozon marks a photo.
+   */
+  addBuyerMessage(chatId?: string, text?: string, imageUrl?: string) {
     const chat = chatId ? this.requireChat(chatId) : this.chats.find((c) => c.type === 'Buyer_Seller' && c.status === 'Opened');
     if (!chat) throw notFound('chat not found');
-    const message = { id: ++this.messageSeq, createdAt: this.shop.env.now(), userType: 'customer' as const, text, isRead: false };
+    if (imageUrl !== undefined && !isImageUrl(imageUrl)) throw badRequest('imageUrl must be an http(s) address of at most 2048 characters');
+    const content = imageUrl === undefined ? (text ?? 'Здравствуйте! Есть вопрос по заказу.') : [text, `img[${imageUrl}]`].filter(Boolean).join('\n');
+    const message: ChatMessage = { id: ++this.messageSeq, createdAt: this.shop.env.now(), userType: 'customer', text: content, isRead: false, ...(imageUrl === undefined ? {} : { isImage: true }) };
     pushBounded(chat.messages, message, SIM_BOUNDS.messagesPerChat);
     return { chatId: chat.chatId, messageId: message.id };
   }
