@@ -149,6 +149,11 @@ export const CHAT_UPLOAD_MESSAGES = {
   },
   externalTooLarge: { zh: '图片超过5MB，不予加载', en: 'The picture is larger than 5 MB; it is not loaded', pt: 'A imagem passa de 5 MB; ela não é carregada' },
   externalNotImage: { zh: '该地址的内容不是图片', en: 'What this address holds is not a picture', pt: 'O conteúdo deste endereço não é uma imagem' },
+  externalHostNotAllowed: {
+    zh: '只加载1688和Ozon的商品图片，该地址不在其列',
+    en: 'Only product pictures from 1688 and Ozon are loaded here; this address is neither',
+    pt: 'Aqui só são carregadas imagens de produtos do 1688 e da Ozon; este endereço não é de nenhum deles',
+  },
   externalUnreachable: { zh: '暂时无法读取该图片，请稍后重试', en: 'The picture cannot be read just now; try again later', pt: 'Não é possível ler a imagem agora; tente de novo mais tarde' },
 } as const satisfies Record<string, Localized>;
 
@@ -164,13 +169,6 @@ export const EXTERNAL_IMAGE_MAX_BYTES = 5 * 1024 * 1024;
 export function isExternalMediaUrl(url: string): boolean {
   return /^(https?:)?\/\//i.test(url.trim());
 }
-
-export const externalImageQuerySchema = lazySchema(() => z.object({
-  /** The conversation the message is in, as uploads name it: `friend:<id>`, `group:<id>` or `buyer:<storeId>:<chatId>`. */
-  conversation: z.string().max(260),
-  url: z.string().trim().min(1).max(2048),
-}));
-export type ExternalImageQuery = z.infer<typeof externalImageQuerySchema>;
 
 /** Where stored files are read back: `${CHAT_FILE_DIR}/<stored name>` under the API base. */
 const CHAT_FILE_DIR = '/chat/file';
@@ -202,15 +200,6 @@ export const CHAT_UPLOAD_ENDPOINTS = {
     params: chatFileParamsSchema,
     raw: { contentType: 'application/octet-stream', description: "The file's bytes, with the content type of its kind." },
     settings: { responseType: 'blob', silent: true },
-  }),
-  externalImage: defineEndpoint({
-    method: 'GET',
-    path: '/chat/externalImage',
-    summary: 'A picture from another site named in a message of a conversation the user can see, fetched by the server (image/* only, at most 5 MB).',
-    access: 'chat',
-    input: externalImageQuerySchema,
-    raw: { contentType: 'image/*', description: "The picture's bytes, with the type its bytes show (JPEG, PNG, GIF, WebP, BMP or AVIF)." },
-    settings: { responseType: 'blob', silent: true, timeout: 30_000, retries: 0 },
   }),
   sendFile: defineEndpoint({
     method: 'POST',

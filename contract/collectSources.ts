@@ -65,6 +65,20 @@ export function productLinkOf(text: string): { site: CollectSite; id: string; pa
   return null;
 }
 
+/** The sites' domains whose product pictures (and their subdomains') the app shows through its server. */
+const PICTURE_DOMAINS: Record<CollectSite, RegExp> = { '1688': /(^|\.)(alicdn|1688)\.com$/, ozon: /(^|\.)ozone?\.ru$/ };
+
+/** The source site a picture link is on (1688 and its CDN alicdn, Ozon and its CDN ozone.ru), or null for any other host. */
+export function pictureSiteOf(link: string | URL): CollectSite | null {
+  let host: string;
+  try {
+    host = new URL(link).hostname.toLowerCase();
+  } catch {
+    return null;
+  }
+  return COLLECT_SITES.find((site) => PICTURE_DOMAINS[site].test(host)) ?? null;
+}
+
 /**
  * An image link as it should be stored: absolute https, without the sites' resize suffixes (1688's
  * `.jpg_220x220.jpg` and `.jpg_.webp`, Ozon's `/wc250/` segment), so Ozon downloads the full picture. Links that are

@@ -24,6 +24,7 @@ import { RESEARCH_ENDPOINTS } from './research';
 import { EDIT_ENDPOINTS } from './edit';
 import { WATERMARK_ENDPOINTS } from './watermark';
 import { PLUGIN_ENDPOINTS } from './plugin';
+import { EXTERNAL_IMAGE_ENDPOINTS } from './externalImage';
 
 /**
  * Every endpoint of the API by group (the groups are the OpenAPI document's tags). A new area adds its
@@ -57,6 +58,7 @@ export const ENDPOINTS = {
   collection: COLLECTION_ENDPOINTS,
   create: CREATE_ENDPOINTS,
   plugin: PLUGIN_ENDPOINTS,
+  externalImage: EXTERNAL_IMAGE_ENDPOINTS,
 } as const satisfies Record<string, Record<string, Endpoint>>;
 
 export type EndpointGroup = keyof typeof ENDPOINTS;

@@ -10,6 +10,7 @@ import { chatRoutes, type ChatRoutesOptions } from './areas/chat/routes';
 import { contactsRoutes } from './areas/contacts/routes';
 import { collectionRoutes, type CollectionRoutesOptions } from './areas/collection/routes';
 import { pluginRoutes, type PluginRoutesOptions } from './areas/plugin/routes';
+import { imageRoutes } from './areas/images/routes';
 import { copyRoutes, type CopyRoutesOptions } from './areas/copy/routes';
 import { createRoutes } from './areas/create/routes';
 import { ordersRoutes } from './areas/orders/routes';
@@ -120,6 +121,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await app.register(copyRoutes, options.copy ?? {});
   await app.register(collectionRoutes, options.collection ?? {});
   await app.register(pluginRoutes, options.plugin ?? {});
+  await app.register(imageRoutes);
   await app.register(createRoutes);
   await app.register(researchRoutes);
   await app.register(editRoutes, options.edit ?? {});

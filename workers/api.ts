@@ -11,6 +11,7 @@ import type { ResearchApi, ResearchEvents } from './research';
 import type { EditApi } from './edit';
 import type { CollectionApi } from './collection';
 import type { PluginApi } from './plugin';
+import type { ImagesApi } from './images';
 import type { CopyApi } from './copy';
 import type { CreateApi } from './create';
 import type { PromotionsApi } from './promotions';
@@ -173,6 +174,8 @@ export type DataApi = {
   collection: CollectionApi;
   /** The browser plugin's download and tokens (workers/plugin.ts). */
   plugin: PluginApi;
+  /** Another site's pictures through the server (workers/images.ts). */
+  images: ImagesApi;
   /** Ozon actions, the price guard, discount requests and cost prices (workers/promotions.ts). */
   promotions: PromotionsApi;
   flows: FlowsApi;

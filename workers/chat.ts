@@ -25,6 +25,7 @@ import {
 import { CHAT_UPLOAD_ENDPOINTS, storedNameOfUrl, type SendFileBody, type UploadData, type UploadKind } from '../contract/chatUpload';
 import type { EventBus } from './events';
 import type { HttpClient } from './http/client';
+import { createImagesApi } from './images';
 
 /**
  * The chat area of the worker: buyer chats across shops and team contacts (contract/chat.ts), plus the 'chat.*'
@@ -80,6 +81,7 @@ const T = CONTACTS_ENDPOINTS;
 const U = CHAT_UPLOAD_ENDPOINTS;
 
 export function createChatArea(client: HttpClient, events: EventBus): ChatApi {
+  const images = createImagesApi(client);
   events.on('push.message', ({ message }) => {
     if (message.type === 'chat.message') events.emit('chat.message', { message: message.message });
     else if (message.type === 'chat.request') events.emit('chat.request', { request: message.request });
@@ -123,10 +125,7 @@ export function createChatArea(client: HttpClient, events: EventBus): ChatApi {
       const blob = await client.call(U.file, { id });
       return { bytes: await blob.arrayBuffer(), contentType: blob.type };
     },
-    externalImage: async (url, conversation) => {
-      const blob = await client.call(U.externalImage, { url, conversation });
-      return { bytes: await blob.arrayBuffer(), contentType: blob.type };
-    },
+    externalImage: (url, conversation) => images.external(url, conversation),
     buyerSendFile: (body) => client.call(U.sendFile, body),
   };
 }

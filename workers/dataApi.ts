@@ -16,6 +16,7 @@ import { createResearchApi } from './research';
 import { createEditApi } from './edit';
 import { createCollectionApi } from './collection';
 import { createPluginApi } from './plugin';
+import { createImagesApi } from './images';
 import { createCopyApi } from './copy';
 import { createCreateApi } from './create';
 import { createPromotionsApi } from './promotions';
@@ -90,6 +91,7 @@ export function createDataApi(core: WorkerCore, options: DataApiOptions = {}) {
     create: createCreateApi(core.client),
     collection: createCollectionApi(core.client),
     plugin: createPluginApi(core.client),
+    images: createImagesApi(core.client),
     promotions: createPromotionsApi(core.client),
     flows: createFlowsApi(core.client),
     orders,

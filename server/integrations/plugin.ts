@@ -9,6 +9,7 @@ import { createTrackingSimulator, SIM_RUSSIAN_POST_LOGIN, SIM_RUSSIAN_POST_PASSW
 import { createTrack17Client } from './tracking/track17';
 import type { CarrierClient } from './tracking/types';
 import { createPochtaClient, type PochtaClient } from './pochta/client';
+import { pictureSiteOf } from '../../contract/collectSources';
 import { createSourceReader, type SiteAccess, type SourceReader } from './sources/reader';
 import { sourceSimulatorPlugin } from './sources/simulator';
 import { pochtaSimulatorPlugin, SIM_POCHTA_TOKEN, SIM_POCHTA_USER_KEY, type PochtaSimulator } from './pochta/simulator';
@@ -20,8 +21,11 @@ export type Integrations = {
   tracking: { russianPost: CarrierClient | null; cainiao: CarrierClient | null; track17: CarrierClient | null; simulator: TrackingSimulator | null };
   /** Russian Post's post-office service; null client: not configured here. */
   pochta: { client: PochtaClient | null; simulator: PochtaSimulator | null };
-  /** The product pages the link collector reads (Ozon's storefront, 1688). */
-  sources: { reader: SourceReader; simulated: boolean };
+  /**
+   * The product pages the link collector reads (Ozon's storefront, 1688); `picture` maps a picture on a simulated
+   * site's hosts to the simulator (for the image proxy), null for any other.
+   */
+  sources: { reader: SourceReader; simulated: boolean; picture: (url: URL) => { href: string; fetch: typeof fetch } | null };
 };
 
 declare module 'fastify' {
@@ -92,7 +96,15 @@ async function sourceSites(app: FastifyInstance): Promise<Integrations['sources'
     if (url) return { base: url, fetch, simulated: false };
     return simulated ? { base: `http://embedded${SOURCES_SIMULATOR_PREFIX}/${site}`, fetch: simFetch, simulated: true } : null;
   };
-  return { reader: createSourceReader({ ozon: access('ozon'), '1688': access('1688') }), simulated };
+  const sites = { ozon: access('ozon'), '1688': access('1688') };
+  const picture = (url: URL) => {
+    const site = pictureSiteOf(url);
+    const reached = site && sites[site];
+    if (!reached?.simulated) return null;
+    const file = encodeURIComponent(url.pathname.split('/').pop() || 'picture');
+    return { href: `http://embedded${SOURCES_SIMULATOR_PREFIX}/${site}/picture/${file}`, fetch: simFetch };
+  };
+  return { reader: createSourceReader(sites), simulated, picture };
 }
 
 export const CBR_SIMULATOR_PREFIX = '/sim/cbr';

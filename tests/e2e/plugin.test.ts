@@ -142,8 +142,14 @@ describe('the browser plugin', () => {
     const [listed] = await Promise.all([context.waitForEvent('page'), link.click()]);
     await listed.waitForURL((url) => url.pathname === '/collection/collection-list');
     await listed.getByRole('dialog').getByText('编辑采集商品').waitFor();
+    // The offer's pictures are on 1688's hosts, which the page's CSP does not load: they come through the server.
+    const editorPicture = listed.getByRole('dialog').locator('img[src^="blob:"]').first();
+    await editorPicture.waitFor();
+    await expect.poll(() => editorPicture.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
     await listed.keyboard.press('Escape');
     await listed.getByText(PAGES['1688'].title).first().waitFor();
+    const rowPicture = listed.getByRole('row', { name: new RegExp(PAGES['1688'].title) }).locator('img').first();
+    await expect.poll(() => rowPicture.evaluate((img: HTMLImageElement) => (img.src.startsWith('blob:') && img.complete ? img.naturalWidth : 0))).toBeGreaterThan(0);
     expect(await listed.getByText('插件', { exact: true }).count()).toBeGreaterThanOrEqual(2);
     await screenshot(listed, 'plugin-collection-list');
 

@@ -59,7 +59,6 @@ export async function chatRoutes(app: FastifyInstance, options: ChatRoutesOption
     dir: options.uploadDir ?? join(app.config.dataDir, 'uploads'),
     buyerChat: service,
     now: () => app.now(),
-    images: { allowedHosts: app.config.chatImageAllowedHosts },
   });
 
   route(app, E.replyWindow, async ({ user, input, lang }) => service.replyWindow(user.id, input, lang));

@@ -22,7 +22,6 @@ import {
 import type { Database } from '../../db/database';
 import { ApiError } from '../../http/errors';
 import { route } from '../../http/route';
-import { fetchExternalImage, type ExternalImagePolicy } from './externalImage';
 import type { BuyerChatService } from './service';
 
 /**
@@ -41,7 +40,7 @@ export type StoredUpload = {
   createdAt: number;
 };
 
-type Deps = { database: Database; dir: string; buyerChat: BuyerChatService; now: () => Date; images: ExternalImagePolicy };
+type Deps = { database: Database; dir: string; buyerChat: BuyerChatService; now: () => Date };
 
 const fail = (code: number, key: keyof typeof CHAT_UPLOAD_MESSAGES, field: string | null = null) => new ApiError(code, CHAT_UPLOAD_MESSAGES[key], field);
 
@@ -59,25 +58,31 @@ export function contentDisposition(kind: 'inline' | 'attachment', name: string):
   return `${kind}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
 }
 
+/**
+ * Whether `userId` may see (or, with `uploaderId`, read a file sent to) a conversation: one of its two friends, a
+ * member of its group, the owner of the buyer chat's shop.
+ */
+export async function mayUseConversation(database: Database, userId: number, conversation: UploadConversation, uploaderId?: number): Promise<boolean> {
+  const q = database.query.bind(database);
+  if (uploaderId === userId) return true;
+  switch (conversation.kind) {
+    case 'friend':
+      // Sending needs the friendship; reading needs to be one of the two people.
+      if (uploaderId !== undefined) return conversation.id === userId;
+      return (await q(`select 1 from chat_friendships where user_id = $1 and friend_id = $2`, [userId, conversation.id])).length > 0;
+    case 'group':
+      return (await q(`select 1 from chat_group_members where group_id = $1 and user_id = $2`, [conversation.id, userId])).length > 0;
+    case 'buyer':
+      return (await q(`select 1 from mp_shops where id = $1 and user_id = $2`, [conversation.storeId, userId])).length > 0;
+  }
+}
+
 export async function chatUploadRoutes(app: FastifyInstance, deps: Deps) {
   await app.register(multipart, { throwFileSizeLimit: false, limits: { fileSize: UPLOAD_MAX_BYTES, files: 1, fields: 4, fieldSize: 400, parts: 6 } });
-  const q = deps.database.query.bind(deps.database);
   const E = CHAT_UPLOAD_ENDPOINTS;
   const filePath = (id: string) => join(deps.dir, id);
 
-  async function mayUse(userId: number, conversation: UploadConversation, uploaderId?: number): Promise<boolean> {
-    if (uploaderId === userId) return true;
-    switch (conversation.kind) {
-      case 'friend':
-        // Sending needs the friendship; reading needs to be one of the two people.
-        if (uploaderId !== undefined) return conversation.id === userId;
-        return (await q(`select 1 from chat_friendships where user_id = $1 and friend_id = $2`, [userId, conversation.id])).length > 0;
-      case 'group':
-        return (await q(`select 1 from chat_group_members where group_id = $1 and user_id = $2`, [conversation.id, userId])).length > 0;
-      case 'buyer':
-        return (await q(`select 1 from mp_shops where id = $1 and user_id = $2`, [conversation.storeId, userId])).length > 0;
-    }
-  }
+  const mayUse = (userId: number, conversation: UploadConversation, uploaderId?: number) => mayUseConversation(deps.database, userId, conversation, uploaderId);
 
   async function readMeta(id: string): Promise<StoredUpload | null> {
     try {
@@ -158,21 +163,6 @@ export async function chatUploadRoutes(app: FastifyInstance, deps: Deps) {
       .header('X-Content-Type-Options', 'nosniff')
       .header('Cache-Control', 'private, max-age=86400')
       .send(bytes);
-  });
-
-  // A picture another site holds, named in a message of a conversation this user can see (issue 27).
-  route(app, E.externalImage, async ({ user, input, reply }) => {
-    const conversation = parseUploadConversation(input.conversation);
-    if (!conversation) throw fail(400, 'badConversation', 'conversation');
-    if (!(await mayUse(user.id, conversation))) throw fail(401, 'notInConversation', 'conversation');
-    const image = await fetchExternalImage(deps.images, input.url);
-    return reply
-      .header('Content-Type', image.contentType)
-      .header('Content-Disposition', 'inline')
-      .header('X-Content-Type-Options', 'nosniff')
-      .header('Content-Security-Policy', "default-src 'none'")
-      .header('Cache-Control', 'private, max-age=86400')
-      .send(image.bytes);
   });
 
   route(app, E.sendFile, async ({ user, input }) => {

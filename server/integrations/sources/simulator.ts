@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { productSvg } from '../../marketplace/simulator/assets';
+import { productPng, productSvg } from '../../marketplace/simulator/assets';
 
 /**
  * The source sites for the link collector and the plugin's tests, served from saved product pages (./fixtures, as a
@@ -27,6 +27,11 @@ export async function sourceSimulatorPlugin(app: FastifyInstance) {
     html === null ? reply.code(404).type('text/html').send('<html><body>404</body></html>') : reply.type('text/html; charset=utf-8').send(html);
   const picture = async (name: string, reply: FastifyReply) =>
     reply.type('image/svg+xml').header('cache-control', 'public, max-age=86400').send(productSvg(name.replace(/\.\w+$/, '')));
+  // The sites' pictures as the image proxy asks for them (their hosts mapped here by `simulatedPictureUrl`): rasters,
+  // as the real CDNs serve, drawn from the file name.
+  app.get<{ Params: { site: string; file: string } }>('/:site/picture/:file', async (request, reply) =>
+    reply.type('image/png').header('cache-control', 'public, max-age=86400').send(productPng(request.params.file.replace(/\..*$/, ''))),
+  );
 
   app.get<{ Params: { slug: string } }>('/ozon/product/:slug/', async (request, reply) => {
     const sku = /(\d{1,19})$/.exec(request.params.slug)?.[1];

@@ -1,8 +1,9 @@
 import { DeleteOutlined, LeftOutlined, RightOutlined, StarOutlined, UploadOutlined } from '@ant-design/icons';
-import { Button, Empty, Flex, Image, Input, Tag, Tooltip, Typography, Upload } from 'antd';
+import { Button, Empty, Flex, Input, Tag, Tooltip, Typography, Upload } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CARD_LIMITS } from '@contract/create';
+import { ProxiedImage } from '../picture/ProxiedImage';
 
 type ImageListProps = {
   images: string[];
@@ -55,7 +56,7 @@ export function ImageList({ images, onChange, onUpload, disabled }: ImageListPro
           {images.map((url, i) => (
             <Flex key={url} vertical align="center" gap={4} role="listitem" style={{ width: 112, border: '1px solid #f0f0f0', borderRadius: 6, padding: 4 }}>
               <div style={{ position: 'relative' }}>
-                <Image src={url} width={100} height={100} style={{ objectFit: 'cover', borderRadius: 4 }} alt={String(i + 1)} />
+                <ProxiedImage src={url} width={100} height={100} style={{ borderRadius: 4 }} alt={String(i + 1)} />
                 {i === 0 ? (
                   <Tag color="gold" style={{ position: 'absolute', top: 4, left: 4, margin: 0 }}>
                     {t('main')}

@@ -1,4 +1,4 @@
-import { Alert, App, Button, Form, Image, Input, Select, Space, Tag, Typography } from 'antd';
+import { Alert, App, Button, Form, Input, Select, Space, Tag, Typography } from 'antd';
 import { LinkOutlined } from '@ant-design/icons';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useCallback, useEffect, useMemo, useState } from 'react';
@@ -17,6 +17,7 @@ import { presentFilters, usePagedList } from '@/components/data-table/usePagedLi
 import { collectionActionOn } from './collectionAction';
 import { ItemEditor } from './ItemEditor';
 import { UploadDialog } from './UploadDialog';
+import { ProxiedImage } from '@/components/picture/ProxiedImage';
 
 const messageOf = (error: unknown) => (isApiFailure(error) ? error.message : String(error));
 
@@ -61,7 +62,7 @@ export function CollectionListPage() {
 
   const columns = useMemo<DataTableColumn<CollectionItem>[]>(
     () => [
-      { id: 'image', header: t('columns.image'), cell: ({ row }) => (row.original.images[0] ? <Image src={row.original.images[0]} width={56} height={56} style={{ objectFit: 'cover', borderRadius: 4 }} /> : null) },
+      { id: 'image', header: t('columns.image'), cell: ({ row }) => (row.original.images[0] ? <ProxiedImage src={row.original.images[0]} width={56} height={56} style={{ borderRadius: 4 }} /> : null) },
       {
         id: 'title',
         header: t('columns.title'),

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { OZON_MAX_IMAGES, type CollectionItem, type CollectionUpdate, type CollectionVariant } from '@contract/collection';
 import { isApiFailure } from '@workers/api';
 import { useDataClient } from '@/app/dataClient';
+import { ProxiedImage } from '@/components/picture/ProxiedImage';
 
 const messageOf = (error: unknown) => (isApiFailure(error) ? error.message : String(error));
 
@@ -97,7 +98,7 @@ export function ItemEditor({ item, onClose, onSaved }: ItemEditorProps) {
             <Image.PreviewGroup>
               {images.map((src, i) => (
                 <Space key={src} direction="vertical" size={2} align="center" style={{ border: i === 0 ? '2px solid #1677ff' : '1px solid #eee', padding: 4, borderRadius: 4 }}>
-                  <Image src={src} width={88} height={88} style={{ objectFit: 'cover' }} />
+                  <ProxiedImage src={src} width={88} height={88} />
                   <Space size={4}>
                     {i > 0 && (
                       <Typography.Link style={{ fontSize: 12 }} onClick={() => setImages([src, ...images.filter((x) => x !== src)])}>
@@ -136,7 +137,7 @@ export function ItemEditor({ item, onClose, onSaved }: ItemEditorProps) {
                     <Checkbox aria-label={v.name} checked={v.selected} onChange={(e) => setVariants(variants.map((x) => (x.key === v.key ? { ...x, selected: e.target.checked } : x)))} />
                   ),
                 },
-                { key: 'image', width: 56, render: (_, v) => (v.image ? <Image src={v.image} width={40} height={40} style={{ objectFit: 'cover' }} /> : null) },
+                { key: 'image', width: 56, render: (_, v) => (v.image ? <ProxiedImage src={v.image} width={40} height={40} /> : null) },
                 { key: 'name', title: t('editor.variantName'), dataIndex: 'name' },
                 { key: 'price', title: t('editor.variantPrice'), render: (_, v) => `${v.price} ${item.currency}` },
                 { key: 'stock', title: t('editor.variantStock'), render: (_, v) => v.stock ?? '—' },

@@ -1,4 +1,4 @@
-import { Alert, App, Button, Form, Image, Input, Select, Space, Typography } from 'antd';
+import { Alert, App, Button, Form, Input, Select, Space, Typography } from 'antd';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { UploadPage, UploadRecord } from '@contract/collection';
@@ -11,6 +11,7 @@ import { DataTable, type DataTableColumn } from '@/components/data-table/DataTab
 import type { TableQuery } from '@/components/data-table/pager';
 import { presentFilters, usePagedList } from '@/components/data-table/usePagedList';
 import { UploadOutcome } from './UploadStatus';
+import { ProxiedImage } from '@/components/picture/ProxiedImage';
 
 /** While uploads wait for Ozon the page asks again this often (the list call asks Ozon about them). */
 const REFRESH_MS = 5_000;
@@ -45,7 +46,7 @@ export function UploadHistoryPage() {
 
   const columns = useMemo<DataTableColumn<UploadRecord>[]>(
     () => [
-      { id: 'image', header: t('history.columns.image'), cell: ({ row }) => (row.original.image ? <Image src={row.original.image} width={44} height={44} style={{ objectFit: 'cover' }} /> : null) },
+      { id: 'image', header: t('history.columns.image'), cell: ({ row }) => (row.original.image ? <ProxiedImage src={row.original.image} width={44} height={44} /> : null) },
       { id: 'name', header: t('history.columns.name'), cell: ({ row }) => <Typography.Text style={{ maxWidth: 300 }} ellipsis={{ tooltip: row.original.name }}>{row.original.name}</Typography.Text> },
       { id: 'variant', header: t('history.columns.variant'), cell: ({ row }) => row.original.variant || '—' },
       { id: 'shop', header: t('history.columns.shop'), cell: ({ row }) => row.original.shopName },

@@ -1,4 +1,4 @@
-import { Alert, App, Button, Form, Image, Input, Select, Space, Typography } from 'antd';
+import { Alert, App, Button, Form, Input, Select, Space, Typography } from 'antd';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { COPY_STATUSES, type CopyRecord, type HistoryPage, type HistoryQuery } from '@contract/copy';
@@ -9,6 +9,7 @@ import { DataTable, type DataTableColumn } from '@/components/data-table/DataTab
 import type { TableQuery } from '@/components/data-table/pager';
 import { useFormats } from '@/app/formats';
 import { CopyReasons, CopyStatusTag } from './CopyStatus';
+import { ProxiedImage } from '@/components/picture/ProxiedImage';
 
 /** While records wait for Ozon the page asks again this often. */
 const REFRESH_MS = 5_000;
@@ -69,7 +70,7 @@ function HistoryTable({ scope }: { scope: 'own' | 'all' }) {
 
   const columns = useMemo<DataTableColumn<CopyRecord>[]>(
     () => [
-      { id: 'image', header: t('columns.image'), cell: ({ row }) => (row.original.image ? <Image src={row.original.image} width={40} height={40} style={{ objectFit: 'cover' }} /> : null) },
+      { id: 'image', header: t('columns.image'), cell: ({ row }) => (row.original.image ? <ProxiedImage src={row.original.image} width={40} height={40} /> : null) },
       { id: 'name', header: t('columns.name'), cell: ({ row }) => <Typography.Text style={{ maxWidth: 280 }} ellipsis={{ tooltip: row.original.name }}>{row.original.name}</Typography.Text> },
       { id: 'sku', header: t('columns.sku'), cell: ({ row }) => row.original.sku },
       ...(scope === 'all' ? [{ id: 'user', header: t('columns.user'), cell: ({ row }) => row.original.userName ?? '' } satisfies DataTableColumn<CopyRecord>] : []),

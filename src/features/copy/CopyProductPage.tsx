@@ -1,4 +1,4 @@
-import { Alert, App, Button, Card, Checkbox, Empty, Image, Input, InputNumber, Modal, Progress, Select, Space, Spin, Tag, Typography } from 'antd';
+import { Alert, App, Button, Card, Checkbox, Empty, Input, InputNumber, Modal, Progress, Select, Space, Spin, Tag, Typography } from 'antd';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -11,6 +11,7 @@ import { useDataClient } from '@/app/dataClient';
 import { DataTable, type DataTableColumn } from '@/components/data-table/DataTable';
 import { copyActionOn } from './copyAction';
 import { CopyReasons, CopyStatusTag } from './CopyStatus';
+import { ProxiedImage } from '@/components/picture/ProxiedImage';
 
 const DEFAULT_RULE: PriceRule = { currency: 'CNY', markup: '1.5', shipping: '0', fixed: '0', rounding: 'upTo9' };
 const MONEY = /^\d{1,9}(\.\d{1,2})?$/;
@@ -272,7 +273,7 @@ function Review({ actor, shopIds }: { actor: CopyActor; shopIds: number[] }) {
             />
           ) : null,
       },
-      { id: 'image', header: t('columns.image'), cell: ({ row }) => (row.original.image ? <Image src={row.original.image} width={48} height={48} style={{ objectFit: 'cover' }} /> : null) },
+      { id: 'image', header: t('columns.image'), cell: ({ row }) => (row.original.image ? <ProxiedImage src={row.original.image} width={48} height={48} /> : null) },
       {
         id: 'name',
         header: t('columns.name'),
@@ -362,7 +363,7 @@ function Outcome({ actor, step }: { actor: CopyActor; step: ReturnType<typeof se
   const error = useSelector(actor, (s) => s.context.error);
   const columns = useMemo<DataTableColumn<CopyRecord>[]>(
     () => [
-      { id: 'image', header: t('columns.image'), cell: ({ row }) => (row.original.image ? <Image src={row.original.image} width={40} height={40} style={{ objectFit: 'cover' }} /> : null) },
+      { id: 'image', header: t('columns.image'), cell: ({ row }) => (row.original.image ? <ProxiedImage src={row.original.image} width={40} height={40} /> : null) },
       { id: 'name', header: t('columns.name'), cell: ({ row }) => row.original.name },
       { id: 'sku', header: t('columns.sku'), cell: ({ row }) => row.original.sku },
       { id: 'shop', header: t('columns.shop'), cell: ({ row }) => row.original.shopName },

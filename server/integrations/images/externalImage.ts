@@ -5,16 +5,22 @@ import { ApiError } from '../../http/errors';
 import { baseUrlFetch, isPublicAddress, mayBePrivate, type BaseUrlPolicy } from '../../marketplace/baseUrl';
 
 /**
- * Fetches a picture from another site for a chat message (issue 27), with the checks shop base URLs get: the host
- * must resolve to public addresses only (unless CHAT_IMAGE_ALLOWED_HOSTS names it), checked again on the address the
- * connection uses and at every redirect. Nothing of the seller's browser goes along (no cookie, no referrer, no
- * address); only a raster picture whose bytes say so, at most 5 MB, comes back.
+ * The one image proxy (contract/externalImage.ts): fetches a picture from another site, for a chat message (issue 27)
+ * or a collected or copied product (issue 32), with the checks shop base URLs get: the host must resolve to public
+ * addresses only (unless CHAT_IMAGE_ALLOWED_HOSTS names it), checked again on the address the connection uses and at
+ * every redirect. Nothing of the seller's browser goes along (no cookie, no referrer, no address); only a raster
+ * picture whose bytes say so, at most 5 MB, comes back.
  */
 export type ExternalImagePolicy = {
   /** `name` or `name:port`, lower case: may be private addresses (tests' fixture server, an internal CDN). */
   allowedHosts: readonly string[];
   /** Resolves a host name to its addresses (tests give their own). */
   resolve?: (host: string) => Promise<string[]>;
+  /**
+   * Where a picture is answered in-process instead (the source sites' simulator outside production, whose saved
+   * pages name pictures on 1688's and Ozon's hosts): the address to ask and the fetch that reaches it; null: the web.
+   */
+  simulated?: (url: URL) => { href: string; fetch: typeof fetch } | null;
   timeoutMs?: number;
 };
 
@@ -72,11 +78,14 @@ export async function fetchExternalImage(options: ExternalImagePolicy, raw: stri
   const signal = AbortSignal.timeout(options.timeoutMs ?? 15_000);
   let url = parseUrl(raw);
   for (let hop = 0; ; hop++) {
-    await checkAddress(policy, url);
+    const simulated = options.simulated?.(url) ?? null;
+    if (!simulated) await checkAddress(policy, url);
     let response: Response;
     try {
       // Redirects are followed here, each new address checked like the first.
-      response = await baseUrlFetch(policy, url.href)(url.href, { headers: REQUEST_HEADERS, redirect: 'manual', signal });
+      response = simulated
+        ? await simulated.fetch(simulated.href, { headers: REQUEST_HEADERS, redirect: 'manual', signal })
+        : await baseUrlFetch(policy, url.href)(url.href, { headers: REQUEST_HEADERS, redirect: 'manual', signal });
     } catch {
       throw refuse(502, 'externalUnreachable');
     }

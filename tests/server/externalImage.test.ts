@@ -9,7 +9,7 @@ import { DATABASE_TARGETS, login, startTestApp, type Session, type TestApp } fro
 
 const PNG = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex');
 
-/** Another site's pictures (issue 27): a local server stands in for it, allowed by CHAT_IMAGE_ALLOWED_HOSTS. */
+/** Another site's pictures (issues 27 and 32): a local server stands in for it, allowed by CHAT_IMAGE_ALLOWED_HOSTS. */
 function startFixtureSite(): Promise<{ server: Server; host: string; seen: { cookie?: string; referer?: string }[] }> {
   const seen: { cookie?: string; referer?: string }[] = [];
   const server = createServer((request, response) => {
@@ -39,7 +39,7 @@ function startFixtureSite(): Promise<{ server: Server; host: string; seen: { coo
   return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve({ server, host: `127.0.0.1:${(server.address() as AddressInfo).port}`, seen })));
 }
 
-describe.each(DATABASE_TARGETS)('external pictures in chat messages on $kind', (target) => {
+describe.each(DATABASE_TARGETS)('the image proxy on $kind', (target) => {
   let t: TestApp;
   let site: Awaited<ReturnType<typeof startFixtureSite>>;
   let admin: Session;
@@ -48,7 +48,7 @@ describe.each(DATABASE_TARGETS)('external pictures in chat messages on $kind', (
 
   const get = (session: Session, conversation: string, url: string, lang = 'en') =>
     t.app
-      .inject({ method: 'GET', url: '/api/chat/externalImage', query: { conversation, url }, headers: { ...session.headers, cookie: 'session=secret', 'accept-language': lang } })
+      .inject({ method: 'GET', url: '/api/image/external', query: { conversation, url }, headers: { ...session.headers, cookie: 'session=secret', 'accept-language': lang } })
       .then((r) => ({ status: r.statusCode, headers: r.headers, raw: r.rawPayload, msg: r.headers['content-type']?.toString().includes('json') ? r.json<{ msg: string }>().msg : '' }));
 
   beforeAll(async () => {
@@ -108,7 +108,38 @@ describe.each(DATABASE_TARGETS)('external pictures in chat messages on $kind', (
     expect((await get(admin, 'group:1', `http://${site.host}/photo.png`)).status).toBe(401);
     expect((await get(admin, 'nonsense', `http://${site.host}/photo.png`)).status).toBe(400);
     expect(site.seen.length).toBe(before);
-    const anonymous = await t.app.inject({ method: 'GET', url: '/api/chat/externalImage', query: { conversation: `buyer:${store.id}:chat-1`, url: `http://${site.host}/photo.png` } });
+    const anonymous = await t.app.inject({ method: 'GET', url: '/api/image/external', query: { conversation: `buyer:${store.id}:chat-1`, url: `http://${site.host}/photo.png` } });
     expect(anonymous.statusCode).toBe(402);
+  });
+
+  const product = (session: Session | null, url: string, lang = 'en') =>
+    t.app
+      .inject({ method: 'GET', url: '/api/image/external', query: { url }, headers: { ...(session?.headers ?? {}), 'accept-language': lang } })
+      .then((r) => ({ status: r.statusCode, headers: r.headers, raw: r.rawPayload, msg: r.headers['content-type']?.toString().includes('json') ? r.json<{ msg: string }>().msg : '' }));
+
+  it("serves 1688's and Ozon's product pictures without a conversation (here from the source sites' simulator)", async () => {
+    for (const url of [
+      'https://detail.1688.com/offer/712345678901_files/O1CN01tws01.jpg',
+      'https://cbu01.alicdn.com/img/ibank/O1CN01abc.jpg',
+      '//ir.ozone.ru/s3/multimedia-1-x/7012345678.jpg',
+      'https://www.ozon.ru/product/besprovodnye-naushniki-1789012345_files/7012345678.jpg',
+    ]) {
+      const answer = await product(seller, url);
+      expect([url, answer.status, answer.headers['content-type']]).toEqual([url, 200, 'image/png']);
+      expect(answer.raw.subarray(0, 4).toString('hex')).toBe('89504e47');
+      expect(answer.headers['content-security-policy']).toBe("default-src 'none'");
+    }
+  });
+
+  it('refuses, without a conversation, any host but the source sites, and users outside the listing roles', async () => {
+    const before = site.seen.length;
+    const other = await product(seller, `http://${site.host}/photo.png`, 'zh-CN');
+    expect([other.status, other.msg]).toEqual([400, CHAT_UPLOAD_MESSAGES.externalHostNotAllowed.zh]);
+    // A look-alike host is not the site.
+    expect((await product(seller, 'https://alicdn.com.example.org/a.jpg')).status).toBe(400);
+    expect(site.seen.length).toBe(before);
+    const newbie = await login(t.app, 'newbie', 'newbie123');
+    expect((await product(newbie, 'https://cbu01.alicdn.com/img/ibank/O1CN01abc.jpg')).status).toBe(401);
+    expect((await product(null, 'https://cbu01.alicdn.com/img/ibank/O1CN01abc.jpg')).status).toBe(402);
   });
 });
