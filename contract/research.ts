@@ -196,6 +196,46 @@ export const keywordDetailSchema = lazySchema(() =>
 );
 export type KeywordDetail = z.infer<typeof keywordDetailSchema>;
 
+/**
+ * The search queries that brought buyers to the user's own products, from Ozon (/v1/analytics/product-queries and
+ * its details), for the keyword page. `views`, `position` and `conversion` are null for a shop without Ozon Premium.
+ */
+const ownFigures = {
+  searches: z.number(),
+  views: z.number().nullable(),
+  /** The product's average position in the results. */
+  position: z.number().nullable(),
+  /** Percent of views that became orders. */
+  conversion: z.number().nullable(),
+  gmv: z.number(),
+  currency: z.string(),
+};
+const ownProductSchema = () => z.object({ shopId: z.number(), shopName: z.string(), sku: z.string(), offerId: z.string(), name: z.string(), category: z.string(), ...ownFigures });
+const ownQuerySchema = () => z.object({ shopId: z.number(), shopName: z.string(), sku: z.string(), offerId: z.string(), name: z.string(), query: z.string(), orders: z.number(), ...ownFigures });
+export const ownQueriesSchema = lazySchema(() =>
+  z.object({
+    /** Ozon's period (yyyy-mm-dd), null when no shop answered. */
+    period: z.object({ from: z.string(), to: z.string() }).nullable(),
+    /** The user's active shops asked. */
+    shops: z.number(),
+    /** SKUs with searches, most searched first (each shop's first OWN_QUERIES_PRODUCTS). */
+    products: z.array(ownProductSchema()),
+    /** The queries of each shop's most searched SKUs (OWN_QUERIES_DETAIL_SKUS, up to 15 queries each). */
+    queries: z.array(ownQuerySchema()),
+    /** Shops Ozon did not answer for, with its reason. */
+    failures: z.array(z.object({ shopId: z.number(), shopName: z.string(), message: z.string() })),
+  }),
+);
+export type OwnQueries = z.infer<typeof ownQueriesSchema>;
+export type OwnQuery = OwnQueries['queries'][number];
+export type OwnProductQueries = OwnQueries['products'][number];
+/** SKUs per shop listed with their search figures, and how many of the most searched get their queries. */
+export const OWN_QUERIES_PRODUCTS = 100;
+export const OWN_QUERIES_DETAIL_SKUS = 20;
+/** Ozon's query analytics are still being computed for the latest days; the period ends this many days ago. */
+export const OWN_QUERIES_LAG_DAYS = 3;
+export const OWN_QUERIES_DAYS = 28;
+
 const research = { timeout: 60_000, cancellable: true } as const;
 
 /** The largest market file an upload takes (a million products with 90-day series are about 1 GB of CSV). */
@@ -267,6 +307,10 @@ export const RESEARCH_ENDPOINTS = {
   potential: defineEndpoint({
     method: 'POST', path: '/getPotentialResult', summary: 'Products scored by rising demand against low competition, the score in its parts',
     access: 'research', input: potentialQuerySchema, answer: productResultSchema, settings: { cancellable: true },
+  }),
+  ownQueries: defineEndpoint({
+    method: 'GET', path: '/search/ownQueries', summary: "The search queries that brought buyers to the user's own products, from Ozon (last 4 weeks)",
+    access: 'research', answer: ownQueriesSchema, settings: { timeout: 60_000 },
   }),
   marketData: defineEndpoint({
     method: 'GET', path: '/search/market/data', summary: 'The market research reads (as of, source, size) and the latest imports (administrators)',

@@ -6,6 +6,7 @@ import {
   type KeywordQuery,
   type KeywordResult,
   type MarketData,
+  type OwnQueries,
   type MarketProductRow,
   type NewProductQuery,
   type PotentialQuery,
@@ -56,6 +57,8 @@ export type ResearchApi = {
   keywordDetail(keyword: string): Promise<KeywordDetail>;
   /** Aborts a running keyword or detail query (the page closed). */
   cancelDetails(): Promise<void>;
+  /** The search queries behind the user's own products, from Ozon (the keyword page shows them beside the market's). */
+  ownQueries(): Promise<OwnQueries>;
   /** The market research reads and the latest imports (administrators). */
   marketData(): Promise<MarketData>;
   /** Replaces the market with the two files, the products file sent first (administrators). */
@@ -105,6 +108,7 @@ export function createResearchApi(client: HttpClient, events: EventBus): Researc
     async cancelDetails() {
       for (const endpoint of [E.keywords, E.keywordDetail, E.productDetail]) client.cancel(endpoint.path);
     },
+    ownQueries: () => client.call(E.ownQueries, undefined, { silent: true }),
     marketData: () => client.call(E.marketData, undefined, { silent: true }),
     importMarket: (products, keywords) => {
       const form = new FormData();

@@ -5,6 +5,8 @@ import { openPostgres, QueryCancelled, type Database } from '../../db/database';
 import { ApiError } from '../../http/errors';
 import { route } from '../../http/route';
 import { importUpload, marketData } from './upload';
+import { ownQueries } from './ownQueries';
+import { clientForShop } from '../store/service';
 import { categoryTree, cnProducts, hotProducts, keywordDetail, keywords, newProducts, potentialProducts, productDetail } from './queries';
 
 /**
@@ -45,6 +47,11 @@ export async function researchRoutes(app: FastifyInstance) {
     if (!request.isMultipart()) throw new ApiError(400, 'marketImportFiles', 'file');
     return importUpload(app.database, user.id, request.files(), lang);
   });
+
+  // The user's own products' search queries come from Ozon through the user's own shops (the main database).
+  const clientOf = async (userId: number, shopId: number) =>
+    (await clientForShop({ database: app.database, secretKey: app.config.secretKey, clientFor: app.marketplace.clientFor }, userId, shopId)).client;
+  route(app, RESEARCH_ENDPOINTS.ownQueries, async ({ user, lang }) => ownQueries({ database: app.database, clientOf, now: () => app.now().getTime() }, user.id, lang));
 
   route(app, RESEARCH_ENDPOINTS.categories, async ({ lang }) => ({ tree: categoryTree(lang) }));
   route(app, RESEARCH_ENDPOINTS.hotProducts, async ({ input, reply }) => withSignal(reply, (run) => hotProducts(run, input)));

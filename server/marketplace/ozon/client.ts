@@ -18,6 +18,8 @@ import {
   chatSendResponseSchema,
   chatStartResponseSchema,
   financeTransactionListResponseSchema,
+  productQueriesDetailsResponseSchema,
+  productQueriesResponseSchema,
   importBySkuResponseSchema,
   importInfoResponseSchema,
   itemResultsResponseSchema,
@@ -152,6 +154,10 @@ export type StockUpdate = { offer_id: string; product_id: number; stock: number;
 /** Ozon's per-call limits: tracking numbers for at most 20 postings, stocks for at most 100 items. */
 export const TRACKING_NUMBERS_PER_CALL = 20;
 export const STOCKS_PER_CALL = 100;
+/** Ozon's limits on the product-queries calls: 1,000 SKUs a call, 15 queries a SKU, 100 queries a page. */
+export const PRODUCT_QUERIES_SKUS_PER_CALL = 1_000;
+export const PRODUCT_QUERIES_PER_SKU = 15;
+export const PRODUCT_QUERIES_PAGE_SIZE = 100;
 /** Ozon's discount task statuses (v1DiscountTaskStatus). */
 export type DiscountTaskStatus = 'NEW' | 'SEEN' | 'APPROVED' | 'PARTLY_APPROVED' | 'DECLINED' | 'AUTO_DECLINED' | 'DECLINED_BY_USER' | 'COUPON' | 'PURCHASED';
 export type CategoryLanguage = 'DEFAULT' | 'RU' | 'EN' | 'TR' | 'ZH_HANS';
@@ -448,5 +454,9 @@ export function createOzonClient(options: OzonClientOptions) {
     analyticsData: async (req: AnalyticsRequest) => (await call('analyticsData', req, analyticsResponseSchema)).result,
     financeTransactionList: async (req: FinanceTransactionRequest) =>
       (await call('financeTransactionList', req, financeTransactionListResponseSchema)).result,
+    /** The search queries behind the given SKUs (at most PRODUCT_QUERIES_SKUS_PER_CALL), one row per SKU; pages from 0. */
+    productQueries: (req: OzonRequest<'productQueries'>) => call('productQueries', req, productQueriesResponseSchema),
+    /** The same per SKU and query, at most PRODUCT_QUERIES_PER_SKU queries a SKU and PRODUCT_QUERIES_PAGE_SIZE a page. */
+    productQueriesDetails: (req: OzonRequest<'productQueriesDetails'>) => call('productQueriesDetails', req, productQueriesDetailsResponseSchema),
   };
 }

@@ -82,6 +82,9 @@ export type FinanceTransactionListV3RequestFilter1 =
   | {
       date: FilterPeriod;
     };
+export type AnalyticsProductQueriesRequestSortBy =
+  'BY_SEARCHES' | 'BY_VIEWS' | 'BY_POSITION' | 'BY_CONVERSION' | 'BY_GMV';
+export type AnalyticsProductQueriesRequestSortDir = 'DESCENDING' | 'ASCENDING';
 
 /**
  * Each Ozon POST call's request body, by path.
@@ -137,6 +140,8 @@ export interface OzonRequests {
   '/v1/chat/start': ChatChatStartRequest;
   '/v1/analytics/data': AnalyticsAnalyticsGetDataRequest;
   '/v3/finance/transaction/list': Financev3FinanceTransactionListV3Request;
+  '/v1/analytics/product-queries': V1AnalyticsProductQueriesRequest;
+  '/v1/analytics/product-queries/details': V1AnalyticsProductQueriesDetailsRequest;
 }
 export interface V1Empty {}
 export interface WarehouseListRequest {
@@ -583,4 +588,23 @@ export interface Financev3FinanceTransactionListV3Request {
 export interface FilterPeriod {
   from?: string;
   to?: string;
+}
+export interface V1AnalyticsProductQueriesRequest {
+  date_from: string;
+  date_to?: string;
+  page?: number | string;
+  page_size: number | string;
+  skus: (number | string)[];
+  sort_by?: AnalyticsProductQueriesRequestSortBy;
+  sort_dir?: AnalyticsProductQueriesRequestSortDir;
+}
+export interface V1AnalyticsProductQueriesDetailsRequest {
+  date_from: string;
+  date_to?: string;
+  limit_by_sku: number | string;
+  page?: number | string;
+  page_size: number | string;
+  skus: (number | string)[];
+  sort_by?: AnalyticsProductQueriesRequestSortBy;
+  sort_dir?: AnalyticsProductQueriesRequestSortDir;
 }

@@ -656,3 +656,30 @@ export const financeTransactionListResponseSchema = lazySchema(() => z.looseObje
     row_count: int,
   }),
 }));
+
+// Search queries of the seller's own SKUs. Position, views and conversion are empty without Ozon Premium.
+const analyticsPeriodSchema = () => z.looseObject({ date_from: z.string().default(''), date_to: z.string().default('') });
+const premiumNum = num.nullish().transform((value) => value ?? null);
+/** What both calls say of a SKU or a query: searchers, and (Premium) viewers, position and conversion, and sales. */
+const queryFigures = () => ({
+  currency: z.string().default('RUB'),
+  gmv: num.default(0),
+  unique_search_users: int.default(0),
+  unique_view_users: premiumNum,
+  position: premiumNum,
+  view_conversion: premiumNum,
+});
+export const productQueriesResponseSchema = lazySchema(() => z.looseObject({
+  analytics_period: analyticsPeriodSchema().optional(),
+  items: z.array(z.looseObject({ sku: bigId, offer_id: z.string().default(''), name: z.string().default(''), category: z.string().default(''), ...queryFigures() })).default([]),
+  page_count: int.default(0),
+  total: int.default(0),
+}));
+export type OzonProductQueriesItem = z.infer<typeof productQueriesResponseSchema>['items'][number];
+export const productQueriesDetailsResponseSchema = lazySchema(() => z.looseObject({
+  analytics_period: analyticsPeriodSchema().optional(),
+  queries: z.array(z.looseObject({ sku: bigId, query: z.string(), query_index: int.default(0), order_count: int.default(0), ...queryFigures() })).default([]),
+  page_count: int.default(0),
+  total: int.default(0),
+}));
+export type OzonProductQuery = z.infer<typeof productQueriesDetailsResponseSchema>['queries'][number];

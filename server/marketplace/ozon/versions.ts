@@ -66,6 +66,9 @@ export const OZON_ENDPOINTS = {
   chatStart: { path: '/v1/chat/start', method: 'POST' },
   analyticsData: { path: '/v1/analytics/data', method: 'POST', perMinute: 1 },
   financeTransactionList: { path: '/v3/finance/transaction/list', method: 'POST' },
+  // Search queries that led buyers to the seller's own SKUs (keyword research): per SKU, and per SKU and query.
+  productQueries: { path: '/v1/analytics/product-queries', method: 'POST' },
+  productQueriesDetails: { path: '/v1/analytics/product-queries/details', method: 'POST' },
 } as const satisfies Record<string, OzonEndpoint>;
 
 export type OzonEndpointName = keyof typeof OZON_ENDPOINTS;

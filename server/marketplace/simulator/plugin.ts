@@ -212,6 +212,8 @@ const HANDLERS: { [N in HandledName]: Handler<N> } = {
   chatStart: (s, b) => s.areas.chat.chatStart(b),
   analyticsData: (s, b) => s.areas.analytics.analytics(b),
   financeTransactionList: (s, b) => s.areas.analytics.finance(b),
+  productQueries: (s, b) => s.areas.analytics.productQueries(b),
+  productQueriesDetails: (s, b) => s.areas.analytics.productQueriesDetails(b),
 };
 
 export type OzonSimulatorPluginOptions = {

@@ -9,6 +9,7 @@ import type { Lang } from '@contract/errors';
 import { formatCount, formatGrowth, formatRub } from './format';
 import { HistoryChart } from './HistoryChart';
 import { MarketProductDrawer } from './MarketProductDrawer';
+import { OwnQueriesCard } from './OwnQueriesCard';
 import './research.css';
 
 type Loaded<T> = { status: 'loading' } | { status: 'done'; data: T } | { status: 'failed'; message: string };
@@ -21,6 +22,7 @@ export function KeywordPage() {
   const { t, i18n } = useTranslation('research');
   const lang = toLang(i18n.language);
   const [text, setText] = useState('');
+  const [draft, setDraft] = useState('');
   const [list, setList] = useState<Loaded<KeywordResult>>({ status: 'loading' });
   const [picked, setPicked] = useState<string | null>(null);
   const [detail, setDetail] = useState<Loaded<KeywordDetail> | null>(null);
@@ -64,8 +66,11 @@ export function KeywordPage() {
 
   return (
     <div className="research-page">
-      <Input.Search aria-label={t('keyword.searchPlaceholder')} placeholder={t('keyword.searchPlaceholder')} allowClear enterButton style={{ maxWidth: 480 }}
-        onSearch={(value) => setText(value.trim())} onChange={(event) => event.target.value === '' && setText('')} />
+      <Input.Search aria-label={t('keyword.searchPlaceholder')} placeholder={t('keyword.searchPlaceholder')} allowClear enterButton style={{ maxWidth: 480 }} value={draft}
+        onSearch={(value) => setText(value.trim())} onChange={(event) => {
+          setDraft(event.target.value);
+          if (event.target.value === '') setText('');
+        }} />
       <div className="research-keyword-layout">
         <Card size="small" title={t('keyword.title')}>
           {list.status === 'failed' ? (
@@ -89,6 +94,10 @@ export function KeywordPage() {
           )}
         </div>
       </div>
+      <OwnQueriesCard keyword={picked} lang={lang} onQuery={(query) => {
+        setDraft(query);
+        setText(query);
+      }} />
       <MarketProductDrawer row={product} onClose={() => setProduct(null)} />
     </div>
   );

@@ -1,4 +1,5 @@
 import Fastify, { type FastifyInstance } from 'fastify';
+import { OzonError } from '../../../server/marketplace/ozon/errors';
 import { createOzonClient, type OzonClientOptions } from '../../../server/marketplace/ozon/client';
 import { createRateLimiter } from '../../../server/marketplace/ozon/limiter';
 import { OZON_ENDPOINTS } from '../../../server/marketplace/ozon/versions';
@@ -30,4 +31,14 @@ export async function startSimulator(options: SimulatorOptions = {}) {
       ...overrides,
     });
   return { simulator, app, baseUrl, client, close: () => app.close() };
+}
+
+/** The OzonError a call fails with (the test fails when it succeeds or fails otherwise). */
+export async function refusal(promise: Promise<unknown>): Promise<OzonError> {
+  const error = await promise.then(
+    () => null,
+    (e: unknown) => e,
+  );
+  expect(error).toBeInstanceOf(OzonError);
+  return error as OzonError;
 }

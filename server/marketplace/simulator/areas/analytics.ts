@@ -1,4 +1,6 @@
-import type { analyticsResponseSchema, financeTransactionListResponseSchema } from '../../ozon/schemas';
+import type { analyticsResponseSchema, financeTransactionListResponseSchema, productQueriesDetailsResponseSchema, productQueriesResponseSchema } from '../../ozon/schemas';
+import { LEAF_TYPES } from '../catalog';
+import type { SimProduct } from '../products';
 import { badRequest } from '../errors';
 import { DAY_MS, HISTORY_DAYS } from '../postings';
 import { randomFor } from '../random';
@@ -8,7 +10,16 @@ import type { Answer } from '../wire';
 import { checkLimit, iso, parseTime } from '../wire';
 
 
-/** Ozon areas "analytics" and "finance": /v1/analytics/data and /v3/finance/transaction/list, derived from the postings. */
+/** Buyers' words added to a product word to make the queries that lead to it (a subset of the market's modifiers). */
+const QUERY_MODIFIERS = ['купить', 'недорого', 'набор', 'черный', 'белый', 'с доставкой', 'оптом', 'подарок', 'оригинал', 'премиум', 'компактный', 'для дома'];
+const QUERY_SORTS = { BY_SEARCHES: 'unique_search_users', BY_VIEWS: 'unique_view_users', BY_POSITION: 'position', BY_CONVERSION: 'view_conversion', BY_GMV: 'gmv' } as const;
+type QueryFigures = { unique_search_users: number; unique_view_users: number; position: number; view_conversion: number; gmv: number; order_count: number };
+
+/**
+ * Ozon areas "analytics" and "finance": /v1/analytics/data and /v3/finance/transaction/list, derived from the
+ * postings; /v1/analytics/product-queries and its details, the search queries behind each sellable SKU (its product
+ * word alone, with buyers' modifiers, with its brand), as a Premium seller sees them (every field filled).
+ */
 export class AnalyticsArea {
   private readonly shop: SimShop;
 
@@ -68,6 +79,79 @@ export class AnalyticsArea {
     }
     const totals = metrics.map((_, i) => Math.round(rows.reduce((sum, row) => sum + (row.metrics[i] ?? 0), 0) * 100) / 100);
     return { result: { data: rows.slice(offset, offset + limit), totals }, timestamp: iso(this.shop.env.now()) };
+  }
+
+  /** The queries of one SKU over `days` days, most searched first: the same SKU and period always give the same. */
+  private queriesOf(p: SimProduct, days: number): (QueryFigures & { query: string })[] {
+    const leaf = LEAF_TYPES.find((type) => type.typeId === p.typeId);
+    const word = (leaf?.productWords.find((w) => p.name.startsWith(w)) ?? p.name.split(',')[0]!).toLowerCase();
+    const r = randomFor(this.shop.seed, this.shop.clientId, 'queries', p.sku);
+    const texts = new Set<string>([word]);
+    const brand = p.attributes.find((attribute) => attribute.id === 85)?.values[0]?.value;
+    if (brand && brand !== 'Нет бренда') texts.add(`${word} ${brand.toLowerCase()}`);
+    if (leaf) texts.add(leaf.names.ru.toLowerCase());
+    const wanted = r.int(5, 14);
+    while (texts.size < wanted) texts.add(`${word} ${r.pick(QUERY_MODIFIERS)}`);
+    const popularity = 5 + r.next() * 120;
+    return [...texts].map((query, rank) => {
+      const searches = Math.max(1, Math.round((popularity * days * (0.5 + r.next())) / (1 + rank * 0.8)));
+      const views = Math.round(searches * (0.2 + r.next() * 0.5));
+      const conversion = Math.round((0.5 + r.next() * 9) * 100) / 100;
+      const orders = Math.floor((views * conversion) / 100);
+      return { query, unique_search_users: searches, unique_view_users: views, position: Math.round((1 + r.next() * (20 + rank * 15)) * 10) / 10, view_conversion: conversion, order_count: orders, gmv: Math.round(orders * p.price * 100) / 100 };
+    }).sort((a, b) => b.unique_search_users - a.unique_search_users);
+  }
+
+  /** The request's SKUs the shop sells, its period in days, and its sort, checked as Ozon checks them. */
+  private queriesRequest(body: OzonRequest<'productQueries'> | OzonRequest<'productQueriesDetails'>, maxPageSize: number) {
+    const from = parseTime(body.date_from, 'date_from');
+    const to = body.date_to ? parseTime(body.date_to, 'date_to') : this.shop.env.now();
+    if (to < from) throw badRequest('date_to must not be before date_from');
+    if (body.skus.length === 0 || body.skus.length > 1000) throw badRequest('skus must hold 1 to 1000 SKUs');
+    const pageSize = Number(body.page_size);
+    if (!Number.isInteger(pageSize) || pageSize < 1 || pageSize > maxPageSize) throw badRequest(`page_size must be between 1 and ${maxPageSize}`);
+    const page = Number(body.page ?? 0);
+    if (!Number.isInteger(page) || page < 0) throw badRequest('page must be 0 or more');
+    const wanted = new Set(body.skus.map(Number));
+    const products = this.shop.sellable.filter((p) => wanted.has(p.sku));
+    const key = QUERY_SORTS[body.sort_by ?? 'BY_SEARCHES'];
+    const sign = body.sort_dir === 'ASCENDING' ? 1 : -1;
+    const order = (a: Partial<QueryFigures>, b: Partial<QueryFigures>) => sign * ((a[key] ?? 0) - (b[key] ?? 0));
+    const days = Math.max(1, Math.ceil((to - from) / DAY_MS));
+    const period = { date_from: iso(from).slice(0, 10), date_to: iso(to).slice(0, 10) };
+    return { products, days, order, page, pageSize, period };
+  }
+
+  productQueries(body: OzonRequest<'productQueries'>): Answer<typeof productQueriesResponseSchema> {
+    const { products, days, order, page, pageSize, period } = this.queriesRequest(body, 1000);
+    const items = products.map((p) => {
+      const queries = this.queriesOf(p, days);
+      const searches = queries.reduce((sum, q) => sum + q.unique_search_users, 0);
+      const views = queries.reduce((sum, q) => sum + q.unique_view_users, 0);
+      const orders = queries.reduce((sum, q) => sum + q.order_count, 0);
+      return {
+        sku: p.sku,
+        offer_id: p.offerId,
+        name: p.name,
+        category: LEAF_TYPES.find((type) => type.typeId === p.typeId)?.names.ru ?? '',
+        currency: 'RUB',
+        gmv: Math.round(queries.reduce((sum, q) => sum + q.gmv, 0) * 100) / 100,
+        unique_search_users: searches,
+        unique_view_users: views,
+        position: Math.round((queries.reduce((sum, q) => sum + q.position * q.unique_search_users, 0) / searches) * 10) / 10,
+        view_conversion: views > 0 ? Math.round((orders / views) * 10_000) / 100 : 0,
+      };
+    }).sort(order);
+    return { analytics_period: period, items: items.slice(page * pageSize, (page + 1) * pageSize), page_count: Math.ceil(items.length / pageSize), total: items.length };
+  }
+
+  productQueriesDetails(body: OzonRequest<'productQueriesDetails'>): Answer<typeof productQueriesDetailsResponseSchema> {
+    const { products, days, order, page, pageSize, period } = this.queriesRequest(body, 100);
+    const perSku = Number(body.limit_by_sku);
+    if (!Number.isInteger(perSku) || perSku < 1 || perSku > 15) throw badRequest('limit_by_sku must be between 1 and 15');
+    const rows = products.flatMap((p) => this.queriesOf(p, days).sort(order).slice(0, perSku).map((q) => ({ ...q, sku: p.sku, currency: 'RUB' }))).sort(order);
+    const queries = rows.slice(page * pageSize, (page + 1) * pageSize).map((q, i) => ({ ...q, query_index: page * pageSize + i + 1 }));
+    return { analytics_period: period, queries, page_count: Math.ceil(rows.length / pageSize), total: rows.length };
   }
 
   finance(body: OzonRequest<'financeTransactionList'>): Answer<typeof financeTransactionListResponseSchema> {
