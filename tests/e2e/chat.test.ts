@@ -169,7 +169,7 @@ describe('chat in the browser', () => {
         });
         page.context().on('response', (response) => {
           const url = new URL(response.url());
-          if (url.pathname === '/api/chat/externalImage') proxied.push({ url: url.searchParams.get('url') ?? '', status: response.status(), contentType: response.headers()['content-type'] ?? '' });
+          if (url.pathname === '/api/image/external') proxied.push({ url: url.searchParams.get('url') ?? '', status: response.status(), contentType: response.headers()['content-type'] ?? '' });
         });
         const stores = (await api(page, '/store/list')) as { data: { name: string; clientId: string }[] };
         const shopName = stores.data.find((s) => s.clientId === '1001')!.name;
