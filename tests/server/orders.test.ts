@@ -311,6 +311,42 @@ describe.each(DATABASE_TARGETS)('orders on $kind', (target) => {
     expect(statuses.body.data.list.map((row) => row.status)).toEqual(['cancelled']);
   });
 
+  it("the whole list's total follows every change: added, deleted, synced, tombstoned and hard-deleted orders", async () => {
+    const live = async () =>
+      Number(((await t.database.query<{ n: string }>('select count(*) as n from orders where user_id = $1 and not deleted', [seller.id])) as [{ n: string }])[0].n);
+    const total = async () => (await get<OrderListPage>('/api/order/list?rows=1')).body.data.total;
+    expect(await total()).toBe(await live());
+    const before = await total();
+    const added = (await post<OrderRow>('/api/order/add', { ...MANUAL, orderNumber: 'M-TOTAL' })).body.data;
+    await post<OrderRow>('/api/order/add', { ...MANUAL, orderNumber: 'M-TOTAL-2' });
+    expect(await total()).toBe(before + 2);
+    await post<number>('/api/order/delete', { ids: [added.id] });
+    expect(await total()).toBe(before + 1);
+    // A synced posting with two lines, then again with a new status (an update, no new rows), then its shop deleted.
+    const [shop] = (await t.database.query<{ id: number }>(
+      `insert into mp_shops (user_id, name, client_id, api_key_enc) values ($1, '计数店 Count', '9903', 'x') returning id`,
+      [seller.id],
+    )) as [{ id: number }];
+    const sync = async (status: string) => {
+      const record = posting('9903-0001-1', status, [{ sku: 31, price: 10, quantity: 1 }, { sku: 32, price: 20, quantity: 1 }]);
+      await t.database.query(
+        `insert into mp_records (shop_id, entity, external_id, data) values ($1, 'postings', $2, $3::jsonb)
+         on conflict (shop_id, entity, external_id) do update set data = excluded.data, synced_at = now()`,
+        [shop.id, record.posting_number, JSON.stringify(record)],
+      );
+      await projectPostings(t.database, shop.id, { since: null });
+    };
+    await sync('awaiting_packaging');
+    expect(await total()).toBe(before + 3);
+    await sync('delivering');
+    expect(await total()).toBe(before + 3);
+    expect((await post('/api/store/delete', { id: shop.id })).status).toBe(200);
+    expect(await total()).toBe(before + 1);
+    await t.database.query(`delete from orders where user_id = $1 and order_number = 'M-TOTAL-2'`, [seller.id]);
+    expect(await total()).toBe(before);
+    expect(await total()).toBe(await live());
+  });
+
   it('ships a posting whole when one of its lines is picked (the posting view picks one row per posting)', async () => {
     const lines = [
       (await post<OrderRow>('/api/order/add', { ...MANUAL, orderNumber: 'M-P2', postingNumber: 'M-P2-1' })).body.data,

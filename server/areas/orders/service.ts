@@ -111,11 +111,16 @@ export async function listOrders(deps: OrdersDeps, userId: number, query: ListQu
   const order = `o.${SORT_COLUMNS[query.sort]} ${query.direction} nulls ${query.direction === 'asc' ? 'last' : 'first'}, o.updated_at, o.id`;
   const limit = param(query.rows);
   const offset = param((query.page - 1) * query.rows);
+  // The page walks orders_user_in_process_idx (backward for the default newest first) and stops at `limit`. The
+  // whole list's total is kept per user by triggers (order_counts); only a filtered list counts its matches.
+  const filtered = where.length > 2;
+  const total = filtered
+    ? `(select count(*) from orders o where ${where.join(' and ')})`
+    : `coalesce((select live from order_counts where user_id = $1), 0)`;
   const [result] = await deps.database.query<{ list: string; total: number | string }>(
-    `with matched as (select o.* from orders o where ${where.join(' and ')}),
-          page as (select * from matched o order by ${order} limit ${limit} offset ${offset})
-     select (select coalesce(json_agg(${ROW_JSON} order by ${order}), '[]')::text from page o) as list,
-            (select count(*) from matched) as total`,
+    `select (select coalesce(json_agg(${ROW_JSON} order by ${order}), '[]')::text
+               from (select * from orders o where ${where.join(' and ')} order by ${order} limit ${limit} offset ${offset}) o) as list,
+            ${total} as total`,
     params,
   );
   return { list: (JSON.parse(result!.list) as OrderRow[]).map(normalise), total: Number(result!.total) };
