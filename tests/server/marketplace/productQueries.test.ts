@@ -79,3 +79,18 @@ describe('search queries of own products (/v1/analytics/product-queries and /det
     expect(JSON.stringify(await response.json())).toContain('date_from');
   });
 });
+
+describe('queries of every product the simulator makes', () => {
+  it('answers every SKU of a large shop (a product whose type is named as its word has fewer query forms)', async () => {
+    const big = await startSimulator({ productsPerShop: 1_000 });
+    try {
+      const client = big.client('1002');
+      const ids = (await client.productList({ filter: { visibility: 'ALL' }, limit: 1000 })).items.map((item) => item.product_id);
+      const skus = (await client.productInfoList({ product_id: ids })).filter((card) => Number(card.sku) > 0).map((card) => String(card.sku));
+      const details = await client.productQueriesDetails({ ...period, skus, limit_by_sku: 15, page_size: 100 });
+      expect(details.total).toBeGreaterThan(skus.length * 4);
+    } finally {
+      await big.close();
+    }
+  });
+});

@@ -90,8 +90,13 @@ export class AnalyticsArea {
     const brand = p.attributes.find((attribute) => attribute.id === 85)?.values[0]?.value;
     if (brand && brand !== 'Нет бренда') texts.add(`${word} ${brand.toLowerCase()}`);
     if (leaf) texts.add(leaf.names.ru.toLowerCase());
-    const wanted = r.int(5, 14);
-    while (texts.size < wanted) texts.add(`${word} ${r.pick(QUERY_MODIFIERS)}`);
+    // 3 to 11 of the modifiers in a per-SKU order (shuffled, so never more than there are).
+    const modifiers = [...QUERY_MODIFIERS];
+    for (let i = modifiers.length - 1; i > 0; i--) {
+      const j = r.int(0, i);
+      [modifiers[i], modifiers[j]] = [modifiers[j]!, modifiers[i]!];
+    }
+    for (const modifier of modifiers.slice(0, r.int(3, modifiers.length - 1))) texts.add(`${word} ${modifier}`);
     const popularity = 5 + r.next() * 120;
     return [...texts].map((query, rank) => {
       const searches = Math.max(1, Math.round((popularity * days * (0.5 + r.next())) / (1 + rank * 0.8)));
