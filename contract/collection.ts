@@ -68,7 +68,8 @@ export const dimensionsSchema = lazySchema(() =>
   }),
 );
 
-export const collectionVariantSchema = lazySchema(() => collectedVariantSchema.extend({ selected: z.boolean() }));
+/** A variant as the collection keeps it: whether it goes to Ozon, and its own values of the type's per-variant attributes (colour, size). */
+export const collectionVariantSchema = lazySchema(() => collectedVariantSchema.extend({ selected: z.boolean(), ozonAttributes: z.array(ozonAttributeSchema) }));
 export type CollectionVariant = z.infer<typeof collectionVariantSchema>;
 
 export const collectionItemSchema = lazySchema(() =>
@@ -124,9 +125,17 @@ export const collectionUpdateSchema = lazySchema(() =>
     title: z.string().trim().min(1).max(500).optional(),
     description: z.string().max(20_000).optional(),
     images: z.array(imageUrl()).min(1).max(OZON_MAX_IMAGES).optional(),
-    /** Which variants go to Ozon, and their names and prices as the seller changed them. */
+    /** Which variants go to Ozon, their names and prices as the seller changed them, and their per-variant attributes. */
     variants: z
-      .array(z.object({ key: z.string().min(1).max(60), selected: z.boolean(), name: z.string().trim().min(1).max(200).optional(), price: money().optional() }))
+      .array(
+        z.object({
+          key: z.string().min(1).max(60),
+          selected: z.boolean(),
+          name: z.string().trim().min(1).max(200).optional(),
+          price: money().optional(),
+          ozonAttributes: z.array(ozonAttributeSchema).max(100).optional(),
+        }),
+      )
       .max(200)
       .optional(),
     categoryId: z.number().int().min(1).nullable().optional(),

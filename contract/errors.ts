@@ -110,6 +110,8 @@ export const MESSAGES = {
   collectionNeedsDimensions: { zh: '「{title}」还未填写包装尺寸和重量', en: '"{title}" has no package dimensions and weight yet', pt: '"{title}" ainda não tem dimensões e peso da embalagem' },
   collectionNeedsVariant: { zh: '「{title}」没有选中任何变体', en: '"{title}" has no variant selected', pt: '"{title}" não tem nenhuma variação marcada' },
   collectionNeedsImages: { zh: '「{title}」没有图片', en: '"{title}" has no pictures', pt: '"{title}" não tem imagens' },
+  collectionItemProblem: { zh: '「{title}」：{problem}', en: '"{title}": {problem}', pt: '"{title}": {problem}' },
+  collectionVariantProblem: { zh: '「{title}」的变体「{variant}」：{problem}', en: '"{title}", variant "{variant}": {problem}', pt: '"{title}", variação "{variant}": {problem}' },
   collectionVariantUnknown: { zh: '变体不存在', en: 'No such variant', pt: 'Essa variação não existe' },
   pluginTokenInvalid: { zh: '插件令牌无效、已过期或已撤销，请在后台的“采集插件”页重新连接', en: 'The plugin token is invalid, expired or revoked; connect the plugin again on the app\'s plugin page', pt: 'O token do plugin é inválido, expirou ou foi revogado; conecte o plugin de novo na página do plugin no app' },
   pluginTokenScope: { zh: '插件令牌只能用于采集商品', en: 'A plugin token can only collect products', pt: 'Um token do plugin só pode coletar produtos' },

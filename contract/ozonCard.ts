@@ -31,11 +31,11 @@ export function filledValues(attribute: CardAttribute | undefined) {
 
 const MONEY = /^\d{1,9}(\.\d{1,2})?$/;
 
-function checkAttribute(def: CategoryAttribute, given: CardAttribute | undefined, field: string, problems: CardProblem[]) {
+function checkAttribute(def: CategoryAttribute, given: CardAttribute | undefined, field: string, problems: CardProblem[], required = true) {
   const values = filledValues(given);
   const name = def.name;
   if (values.length === 0) {
-    if (def.isRequired) problems.push({ field, key: 'cardAttributeRequired', params: { name } });
+    if (def.isRequired && required) problems.push({ field, key: 'cardAttributeRequired', params: { name } });
     return;
   }
   // A collection's max_value_count of 0 sets no limit of its own.
@@ -65,6 +65,29 @@ function checkMoney(text: string, field: string, problems: CardProblem[]): numbe
 }
 
 /**
+ * What Ozon would refuse in a card's attribute values: the shared ones and each variant's own (`variants[i]`), against
+ * the type's attributes. `required: false` leaves out the empty required ones (a draft being saved); values of an
+ * attribute the type does not have are refused either way.
+ */
+export function checkAttributes(
+  shared: readonly CardAttribute[],
+  variants: readonly (readonly CardAttribute[])[],
+  attributes: readonly CategoryAttribute[],
+  { required = true }: { required?: boolean } = {},
+): CardProblem[] {
+  const problems: CardProblem[] = [];
+  const known = new Set(attributes.map((a) => a.id));
+  const unknown = [...shared, ...variants.flat()].find((a) => !known.has(a.id) && filledValues(a).length > 0);
+  if (unknown) problems.push({ field: attributeField(unknown.id), key: 'cardAttributeUnknown', params: { id: String(unknown.id) } });
+  const split = splitAttributes(attributes);
+  for (const def of split.shared) checkAttribute(def, shared.find((a) => a.id === def.id), attributeField(def.id), problems, required);
+  variants.forEach((own, i) => {
+    for (const def of split.perVariant) checkAttribute(def, own.find((a) => a.id === def.id), attributeField(def.id, i), problems, required);
+  });
+  return problems;
+}
+
+/**
  * Everything Ozon would refuse in this card, in the order of the form. `attributes` are the chosen type's
  * (null while they load: the attribute checks wait for them).
  */
@@ -75,13 +98,7 @@ export function checkCard(card: CardDraft, attributes: readonly CategoryAttribut
   if (name === '') problems.push({ field: 'name', key: 'cardNameRequired' });
   else if (name.length > CARD_LIMITS.name) problems.push({ field: 'name', key: 'cardNameTooLong', params: { max: String(CARD_LIMITS.name) } });
 
-  if (attributes) {
-    const { shared, perVariant } = splitAttributes(attributes);
-    for (const def of shared) checkAttribute(def, card.attributes.find((a) => a.id === def.id), attributeField(def.id), problems);
-    card.variants.forEach((variant, i) => {
-      for (const def of perVariant) checkAttribute(def, variant.attributes.find((a) => a.id === def.id), attributeField(def.id, i), problems);
-    });
-  }
+  if (attributes) problems.push(...checkAttributes(card.attributes, card.variants.map((v) => v.attributes), attributes));
 
   const images = card.images.filter((url) => url.trim() !== '');
   if (images.length === 0) problems.push({ field: 'images', key: 'cardImagesRequired' });

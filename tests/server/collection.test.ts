@@ -174,8 +174,14 @@ describe.each(DATABASE_TARGETS)('collection and uploads on $kind', (target) => {
     const notReady = await post('/api/collection/upload', { ids: [earphones.id, ozonCard.id], shopIds: shops, rule: RULE }, seller, 'en');
     expect(notReady).toMatchObject({ status: 400, body: { msg: expect.stringContaining('has no Ozon category yet') } });
     expect(notReady.body.msg).toContain('Беспроводные наушники TWS X9');
-    // The Ozon card is mapped without a brand: Ozon's import refuses it with its reason.
+    // The Ozon card is mapped without a brand: refused before anything is sent, naming the item and the attribute.
     await post('/api/collection/update', { id: ozonCard.id, ...EARPHONES, ozonAttributes: [TYPE], dimensions: BOX });
+    const noBrand = await post('/api/collection/upload', { ids: [earphones.id, ozonCard.id], shopIds: shops, rule: RULE }, seller, 'en');
+    expect([noBrand.status, noBrand.body.msg]).toEqual([400, `"${ozonCard.title.slice(0, 40)}": "Brand" is required`]);
+    expect(t.app.marketplace.simulator!.shop('1001').productByOffer.has('1688-712345678901-5101234560001')).toBe(false);
+    // A brand Ozon's dictionary does not hold passes our checks: Ozon's import refuses it with its reason.
+    const unknownBrand = { id: 85, complexId: 0, values: [{ dictionaryValueId: 999, value: 'NoName' }] };
+    expect((await post('/api/collection/update', { id: ozonCard.id, ozonAttributes: [TYPE, unknownBrand] })).status).toBe(200);
     expect((await post('/api/collection/upload', { ids: [earphones.id], shopIds: [shops[0]], rule: RULE }, admin)).status).toBe(404);
 
     const uploaded = await post<{ list: UploadRecord[] }>('/api/collection/upload', { ids: [earphones.id, ozonCard.id], shopIds: shops, rule: RULE });
@@ -193,12 +199,49 @@ describe.each(DATABASE_TARGETS)('collection and uploads on $kind', (target) => {
     expect(byItem(earphones.id).map((r) => r.status)).toEqual(Array(6).fill('listed'));
     const refused = byItem(ozonCard.id);
     expect(refused.map((r) => r.status)).toEqual(['failed', 'failed', 'failed', 'failed']);
-    expect(refused[0]!.errors[0]).toMatchObject({ code: 'error_attribute_values_empty', attributeId: 85, message: expect.stringContaining('"Бренд"') });
+    expect(refused[0]!.errors[0]).toMatchObject({ code: 'error_attribute_value_out_of_range', attributeId: 85, message: expect.stringContaining('"Бренд"') });
     const card = t.app.marketplace.simulator!.shop('1002').productByOffer.get('1688-712345678901-5101234560001')!;
     expect(card).toMatchObject({ price: 57.6, name: 'TWS蓝牙耳机 X9 黑色 / 标准版' });
     expect(card.images[0]).toMatch(/O1CN01black\.jpg$/);
     expect((await get<UploadPage>('/api/upload/list?status=failed')).body.data.total).toBe(4);
     expect((await get<CollectionPage>(`/api/collection/list?id=${earphones.id}`)).body.data.list[0]).toMatchObject({ uploads: 6, lastStatus: 'listed' });
+  });
+
+  it('keeps per-variant attributes per variant, checks them against the type, and sends each with its variant', async () => {
+    const items = (await get<CollectionPage>('/api/collection/list?rows=50')).body.data.list;
+    const earphones = items.find((i) => i.sourceId === '712345678901')!;
+    const [first, second] = earphones.variants.filter((v) => v.selected);
+    const colour = (id: number, value: string) => [{ id: 10096, complexId: 0, values: [{ dictionaryValueId: id, value }] }];
+    const saved = await post<CollectionItem>('/api/collection/update', {
+      id: earphones.id,
+      variants: [
+        { key: first!.key, selected: true, ozonAttributes: colour(61570, 'черный') },
+        { key: second!.key, selected: true, ozonAttributes: colour(61571, 'белый') },
+      ],
+    });
+    expect(saved.status, saved.body.msg).toBe(200);
+    const byKey = new Map(saved.body.data.variants.map((v) => [v.key, v.ozonAttributes]));
+    expect(byKey.get(first!.key)).toEqual(colour(61570, 'черный'));
+    expect(byKey.get(second!.key)).toEqual(colour(61571, 'белый'));
+    // Collected again from the page: the seller's per-variant values stay.
+    const again = await post<CollectAnswer>('/api/CollectProduct', { url: LINK_1688 });
+    expect(again.body.data.item.variants.find((v) => v.key === first!.key)!.ozonAttributes).toEqual(colour(61570, 'черный'));
+
+    // An attribute the type does not have, or a free text where Ozon wants a dictionary value: refused, naming it.
+    const unknown = await post('/api/collection/update', { id: earphones.id, ozonAttributes: [...earphones.ozonAttributes, { id: 999_999, complexId: 0, values: [{ value: 'x' }] }] }, seller, 'en');
+    expect([unknown.status, unknown.body.msg]).toEqual([400, `"${earphones.title.slice(0, 40)}": This category has no attribute 999999`]);
+    const typed = await post('/api/collection/update', { id: earphones.id, variants: [{ key: first!.key, selected: true, ozonAttributes: [{ id: 10096, complexId: 0, values: [{ value: 'black' }] }] }] }, seller, 'en');
+    expect(typed.status).toBe(400);
+    expect(typed.body.msg).toBe(`"${earphones.title.slice(0, 40)}", variant "${first!.name}": Pick "Colour" from Ozon's values`);
+
+    const uploaded = await post<{ list: UploadRecord[] }>('/api/collection/upload', { ids: [earphones.id], shopIds: [shops[0]], rule: RULE });
+    expect(uploaded.status, uploaded.body.msg).toBe(200);
+    const shop = t.app.marketplace.simulator!.shop('1001');
+    const colourOf = (key: string) => shop.productByOffer.get(`1688-712345678901-${key}`)!.attributes.find((a) => a.id === 10096)?.values;
+    expect(colourOf(first!.key)).toEqual([{ dictionary_value_id: 61570, value: 'черный' }]);
+    expect(colourOf(second!.key)).toEqual([{ dictionary_value_id: 61571, value: 'белый' }]);
+    // The shared ones go with every variant.
+    expect(shop.productByOffer.get(`1688-712345678901-${second!.key}`)!.attributes.find((a) => a.id === 85)?.values).toEqual([{ dictionary_value_id: 5_000_001, value: 'Baseus' }]);
   });
 
   it('deletes only the caller’s records; an item’s uploads outlive it', async () => {
@@ -209,7 +252,7 @@ describe.each(DATABASE_TARGETS)('collection and uploads on $kind', (target) => {
     expect((await post<{ count: number }>('/api/collection/delete', { ids: items.map((i) => i.id) }, admin)).body.data.count).toBe(0);
     expect((await post<{ count: number }>('/api/collection/delete', { ids: items.map((i) => i.id) })).body.data.count).toBe(3);
     const after = (await get<UploadPage>('/api/upload/list?rows=50')).body.data;
-    expect(after.total).toBe(9);
+    expect(after.total).toBe(12);
     expect(after.list.every((r) => r.itemId === null)).toBe(true);
   });
 

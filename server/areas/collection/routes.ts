@@ -27,7 +27,7 @@ export async function collectionRoutes(app: FastifyInstance, options: Collection
   };
   const E = COLLECTION_ENDPOINTS;
   route(app, E.list, async ({ user, input }) => list(deps, user.id, input));
-  route(app, E.update, async ({ user, input }) => update(deps, user.id, input));
+  route(app, E.update, async ({ user, input, lang }) => update(deps, user.id, input, lang));
   route(app, E.delete, async ({ user, input }) => remove(deps, user.id, input.ids));
   route(app, E.upload, async ({ user, input, lang }) => upload(deps, user.id, input, lang));
   route(app, E.collect, async ({ user, input, request }) => collect(deps, user.id, input, `${request.protocol}://${request.host}`));

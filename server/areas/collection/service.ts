@@ -9,7 +9,9 @@ import type {
 import { OZON_MAX_IMAGES } from '../../../contract/collection';
 import { normalizeImageUrl } from '../../../contract/collectSources';
 import type { PriceRule } from '../../../contract/copy';
-import { textIn, type Lang } from '../../../contract/errors';
+import type { CardAttribute, CategoryAttribute } from '../../../contract/create';
+import { localized, textIn, type Lang } from '../../../contract/errors';
+import { checkAttributes } from '../../../contract/ozonCard';
 import type { Database } from '../../db/database';
 import { ApiError } from '../../http/errors';
 import type { OzonClient, ProductImportItem } from '../../marketplace/ozon/client';
@@ -18,6 +20,7 @@ import { SourceError } from '../../integrations/sources/reader';
 import { containsPattern, failureOf, followImports, importPage, type StoredError } from '../copy/follow';
 import { oldPriceFor, targetPrice } from '../copy/pricing';
 import { ratesInto, type CopyDeps } from '../copy/service';
+import { attributesOf } from '../create/service';
 
 export type CollectionDeps = {
   database: Database;
@@ -71,7 +74,7 @@ function itemOf(row: ItemRow): CollectionItem {
     images: row.images,
     price: twoPlaces(row.price),
     currency: row.currency,
-    variants: row.variants,
+    variants: row.variants.map((v) => ({ ...v, ozonAttributes: v.ozonAttributes ?? [] })),
     attributes: row.attributes,
     categoryId: nullableNumber(row.category_id),
     typeId: nullableNumber(row.type_id),
@@ -122,7 +125,7 @@ function prefilledAttributes(product: Required<Pick<CollectedProduct, 'title' | 
   return values;
 }
 
-type ParsedProduct = Omit<Required<CollectedProduct>, 'variants'> & { variants: Omit<CollectionVariant, 'selected'>[] };
+type ParsedProduct = Omit<Required<CollectedProduct>, 'variants'> & { variants: Omit<CollectionVariant, 'selected' | 'ozonAttributes'>[] };
 
 /**
  * Adds a product to the caller's collection, as the plugin read it or read from its link here. A product already
@@ -150,14 +153,15 @@ export async function collect(
     via = 'link';
   }
   const images = [...new Set(product.images.flatMap((i) => normalizeImageUrl(i) ?? []))];
-  const variants: CollectionVariant[] = product.variants.map((v) => ({ ...v, selected: v.stock !== 0 }));
+  const variants: CollectionVariant[] = product.variants.map((v) => ({ ...v, selected: v.stock !== 0, ozonAttributes: [] }));
   const [row] = await deps.database.query<{ id: number; created: boolean }>(
     `insert into collection_items (user_id, site, source_id, url, title, description, images, price, currency, variants, attributes, ozon_attributes, via)
      values ($1, $2, $3, $4, $5, $6, $7::jsonb, $8, $9, $10::jsonb, $11::jsonb, $12::jsonb, $13)
      on conflict (user_id, site, source_id) do update set
        url = excluded.url, price = excluded.price, currency = excluded.currency, attributes = excluded.attributes,
-       variants = (select coalesce(jsonb_agg(v || jsonb_build_object('selected', coalesce((
-           select (o->>'selected')::boolean from jsonb_array_elements(collection_items.variants) o where o->>'key' = v->>'key'), (v->>'selected')::boolean))), '[]'::jsonb)
+       variants = (select coalesce(jsonb_agg(v || jsonb_build_object(
+           'selected', coalesce((select (o->>'selected')::boolean from jsonb_array_elements(collection_items.variants) o where o->>'key' = v->>'key'), (v->>'selected')::boolean),
+           'ozonAttributes', coalesce((select o->'ozonAttributes' from jsonb_array_elements(collection_items.variants) o where o->>'key' = v->>'key'), '[]'::jsonb))), '[]'::jsonb)
          from jsonb_array_elements(excluded.variants) v),
        updated_at = now()
      returning id, (xmax = 0) as created`,
@@ -201,9 +205,45 @@ export async function list(deps: CollectionDeps, userId: number, query: ParsedCo
   return { list: rows.map(itemOf), total: count?.total ?? 0 };
 }
 
-type ParsedUpdate = Omit<CollectionUpdate, 'ozonAttributes'> & { ozonAttributes?: OzonAttributeValue[] };
+type ParsedUpdate = Omit<CollectionUpdate, 'ozonAttributes' | 'variants'> & {
+  ozonAttributes?: OzonAttributeValue[];
+  variants?: { key: string; selected: boolean; name?: string; price?: string; ozonAttributes?: OzonAttributeValue[] }[];
+};
 
-export async function update(deps: CollectionDeps, userId: number, body: ParsedUpdate): Promise<CollectionItem> {
+const cardAttributes = (values: readonly OzonAttributeValue[]): CardAttribute[] => values.map((a) => ({ id: a.id, values: a.values }));
+
+/** The type's attributes as Ozon answers them now, asked with the given shop's key (absent: the caller's first shop). */
+async function typeAttributes(deps: CollectionDeps, userId: number, categoryId: number, typeId: number, lang: Lang, shopId?: number): Promise<CategoryAttribute[]> {
+  let id = shopId;
+  if (id === undefined) {
+    const [first] = await deps.database.query<{ id: number }>(`select id from mp_shops where user_id = $1 order by id limit 1`, [userId]);
+    if (!first) throw new ApiError(400, 'cardNoShop', 'categoryId');
+    id = first.id;
+  }
+  return attributesOf((await deps.shopClient(userId, id)).client, categoryId, typeId, lang);
+}
+
+/**
+ * What Ozon would refuse in an item's attribute values (the item's shared ones and each selected variant's own; an
+ * item without variants is one card), as a message naming the item, the variant and the attribute; null: nothing.
+ */
+function attributeProblem(item: CollectionItem, attributes: readonly CategoryAttribute[], required: boolean): { text: ApiError['text']; field: string } | null {
+  const chosen = item.variants.filter((v) => v.selected);
+  const own = item.variants.length ? chosen.map((v) => cardAttributes(v.ozonAttributes)) : [[]];
+  const shared = cardAttributes(withModelName(item).ozonAttributes);
+  // Without variants, the per-variant attributes are the item's own.
+  const [problem] = item.variants.length ? checkAttributes(shared, own, attributes, { required }) : checkAttributes(shared, [shared], attributes, { required });
+  if (!problem) return null;
+  const title = item.title.slice(0, 40);
+  const inner = localized(problem.key, problem.params ?? {});
+  const variant = /^variants\.(\d+)\./.exec(problem.field);
+  if (variant && item.variants.length) {
+    return { text: { key: 'collectionVariantProblem', params: { title, variant: chosen[Number(variant[1])]!.name, problem: inner } }, field: 'variants' };
+  }
+  return { text: { key: 'collectionItemProblem', params: { title, problem: inner } }, field: 'ozonAttributes' };
+}
+
+export async function update(deps: CollectionDeps, userId: number, body: ParsedUpdate, lang: Lang = 'zh'): Promise<CollectionItem> {
   const row = await ownItem(deps, userId, body.id);
   let variants = row.variants;
   if (body.variants) {
@@ -211,12 +251,28 @@ export async function update(deps: CollectionDeps, userId: number, body: ParsedU
     if (body.variants.some((v) => !row.variants.some((r) => r.key === v.key))) throw new ApiError(400, 'collectionVariantUnknown', 'variants');
     variants = row.variants.map((v) => {
       const change = changes.get(v.key);
-      return change ? { ...v, selected: change.selected, name: change.name ?? v.name, price: change.price ? twoPlaces(change.price) : v.price } : v;
+      if (!change) return v;
+      return {
+        ...v,
+        selected: change.selected,
+        name: change.name ?? v.name,
+        price: change.price ? twoPlaces(change.price) : v.price,
+        ozonAttributes: change.ozonAttributes ?? v.ozonAttributes ?? [],
+      };
     });
   }
   // A category is a pair: description category and type, set or cleared together.
   if ((body.categoryId === undefined) !== (body.typeId === undefined) || (body.categoryId === null) !== (body.typeId === null)) {
     throw new ApiError(400, 'invalidInput', body.categoryId === undefined || body.categoryId === null ? 'categoryId' : 'typeId');
+  }
+  // Attribute values are checked against the type as Ozon has it now (a draft may still lack required ones).
+  const attributesChange = body.ozonAttributes !== undefined || body.variants?.some((v) => v.ozonAttributes !== undefined);
+  const categoryId = body.categoryId === undefined ? nullableNumber(row.category_id) : body.categoryId;
+  const typeId = body.typeId === undefined ? nullableNumber(row.type_id) : body.typeId;
+  if (attributesChange && categoryId !== null && typeId !== null) {
+    const next = itemOf({ ...row, variants, ozon_attributes: body.ozonAttributes ?? row.ozon_attributes });
+    const problem = attributeProblem(next, await typeAttributes(deps, userId, categoryId, typeId, lang), false);
+    if (problem) throw new ApiError(400, problem.text, problem.field);
   }
   const images = body.images ? [...new Set(body.images.map((i) => normalizeImageUrl(i) ?? i))] : undefined;
   await deps.database.query(
@@ -302,16 +358,17 @@ function planCards(rows: readonly ItemRow[], rule: PriceRule, convert: (amount: 
   return rows.flatMap((row) => {
     const item = itemOf(row);
     const chosen: (CollectionVariant | null)[] = item.variants.length ? item.variants.filter((v) => v.selected) : [null];
-    const attributes = item.ozonAttributes.map((a) => ({
-      id: a.id,
-      complex_id: a.complexId,
-      values: a.values.map((v) => (v.dictionaryValueId ? { dictionary_value_id: v.dictionaryValueId, value: v.value } : { value: v.value })),
-    }));
-    // Cards sharing a model name are one product with variants on Ozon.
-    if (!attributes.some((a) => a.id === MODEL_NAME && a.values.some((v) => v.value.trim()))) {
-      attributes.push({ id: MODEL_NAME, complex_id: 0, values: [{ value: `${item.site}-${item.sourceId}` }] });
-    }
+    const ozonOf = (values: readonly OzonAttributeValue[]) =>
+      values.flatMap((a) => {
+        const filled = a.values.filter((v) => v.dictionaryValueId !== undefined || v.value.trim() !== '');
+        if (filled.length === 0) return [];
+        return [{ id: a.id, complex_id: a.complexId, values: filled.map((v) => (v.dictionaryValueId ? { dictionary_value_id: v.dictionaryValueId, value: v.value } : { value: v.value.trim() })) }];
+      });
+    const attributes = ozonOf(withModelName(item).ozonAttributes);
     return chosen.map((variant): PlannedCard => {
+      // A variant's own values (colour, size) stand beside the shared ones, in place of any of the same attribute.
+      const own = variant ? ozonOf(variant.ozonAttributes) : [];
+      const cardAttributes = [...attributes.filter((a) => !own.some((o) => o.id === a.id)), ...own];
       const price = targetPrice(convert(variant?.price ?? item.price, item.currency), rule);
       const oldPrice = oldPriceFor(price, rule.oldPriceFactor);
       const images = [...new Set([...(variant?.image ? [variant.image] : []), ...item.images])].slice(0, OZON_MAX_IMAGES);
@@ -327,7 +384,7 @@ function planCards(rows: readonly ItemRow[], rule: PriceRule, convert: (amount: 
           name: (variant && item.variants.length > 1 ? `${item.title} ${variant.name}` : item.title).slice(0, 500),
           description_category_id: item.categoryId!,
           type_id: item.typeId!,
-          attributes,
+          attributes: cardAttributes,
           price,
           old_price: oldPrice ?? '0',
           currency_code: rule.currency,
@@ -345,6 +402,13 @@ function planCards(rows: readonly ItemRow[], rule: PriceRule, convert: (amount: 
   });
 }
 
+/** The item with a model name: its own, or its source and id (cards sharing a model name are one product with variants on Ozon). */
+function withModelName(item: CollectionItem): CollectionItem {
+  if (item.ozonAttributes.some((a) => a.id === MODEL_NAME && a.values.some((v) => v.value.trim()))) return item;
+  const model = { id: MODEL_NAME, complexId: 0, values: [{ value: `${item.site}-${item.sourceId}` }] };
+  return { ...item, ozonAttributes: [...item.ozonAttributes.filter((a) => a.id !== MODEL_NAME), model] };
+}
+
 /** Whether an item is ready for Ozon; the first thing missing is the 400 the seller reads. */
 function checkReady(row: ItemRow) {
   const params = { title: row.title.slice(0, 40) };
@@ -352,6 +416,18 @@ function checkReady(row: ItemRow) {
   if (!row.dimensions) throw new ApiError(400, { key: 'collectionNeedsDimensions', params }, 'ids');
   if (row.images.length === 0) throw new ApiError(400, { key: 'collectionNeedsImages', params }, 'ids');
   if (row.variants.length > 0 && !row.variants.some((v) => v.selected)) throw new ApiError(400, { key: 'collectionNeedsVariant', params }, 'ids');
+}
+
+/** Every item's attribute values against its type as the shop's Ozon answers (each type asked once); the first problem is the 400. */
+async function checkAttributesReady(deps: CollectionDeps, userId: number, rows: readonly ItemRow[], shopId: number, lang: Lang) {
+  const byType = new Map<string, Promise<CategoryAttribute[]>>();
+  for (const row of rows) {
+    const item = itemOf(row);
+    const key = `${item.categoryId}:${item.typeId}`;
+    if (!byType.has(key)) byType.set(key, typeAttributes(deps, userId, item.categoryId!, item.typeId!, lang, shopId));
+    const problem = attributeProblem(item, await byType.get(key)!, true);
+    if (problem) throw new ApiError(400, problem.text, 'ids');
+  }
 }
 
 /** Sends one shop's cards to Ozon's import in batches: each card's task, or the reason the batch was refused. */
@@ -379,6 +455,7 @@ export async function upload(
   const rows = await itemsByIds(deps, userId, [...new Set(body.ids)]);
   if (rows.length !== new Set(body.ids).size) throw new ApiError(404, 'collectionItemNotFound', 'ids');
   rows.forEach(checkReady);
+  await checkAttributesReady(deps, userId, rows, body.shopIds[0]!, lang);
   const { convert } = await ratesInto(deps, new Set(rows.map((r) => r.currency)), body.rule.currency);
   const cards = planCards(rows, body.rule, convert);
   // Every shop is checked to be the caller's before anything is sent.

@@ -91,7 +91,7 @@ export function attributeOf(a: OzonCategoryAttribute): CategoryAttribute {
   };
 }
 
-async function attributesOf(client: OzonClient, categoryId: number, typeId: number, lang: Lang): Promise<CategoryAttribute[]> {
+export async function attributesOf(client: OzonClient, categoryId: number, typeId: number, lang: Lang): Promise<CategoryAttribute[]> {
   try {
     const result = await client.categoryAttributes({ description_category_id: categoryId, type_id: typeId, language: ozonLanguage(lang) });
     return result.map(attributeOf);
