@@ -3,6 +3,7 @@ import type { TraversalOptions } from 'xstate/graph';
 import type { SkuImageResult } from '../contract/products';
 import { controlledPromise, pathName, transitionPaths } from '../tests/support/transitionPaths';
 import {
+  cardMainPicture,
   designerPublishMachine,
   PUBLISH_MAX_PRODUCTS,
   publishedPictureState,
@@ -72,6 +73,9 @@ describe('designer publish machine with fakes', () => {
     ]);
     expect(publishedPictureState(outcomes[0]!, URL_)).toBe('imported');
     expect(publishedPictureState(outcomes[1]!, URL_)).toBeNull();
+    // The row's picture: the design where it went on as the card's main one, the card's own where the send failed.
+    expect(outcomes.map(cardMainPicture)).toEqual([URL_, 'https://cdn.example/2.jpg', URL_]);
+    expect(cardMainPicture({ ...outcomes[0]!, pictures: [{ url: URL_, state: 'failed', primary: true }] })).toBe('https://cdn.example/1.jpg');
     expect(selectPublishProgress(actor.getSnapshot())).toEqual({ settled: 3, total: 3, failed: 1, percent: 100 });
 
     refuseSecond = false;

@@ -165,3 +165,8 @@ export function publishedPictureState(outcome: PublishOutcome, url: string | nul
   if (outcome.state !== 'sent' || !url) return null;
   return outcome.pictures.find((p) => p.url === url)?.state ?? null;
 }
+/** The card's main picture after the import as Ozon answered it (the design, when it went on as the main one), else the one it had. */
+export function cardMainPicture(outcome: PublishOutcome): string {
+  if (outcome.state !== 'sent') return outcome.product.image;
+  return outcome.pictures.find((p) => p.primary && p.state !== 'failed')?.url ?? outcome.product.image;
+}

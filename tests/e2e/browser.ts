@@ -107,3 +107,23 @@ export async function api(page: Page, path: string, body?: unknown): Promise<unk
     { path, body },
   );
 }
+
+/**
+ * The demo seller at the designer (/edit/edit-image), signed in from the login page it sends a new visitor to.
+ * `patienceMs`: the page's waits, for the server's first minutes, when it syncs the demo shops in the background and
+ * single answers on a busy machine can take 20 s.
+ */
+export async function openDesignerAsSeller(browser: Browser, baseUrl: string, code: string, lang: 'zh' | 'en' = 'zh', patienceMs?: number): Promise<Page> {
+  const context = await newContext(browser, baseUrl, lang);
+  if (patienceMs !== undefined) {
+    context.setDefaultNavigationTimeout(120_000);
+    context.setDefaultTimeout(patienceMs);
+  }
+  const page = await context.newPage();
+  await page.goto('/edit/edit-image');
+  await page.waitForURL((url) => url.pathname === '/login');
+  await logIn(page, 'seller', 'seller123', code, lang);
+  await page.waitForURL((url) => url.pathname === '/edit/edit-image');
+  await page.getByTestId('designer-canvas').waitFor();
+  return page;
+}

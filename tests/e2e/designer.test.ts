@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import type { Browser, Download, Page } from 'playwright-core';
 import { inject } from 'vitest';
-import { launchBrowser, logIn, newContext, screenshot, settledDialog } from './browser';
+import { api, launchBrowser, openDesignerAsSeller, screenshot, settledDialog } from './browser';
 
 const baseUrl = inject('baseUrl');
 const code = inject('captchaCode');
@@ -30,15 +30,25 @@ async function exportAs(page: Page, label: string): Promise<Buffer> {
 
 const layerNames = (page: Page) => page.locator('.designer-layer-name').allTextContents();
 
+type OzonCard = { offer_id: string; primary_image: string[]; images: string[] };
+
+/** A card as Ozon answers it (the simulator's /v3/product/info/list), read with the shop's own key. */
+async function cardOnOzon(clientId: string, offerId: string): Promise<OzonCard> {
+  const response = await fetch(`${baseUrl}/sim/ozon/v3/product/info/list`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'client-id': clientId, 'api-key': `sim-key-${clientId}` },
+    body: JSON.stringify({ offer_id: [offerId] }),
+  });
+  const card = ((await response.json()) as { items: OzonCard[] }).items[0];
+  if (!card) throw new Error(`no card ${offerId} in shop ${clientId}`);
+  return card;
+}
+
+const openDesigner = (lang: 'zh' | 'en' = 'zh', patienceMs?: number) => openDesignerAsSeller(browser, baseUrl, code, lang, patienceMs);
+
 describe('the poster designer in the browser', () => {
   it('builds a main image from a template with text and a picture, undoes and redoes, exports PNG, SVG and JSON at the canvas size', async () => {
-    const context = await newContext(browser, baseUrl);
-    const page = await context.newPage();
-    await page.goto('/edit/edit-image');
-    await page.waitForURL((url) => url.pathname === '/login');
-    await logIn(page, 'seller', 'seller123', code);
-    await page.waitForURL((url) => url.pathname === '/edit/edit-image');
-    await page.getByTestId('designer-canvas').waitFor();
+    const page = await openDesigner();
 
     // A 3:4 main image from the sale template.
     await page.getByRole('button', { name: /Ozon主图 3:4\s*900×1200/ }).click();
@@ -68,21 +78,74 @@ describe('the poster designer in the browser', () => {
     expect([json.width, json.height]).toEqual([900, 1200]);
     expect(json.objects.map((o) => o.type)).toEqual(['Textbox', 'Textbox', 'Group', 'Textbox', 'Image']);
 
-    await context.close();
+    await page.context().close();
   });
 
+  it("puts a design on a demo shop's product as its main picture, and Ozon's card then starts with it", async () => {
+    const page = await openDesigner('zh', 60_000);
+
+    // A 3:4 main image from the sale template, with a heading of the seller's.
+    await page.getByRole('button', { name: /Ozon主图 3:4\s*900×1200/ }).click();
+    await page.getByTestId('layout-sale').click();
+    await page.getByRole('tab', { name: '元素' }).click();
+    await page.getByTestId('element-heading').click();
+
+    // Put on products: demo shop 1001, its first product, as the main picture (the drawer's defaults: JPG, main).
+    await page.getByTestId('publish-open').click();
+    const drawer = page.getByRole('dialog', { name: '把设计图放到Ozon商品上' });
+    await drawer.waitFor();
+    const stores = (await api(page, '/store/list')) as { data: { name: string; clientId: string }[] };
+    const shop = stores.data.find((s) => s.clientId === '1001')!;
+    await drawer.getByRole('combobox', { name: '店铺' }).click();
+    await page.locator('.ant-select-item-option').filter({ hasText: shop.name }).click();
+    await drawer.locator('.ant-select').filter({ hasText: shop.name }).waitFor();
+    const row = drawer.locator('.ant-table-tbody tr.ant-table-row').first();
+    await row.waitFor();
+    const offerId = (await row.locator('.wm-template-meta').textContent())!.trim();
+    const before = await cardOnOzon(shop.clientId, offerId);
+    await row.getByRole('checkbox').check();
+    await drawer.getByText('已选 1 个商品').waitFor();
+    expect(await drawer.getByRole('radio', { name: '主图（替换当前主图）' }).isChecked()).toBe(true);
+    await screenshot(page, 'designer-publish-choose-zh');
+    await drawer.getByTestId('publish-start').click();
+
+    // The outcome per product: sent, and Ozon's import of the picture done.
+    const outcomes = drawer.getByTestId('publish-outcomes');
+    await outcomes.getByText('完成：1 个商品已提交到Ozon，0 个失败').waitFor({ timeout: 120_000 });
+    const outcome = outcomes.locator('.ant-table-tbody tr.ant-table-row').filter({ hasText: offerId });
+    await outcome.getByText('已提交', { exact: true }).waitFor();
+    await outcome.getByText('Ozon已导入', { exact: true }).waitFor();
+    const url = (await outcomes.locator('a[href]').first().getAttribute('href'))!;
+    const ownPath = new URL(url).pathname;
+    // The row shows the card's main picture as Ozon answered: the design now.
+    expect(await outcome.getByTestId('publish-outcome-picture').getAttribute('src')).toBe(ownPath);
+    await screenshot(page, 'designer-publish-done-zh');
+
+    // The address Ozon fetches serves the design at the canvas size, to anyone (no session).
+    const served = await fetch(url);
+    expect(served.status).toBe(200);
+    expect(await sharp(Buffer.from(await served.arrayBuffer())).metadata()).toMatchObject({ format: 'jpeg', width: 900, height: 1200 });
+
+    // On Ozon (the simulator's /v3/product/info/list, as the shop's key reads it) the card's main picture is the design.
+    // The old main picture went; the card's other pictures stayed, after it.
+    const card = await cardOnOzon(shop.clientId, offerId);
+    expect(card.primary_image).toEqual([url]);
+    expect(card.images).toEqual([url, ...before.images.slice(1)]);
+
+    // The product list shows it too: the row's picture, and first in the product's drawer, loaded in the browser.
+    await page.goto('/product/oz-product-list');
+    await page.getByRole('searchbox').fill(offerId);
+    const listed = page.locator('[role=grid] [role=row]').filter({ hasText: offerId });
+    await expect.poll(() => listed.locator('img.product-thumb').getAttribute('src'), { timeout: 120_000 }).toBe(ownPath);
+    await listed.dblclick();
+    const first = page.getByTestId('product-drawer').locator('.ant-image img').first();
+    await expect.poll(() => first.evaluate((img: HTMLImageElement) => [new URL(img.src).pathname, img.naturalWidth, img.naturalHeight])).toEqual([ownPath, 900, 1200]);
+    await screenshot(page, 'designer-publish-product-zh');
+    await page.context().close();
+  }, 300_000);
+
   it('"Save as" makes a new design and keeps the first; after a reload both open with their own objects', async () => {
-    // The server syncs the demo shops in its first minutes and can answer slowly meanwhile: waits are for what the
-    // seller sees, with room for that.
-    const context = await newContext(browser, baseUrl, 'en');
-    context.setDefaultNavigationTimeout(120_000);
-    context.setDefaultTimeout(60_000);
-    const page = await context.newPage();
-    await page.goto('/edit/edit-image');
-    await page.waitForURL((url) => url.pathname === '/login');
-    await logIn(page, 'seller', 'seller123', code, 'en');
-    await page.waitForURL((url) => url.pathname === '/edit/edit-image');
-    await page.getByTestId('designer-canvas').waitFor();
+    const page = await openDesigner('en', 60_000);
     const status = page.locator('.designer-toolbar-end .ant-tag');
     const nameDialog = async (expectedName: string | null, name: string) => {
       const dialog = await settledDialog(page);
@@ -139,6 +202,6 @@ describe('the poster designer in the browser', () => {
     await screenshot(page, 'designer-save-as-en');
     await openDesign('Summer main B');
     await expect.poll(() => layerNames(page), { timeout: 60_000 }).toEqual(second);
-    await context.close();
+    await page.context().close();
   }, 300_000);
 });

@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { inject } from 'vitest';
-import { launchBrowser, logIn, newContext, screenshot } from './browser';
+import { launchBrowser, openDesignerAsSeller, screenshot } from './browser';
 
 const baseUrl = inject('baseUrl');
 const code = inject('captchaCode');
@@ -21,15 +21,7 @@ afterAll(async () => {
  * seller sees, with room for those stalls.
  */
 async function openDesigner(lang: 'zh' | 'en'): Promise<Page> {
-  const context = await newContext(browser, baseUrl, lang);
-  context.setDefaultNavigationTimeout(120_000);
-  context.setDefaultTimeout(120_000);
-  const page = await context.newPage();
-  await page.goto('/edit/edit-image');
-  await page.waitForURL((url) => url.pathname === '/login');
-  await logIn(page, 'seller', 'seller123', code, lang);
-  await page.waitForURL((url) => url.pathname === '/edit/edit-image');
-  await page.getByTestId('designer-canvas').waitFor();
+  const page = await openDesignerAsSeller(browser, baseUrl, code, lang, 120_000);
   await page.getByTestId('watermark-open').click();
   await page.getByTestId('watermark-drawer').waitFor();
   return page;

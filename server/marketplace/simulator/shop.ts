@@ -136,6 +136,21 @@ export class SimShop {
     return image.startsWith('local:') ? `${baseUrl}/assets/img/${image.slice(6)}.png` : image;
   }
 
+  /**
+   * A picture link an import sends, as the card keeps it: one of the simulator's own pictures goes back to its name,
+   * whatever address the sender reached the simulator at (the server's in-process `http://localhost`, a browser's
+   * 127.0.0.1:<port>), so every caller is answered with its own address again, as Ozon answers its CDN links to all.
+   */
+  stored(link: string, baseUrl: string) {
+    try {
+      const own = new URL(baseUrl).pathname.replace(/\/$/, '');
+      const m = /^(.*)\/assets\/img\/([\w-]{1,64})\.png$/.exec(new URL(link).pathname);
+      return m && m[1] === own ? `local:${m[2]}` : link;
+    } catch {
+      return link;
+    }
+  }
+
   /** Today's quota window (Ozon's daily limits reset at 03:00 MSK, which is 00:00 UTC). */
   quotaDay() {
     const dayStart = Math.floor(this.env.now() / DAY_MS) * DAY_MS;

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { ProductRow } from '@contract/products';
 import type { Store } from '@contract/store';
 import {
+  cardMainPicture,
   PUBLISH_MAX_PRODUCTS,
   publishedPictureState,
   selectPublishOutcomes,
@@ -205,7 +206,14 @@ function Outcomes({ actor }: { actor: PublishActor }) {
         dataSource={outcomes}
         pagination={{ pageSize: 10, size: 'small', hideOnSinglePage: true }}
         columns={[
-          { key: 'image', width: 56, render: (_, o) => (o.product.image ? <img src={pictureUrl(o.product.image)} alt="" className="wm-thumb" /> : null) },
+          {
+            key: 'image',
+            width: 56,
+            render: (_, o) => {
+              const image = cardMainPicture(o);
+              return image ? <img src={pictureUrl(image)} alt="" className="wm-thumb" data-testid="publish-outcome-picture" /> : null;
+            },
+          },
           { key: 'product', title: t('publish.columns.product'), render: (_, o) => <ProductName row={o.product} /> },
           { key: 'state', title: t('publish.columns.state'), width: 100, render: (_, o) => <Tag color={STATE_COLOURS[o.state]}>{t(`publish.states.${o.state}`)}</Tag> },
           { key: 'ozon', title: t('publish.columns.ozon'), width: 260, render: (_, o) => <OzonAnswer outcome={o} url={picture?.url ?? null} /> },

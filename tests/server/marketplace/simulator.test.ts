@@ -109,6 +109,26 @@ describe('the simulator\'s switches', () => {
   });
 });
 
+describe('the simulator\'s pictures', () => {
+  it('keeps its own picture sent back through an import as its own, answered with each caller\'s address', async () => {
+    const info = async () => ((await ozon('/v3/product/info/list', { offer_id: [offerId] }, '1002')).body.items as { images: string[] }[])[0]!.images;
+    const [product] = sim.simulator.shop('1002').products;
+    const offerId = product!.offerId;
+    const before = await info();
+    expect(before[1]).toMatch(new RegExp(`^${sim.baseUrl}/assets/img/[\\w-]+\\.png$`));
+    // The server reaches its embedded simulator in process, as http://localhost: the card's pictures come back to it so.
+    const asServerSees = before[1]!.replace(sim.baseUrl, 'http://localhost:80/sim/ozon');
+    const design = 'https://app.example/api/edit/picture/AbCdEfGhIjKlMnOpQr.jpg';
+    const sent = await ozon('/v1/product/pictures/import', { product_id: product!.id, images: [design, asServerSees] }, '1002');
+    expect(sent.status).toBe(200);
+    expect(await info()).toEqual([design, before[1]]);
+    // A link elsewhere that only looks like one of its pictures stays as it was sent.
+    const lookalike = 'https://cdn.example/elsewhere/assets/img/p1-1.png';
+    await ozon('/v1/product/pictures/import', { product_id: product!.id, images: [lookalike] }, '1002');
+    expect(await info()).toEqual([lookalike]);
+  });
+});
+
 describe('nothing the simulator holds grows without bound', () => {
   it('refuses a sent file whose name is longer than the bound, and keeps a chat\'s newest messages only', async () => {
     const chatId = sim.simulator.shop('1002').addBuyerMessage().chatId;

@@ -164,7 +164,8 @@ export class ProductsArea {
     };
   }
 
-  productImport(body: OzonRequest<'productImport'>): Answer<typeof taskResponseSchema> {
+  /** `baseUrl`: the address the caller reached the simulator at (absent: the simulator's own copy, links kept as they are). */
+  productImport(body: OzonRequest<'productImport'>, baseUrl?: string): Answer<typeof taskResponseSchema> {
     const items = body.items ?? [];
     if (items.length === 0 || items.length > 100) throw badRequest('items must hold 1 to 100 products');
     const now = this.shop.env.now();
@@ -200,7 +201,7 @@ export class ProductsArea {
         oldPrice: Number(item.old_price ?? 0) || 0,
         currency: item.currency_code ?? 'CNY',
         vat: item.vat ?? '0',
-        images,
+        images: baseUrl === undefined ? images : images.map((link) => this.shop.stored(link, baseUrl)),
         // Ozon takes ids as numbers or strings of digits; the card keeps them as the numbers it answers with.
         attributes: attributes.map((a) => ({
           id: Number(a.id),
@@ -363,14 +364,14 @@ export class ProductsArea {
     };
   }
 
-  picturesImport(body: OzonRequest<'productPicturesImport'>): Answer<typeof picturesImportResponseSchema> {
+  picturesImport(body: OzonRequest<'productPicturesImport'>, baseUrl: string): Answer<typeof picturesImportResponseSchema> {
     const p = this.shop.productById.get(Number(body.product_id));
     if (!p) throw notFound('product not found');
     const images = body.images ?? [];
     if (images.length === 0 || images.length > 30) throw badRequest('images must hold 1 to 30 links');
     if (this.updatesToday() >= DAILY_UPDATE_LIMIT) throw badRequest('item_limit_exceeded: daily update limit exceeded');
     this.countUpdate(this.shop.env.now());
-    p.images = images;
+    p.images = images.map((link) => this.shop.stored(link, baseUrl));
     p.updatedAt = this.shop.env.now();
     return { result: { pictures: images.map((url, i) => ({ product_id: p.id, url, state: 'imported', is_primary: i === 0, is_color: false, is_360: false })) } };
   }
