@@ -182,6 +182,11 @@ export const MESSAGES = {
     en: "Ozon's daily limit for product updates is short: {left} left, {need} needed; it resets at {at}",
     pt: 'O limite diário da Ozon para atualizar produtos não basta: restam {left}, são necessários {need}; ele renova às {at}',
   },
+  productPicturesFull: {
+    zh: '上传的商品图片已达上限（最多{count}张、共{size}）；商品和任务都不再使用的图片会在上传{days}天后自动清理',
+    en: 'Your uploaded product pictures are at the limit (at most {count} pictures, {size} in all); pictures no product or job uses are removed {days} days after upload',
+    pt: 'Suas fotos de produto enviadas chegaram ao limite (no máximo {count} fotos, {size} no total); fotos que nenhum produto ou tarefa usa são apagadas {days} dias após o envio',
+  },
   trackTooMany: { zh: '一次最多查询40个单号', en: 'At most 40 tracking numbers at a time', pt: 'No máximo 40 códigos de rastreio de uma vez' },
   trackNumberInvalid: { zh: '单号须为6-40位字母、数字或横线', en: 'A tracking number is 6 to 40 letters, digits or dashes', pt: 'Um código de rastreio tem de 6 a 40 letras, números ou hifens' },
   trackPrefixBuiltIn: { zh: '内置的前缀不能删除，可改为其他承运商', en: 'A built-in prefix cannot be removed; route it to another carrier instead', pt: 'Um prefixo embutido não pode ser removido; direcione-o para outra transportadora' },

@@ -284,6 +284,14 @@ export const skuImageResultSchema = lazySchema(() => z.object({
 }));
 export type SkuImageResult = z.infer<typeof skuImageResultSchema>;
 
+/** What one seller may keep of pictures uploaded for products' cards: an upload past either is refused. */
+export const PRODUCT_PICTURES_CAP = { count: 1_000, bytes: 500 * 1024 * 1024 } as const;
+/**
+ * Uploaded product pictures that no card (as last synced or sent) and no unfinished job refers to are deleted this
+ * long after their upload; Ozon keeps its own copy of a picture it imported.
+ */
+export const PRODUCT_PICTURE_RETENTION_DAYS = 30;
+
 /** POST /api/product/image/upload: a picture the seller uploads for products, at an address Ozon can fetch. */
 export const productImageSchema = lazySchema(() => z.object({ url: z.string().url(), width: z.number().int(), height: z.number().int() }));
 export type ProductImage = z.infer<typeof productImageSchema>;

@@ -12,11 +12,13 @@ import { productOutcomeSchema } from './products';
  * end, and restores the minimum price and the stock per warehouse.
  *
  * A batch is named by the browser (`batchId`): sending it again after a crash or a reload resumes it where each
- * product stands. Nothing on Ozon changes before a product's card is stored, and the import is never sent twice.
+ * product stands. The server moves it on in the background (server/areas/products/reuploadRunner.ts), whether or not
+ * a browser watches; the page only reads where each product stands. Nothing on Ozon changes before a product's card
+ * is stored, and the import is never sent twice.
  */
 
-/** Products per re-upload batch (Ozon imports 100 cards per call). */
-export const REUPLOAD_MAX = 100;
+/** Products per re-upload batch: the server's runner works through it in the background (one card per import). */
+export const REUPLOAD_MAX = 500;
 
 export const REUPLOAD_STEPS = ['reading', 'archiving', 'deleting', 'importing', 'moderating', 'restoring', 'done', 'failed'] as const;
 export type ReuploadStep = (typeof REUPLOAD_STEPS)[number];
@@ -124,7 +126,7 @@ export const REUPLOAD_ENDPOINTS = {
   status: defineEndpoint({
     method: 'POST',
     path: '/product/reUpload/status',
-    summary: "Moves a batch's unsettled products on as far as Ozon allows now and answers where each stands.",
+    summary: "Where each product of a batch stands (the server's runner moves them on in the background).",
     access: 'products',
     input: reuploadBatchBodySchema,
     answer: reuploadItemsSchema,

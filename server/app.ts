@@ -14,7 +14,7 @@ import { imageRoutes } from './areas/images/routes';
 import { copyRoutes, type CopyRoutesOptions } from './areas/copy/routes';
 import { createRoutes } from './areas/create/routes';
 import { ordersRoutes } from './areas/orders/routes';
-import { productsRoutes } from './areas/products/routes';
+import { productsRoutes, type ProductsRoutesOptions } from './areas/products/routes';
 import { returnsRoutes } from './areas/returns/routes';
 import { noticeRoutes } from './areas/notice/routes';
 import { sessionRoutes } from './areas/session/routes';
@@ -61,6 +61,8 @@ export type AppOptions = {
   integrations?: IntegrationsPluginOptions;
   /** Tools: how often the Bank of Russia's rates are read (tests turn the schedule off). */
   tools?: ToolsRoutesOptions;
+  /** Products: how often the re-upload runner runs (tests turn the schedule off and tick by hand). */
+  products?: ProductsRoutesOptions;
   /** Promotions: how often the price guard runs (tests turn the schedule off and tick by hand). */
   promotions?: PromotionRoutesOptions;
   /** Copies: where other sellers' cards are read (tests give their own). */
@@ -106,7 +108,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await app.register(noticeRoutes);
   await app.register(storeRoutes);
   await app.register(ordersRoutes);
-  await app.register(productsRoutes);
+  await app.register(productsRoutes, options.products ?? {});
   await app.register(returnsRoutes);
   await app.register(chatRoutes, options.chat ?? {});
   await app.register(contactsRoutes);

@@ -1,20 +1,25 @@
 import { decodeListFrame, rowsOfChunk } from '../../contract/listFrame';
-import { PRODUCT_FRAME_TYPE, PRODUCT_LIST, productRowSchema, type ProductInfo, type ProductLimits, type ProductOutcomes, type ProductPage, type ProductRow, type ProductWarehouse } from '../../contract/products';
+import { PRODUCT_FRAME_TYPE, PRODUCT_LIST, PRODUCT_PICTURE_RETENTION_DAYS, PRODUCT_PICTURES_CAP, productRowSchema, type ProductInfo, type ProductLimits, type ProductOutcomes, type ProductPage, type ProductRow, type ProductWarehouse } from '../../contract/products';
 import type { PushMessage } from '../../contract/push';
 import type { Store } from '../../contract/store';
 import sharp from 'sharp';
 import { multipart } from '../support/multipart';
+import type { PictureCleanup } from '../../server/areas/products/pictures';
 import { DATABASE_TARGETS, login, startTestApp, type Session, type TestApp } from './harness';
 
 describe.each(DATABASE_TARGETS)('products on $kind', (target) => {
   let t: TestApp;
   let seller: Session;
   let storeId: number;
+  let cleanup: PictureCleanup;
   const pushed: PushMessage[] = [];
 
   beforeAll(async () => {
     t = await startTestApp(target, {
-      app: { marketplace: { simulatorOptions: { ordersPerShop: 40, productsPerShop: 60, control: { taskDelayMs: 0 } } } },
+      app: {
+        marketplace: { simulatorOptions: { ordersPerShop: 40, productsPerShop: 60, control: { taskDelayMs: 0 } } },
+        products: { reuploadIntervalMs: 0, pictureCleanupIntervalMs: 0, onPictureCleanup: (c) => (cleanup = c) },
+      },
     });
     await t.app.ready();
     seller = await login(t.app, 'seller', 'seller123');
@@ -240,5 +245,83 @@ describe.each(DATABASE_TARGETS)('products on $kind', (target) => {
     expect((await upload(null)).statusCode).toBe(400);
     const analyst = await login(t.app, 'analyst', 'analyst123');
     expect((await upload({ name: 'main.png', bytes: png, type: 'image/png' }, analyst)).statusCode).toBe(401);
+  });
+
+  describe('uploaded product pictures', () => {
+    const png = () => sharp({ create: { width: 300, height: 300, channels: 3, background: '#c63' } }).png().toBuffer();
+    const upload = async (name: string) => {
+      const body = multipart({ name }, { name, bytes: await png(), type: 'image/png' });
+      return t.app.inject({ method: 'POST', url: '/api/product/image/upload', headers: { ...seller.headers, 'content-type': body.contentType }, payload: body.payload });
+    };
+    const mine = async () => (await t.database.query<{ n: number | string }>(`select count(*) as n from edit_images where user_id = $1 and origin = 'product'`, [seller.id]))[0]!.n;
+    /** Pictures stored as if uploaded long ago (size as given, a few bytes each). */
+    const fill = (count: number, size: number) =>
+      t.database.query(
+        `insert into edit_images (user_id, name, content_type, width, height, size, bytes, created_at, origin, public_token)
+         select $1, 'old.png', 'image/png', 300, 300, $3, '\\x00'::bytea, now(), 'product', 'filler' || g || md5(random()::text) from generate_series(1, $2) g`,
+        [seller.id, count, size],
+      );
+    afterEach(() => t.database.query(`delete from edit_images where user_id = $1 and origin = 'product' and name = 'old.png'`, [seller.id]));
+
+    it('refuses an upload past the per-seller count or size, with the limits in the message', async () => {
+      const have = Number(await mine());
+      await fill(PRODUCT_PICTURES_CAP.count - have, 1);
+      const full = await upload('one-more.png');
+      expect(full.statusCode).toBe(400);
+      expect(full.json<{ msg: string }>().msg).toContain(`最多${PRODUCT_PICTURES_CAP.count}张、共500 MB`);
+      expect(full.json<{ msg: string }>().msg).toContain(`${PRODUCT_PICTURE_RETENTION_DAYS}天`);
+      expect(Number(await mine())).toBe(PRODUCT_PICTURES_CAP.count);
+
+      await t.database.query(`delete from edit_images where user_id = $1 and origin = 'product' and name = 'old.png'`, [seller.id]);
+      await fill(1, PRODUCT_PICTURES_CAP.bytes - 100);
+      const big = await t.app.inject({
+        method: 'POST',
+        url: '/api/product/image/upload',
+        headers: { ...seller.headers, 'accept-language': 'en', 'content-type': multipart({ name: 'x.png' }, { name: 'x.png', bytes: await png(), type: 'image/png' }).contentType },
+        payload: multipart({ name: 'x.png' }, { name: 'x.png', bytes: await png(), type: 'image/png' }).payload,
+      });
+      expect(big.statusCode).toBe(400);
+      expect(big.json<{ msg: string }>().msg).toContain('at most 1000 pictures, 500 MB in all');
+      // With room again, the upload goes.
+      await t.database.query(`delete from edit_images where user_id = $1 and origin = 'product' and name = 'old.png'`, [seller.id]);
+      expect((await upload('fits.png')).statusCode).toBe(200);
+    });
+
+    it('removes, after the retention period, the uploaded pictures no card and no unfinished job refers to', async () => {
+      const urlOf = async (name: string) => {
+        const answer = await upload(name);
+        expect(answer.statusCode).toBe(200);
+        return answer.json<{ data: { url: string } }>().data.url;
+      };
+      const onCard = await urlOf('on-card.png');
+      const inReupload = await urlOf('in-reupload.png');
+      const unused = await urlOf('unused.png');
+      const recent = await urlOf('recent.png');
+      // A card carries one (sent to Ozon, as the card's pictures now stand); an unfinished re-upload's stored card another.
+      const row = await pick((r) => r.status === 'selling');
+      expect((await post('/api/updateSkuImage', { id: row.id, images: [onCard] })).status).toBe(200);
+      const other = await pick((r) => r.status === 'selling' && r.id !== row.id);
+      await t.database.query(
+        `insert into reupload_items (user_id, shop_id, batch_id, row_id, old_product_id, old_offer_id, new_offer_id, name, step, failed_step, card)
+         values ($1, $2, 'pictures', $3, $4, $5, $5 || '-R1', 'x', 'failed', 'importing', $6::jsonb)`,
+        [seller.id, storeId, other.id, other.productId, other.offerId, JSON.stringify({ item: { images: [inReupload] }, minPrice: 0, stocks: [], sku: '' })],
+      );
+      const names = ['on-card.png', 'in-reupload.png', 'unused.png', 'recent.png'];
+      const ages = { 'on-card.png': 40, 'in-reupload.png': 40, 'unused.png': 31, 'recent.png': 29 };
+      for (const [name, days] of Object.entries(ages)) {
+        await t.database.query(`update edit_images set created_at = $4::timestamptz - ($3 || ' days')::interval where user_id = $1 and name = $2`, [seller.id, name, String(days), t.clock.now().toISOString()]);
+      }
+      expect(await cleanup.tick()).toBe(1);
+      const left = await t.database.query<{ name: string }>(`select name from edit_images where user_id = $1 and name = any($2::text[]) order by name`, [seller.id, names]);
+      expect(left.map((r) => r.name)).toEqual(['in-reupload.png', 'on-card.png', 'recent.png']);
+      expect((await t.app.inject({ method: 'GET', url: new URL(unused).pathname })).statusCode).toBe(404);
+      expect((await t.app.inject({ method: 'GET', url: new URL(onCard).pathname })).statusCode).toBe(200);
+      expect(recent).toBeTruthy();
+
+      // Once the re-upload is done and the card carries other pictures, both go at the next cleanup.
+      await t.database.query(`update reupload_items set step = 'done' where batch_id = 'pictures'`);
+      expect((await post('/api/updateSkuImage', { id: row.id, images: ['https://cdn.example.com/other.jpg'] })).status).toBe(200);
+      expect(await cleanup.tick()).toBe(2);
+    });
   });
 });

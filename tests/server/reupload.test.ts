@@ -2,7 +2,9 @@ import type { ProductLimits, ProductPage, ProductRow } from '../../contract/prod
 import type { ReuploadAnswer, ReuploadHistory, ReuploadItems } from '../../contract/reupload';
 import type { Store } from '../../contract/store';
 import type { OzonClient } from '../../server/marketplace/ozon/client';
-import { reuploadStatus, startReupload } from '../../server/areas/products/reupload';
+import { advanceReuploads, reuploadStatus, startReupload } from '../../server/areas/products/reupload';
+import { createReuploadRunner, type ReuploadRunner } from '../../server/areas/products/reuploadRunner';
+import { createLeases } from '../../server/db/leases';
 import type { ProductsDeps } from '../../server/areas/products/service';
 import { clientForShop } from '../../server/areas/store/service';
 import { DATABASE_TARGETS, login, startTestApp, type Session, type TestApp } from './harness';
@@ -11,10 +13,15 @@ describe.each(DATABASE_TARGETS)('delist and re-upload on $kind', (target) => {
   let t: TestApp;
   let seller: Session;
   let storeId: number;
+  let runner: ReuploadRunner;
 
   beforeAll(async () => {
     t = await startTestApp(target, {
-      app: { marketplace: { simulatorOptions: { ordersPerShop: 10, productsPerShop: 80, control: { taskDelayMs: 0 } } } },
+      app: {
+        marketplace: { simulatorOptions: { ordersPerShop: 10, productsPerShop: 120, control: { taskDelayMs: 0 } } },
+        // The runner's timer is off: each test makes its passes by hand.
+        products: { reuploadIntervalMs: 0, onReuploadRunner: (r) => (runner = r) },
+      },
     });
     await t.app.ready();
     seller = await login(t.app, 'seller', 'seller123');
@@ -28,6 +35,11 @@ describe.each(DATABASE_TARGETS)('delist and re-upload on $kind', (target) => {
     t.app.inject({ method: 'GET', url, headers: session.headers }).then((r) => ({ status: r.statusCode, body: r.json<{ data: T; msg: string }>() }));
   const post = <T>(url: string, payload: unknown, session: Session = seller) =>
     t.app.inject({ method: 'POST', url, headers: session.headers, payload: payload as object }).then((r) => ({ status: r.statusCode, body: r.json<{ data: T; msg: string }>() }));
+  /** The batch as the page reads it, after one pass of the server's runner. */
+  const afterPass = async (batchId: string) => {
+    await runner.tick();
+    return (await post<ReuploadItems>('/api/product/reUpload/status', { batchId })).body.data.items;
+  };
   const rows = async () => (await get<ProductPage>(`/api/ozonProduct/list?storeId=${storeId}&rows=200`)).body.data.list;
   const sim = () => t.app.marketplace.simulator!.shop('1001');
   const depsWith = (wrap: (client: OzonClient) => OzonClient): ProductsDeps => ({
@@ -55,7 +67,7 @@ describe.each(DATABASE_TARGETS)('delist and re-upload on $kind', (target) => {
   it("shows each shop's daily create and update quotas from Ozon", async () => {
     const limits = (await get<ProductLimits>('/api/product/limit')).body.data;
     expect(limits).toHaveLength(1);
-    expect(limits[0]).toMatchObject({ shopId: storeId, error: null, dailyCreate: { limit: 1000 }, total: { limit: 50_000, usage: 80 } });
+    expect(limits[0]).toMatchObject({ shopId: storeId, error: null, dailyCreate: { limit: 1000 }, total: { limit: 50_000, usage: 120 } });
     expect(limits[0]!.dailyCreate.resetAt).not.toBe('');
   });
 
@@ -65,11 +77,15 @@ describe.each(DATABASE_TARGETS)('delist and re-upload on $kind', (target) => {
     const oldMin = sim().productById.get(Number(selling!.productId))!.minPrice;
     const answer = (await post<ReuploadAnswer>('/api/product/reUpload', { batchId: 'batch-a', ids: [selling!.id, noSku!.id, 'nope'] })).body.data;
     expect(answer.refused).toEqual([{ id: 'nope', ok: false, message: '商品不存在' }]);
+    // Taken, not yet moved: nothing on Ozon changes in the request itself.
     expect(answer.items.map((i) => [i.rowId, i.newOfferId, i.step])).toEqual([
-      [selling!.id, `${selling!.offerId}-R1`, 'done'],
-      [noSku!.id, `${noSku!.offerId}-R1`, 'done'],
+      [selling!.id, `${selling!.offerId}-R1`, 'reading'],
+      [noSku!.id, `${noSku!.offerId}-R1`, 'reading'],
     ]);
-    const [a, b] = answer.items;
+    expect(sim().productById.get(Number(selling!.productId))!.archived).toBe(false);
+    const items = await afterPass('batch-a');
+    expect(items.map((i) => i.step)).toEqual(['done', 'done']);
+    const [a, b] = items;
     expect(a!.oldCard).toBe('archived');
     expect(b!.oldCard).toBe('deleted');
     // On Ozon: the old card with its SKU archived, the one without deleted, each new card made once.
@@ -98,7 +114,7 @@ describe.each(DATABASE_TARGETS)('delist and re-upload on $kind', (target) => {
       const first = (await post<ReuploadAnswer>('/api/product/reUpload', { batchId: 'batch-b', ids: [moderating!.id, one!.id] })).body.data;
       expect(first.refused.map((r) => r.id)).toEqual([moderating!.id]);
       expect(first.refused[0]!.message).toContain('审核');
-      expect(first.items[0]!.step).toBe('importing');
+      expect((await afterPass('batch-b'))[0]!.step).toBe('importing');
       const other = (await post<ReuploadAnswer>('/api/product/reUpload', { batchId: 'batch-c', ids: [one!.id] })).body.data;
       expect(other.items).toEqual([]);
       expect(other.refused[0]!.message).toContain('另一批');
@@ -110,11 +126,10 @@ describe.each(DATABASE_TARGETS)('delist and re-upload on $kind', (target) => {
       t.app.marketplace.simulator!.control.taskDelayMs = 0;
     }
     // The import task ends; the new card is then under moderation until Ozon's time for it comes.
-    const imported = (await post<ReuploadItems>('/api/product/reUpload/status', { batchId: 'batch-b' })).body.data;
-    expect(imported.items[0]!).toMatchObject({ step: 'moderating', oldCard: 'archived' });
-    sim().productByOffer.get(imported.items[0]!.newOfferId)!.readyAt = 0;
-    const settled = (await post<ReuploadItems>('/api/product/reUpload/status', { batchId: 'batch-b' })).body.data;
-    expect(settled.items[0]!.step).toBe('done');
+    const [imported] = await afterPass('batch-b');
+    expect(imported).toMatchObject({ step: 'moderating', oldCard: 'archived' });
+    sim().productByOffer.get(imported!.newOfferId)!.readyAt = 0;
+    expect((await afterPass('batch-b'))[0]!.step).toBe('done');
     expect([...sim().productByOffer.keys()].filter((o) => o.startsWith(`${one!.offerId}-R`))).toHaveLength(1);
   });
 
@@ -134,6 +149,24 @@ describe.each(DATABASE_TARGETS)('delist and re-upload on $kind', (target) => {
     }
   });
 
+  it('takes a batch of many to the end with no browser asking, and two instances passing at once make each card once', async () => {
+    const picked = await pick((r) => r.status === 'selling' || r.status === 'notSelling', 30);
+    const answer = (await post<ReuploadAnswer>('/api/product/reUpload', { batchId: 'batch-many', ids: picked.map((r) => r.id) })).body.data;
+    expect(answer.items).toHaveLength(30);
+    // Two server instances, each with its own runner and lease owner, pass at once: one holds the runner's lease.
+    const other = createReuploadRunner({ deps: depsWith((client) => client), leases: createLeases(t.database), intervalMs: 0, notify: () => undefined, log: { error: () => undefined } });
+    await Promise.all([runner.tick(), other.tick()]);
+    await other.stop();
+    await runner.tick();
+    const items = (await post<ReuploadItems>('/api/product/reUpload/status', { batchId: 'batch-many' })).body.data.items;
+    expect(items.map((i) => i.step)).toEqual(picked.map(() => 'done'));
+    for (const row of picked) {
+      expect([...sim().productByOffer.keys()].filter((o) => o.startsWith(`${row.offerId}-R`))).toEqual([`${row.offerId}-R1`]);
+    }
+    const history = (await get<ReuploadHistory>('/api/product/reUpload/history')).body.data;
+    expect(history.openBatches.find((b) => b.batchId === 'batch-many')).toBeUndefined();
+  });
+
   // A crash right after each Ozon call went out, before its answer was stored: the resumed batch loses no card and makes none twice.
   const CRASH_POINTS = ['productInfoAttributes', 'productArchive', 'productsDelete', 'productImport', 'productImportInfo', 'productImportPrices', 'productsStocks'] as const;
   it.each(CRASH_POINTS)('resumes after a crash right after %s', async (method) => {
@@ -141,9 +174,11 @@ describe.each(DATABASE_TARGETS)('delist and re-upload on $kind', (target) => {
     const [row] = await pick((r) => (method === 'productsDelete' ? r.sku === '' && r.status === 'failed' : r.status === 'selling' && r.fbsStock > 0 && (!withMin || r.minPrice > 0)));
     const deps = depsWith((client) => crashingAfter(client, method));
     const batchId = `crash-${method}`;
-    await expect(startReupload(deps, seller.id, { batchId, ids: [row!.id] }, 'zh')).rejects.toThrow('crash');
-    // The crashed instance's hold on the row runs out.
+    await startReupload(deps, seller.id, { batchId, ids: [row!.id] }, 'zh');
+    await expect(advanceReuploads(deps, { batchId }, 20)).rejects.toThrow('crash');
+    // The crashed instance's hold on the row runs out; the next pass (another instance, or this one restarted) resumes it.
     await t.database.query(`update reupload_items set lease_until = null where batch_id = $1`, [batchId]);
+    await runner.tick();
     const { items } = await reuploadStatus(depsWith((client) => client), seller.id, batchId, 'zh');
     expect(items[0]).toMatchObject({ step: 'done', newOfferId: `${row!.offerId}-R1` });
     expect([...sim().productByOffer.keys()].filter((o) => o.startsWith(`${row!.offerId}-R`))).toEqual([`${row!.offerId}-R1`]);
@@ -158,13 +193,16 @@ describe.each(DATABASE_TARGETS)('delist and re-upload on $kind', (target) => {
     area.creates.push(...Array.from({ length: 1000 }, () => Date.now()));
     // The quota could not be read beforehand: Ozon's import refuses the card instead.
     const deps = depsWith((client) => new Proxy(client, { get: (target, key, receiver) => (key === 'productInfoLimit' ? () => Promise.reject(new Error('down')) : Reflect.get(target, key, receiver)) }));
-    const { items } = await startReupload(deps, seller.id, { batchId: 'batch-fail', ids: [row!.id] }, 'zh');
+    await startReupload(deps, seller.id, { batchId: 'batch-fail', ids: [row!.id] }, 'zh');
+    await advanceReuploads(deps, { batchId: 'batch-fail' }, 20);
+    const { items } = await reuploadStatus(deps, seller.id, 'batch-fail', 'zh');
     area.creates.splice(0, area.creates.length, ...saved);
     const failed = items[0]!;
     expect(failed).toMatchObject({ step: 'failed', failedStep: 'importing', oldCard: 'archived' });
     expect(failed.errors.map((e) => e.message)).toEqual(['已超出每日商品创建或更新额度']);
-    const retried = (await post<ReuploadItems>('/api/product/reUpload/retry', { batchId: 'batch-fail', ids: [failed.id] })).body.data.items[0]!;
-    expect(retried).toMatchObject({ step: 'done', errors: [] });
+    const resumed = (await post<ReuploadItems>('/api/product/reUpload/retry', { batchId: 'batch-fail', ids: [failed.id] })).body.data.items[0]!;
+    expect(resumed).toMatchObject({ step: 'importing', errors: [] });
+    expect((await afterPass('batch-fail'))[0]).toMatchObject({ step: 'done', errors: [] });
     expect((await post('/api/product/reUpload/retry', { batchId: 'batch-fail', ids: [failed.id] })).status).toBe(400);
     const history = (await get<ReuploadHistory>('/api/product/reUpload/history?step=done')).body.data;
     expect(history.list.map((i) => i.id)).toContain(failed.id);

@@ -54,6 +54,8 @@ type ItemRow = {
 const MAX_ATTEMPTS = 3;
 /** How long one caller holds a row while it moves it on. */
 const LEASE_MS = 120_000;
+/** The wait before a step that failed in passing is tried again, times the tries so far. */
+const RETRY_WAIT_MS = 5_000;
 /** Ozon's item code for a stock change within 30 s of the last one at that warehouse. */
 const STOCK_TOO_SOON = 'TOO_MANY_REQUESTS';
 const TRANSIENT: ReadonlySet<OzonErrorKind> = new Set(['timeout', 'network', 'rateLimited', 'circleOpen', 'server', 'malformed']);
@@ -138,15 +140,15 @@ type ProductRowLite = { id: string; shop_id: number; product_id: string; offer_i
 
 /**
  * POST /api/product/reUpload: the batch's rows made (a batch sent again keeps its rows), each product checked first
- * (the user's, not under moderation, not in another unfinished batch, within the shop's daily create quota), then
- * every unsettled row moved on as far as Ozon allows now.
+ * (the user's, not under moderation, not in another unfinished batch, within the shop's daily create quota). The
+ * server's runner (reuploadRunner.ts) then moves the rows on, whether or not any browser still watches.
  */
 export async function startReupload(
   deps: ProductsDeps,
   userId: number,
   body: { batchId: string; ids: string[] },
   lang: Lang,
-): Promise<{ items: ReuploadItem[]; refused: ProductOutcome[]; changed: number }> {
+): Promise<{ items: ReuploadItem[]; refused: ProductOutcome[] }> {
   const ids = [...new Set(body.ids)];
   const existing = new Map((await batchRows(deps, userId, body.batchId)).map((r) => [r.row_id, r]));
   const products = await deps.database.query<ProductRowLite>(
@@ -208,17 +210,15 @@ export async function startReupload(
       [userId, body.batchId, JSON.stringify(rows)],
     );
   }
-  const changed = await advanceBatch(deps, userId, body.batchId);
   const items = (await batchRows(deps, userId, body.batchId)).map((r) => itemOf(r, lang));
   const order = new Map(ids.map((id, k) => [id, k]));
   refused.sort((a, b) => (order.get(a.id) ?? 0) - (order.get(b.id) ?? 0));
-  return { items, refused, changed };
+  return { items, refused };
 }
 
-/** POST /api/product/reUpload/status: the batch's unsettled rows moved on, then all of them. */
-export async function reuploadStatus(deps: ProductsDeps, userId: number, batchId: string, lang: Lang): Promise<{ items: ReuploadItem[]; changed: number }> {
-  const changed = await advanceBatch(deps, userId, batchId);
-  return { items: (await batchRows(deps, userId, batchId)).map((r) => itemOf(r, lang)), changed };
+/** POST /api/product/reUpload/status: where each product of the batch stands (the runner moves them on). */
+export async function reuploadStatus(deps: ProductsDeps, userId: number, batchId: string, lang: Lang): Promise<{ items: ReuploadItem[] }> {
+  return { items: (await batchRows(deps, userId, batchId)).map((r) => itemOf(r, lang)) };
 }
 
 /** POST /api/product/reUpload/retry: failed rows resume at the step they stopped at. */
@@ -255,19 +255,35 @@ export async function reuploadHistory(deps: ProductsDeps, userId: number, query:
 
 // ---------------------------------------------------------------- moving a row on
 
-/** Moves every unsettled row of the batch on; answers how many products of the list changed. */
-async function advanceBatch(deps: ProductsDeps, userId: number, batchId: string): Promise<number> {
+/** Which rows a pass of the runner moves on: every user's, or one user's batch (tests, a resumed batch). */
+export type ReuploadScope = { userId?: number; batchId?: string; skip?: ReadonlySet<number> };
+
+/**
+ * Takes up to `limit` unsettled rows that nobody holds and whose wait is over (oldest first, `skip` left out),
+ * holds them, and moves each on as far as Ozon allows now. Answers the rows taken and, per user, how many rows of
+ * their product list changed. An error that is not Ozon's or ours (a crash) ends the call; the rows stay held until
+ * their lease runs out, then the next pass resumes them from their saved step.
+ */
+export async function advanceReuploads(deps: ProductsDeps, scope: ReuploadScope, limit: number): Promise<{ taken: number[]; changed: Map<number, number> }> {
   const rows = await deps.database.query<ItemRow>(
-    `update reupload_items r set lease_until = now() + ($4 || ' milliseconds')::interval
+    `update reupload_items r set lease_until = now() + ($1 || ' milliseconds')::interval
      from mp_shops s
-     where s.id = r.shop_id and r.user_id = $1 and r.batch_id = $2 and r.step = any($3::text[]) and (r.lease_until is null or r.lease_until < now())
+     where s.id = r.shop_id and r.id in (
+       select id from reupload_items
+       where step = any($2::text[]) and (lease_until is null or lease_until < now())
+         and ($3::int is null or user_id = $3) and ($4::text is null or batch_id = $4) and id <> all($5::int[])
+       order by id limit $6 for update skip locked)
      returning r.*, s.name as shop_name`,
-    [userId, batchId, REUPLOAD_UNSETTLED, String(LEASE_MS)],
+    [String(LEASE_MS), REUPLOAD_UNSETTLED, scope.userId ?? null, scope.batchId ?? null, [...(scope.skip ?? [])], limit],
   );
-  let changed = 0;
-  const byShop = new Map<number, ItemRow[]>();
-  for (const row of rows.sort((a, b) => a.id - b.id)) byShop.set(row.shop_id, [...(byShop.get(row.shop_id) ?? []), row]);
-  for (const [shopId, shopRows] of byShop) {
+  const changed = new Map<number, number>();
+  const byShop = new Map<string, ItemRow[]>();
+  for (const row of rows.sort((a, b) => a.id - b.id)) {
+    const key = `${row.user_id}|${row.shop_id}`;
+    byShop.set(key, [...(byShop.get(key) ?? []), row]);
+  }
+  for (const shopRows of byShop.values()) {
+    const { user_id: userId, shop_id: shopId } = shopRows[0]!;
     let client: OzonClient;
     try {
       client = await deps.clientFor(userId, shopId);
@@ -277,13 +293,14 @@ async function advanceBatch(deps: ProductsDeps, userId: number, batchId: string)
     }
     for (const row of shopRows) {
       try {
-        changed += await advanceRow(deps, client, row);
+        const count = await advanceRow(deps, client, row);
+        if (count > 0) changed.set(userId, (changed.get(userId) ?? 0) + count);
       } catch (error) {
         await failOrWait(deps, row, errorOf(error));
       }
     }
   }
-  return changed;
+  return { taken: rows.map((r) => r.id), changed };
 }
 
 async function save(deps: ProductsDeps, row: ItemRow, change: Partial<Pick<ItemRow, 'step' | 'failed_step' | 'old_card' | 'card' | 'task_id' | 'new_product_id' | 'errors'>>): Promise<ItemRow> {
@@ -297,14 +314,18 @@ async function save(deps: ProductsDeps, row: ItemRow, change: Partial<Pick<ItemR
   return next;
 }
 
-/** A failure at the row's step: a passing one is tried again on the next call (up to MAX_ATTEMPTS), any other fails the product. */
+/**
+ * A failure at the row's step: a passing one is tried again after a wait growing with each try (up to MAX_ATTEMPTS),
+ * any other fails the product.
+ */
 async function failOrWait(deps: ProductsDeps, row: ItemRow, { stored, transient }: { stored: Stored; transient: boolean }): Promise<void> {
   const fail = !transient || row.attempts + 1 >= MAX_ATTEMPTS;
   await deps.database.query(
-    `update reupload_items set attempts = attempts + 1, errors = $2::jsonb, lease_until = null, updated_at = now(),
+    `update reupload_items set attempts = attempts + 1, errors = $2::jsonb, updated_at = now(),
+       lease_until = case when $3 then null else now() + ($4 || ' milliseconds')::interval end,
        step = case when $3 then 'failed' else step end, failed_step = case when $3 then step else failed_step end
      where id = $1`,
-    [row.id, JSON.stringify([stored]), fail],
+    [row.id, JSON.stringify([stored]), fail, String(RETRY_WAIT_MS * (row.attempts + 1))],
   );
 }
 

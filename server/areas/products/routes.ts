@@ -7,7 +7,10 @@ import type { ClientFactory } from '../../marketplace/plugin';
 import { PICTURE_UPLOAD_LIMITS, readUploadedImage } from '../edit/imageRules';
 import { newPictureToken, publicBaseOf, publicPictureUrl } from '../edit/watermarkJobs';
 import { clientForShop } from '../store/service';
+import { createLeases } from '../../db/leases';
+import { createPictureCleanup, PICTURE_CLEANUP_INTERVAL_MS, storeProductPicture, type PictureCleanup } from './pictures';
 import { productLimits, retryReupload, reuploadHistory, reuploadStatus, startReupload } from './reupload';
+import { createReuploadRunner, REUPLOAD_RUNNER_INTERVAL_MS, type ReuploadRunner } from './reuploadRunner';
 import {
   archiveProducts,
   createProductFrameSync,
@@ -25,6 +28,13 @@ import {
 export type ProductsRoutesOptions = {
   /** Where shop requests go; default: the marketplace plugin's factory. */
   clientFor?: ClientFactory;
+  /** How often the re-upload runner makes a pass; 0 turns its timer off (tests tick by hand). */
+  reuploadIntervalMs?: number;
+  /** Sees the re-upload runner (tests). */
+  onReuploadRunner?: (runner: ReuploadRunner) => void;
+  /** How often unused uploaded pictures are cleaned up; 0 turns the timer off (tests tick by hand). */
+  pictureCleanupIntervalMs?: number;
+  onPictureCleanup?: (cleanup: PictureCleanup) => void;
 };
 
 /**
@@ -44,6 +54,31 @@ export async function productsRoutes(app: FastifyInstance, options: ProductsRout
   const changed = (userId: number, count: number) => {
     if (count > 0) app.push.toUser(userId, { type: 'products.changed' });
   };
+  const runner = createReuploadRunner({
+    deps,
+    leases: createLeases(app.database),
+    intervalMs: options.reuploadIntervalMs ?? REUPLOAD_RUNNER_INTERVAL_MS,
+    notify: changed,
+    log: app.log,
+  });
+  options.onReuploadRunner?.(runner);
+  const cleanup = createPictureCleanup({
+    database: app.database,
+    leases: createLeases(app.database),
+    now: () => app.now(),
+    intervalMs: options.pictureCleanupIntervalMs ?? PICTURE_CLEANUP_INTERVAL_MS,
+    log: app.log,
+  });
+  options.onPictureCleanup?.(cleanup);
+  app.addHook('onReady', async () => {
+    runner.start();
+    runner.wake();
+    cleanup.start();
+  });
+  app.addHook('onClose', async () => {
+    await runner.stop();
+    await cleanup.stop();
+  });
   const E = PRODUCT_ENDPOINTS;
 
   route(app, E.sync, async ({ user, input, reply }) => {
@@ -93,30 +128,22 @@ export async function productsRoutes(app: FastifyInstance, options: ProductsRout
     route(scope, E.imageUpload, async ({ user, request }) => {
       const { bytes, name, contentType, width, height } = await readUploadedImage(request);
       const token = newPictureToken();
-      await app.database.query(
-        `insert into edit_images (user_id, name, content_type, width, height, size, bytes, created_at, origin, public_token)
-         values ($1, $2, $3, $4, $5, $6, $7, $8, 'product', $9)`,
-        [user.id, name, contentType, width, height, bytes.length, bytes, app.now(), token],
-      );
+      await storeProductPicture(app.database, user.id, { name, contentType, width, height, bytes, token, now: app.now() });
       return { url: publicPictureUrl(publicBaseOf(request), token, contentType), width, height };
     });
   });
 
   const R = REUPLOAD_ENDPOINTS;
   route(app, R.reUpload, async ({ user, input, lang }) => {
-    const { items, refused, changed: count } = await startReupload(deps, user.id, input, lang);
-    changed(user.id, count);
-    return { items, refused };
+    const answer = await startReupload(deps, user.id, input, lang);
+    runner.wake();
+    return answer;
   });
-  route(app, R.status, async ({ user, input, lang }) => {
-    const { items, changed: count } = await reuploadStatus(deps, user.id, input.batchId, lang);
-    changed(user.id, count);
-    return { items };
-  });
+  route(app, R.status, async ({ user, input, lang }) => reuploadStatus(deps, user.id, input.batchId, lang));
   route(app, R.retry, async ({ user, input, lang }) => {
-    const { items, changed: count } = await retryReupload(deps, user.id, input.batchId, input.ids, lang);
-    changed(user.id, count);
-    return { items };
+    const answer = await retryReupload(deps, user.id, input.batchId, input.ids, lang);
+    runner.wake();
+    return answer;
   });
   route(app, R.history, async ({ user, input, lang }) => reuploadHistory(deps, user.id, input, lang));
 }
