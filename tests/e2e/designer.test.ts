@@ -138,8 +138,10 @@ describe('the poster designer in the browser', () => {
     const listed = page.locator('[role=grid] [role=row]').filter({ hasText: offerId });
     await expect.poll(() => listed.locator('img.product-thumb').getAttribute('src'), { timeout: 120_000 }).toBe(ownPath);
     await listed.dblclick();
-    const first = page.getByTestId('product-drawer').locator('.ant-image img').first();
-    await expect.poll(() => first.evaluate((img: HTMLImageElement) => [new URL(img.src).pathname, img.naturalWidth, img.naturalHeight])).toEqual([ownPath, 900, 1200]);
+    const pictures = page.getByTestId('product-drawer').locator('.ant-image img');
+    await expect.poll(() => pictures.first().evaluate((img: HTMLImageElement) => [new URL(img.src).pathname, img.naturalWidth, img.naturalHeight])).toEqual([ownPath, 900, 1200]);
+    // The card's other pictures follow it, each loading in the browser.
+    await expect.poll(() => pictures.evaluateAll((imgs) => imgs.map((img) => (img as HTMLImageElement).naturalWidth > 0))).toEqual(card.images.map(() => true));
     await screenshot(page, 'designer-publish-product-zh');
     await page.context().close();
   }, 300_000);
