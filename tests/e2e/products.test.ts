@@ -79,6 +79,9 @@ describe('product list', () => {
     const dialog = await settledDialog(en);
     await dialog.getByText("Keep the card's other pictures (the new ones go first)").click();
     await dialog.getByText("All of the card's current pictures will be replaced by these").waitFor();
+    // Ozon's daily update quota of the shop, read before anything is sent.
+    await dialog.getByText("Ozon's daily limit for product updates").waitFor();
+    await dialog.getByTestId('quota-table').getByRole('cell', { name: /\d+ \/ \d+/ }).waitFor();
     await screenshot(en, 'products-pictures-en');
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await en.context().close();
@@ -145,6 +148,7 @@ describe('product pictures', () => {
     await dialog.getByRole('button', { name: '添加' }).click();
     await expect.poll(() => picks.count()).toBe(2);
     await expect.poll(() => picks.first().textContent()).toContain('主图');
+    await dialog.getByText('Ozon每日更新商品额度').waitFor();
     await screenshot(page, 'products-pictures-zh');
     await dialog.getByRole('button', { name: '确定' }).click();
     await page.getByText(/改图片：2 个商品已完成/).waitFor({ timeout: 60_000 });
