@@ -1,17 +1,7 @@
-import type { Browser, Page } from 'playwright-core';
-import { inject } from 'vitest';
-import { launchBrowser, openAsSeller, screenshot } from './browser';
+import type { Page } from 'playwright-core';
+import { screenshot, useBrowser } from './browser';
 
-const baseUrl = inject('baseUrl');
-const code = inject('captchaCode');
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const e2e = useBrowser();
 
 type TrendPoint = { bucket: string; previousBucket: string; current: number; previous: number };
 const chartData = async <T>(page: Page, testId: string): Promise<T> => JSON.parse((await page.getByTestId(testId).getAttribute('data-chart')) ?? 'null') as T;
@@ -38,7 +28,7 @@ async function openWithSales(page: Page) {
 describe('sales analysis in the browser', () => {
   it('draws a period: the trend against the previous period, shops, top SKUs, categories and ABC, in zh and en', async () => {
     for (const lang of ['zh', 'en'] as const) {
-      const page = await openAsSeller(browser, baseUrl, code, '/analyze/sale-analyze', lang);
+      const page = await e2e.openAs('seller', '/analyze/sale-analyze', { lang, via: 'login' });
       await openWithSales(page);
       // The last 30 days, day by day, each beside the same day of the 30 before.
       const trend = await chartData<TrendPoint[]>(page, 'chart-trend');

@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
+import { inject } from 'vitest';
 
 export const SCREENSHOTS = resolve(import.meta.dirname, 'screenshots');
 
@@ -74,26 +75,88 @@ export function uniqueName(prefix: string): string {
   return `${prefix}_${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
 }
 
-/** A new context signed in as the demo seller (zh or en), at `path`. */
-export async function openAsSeller(browser: Browser, baseUrl: string, code: string, path: string, lang: 'zh' | 'en' = 'zh'): Promise<Page> {
-  const context = await newContext(browser, baseUrl, lang);
-  const page = await context.newPage();
-  await page.goto('/login');
-  if (lang === 'en') {
-    await page.getByLabel('Username').fill('seller');
-    await page.getByLabel('Password').fill('seller123');
-    await page.getByPlaceholder('Captcha').fill(code);
-    await page.getByRole('button', { name: 'Log in', exact: true }).click();
-  } else {
-    await logIn(page, 'seller', 'seller123', code);
-  }
-  await page.waitForURL((url) => url.pathname !== '/login');
-  await page.goto(path);
-  return page;
+/** The demo accounts the server seeds; each one's password is its name followed by 123. */
+export type DemoUser = 'admin' | 'seller' | 'analyst' | 'newbie';
+/** A demo account, or any other by its name and password. */
+export type Account = DemoUser | { username: string; password: string };
+
+function credentials(account: Account): { username: string; password: string } {
+  return typeof account === 'string' ? { username: account, password: `${account}123` } : account;
+}
+
+export interface SignInOptions {
+  lang?: 'zh' | 'en';
+  /**
+   * 'link' (the default): open `path` without a session, be sent to the login page, sign in there and land back on
+   * `path`. 'login': sign in on the login page, land on the home page, then load `path` afresh with the session.
+   */
+  via?: 'link' | 'login';
+}
+
+export interface OpenOptions extends SignInOptions {
+  /** Default timeouts of the new context, for pages that load slowly while the server syncs the demo shops. */
+  timeouts?: { navigation?: number; action?: number };
+}
+
+/**
+ * One e2e file's browser and server: Chromium is launched before the file's tests and closed after them, and the
+ * sign-in every test starts with is one call. Call it once at the top of the file.
+ */
+export function useBrowser() {
+  const baseUrl = inject('baseUrl');
+  const code = inject('captchaCode');
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  const session = {
+    baseUrl,
+    /** The captcha answer the test server accepts. */
+    code,
+    get browser(): Browser {
+      if (!browser) throw new Error('useBrowser(): the browser is launched in beforeAll; use it inside a hook or test');
+      return browser;
+    },
+    /** A new context in a language and, when named, a time zone. */
+    context(lang: 'zh' | 'en' = 'zh', timezoneId?: string): Promise<BrowserContext> {
+      return newContext(session.browser, baseUrl, lang, timezoneId);
+    },
+    /** Signs `page` in as `account` and leaves it at `path` (or, without one, at the home page). */
+    async signIn(page: Page, account: Account, path?: string, { lang = 'zh', via = 'link' }: SignInOptions = {}): Promise<void> {
+      const { username, password } = credentials(account);
+      // Whole addresses, so a context made without a base URL (a persistent one, with an extension) works too.
+      const at = (to: string) => new URL(to, baseUrl).href;
+      if (path !== undefined && via === 'link') {
+        await page.goto(at(path));
+        await page.waitForURL((url) => url.pathname === '/login');
+        await logIn(page, username, password, code, lang);
+        await page.waitForURL((url) => url.pathname === path);
+        return;
+      }
+      await page.goto(at('/login'));
+      await logIn(page, username, password, code, lang);
+      await page.waitForURL((url) => url.pathname === '/home/introduction');
+      if (path !== undefined) await page.goto(at(path));
+    },
+    /** A new context and page, signed in as `account`, at `path`. */
+    async openAs(account: Account, path: string, { timeouts, ...options }: OpenOptions = {}): Promise<Page> {
+      const context = await session.context(options.lang);
+      if (timeouts?.navigation) context.setDefaultNavigationTimeout(timeouts.navigation);
+      if (timeouts?.action) context.setDefaultTimeout(timeouts.action);
+      const page = await context.newPage();
+      await session.signIn(page, account, path, options);
+      return page;
+    },
+  };
+  return session;
 }
 
 /** Calls the API as the page's user, with the credentials the app keeps in its cookies. */
-export async function api(page: Page, path: string, body?: unknown): Promise<unknown> {
+export async function api<T = unknown>(page: Page, path: string, body?: unknown): Promise<T> {
   return page.evaluate(
     async ({ path, body }) => {
       const cookie = (name: string) => decodeURIComponent(document.cookie.split('; ').find((c) => c.startsWith(`${name}=`))?.slice(name.length + 1) ?? '');
@@ -105,25 +168,20 @@ export async function api(page: Page, path: string, body?: unknown): Promise<unk
       return response.json();
     },
     { path, body },
-  );
+  ) as Promise<T>;
 }
+
+/** One e2e file's session, as useBrowser() gives it. */
+export type E2eSession = ReturnType<typeof useBrowser>;
 
 /**
  * The demo seller at the designer (/edit/edit-image), signed in from the login page it sends a new visitor to.
  * `patienceMs`: the page's waits, for the server's first minutes, when it syncs the demo shops in the background and
  * single answers on a busy machine can take 20 s.
  */
-export async function openDesignerAsSeller(browser: Browser, baseUrl: string, code: string, lang: 'zh' | 'en' = 'zh', patienceMs?: number): Promise<Page> {
-  const context = await newContext(browser, baseUrl, lang);
-  if (patienceMs !== undefined) {
-    context.setDefaultNavigationTimeout(120_000);
-    context.setDefaultTimeout(patienceMs);
-  }
-  const page = await context.newPage();
-  await page.goto('/edit/edit-image');
-  await page.waitForURL((url) => url.pathname === '/login');
-  await logIn(page, 'seller', 'seller123', code, lang);
-  await page.waitForURL((url) => url.pathname === '/edit/edit-image');
+export async function openDesignerAsSeller(e2e: E2eSession, lang: 'zh' | 'en' = 'zh', patienceMs?: number): Promise<Page> {
+  const timeouts = patienceMs === undefined ? undefined : { navigation: 120_000, action: patienceMs };
+  const page = await e2e.openAs('seller', '/edit/edit-image', { lang, timeouts });
   await page.getByTestId('designer-canvas').waitFor();
   return page;
 }

@@ -2,32 +2,20 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { extname, join, resolve } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { inject } from 'vitest';
+import type { Page } from 'playwright-core';
 import { ADMIN_USER_PATHS } from '../../contract/admin';
 import { CHAT_UPLOAD_MESSAGES } from '../../contract/chatUpload';
-import { api, launchBrowser, logIn, newContext, registerByApi, screenshot } from './browser';
+import { api, registerByApi, screenshot, useBrowser } from './browser';
 
-const baseUrl = inject('baseUrl');
-const code = inject('captchaCode');
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const e2e = useBrowser();
+const { baseUrl, code } = e2e;
 
 /** The chat page of a user logged in, in Chinese or, after a reload with the language cookie, in English. */
 async function openChatPage(username: string, password: string, lang: 'zh' | 'en' = 'zh'): Promise<Page> {
-  const context = await newContext(browser, baseUrl);
+  const context = await e2e.context();
   const page = await context.newPage();
   try {
-    await page.goto('/chat-manager/chat-list');
-    await page.waitForURL((url) => url.pathname === '/login');
-    await logIn(page, username, password, code);
-    await page.waitForURL((url) => url.pathname === '/chat-manager/chat-list');
+    await e2e.signIn(page, { username, password }, '/chat-manager/chat-list');
     await page.getByRole('complementary', { name: '买家会话' }).waitFor();
     if (lang === 'en') {
       await context.addCookies([{ name: 'language', value: 'en', url: baseUrl }]);
@@ -313,7 +301,7 @@ async function serveChatPage(): Promise<{ url: string; close: () => Promise<void
 describe('a conversation of 100,000 messages', () => {
   it('scrolls from the newest to the oldest and back, keeping only a window of rows in the page', async () => {
     const served = await serveChatPage();
-    const page = await (await browser.newContext({ viewport: { width: 1366, height: 800 } })).newPage();
+    const page = await (await e2e.browser.newContext({ viewport: { width: 1366, height: 800 } })).newPage();
     try {
       await page.goto(served.url);
       const log = page.getByRole('log');

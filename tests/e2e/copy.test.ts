@@ -1,10 +1,7 @@
-import type { Browser } from 'playwright-core';
-import { inject } from 'vitest';
-import { launchBrowser, logIn, newContext, screenshot } from './browser';
+import { screenshot, useBrowser } from './browser';
 
-const baseUrl = inject('baseUrl');
-const code = inject('captchaCode');
-let browser: Browser;
+const e2e = useBrowser();
+const { baseUrl } = e2e;
 
 /** Another seller's cards (simulator shop 1003), read from the simulator as Ozon itself would hold them. */
 async function competitorSkus(): Promise<{ open: number[]; forbidden: number }> {
@@ -19,22 +16,10 @@ async function competitorSkus(): Promise<{ open: number[]; forbidden: number }> 
   return { open: onSale.filter((p) => p.id % 10 !== 7).slice(0, 2).map((p) => p.sku), forbidden: onSale.find((p) => p.id % 10 === 7)!.sku };
 }
 
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-
 describe('copying cards in the browser', () => {
   it('copies three SKUs into two shops; the one Ozon refuses shows its reason, the others are listed', async () => {
     const skus = await competitorSkus();
-    const context = await newContext(browser, baseUrl);
-    const page = await context.newPage();
-    await page.goto('/copy/copy-product');
-    await page.waitForURL((url) => url.pathname === '/login');
-    await logIn(page, 'seller', 'seller123', code);
-    await page.waitForURL((url) => url.pathname === '/copy/copy-product');
+    const page = await e2e.openAs('seller', '/copy/copy-product');
 
     await page.getByLabel('商品链接或SKU').fill([`https://www.ozon.ru/product/naushniki-${skus.open[0]}/`, String(skus.open[1]), String(skus.forbidden)].join('\n'));
     const shops = page.getByLabel('复制到店铺');
@@ -65,19 +50,14 @@ describe('copying cards in the browser', () => {
     await page.getByText('MY-EARBUDS-2').first().waitFor();
     expect(await page.getByTestId('copy-reason').count()).toBe(2);
     await screenshot(page, 'copy-history-zh');
-    await context.close();
+    await page.context().close();
   });
 
   it('shows the history in English with Ozon’s reason in English', async () => {
-    const context = await newContext(browser, baseUrl, 'en');
-    const page = await context.newPage();
-    await page.goto('/login');
-    await logIn(page, 'seller', 'seller123', code, 'en');
-    await page.waitForURL((url) => url.pathname !== '/login');
-    await page.goto('/copy/copy-history');
+    const page = await e2e.openAs('seller', '/copy/copy-history', { lang: 'en', via: 'login' });
     await page.getByTestId('copy-reason').first().waitFor();
     expect(await page.getByTestId('copy-reason').first().textContent()).toBe("The card's owner forbids creating products from this SKU");
     await screenshot(page, 'copy-history-en');
-    await context.close();
+    await page.context().close();
   });
 });

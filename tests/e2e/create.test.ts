@@ -1,17 +1,8 @@
-import type { Browser, Page } from 'playwright-core';
-import { inject } from 'vitest';
-import { launchBrowser, logIn, newContext, screenshot } from './browser';
+import type { Page } from 'playwright-core';
+import { screenshot, useBrowser } from './browser';
 
-const baseUrl = inject('baseUrl');
-const code = inject('captchaCode');
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const e2e = useBrowser();
+const { baseUrl } = e2e;
 
 /** A picture Ozon can reach: one of the simulator's own product pictures. */
 async function pictureUrl(): Promise<string> {
@@ -34,12 +25,7 @@ async function pick(page: Page, label: string, search: string | null, option: Re
 
 describe('creating a product in the browser', { timeout: 240_000 }, () => {
   it('catches a missing required attribute before sending, then sends and watches the card land', async () => {
-    const context = await newContext(browser, baseUrl);
-    const page = await context.newPage();
-    await page.goto('/store/store-list');
-    await page.waitForURL((url) => url.pathname === '/login');
-    await logIn(page, 'admin', 'admin123', code);
-    await page.waitForURL((url) => url.pathname === '/store/store-list');
+    const page = await e2e.openAs('admin', '/store/store-list');
     await page.getByRole('button', { name: '添加店铺' }).click();
     const dialog = page.getByRole('dialog');
     await dialog.getByLabel('店铺名称').fill('备用店');
@@ -92,15 +78,10 @@ describe('creating a product in the browser', { timeout: 240_000 }, () => {
     const { items } = (await onOzon.json()) as { items: { name: string; price: string; sku: number }[] };
     expect(items[0]).toMatchObject({ name: 'Беспроводные наушники TWS A9' });
     expect(Number(items[0]!.price)).toBe(399);
-    await context.close();
+    await page.context().close();
 
     // The backup listing in English: the same form, filled from the card just made.
-    const en = await newContext(browser, baseUrl, 'en');
-    const enPage = await en.newPage();
-    await enPage.goto('/login');
-    await logIn(enPage, 'admin', 'admin123', code, 'en');
-    await enPage.waitForURL((url) => url.pathname !== '/login');
-    await enPage.goto('/create/create-product-2');
+    const enPage = await e2e.openAs('admin', '/create/create-product-2', { lang: 'en', via: 'login' });
     await enPage.getByLabel('Template product').fill(offerId);
     await enPage.getByRole('button', { name: 'Load template' }).click();
     await enPage.getByText('Filled from "Беспроводные наушники TWS A9"; enter a new offer id').waitFor();
@@ -109,6 +90,6 @@ describe('creating a product in the browser', { timeout: 240_000 }, () => {
     await enPage.getByRole('button', { name: 'Send to Ozon' }).click();
     await enPage.getByText('Enter the offer id').waitFor();
     await screenshot(enPage, 'create-template-en');
-    await en.close();
+    await enPage.context().close();
   });
 });

@@ -1,18 +1,9 @@
 import sharp from 'sharp';
-import type { Browser, Download, Page } from 'playwright-core';
-import { inject } from 'vitest';
-import { api, launchBrowser, openDesignerAsSeller, screenshot, settledDialog } from './browser';
+import type { Download, Page } from 'playwright-core';
+import { api, openDesignerAsSeller, screenshot, settledDialog, useBrowser } from './browser';
 
-const baseUrl = inject('baseUrl');
-const code = inject('captchaCode');
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const e2e = useBrowser();
+const { baseUrl } = e2e;
 
 async function bytesOf(download: Download): Promise<Buffer> {
   const stream = await download.createReadStream();
@@ -44,7 +35,7 @@ async function cardOnOzon(clientId: string, offerId: string): Promise<OzonCard> 
   return card;
 }
 
-const openDesigner = (lang: 'zh' | 'en' = 'zh', patienceMs?: number) => openDesignerAsSeller(browser, baseUrl, code, lang, patienceMs);
+const openDesigner = (lang: 'zh' | 'en' = 'zh', patienceMs?: number) => openDesignerAsSeller(e2e, lang, patienceMs);
 
 describe('the poster designer in the browser', () => {
   it('builds a main image from a template with text and a picture, undoes and redoes, exports PNG, SVG and JSON at the canvas size', async () => {

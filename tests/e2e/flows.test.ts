@@ -1,17 +1,8 @@
-import type { Browser, Page } from 'playwright-core';
-import { inject } from 'vitest';
-import { launchBrowser, logIn, newContext, screenshot } from './browser';
+import type { Page } from 'playwright-core';
+import { screenshot, useBrowser } from './browser';
 
-const baseUrl = inject('baseUrl');
-const code = inject('captchaCode');
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const e2e = useBrowser();
+const { baseUrl } = e2e;
 
 /** The event list's entries, oldest first: "<time> <event> → <state>". */
 async function moments(page: Page): Promise<string[]> {
@@ -20,16 +11,13 @@ async function moments(page: Page): Promise<string[]> {
 
 describe('the flows page', () => {
   it("shows the app's machines live and offline: the session's states in order, tab actors coming and going, an earlier moment", async () => {
-    const context = await newContext(browser, baseUrl);
+    const context = await e2e.context();
     const outside: string[] = [];
     context.on('request', (request) => {
       if (!request.url().startsWith(baseUrl)) outside.push(request.url());
     });
     const page = await context.newPage();
-    await page.goto('/flows');
-    await page.waitForURL((url) => url.pathname === '/login');
-    await logIn(page, 'admin', 'admin123', code);
-    await page.waitForURL((url) => url.pathname === '/flows');
+    await e2e.signIn(page, 'admin', '/flows');
     // Opening the page turns recording on for this browser; a reload records this window's own actors from the start.
     await page.getByRole('alert').filter({ hasText: '已在本浏览器开启流程记录' }).waitFor();
     await page.reload();

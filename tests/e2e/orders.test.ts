@@ -1,18 +1,12 @@
-import type { Browser, Download, Locator, Page } from 'playwright-core';
+import type { Download, Locator, Page } from 'playwright-core';
 import { PDFDocument } from 'pdf-lib';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
-import { inject } from 'vitest';
-import { launchBrowser, openAsSeller as openSignedIn, screenshot, settledDialog } from './browser';
+import { screenshot, settledDialog, useBrowser } from './browser';
 
-const baseUrl = inject('baseUrl');
-const code = inject('captchaCode');
-let browser: Browser;
+const e2e = useBrowser();
+const { baseUrl } = e2e;
 
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
 afterAll(async () => {
-  await browser?.close();
   await simulatorLabelDelay(45_000);
 });
 
@@ -29,7 +23,7 @@ async function simulatorLabelDelay(ms: number): Promise<void> {
   if (!response.ok) throw new Error(`simulator control: ${response.status}`);
 }
 
-const openAsSeller = (path: string, lang: 'zh' | 'en' = 'zh'): Promise<Page> => openSignedIn(browser, baseUrl, code, path, lang);
+const openAsSeller = (path: string, lang: 'zh' | 'en' = 'zh'): Promise<Page> => e2e.openAs('seller', path, { lang, via: 'login' });
 
 const grid = (page: Page) => page.getByRole('grid');
 const rowCount = async (page: Page) => Number(await grid(page).getAttribute('aria-rowcount'));

@@ -2,12 +2,11 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { unzipSync } from 'fflate';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { inject } from 'vitest';
-import { launchBrowser, logIn, newContext, screenshot } from './browser';
+import { chromium, type BrowserContext } from 'playwright-core';
+import { screenshot, useBrowser } from './browser';
 
-const baseUrl = inject('baseUrl');
-const code = inject('captchaCode');
+const e2e = useBrowser();
+const { baseUrl } = e2e;
 
 /**
  * The plugin as a seller uses it: downloaded from the plugin page as a zip, loaded unpacked into Chromium (headless
@@ -21,19 +20,16 @@ const PAGES = {
   ozon: { url: 'https://www.ozon.ru/product/besprovodnye-naushniki-tws-x9-chernye-1789012345/' },
 } as const;
 
-let browser: Browser;
 let extensionDir: string;
 let profileDir: string;
 let context: BrowserContext | undefined;
 
 beforeAll(async () => {
-  browser = await launchBrowser();
   extensionDir = mkdtempSync(join(tmpdir(), 'seller-plugin-'));
   profileDir = mkdtempSync(join(tmpdir(), 'seller-profile-'));
 });
 afterAll(async () => {
   await context?.close();
-  await browser?.close();
   rmSync(extensionDir, { recursive: true, force: true });
   rmSync(profileDir, { recursive: true, force: true });
 });
@@ -53,18 +49,9 @@ async function serveSourceSites(target: BrowserContext) {
   }
 }
 
-async function signIn(page: Page, path: string) {
-  await page.goto(`${baseUrl}${path}`);
-  await page.waitForURL((url) => url.pathname === '/login');
-  await logIn(page, 'seller', 'seller123', code);
-  await page.waitForURL((url) => url.pathname === path);
-}
-
 describe('the browser plugin', () => {
   it('downloads from the plugin page as a zip made for this server, with the install steps in zh and en', { timeout: 240_000 }, async () => {
-    const page = await (await newContext(browser, baseUrl)).newPage();
-    page.setDefaultTimeout(60_000);
-    await signIn(page, '/plugin/download');
+    const page = await e2e.openAs('seller', '/plugin/download', { timeouts: { action: 60_000 } });
     await page.getByText('本浏览器中未检测到插件').waitFor();
     await page.getByText('点击“加载已解压的扩展程序”，选择刚才解压的文件夹。').waitFor();
     const [saved] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: /下载插件/ }).click()]);
@@ -79,15 +66,7 @@ describe('the browser plugin', () => {
     expect(manifest.host_permissions).toEqual([`${baseUrl}/*`]);
     await screenshot(page, 'plugin-page-zh');
 
-    const en = await (await newContext(browser, baseUrl, 'en')).newPage();
-    en.setDefaultTimeout(60_000);
-    await en.goto(`${baseUrl}/login`);
-    await en.getByLabel('Username').fill('seller');
-    await en.getByLabel('Password').fill('seller123');
-    await en.getByPlaceholder('Captcha').fill(code);
-    await en.getByRole('button', { name: 'Log in', exact: true }).click();
-    await en.waitForURL((url) => url.pathname !== '/login');
-    await en.goto(`${baseUrl}/plugin/download`);
+    const en = await e2e.openAs('seller', '/plugin/download', { lang: 'en', via: 'login', timeouts: { action: 60_000 } });
     await en.getByText('Click "Load unpacked" and choose the folder you unzipped.').waitFor();
     await screenshot(en, 'plugin-page-en');
     await en.context().close();
@@ -109,7 +88,7 @@ describe('the browser plugin', () => {
     const page = context.pages()[0] ?? (await context.newPage());
 
     // Installed: the plugin page sees it; one click hands it a token and it answers as whom it is connected.
-    await signIn(page, '/plugin/download');
+    await e2e.signIn(page, 'seller', '/plugin/download');
     await page.getByText(/插件已安装（v[\d.]+），尚未连接。/).waitFor();
     await page.getByRole('button', { name: '连接插件' }).click();
     await page.getByText('插件已连接账号 seller。现在可以去商品页采集了。').waitFor();

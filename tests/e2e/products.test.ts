@@ -1,22 +1,13 @@
 import { readFileSync } from 'node:fs';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { readSheet } from 'read-excel-file/node';
 import sharp from 'sharp';
-import { inject } from 'vitest';
-import { launchBrowser, openAsSeller, screenshot, settledDialog } from './browser';
+import { screenshot, settledDialog, useBrowser } from './browser';
 
-const baseUrl = inject('baseUrl');
-const code = inject('captchaCode');
-let browser: Browser;
+const e2e = useBrowser();
+const { baseUrl } = e2e;
 
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-
-const openAs = (path: string, lang: 'zh' | 'en' = 'zh') => openAsSeller(browser, baseUrl, code, path, lang);
+const openAs = (path: string, lang: 'zh' | 'en' = 'zh') => e2e.openAs('seller', path, { lang, via: 'login' });
 
 const rowCount = async (page: Page) => Number(await page.getByRole('grid').getAttribute('aria-rowcount'));
 

@@ -1,23 +1,12 @@
-import type { Browser, Page } from 'playwright-core';
-import { inject } from 'vitest';
-import { launchBrowser, logIn, newContext, screenshot } from './browser';
+import type { Page } from 'playwright-core';
+import { screenshot, useBrowser } from './browser';
 
-const baseUrl = inject('baseUrl');
-const code = inject('captchaCode');
-let browser: Browser;
+const e2e = useBrowser();
+const { baseUrl } = e2e;
 let page: Page;
 
 beforeAll(async () => {
-  browser = await launchBrowser();
-  const context = await newContext(browser, baseUrl);
-  page = await context.newPage();
-  await page.goto('/action/oz-action-list');
-  await page.waitForURL((url) => url.pathname === '/login');
-  await logIn(page, 'seller', 'seller123', code);
-  await page.waitForURL((url) => url.pathname === '/action/oz-action-list');
-});
-afterAll(async () => {
-  await browser?.close();
+  page = await e2e.openAs('seller', '/action/oz-action-list');
 });
 
 /** The demo seller's shop 1001 on the simulator; its first action is 100101. */

@@ -1,27 +1,9 @@
-import type { Browser, Locator, Page } from 'playwright-core';
-import { inject } from 'vitest';
-import { launchBrowser, logIn, newContext, screenshot } from './browser';
+import type { Locator, Page } from 'playwright-core';
+import { screenshot, useBrowser } from './browser';
 
-const baseUrl = inject('baseUrl');
-const code = inject('captchaCode');
-let browser: Browser;
+const e2e = useBrowser();
 
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-
-async function open(path: string, lang: 'zh' | 'en' = 'zh', user: 'analyst' | 'seller' = 'analyst'): Promise<Page> {
-  const context = await newContext(browser, baseUrl, lang);
-  const page = await context.newPage();
-  await page.goto(path);
-  await page.waitForURL((url) => url.pathname === '/login');
-  await logIn(page, user, `${user}123`, code, lang);
-  await page.waitForURL((url) => url.pathname === path);
-  return page;
-}
+const open = (path: string, lang: 'zh' | 'en' = 'zh', user: 'analyst' | 'seller' = 'analyst') => e2e.openAs(user, path, { lang });
 
 /** The result grid's body rows (the header row is the grid's first). */
 const bodyRows = (page: Page): Locator => page.locator('[role=grid] [role=row][aria-rowindex]:not([aria-rowindex="1"])');

@@ -1,19 +1,9 @@
-import type { Browser, Page } from 'playwright-core';
-import { inject } from 'vitest';
-import { launchBrowser, openAsSeller as openAs, screenshot } from './browser';
+import type { Page } from 'playwright-core';
+import { screenshot, useBrowser } from './browser';
 
-const baseUrl = inject('baseUrl');
-const code = inject('captchaCode');
-let browser: Browser;
+const e2e = useBrowser();
 
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-
-const openAsSeller = (path: string, lang: 'zh' | 'en' = 'zh') => openAs(browser, baseUrl, code, path, lang);
+const openAsSeller = (path: string, lang: 'zh' | 'en' = 'zh') => e2e.openAs('seller', path, { lang, via: 'login' });
 
 /**
  * The grid of the page on screen. Cached tabs stay mounted (hidden by <Activity>), so after the return list opens the

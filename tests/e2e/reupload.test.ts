@@ -1,19 +1,9 @@
-import type { Browser, Page } from 'playwright-core';
-import { inject } from 'vitest';
-import { launchBrowser, openAsSeller, screenshot, settledDialog } from './browser';
+import type { Page } from 'playwright-core';
+import { screenshot, settledDialog, useBrowser } from './browser';
 
-const baseUrl = inject('baseUrl');
-const code = inject('captchaCode');
-let browser: Browser;
+const e2e = useBrowser();
 
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-
-const openAs = (path: string, lang: 'zh' | 'en' = 'zh') => openAsSeller(browser, baseUrl, code, path, lang);
+const openAs = (path: string, lang: 'zh' | 'en' = 'zh') => e2e.openAs('seller', path, { lang, via: 'login' });
 const rowCount = async (page: Page) => Number(await page.getByRole('grid').getAttribute('aria-rowcount'));
 
 /** The picker once the demo shops' products are cached. */

@@ -1,23 +1,13 @@
-import type { Browser } from 'playwright-core';
-import { inject } from 'vitest';
 import { areaStatus, HOME_AREAS } from '@/features/home/areas';
 import { home } from '@/features/home/locales';
-import { launchBrowser, logIn, newContext, registerByApi, screenshot, uniqueName } from './browser';
+import { logIn, registerByApi, screenshot, uniqueName, useBrowser } from './browser';
 
-const baseUrl = inject('baseUrl');
-const code = inject('captchaCode');
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const e2e = useBrowser();
+const { baseUrl, code } = e2e;
 
 describe('session in the browser', () => {
   it('a deep link without a session goes to login and, after logging in, to the wanted page', async () => {
-    const context = await newContext(browser, baseUrl);
+    const context = await e2e.context();
     const page = await context.newPage();
     await page.goto('/profile/modify-psw?from=mail');
     await page.waitForURL((url) => url.pathname === '/login');
@@ -43,7 +33,7 @@ describe('session in the browser', () => {
   });
 
   it('registers with a captcha, then logs in and sees the home page', async () => {
-    const context = await newContext(browser, baseUrl);
+    const context = await e2e.context();
     const page = await context.newPage();
     const name = uniqueName('reg');
     await page.goto('/register');
@@ -67,7 +57,7 @@ describe('session in the browser', () => {
   });
 
   it('a wrong captcha is refused and a new captcha image is shown', async () => {
-    const context = await newContext(browser, baseUrl);
+    const context = await e2e.context();
     const page = await context.newPage();
     await page.goto('/login');
     const image = page.getByRole('img', { name: '验证码图片，点击刷新' });
@@ -83,17 +73,13 @@ describe('session in the browser', () => {
   it('a password change in one browser logs the other one out with 该用户密码已被修改，请重新登录！', async () => {
     const name = uniqueName('psw');
     await registerByApi(baseUrl, name, 'Before123', code);
-    const first = await newContext(browser, baseUrl);
-    const second = await newContext(browser, baseUrl);
-    const third = await newContext(browser, baseUrl);
+    const first = await e2e.context();
+    const second = await e2e.context();
+    const third = await e2e.context();
     const pageA = await first.newPage();
     const pageB = await second.newPage();
     const pageC = await third.newPage();
-    for (const page of [pageA, pageB, pageC]) {
-      await page.goto('/login');
-      await logIn(page, name, 'Before123', code);
-      await page.waitForURL((url) => url.pathname === '/home/introduction');
-    }
+    for (const page of [pageA, pageB, pageC]) await e2e.signIn(page, { username: name, password: 'Before123' });
     // The third browser is not on the app while the password changes: it hears nothing until it comes back.
     await pageC.close();
 
@@ -128,11 +114,9 @@ describe('session in the browser', () => {
   });
 
   it('unknown paths show 404', async () => {
-    const context = await newContext(browser, baseUrl);
+    const context = await e2e.context();
     const page = await context.newPage();
-    await page.goto('/login');
-    await logIn(page, 'newbie', 'newbie123', code);
-    await page.waitForURL((url) => url.pathname === '/home/introduction');
+    await e2e.signIn(page, 'newbie');
     await page.goto('/no/such/page');
     await page.waitForURL((url) => url.pathname === '/404');
     await page.getByText('抱歉，您访问的页面不存在或您没有权限访问。').waitFor();
@@ -143,7 +127,7 @@ describe('session in the browser', () => {
 describe('screenshots', () => {
   for (const lang of ['zh', 'en'] as const) {
     it(`login, register and home in ${lang}`, async () => {
-      const context = await newContext(browser, baseUrl, lang);
+      const context = await e2e.context(lang);
       const page = await context.newPage();
       await page.goto('/register');
       await page.locator('.auth-captcha__image img').waitFor();

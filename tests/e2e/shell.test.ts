@@ -1,36 +1,21 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { inject } from 'vitest';
-import { launchBrowser, logIn, newContext, screenshot, settledDialog } from './browser';
+import type { BrowserContext, Page } from 'playwright-core';
+import { api, screenshot, settledDialog, useBrowser, type DemoUser } from './browser';
 
-const baseUrl = inject('baseUrl');
-const code = inject('captchaCode');
-let browser: Browser;
+const e2e = useBrowser();
+const { baseUrl } = e2e;
 const contexts = new Map<string, BrowserContext>();
 
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
 afterAll(async () => {
   for (const context of contexts.values()) await context.close();
-  await browser?.close();
 });
 
 /** One logged-in context per account, reused across tests (logins are the slow part). */
-async function pageAs(username: string, lang: 'zh' | 'en' = 'zh'): Promise<Page> {
+async function pageAs(username: DemoUser, lang: 'zh' | 'en' = 'zh'): Promise<Page> {
   let context = contexts.get(`${username}:${lang}`);
   if (!context) {
-    context = await newContext(browser, baseUrl, lang);
+    context = await e2e.context(lang);
     const page = await context.newPage();
-    await page.goto('/login');
-    if (lang === 'en') {
-      await page.getByLabel('Username').fill(username);
-      await page.getByLabel('Password').fill(`${username}123`);
-      await page.getByPlaceholder('Captcha').fill(code);
-      await page.getByRole('button', { name: 'Log in', exact: true }).click();
-    } else {
-      await logIn(page, username, `${username}123`, code);
-    }
-    await page.waitForURL((url) => url.pathname === '/home/introduction');
+    await e2e.signIn(page, username, undefined, { lang });
     await page.close();
     contexts.set(`${username}:${lang}`, context);
   }
@@ -73,7 +58,7 @@ const OPEN = ['物流轨迹查询', '实用工具', '修改密码'];
 const FOLLOW = ['系统介绍', '店铺列表', '商品复制', '商品采集', '图片编辑', '订单管理', '商品管理', '活动列表', '数据分析', '退货管理', '聊天列表', '店铺销售分析', ...OPEN];
 
 describe('sidebar per role (spec §6)', () => {
-  it.each([
+  it.each<[DemoUser, string[]]>([
     ['admin', ['系统介绍', '店铺列表', '商品复制', '商品采集', '备份上架', '图片编辑', '订单管理', '商品管理', '活动列表', '数据分析', '退货管理', '聊天列表', '店铺销售分析', ...OPEN, '运营后台']],
     ['seller', FOLLOW],
     ['analyst', ['系统介绍', '数据分析', ...OPEN]],
@@ -241,29 +226,13 @@ describe('settings, language and screenshots', () => {
 describe('dates', () => {
   it('shows a notice time in the reader\'s own time zone, one format per language', async () => {
     const notices = async (page: Page) =>
-      page.evaluate(async () => {
-        const token = document.cookie.match(/Admin-Token=([^;]+)/)?.[1] ?? '';
-        const userId = document.cookie.match(/Admin-MaxId=([^;]+)/)?.[1] ?? '';
-        const answer = (await (await fetch('/api/notice/list?page=1&rows=1', { headers: { 'X-Token': token, 'X-User-Id': userId } })).json()) as {
-          data: { list: { text: string; updateTime: string }[] };
-        };
-        return answer.data.list[0]!;
-      });
+      (await api<{ data: { list: { text: string; updateTime: string }[] } }>(page, '/notice/list?page=1&rows=1')).data.list[0]!;
     const months = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
     for (const [lang, zone] of [['zh', 'Asia/Shanghai'], ['en', 'UTC']] as const) {
-      const context = await newContext(browser, baseUrl, lang, zone);
+      const context = await e2e.context(lang, zone);
       try {
         const page = await context.newPage();
-        await page.goto('/login');
-        if (lang === 'zh') await logIn(page, 'admin', 'admin123', code);
-        else {
-          await page.getByLabel('Username').fill('admin');
-          await page.getByLabel('Password').fill('admin123');
-          await page.getByPlaceholder('Captcha').fill(code);
-          await page.getByRole('button', { name: 'Log in', exact: true }).click();
-        }
-        await page.waitForURL((url) => url.pathname === '/home/introduction');
-        await page.goto('/ops-console/notice-manager');
+        await e2e.signIn(page, 'admin', '/ops-console/notice-manager', { lang, via: 'login' });
         const notice = await notices(page);
         // updateTime is China time (UTC+8): in Shanghai it reads as written, in UTC eight hours earlier.
         const moment = new Date(`${notice.updateTime.replace(' ', 'T')}+08:00`);
@@ -374,16 +343,9 @@ describe('administration end to end', () => {
       await expect.poll(() => admin.getByRole('row').filter({ hasText: item }).count()).toBe(0);
     } finally {
       // Other test files log in as the seller too: never leave an announcement that would open over their pages.
-      await admin.evaluate(async (text) => {
-        const token = document.cookie.match(/Admin-Token=([^;]+)/)?.[1] ?? '';
-        const userId = document.cookie.match(/Admin-MaxId=([^;]+)/)?.[1] ?? '';
-        const headers = { 'X-Token': token, 'X-User-Id': userId, 'content-type': 'application/json' };
-        const list = (await (await fetch('/api/featureUpdate/list?page=1&rows=100', { headers })).json()) as {
-          data: { list: { id: number; items: { zh: string }[] }[] };
-        };
-        const ids = list.data.list.filter((row) => row.items.some((entry) => entry.zh === text)).map((row) => row.id);
-        if (ids.length > 0) await fetch('/api/featureUpdate/delete', { method: 'POST', headers, body: JSON.stringify({ ids }) });
-      }, item);
+      const list = await api<{ data: { list: { id: number; items: { zh: string }[] }[] } }>(admin, '/featureUpdate/list?page=1&rows=100');
+      const ids = list.data.list.filter((row) => row.items.some((entry) => entry.zh === item)).map((row) => row.id);
+      if (ids.length > 0) await api(admin, '/featureUpdate/delete', { ids });
       await admin.close();
     }
   });

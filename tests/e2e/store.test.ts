@@ -1,17 +1,7 @@
-import type { Browser, Page } from 'playwright-core';
-import { inject } from 'vitest';
-import { launchBrowser, logIn, newContext, screenshot } from './browser';
+import type { Page } from 'playwright-core';
+import { screenshot, useBrowser } from './browser';
 
-const baseUrl = inject('baseUrl');
-const code = inject('captchaCode');
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const e2e = useBrowser();
 
 const row = (page: Page, clientId: string) => page.locator('tr.ant-table-row', { hasText: `Client-Id ${clientId}` });
 /** The entity's tag in a shop's row once it says synced (data-status is the page's own state, not styling). */
@@ -19,12 +9,7 @@ const synced = (page: Page, clientId: string, entity: string) => row(page, clien
 
 describe('shops in the browser', () => {
   it('shows the demo shops synced, refuses a wrong key clearly, and syncs an added simulator shop', async () => {
-    const context = await newContext(browser, baseUrl);
-    const page = await context.newPage();
-    await page.goto('/store/store-list');
-    await page.waitForURL((url) => url.pathname === '/login');
-    await logIn(page, 'seller', 'seller123', code);
-    await page.waitForURL((url) => url.pathname === '/store/store-list');
+    const page = await e2e.openAs('seller', '/store/store-list');
 
     // The demo shops 1001 and 1002 were connected at start and synced in the background.
     for (const clientId of ['1001', '1002']) {
@@ -55,23 +40,15 @@ describe('shops in the browser', () => {
     await synced(page, '1003', 'promotions').waitFor({ timeout: 90_000 });
     expect(await row(page, '1003').locator('[data-entity="postings"]').textContent()).toMatch(/订单 [1-9][\d,]*/);
     await screenshot(page, 'store-added-synced-zh');
-    await context.close();
+    await page.context().close();
   });
 
   it('reads in English', async () => {
-    const context = await newContext(browser, baseUrl, 'en');
-    const page = await context.newPage();
-    await page.goto('/login');
-    await page.getByLabel('Username').fill('seller');
-    await page.getByLabel('Password').fill('seller123');
-    await page.getByPlaceholder('Captcha').fill(code);
-    await page.getByRole('button', { name: 'Log in', exact: true }).click();
-    await page.waitForURL((url) => url.pathname !== '/login');
-    await page.goto('/store/store-list');
+    const page = await e2e.openAs('seller', '/store/store-list', { lang: 'en', via: 'login' });
     await synced(page, '1001', 'postings').waitFor({ timeout: 60_000 });
     await page.getByRole('button', { name: 'Add shop' }).waitFor();
     expect(await row(page, '1001').locator('[data-entity="postings"]').textContent()).toMatch(/Orders [\d,]+/);
     await screenshot(page, 'store-list-en');
-    await context.close();
+    await page.context().close();
   });
 });

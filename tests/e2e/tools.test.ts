@@ -1,26 +1,10 @@
-import type { Browser } from 'playwright-core';
-import { inject } from 'vitest';
-import { launchBrowser, logIn, newContext, screenshot } from './browser';
+import { screenshot, useBrowser } from './browser';
 
-const baseUrl = inject('baseUrl');
-const code = inject('captchaCode');
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const e2e = useBrowser();
 
 describe('exchange rates in the browser', () => {
   it('converts CNY to RUB at the Bank of Russia rate, says its date, and draws its history', async () => {
-    const context = await newContext(browser, baseUrl);
-    const page = await context.newPage();
-    await page.goto('/tool/currency-change');
-    await page.waitForURL((url) => url.pathname === '/login');
-    await logIn(page, 'newbie', 'newbie123', code);
-    await page.waitForURL((url) => url.pathname === '/tool/currency-change');
+    const page = await e2e.openAs('newbie', '/tool/currency-change');
 
     const result = page.getByTestId('conversion-result');
     await result.filter({ hasText: /^1,000 CNY = [\d,]+\.\d{2} RUB$/ }).waitFor();
@@ -46,18 +30,13 @@ describe('exchange rates in the browser', () => {
 
     await page.getByTestId('rate-chart').locator('canvas').first().waitFor();
     await screenshot(page, 'currency-change-zh');
-    await context.close();
+    await page.context().close();
   });
 });
 
 describe('parcel tracking in the browser', () => {
   it('tracks a mixed batch: each number at its carrier, with its timeline and where the answer came from', async () => {
-    const context = await newContext(browser, baseUrl);
-    const page = await context.newPage();
-    await page.goto('/track/track-search');
-    await page.waitForURL((url) => url.pathname === '/login');
-    await logIn(page, 'newbie', 'newbie123', code);
-    await page.waitForURL((url) => url.pathname === '/track/track-search');
+    const page = await e2e.openAs('newbie', '/track/track-search');
 
     await page.getByLabel('物流单号').fill('RA123456785RU\nlp00612345678912, YT2412345678912\nRA123450000RU\n12');
     await page.getByText('无法识别的单号：12').waitFor();
@@ -76,18 +55,13 @@ describe('parcel tracking in the browser', () => {
     expect(await card('RA123456785RU').textContent()).toMatch(/\d{4}-\d{2}-\d{2} \d{2}:\d{2} 从 俄罗斯邮政 读取/);
     expect(await page.getByTestId('track-summary').textContent()).toContain('共 4 个单号');
     await screenshot(page, 'track-search-zh');
-    await context.close();
+    await page.context().close();
   });
 });
 
 describe('postcodes in the browser', () => {
   it('finds a postcode by street, opens its office with address and hours, and says where the data comes from', async () => {
-    const context = await newContext(browser, baseUrl);
-    const page = await context.newPage();
-    await page.goto('/tool/rus-post');
-    await page.waitForURL((url) => url.pathname === '/login');
-    await logIn(page, 'newbie', 'newbie123', code);
-    await page.waitForURL((url) => url.pathname === '/tool/rus-post');
+    const page = await e2e.openAs('newbie', '/tool/rus-post');
     await page.getByTestId('postcode-dataset').filter({ hasText: /俄罗斯邮政邮编库 .+，\d+ 个邮局/ }).waitFor();
 
     await page.getByLabel('邮编或地址').fill('Мясницкая 26');
@@ -103,6 +77,6 @@ describe('postcodes in the browser', () => {
     await page.getByTestId('postcode-submit').click();
     await page.getByText('找到 3 个邮局').waitFor();
     expect(await page.getByTestId('postcode-results').textContent()).toContain('ПОДОЛЬСК');
-    await context.close();
+    await page.context().close();
   });
 });

@@ -1,18 +1,8 @@
 import sharp from 'sharp';
-import type { Browser, Locator, Page } from 'playwright-core';
-import { inject } from 'vitest';
-import { launchBrowser, openDesignerAsSeller, screenshot } from './browser';
+import type { Locator, Page } from 'playwright-core';
+import { openDesignerAsSeller, screenshot, useBrowser } from './browser';
 
-const baseUrl = inject('baseUrl');
-const code = inject('captchaCode');
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const e2e = useBrowser();
 
 /**
  * The seller at the designer's watermarks. In its first minutes the server syncs the demo shops in the background,
@@ -21,7 +11,7 @@ afterAll(async () => {
  * seller sees, with room for those stalls.
  */
 async function openDesigner(lang: 'zh' | 'en'): Promise<Page> {
-  const page = await openDesignerAsSeller(browser, baseUrl, code, lang, 120_000);
+  const page = await openDesignerAsSeller(e2e, lang, 120_000);
   await page.getByTestId('watermark-open').click();
   await page.getByTestId('watermark-drawer').waitFor();
   return page;
