@@ -38,7 +38,7 @@ const SAMPLE_PNG = Buffer.from(
 );
 
 describe('chat in the browser', () => {
-  it('two people befriend each other, a message arrives live in the other page, and history loads', async () => {
+  it('two people befriend each other, a message arrives live in the other page, and history loads', { timeout: 180_000 }, async () => {
     const admin = await openChatPage('admin', 'admin123');
     const seller = await openChatPage('seller', 'seller123');
     await screenshot(seller, 'chat-page');
@@ -76,8 +76,9 @@ describe('chat in the browser', () => {
     await chatWindow(seller).getByText('你好，今天的订单发了吗？').waitFor();
 
     // A picture: the admin picks one, it goes as an image token, and the seller's page shows it (read with the session).
+    // The upload goes through the data worker: on a busy machine it takes longer than expect.poll's 1 s default.
     await chatWindow(admin).getByTestId('chat-image-input').setInputFiles({ name: 'sample.png', mimeType: 'image/png', buffer: SAMPLE_PNG });
-    await expect.poll(() => input.inputValue()).toMatch(/^img\[\/api\/chat\/file\/[0-9a-f]{32}\.png\]$/);
+    await expect.poll(() => input.inputValue(), { timeout: 30_000 }).toMatch(/^img\[\/api\/chat\/file\/[0-9a-f]{32}\.png\]$/);
     await input.press('Enter');
     const picture = chatWindow(seller).locator('img.ichat-img');
     await picture.waitFor();
