@@ -15,6 +15,10 @@
  *   caller's own `checkCard(card, attributes)` before sending.
  * - `onUpload?(file) => Promise<url>`: stores a picked picture and answers its public link; absent: links only.
  * - `disabled?`: read only (while sending).
+ * - `parts?`: the sections shown (default all): a caller that edits the rest itself shows only some, as the
+ *   collection editor shows the category, the attributes and the variants' own attributes.
+ * - `variantNames?`: the variants are given (a collected product's): one row per name, with only the type's
+ *   per-variant attributes to fill; no offer ids, prices or barcodes, nothing added or removed.
  *
  * Field names are contract/ozonCard.ts's: `category`, `name`, `images`, `depth`…, `attr.<id>`,
  * `variants.<i>.offerId|price|oldPrice|attr.<id>`.
@@ -34,6 +38,9 @@ import { ImageList } from './ImageList';
 import { RequiredMark } from './RequiredMark';
 import { VariantTable } from './VariantTable';
 
+export const CARD_PARTS = ['category', 'basics', 'attributes', 'variants', 'images', 'package'] as const;
+export type CardPart = (typeof CARD_PARTS)[number];
+
 export type AttributeFormProps = {
   value: CardDraft;
   onChange: (card: CardDraft) => void;
@@ -43,6 +50,8 @@ export type AttributeFormProps = {
   onAttributes?: (attributes: CategoryAttribute[] | null) => void;
   onUpload?: (file: File) => Promise<string>;
   disabled?: boolean;
+  parts?: readonly CardPart[];
+  variantNames?: readonly string[];
 };
 
 type Loaded<T> = { state: 'loading' } | { state: 'ready'; data: T } | { state: 'failed'; reason: string };
@@ -69,7 +78,19 @@ function pathTo(nodes: CategoryNode[], categoryId: number, typeId: number): stri
   return null;
 }
 
-export function AttributeForm({ value: card, onChange, catalog, showAllProblems = false, fieldErrors = [], onAttributes, onUpload, disabled }: AttributeFormProps) {
+export function AttributeForm({
+  value: card,
+  onChange,
+  catalog,
+  showAllProblems = false,
+  fieldErrors = [],
+  onAttributes,
+  onUpload,
+  disabled,
+  parts = CARD_PARTS,
+  variantNames,
+}: AttributeFormProps) {
+  const shows = (part: CardPart) => parts.includes(part);
   const { t, i18n } = useTranslation('attributeForm');
   const lang = toLang(i18n.language);
   const [tree, setTree] = useState<Loaded<CategoryNode[]>>({ state: 'loading' });
@@ -180,6 +201,7 @@ export function AttributeForm({ value: card, onChange, catalog, showAllProblems 
   return (
     <Form layout="vertical" component="div" requiredMark={false} disabled={disabled}>
       <Flex vertical gap={16}>
+        {shows('category') && (
         <Card size="small" title={t('section.category')}>
           {tree.state === 'failed' ? (
             <Alert
@@ -204,7 +226,9 @@ export function AttributeForm({ value: card, onChange, catalog, showAllProblems 
             </Form.Item>
           )}
         </Card>
+        )}
 
+        {shows('basics') && (
         <Card size="small" title={t('section.basics')}>
           <Row gutter={16}>
             <Col xs={24} lg={14}>
@@ -230,7 +254,9 @@ export function AttributeForm({ value: card, onChange, catalog, showAllProblems 
             </Col>
           </Row>
         </Card>
+        )}
 
+        {shows('attributes') && (
         <Card size="small" title={t('section.attributes')}>
           {attributes === null ? (
             <Typography.Text type="secondary">{t('chooseCategoryFirst')}</Typography.Text>
@@ -292,7 +318,9 @@ export function AttributeForm({ value: card, onChange, catalog, showAllProblems 
             ))
           )}
         </Card>
+        )}
 
+        {shows('variants') && (
         <Card size="small" title={t('section.variants')} extra={perVariant.length ? <Typography.Text type="secondary">{t('perVariant')}: {perVariant.map((a) => a.name).join('、')}</Typography.Text> : null}>
           <VariantTable
             variants={card.variants}
@@ -303,18 +331,24 @@ export function AttributeForm({ value: card, onChange, catalog, showAllProblems 
             typeId={typeId}
             problem={problem}
             disabled={disabled}
+            names={variantNames}
           />
         </Card>
+        )}
 
+        {shows('images') && (
         <Card size="small" title={<RequiredMark required>{t('section.images')}</RequiredMark>}>
           <Form.Item {...item('images')} style={{ marginBottom: 0 }}>
             <ImageList images={card.images} onChange={(images) => change({ ...card, images }, 'images')} onUpload={onUpload} disabled={disabled} />
           </Form.Item>
         </Card>
+        )}
 
+        {shows('package') && (
         <Card size="small" title={t('section.package')} extra={<Typography.Text type="secondary">{t('packageHint')}</Typography.Text>}>
           <Row gutter={16}>{(['depth', 'width', 'height', 'weight'] as const).map(measure)}</Row>
         </Card>
+        )}
       </Flex>
     </Form>
   );

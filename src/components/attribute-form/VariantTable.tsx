@@ -18,6 +18,8 @@ type VariantTableProps = {
   typeId: number | null;
   problem: (field: string) => string | undefined;
   disabled?: boolean;
+  /** Given variants (a collected product's), by name: only their per-variant attributes are filled here. */
+  names?: readonly string[];
 };
 
 function Cell({ message, children }: { message: string | undefined; children: React.ReactNode }) {
@@ -34,7 +36,7 @@ function Cell({ message, children }: { message: string | undefined; children: Re
 }
 
 /** The model's variants: each its own offer id, prices, barcode and aspect values (colour, size). */
-export function VariantTable({ variants, onChange, aspects, catalog, categoryId, typeId, problem, disabled }: VariantTableProps) {
+export function VariantTable({ variants, onChange, aspects, catalog, categoryId, typeId, problem, disabled, names }: VariantTableProps) {
   const { t } = useTranslation('attributeForm');
   const set = (i: number, patch: Partial<CardVariant>, field: string) => onChange(variants.map((v, j) => (j === i ? { ...v, ...patch } : v)), field);
   const setAttribute = (i: number, id: number, values: AttributeValue[]) =>
@@ -61,35 +63,42 @@ export function VariantTable({ variants, onChange, aspects, catalog, categoryId,
     const last = variants[variants.length - 1];
     onChange([...variants, { offerId: '', price: last?.price ?? '', oldPrice: last?.oldPrice ?? '', barcode: '', attributes: [] }], `variants.${variants.length}`);
   };
+  const aspectColumns = aspects.map((a) => ({
+    key: `attr.${a.id}`,
+    title: <RequiredMark required={a.isRequired}>{a.name}</RequiredMark>,
+    render: (_: unknown, variant: CardVariant, i: number) => {
+      const message = problem(attributeField(a.id, i));
+      return (
+        <Cell message={message}>
+          <div style={{ minWidth: 180 }}>
+            {categoryId !== null && typeId !== null ? (
+              <AttributeInput
+                attribute={{ ...a, name: `${a.name} ${i + 1}` }}
+                catalog={catalog}
+                categoryId={categoryId}
+                typeId={typeId}
+                value={variant.attributes.find((x) => x.id === a.id)?.values ?? []}
+                onChange={(values) => setAttribute(i, a.id, values)}
+                invalid={Boolean(message)}
+                disabled={disabled}
+              />
+            ) : null}
+          </div>
+        </Cell>
+      );
+    },
+  }));
+  const rows = variants.map((v, key) => ({ ...v, key }));
+  if (names) {
+    if (aspects.length === 0) return <Typography.Text type="secondary">{categoryId === null ? t('chooseCategoryFirst') : t('noPerVariant')}</Typography.Text>;
+    const nameColumn = { key: 'name', title: t('variantName'), render: (_: unknown, __: CardVariant, i: number) => names[i] ?? '' };
+    return <Table<CardVariant & { key: number }> size="small" columns={[nameColumn, ...aspectColumns]} dataSource={rows} pagination={false} scroll={{ x: 'max-content' }} />;
+  }
   const columns = [
     { key: 'offerId', title: <RequiredMark required>{t('offerId')}</RequiredMark>, render: (_: unknown, __: CardVariant, i: number) => text(i, 'offerId', t('offerId'), 160) },
     { key: 'price', title: <RequiredMark required>{t('price')}</RequiredMark>, render: (_: unknown, __: CardVariant, i: number) => text(i, 'price', t('price'), 110) },
     { key: 'oldPrice', title: t('oldPrice'), render: (_: unknown, __: CardVariant, i: number) => text(i, 'oldPrice', t('oldPrice'), 110) },
-    ...aspects.map((a) => ({
-      key: `attr.${a.id}`,
-      title: <RequiredMark required={a.isRequired}>{a.name}</RequiredMark>,
-      render: (_: unknown, variant: CardVariant, i: number) => {
-        const message = problem(attributeField(a.id, i));
-        return (
-          <Cell message={message}>
-            <div style={{ minWidth: 180 }}>
-              {categoryId !== null && typeId !== null ? (
-                <AttributeInput
-                  attribute={{ ...a, name: `${a.name} ${i + 1}` }}
-                  catalog={catalog}
-                  categoryId={categoryId}
-                  typeId={typeId}
-                  value={variant.attributes.find((x) => x.id === a.id)?.values ?? []}
-                  onChange={(values) => setAttribute(i, a.id, values)}
-                  invalid={Boolean(message)}
-                  disabled={disabled}
-                />
-              ) : null}
-            </div>
-          </Cell>
-        );
-      },
-    })),
+    ...aspectColumns,
     { key: 'barcode', title: t('barcode'), render: (_: unknown, __: CardVariant, i: number) => text(i, 'barcode', t('barcode'), 140) },
     {
       key: 'actions',
@@ -111,7 +120,7 @@ export function VariantTable({ variants, onChange, aspects, catalog, categoryId,
   return (
     <Flex vertical gap={8}>
       <Typography.Text type="secondary">{t('variantsHint')}</Typography.Text>
-      <Table<CardVariant & { key: number }> size="small" columns={columns} dataSource={variants.map((v, key) => ({ ...v, key }))} pagination={false} scroll={{ x: 'max-content' }} />
+      <Table<CardVariant & { key: number }> size="small" columns={columns} dataSource={rows} pagination={false} scroll={{ x: 'max-content' }} />
       <div>
         <Button icon={<PlusOutlined />} onClick={add} disabled={disabled || variants.length >= CARD_LIMITS.variants}>
           {t('addVariant')}

@@ -1,9 +1,15 @@
 import { Alert, App, Button, Checkbox, Descriptions, Drawer, Flex, Image, Input, InputNumber, Space, Table, Typography } from 'antd';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { OZON_MAX_IMAGES, type CollectionItem, type CollectionUpdate, type CollectionVariant } from '@contract/collection';
+import type { CategoryAttribute } from '@contract/create';
+import { message as catalogue } from '@contract/errors';
 import { isApiFailure } from '@workers/api';
 import { useDataClient } from '@/app/dataClient';
+import { toLang } from '@/app/i18n';
+import { AttributeForm } from '@/components/attribute-form/AttributeForm';
+import { useOzonCatalog } from '@/components/attribute-form/catalog';
+import { attributeProblems, attributesUpdate, cardOf, itemAttributesOf, rowKeysOf, withCardChange } from './itemCard';
 import { ProxiedImage } from '@/components/picture/ProxiedImage';
 
 const messageOf = (error: unknown) => (isApiFailure(error) ? error.message : String(error));
@@ -16,10 +22,15 @@ const sourceGrams = (item: CollectionItem) => Number(item.ozonAttributes.find((a
 
 type ItemEditorProps = { item: CollectionItem; onClose: () => void; onSaved: (item: CollectionItem) => void };
 
+/** The card form's parts the editor shows: it edits the title, pictures, variants and package itself. */
+const FORM_PARTS = ['category', 'attributes', 'variants'] as const;
+
 /** A collected product's editor: title, description, pictures, variants, package, and its Ozon category and attributes. */
 export function ItemEditor({ item, onClose, onSaved }: ItemEditorProps) {
-  const { t } = useTranslation('collection');
+  const { t, i18n } = useTranslation('collection');
+  const lang = toLang(i18n.language);
   const client = useDataClient();
+  const catalog = useOzonCatalog();
   const { message } = App.useApp();
   const [title, setTitle] = useState(item.title);
   const [description, setDescription] = useState(item.description);
@@ -30,6 +41,12 @@ export function ItemEditor({ item, onClose, onSaved }: ItemEditorProps) {
   const [imageError, setImageError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
   const [saveError, setSaveError] = useState<string | null>(null);
+  const [ozon, setOzon] = useState(() => itemAttributesOf(item));
+  const [typeAttributes, setTypeAttributes] = useState<CategoryAttribute[] | null>(null);
+  const [missing, setMissing] = useState<string | null>(null);
+  const rows = useMemo(() => rowKeysOf(item, variants.filter((v) => v.selected).map((v) => v.key)), [item, variants]);
+  const card = useMemo(() => cardOf(ozon, rows), [ozon, rows]);
+  const rowNames = useMemo(() => (item.variants.length ? rows.map((key) => variants.find((v) => v.key === key)?.name ?? key) : [t('editor.thisItem')]), [item, rows, variants, t]);
 
   const addImage = async () => {
     const link = newImage.trim();
@@ -48,17 +65,22 @@ export function ItemEditor({ item, onClose, onSaved }: ItemEditorProps) {
   const complete = SIDES.every((side) => (dimensions[side] ?? 0) > 0);
   const save = async () => {
     setSaving(true);
+    const { variantAttributes, ...mapping } = attributesUpdate(ozon, item, typeAttributes);
     const body: CollectionUpdate = {
       id: item.id,
       title: title.trim(),
       description,
       ...(images.length ? { images } : {}),
-      variants: variants.map((v) => ({ key: v.key, selected: v.selected })),
+      variants: variants.map((v) => ({ key: v.key, selected: v.selected, ozonAttributes: variantAttributes[v.key] ?? [] })),
       ...(complete ? { dimensions: dimensions as Dimensions } : {}),
+      ...mapping,
     };
     try {
       const saved = await client.collection.update(body);
       setSaveError(null);
+      // Saved as a draft either way; what the upload would still refuse is said, and shown against its fields.
+      const problems = typeAttributes ? attributeProblems(ozon, rows, typeAttributes) : [];
+      setMissing(problems.length ? problems.map((p) => catalogue(p.key, lang, p.params)).join('；') : null);
       void message.success(t('editor.saved'));
       onSaved(saved);
     } catch (failure) {
@@ -162,6 +184,20 @@ export function ItemEditor({ item, onClose, onSaved }: ItemEditorProps) {
               />
             ))}
           </Space>
+        </section>
+        <section>
+          <Typography.Title level={5}>{t('editor.ozon')}</Typography.Title>
+          <Typography.Paragraph type="secondary">{t('editor.ozonHint')}</Typography.Paragraph>
+          {missing && <Alert type="warning" showIcon style={{ marginBottom: 12 }} message={t('editor.stillMissing', { problems: missing })} />}
+          <AttributeForm
+            value={card}
+            onChange={(next) => setOzon((current) => withCardChange(current, next, rows, item))}
+            catalog={catalog}
+            parts={FORM_PARTS}
+            variantNames={rowNames}
+            showAllProblems={missing !== null}
+            onAttributes={setTypeAttributes}
+          />
         </section>
         {item.attributes.length > 0 && (
           <section>
