@@ -6,20 +6,18 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'wouter';
 import type { CollectionItem, CollectionPage } from '@contract/collection';
 import { COLLECT_SITES } from '@contract/collectSources';
-import { isApiFailure } from '@workers/api';
 import { selectCollectFailure, selectCollected, selectCollecting } from '@machines/collectionActionMachine';
 import { appActorOptions } from '@/app/createAppActor';
 import { useDataClient } from '@/app/dataClient';
 import { useFormats } from '@/app/formats';
-import { DataTable, type DataTableColumn } from '@/components/data-table/DataTable';
+import type { DataTableColumn } from '@/components/data-table/DataTable';
+import { PagedTable } from '@/components/data-table/PagedTable';
 import type { TableQuery } from '@/components/data-table/pager';
 import { presentFilters, usePagedList } from '@/components/data-table/usePagedList';
 import { collectionActionOn } from './collectionAction';
 import { ItemEditor } from './ItemEditor';
 import { UploadDialog } from './UploadDialog';
 import { ProxiedImage } from '@/components/picture/ProxiedImage';
-
-const messageOf = (error: unknown) => (isApiFailure(error) ? error.message : String(error));
 
 type Filters = { site?: CollectionItem['site']; state?: 'mapped' | 'unmapped' | 'uploaded'; search?: string };
 
@@ -46,7 +44,8 @@ export function CollectionListPage() {
     (query: TableQuery, filters: Filters) => client.collection.list({ page: query.page, rows: query.rows, ...presentFilters(filters) }),
     [client],
   );
-  const { page, error, loaded, load, selected, setSelected } = usePagedList<Filters, CollectionItem, CollectionPage>(form, { list: [], total: 0 }, fetchPage);
+  const list = usePagedList<Filters, CollectionItem, CollectionPage>(form, { list: [], total: 0 }, fetchPage);
+  const { load, act, selected } = list;
 
   // A collected product shows at once, and a link from the plugin (?id=) opens its editor.
   useEffect(() => {
@@ -114,15 +113,11 @@ export function CollectionListPage() {
   const remove = () =>
     modal.confirm({
       content: t('deleteConfirm', { count: selected.length }),
-      onOk: async () => {
-        try {
+      onOk: () =>
+        act(async () => {
           const count = await client.collection.remove(selected.map((r) => r.id));
           void message.success(t('deleted', { count }));
-        } catch (failure) {
-          void message.error(messageOf(failure));
-        }
-        await load();
-      },
+        }),
     });
 
   return (
@@ -154,42 +149,36 @@ export function CollectionListPage() {
           action={<Button size="small" onClick={() => actor.send({ type: 'action.retry' })}>{t('retry')}</Button>}
         />
       )}
-      {error && <Alert type="error" showIcon message={t('loadFailed', { reason: error })} action={<Button onClick={() => void load()}>{t('retry')}</Button>} />}
-      <Space wrap>
-        <Button type="primary" disabled={selected.length === 0} onClick={() => actor.send({ type: 'action.start', ids: selected.map((s) => s.id) })}>
-          {t('upload', { count: selected.length })}
-        </Button>
-        <Button danger disabled={selected.length === 0} onClick={remove}>
-          {t('delete', { count: selected.length })}
-        </Button>
-      </Space>
-      <Form form={form} component={false}>
-        <DataTable<CollectionItem>
-          rowKey="id"
-          columns={columns}
-          rows={page.list}
-          total={page.total}
-          refresh={(query) => void load(query)}
-          selectable
-          selected={selected}
-          onSelectionChange={setSelected}
-          onReset={() => form.resetFields()}
-          queryFields={
-            <>
-              <Form.Item name="search">
-                <Input allowClear placeholder={t('search')} style={{ width: 200 }} />
-              </Form.Item>
-              <Form.Item name="site">
-                <Select allowClear placeholder={t('allSites')} style={{ width: 120 }} options={COLLECT_SITES.map((s) => ({ value: s, label: t(`sites.${s}`) }))} />
-              </Form.Item>
-              <Form.Item name="state">
-                <Select allowClear placeholder={t('allStates')} style={{ width: 130 }} options={(['unmapped', 'mapped', 'uploaded'] as const).map((s) => ({ value: s, label: t(`states.${s}`) }))} />
-              </Form.Item>
-            </>
-          }
-        />
-      </Form>
-      {loaded && page.total === 0 && !error && <Typography.Text type="secondary">{t('empty')}</Typography.Text>}
+      <PagedTable<CollectionItem, Filters>
+        list={list}
+        form={form}
+        columns={columns}
+        selectable
+        texts={{ loadFailed: (reason) => t('loadFailed', { reason }), retry: t('retry'), empty: t('empty') }}
+        actions={
+          <Space wrap>
+            <Button type="primary" disabled={selected.length === 0} onClick={() => actor.send({ type: 'action.start', ids: selected.map((s) => s.id) })}>
+              {t('upload', { count: selected.length })}
+            </Button>
+            <Button danger disabled={selected.length === 0} onClick={remove}>
+              {t('delete', { count: selected.length })}
+            </Button>
+          </Space>
+        }
+        queryFields={
+          <>
+            <Form.Item name="search">
+              <Input allowClear placeholder={t('search')} style={{ width: 200 }} />
+            </Form.Item>
+            <Form.Item name="site">
+              <Select allowClear placeholder={t('allSites')} style={{ width: 120 }} options={COLLECT_SITES.map((s) => ({ value: s, label: t(`sites.${s}`) }))} />
+            </Form.Item>
+            <Form.Item name="state">
+              <Select allowClear placeholder={t('allStates')} style={{ width: 130 }} options={(['unmapped', 'mapped', 'uploaded'] as const).map((s) => ({ value: s, label: t(`states.${s}`) }))} />
+            </Form.Item>
+          </>
+        }
+      />
       {editing && (
         <ItemEditor
           item={editing}

@@ -4,10 +4,10 @@ import { useTranslation } from 'react-i18next';
 import type { UploadPage, UploadRecord } from '@contract/collection';
 import { COPY_STATUSES } from '@contract/copy';
 import type { Store } from '@contract/store';
-import { isApiFailure } from '@workers/api';
 import { useDataClient } from '@/app/dataClient';
 import { useFormats } from '@/app/formats';
-import { DataTable, type DataTableColumn } from '@/components/data-table/DataTable';
+import type { DataTableColumn } from '@/components/data-table/DataTable';
+import { PagedTable } from '@/components/data-table/PagedTable';
 import type { TableQuery } from '@/components/data-table/pager';
 import { presentFilters, usePagedList } from '@/components/data-table/usePagedList';
 import { UploadOutcome } from './UploadStatus';
@@ -15,8 +15,6 @@ import { ProxiedImage } from '@/components/picture/ProxiedImage';
 
 /** While uploads wait for Ozon the page asks again this often (the list call asks Ozon about them). */
 const REFRESH_MS = 5_000;
-
-const messageOf = (error: unknown) => (isApiFailure(error) ? error.message : String(error));
 
 type Filters = { status?: UploadRecord['status']; shopId?: number; search?: string };
 
@@ -32,17 +30,12 @@ export function UploadHistoryPage() {
     (query: TableQuery, filters: Filters) => client.collection.uploads({ page: query.page, rows: query.rows, ...presentFilters(filters) }),
     [client],
   );
-  const { page, error, loaded, load, selected, setSelected } = usePagedList<Filters, UploadRecord, UploadPage>(form, { list: [], total: 0, unsettled: 0 }, fetchPage);
+  const list = usePagedList<Filters, UploadRecord, UploadPage>(form, { list: [], total: 0, unsettled: 0 }, fetchPage, { refreshMs: REFRESH_MS });
+  const { page, act, selected } = list;
 
   useEffect(() => {
     void client.store.list().then(setShops, () => undefined);
   }, [client]);
-
-  useEffect(() => {
-    if (page.unsettled === 0) return;
-    const timer = setTimeout(() => void load(), REFRESH_MS);
-    return () => clearTimeout(timer);
-  }, [page, load]);
 
   const columns = useMemo<DataTableColumn<UploadRecord>[]>(
     () => [
@@ -58,52 +51,40 @@ export function UploadHistoryPage() {
     [t, time],
   );
 
-  const remove = async () => {
-    try {
+  const remove = () =>
+    act(async () => {
       const count = await client.collection.removeUploads(selected.map((r) => r.id));
       void message.success(t('history.deleted', { count }));
-    } catch (failure) {
-      void message.error(messageOf(failure));
-    }
-    await load();
-  };
+    });
 
   return (
-    <Space direction="vertical" size="middle" style={{ width: '100%' }}>
-      {error && <Alert type="error" showIcon message={t('loadFailed', { reason: error })} action={<Button onClick={() => void load()}>{t('retry')}</Button>} />}
-      {page.unsettled > 0 && <Alert type="info" showIcon message={t('history.unsettled', { count: page.unsettled })} />}
-      <Space wrap>
-        <Button danger disabled={selected.length === 0} onClick={() => void remove()}>
-          {t('history.delete', { count: selected.length })}
-        </Button>
-      </Space>
-      <Form form={form} component={false}>
-        <DataTable<UploadRecord>
-          rowKey="id"
-          columns={columns}
-          rows={page.list}
-          total={page.total}
-          refresh={(query) => void load(query)}
-          selectable
-          selected={selected}
-          onSelectionChange={setSelected}
-          onReset={() => form.resetFields()}
-          queryFields={
-            <>
-              <Form.Item name="search">
-                <Input allowClear placeholder={t('history.search')} style={{ width: 200 }} />
-              </Form.Item>
-              <Form.Item name="status">
-                <Select allowClear placeholder={t('history.allStatuses')} style={{ width: 130 }} options={COPY_STATUSES.map((s) => ({ value: s, label: t(`history.statuses.${s}`) }))} />
-              </Form.Item>
-              <Form.Item name="shopId">
-                <Select allowClear placeholder={t('history.allShops')} style={{ width: 180 }} options={shops.map((s) => ({ value: s.id, label: s.name }))} />
-              </Form.Item>
-            </>
-          }
-        />
-      </Form>
-      {loaded && page.total === 0 && !error && <Typography.Text type="secondary">{t('history.empty')}</Typography.Text>}
-    </Space>
+    <PagedTable<UploadRecord, Filters>
+      list={list}
+      form={form}
+      columns={columns}
+      selectable
+      texts={{ loadFailed: (reason) => t('loadFailed', { reason }), retry: t('retry'), empty: t('history.empty') }}
+      notice={page.unsettled > 0 && <Alert type="info" showIcon message={t('history.unsettled', { count: page.unsettled })} />}
+      actions={
+        <Space wrap>
+          <Button danger disabled={selected.length === 0} onClick={() => void remove()}>
+            {t('history.delete', { count: selected.length })}
+          </Button>
+        </Space>
+      }
+      queryFields={
+        <>
+          <Form.Item name="search">
+            <Input allowClear placeholder={t('history.search')} style={{ width: 200 }} />
+          </Form.Item>
+          <Form.Item name="status">
+            <Select allowClear placeholder={t('history.allStatuses')} style={{ width: 130 }} options={COPY_STATUSES.map((s) => ({ value: s, label: t(`history.statuses.${s}`) }))} />
+          </Form.Item>
+          <Form.Item name="shopId">
+            <Select allowClear placeholder={t('history.allShops')} style={{ width: 180 }} options={shops.map((s) => ({ value: s.id, label: s.name }))} />
+          </Form.Item>
+        </>
+      }
+    />
   );
 }

@@ -1,20 +1,19 @@
 import { Alert, App, Button, Form, Input, Select, Space, Typography } from 'antd';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { COPY_STATUSES, type CopyRecord, type HistoryPage, type HistoryQuery } from '@contract/copy';
+import { COPY_STATUSES, type CopyRecord, type HistoryPage } from '@contract/copy';
 import type { Store } from '@contract/store';
-import { isApiFailure } from '@workers/api';
 import { useDataClient } from '@/app/dataClient';
-import { DataTable, type DataTableColumn } from '@/components/data-table/DataTable';
+import type { DataTableColumn } from '@/components/data-table/DataTable';
+import { PagedTable } from '@/components/data-table/PagedTable';
 import type { TableQuery } from '@/components/data-table/pager';
+import { presentFilters, usePagedList } from '@/components/data-table/usePagedList';
 import { useFormats } from '@/app/formats';
 import { CopyReasons, CopyStatusTag } from './CopyStatus';
 import { ProxiedImage } from '@/components/picture/ProxiedImage';
 
 /** While records wait for Ozon the page asks again this often. */
 const REFRESH_MS = 5_000;
-
-const messageOf = (error: unknown) => (isApiFailure(error) ? error.message : String(error));
 
 type Filters = { status?: CopyRecord['status']; shopId?: number; search?: string };
 
@@ -33,40 +32,21 @@ function HistoryTable({ scope }: { scope: 'own' | 'all' }) {
   const { time } = useFormats();
   const client = useDataClient();
   const { message, modal } = App.useApp();
-  const [page, setPage] = useState<HistoryPage>({ list: [], total: 0, unsettled: 0 });
-  const [error, setError] = useState<string | null>(null);
-  const [selected, setSelected] = useState<CopyRecord[]>([]);
   const [shops, setShops] = useState<Store[]>([]);
   const [form] = Form.useForm<Filters>();
-  const lastQuery = useRef<TableQuery>({ page: 1, rows: 20 });
-
-  const load = useCallback(
-    async (query: TableQuery = lastQuery.current) => {
-      lastQuery.current = query;
-      const filters = form.getFieldsValue();
-      const input: HistoryQuery = { page: query.page, rows: query.rows, ...(filters.status ? { status: filters.status } : {}), ...(filters.shopId ? { shopId: filters.shopId } : {}), ...(filters.search?.trim() ? { search: filters.search.trim() } : {}) };
-      try {
-        const answer = scope === 'all' ? await client.copy.allHistory(input) : await client.copy.history(input);
-        setPage(answer);
-        setError(null);
-        setSelected((current) => current.filter((r) => answer.list.some((x) => x.id === r.id)));
-      } catch (failure) {
-        setError(messageOf(failure));
-      }
+  const fetchPage = useCallback(
+    (query: TableQuery, filters: Filters) => {
+      const input = { page: query.page, rows: query.rows, ...presentFilters(filters) };
+      return scope === 'all' ? client.copy.allHistory(input) : client.copy.history(input);
     },
-    [client, form, scope],
+    [client, scope],
   );
+  const list = usePagedList<Filters, CopyRecord, HistoryPage>(form, { list: [], total: 0, unsettled: 0 }, fetchPage, { refreshMs: REFRESH_MS });
+  const { page, act, selected } = list;
 
   useEffect(() => {
     if (scope === 'own') void client.store.list().then(setShops, () => undefined);
   }, [client, scope]);
-
-  // Records still waiting for Ozon: the list (which asks Ozon about them) is read again until they settle.
-  useEffect(() => {
-    if (page.unsettled === 0) return;
-    const timer = setTimeout(() => void load(), REFRESH_MS);
-    return () => clearTimeout(timer);
-  }, [page, load]);
 
   const columns = useMemo<DataTableColumn<CopyRecord>[]>(
     () => [
@@ -87,84 +67,68 @@ function HistoryTable({ scope }: { scope: 'own' | 'all' }) {
   );
 
   const failed = selected.filter((r) => r.status === 'failed');
-  const act = async (work: () => Promise<void>) => {
-    try {
-      await work();
-    } catch (failure) {
-      void message.error(messageOf(failure));
-    }
-    await load();
-  };
 
   return (
-    <Space direction="vertical" size="middle" style={{ width: '100%' }}>
-      {error && <Alert type="error" showIcon message={t('history.loadFailed', { reason: error })} action={<Button onClick={() => void load()}>{t('retry')}</Button>} />}
-      {page.unsettled > 0 && <Alert type="info" showIcon message={t('history.unsettled', { count: page.unsettled })} />}
-      {scope === 'own' && (
-        <Space wrap>
-          <Button disabled={failed.length === 0} onClick={() => void act(async () => void (await client.copy.retry(failed.map((r) => r.id))))}>
-            {t('history.retry', { count: failed.length })}
-          </Button>
-          <Button
-            danger
-            disabled={selected.length === 0}
-            onClick={() =>
-              void act(async () => {
-                const count = await client.copy.remove(selected.map((r) => r.id));
-                void message.success(t('history.deleted', { count }));
-              })
-            }
-          >
-            {t('history.delete', { count: selected.length })}
-          </Button>
-          <Button
-            danger
-            type="text"
-            disabled={page.total === 0}
-            onClick={() =>
-              modal.confirm({
-                content: t('history.deleteAllConfirm'),
-                onOk: () =>
-                  act(async () => {
-                    const count = await client.copy.removeAll();
-                    void message.success(t('history.deleted', { count }));
-                  }),
-              })
-            }
-          >
-            {t('history.deleteAll')}
-          </Button>
-        </Space>
-      )}
-      <Form form={form} component={false}>
-        <DataTable<CopyRecord>
-          rowKey="id"
-          columns={columns}
-          rows={page.list}
-          total={page.total}
-          refresh={(query) => void load(query)}
-          selectable={scope === 'own'}
-          selected={selected}
-          onSelectionChange={setSelected}
-          onReset={() => form.resetFields()}
-          queryFields={
-            <>
-              <Form.Item name="search">
-                <Input allowClear placeholder={t('history.search')} style={{ width: 200 }} />
-              </Form.Item>
-              <Form.Item name="status">
-                <Select allowClear placeholder={t('history.allStatuses')} style={{ width: 130 }} options={COPY_STATUSES.map((s) => ({ value: s, label: t(`statuses.${s}`) }))} />
-              </Form.Item>
-              {scope === 'own' && (
-                <Form.Item name="shopId">
-                  <Select allowClear placeholder={t('history.allShops')} style={{ width: 180 }} options={shops.map((s) => ({ value: s.id, label: s.name }))} />
-                </Form.Item>
-              )}
-            </>
-          }
-        />
-      </Form>
-      {page.total === 0 && !error && <Typography.Text type="secondary">{t('history.empty')}</Typography.Text>}
-    </Space>
+    <PagedTable<CopyRecord, Filters>
+      list={list}
+      form={form}
+      columns={columns}
+      selectable={scope === 'own'}
+      texts={{ loadFailed: (reason) => t('history.loadFailed', { reason }), retry: t('retry'), empty: t('history.empty') }}
+      notice={page.unsettled > 0 && <Alert type="info" showIcon message={t('history.unsettled', { count: page.unsettled })} />}
+      actions={
+        scope === 'own' && (
+          <Space wrap>
+            <Button disabled={failed.length === 0} onClick={() => void act(async () => void (await client.copy.retry(failed.map((r) => r.id))))}>
+              {t('history.retry', { count: failed.length })}
+            </Button>
+            <Button
+              danger
+              disabled={selected.length === 0}
+              onClick={() =>
+                void act(async () => {
+                  const count = await client.copy.remove(selected.map((r) => r.id));
+                  void message.success(t('history.deleted', { count }));
+                })
+              }
+            >
+              {t('history.delete', { count: selected.length })}
+            </Button>
+            <Button
+              danger
+              type="text"
+              disabled={page.total === 0}
+              onClick={() =>
+                modal.confirm({
+                  content: t('history.deleteAllConfirm'),
+                  onOk: () =>
+                    act(async () => {
+                      const count = await client.copy.removeAll();
+                      void message.success(t('history.deleted', { count }));
+                    }),
+                })
+              }
+            >
+              {t('history.deleteAll')}
+            </Button>
+          </Space>
+        )
+      }
+      queryFields={
+        <>
+          <Form.Item name="search">
+            <Input allowClear placeholder={t('history.search')} style={{ width: 200 }} />
+          </Form.Item>
+          <Form.Item name="status">
+            <Select allowClear placeholder={t('history.allStatuses')} style={{ width: 130 }} options={COPY_STATUSES.map((s) => ({ value: s, label: t(`statuses.${s}`) }))} />
+          </Form.Item>
+          {scope === 'own' && (
+            <Form.Item name="shopId">
+              <Select allowClear placeholder={t('history.allShops')} style={{ width: 180 }} options={shops.map((s) => ({ value: s.id, label: s.name }))} />
+            </Form.Item>
+          )}
+        </>
+      }
+    />
   );
 }

@@ -1,5 +1,5 @@
 import { DownloadOutlined } from '@ant-design/icons';
-import { Alert, App, Button, Checkbox, Dropdown, Input, InputNumber, Select, Space, Spin, Tag, Typography } from 'antd';
+import { App, Button, Checkbox, Dropdown, Input, InputNumber, Select, Space, Tag, Typography } from 'antd';
 import { useActorRef } from '@xstate/react';
 import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -17,8 +17,9 @@ import { SessionContext } from '@/app/session';
 import { download } from '@/components/download';
 import { useFillHeight } from '@/components/virtual-table/useFillHeight';
 import { VirtualTable, type VirtualTableSort } from '@/components/virtual-table/VirtualTable';
-import { EMPTY_SELECTION, selectedCount, type RowSelection } from '@/components/virtual-table/selection';
+import { EMPTY_SELECTION, selectedCount } from '@/components/virtual-table/selection';
 import { listenerOf, useListActor, type ListAreaClient } from '@/components/virtual-table/useListActor';
+import { listOverlay, useListQuery } from '@/components/virtual-table/useListQuery';
 import { ACTION_KINDS, PriceEditor, ProductActionDialog, type ProductActionsRef } from './ProductActionDialog';
 import { productColumns } from './ProductColumns';
 import { ProductDrawer } from './ProductDrawer';
@@ -41,7 +42,10 @@ type Filters = {
 };
 const EMPTY_FILTERS: Filters = { shopIds: [], statuses: [], visibilities: [], priceFrom: null, priceTo: null, inStock: false, hasErrors: false };
 
-export function toProductQuery(filters: Filters, search: string, sort: VirtualTableSort): ProductQuery {
+type QueryState = { filters: Filters; search: string; sort: VirtualTableSort };
+const INITIAL: QueryState = { filters: EMPTY_FILTERS, search: '', sort: DEFAULT_SORT };
+
+export function toProductQuery({ filters, search, sort }: QueryState): ProductQuery {
   const price = filters.priceFrom !== null || filters.priceTo !== null ? { from: filters.priceFrom ?? undefined, to: filters.priceTo ?? undefined } : undefined;
   return {
     filters: {
@@ -56,8 +60,7 @@ export function toProductQuery(filters: Filters, search: string, sort: VirtualTa
     sort: sort ? { column: sort.column as NonNullable<ProductQuery['sort']>['column'], direction: sort.direction } : null,
   };
 }
-
-
+const INITIAL_QUERY = toProductQuery(INITIAL);
 
 /** /product/oz-product-list: every product of the seller's shops, cached and queried in the worker, in one VirtualTable. */
 export function ProductListPage() {
@@ -66,20 +69,15 @@ export function ProductListPage() {
   const client = useDataClient();
   const { message } = App.useApp();
   const userId = SessionContext.useSelector((s) => s.context.user.id) ?? 0;
-  const [filters, setFilters] = useState<Filters>(EMPTY_FILTERS);
-  const [search, setSearch] = useState('');
-  const [sort, setSort] = useState<VirtualTableSort>(DEFAULT_SORT);
-  const initial = useMemo(() => toProductQuery(EMPTY_FILTERS, '', DEFAULT_SORT), []);
   const area = client.products as unknown as ListAreaClient<ProductRow, ProductQuery>;
-  const { actor, view, rowAt, subscribeRows, onRangeChange } = useListActor({ client, area, topics: PRODUCT_TOPICS, userId, view: 'products', initialQuery: initial, windowRows: WINDOW_ROWS });
-  const { total, handle, sync, synced, loading, failed, error, held } = view;
-  const [selection, setSelection] = useState<RowSelection>(EMPTY_SELECTION);
+  const { actor, view, rowAt, subscribeRows, onRangeChange } = useListActor({ client, area, topics: PRODUCT_TOPICS, userId, view: 'products', initialQuery: INITIAL_QUERY, windowRows: WINDOW_ROWS });
+  const { total, handle, sync, held } = view;
+  const { state: { filters, search, sort }, requery, patch, changeSort, selection, setSelection } = useListQuery(actor, INITIAL, toProductQuery);
   const [detail, setDetail] = useState<ProductRow | null>(null);
   const [editing, setEditing] = useState<ProductRow | null>(null);
   const [facets, setFacets] = useState<ProductFacets>({ shops: [] });
   const [warehouses, setWarehouses] = useState<ProductWarehouse[]>([]);
   const { fillRef, height } = useFillHeight(MIN_TABLE_HEIGHT);
-  const current = useRef({ filters, search, sort });
 
   const actions = useProductActions(client, () => setSelection(EMPTY_SELECTION));
   useEffect(() => {
@@ -89,19 +87,6 @@ export function ProductListPage() {
     void client.products.warehouses().then(setWarehouses).catch(() => undefined);
   }, [client]);
 
-  const requery = useCallback(
-    (change: Partial<{ filters: Filters; search: string; sort: VirtualTableSort }>) => {
-      const next = { ...current.current, ...change };
-      current.current = next;
-      actor.send({ type: 'list.query', query: toProductQuery(next.filters, next.search, next.sort) });
-      setSelection(EMPTY_SELECTION);
-      if (change.filters) setFilters(next.filters);
-      if (change.search !== undefined) setSearch(next.search);
-      if (change.sort !== undefined) setSort(next.sort);
-    },
-    [actor],
-  );
-  const patch = useCallback((change: Partial<Filters>) => requery({ filters: { ...current.current.filters, ...change } }), [requery]);
   const columns = useMemo(() => productColumns(t, lang, setEditing), [t, lang]);
   const count = selectedCount(selection, total);
 
@@ -149,13 +134,7 @@ export function ProductListPage() {
 
   const filling = isHeadHandle(handle);
   const noFilters = filters === EMPTY_FILTERS && search === '';
-  const overlay = failed ? (
-    <Alert type="error" showIcon title={t('failed')} description={error} action={<Button onClick={() => actor.send({ type: 'list.retry' })}>{t('retry')}</Button>} />
-  ) : loading || (total === 0 && !synced) ? (
-    <Spin tip={t('loading')}><div style={{ width: 200, height: 60 }} /></Spin>
-  ) : total === 0 && !sync ? (
-    <Typography.Text type="secondary">{noFilters ? t('noProducts') : t('empty')}</Typography.Text>
-  ) : null;
+  const overlay = listOverlay(view, () => actor.send({ type: 'list.retry' }), { failed: t('failed'), retry: t('retry'), loading: t('loading'), empty: noFilters ? t('noProducts') : t('empty') });
 
   return (
     <div className="products-page">
@@ -211,7 +190,7 @@ export function ProductListPage() {
           selection={selection}
           onSelectionChange={setSelection}
           sort={sort}
-          onSortChange={(next) => requery({ sort: next })}
+          onSortChange={changeSort}
           onRowOpen={setDetail}
           rowHeight={52}
           height={height}

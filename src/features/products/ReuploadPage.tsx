@@ -17,8 +17,9 @@ import { DataTable, type DataTableColumn } from '@/components/data-table/DataTab
 import type { TableQuery } from '@/components/data-table/pager';
 import { useFillHeight } from '@/components/virtual-table/useFillHeight';
 import { VirtualTable, type VirtualTableSort } from '@/components/virtual-table/VirtualTable';
-import { EMPTY_SELECTION, selectedCount, type RowSelection } from '@/components/virtual-table/selection';
+import { EMPTY_SELECTION, selectedCount } from '@/components/virtual-table/selection';
 import { useListActor, type ListAreaClient } from '@/components/virtual-table/useListActor';
+import { listOverlay, useListQuery } from '@/components/virtual-table/useListQuery';
 import { formatMoney, pictureUrl, productColumns } from './ProductColumns';
 import { QuotaTable, type QuotaLine } from './QuotaTable';
 import { reuploadOn } from './reupload';
@@ -41,13 +42,18 @@ const EMPTY_FILTERS: Filters = { shopIds: [], statuses: [], search: '' };
 /** Cards under moderation cannot be re-uploaded until it ends: the picker leaves them out. */
 const PICKABLE_STATUSES = PRODUCT_STATUSES.filter((s) => s !== 'moderating');
 
-function toQuery(filters: Filters, sort: VirtualTableSort): ProductQuery {
+type QueryState = { filters: Filters; sort: VirtualTableSort };
+const INITIAL: QueryState = { filters: EMPTY_FILTERS, sort: DEFAULT_SORT };
+
+function toQuery({ filters, sort }: QueryState): ProductQuery {
   return {
     filters: { shopIds: filters.shopIds.length ? filters.shopIds : undefined, statuses: filters.statuses.length ? filters.statuses : PICKABLE_STATUSES },
     search: filters.search.trim() || undefined,
     sort: sort ? { column: sort.column as NonNullable<ProductQuery['sort']>['column'], direction: sort.direction } : null,
   };
 }
+
+const INITIAL_QUERY = toQuery(INITIAL);
 
 const STEP_COLORS: Record<ReuploadStep, string> = {
   reading: 'processing',
@@ -97,36 +103,20 @@ function ReuploadPicker({ actor }: { actor: ReuploadRef }) {
   const lang = toLang(i18n.language);
   const client = useDataClient();
   const userId = SessionContext.useSelector((s) => s.context.user.id) ?? 0;
-  const [filters, setFilters] = useState<Filters>(EMPTY_FILTERS);
-  const [sort, setSort] = useState<VirtualTableSort>(DEFAULT_SORT);
-  const initial = useMemo(() => toQuery(EMPTY_FILTERS, DEFAULT_SORT), []);
   const area = client.products as unknown as ListAreaClient<ProductRow, ProductQuery>;
-  const { actor: list, view, rowAt, subscribeRows, onRangeChange } = useListActor({ client, area, topics: PRODUCT_TOPICS, userId, view: 'reupload', initialQuery: initial, windowRows: WINDOW_ROWS });
-  const { total, handle, sync, synced, loading, failed, error, held } = view;
-  const [selection, setSelection] = useState<RowSelection>(EMPTY_SELECTION);
+  const { actor: list, view, rowAt, subscribeRows, onRangeChange } = useListActor({ client, area, topics: PRODUCT_TOPICS, userId, view: 'reupload', initialQuery: INITIAL_QUERY, windowRows: WINDOW_ROWS });
+  const { total, handle, sync, held } = view;
+  const { state: { filters, sort }, requery, patch, changeSort, selection, setSelection } = useListQuery(list, INITIAL, toQuery);
   const [facets, setFacets] = useState<ProductFacets>({ shops: [] });
   const { fillRef, height } = useFillHeight(MIN_TABLE_HEIGHT);
-  const current = useRef({ filters, sort });
   useEffect(() => {
     void client.products.facets().then(setFacets).catch(() => undefined);
   }, [client, held]);
   const stage = useSelector(actor, selectReuploadStage);
   useEffect(() => {
     if (stage === 'starting') setSelection(EMPTY_SELECTION);
-  }, [stage]);
+  }, [stage, setSelection]);
 
-  const requery = useCallback(
-    (change: Partial<{ filters: Filters; sort: VirtualTableSort }>) => {
-      const next = { ...current.current, ...change };
-      current.current = next;
-      list.send({ type: 'list.query', query: toQuery(next.filters, next.sort) });
-      setSelection(EMPTY_SELECTION);
-      if (change.filters) setFilters(next.filters);
-      if (change.sort !== undefined) setSort(next.sort);
-    },
-    [list],
-  );
-  const patch = (change: Partial<Filters>) => requery({ filters: { ...current.current.filters, ...change } });
   const columns = useMemo(() => {
     const all = productColumns(t, lang, () => undefined);
     return PICK_COLUMNS.flatMap((id) => {
@@ -141,13 +131,7 @@ function ReuploadPicker({ actor }: { actor: ReuploadRef }) {
       type: 'reupload.start',
       selection: selection.all && handle !== null ? { kind: 'all', handle, except: [...selection.ids], total } : { kind: 'ids', ids: [...selection.ids] },
     });
-  const overlay = failed ? (
-    <Alert type="error" showIcon title={t('failed')} description={error} action={<Button onClick={() => list.send({ type: 'list.retry' })}>{t('retry')}</Button>} />
-  ) : loading || (total === 0 && !synced) ? (
-    <Spin tip={t('loading')}><div style={{ width: 200, height: 60 }} /></Spin>
-  ) : total === 0 && !sync ? (
-    <Typography.Text type="secondary">{filters === EMPTY_FILTERS ? t('noProducts') : t('empty')}</Typography.Text>
-  ) : null;
+  const overlay = listOverlay(view, () => list.send({ type: 'list.retry' }), { failed: t('failed'), retry: t('retry'), loading: t('loading'), empty: filters === EMPTY_FILTERS ? t('noProducts') : t('empty') });
 
   return (
     <div className="products-page">
@@ -189,7 +173,7 @@ function ReuploadPicker({ actor }: { actor: ReuploadRef }) {
         selection={selection}
         onSelectionChange={setSelection}
         sort={sort}
-        onSortChange={(next) => requery({ sort: next })}
+        onSortChange={changeSort}
         rowHeight={52}
         height={height}
         lang={lang}

@@ -1,8 +1,8 @@
-import { Alert, Button, DatePicker, Input, Select, Space, Spin, Tag, Typography } from 'antd';
+import { Button, DatePicker, Input, Select, Space, Tag, Typography } from 'antd';
 import { useActorRef } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import dayjs, { type Dayjs } from 'dayjs';
-import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { memo, useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearch } from 'wouter';
 import { RETURN_SCHEMES, type ReturnDetail, type ReturnRow, type ReturnScheme, type RfbsAction } from '@contract/returns';
@@ -16,8 +16,8 @@ import { toLang } from '@/app/i18n';
 import { SessionContext } from '@/app/session';
 import { useFillHeight } from '@/components/virtual-table/useFillHeight';
 import { VirtualTable, type VirtualTableSort } from '@/components/virtual-table/VirtualTable';
-import { EMPTY_SELECTION, type RowSelection } from '@/components/virtual-table/selection';
 import { listenerOf, useListActor, type ListAreaClient, type ListTopics } from '@/components/virtual-table/useListActor';
+import { listOverlay, useListQuery } from '@/components/virtual-table/useListQuery';
 import { ReturnActionDialog } from './ReturnActionDialog';
 import { reasonLabel, returnColumns, statusLabel } from './ReturnColumns';
 import { ReturnDrawer } from './ReturnDrawer';
@@ -35,7 +35,9 @@ type Variant = { schemes: readonly ReturnScheme[]; view: string; decisions: bool
 const CLASSIC: Variant = { schemes: ['FBS', 'FBO'], view: 'returns', decisions: false };
 const WITH_RFBS: Variant = { schemes: RETURN_SCHEMES, view: 'returnsNew', decisions: true };
 
-export function toReturnQuery(variant: Variant, filters: Filters, search: string, sort: VirtualTableSort): ReturnQuery {
+type QueryState = { filters: Filters; search: string; sort: VirtualTableSort };
+
+export function toReturnQuery(variant: Variant, { filters, search, sort }: QueryState): ReturnQuery {
   return {
     filters: {
       shopIds: filters.shopIds.length ? filters.shopIds : undefined,
@@ -73,41 +75,26 @@ function Returns({ variant }: { variant: Variant }) {
   const client = useDataClient();
   const userId = SessionContext.useSelector((s) => s.context.user.id) ?? 0;
   const wanted = new URLSearchParams(useSearch()).get('search') ?? '';
-  const [filters, setFilters] = useState<Filters>(EMPTY_FILTERS);
-  const [search, setSearch] = useState(wanted);
-  const [sort, setSort] = useState<VirtualTableSort>(DEFAULT_SORT);
-  const initial = useMemo(() => toReturnQuery(variant, EMPTY_FILTERS, wanted, DEFAULT_SORT), [variant]); // eslint-disable-line react-hooks/exhaustive-deps
+  const [initial] = useState<QueryState>(() => ({ filters: EMPTY_FILTERS, search: wanted, sort: DEFAULT_SORT }));
+  const initialQuery = useMemo(() => toReturnQuery(variant, initial), [variant, initial]);
   const area = client.returns as unknown as ListAreaClient<ReturnRow, ReturnQuery>;
-  const { actor, view, rowAt, subscribeRows, onRangeChange } = useListActor({ client, area, topics: TOPICS, userId, view: variant.view, initialQuery: initial, windowRows: WINDOW_ROWS });
-  const { total, handle, sync, synced, loading, failed, error, held } = view;
-  const [selection, setSelection] = useState<RowSelection>(EMPTY_SELECTION);
+  const { actor, view, rowAt, subscribeRows, onRangeChange } = useListActor({ client, area, topics: TOPICS, userId, view: variant.view, initialQuery, windowRows: WINDOW_ROWS });
+  const { total, handle, sync, held } = view;
+  const toQuery = useCallback((state: QueryState) => toReturnQuery(variant, state), [variant]);
+  const { state: { filters, search, sort }, current, requery, patch, changeSort, selection, setSelection } = useListQuery(actor, initial, toQuery);
   const [open, setOpen] = useState<ReturnRow | null>(null);
   const [facets, setFacets] = useState<ReturnFacets>({ shops: [], statuses: [], reasons: [] });
   const { fillRef, height } = useFillHeight(MIN_TABLE_HEIGHT);
-  const current = useRef({ filters, search, sort });
   const decisions = useDecisions(client);
 
   useEffect(() => {
     void client.returns.facets().then(setFacets).catch(() => undefined);
   }, [client, held]);
 
-  const requery = useCallback(
-    (change: Partial<{ filters: Filters; search: string; sort: VirtualTableSort }>) => {
-      const next = { ...current.current, ...change };
-      current.current = next;
-      actor.send({ type: 'list.query', query: toReturnQuery(variant, next.filters, next.search, next.sort) });
-      setSelection(EMPTY_SELECTION);
-      if (change.filters) setFilters(next.filters);
-      if (change.search !== undefined) setSearch(next.search);
-      if (change.sort !== undefined) setSort(next.sort);
-    },
-    [actor, variant],
-  );
   // Opened from an order (?search=<posting number>): the list shows that posting's returns, even in a kept tab.
   useEffect(() => {
     if (wanted && wanted !== current.current.search) requery({ search: wanted });
-  }, [wanted, requery]);
-  const patch = useCallback((change: Partial<Filters>) => requery({ filters: { ...current.current.filters, ...change } }), [requery]);
+  }, [wanted, requery, current]);
   const columns = useMemo(() => returnColumns(t, lang, variant.decisions, setOpen), [t, lang, variant.decisions]);
   const statuses = useMemo(
     () => facets.statuses.filter((s) => s.status).map((s) => ({ value: s.status, label: statusLabel(t, { status: s.status, statusName: s.name }) })),
@@ -116,13 +103,7 @@ function Returns({ variant }: { variant: Variant }) {
 
   const filling = isHeadHandle(handle);
   const noFilters = filters === EMPTY_FILTERS && search === '';
-  const overlay = failed ? (
-    <Alert type="error" showIcon title={t('failed')} description={error} action={<Button onClick={() => actor.send({ type: 'list.retry' })}>{t('retry')}</Button>} />
-  ) : loading || (total === 0 && !synced) ? (
-    <Spin tip={t('loading')}><div style={{ width: 200, height: 60 }} /></Spin>
-  ) : total === 0 && !sync ? (
-    <Typography.Text type="secondary">{noFilters ? t('noReturns') : t('empty')}</Typography.Text>
-  ) : null;
+  const overlay = listOverlay(view, () => actor.send({ type: 'list.retry' }), { failed: t('failed'), retry: t('retry'), loading: t('loading'), empty: noFilters ? t('noReturns') : t('empty') });
 
   return (
     <div className="returns-page">
@@ -191,7 +172,7 @@ function Returns({ variant }: { variant: Variant }) {
           selection={selection}
           onSelectionChange={setSelection}
           sort={sort}
-          onSortChange={(next) => requery({ sort: next })}
+          onSortChange={changeSort}
           onRowOpen={setOpen}
           height={height}
           lang={lang}
