@@ -121,7 +121,7 @@ describe('product pictures', () => {
     const page = await openAs('/product/oz-product-list');
     await productsShown(page);
     await page.getByRole('group', { name: '状态' }).getByText('在售', { exact: true }).click();
-    await page.getByRole('searchbox').fill('SKU-1002-000');
+    await page.getByRole('searchbox').fill('SKU-1002-0001');
     await expect.poll(() => rowCount(page)).toBeLessThan(100);
     const linked = new URL((await page.locator('[role=grid] img.product-thumb').first().getAttribute('src'))!, baseUrl).href;
     await page.getByRole('checkbox', { name: '选择第 1 行', exact: true }).check();
@@ -155,7 +155,7 @@ describe('product export', () => {
   it('saves the current result as Excel and as CSV', async () => {
     const page = await openAs('/product/oz-product-list');
     await productsShown(page);
-    await page.getByRole('searchbox').fill('SKU-1002-000');
+    await page.getByRole('searchbox').fill('SKU-1002-0001');
     await expect.poll(() => rowCount(page)).toBeLessThan(100);
     const shown = await rowCount(page);
     const saveAs = async (format: string) => {
@@ -169,7 +169,7 @@ describe('product export', () => {
     expect(sheet[0]).toContain('货号');
     expect(sheet).toHaveLength(shown + 1);
     const offer = sheet[0]!.indexOf('货号');
-    expect(sheet.slice(1).every((row) => String(row[offer]).includes('SKU-1002-000'))).toBe(true);
+    expect(sheet.slice(1).every((row) => String(row[offer]).includes('SKU-1002-0001'))).toBe(true);
     const price = sheet[0]!.indexOf('售价');
     expect(price).toBeGreaterThan(-1);
     expect(sheet.slice(1).every((row) => typeof row[price] === 'number')).toBe(true);
@@ -179,7 +179,7 @@ describe('product export', () => {
     const lines = text.trim().split('\r\n');
     expect(lines[0]).toContain('货号');
     expect(lines).toHaveLength(shown + 1);
-    expect(lines.slice(1).every((line) => line.includes('SKU-1002-000'))).toBe(true);
+    expect(lines.slice(1).every((line) => line.includes('SKU-1002-0001'))).toBe(true);
     await page.context().close();
   }, 300_000);
 });
