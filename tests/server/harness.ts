@@ -142,8 +142,17 @@ export async function startTestApp(
   const clock = testClock();
   await seedDemoUsers(database.db, clock.now());
   const config = testConfig(options.env);
-  // A user is announced offline as soon as their last socket closes (production waits 3 s for a reload).
-  const app = await buildApp(config, { push: { offlineGraceMs: 0 }, ...options.app, database, now: clock.now, logger: options.app?.logger ?? false });
+  // A user is announced offline as soon as their last socket closes (production waits 3 s for a reload). The
+  // products area's background runs (re-upload runner, picture cleanup) have no timer: a test ticks them by hand, and a
+  // timer's lease renewals would be writes no request made (the bad-input suite checks a refusal writes nothing).
+  const app = await buildApp(config, {
+    push: { offlineGraceMs: 0 },
+    ...options.app,
+    products: { reuploadIntervalMs: 0, pictureCleanupIntervalMs: 0, ...options.app?.products },
+    database,
+    now: clock.now,
+    logger: options.app?.logger ?? false,
+  });
   return {
     app,
     database,
