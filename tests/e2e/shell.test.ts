@@ -96,7 +96,9 @@ describe('sidebar per role (spec §6)', () => {
     await page.getByRole('combobox', { name: '搜索菜单' }).fill('hlhs');
     await page.locator('.ant-select-item-option', { hasText: '汇率换算' }).click();
     await page.waitForURL((url) => url.pathname === '/tool/currency-change');
-    // A new run of the bar, ended the same way (it is only filled after it was started by the navigation).
+    // A first visit loads the page's code; a busy server can take seconds to send it. Once the page is in:
+    await page.getByLabel('金额').waitFor({ timeout: 30_000 });
+    // a new run of the bar, ended the same way (it is only filled after it was started by the navigation).
     await expect.poll(last).toEqual({ state: 'finished', to: 'scaleX(1)', opacity: '0', same: false });
     expect(await bar.evaluate((element) => getComputedStyle(element).pointerEvents)).toBe('none');
     await page.close();
