@@ -6,15 +6,16 @@ import type { ActorRefFrom } from 'xstate';
 import { PRODUCT_STATUSES, quotaLeft, type ProductRow, type ProductStatus } from '@contract/products';
 import { nextOfferId, REUPLOAD_STEPS, type ReuploadHistory, type ReuploadItem, type ReuploadStep } from '@contract/reupload';
 import { selectReuploadProgress, selectReuploadStage, type reuploadMachine } from '@machines/reuploadMachine';
-import { isApiFailure } from '@workers/api';
 import type { ProductFacets, ProductQuery } from '@workers/products/area';
 import { appActorOptions } from '@/app/createAppActor';
 import { useDataClient } from '@/app/dataClient';
 import { useFormats } from '@/app/formats';
 import { toLang } from '@/app/i18n';
 import { SessionContext } from '@/app/session';
-import { DataTable, type DataTableColumn } from '@/components/data-table/DataTable';
+import type { DataTableColumn } from '@/components/data-table/DataTable';
+import { PagedTable } from '@/components/data-table/PagedTable';
 import type { TableQuery } from '@/components/data-table/pager';
+import { presentFilters, usePagedList } from '@/components/data-table/usePagedList';
 import { useFillHeight } from '@/components/virtual-table/useFillHeight';
 import { VirtualTable, type VirtualTableSort } from '@/components/virtual-table/VirtualTable';
 import { EMPTY_SELECTION, selectedCount } from '@/components/virtual-table/selection';
@@ -338,29 +339,25 @@ function ConfirmBody({ actor }: { actor: ReuploadRef }) {
 
 type HistoryFilters = { step?: ReuploadStep; search?: string };
 
+const EMPTY_HISTORY: ReuploadHistory = { list: [], total: 0, openBatches: [] };
+
 function ReuploadHistoryTable({ actor, version }: { actor: ReuploadRef; version: number }) {
   const { t } = useTranslation('products');
   const { time } = useFormats();
   const client = useDataClient();
-  const [page, setPage] = useState<ReuploadHistory>({ list: [], total: 0, openBatches: [] });
-  const [error, setError] = useState<string | null>(null);
   const [form] = Form.useForm<HistoryFilters>();
-  const lastQuery = useRef<TableQuery>({ page: 1, rows: 20 });
   const stage = useSelector(actor, selectReuploadStage);
-  const load = useCallback(
-    async (query: TableQuery = lastQuery.current) => {
-      lastQuery.current = query;
-      const filters = form.getFieldsValue();
-      try {
-        setPage(await client.products.reuploadHistory({ page: query.page, rows: query.rows, ...(filters.step ? { step: filters.step } : {}), ...(filters.search?.trim() ? { search: filters.search.trim() } : {}) }));
-        setError(null);
-      } catch (failure) {
-        setError(isApiFailure(failure) ? failure.message : String(failure));
-      }
-    },
-    [client, form],
+  const fetchPage = useCallback(
+    (query: TableQuery, filters: HistoryFilters) => client.products.reuploadHistory({ page: query.page, rows: query.rows, ...presentFilters(filters) }),
+    [client],
   );
+  const list = usePagedList<HistoryFilters, ReuploadItem, ReuploadHistory>(form, EMPTY_HISTORY, fetchPage);
+  const { page, load } = list;
+  // The table reads its first page itself; a batch that finishes while it is shown reads the page again.
+  const shownVersion = useRef(version);
   useEffect(() => {
+    if (version === shownVersion.current) return;
+    shownVersion.current = version;
     void load();
   }, [load, version]);
   const columns = useMemo<DataTableColumn<ReuploadItem>[]>(
@@ -381,38 +378,31 @@ function ReuploadHistoryTable({ actor, version }: { actor: ReuploadRef; version:
     if (batch) actor.send({ type: 'reupload.resume', batchId: batch.batchId });
   };
   return (
-    <Space direction="vertical" size="middle" style={{ width: '100%' }}>
-      {error && <Alert type="error" showIcon title={t('reupload.historyFailed')} description={error} action={<Button onClick={() => void load()}>{t('retry')}</Button>} />}
-      {unsettled > 0 && (
-        <Alert
-          type="info"
-          showIcon
-          title={t('reupload.openBatches', { count: unsettled })}
-          action={<Button type="primary" disabled={stage !== 'idle'} onClick={resume}>{t('reupload.resume')}</Button>}
-        />
-      )}
-      <Form form={form} component={false}>
-        <DataTable<ReuploadItem>
-          rowKey="id"
-          columns={columns}
-          rows={page.list}
-          total={page.total}
-          refresh={(query) => void load(query)}
-          onReset={() => form.resetFields()}
-          queryFields={
-            <>
-              <Form.Item name="search">
-                <Input allowClear placeholder={t('reupload.searchHistory')} style={{ width: 220 }} />
-              </Form.Item>
-              <Form.Item name="step">
-                <Select allowClear placeholder={t('reupload.allSteps')} style={{ width: 160 }} options={REUPLOAD_STEPS.map((s) => ({ value: s, label: t(`reupload.steps.${s}`) }))} />
-              </Form.Item>
-            </>
-          }
-        />
-      </Form>
-      {page.total === 0 && !error && <Typography.Text type="secondary">{t('reupload.historyEmpty')}</Typography.Text>}
-    </Space>
+    <PagedTable<ReuploadItem, HistoryFilters>
+      list={list}
+      form={form}
+      columns={columns}
+      texts={{ loadFailed: (reason) => t('reupload.historyFailed', { reason }), retry: t('retry'), empty: t('reupload.historyEmpty') }}
+      notice={
+        unsettled > 0 && (
+          <Alert
+            type="info"
+            showIcon
+            title={t('reupload.openBatches', { count: unsettled })}
+            action={<Button type="primary" disabled={stage !== 'idle'} onClick={resume}>{t('reupload.resume')}</Button>}
+          />
+        )
+      }
+      queryFields={
+        <>
+          <Form.Item name="search">
+            <Input allowClear placeholder={t('reupload.searchHistory')} style={{ width: 220 }} />
+          </Form.Item>
+          <Form.Item name="step">
+            <Select allowClear placeholder={t('reupload.allSteps')} style={{ width: 160 }} options={REUPLOAD_STEPS.map((s) => ({ value: s, label: t(`reupload.steps.${s}`) }))} />
+          </Form.Item>
+        </>
+      }
+    />
   );
 }
-

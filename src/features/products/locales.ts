@@ -173,7 +173,7 @@ export const products = defineLocales({
       searchHistory: '搜索商品名、货号',
       time: '时间',
       historyEmpty: '还没有重新上架记录',
-      historyFailed: '记录加载失败',
+      historyFailed: '记录加载失败：{{reason}}',
     },
   },
   en: {
@@ -344,7 +344,7 @@ export const products = defineLocales({
       searchHistory: 'Search name, offer ID',
       time: 'Time',
       historyEmpty: 'No re-uploads yet',
-      historyFailed: 'The history could not be loaded',
+      historyFailed: 'The history could not be loaded: {{reason}}',
     },
   },
   pt: {
@@ -524,7 +524,7 @@ export const products = defineLocales({
       searchHistory: 'Pesquisar nome, código do vendedor',
       time: 'Hora',
       historyEmpty: 'Nenhuma republicação ainda',
-      historyFailed: 'Não foi possível carregar o histórico',
+      historyFailed: 'Não foi possível carregar o histórico: {{reason}}',
     },
   },
 });
