@@ -187,6 +187,16 @@ export const MESSAGES = {
     en: 'Your uploaded product pictures are at the limit (at most {count} pictures, {size} in all); pictures no product or job uses are removed {days} days after upload',
     pt: 'Suas fotos de produto enviadas chegaram ao limite (no máximo {count} fotos, {size} no total); fotos que nenhum produto ou tarefa usa são apagadas {days} dias após o envio',
   },
+  watermarkPicturesFull: {
+    zh: '水印生成的图片已达上限（最多{count}张、共{size}）；商品和任务都不再使用的水印图片会在生成{days}天后自动清理',
+    en: 'Your watermarked pictures are at the limit (at most {count} pictures, {size} in all); watermarked pictures no product or job uses are removed {days} days after they were made',
+    pt: 'Suas fotos com marca d\'água chegaram ao limite (no máximo {count} fotos, {size} no total); fotos com marca d\'água que nenhum produto ou tarefa usa são apagadas {days} dias após serem geradas',
+  },
+  watermarkPicturesShort: {
+    zh: '这次要生成{need}张水印图片，但只能再生成{left}张（最多{count}张、共{size}）；请少选一些商品，商品和任务都不再使用的水印图片会在生成{days}天后自动清理',
+    en: 'This job would make {need} watermarked pictures, but only {left} more fit (at most {count} pictures, {size} in all); choose fewer products. Watermarked pictures no product or job uses are removed {days} days after they were made',
+    pt: 'Esta tarefa geraria {need} fotos com marca d\'água, mas só cabem mais {left} (no máximo {count} fotos, {size} no total); escolha menos produtos. Fotos com marca d\'água que nenhum produto ou tarefa usa são apagadas {days} dias após serem geradas',
+  },
   trackTooMany: { zh: '一次最多查询40个单号', en: 'At most 40 tracking numbers at a time', pt: 'No máximo 40 códigos de rastreio de uma vez' },
   trackNumberInvalid: { zh: '单号须为6-40位字母、数字或横线', en: 'A tracking number is 6 to 40 letters, digits or dashes', pt: 'Um código de rastreio tem de 6 a 40 letras, números ou hifens' },
   trackPrefixBuiltIn: { zh: '内置的前缀不能删除，可改为其他承运商', en: 'A built-in prefix cannot be removed; route it to another carrier instead', pt: 'Um prefixo embutido não pode ser removido; direcione-o para outra transportadora' },

@@ -22,6 +22,17 @@ export const WATERMARK_PICTURE_RULES = { maxBytes: 2 * 1024 * 1024, minSide: 16,
 export const WATERMARK_JOB_MAX_PRODUCTS = 5_000;
 /** Templates one user keeps. */
 export const WATERMARK_TEMPLATES_MAX = 50;
+/**
+ * What one seller may keep of the pictures watermark jobs made (served for Ozon to fetch): a job that would pass it is
+ * refused before it starts, a picture past it fails with the reason. Larger than uploaded product pictures' cap
+ * (contract/products.ts) because one job makes a picture per picture of up to WATERMARK_JOB_MAX_PRODUCTS products.
+ */
+export const WATERMARK_PICTURES_CAP = { count: 10_000, bytes: 2 * 1024 * 1024 * 1024 } as const;
+/**
+ * Made pictures that no card (as last synced or sent), no unfinished re-upload and no running job refers to are
+ * deleted this long after they were made; Ozon keeps its own copy of a picture it imported.
+ */
+export const WATERMARK_PICTURE_RETENTION_DAYS = 30;
 
 export const WATERMARK_MESSAGES = {
   templateNotFound: { zh: '水印模板不存在或已被删除', en: 'The watermark template does not exist or has been deleted', pt: 'O modelo de marca d\'água não existe ou foi excluído' },
@@ -258,3 +269,5 @@ export const WATERMARK_ENDPOINTS = {
 } as const;
 
 export const WATERMARK_PATHS = routePaths(WATERMARK_ENDPOINTS);
+/** Where our served pictures (made by jobs, uploaded for cards) live without a session: the path before the token. */
+export const PUBLIC_PICTURE_PATH = WATERMARK_PATHS.publicPicture.replace(':token', '');

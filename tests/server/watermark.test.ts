@@ -1,8 +1,10 @@
 import sharp from 'sharp';
 import type { ProductPage, ProductRow } from '../../contract/products';
 import type { Store } from '../../contract/store';
-import { WATERMARK_MESSAGES, type WatermarkJob, type WatermarkJobDetail, type WatermarkSettingsInput, type WatermarkTemplate } from '../../contract/watermark';
+import { message } from '../../contract/errors';
+import { WATERMARK_MESSAGES, WATERMARK_PICTURE_RETENTION_DAYS, WATERMARK_PICTURES_CAP, type WatermarkJob, type WatermarkJobDetail, type WatermarkSettingsInput, type WatermarkTemplate } from '../../contract/watermark';
 import type { WatermarkJobs } from '../../server/areas/edit/watermarkJobs';
+import { capParams, type PictureCleanup } from '../../server/areas/products/pictures';
 import { multipart } from '../support/multipart';
 import { DATABASE_TARGETS, login, startTestApp, type Session, type TestApp } from './harness';
 
@@ -24,11 +26,13 @@ describe.each(DATABASE_TARGETS)('watermarks on $kind', (target) => {
   /** The picture after which the next run stops as a crashed server would (its id), or null. */
   let crashAfter: ((itemId: number) => boolean) | null = null;
   let jobs!: WatermarkJobs;
+  let cleanup!: PictureCleanup;
 
   beforeAll(async () => {
     t = await startTestApp(target, {
       app: {
         marketplace: { simulatorOptions: { ordersPerShop: 10, productsPerShop: 8, control: { taskDelayMs: 0 } } },
+        products: { reuploadIntervalMs: 0, pictureCleanupIntervalMs: 0, onPictureCleanup: (c) => (cleanup = c) },
         edit: {
           resumeIntervalMs: 0,
           onJobs: (runner) => (jobs = runner),
@@ -219,5 +223,85 @@ describe.each(DATABASE_TARGETS)('watermarks on $kind', (target) => {
     expect(detail.products[0]!.pictures[0]).toMatchObject({ state: 'failed', message: WATERMARK_MESSAGES.pictureFetchFailed.zh, output: null });
     expect(detail.products[0]).toMatchObject({ send: 'failed', sendMessage: WATERMARK_MESSAGES.picturesFailed.zh });
     expect(sim.images[0]).toBe('local:tiny');
+  });
+
+  describe('made pictures: the cap and the cleanup', () => {
+    /** Made pictures stored as if by earlier jobs (a few bytes each, `size` as given), linked to no job. */
+    const fill = (count: number, size: number) =>
+      t.database.query(
+        `insert into edit_images (user_id, name, content_type, width, height, size, bytes, created_at, origin, public_token)
+         select $1, 'filler.jpg', 'image/jpeg', 800, 800, $3, '\\x00'::bytea, now(), 'watermark', 'filler' || g || md5(random()::text) from generate_series(1, $2) g`,
+        [seller.id, count, size],
+      );
+    const made = async () => Number((await t.database.query<{ n: number }>(`select count(*)::int as n from edit_images where user_id = $1 and origin = 'watermark'`, [seller.id]))[0]!.n);
+    afterEach(() => t.database.query(`delete from edit_images where user_id = $1 and origin = 'watermark' and name = 'filler.jpg'`, [seller.id]));
+
+    it('refuses a job whose pictures pass the cap, naming what it needs and what is left; a picture past the size cap fails with the reason', async () => {
+      const template = (await saveTemplate({ name: 'cap', kind: 'text', text: 'CAP' })).body.data;
+      const [row] = await products();
+      const pictures = simProduct(row!).images.length;
+      expect(pictures).toBeGreaterThan(1);
+      // Room for one picture fewer than the product has.
+      await fill(WATERMARK_PICTURES_CAP.count - (await made()) - (pictures - 1), 1);
+      const before = await made();
+      const refused = await post<WatermarkJob>('/api/waterMarker/apply', { templateId: template.id, shopId: storeId, productIds: [row!.id] });
+      expect(refused.status).toBe(400);
+      expect(refused.body.msg).toBe(message('watermarkPicturesShort', 'zh', { ...capParams('watermark'), need: String(pictures), left: String(pictures - 1) }));
+      expect(refused.body.msg).toContain('最多10000张、共2 GB');
+      const inEnglish = await t.app.inject({ method: 'POST', url: '/api/waterMarker/apply', headers: { ...seller.headers, 'accept-language': 'en' }, payload: { templateId: template.id, shopId: storeId, productIds: [row!.id] } });
+      expect(inEnglish.json<Envelope<null>>().msg).toContain(`would make ${pictures} watermarked pictures, but only ${pictures - 1} more fit`);
+      expect(await made()).toBe(before);
+      expect((await get<{ list: WatermarkJob[] }>('/api/waterMarker/jobs')).body.data.list.some((job) => job.templateName === 'cap')).toBe(false);
+
+      // Room by count, but the stored pictures already fill the size cap: each picture fails with the reason, no card is sent.
+      await t.database.query(`delete from edit_images where user_id = $1 and origin = 'watermark' and name = 'filler.jpg'`, [seller.id]);
+      await fill(1, WATERMARK_PICTURES_CAP.bytes - 10);
+      const cardBefore = [...simProduct(row!).images];
+      const detail = await runToEnd((await post<WatermarkJob>('/api/waterMarker/apply', { templateId: template.id, shopId: storeId, productIds: [row!.id] })).body.data);
+      const full = message('watermarkPicturesFull', 'zh', capParams('watermark'));
+      expect(detail.job).toMatchObject({ state: 'done', picturesDone: 0, picturesFailed: pictures, productsSent: 0 });
+      expect(detail.products[0]!.pictures.every((p) => p.state === 'failed' && p.message === full && p.output === null)).toBe(true);
+      expect(detail.products[0]).toMatchObject({ send: 'failed', sendMessage: WATERMARK_MESSAGES.picturesFailed.zh });
+      expect(simProduct(row!).images).toEqual(cardBefore);
+      expect(full).toContain(`${WATERMARK_PICTURE_RETENTION_DAYS}天后自动清理`);
+    });
+
+    it('removes, after the retention period, the made pictures no card and no running job refers to', async () => {
+      const template = (await saveTemplate({ name: 'cleanup', kind: 'text', text: 'OLD' })).body.data;
+      const [sent, unsent] = (await products()).slice(-2);
+      // One job puts its pictures on a card; another only makes them.
+      const onCard = await runToEnd((await post<WatermarkJob>('/api/waterMarker/apply', { templateId: template.id, shopId: storeId, productIds: [sent!.id] })).body.data);
+      const kept = onCard.products[0]!.pictures.map((p) => p.output!);
+      expect(onCard.products[0]!.send).toBe('sent');
+      const onlyMade = await runToEnd((await post<WatermarkJob>('/api/waterMarker/apply', { templateId: template.id, shopId: storeId, productIds: [unsent!.id], send: false })).body.data);
+      const loose = onlyMade.products[0]!.pictures.map((p) => p.output!);
+      expect(loose.length).toBeGreaterThan(1);
+      const imagesOf = (jobId: number) => t.database.query<{ id: number }>(`select image_id as id from watermark_items where job_id = $1 and image_id is not null`, [jobId]);
+      const age = async (jobId: number, days: number) =>
+        t.database.query(`update edit_images set created_at = $2::timestamptz - ($3 || ' days')::interval where id = any($1::int[])`, [
+          (await imagesOf(jobId)).map((r) => r.id),
+          t.clock.now().toISOString(),
+          String(days),
+        ]);
+      await age(onCard.job.id, WATERMARK_PICTURE_RETENTION_DAYS + 10);
+      await age(onlyMade.job.id, WATERMARK_PICTURE_RETENTION_DAYS + 1);
+      // While its job still counts as running, the made pictures wait to be sent: they stay.
+      await t.database.query(`update watermark_jobs set state = 'running' where id = $1`, [onlyMade.job.id]);
+      expect(await cleanup.tick()).toBe(0);
+      await t.database.query(`update watermark_jobs set state = 'done' where id = $1`, [onlyMade.job.id]);
+      // A recent one stays too, however unused.
+      await t.database.query(`update edit_images set created_at = $2::timestamptz - ($3 || ' days')::interval where public_token = $1`, [
+        new URL(loose[0]!).pathname.split('/').pop()!.replace(/\.(png|jpg)$/, ''),
+        t.clock.now().toISOString(),
+        String(WATERMARK_PICTURE_RETENTION_DAYS - 1),
+      ]);
+      expect(await cleanup.tick()).toBe(loose.length - 1);
+      const status = async (url: string) => (await t.app.inject({ method: 'GET', url: new URL(url).pathname })).statusCode;
+      expect(await status(loose[0]!)).toBe(200);
+      for (const url of loose.slice(1)) expect(await status(url)).toBe(404);
+      // The card's pictures are still served: Ozon and the product list still show them.
+      for (const url of kept) expect(await status(url)).toBe(200);
+      expect(simProduct(sent!).images).toEqual(kept);
+    });
   });
 });

@@ -1,9 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { routePath } from '../../../contract/endpoint';
 import { eachLang, localized, textIn, type Lang, type Localized, type ZhEnText } from '../../../contract/errors';
 import type { SkuImageResult } from '../../../contract/products';
 import {
-  WATERMARK_ENDPOINTS,
+  PUBLIC_PICTURE_PATH,
   WATERMARK_MESSAGES,
   type WatermarkApplyBody,
   type WatermarkJob,
@@ -14,6 +13,7 @@ import type { Database } from '../../db/database';
 import type { Leases } from '../../db/leases';
 import { ApiError } from '../../http/errors';
 import { isOzonError } from '../../marketplace/ozon/errors';
+import { capParams, roomFor, SERVED_PICTURES } from '../products/pictures';
 import { checkOzonImage } from './imageRules';
 import { applyWatermark, type Mark } from './watermark';
 
@@ -47,9 +47,9 @@ export type WatermarkDeps = {
 
 const LEASE_MS = 60_000;
 const leaseName = (jobId: number) => `watermark-job:${jobId}`;
-/** Where our made pictures are served without a session: the path before the token. */
-export const PUBLIC_PICTURE_PATH = routePath(WATERMARK_ENDPOINTS.publicPicture).replace(':token', '');
 
+/** A picture not made because the seller's made pictures are at the cap. */
+class CapReached extends Error {}
 const texts = (key: keyof typeof WATERMARK_MESSAGES): Localized => WATERMARK_MESSAGES[key];
 function reasonTexts(error: unknown): Localized {
   if (isOzonError(error)) return error.texts;
@@ -231,6 +231,20 @@ export function createWatermarkJobs(deps: WatermarkDeps) {
     return jobOf(await jobRow(userId, jobId));
   }
 
+  /**
+   * Refuses a job whose pictures would take the seller past the cap of made pictures, counting those stored and those
+   * the running jobs are still to make (sizes are checked as each picture is stored).
+   */
+  async function checkRoom(userId: number, need: number, field: string): Promise<void> {
+    const [row] = await database.query<{ have: number; pending: number }>(
+      `select (select count(*)::int from edit_images where user_id = $1 and origin = 'watermark') as have,
+         (select count(*)::int from watermark_items i join watermark_jobs j on j.id = i.job_id where j.user_id = $1 and j.state = 'running' and i.state = 'pending') as pending`,
+      [userId],
+    );
+    const left = Math.max(0, SERVED_PICTURES.watermark.cap.count - Number(row?.have ?? 0) - Number(row?.pending ?? 0));
+    if (need > left) throw new ApiError(400, { key: 'watermarkPicturesShort', params: { ...capParams('watermark'), need: String(need), left: String(left) } }, field);
+  }
+
   /** POST /waterMarker/apply: a job over the chosen products of the shop (or all its products with pictures). */
   async function apply(userId: number, body: WatermarkApplyBody & { send: boolean }, publicBase: string): Promise<WatermarkJob> {
     const { name: templateName, mark } = await templateMark(database, userId, Number(body.templateId));
@@ -240,6 +254,7 @@ export function createWatermarkJobs(deps: WatermarkDeps) {
     if (products.length === 0) throw new ApiError(400, WATERMARK_MESSAGES.noProducts, body.productIds ? 'productIds' : 'shopId');
     const originals = await originalsOf(database, products.flatMap((p) => p.images));
     const items = products.flatMap((p) => p.images.map((url, idx) => ({ product: p.id, idx, source: originals.get(url) ?? url, done: false })));
+    await checkRoom(userId, items.length, body.productIds ? 'productIds' : 'shopId');
     return insertJob(
       userId,
       { shopId, shopName: name, kind: 'watermark', templateName, mark, send: body.send, publicBase },
@@ -320,7 +335,10 @@ export function createWatermarkJobs(deps: WatermarkDeps) {
 
   async function makePicture(job: { id: number; user_id: number; public_base: string }, mark: Mark, item: { id: number; product_id: string; idx: number; source_url: string }, holding: { name: string; owner: string; generation: number }) {
     let outcome: { ok: true; bytes: Buffer; contentType: string; width: number; height: number } | { ok: false; reason: Localized };
+    const full = localized(SERVED_PICTURES.watermark.full, capParams('watermark'));
+    const [room] = await database.query<{ ok: boolean }>(`select ${roomFor('watermark', '$1', '0')} as ok`, [job.user_id]);
     try {
+      if (!room?.ok) throw new CapReached();
       let original: Buffer;
       try {
         original = await deps.fetchPicture(item.source_url);
@@ -335,32 +353,35 @@ export function createWatermarkJobs(deps: WatermarkDeps) {
       await checkOzonImage(made.bytes);
       outcome = { ok: true, ...made };
     } catch (error) {
-      outcome = { ok: false, reason: error instanceof ApiError || isOzonError(error) ? reasonTexts(error) : texts('pictureFetchFailed') };
+      outcome = { ok: false, reason: error instanceof CapReached ? full : error instanceof ApiError || isOzonError(error) ? reasonTexts(error) : texts('pictureFetchFailed') };
     }
     const held = `exists (select 1 from job_leases where name = $3 and owner = $4 and generation = $5)`;
-    if (!outcome.ok) {
-      await database.query(`update watermark_items set state = 'failed', message = $2::jsonb where id = $1 and state = 'pending' and ${held}`, [
+    const failItem = (reason: Localized) =>
+      database.query(`update watermark_items set state = 'failed', message = $2::jsonb where id = $1 and state = 'pending' and ${held}`, [
         item.id,
-        JSON.stringify(outcome.reason),
+        JSON.stringify(reason),
         holding.name,
         holding.owner,
         holding.generation,
       ]);
+    if (!outcome.ok) {
+      await failItem(outcome.reason);
       return;
     }
     const token = newPictureToken();
     const extension = pictureExtension(outcome.contentType);
     const url = publicPictureUrl(job.public_base, token, outcome.contentType);
-    // One statement: the picture is stored and the item marked done together, or neither.
-    await database.query(
+    // One statement: the picture is stored and the item marked done together, or neither (also when the seller's
+    // made pictures are at the cap: the item then fails with the reason, below).
+    const done = await database.query<{ id: number }>(
       `with claimed as (
          select id from watermark_items where id = $1 and state = 'pending' and ${held} for update
        ), stored as (
          insert into edit_images (user_id, name, content_type, width, height, size, bytes, created_at, origin, public_token, source_url)
-         select $6, $7, $8, $9, $10, $11, $12, $13, 'watermark', $14, $15 from claimed
+         select $6, $7, $8, $9, $10, $11, $12, $13, 'watermark', $14, $15 from claimed where ${roomFor('watermark', '$6', '$11')}
          returning id
        )
-       update watermark_items i set state = 'done', image_id = stored.id, output_url = $2, message = null from stored where i.id = $1`,
+       update watermark_items i set state = 'done', image_id = stored.id, output_url = $2, message = null from stored where i.id = $1 returning i.id`,
       [
         item.id,
         url,
@@ -379,6 +400,8 @@ export function createWatermarkJobs(deps: WatermarkDeps) {
         item.source_url,
       ],
     );
+    // Not stored while still ours to make: the cap was in the way (a lost lease or a settled item fail nothing here).
+    if (done.length === 0) await failItem(full);
   }
 
   async function sendCards(job: { id: number; user_id: number; send: boolean }) {
