@@ -20,14 +20,26 @@ export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 export type DatabaseKind = 'pglite' | 'postgres';
 
-export type Database = {
-  db: Db;
-  kind: DatabaseKind;
+/** What runs raw statements: the database itself, or one transaction of it (Database.transaction). */
+export type Queryable = {
   /**
    * A raw parameterised query ($1, $2 ...) answering plain rows. For bulk transfer let Postgres build the JSON:
    * `select json_agg(t)::text as chunk from (...) t` is several times faster than row objects on PGlite.
    */
   query<Row extends Record<string, unknown>>(text: string, params?: unknown[]): Promise<Row[]>;
+};
+
+export type Database = Queryable & {
+  db: Db;
+  kind: DatabaseKind;
+  /**
+   * Runs `work`'s statements as one transaction: committed when it resolves, rolled back when it throws. Raw
+   * statements that must stand or fall together (a shop deleted and its rows tombstoned) go through it.
+   * On PostgreSQL a transaction chosen as a deadlock's victim is run again (up to three times in all), so `work`
+   * must do nothing outside the database. A delete cascading into rows a sync is upserting meets the sync's
+   * foreign-key check on the parent row in the opposite order: one of the two has to give way.
+   */
+  transaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T>;
   /**
    * `query` that stops when `signal` aborts, throwing QueryCancelled. On PostgreSQL the running statement is
    * cancelled in the server (pg_cancel_backend on its connection, which is not given back to the pool before the
@@ -131,6 +143,15 @@ export async function openPglite(dataDir?: string): Promise<Database> {
       const result = await client.query<Record<string, unknown>>(text, params);
       return result.rows as never;
     },
+    transaction: (work) =>
+      client.transaction((tx) =>
+        work({
+          async query(text, params = []) {
+            const result = await tx.query<Record<string, unknown>>(text, params);
+            return result.rows as never;
+          },
+        }),
+      ),
     async cancellableQuery(text, params, signal) {
       if (signal.aborted) throw new QueryCancelled();
       const result = await client.query<Record<string, unknown>>(text, params);
@@ -197,6 +218,10 @@ const copyBuffers = {
   },
 };
 
+/** PostgreSQL's SQLSTATE for a transaction ended as a deadlock's victim. */
+const DEADLOCK_DETECTED = '40P01';
+const TRANSACTION_ATTEMPTS = 3;
+
 export async function openPostgres(connectionString: string): Promise<Database> {
   const pool = new pg.Pool({ connectionString, max: 10 });
   // An idle connection the server ended (a restart, a failover, a database dropped with force) is an 'error' event on
@@ -229,6 +254,27 @@ export async function openPostgres(connectionString: string): Promise<Database> 
     async query(text, params = []) {
       const result = await pool.query(text, params);
       return result.rows;
+    },
+    async transaction(work) {
+      for (let attempt = 1; ; attempt++) {
+        const connection = await pool.connect();
+        try {
+          await connection.query('begin');
+          const result = await work({
+            async query(text, params = []) {
+              return (await connection.query(text, params)).rows;
+            },
+          });
+          await connection.query('commit');
+          connection.release();
+          return result;
+        } catch (error) {
+          // A connection whose rollback fails is in an unknown state: closed, not reused.
+          const rolledBack = await connection.query('rollback').then(() => true, () => false);
+          connection.release(rolledBack ? undefined : (error as Error));
+          if ((error as { code?: string }).code !== DEADLOCK_DETECTED || attempt >= TRANSACTION_ATTEMPTS) throw error;
+        }
+      }
     },
     async cancellableQuery(text, params, signal) {
       if (signal.aborted) throw new QueryCancelled();

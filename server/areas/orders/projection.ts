@@ -1,4 +1,4 @@
-import type { Database } from '../../db/database';
+import type { Database, Queryable } from '../../db/database';
 
 /**
  * The orders projection: synced Ozon postings (mp_records, entity 'postings', Ozon's answer as jsonb) flattened into
@@ -6,6 +6,12 @@ import type { Database } from '../../db/database';
  * did not change keeps its `updated_at`, so re-syncing a shop sends the browsers nothing.
  *
  * Row ids are `<shopId>:<postingNumber>:<sku>`: stable across syncs and unique across the user's shops.
+ *
+ * The projection holds its shop's row (`for key share of s`) while it writes, as the products and returns
+ * projections do. A shop being deleted (server/areas/store/service.ts deleteStores) therefore either waits for a
+ * running projection to end, or makes one that starts later find no shop and write nothing. Without it, a
+ * projection started just before the delete wrote its rows back as live after they were tombstoned, and the two
+ * statements could deadlock on the rows and the user's `order_counts` row.
  */
 
 /** The columns a posting decides; a change in any of them is a change the browsers must see. */
@@ -63,6 +69,7 @@ from mp_records r
 join mp_shops s on s.id = r.shop_id
 cross join lateral jsonb_array_elements(r.data->'products') as p
 where r.shop_id = $1 and r.entity = 'postings' and ($2::timestamptz is null or r.synced_at >= $2::timestamptz)
+for key share of s
 on conflict (id) do update set
   ${PROJECTED.map((column) => `${column} = excluded.${column}`).join(',\n  ')},
   updated_at = excluded.updated_at
@@ -95,7 +102,7 @@ export async function projectPostings(database: Database, shopId: number, option
  * Tombstones the Ozon rows of a deleted shop (its mp_records went with it, the rows stay for the caches that still
  * hold them). The store area calls it after deleting shops; returns the rows marked.
  */
-export async function tombstoneShopOrders(database: Database, shopIds: readonly number[]): Promise<number> {
+export async function tombstoneShopOrders(database: Queryable, shopIds: readonly number[]): Promise<number> {
   const rows = await database.query(
     `update orders set deleted = true, updated_at = clock_timestamp()
      where shop_id = any($1::int[]) and source = 'ozon' and not deleted returning id`,

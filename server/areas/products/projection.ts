@@ -1,4 +1,4 @@
-import type { Database } from '../../db/database';
+import type { Database, Queryable } from '../../db/database';
 
 /**
  * The products projection: synced Ozon cards (mp_records, entity 'products': the product list's item with the
@@ -97,6 +97,7 @@ select
 from flat c
 join mp_shops s on s.id = c.shop_id
 left join sales on sales.offer_id = coalesce(c.info->>'offer_id', c.data->>'offer_id', '')
+for key share of s
 on conflict (id) do update set
   ${PROJECTED.map((column) => `${column} = excluded.${column}`).join(',\n  ')},
   updated_at = excluded.updated_at
@@ -116,7 +117,7 @@ export async function projectProducts(database: Database, shopId: number, option
 }
 
 /** Tombstones the products of deleted shops (the caches that hold them drop them). */
-export async function tombstoneShopProducts(database: Database, shopIds: readonly number[]): Promise<number> {
+export async function tombstoneShopProducts(database: Queryable, shopIds: readonly number[]): Promise<number> {
   const rows = await database.query(
     `update products set deleted = true, updated_at = clock_timestamp() where shop_id = any($1::int[]) and not deleted returning id`,
     [shopIds],

@@ -1,5 +1,5 @@
 import { RFBS_ACTIONS, type RfbsAction } from '../../../contract/returns';
-import type { Database } from '../../db/database';
+import type { Database, Queryable } from '../../db/database';
 
 /**
  * The returns projection: synced Ozon returns (mp_records, entity 'returns', Ozon's answer as jsonb) flattened into
@@ -83,6 +83,7 @@ select
 from mp_records r
 join mp_shops s on s.id = r.shop_id
 where r.shop_id = $1 and r.entity = 'returns' and ($2::timestamptz is null or r.synced_at >= $2::timestamptz)
+for key share of s
 on conflict (id) do update set
   ${PROJECTED.map((column) => `${column} = excluded.${column}`).join(',\n  ')},
   changed_at = case when excluded.scheme <> 'rFBS' then excluded.changed_at
@@ -105,7 +106,7 @@ export async function projectReturns(database: Database, shopId: number, options
 }
 
 /** Tombstones a deleted shop's returns (its mp_records went with it); returns the rows marked. */
-export async function tombstoneShopReturns(database: Database, shopIds: readonly number[]): Promise<number> {
+export async function tombstoneShopReturns(database: Queryable, shopIds: readonly number[]): Promise<number> {
   const rows = await database.query(
     `update returns set deleted = true, updated_at = clock_timestamp() where shop_id = any($1::int[]) and not deleted returning id`,
     [shopIds],

@@ -145,12 +145,19 @@ export async function updateStore(deps: StoreDeps, userId: number, body: UpdateS
 }
 
 export async function deleteStores(deps: StoreDeps, userId: number, ids: number[]): Promise<number> {
-  const rows = await deps.database.query<{ id: number }>(`delete from mp_shops where user_id = $1 and id = any($2::int[]) returning id`, [userId, ids]);
-  // The shop's synced postings went with it; its order rows become tombstones so browser caches drop them.
-  if (rows.length) await tombstoneShopOrders(deps.database, rows.map((row) => row.id));
-  if (rows.length) await tombstoneShopProducts(deps.database, rows.map((row) => row.id));
-  if (rows.length) await tombstoneShopReturns(deps.database, rows.map((row) => row.id));
-  return rows.length;
+  // One transaction: a shop is never gone with its rows still live. The delete waits for the shop's running
+  // projections (they hold its row) and a projection starting after it writes nothing (orders/projection.ts).
+  return deps.database.transaction(async (tx) => {
+    const rows = await tx.query<{ id: number }>(`delete from mp_shops where user_id = $1 and id = any($2::int[]) returning id`, [userId, ids]);
+    if (!rows.length) return 0;
+    const shopIds = rows.map((row) => row.id);
+    // The shop's synced records went with it; its order, product and return rows become tombstones so browser
+    // caches drop them.
+    await tombstoneShopOrders(tx, shopIds);
+    await tombstoneShopProducts(tx, shopIds);
+    await tombstoneShopReturns(tx, shopIds);
+    return rows.length;
+  });
 }
 
 /** Re-authorize a shop (its key checked again); sync may resume. */

@@ -49,6 +49,8 @@ export function createSyncService(deps: SyncServiceDeps): SyncService {
   const controller = new AbortController();
   const projections = deps.projections ?? POSTINGS_PROJECTIONS;
 
+  const shopGone = async (shopId: number) => (await deps.database.query(`select 1 from mp_shops where id = $1`, [shopId])).length === 0;
+
   async function run(shopId: number, queued: Set<SyncEntity>): Promise<SyncResult[]> {
     const results: SyncResult[] = [];
     const [shop] = await deps.database.query<ShopRow>(`select id, user_id, client_id, api_key_enc, base_url, status from mp_shops where id = $1`, [shopId]);
@@ -64,37 +66,44 @@ export function createSyncService(deps: SyncServiceDeps): SyncService {
     for (const entity of SYNC_ENTITIES.filter((e) => queued.has(e))) {
       queued.delete(entity);
       if (controller.signal.aborted) break;
-      const result = await syncEntity(deps.database, shopId, client, entity, {
-        signal: controller.signal,
-        leaseMs: deps.leaseMs,
-        pageSize: deps.pageSize,
-        onProgress: (progress) => deps.push(shop.user_id, { type: 'sync.progress', ...progress }),
-        afterChunk:
-          ROLLED_UP.has(entity) || ENTITY_PROJECTIONS[entity]
-            ? async (_records, syncedAt) => {
-                // Only the page just stored: projecting everything synced in the last minute made every page of a
-                // first sync project all the pages before it again.
-                if (entity === 'postings') {
-                  for (const project of projections) {
-                    const { changed, userId } = await project(deps.database, shopId, { since: syncedAt });
-                    if (changed > 0 && userId !== null) deps.push(userId, { type: 'orders.changed', shopId });
+      let result: SyncResult;
+      try {
+        result = await syncEntity(deps.database, shopId, client, entity, {
+          signal: controller.signal,
+          leaseMs: deps.leaseMs,
+          pageSize: deps.pageSize,
+          onProgress: (progress) => deps.push(shop.user_id, { type: 'sync.progress', ...progress }),
+          afterChunk:
+            ROLLED_UP.has(entity) || ENTITY_PROJECTIONS[entity]
+              ? async (_records, syncedAt) => {
+                  // Only the page just stored: projecting everything synced in the last minute made every page of a
+                  // first sync project all the pages before it again.
+                  if (entity === 'postings') {
+                    for (const project of projections) {
+                      const { changed, userId } = await project(deps.database, shopId, { since: syncedAt });
+                      if (changed > 0 && userId !== null) deps.push(userId, { type: 'orders.changed', shopId });
+                    }
                   }
+                  const own = ENTITY_PROJECTIONS[entity];
+                  if (own) {
+                    const { changed, userId } = await own.project(deps.database, shopId, { since: syncedAt });
+                    if (changed > 0 && userId !== null) deps.push(userId, { type: own.push, shopId });
+                  }
+                  // The sales rollups of the days the page touches (after the orders projection they are computed from).
+                  if (ROLLED_UP.has(entity)) await refreshShopRollups(deps.database, shopId, syncedAt);
                 }
-                const own = ENTITY_PROJECTIONS[entity];
-                if (own) {
-                  const { changed, userId } = await own.project(deps.database, shopId, { since: syncedAt });
-                  if (changed > 0 && userId !== null) deps.push(userId, { type: own.push, shopId });
-                }
-                // The sales rollups of the days the page touches (after the orders projection they are computed from).
-                if (ROLLED_UP.has(entity)) await refreshShopRollups(deps.database, shopId, syncedAt);
-              }
-            : undefined,
-      });
+              : undefined,
+        });
+      } catch (error) {
+        // The seller deleted the shop while it synced: its rows went with it, nothing is left to report.
+        if (await shopGone(shopId)) break;
+        throw error;
+      }
       results.push(result);
       // Stopped runs gave their lease back; a lost one belongs to the run that took it over.
       if (result.status === 'stopped' || result.status === 'lost') break;
       if (result.status === 'failed') {
-        deps.log.error({ err: result.error, shopId, entity }, 'sync failed');
+        if (!(await shopGone(shopId))) deps.log.error({ err: result.error, shopId, entity }, 'sync failed');
         break;
       }
     }

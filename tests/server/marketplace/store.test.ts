@@ -53,3 +53,40 @@ describe.each(DATABASE_TARGETS)('shops on $kind', (target) => {
     expect(response.statusCode).toBe(401);
   });
 });
+
+describe.each(DATABASE_TARGETS)('a shop deleted while it syncs, on $kind', (target) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    // Enough postings that the delete lands while the sync is still storing and projecting pages.
+    const simulator = createOzonSimulator({ ordersPerShop: 1500, productsPerShop: 300, control: { labelReadyDelayMs: 0, taskDelayMs: 0 } });
+    t = await startTestApp(target, { app: { marketplace: { simulator } } });
+  });
+  afterAll(() => t.close());
+
+  it('is deleted every time, and none of its orders, products or returns stay live', async () => {
+    const seller = await login(t.app, 'seller', 'seller123');
+    const ids: number[] = [];
+    for (let round = 0; round < 8; round++) {
+      const added = await t.app.inject({ method: 'POST', url: '/api/store/add', headers: seller.headers, payload: { name: 'B', clientId: '1002', apiKey: 'sim-key-1002' } });
+      const id = added.json<{ data: Store }>().data.id;
+      ids.push(id);
+      // A second sync of the same shop queued behind the first, as a re-authorization does.
+      await t.app.inject({ method: 'POST', url: '/api/store/apply', headers: seller.headers, payload: { id } });
+      // Each round deletes at another point of the sync.
+      await new Promise((resolve) => setTimeout(resolve, round * 40));
+      const deleted = await t.app.inject({ method: 'POST', url: '/api/store/multiDelete', headers: seller.headers, payload: { ids: [id] } });
+      expect(deleted.json<{ data: number }>().data, deleted.body).toBe(1);
+    }
+    await vi.waitFor(() => expect(t.app.sync.busyShops()).toEqual([]), { timeout: 60_000, interval: 100 });
+    for (const table of ['orders', 'products', 'returns']) {
+      const [live] = await t.database.query<{ n: number }>(`select count(*)::int as n from ${table} where shop_id = any($1::int[]) and not deleted`, [ids]);
+      expect(live!.n, table).toBe(0);
+    }
+    // The list's trigger-kept total agrees with the rows.
+    const [counts] = await t.database.query<{ kept: number | null; actual: number }>(
+      `select (select live from order_counts where user_id = u.id)::int as kept, (select count(*) from orders where user_id = u.id and not deleted)::int as actual
+       from users u where u.username = 'seller'`,
+    );
+    expect(counts!.kept ?? 0).toBe(counts!.actual);
+  });
+});
