@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { productQuerySchema, type KeywordDetail, type KeywordResult, type MarketProductRow, type ProductDetail, type ProductQuery, type ProductResult } from '../../../contract/research';
 import { generateMarket } from '../../../server/areas/research/generate';
-import { hotProducts, PRODUCT_COLUMNS, typesUnder } from '../../../server/areas/research/queries';
+import { COVERED_COLUMNS, hotProducts, PRODUCT_COLUMNS, SORT_COLUMNS, typesUnder } from '../../../server/areas/research/queries';
 import { QueryCancelled } from '../../../server/db/database';
 import { DATABASE_TARGETS, login, startTestApp, type Session, type TestApp } from '../harness';
 
@@ -98,8 +98,10 @@ describe.each(DATABASE_TARGETS)('market research ($kind)', (target) => {
     const run = test.database.query.bind(test.database) as Parameters<typeof hotProducts>[0];
     const random = sequence(11);
     // A walk of 60 rows finds 40 only when the filters pass most rows; a longer one is allowed up to 400 rows, so the
-    // rest go filters first. Each query is checked on all three, against the reference.
-    const paths = { walked: 0, walkedLonger: 0, filtered: 0 };
+    // rest go filters first. Each query is checked on all three, against the reference. Every third query also names
+    // a seller, a column the sort indexes do not hold: its walks read the table (the longer walk only when the first
+    // one's rate says it reaches the rows), the others read the index alone.
+    const paths = { walked: 0, walkedLonger: 0, filtered: 0, bySeller: 0 };
     for (let round = 0; round < 24; round++) {
       const filters: Partial<ProductQuery>[] = [
         { categoryId: [17027000, 17028650, 94760][Math.floor(random() * 3)]! },
@@ -110,9 +112,12 @@ describe.each(DATABASE_TARGETS)('market research ($kind)', (target) => {
         { reviewsMax: Math.round(random() * 400) },
       ];
       const picked = filters.sort(() => random() - 0.5).slice(0, 1 + Math.floor(random() * 3));
+      const bySeller = round % 3 === 0;
+      if (bySeller) picked.push({ seller: '贸易' });
       const input = { ...Object.assign({}, ...picked), sort: { column: SORT_FIELDS[Math.floor(random() * SORT_FIELDS.length)]!, direction: random() < 0.5 ? 'asc' : 'desc' }, limit: 40 };
       const query = productQuerySchema.parse(input);
-      const expected = reference(all, query as Required<Pick<ProductQuery, 'sort' | 'limit'>> & ProductQuery);
+      const expected = reference(all, query as Required<Pick<ProductQuery, 'sort' | 'limit'>> & ProductQuery, bySeller ? (row) => row.sellerName.includes('贸易') : undefined);
+      if (bySeller) expect(expected.total, 'the seller filter matches some products').toBeGreaterThan(0);
       const statements: string[] = [];
       const counting: typeof run = (text, params) => (statements.push(text), run(text, params));
       const result = await hotProducts(counting, query, { first: 60, max: 400 });
@@ -123,10 +128,26 @@ describe.each(DATABASE_TARGETS)('market research ($kind)', (target) => {
       if (filtered) paths.filtered++;
       else if (walks === 2) paths.walkedLonger++;
       else paths.walked++;
+      if (bySeller && (filtered || walks === 2)) paths.bySeller++;
     }
     expect(paths.walked).toBeGreaterThan(0);
     expect(paths.walkedLonger).toBeGreaterThan(0);
     expect(paths.filtered).toBeGreaterThan(0);
+    expect(paths.bySeller).toBeGreaterThan(0);
+  });
+
+  it('keeps in every sort index (and the category index) each column the filters read, so walks need no table page', async () => {
+    const indexes = await test.database.query<{ definition: string }>(
+      `select pg_get_indexdef(x.indexrelid) as definition from pg_index x join pg_class t on t.oid = x.indrelid where t.relname = 'market_products'`,
+    );
+    for (const column of [...Object.values(SORT_COLUMNS), 'type_id']) {
+      const index = indexes.find(({ definition }) => new RegExp(`USING btree \\(${column}( DESC NULLS LAST)?, `).test(definition));
+      expect(index, column).toBeDefined();
+      // `... USING btree (key columns) INCLUDE (columns)`: what the index holds, whatever the order of the keys.
+      const held = [...index!.definition.matchAll(/\(([^()]*)\)/g)].flatMap((match) => match[1]!.split(', ').map((part) => part.replace(/ DESC NULLS LAST$/, '')));
+      const missing = [...COVERED_COLUMNS].filter((covered) => !held.includes(covered));
+      expect(missing, index!.definition).toEqual([]);
+    }
   });
 
   it('narrows to Chinese sellers, to products first seen in the last N days, and to potential by each part', async () => {
