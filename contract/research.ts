@@ -224,6 +224,8 @@ export const ownQueriesSchema = lazySchema(() =>
     queries: z.array(ownQuerySchema()),
     /** Shops Ozon did not answer for, with its reason. */
     failures: z.array(z.object({ shopId: z.number(), shopName: z.string(), message: z.string() })),
+    /** When Ozon gave the oldest of the shops' answers (ISO; answers are kept OWN_QUERIES_CACHE_MS), null when none did. */
+    fetchedAt: z.string().nullable(),
   }),
 );
 export type OwnQueries = z.infer<typeof ownQueriesSchema>;
@@ -235,6 +237,8 @@ export const OWN_QUERIES_DETAIL_SKUS = 20;
 /** Ozon's query analytics are still being computed for the latest days; the period ends this many days ago. */
 export const OWN_QUERIES_LAG_DAYS = 3;
 export const OWN_QUERIES_DAYS = 28;
+/** How long a shop's answer for a period is reused before Ozon is asked again (Ozon computes them once a day). */
+export const OWN_QUERIES_CACHE_MS = 6 * 3_600_000;
 
 const research = { timeout: 60_000, cancellable: true } as const;
 

@@ -1,4 +1,4 @@
-import { OWN_QUERIES_DAYS, OWN_QUERIES_DETAIL_SKUS, OWN_QUERIES_LAG_DAYS, OWN_QUERIES_PRODUCTS, type OwnProductQueries, type OwnQueries, type OwnQuery } from '../../../contract/research';
+import { OWN_QUERIES_CACHE_MS, OWN_QUERIES_DAYS, OWN_QUERIES_DETAIL_SKUS, OWN_QUERIES_LAG_DAYS, OWN_QUERIES_PRODUCTS, type OwnProductQueries, type OwnQueries, type OwnQuery } from '../../../contract/research';
 import { localized, textIn, type Lang } from '../../../contract/errors';
 import type { Database } from '../../db/database';
 import { PRODUCT_QUERIES_PAGE_SIZE, PRODUCT_QUERIES_PER_SKU, PRODUCT_QUERIES_SKUS_PER_CALL, type OzonClient } from '../../marketplace/ozon/client';
@@ -22,8 +22,8 @@ export async function ownQueries(deps: OwnQueriesDeps, userId: number, lang: Lan
   const shops = await deps.database.query<Shop>(`select id, name from mp_shops where user_id = $1 and status = 'active' order by id`, [userId]);
   const end = Math.floor(((deps.now ?? Date.now)() - OWN_QUERIES_LAG_DAYS * DAY_MS) / DAY_MS) * DAY_MS;
   const period = { date_from: new Date(end - OWN_QUERIES_DAYS * DAY_MS).toISOString(), date_to: new Date(end - 1).toISOString() };
-  const answers = await Promise.allSettled(shops.map((shop) => shopQueries(deps, userId, shop, period)));
-  const result: OwnQueries = { period: null, shops: shops.length, products: [], queries: [], failures: [] };
+  const answers = await Promise.allSettled(shops.map((shop) => keptShopQueries(deps, userId, shop, period)));
+  const result: OwnQueries = { period: null, shops: shops.length, products: [], queries: [], failures: [], fetchedAt: null };
   answers.forEach((answer, i) => {
     const shop = shops[i]!;
     if (answer.status === 'rejected') {
@@ -33,12 +33,41 @@ export async function ownQueries(deps: OwnQueriesDeps, userId: number, lang: Lan
     }
     if (!answer.value) return;
     result.period ??= answer.value.period;
+    if (result.fetchedAt === null || answer.value.fetchedAt < result.fetchedAt) result.fetchedAt = answer.value.fetchedAt;
     result.products.push(...answer.value.products);
     result.queries.push(...answer.value.queries);
   });
   result.products.sort((a, b) => b.searches - a.searches);
   result.queries.sort((a, b) => b.searches - a.searches);
   return result;
+}
+
+/**
+ * A shop's answer for the period: the one kept in research_own_queries while younger than OWN_QUERIES_CACHE_MS
+ * (the shop's current name on its rows), else Ozon's, kept. A refusal is not kept: the next call asks again.
+ */
+async function keptShopQueries(deps: OwnQueriesDeps, userId: number, shop: Shop, period: { date_from: string; date_to: string }): Promise<(ShopAnswer & { fetchedAt: string }) | null> {
+  const now = (deps.now ?? Date.now)();
+  const [kept] = await deps.database.query<{ answer: ShopAnswer; fetched_at: Date | string }>(
+    `select answer, fetched_at from research_own_queries where shop_id = $1 and date_from = $2 and date_to = $3 and fetched_at > $4`,
+    [shop.id, period.date_from, period.date_to, new Date(now - OWN_QUERIES_CACHE_MS).toISOString()],
+  );
+  if (kept) {
+    const named = <Row extends { shopName: string }>(row: Row): Row => ({ ...row, shopName: shop.name });
+    const { answer } = kept;
+    return { period: answer.period, products: answer.products.map(named), queries: answer.queries.map(named), fetchedAt: new Date(kept.fetched_at).toISOString() };
+  }
+  const answer = await shopQueries(deps, userId, shop, period);
+  if (!answer) return null;
+  const fetchedAt = new Date(now).toISOString();
+  await deps.database.query(
+    `insert into research_own_queries (shop_id, date_from, date_to, answer, fetched_at) values ($1, $2, $3, $4::jsonb, $5)
+     on conflict (shop_id, date_from, date_to) do update set answer = excluded.answer, fetched_at = excluded.fetched_at`,
+    [shop.id, period.date_from, period.date_to, JSON.stringify(answer), fetchedAt],
+  );
+  // Older periods' answers are of no further use.
+  await deps.database.query(`delete from research_own_queries where shop_id = $1 and date_to < $2`, [shop.id, period.date_to]);
+  return { ...answer, fetchedAt };
 }
 
 async function shopQueries(deps: OwnQueriesDeps, userId: number, shop: Shop, period: { date_from: string; date_to: string }): Promise<ShopAnswer | null> {

@@ -1,5 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { bigint, date, index, integer, jsonb, numeric, pgTable, real, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, date, index, integer, jsonb, numeric, pgTable, primaryKey, real, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import type { OwnProductQueries, OwnQuery } from '../../../contract/research';
+import { timestamptz } from '../columns';
+import { mpShops } from '../schema';
 
 /**
  * The market data store behind market research (/search/*): Ozon-wide products and keywords that the seller API does
@@ -137,3 +140,24 @@ export const marketImports = pgTable('market_imports', {
   startedAt: timestamp('started_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   finishedAt: timestamp('finished_at', { withTimezone: true, mode: 'date' }),
 });
+
+/**
+ * Ozon's answer on a shop's own search queries (/v1/analytics/product-queries and its details) for one period, kept
+ * for OWN_QUERIES_CACHE_MS (server/areas/research/ownQueries.ts): Ozon computes them once a day, and a keyword page
+ * opened again should not ask for them again (their methods have tight per-minute limits).
+ */
+export const researchOwnQueries = pgTable(
+  'research_own_queries',
+  {
+    shopId: integer('shop_id')
+      .notNull()
+      .references(() => mpShops.id, { onDelete: 'cascade' }),
+    /** The period asked (ISO instants, as sent to Ozon). */
+    dateFrom: text('date_from').notNull(),
+    dateTo: text('date_to').notNull(),
+    /** Ozon's period, and the shop's products and queries as the answer has them. */
+    answer: jsonb('answer').$type<{ period: { from: string; to: string }; products: OwnProductQueries[]; queries: OwnQuery[] }>().notNull(),
+    fetchedAt: timestamptz('fetched_at').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.shopId, table.dateFrom, table.dateTo] })],
+);

@@ -2,9 +2,10 @@ import { Alert, Button, Card, Segmented, Table, Tag, Tooltip, Typography } from 
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Lang } from '@contract/errors';
-import type { OwnQueries, OwnQuery } from '@contract/research';
+import { OWN_QUERIES_CACHE_MS, type OwnQueries, type OwnQuery } from '@contract/research';
 import { isApiFailure } from '@workers/api';
 import { useDataClient } from '@/app/dataClient';
+import { timeFormat } from '@/app/formats';
 import { formatCount, formatRub } from './format';
 
 type Loaded = { status: 'loading' } | { status: 'done'; data: OwnQueries } | { status: 'failed'; message: string };
@@ -63,7 +64,12 @@ export function OwnQueriesCard({ keyword, lang, onQuery }: { keyword: string | n
         <Segmented<'matching' | 'all'> size="small" value={scope} onChange={setScope}
           options={[{ value: 'matching', label: `${t('keyword.own.matching', { keyword })} (${matching.length})` }, { value: 'all', label: `${t('keyword.own.all')} (${all.length})` }]} />
       ) : null}>
-      {data?.period ? <Typography.Paragraph type="secondary" style={{ marginBottom: 8 }}>{t('keyword.own.intro', { from: data.period.from, to: data.period.to })}</Typography.Paragraph> : null}
+      {data?.period ? (
+        <Typography.Paragraph type="secondary" style={{ marginBottom: 8 }}>
+          {t('keyword.own.intro', { from: data.period.from, to: data.period.to })}
+          {data.fetchedAt ? <span data-testid="own-queries-fetched"> · {t('keyword.own.fetched', { at: timeFormat(lang).format(Date.parse(data.fetchedAt)), hours: OWN_QUERIES_CACHE_MS / 3_600_000 })}</span> : null}
+        </Typography.Paragraph>
+      ) : null}
       {data?.failures.map((failure) => (
         <Alert key={failure.shopId} type="warning" showIcon style={{ marginBottom: 8 }} title={t('keyword.own.failed', { shop: failure.shopName, reason: failure.message })} />
       ))}

@@ -139,6 +139,7 @@ export const research = defineLocales({
       own: {
         title: '我的商品搜索词（Ozon）',
         intro: '买家在Ozon上通过这些搜索词找到你的商品（{{from}} 至 {{to}}；Ozon最近3天的数据尚在计算）',
+        fetched: '取自Ozon：{{at}}（每{{hours}}小时更新一次）',
         matching: '与「{{keyword}}」相关',
         all: '全部搜索词',
         query: '搜索词',
@@ -297,6 +298,7 @@ export const research = defineLocales({
       own: {
         title: 'My products\' search queries (Ozon)',
         intro: 'The queries buyers found your products by on Ozon ({{from}} to {{to}}; Ozon is still computing the last 3 days)',
+        fetched: 'Fetched from Ozon {{at}} (refreshed every {{hours}} hours)',
         matching: 'Related to "{{keyword}}"',
         all: 'All queries',
         query: 'Query',
@@ -455,6 +457,7 @@ export const research = defineLocales({
       own: {
         title: 'Buscas que levam aos meus produtos (Ozon)',
         intro: 'As buscas pelas quais os compradores acharam seus produtos na Ozon ({{from}} a {{to}}; a Ozon ainda calcula os últimos 3 dias)',
+        fetched: 'Obtido da Ozon em {{at}} (atualizado a cada {{hours}} horas)',
         matching: 'Relacionadas a "{{keyword}}"',
         all: 'Todas as buscas',
         query: 'Busca',

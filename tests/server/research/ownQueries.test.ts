@@ -1,4 +1,4 @@
-import type { KeywordResult, OwnQueries } from '../../../contract/research';
+import { OWN_QUERIES_CACHE_MS, type KeywordResult, type OwnQueries } from '../../../contract/research';
 import type { Store } from '../../../contract/store';
 import { generateMarket } from '../../../server/areas/research/generate';
 import { DATABASE_TARGETS, login, startTestApp, type Session, type TestApp } from '../harness';
@@ -52,6 +52,35 @@ describe.each(DATABASE_TARGETS)("own products' search queries from Ozon ($kind)"
     expect(first.name).toBe(synced.find((s) => s.sku === first.sku)!.name);
   });
 
+  it("keeps Ozon's answer per shop and period for six hours: the next call does not reach Ozon, a later one does", async () => {
+    const simulator = t.app.marketplace.simulator!;
+    // Moving the clock ends sessions: each move signs in again.
+    const wait = async (ms: number) => (t.clock.advance(ms), (seller = await login(t.app, 'seller', 'seller123')));
+    await wait(24 * 3_600_000); // a period no earlier test asked for
+    const first = await own(seller);
+    expect(first.status).toBe(200);
+    expect(first.body.data.failures).toEqual([]);
+    expect(first.body.data.fetchedAt).toBe(t.clock.now().toISOString());
+    // A call that reaches Ozon's product-queries now meets this fault (and retries past it): it stays until one does.
+    simulator.fail('serverError', 1, { path: '/v1/analytics/product-queries' });
+    try {
+      await wait(OWN_QUERIES_CACHE_MS - 60_000);
+      const again = await own(seller);
+      expect(again.body.data.failures).toEqual([]);
+      expect(again.body.data).toEqual(first.body.data);
+      expect(simulator.control.faults).toHaveLength(1);
+
+      await wait(2 * 60_000);
+      const later = await own(seller);
+      expect(simulator.control.faults).toHaveLength(0);
+      expect(later.body.data.failures).toEqual([]);
+      expect(later.body.data.fetchedAt).toBe(t.clock.now().toISOString());
+      expect(later.body.data.queries).toEqual(first.body.data.queries);
+    } finally {
+      simulator.control.faults = [];
+    }
+  });
+
   it('names queries the market research knows, so the keyword page can put them side by side', async () => {
     await generateMarket(t.database, { products: 3_000, now: new Date('2025-06-10T00:00:00Z') });
     const { body } = await own(seller);
@@ -68,7 +97,7 @@ describe.each(DATABASE_TARGETS)("own products' search queries from Ozon ($kind)"
     const analyst = await login(t.app, 'analyst', 'analyst123');
     const { status, body } = await own(analyst);
     expect(status).toBe(200);
-    expect(body.data).toEqual({ period: null, shops: 0, products: [], queries: [], failures: [] });
+    expect(body.data).toEqual({ period: null, shops: 0, products: [], queries: [], failures: [], fetchedAt: null });
     const newbie = await login(t.app, 'newbie', 'newbie123');
     expect((await own(newbie)).status).toBe(401);
   });
