@@ -27,6 +27,8 @@ export type SimulatorControl = {
   labelReadyDelayMs: number;
   /** How long import and label tasks stay pending. */
   taskDelayMs: number;
+  /** Product import tasks stay pending, whatever their age, while this is on (tests hold a batch mid-way with it). */
+  holdImportTasks: boolean;
   /** How long a 'timeout' fault holds the request before giving up on it. */
   timeoutHangMs: number;
   /** Pending faults, first match wins; each answers `count` requests, then is gone. */
@@ -77,6 +79,7 @@ export function createOzonSimulator(options: SimulatorOptions = {}) {
     enforceRateLimits: true,
     labelReadyDelayMs: 45_000,
     taskDelayMs: 2_000,
+    holdImportTasks: false,
     timeoutHangMs: 120_000,
     faults: [],
     ...options.control,
@@ -89,7 +92,7 @@ export function createOzonSimulator(options: SimulatorOptions = {}) {
     }
     return undefined;
   };
-  const env = { now, labelReadyDelayMs: () => control.labelReadyDelayMs, taskDelayMs: () => control.taskDelayMs, findSku };
+  const env = { now, labelReadyDelayMs: () => control.labelReadyDelayMs, taskDelayMs: () => control.taskDelayMs, holdImportTasks: () => control.holdImportTasks, findSku };
   const addShop = (config: SimShopConfig) => {
     const shop = new SimShop(
       { ...config, orders: config.orders ?? options.ordersPerShop, products: config.products ?? options.productsPerShop },
@@ -395,6 +398,7 @@ export const ozonSimulatorPlugin: FastifyPluginAsync<OzonSimulatorPluginOptions>
         if (typeof rest[key] === 'number') sim.control[key] = rest[key];
       }
       if (typeof rest.enforceRateLimits === 'boolean') sim.control.enforceRateLimits = rest.enforceRateLimits;
+      if (typeof rest.holdImportTasks === 'boolean') sim.control.holdImportTasks = rest.holdImportTasks;
       if (Array.isArray(rest.faults)) sim.control.faults = rest.faults;
       if (fault) sim.fail(fault.kind, fault.count, { path: fault.path, clientId: fault.clientId });
       return { ok: true };

@@ -21,6 +21,8 @@ export type ShopEnv = {
   labelReadyDelayMs: () => number;
   /** How long an import or a label task stays pending. */
   taskDelayMs: () => number;
+  /** Whether product import tasks stay pending whatever their age (the control's hold). */
+  holdImportTasks: () => boolean;
   /** A card of any simulated shop by its SKU (copying by SKU reaches other sellers' cards). */
   findSku: (sku: number) => SimProduct | undefined;
 };

@@ -250,7 +250,7 @@ export class ProductsArea {
   importInfo(body: OzonRequest<'productImportInfo'>): Answer<typeof importInfoResponseSchema> {
     const task = this.importTasks.get(Number(body.task_id));
     if (!task) throw notFound('task not found');
-    const pending = this.shop.env.now() - task.createdAt < this.shop.env.taskDelayMs();
+    const pending = this.shop.env.holdImportTasks() || this.shop.env.now() - task.createdAt < this.shop.env.taskDelayMs();
     return {
       result: {
         items: task.items.map((i) => (pending ? { offer_id: i.offer_id, product_id: 0, status: 'pending', errors: [] } : i)),
