@@ -50,6 +50,17 @@ describe('copying cards in the browser', () => {
     await page.getByText('MY-EARBUDS-2').first().waitFor();
     expect(await page.getByTestId('copy-reason').count()).toBe(2);
     await screenshot(page, 'copy-history-zh');
+
+    // Filtered to the failed ones, the history shows only the two refusals; reset shows all six again.
+    const rows = page.locator('.data-table tbody tr');
+    await page.getByRole('combobox', { name: '全部状态' }).click();
+    await page.locator('.ant-select-dropdown:visible').getByTitle('失败').click();
+    await page.getByRole('button', { name: '查询' }).click();
+    await expect.poll(() => rows.count(), { timeout: 30_000 }).toBe(2);
+    expect(await page.getByTestId('copy-reason').count()).toBe(2);
+    expect(await page.getByText('MY-EARBUDS-2').count()).toBe(0);
+    await page.getByRole('button', { name: '重置' }).click();
+    await expect.poll(() => rows.count(), { timeout: 30_000 }).toBe(6);
     await page.context().close();
   });
 

@@ -1,5 +1,5 @@
 import { tableFeatures, useTable, type ColumnDef } from '@tanstack/react-table';
-import { Button, Checkbox, Form, Pagination, Space } from 'antd';
+import { Button, Checkbox, Form, Pagination, Space, type FormInstance } from 'antd';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { INITIAL_QUERY, PAGE_SIZES, nextQuery, type PagerChange, type TableQuery } from './pager';
 import { DEFAULT_ROW_KEY, isRowSelected, rowKeyOf, togglePage, toggleRow } from './selection';
@@ -18,6 +18,8 @@ export type DataTableProps<T extends Record<string, unknown>> = {
   refresh: (query: TableQuery) => void;
   /** Query form fields (antd Form.Item children); the table adds the query and reset buttons. */
   queryFields?: ReactNode;
+  /** The form the query fields fill, when the host reads them (its refresh reads `form.getFieldsValue()`). */
+  form?: FormInstance;
   onReset?: () => void;
   selectable?: boolean;
   rowKey?: string;
@@ -34,6 +36,7 @@ export function DataTable<T extends Record<string, unknown>>({
   total,
   refresh,
   queryFields,
+  form,
   onReset,
   selectable = false,
   rowKey = DEFAULT_ROW_KEY,
@@ -73,7 +76,7 @@ export function DataTable<T extends Record<string, unknown>>({
   return (
     <div className="data-table">
       {queryFields && (
-        <Form layout="inline" onFinish={() => change({ type: 'query' })} style={{ marginBottom: 12 }}>
+        <Form form={form} layout="inline" onFinish={() => change({ type: 'query' })} style={{ marginBottom: 12 }}>
           {queryFields}
           <Form.Item>
             <Space>

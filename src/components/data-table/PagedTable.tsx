@@ -1,4 +1,4 @@
-import { Alert, Button, Form, Space, Typography, type FormInstance } from 'antd';
+import { Alert, Button, Space, Typography, type FormInstance } from 'antd';
 import type { ReactNode } from 'react';
 import { DataTable, type DataTableColumn } from './DataTable';
 import type { ListPage, PagedList } from './usePagedList';
@@ -30,20 +30,19 @@ export function PagedTable<Row extends { id: number }, Filters>({ list, form, co
       {error && <Alert type="error" showIcon message={texts.loadFailed(error)} action={<Button onClick={() => void load()}>{texts.retry}</Button>} />}
       {notice}
       {actions}
-      <Form form={form} component={false}>
-        <DataTable<Row>
-          rowKey="id"
-          columns={columns}
-          rows={page.list}
-          total={page.total}
-          refresh={(query) => void load(query)}
-          selectable={selectable}
-          selected={selected}
-          onSelectionChange={setSelected}
-          onReset={() => form.resetFields()}
-          queryFields={queryFields}
-        />
-      </Form>
+      <DataTable<Row>
+        rowKey="id"
+        columns={columns}
+        rows={page.list}
+        total={page.total}
+        refresh={(query) => void load(query)}
+        selectable={selectable}
+        selected={selected}
+        onSelectionChange={setSelected}
+        form={form}
+        onReset={() => form.resetFields()}
+        queryFields={queryFields}
+      />
       {loaded && page.total === 0 && !error && <Typography.Text type="secondary">{texts.empty}</Typography.Text>}
     </Space>
   );

@@ -1,4 +1,4 @@
-import { Alert, App, Button, Form, Input, Select, Space, Tag, Typography } from 'antd';
+import { Alert, App, Button, Form, Input, Space, Tag, Typography } from 'antd';
 import { LinkOutlined } from '@ant-design/icons';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useCallback, useEffect, useMemo, useState } from 'react';
@@ -12,6 +12,7 @@ import { useDataClient } from '@/app/dataClient';
 import { useFormats } from '@/app/formats';
 import type { DataTableColumn } from '@/components/data-table/DataTable';
 import { PagedTable } from '@/components/data-table/PagedTable';
+import { QueryFields } from '@/components/data-table/QueryFields';
 import type { TableQuery } from '@/components/data-table/pager';
 import { presentFilters, usePagedList } from '@/components/data-table/usePagedList';
 import { collectionActionOn } from './collectionAction';
@@ -166,17 +167,13 @@ export function CollectionListPage() {
           </Space>
         }
         queryFields={
-          <>
-            <Form.Item name="search">
-              <Input allowClear placeholder={t('search')} style={{ width: 200 }} />
-            </Form.Item>
-            <Form.Item name="site">
-              <Select allowClear placeholder={t('allSites')} style={{ width: 120 }} options={COLLECT_SITES.map((s) => ({ value: s, label: t(`sites.${s}`) }))} />
-            </Form.Item>
-            <Form.Item name="state">
-              <Select allowClear placeholder={t('allStates')} style={{ width: 130 }} options={(['unmapped', 'mapped', 'uploaded'] as const).map((s) => ({ value: s, label: t(`states.${s}`) }))} />
-            </Form.Item>
-          </>
+          <QueryFields
+            search={t('search')}
+            choices={[
+              { name: 'site', placeholder: t('allSites'), width: 120, options: COLLECT_SITES.map((s) => ({ value: s, label: t(`sites.${s}`) })) },
+              { name: 'state', placeholder: t('allStates'), options: (['unmapped', 'mapped', 'uploaded'] as const).map((s) => ({ value: s, label: t(`states.${s}`) })) },
+            ]}
+          />
         }
       />
       {editing && (

@@ -1,13 +1,13 @@
-import { Alert, App, Button, Form, Input, Select, Space, Typography } from 'antd';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { Alert, App, Button, Form, Space, Typography } from 'antd';
+import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { UploadPage, UploadRecord } from '@contract/collection';
 import { COPY_STATUSES } from '@contract/copy';
-import type { Store } from '@contract/store';
 import { useDataClient } from '@/app/dataClient';
 import { useFormats } from '@/app/formats';
 import type { DataTableColumn } from '@/components/data-table/DataTable';
 import { PagedTable } from '@/components/data-table/PagedTable';
+import { QueryFields } from '@/components/data-table/QueryFields';
 import type { TableQuery } from '@/components/data-table/pager';
 import { presentFilters, usePagedList } from '@/components/data-table/usePagedList';
 import { UploadOutcome } from './UploadStatus';
@@ -24,7 +24,6 @@ export function UploadHistoryPage() {
   const { time } = useFormats();
   const client = useDataClient();
   const { message } = App.useApp();
-  const [shops, setShops] = useState<Store[]>([]);
   const [form] = Form.useForm<Filters>();
   const fetchPage = useCallback(
     (query: TableQuery, filters: Filters) => client.collection.uploads({ page: query.page, rows: query.rows, ...presentFilters(filters) }),
@@ -32,10 +31,6 @@ export function UploadHistoryPage() {
   );
   const list = usePagedList<Filters, UploadRecord, UploadPage>(form, { list: [], total: 0, unsettled: 0 }, fetchPage, { refreshMs: REFRESH_MS });
   const { page, act, selected } = list;
-
-  useEffect(() => {
-    void client.store.list().then(setShops, () => undefined);
-  }, [client]);
 
   const columns = useMemo<DataTableColumn<UploadRecord>[]>(
     () => [
@@ -73,17 +68,11 @@ export function UploadHistoryPage() {
         </Space>
       }
       queryFields={
-        <>
-          <Form.Item name="search">
-            <Input allowClear placeholder={t('history.search')} style={{ width: 200 }} />
-          </Form.Item>
-          <Form.Item name="status">
-            <Select allowClear placeholder={t('history.allStatuses')} style={{ width: 130 }} options={COPY_STATUSES.map((s) => ({ value: s, label: t(`history.statuses.${s}`) }))} />
-          </Form.Item>
-          <Form.Item name="shopId">
-            <Select allowClear placeholder={t('history.allShops')} style={{ width: 180 }} options={shops.map((s) => ({ value: s.id, label: s.name }))} />
-          </Form.Item>
-        </>
+        <QueryFields
+          search={t('history.search')}
+          choices={[{ name: 'status', placeholder: t('history.allStatuses'), options: COPY_STATUSES.map((s) => ({ value: s, label: t(`history.statuses.${s}`) })) }]}
+          shops
+        />
       }
     />
   );

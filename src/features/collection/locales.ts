@@ -92,7 +92,6 @@ export const collection = defineLocales({
     history: {
       search: '名称或货号',
       allStatuses: '全部状态',
-      allShops: '全部店铺',
       unsettled: '{{count}} 个商品正在等待 Ozon 处理，页面会自动刷新',
       delete: '删除记录（{{count}}）',
       deleted: '已删除 {{count}} 条记录',
@@ -192,7 +191,6 @@ export const collection = defineLocales({
     history: {
       search: 'Name or offer id',
       allStatuses: 'All statuses',
-      allShops: 'All shops',
       unsettled: '{{count}} products are waiting for Ozon; the page refreshes by itself',
       delete: 'Delete records ({{count}})',
       deleted: '{{count}} records deleted',
@@ -292,7 +290,6 @@ export const collection = defineLocales({
     history: {
       search: 'Nome ou código do vendedor',
       allStatuses: 'Todos os status',
-      allShops: 'Todas as lojas',
       unsettled: '{{count}} produtos aguardam a Ozon; a página se atualiza sozinha',
       delete: 'Excluir registros ({{count}})',
       deleted: '{{count}} registros excluídos',

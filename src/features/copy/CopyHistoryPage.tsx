@@ -1,11 +1,11 @@
-import { Alert, App, Button, Form, Input, Select, Space, Typography } from 'antd';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { Alert, App, Button, Form, Space, Typography } from 'antd';
+import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { COPY_STATUSES, type CopyRecord, type HistoryPage } from '@contract/copy';
-import type { Store } from '@contract/store';
 import { useDataClient } from '@/app/dataClient';
 import type { DataTableColumn } from '@/components/data-table/DataTable';
 import { PagedTable } from '@/components/data-table/PagedTable';
+import { QueryFields } from '@/components/data-table/QueryFields';
 import type { TableQuery } from '@/components/data-table/pager';
 import { presentFilters, usePagedList } from '@/components/data-table/usePagedList';
 import { useFormats } from '@/app/formats';
@@ -32,7 +32,6 @@ function HistoryTable({ scope }: { scope: 'own' | 'all' }) {
   const { time } = useFormats();
   const client = useDataClient();
   const { message, modal } = App.useApp();
-  const [shops, setShops] = useState<Store[]>([]);
   const [form] = Form.useForm<Filters>();
   const fetchPage = useCallback(
     (query: TableQuery, filters: Filters) => {
@@ -43,10 +42,6 @@ function HistoryTable({ scope }: { scope: 'own' | 'all' }) {
   );
   const list = usePagedList<Filters, CopyRecord, HistoryPage>(form, { list: [], total: 0, unsettled: 0 }, fetchPage, { refreshMs: REFRESH_MS });
   const { page, act, selected } = list;
-
-  useEffect(() => {
-    if (scope === 'own') void client.store.list().then(setShops, () => undefined);
-  }, [client, scope]);
 
   const columns = useMemo<DataTableColumn<CopyRecord>[]>(
     () => [
@@ -115,19 +110,11 @@ function HistoryTable({ scope }: { scope: 'own' | 'all' }) {
         )
       }
       queryFields={
-        <>
-          <Form.Item name="search">
-            <Input allowClear placeholder={t('history.search')} style={{ width: 200 }} />
-          </Form.Item>
-          <Form.Item name="status">
-            <Select allowClear placeholder={t('history.allStatuses')} style={{ width: 130 }} options={COPY_STATUSES.map((s) => ({ value: s, label: t(`statuses.${s}`) }))} />
-          </Form.Item>
-          {scope === 'own' && (
-            <Form.Item name="shopId">
-              <Select allowClear placeholder={t('history.allShops')} style={{ width: 180 }} options={shops.map((s) => ({ value: s.id, label: s.name }))} />
-            </Form.Item>
-          )}
-        </>
+        <QueryFields
+          search={t('history.search')}
+          choices={[{ name: 'status', placeholder: t('history.allStatuses'), options: COPY_STATUSES.map((s) => ({ value: s, label: t(`statuses.${s}`) })) }]}
+          shops={scope === 'own'}
+        />
       }
     />
   );

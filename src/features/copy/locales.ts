@@ -66,7 +66,6 @@ export const copy = defineLocales({
     history: {
       search: '名称、货号或SKU',
       allStatuses: '全部状态',
-      allShops: '全部店铺',
       retry: '重试选中的失败记录（{{count}}）',
       delete: '删除选中（{{count}}）',
       deleteAll: '清空记录',
@@ -142,7 +141,6 @@ export const copy = defineLocales({
     history: {
       search: 'Name, offer id or SKU',
       allStatuses: 'All statuses',
-      allShops: 'All shops',
       retry: 'Retry the selected failed ({{count}})',
       delete: 'Delete selected ({{count}})',
       deleteAll: 'Clear history',
@@ -224,7 +222,6 @@ export const copy = defineLocales({
     history: {
       search: 'Nome, código do vendedor ou SKU',
       allStatuses: 'Todos os status',
-      allShops: 'Todas as lojas',
       retry: 'Tentar de novo os com falha selecionados ({{count}})',
       delete: 'Excluir selecionados ({{count}})',
       deleteAll: 'Limpar histórico',

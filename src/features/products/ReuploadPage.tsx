@@ -14,6 +14,7 @@ import { toLang } from '@/app/i18n';
 import { SessionContext } from '@/app/session';
 import type { DataTableColumn } from '@/components/data-table/DataTable';
 import { PagedTable } from '@/components/data-table/PagedTable';
+import { QueryFields } from '@/components/data-table/QueryFields';
 import type { TableQuery } from '@/components/data-table/pager';
 import { presentFilters, usePagedList } from '@/components/data-table/usePagedList';
 import { useFillHeight } from '@/components/virtual-table/useFillHeight';
@@ -394,14 +395,11 @@ function ReuploadHistoryTable({ actor, version }: { actor: ReuploadRef; version:
         )
       }
       queryFields={
-        <>
-          <Form.Item name="search">
-            <Input allowClear placeholder={t('reupload.searchHistory')} style={{ width: 220 }} />
-          </Form.Item>
-          <Form.Item name="step">
-            <Select allowClear placeholder={t('reupload.allSteps')} style={{ width: 160 }} options={REUPLOAD_STEPS.map((s) => ({ value: s, label: t(`reupload.steps.${s}`) }))} />
-          </Form.Item>
-        </>
+        <QueryFields
+          search={t('reupload.searchHistory')}
+          searchWidth={220}
+          choices={[{ name: 'step', placeholder: t('reupload.allSteps'), width: 160, options: REUPLOAD_STEPS.map((s) => ({ value: s, label: t(`reupload.steps.${s}`) })) }]}
+        />
       }
     />
   );

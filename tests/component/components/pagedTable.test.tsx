@@ -1,10 +1,13 @@
-import { act, render, renderHook, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, render, renderHook, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { App, Button, Form } from 'antd';
 import type { ReactNode } from 'react';
 import type { ListEvent } from '@machines/listMachine';
+import type { DataClient } from '@workers/client';
+import { DataClientProvider } from '@/app/dataClient';
 import type { DataTableColumn } from '@/components/data-table/DataTable';
 import { PagedTable } from '@/components/data-table/PagedTable';
+import { QueryFields } from '@/components/data-table/QueryFields';
 import type { TableQuery } from '@/components/data-table/pager';
 import { usePagedList, type ListPage } from '@/components/data-table/usePagedList';
 import type { VirtualTableSort } from '@/components/virtual-table/VirtualTable';
@@ -75,6 +78,52 @@ describe('PagedTable with usePagedList', () => {
     await screen.findByText('Error: refused');
     await waitFor(() => expect(fetchPage).toHaveBeenCalledTimes(2));
   });
+});
+
+describe('QueryFields', () => {
+  type Query = { search?: string; status?: string; shopId?: number };
+  const shopsClient = { store: { list: async () => [{ id: 1, name: 'Shop A' }, { id: 2, name: 'Shop B' }] } } as unknown as DataClient;
+
+  function QueryPage({ fetchPage }: { fetchPage: (query: TableQuery, filters: Query) => Promise<ListPage<Row>> }) {
+    const [form] = Form.useForm<Query>();
+    const list = usePagedList<Query, Row, ListPage<Row>>(form, { list: [], total: 0 }, fetchPage);
+    const statuses = [{ value: 'listed', label: 'Listed' }, { value: 'failed', label: 'Failed' }];
+    return <PagedTable<Row, Query> list={list} form={form} columns={columns} texts={texts} queryFields={<QueryFields search="Name or offer id" choices={[{ name: 'status', placeholder: 'All statuses', options: statuses }]} shops />} />;
+  }
+
+  async function pick(label: string, option: string) {
+    fireEvent.mouseDown(screen.getByRole('combobox', { name: label }));
+    const open = await waitFor(() => {
+      const dropdown = [...document.querySelectorAll<HTMLElement>('.ant-select-dropdown:not(.ant-select-dropdown-hidden)')].at(-1);
+      if (!dropdown) throw new Error('no open dropdown');
+      return dropdown;
+    });
+    fireEvent.click(await within(open).findByTitle(option));
+  }
+
+  // antd's selects are slow to open in jsdom on a loaded machine: the test gets room.
+  it("reads the list with the search, the list's own select and the user's shop, and reset reads it with none", async () => {
+    const user = userEvent.setup();
+    const fetchPage = vi.fn(async () => ({ list: [{ id: 1, name: 'row 1' }], total: 1 }));
+    render(
+      <App>
+        <DataClientProvider client={shopsClient}>
+          <QueryPage fetchPage={fetchPage} />
+        </DataClientProvider>
+      </App>,
+    );
+    await screen.findByText('row 1');
+    await user.type(screen.getByRole('textbox', { name: 'Name or offer id' }), 'cup');
+    await pick('All statuses', 'Failed');
+    await pick('全部店铺', 'Shop B');
+    await user.click(screen.getByRole('button', { name: /^查\s*询$/ }));
+    await waitFor(() => expect(fetchPage).toHaveBeenLastCalledWith({ page: 1, rows: 20 }, expect.objectContaining({ search: 'cup', status: 'failed', shopId: 2 })));
+
+    await user.click(screen.getByRole('button', { name: /^重\s*置$/ }));
+    await waitFor(() => expect(fetchPage).toHaveBeenCalledTimes(3));
+    const [, filters] = fetchPage.mock.lastCall as unknown as [TableQuery, Query];
+    expect([filters.search, filters.status, filters.shopId]).toEqual([undefined, undefined, undefined]);
+  }, 90_000);
 });
 
 describe('useListQuery', () => {
