@@ -1,4 +1,5 @@
 import type { Page } from 'playwright-core';
+import sharp from 'sharp';
 import { screenshot, useBrowser } from './browser';
 
 const e2e = useBrowser();
@@ -47,8 +48,23 @@ describe('creating a product in the browser', { timeout: 240_000 }, () => {
     await pick(page, '类型', null, '无线耳机');
     await pick(page, '商品颜色 1', null, 'черный');
     await page.keyboard.press('Escape');
-    await page.getByLabel('粘贴图片链接，每行一个').fill(await pictureUrl());
+    // The main picture is uploaded from the seller's computer, the second one is a link.
+    const pictures = page.getByRole('list', { name: '图片', exact: true }).getByRole('listitem');
+    const png = await sharp({ create: { width: 800, height: 800, channels: 3, background: '#2a9d8f' } }).png().toBuffer();
+    await page.locator('input[type=file]').setInputFiles([
+      { name: '耳机主图.png', mimeType: 'image/png', buffer: png },
+      { name: '动图.gif', mimeType: 'image/gif', buffer: Buffer.from('GIF89a') },
+    ]);
+    await page.getByText('动图.gif 上传失败：不是JPG或PNG图片').waitFor();
+    await expect.poll(() => pictures.count(), { timeout: 30_000 }).toBe(1);
+    const uploaded = new URL((await pictures.first().locator('img').getAttribute('src'))!, baseUrl).href;
+    expect(uploaded).toContain('/edit/picture/');
+    const linked = await pictureUrl();
+    await page.getByLabel('粘贴图片链接，每行一个').fill(linked);
     await page.getByRole('button', { name: '添加链接' }).click();
+    await expect.poll(() => pictures.count()).toBe(2);
+    await page.getByText('动图.gif 上传失败：不是JPG或PNG图片').evaluate((line) => line.scrollIntoView({ block: 'center' }));
+    await screenshot(page, 'create-pictures-zh');
     for (const [label, value] of [['长 (mm)', '150'], ['宽 (mm)', '80'], ['高 (mm)', '40'], ['重量 (g)', '120']] as const) {
       await page.getByLabel(label, { exact: true }).fill(value);
     }
@@ -75,13 +91,21 @@ describe('creating a product in the browser', { timeout: 240_000 }, () => {
       headers: { 'content-type': 'application/json', 'client-id': '1003', 'api-key': 'sim-key-1003' },
       body: JSON.stringify({ offer_id: [offerId] }),
     });
-    const { items } = (await onOzon.json()) as { items: { name: string; price: string; sku: number }[] };
+    const { items } = (await onOzon.json()) as { items: { name: string; price: string; sku: number; primary_image: string[]; images: string[] }[] };
     expect(items[0]).toMatchObject({ name: 'Беспроводные наушники TWS A9' });
     expect(Number(items[0]!.price)).toBe(399);
+    // The uploaded picture is the card's main picture on Ozon, at an address Ozon (anyone) can fetch.
+    const main = items[0]!.primary_image[0]!;
+    expect(new URL(main).pathname).toBe(new URL(uploaded).pathname);
+    expect(items[0]!.images).toHaveLength(2);
+    const fetched = await fetch(main);
+    expect(fetched.headers.get('content-type')).toBe('image/png');
+    expect((await sharp(Buffer.from(await fetched.arrayBuffer())).metadata()).width).toBe(800);
     await page.context().close();
 
-    // The backup listing in English: the same form, filled from the card just made.
-    const enPage = await e2e.openAs('admin', '/create/create-product-2', { lang: 'en', via: 'login' });
+    // The backup listing in English: the same form, filled from the card just made. The server is still taking in
+    // the new shop's first sync, so its pages come slowly on a loaded machine.
+    const enPage = await e2e.openAs('admin', '/create/create-product-2', { lang: 'en', via: 'login', timeouts: { navigation: 90_000, action: 60_000 } });
     await enPage.getByLabel('Template product').fill(offerId);
     await enPage.getByRole('button', { name: 'Load template' }).click();
     await enPage.getByText('Filled from "Беспроводные наушники TWS A9"; enter a new offer id').waitFor();

@@ -2,7 +2,7 @@ import { CloseOutlined, NotificationOutlined } from '@ant-design/icons';
 import { createActorContext, useSelector as useActorSelector } from '@xstate/react';
 import { App as AntApp, Button, Modal } from 'antd';
 import { proxy } from 'comlink';
-import { useEffect, useMemo, useRef, type ReactNode } from 'react';
+import { useEffect, useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fromCallback, fromPromise } from 'xstate';
 import type { Unsubscribe } from '@workers/api';
@@ -18,6 +18,7 @@ import { noticeTimeMs } from '@contract/session';
 import type { FeatureUpdateItem } from '@contract/notice';
 import { textIn } from '@contract/errors';
 import { appRoutes, findRoute, isBuilt, type AppRoute } from '../routes';
+import { useLatest } from '@/components/useLatest';
 import { toLang } from '../i18n';
 import { SessionContext } from '../session';
 
@@ -210,12 +211,4 @@ export function FeatureUpdateDialog({ onRefresh }: FeatureUpdateDialogProps) {
       </ol>
     </Modal>
   );
-}
-
-function useLatest<T>(value: T) {
-  const ref = useRef(value);
-  useEffect(() => {
-    ref.current = value;
-  });
-  return ref;
 }

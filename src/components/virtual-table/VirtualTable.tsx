@@ -8,6 +8,7 @@ import { loadLayout, moveColumn, saveLayout, type ColumnLayout } from './layout'
 import { scrollScale } from './scroll';
 import { isSelected, selectedCount, toggleAll, toggleRow, type RowSelection } from './selection';
 import { useComponentTexts, type ComponentsT } from '../useComponentTexts';
+import { useLatest } from '../useLatest';
 import './virtualTable.css';
 
 export const virtualTableFeatures = tableFeatures({});
@@ -116,15 +117,6 @@ function observeViewport(instance: Virtualizer<HTMLDivElement, Element>, callbac
   const observer = new view.ResizeObserver(report);
   observer.observe(element, { box: 'content-box' });
   return () => observer.disconnect();
-}
-
-/** The latest value of a prop, for callbacks that must stay the same function across renders. */
-function useLatest<V>(value: V) {
-  const ref = useRef(value);
-  useLayoutEffect(() => {
-    ref.current = value;
-  });
-  return ref;
 }
 
 /**

@@ -41,6 +41,8 @@ function CreateProductPage({ mode }: CreateProductPageProps) {
   const task = useSelector(actor, (s) => s.context.task);
   const progress = useSelector(actor, selectCreateProgress);
   const catalog = useOzonCatalog(shopId);
+  // The products area's picture upload: the same checks, the same per-seller cap, an address Ozon fetches.
+  const uploadImage = useCallback(async (file: File) => (await client.products.uploadImage(file, file.name)).url, [client]);
 
   useEffect(() => {
     void client.store.list().then(
@@ -149,6 +151,7 @@ function CreateProductPage({ mode }: CreateProductPageProps) {
         showAllProblems={step !== 'idle'}
         fieldErrors={fieldErrors}
         onAttributes={setAttributes}
+        onUpload={uploadImage}
         disabled={busy}
       />
 
