@@ -1,7 +1,7 @@
 import { extractProduct, NotAProductPage, type CollectSite } from '../../contract/collectSources';
 import type { CollectedProduct } from '../../contract/collection';
 import type { PluginTextKey } from './locales';
-import type { CollectOutcome } from './messages';
+import type { CollectOutcome, PanelOutcome } from './messages';
 import { pageFactsOf } from './pageFacts';
 
 export type CollectPanelOptions = {
@@ -30,7 +30,7 @@ const STYLE = `
  * The collect button a product page gets: reads the page when clicked (not before, so a page that fills itself in
  * late is read complete), sends the product and says where it went, with a link to it in the app's collection.
  */
-export function mountCollectPanel(document: Document, options: CollectPanelOptions): HTMLElement {
+export function mountCollectPanel(document: Document, options: CollectPanelOptions): { host: HTMLElement; collect: () => Promise<PanelOutcome> } {
   document.getElementById(PANEL_ID)?.remove();
   const host = document.createElement('div');
   host.id = PANEL_ID;
@@ -63,14 +63,16 @@ export function mountCollectPanel(document: Document, options: CollectPanelOptio
     }
   };
 
-  button.addEventListener('click', async () => {
+  /** Reads the page and sends it, showing each step on the panel; answers what became of it. */
+  const collect = async (): Promise<PanelOutcome> => {
     let product: CollectedProduct;
     try {
       product = extractProduct(options.site, pageFactsOf(document, document.location.href));
     } catch (error) {
       if (!(error instanceof NotAProductPage)) throw error;
-      show('error', options.text('notProduct'));
-      return;
+      const message = options.text('notProduct');
+      show('error', message);
+      return { ok: false, reason: 'notProduct', message, link: null };
     }
     button.disabled = true;
     show('busy', options.text('collecting'));
@@ -82,10 +84,12 @@ export function mountCollectPanel(document: Document, options: CollectPanelOptio
         const message = outcome.reason === 'refused' ? options.text('failed', outcome.message) : outcome.message;
         show('error', message, outcome.link ? { href: outcome.link, label: options.text('connectHere') } : undefined);
       }
+      return outcome;
     } finally {
       button.disabled = false;
     }
-  });
+  };
+  button.addEventListener('click', () => void collect());
   document.body.append(host);
-  return host;
+  return { host, collect };
 }

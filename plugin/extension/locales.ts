@@ -24,7 +24,9 @@ const zh = {
   popupDisconnect: '断开连接',
   popupOpenPlugin: '打开插件页',
   popupOpenCollection: '打开采集箱',
-  popupHowTo: '打开Ozon或1688的商品页，点击页面右下角的“采集到卖家后台”。',
+  popupHowTo: '打开Ozon或1688的商品页，点击页面右下角的“采集到卖家后台”，或点击下面的按钮。',
+  popupCollectTab: '采集当前页面的商品',
+  popupNotProductTab: '当前标签页不是Ozon或1688的商品页（如果是，请刷新该页后再试）',
 } as const;
 export type PluginTextKey = keyof typeof zh;
 
@@ -49,7 +51,9 @@ const en: Record<PluginTextKey, string> = {
   popupDisconnect: 'Disconnect',
   popupOpenPlugin: 'Open the plugin page',
   popupOpenCollection: 'Open the collection',
-  popupHowTo: 'Open an Ozon or 1688 product page and click "Collect to the back office" at its bottom right.',
+  popupHowTo: 'Open an Ozon or 1688 product page and click "Collect to the back office" at its bottom right, or the button below.',
+  popupCollectTab: "Collect this tab's product",
+  popupNotProductTab: 'This tab is not an Ozon or 1688 product page (if it is, reload it and try again)',
 };
 
 export const PLUGIN_TEXTS = { zh, en };

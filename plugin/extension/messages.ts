@@ -18,6 +18,12 @@ export type CollectOutcome =
   /** `reason`: 'notConnected' (no token: `link` is the app's plugin page), 'unreachable', or the server's message. */
   | { ok: false; reason: 'notConnected' | 'unreachable' | 'refused'; message: string; link: string | null };
 
+/** What collecting a page came to: sent (or refused by the app), or the page holds no product to collect. */
+export type PanelOutcome = CollectOutcome | { ok: false; reason: 'notProduct'; message: string; link: null };
+
+/** What the popup asks the content script of the tab the seller is on (chrome.tabs.sendMessage). */
+export type TabRequest = { type: 'collectTab' };
+
 export type ConnectOutcome = { ok: true; user: PluginUser } | { ok: false; message: string };
 
 export type WorkerAnswer<R extends WorkerRequest> = R extends { type: 'status' }

@@ -111,11 +111,28 @@ describe('the browser plugin', () => {
     await offer.getByRole('button', { name: '采集到卖家后台' }).click();
     await status.getByText(`采集箱中已有此商品，已按页面更新：${PAGES['1688'].title}`).waitFor();
 
-    // An Ozon card, the same way.
+    // An Ozon card, from the toolbar popup: it names this server and the account, and collects the tab the seller is on.
     const card = await context.newPage();
     await card.goto(PAGES.ozon.url);
-    await card.getByRole('button', { name: '采集到卖家后台' }).click();
+    await card.getByRole('button', { name: '采集到卖家后台' }).waitFor();
+    const worker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'));
+    const popup = await context.newPage();
+    await popup.goto(`chrome-extension://${new URL(worker.url()).host}/popup.html`);
+    await popup.getByText('已连接：seller').waitFor();
+    await popup.getByText(`后台地址：${baseUrl} · v`).waitFor();
+    // The popup belongs to the tab in front, as when the seller clicks the toolbar icon on it.
+    await card.bringToFront();
+    await popup.getByRole('button', { name: '采集当前页面的商品' }).click();
+    const popupStatus = popup.getByRole('status');
+    await popupStatus.getByText(/^已加入采集箱：/).waitFor();
     await card.getByRole('status').getByText(/^已加入采集箱：/).waitFor();
+    expect(await popupStatus.getByRole('link', { name: '在采集箱中查看' }).getAttribute('href')).toMatch(new RegExp(`^${baseUrl}/collection/collection-list\\?id=\\d+$`));
+    await screenshot(popup, 'plugin-popup-collected-zh');
+    // A tab that is no product page gets no collect: the popup says so.
+    await page.bringToFront();
+    await popup.getByRole('button', { name: '采集当前页面的商品' }).click();
+    await popupStatus.getByText(/^当前标签页不是Ozon或1688的商品页/).waitFor();
+    await popup.close();
 
     // The link leads to the item in the collection list, collected by the plugin.
     const [listed] = await Promise.all([context.waitForEvent('page'), link.click()]);

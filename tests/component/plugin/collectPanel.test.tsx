@@ -48,7 +48,7 @@ describe('the plugin’s collect button', () => {
       { ok: true, created: true, title: '跨境爆款TWS蓝牙耳机', link: 'http://app.example/collection/collection-list?id=3' },
       { ok: true, created: false, title: '跨境爆款TWS蓝牙耳机', link: 'http://app.example/collection/collection-list?id=3' },
     ];
-    const host = mountCollectPanel(document, { site: '1688', text, send: async (product) => (sent.push(product), outcomes.shift()!) });
+    const { host } = mountCollectPanel(document, { site: '1688', text, send: async (product) => (sent.push(product), outcomes.shift()!) });
     const root = host.shadowRoot!;
     const button = root.querySelector('button')!;
     expect(button.textContent).toBe('采集到卖家后台');
@@ -63,7 +63,7 @@ describe('the plugin’s collect button', () => {
   it('without a connection, says so and links to the plugin page; on a page with no product, sends nothing', async () => {
     load(PAGES[0]!.file);
     const send = vi.fn(async (): Promise<CollectOutcome> => ({ ok: false, reason: 'notConnected', message: text('notConnected'), link: 'http://app.example/plugin/download' }));
-    const root = mountCollectPanel(document, { site: '1688', text, send }).shadowRoot!;
+    const root = mountCollectPanel(document, { site: '1688', text, send }).host.shadowRoot!;
     await userEvent.click(root.querySelector('button')!);
     await waitFor(() => expect(root.querySelector('[role=status]')!.textContent).toBe('插件尚未连接到卖家后台去连接'));
     expect(root.querySelector('a')!.getAttribute('href')).toBe('http://app.example/plugin/download');
@@ -72,7 +72,7 @@ describe('the plugin’s collect button', () => {
     document.write('<html><head><title>验证码</title></head><body>请完成验证</body></html>');
     document.close();
     send.mockClear();
-    const bare = mountCollectPanel(document, { site: '1688', text, send }).shadowRoot!;
+    const bare = mountCollectPanel(document, { site: '1688', text, send }).host.shadowRoot!;
     await userEvent.click(bare.querySelector('button')!);
     expect(bare.querySelector('[role=status]')!.textContent).toBe(text('notProduct'));
     expect(send).not.toHaveBeenCalled();
