@@ -46,6 +46,7 @@ export default defineConfig({
           globals: true,
           environment: 'node',
           include: ['tests/server/**/*.test.ts', 'server/**/*.test.ts'],
+          globalSetup: ['tests/server/global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },

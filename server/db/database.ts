@@ -125,9 +125,12 @@ function yieldAfterEachStatement(client: PGlite): void {
   }
 }
 
-/** `dataDir` undefined keeps the database in memory. */
-export async function openPglite(dataDir?: string): Promise<Database> {
-  const client = await PGlite.create(dataDir);
+/**
+ * `dataDir` undefined keeps the database in memory. `template` is a data directory dumped by PGlite's `dumpDataDir`
+ * to start from instead of an empty cluster (the server tests start each database from one migrated template).
+ */
+export async function openPglite(dataDir?: string, template?: Blob): Promise<Database> {
+  const client = await PGlite.create(dataDir, template ? { loadDataDir: template } : {});
   yieldAfterEachStatement(client);
   const db = drizzlePglite({ client, schema });
   const locks = new Map<DatabaseLock, Promise<unknown>>();

@@ -1,9 +1,9 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { vi } from 'vitest';
+import { inject, vi } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildApp, type AppOptions } from '../../server/app';
 import { loadConfig, type Config } from '../../server/config';
@@ -17,11 +17,21 @@ export const TEST_CAPTCHA = 'T3ST';
 /** A database the server tests run against: PGlite always, PostgreSQL when TEST_DATABASE_URL is set. */
 export type DatabaseTarget = { kind: 'pglite' | 'postgres'; open(): Promise<{ database: Database; dispose(): Promise<void> }> };
 
+/** The migrated template of tests/server/global-setup.ts, read once per test file (absent outside the server suite). */
+let pgliteTemplate: Blob | null | undefined;
+function migratedPglite(): Blob | undefined {
+  if (pgliteTemplate === undefined) {
+    const file = inject('pgliteTemplate');
+    pgliteTemplate = file ? new Blob([readFileSync(file)]) : null;
+  }
+  return pgliteTemplate ?? undefined;
+}
+
 const pgliteTarget: DatabaseTarget = {
   kind: 'pglite',
   async open() {
     const dir = mkdtempSync(join(tmpdir(), 'server-test-'));
-    const database = await openPglite(join(dir, 'pglite'));
+    const database = await openPglite(join(dir, 'pglite'), migratedPglite());
     return {
       database,
       async dispose() {
@@ -33,14 +43,17 @@ const pgliteTarget: DatabaseTarget = {
 };
 
 /**
- * A fresh database on the PostgreSQL server at `url`, dropped by `drop` (with its connections). Its `url` may be
- * opened several times: two server instances on one database.
+ * A fresh database on the PostgreSQL server at `url`, dropped by `drop` (with its connections): already migrated,
+ * or `empty` for a test of the migrations themselves. Its `url` may be opened several times: two server instances
+ * on one database.
  */
-export async function createPostgresDatabase(url: string): Promise<{ url: string; drop(): Promise<void> }> {
+export async function createPostgresDatabase(url: string, options: { empty?: boolean } = {}): Promise<{ url: string; drop(): Promise<void> }> {
   const name = `test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
-  await admin.query(`create database ${name}`);
+  // From the suite's migrated template when there is one (tests/server/global-setup.ts), unless the test migrates.
+  const template = options.empty ? '' : inject('postgresTemplate');
+  await admin.query(`create database ${name}${template ? ` template ${template}` : ''}`);
   await admin.end();
   const own = new URL(url);
   own.pathname = `/${name}`;

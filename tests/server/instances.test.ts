@@ -35,7 +35,8 @@ afterEach(async () => {
 });
 
 async function sharedDatabase(): Promise<string> {
-  const created = await createPostgresDatabase(url!);
+  // Empty: starting instances together is also a test of migrating together.
+  const created = await createPostgresDatabase(url!, { empty: true });
   cleanups.push(() => created.drop());
   return created.url;
 }

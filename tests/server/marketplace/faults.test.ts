@@ -104,8 +104,14 @@ describe('Ozon rate limits in the simulator', () => {
     const frozen = await startSimulator({ ordersPerShop: 10, productsPerShop: 10, now: () => Date.parse('2025-06-10T08:00:00Z') });
     try {
       const client = frozen.client('1001', { limiter: { acquire: async () => {} }, retry: { retries: 0 } });
-      const burst = await Promise.allSettled(Array.from({ length: 80 }, () => client.productInfoLimit()));
-      expect(burst.some((o) => o.status === 'rejected')).toBe(true);
+      // A burst of 80 is refused in part when it arrives within one second; a loaded machine may spread one burst
+      // over two windows, so up to five bursts are sent, stopping at the first refusal.
+      let refused = false;
+      for (let burst = 0; burst < 5 && !refused; burst++) {
+        const outcomes = await Promise.allSettled(Array.from({ length: 80 }, () => client.productInfoLimit()));
+        refused = outcomes.some((o) => o.status === 'rejected');
+      }
+      expect(refused).toBe(true);
       // A second later Ozon counts a new window, whatever date the shop's data says it is.
       await new Promise((resolve) => setTimeout(resolve, 1_100));
       await expect(client.productInfoLimit()).resolves.toBeDefined();
