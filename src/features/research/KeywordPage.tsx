@@ -10,6 +10,7 @@ import { formatCount, formatGrowth, formatRub } from './format';
 import { HistoryChart } from './HistoryChart';
 import { MarketProductDrawer } from './MarketProductDrawer';
 import { OwnQueriesCard } from './OwnQueriesCard';
+import { isLockedOut, ResearchLocked } from './ResearchLocked';
 import './research.css';
 
 type Loaded<T> = { status: 'loading' } | { status: 'done'; data: T } | { status: 'failed'; message: string };
@@ -23,7 +24,8 @@ export function KeywordPage() {
   const lang = toLang(i18n.language);
   const [text, setText] = useState('');
   const [draft, setDraft] = useState('');
-  const [list, setList] = useState<Loaded<KeywordResult>>({ status: 'loading' });
+  // Locked: the server refused the user's roles (a paid period ran out); the page shows that rather than an error.
+  const [list, setList] = useState<Loaded<KeywordResult> | { status: 'locked' }>({ status: 'loading' });
   const [picked, setPicked] = useState<string | null>(null);
   const [detail, setDetail] = useState<Loaded<KeywordDetail> | null>(null);
   const [product, setProduct] = useState<MarketProductRow | null>(null);
@@ -34,7 +36,7 @@ export function KeywordPage() {
     // Each keystroke's search aborts the previous one (the endpoint is cancellable), in the database too.
     client.research.keywords({ text }).then(
       (data) => current && setList({ status: 'done', data }),
-      (failure: unknown) => current && !aborted(failure) && setList({ status: 'failed', message: failureText(failure) }),
+      (failure: unknown) => current && !aborted(failure) && setList(isLockedOut(failure) ? { status: 'locked' } : { status: 'failed', message: failureText(failure) }),
     );
     return () => {
       current = false;
@@ -47,7 +49,7 @@ export function KeywordPage() {
     setDetail({ status: 'loading' });
     client.research.keywordDetail(picked).then(
       (data) => current && setDetail({ status: 'done', data }),
-      (failure: unknown) => current && !aborted(failure) && setDetail({ status: 'failed', message: failureText(failure) }),
+      (failure: unknown) => current && !aborted(failure) && (isLockedOut(failure) ? setList({ status: 'locked' }) : setDetail({ status: 'failed', message: failureText(failure) })),
     );
     return () => {
       current = false;
@@ -64,6 +66,13 @@ export function KeywordPage() {
   ];
   const rows = list.status === 'done' ? list.data.rows : [];
 
+  if (list.status === 'locked') {
+    return (
+      <div className="research-page">
+        <ResearchLocked />
+      </div>
+    );
+  }
   return (
     <div className="research-page">
       <Input.Search aria-label={t('keyword.searchPlaceholder')} placeholder={t('keyword.searchPlaceholder')} allowClear enterButton style={{ maxWidth: 480 }} value={draft}

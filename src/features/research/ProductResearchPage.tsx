@@ -13,6 +13,7 @@ import { VirtualTable, type VirtualTableSort } from '@/components/virtual-table/
 import { listenerOf, useListActor, type ListAreaClient, type ListTopics } from '@/components/virtual-table/useListActor';
 import { MarketProductDrawer } from './MarketProductDrawer';
 import { researchColumns } from './researchColumns';
+import { isLockedOut, ResearchLocked } from './ResearchLocked';
 import { PARTS } from './ScoreParts';
 import './research.css';
 
@@ -71,7 +72,7 @@ export function serverQuery(list: ResearchListName, f: Filters, sort: VirtualTab
 type TreeNode = { value: number; title: string; children: TreeNode[] };
 const toTree = (nodes: CategoryNode[]): TreeNode[] => nodes.map((node) => ({ value: node.id, title: node.name, children: toTree(node.children) }));
 
-type RunState = { status: 'running' } | { status: 'done'; run: ResearchRun } | { status: 'failed'; message: string };
+type RunState = { status: 'running' } | { status: 'done'; run: ResearchRun } | { status: 'failed'; message: string } | { status: 'locked' };
 
 /** /search/hot-product-pro, /search/hot-new-product, /search/cn-product-pro and /search/potential-product. */
 export function ProductResearchPage({ list }: { list: ResearchListName }) {
@@ -123,7 +124,7 @@ export function ProductResearchPage({ list }: { list: ResearchListName }) {
         },
         (failure: unknown) => {
           if (seq !== runs.current || (isApiFailure(failure) && failure.type === 'Aborted')) return;
-          setState({ status: 'failed', message: isApiFailure(failure) ? failure.message : String(failure) });
+          setState(isLockedOut(failure) ? { status: 'locked' } : { status: 'failed', message: isApiFailure(failure) ? failure.message : String(failure) });
         },
       );
     },
@@ -161,6 +162,13 @@ export function ProductResearchPage({ list }: { list: ResearchListName }) {
       <Typography.Text type="secondary">{t('empty')}</Typography.Text>
     ) : null;
 
+  if (state.status === 'locked') {
+    return (
+      <div className="research-page">
+        <ResearchLocked />
+      </div>
+    );
+  }
   return (
     <div className="research-page">
       <Typography.Text type="secondary">{t(`intro.${list}`)}</Typography.Text>

@@ -3,6 +3,11 @@ import { defineLocales } from '@/app/locales/define';
 export const research = defineLocales({
   zh: {
     titles: { hot: '热销商品', fresh: '新品热销', cn: '中国卖家商品', potential: '潜力商品' },
+    locked: {
+      title: '市场调研已锁定',
+      ended: '你的「{{feature}}」有效期已于 {{date}} 到期，请联系管理员续期后继续使用。',
+      never: '你的账号尚未开通「{{feature}}」，请联系管理员开通。',
+    },
     intro: {
       hot: '全站商品按销量、销售额与增长筛选排序。',
       fresh: '最近首次上架的商品中卖得最好的。',
@@ -162,6 +167,11 @@ export const research = defineLocales({
   },
   en: {
     titles: { hot: 'Hot products', fresh: 'Hot new products', cn: 'Chinese sellers\' products', potential: 'Potential products' },
+    locked: {
+      title: 'Market research is locked',
+      ended: 'Your {{feature}} period ended on {{date}}. Ask your administrator to renew it.',
+      never: 'Your account has no {{feature}} period yet. Ask your administrator to open one.',
+    },
     intro: {
       hot: 'Every product of the market, filtered and sorted by sales, revenue and growth.',
       fresh: 'The best sellers among products first seen recently.',
@@ -321,6 +331,11 @@ export const research = defineLocales({
   },
   pt: {
     titles: { hot: 'Produtos em alta', fresh: 'Novidades em alta', cn: 'Produtos de vendedores chineses', potential: 'Produtos potenciais' },
+    locked: {
+      title: 'A pesquisa de mercado está bloqueada',
+      ended: 'Seu período de {{feature}} terminou em {{date}}. Peça ao administrador para renová-lo.',
+      never: 'Sua conta ainda não tem período de {{feature}}. Peça ao administrador para abri-lo.',
+    },
     intro: {
       hot: 'Todos os produtos do mercado, filtrados e ordenados por vendas, faturamento e crescimento.',
       fresh: 'Os mais vendidos entre os produtos que apareceram há pouco.',

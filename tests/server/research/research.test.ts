@@ -216,6 +216,36 @@ describe.each(DATABASE_TARGETS)('market research ($kind)', (target) => {
     expect((await post(test.app, analyst, '/search/hotProductPro', {})).status).toBe(200);
   });
 
+  it('refuses the same when the period was never opened or the follow period has passed; getInfo names the role as expired', async () => {
+    const refusedAll = async (session: Session) => {
+      for (const [method, url] of [['POST', '/search/hotProductPro'], ['POST', '/search/keywordDetail'], ['POST', '/search/productDetail'], ['GET', '/search/ownQueries']] as const) {
+        const response = await test.app.inject({ method, url: `/api${url}`, headers: session.headers, ...(method === 'POST' ? { payload: { keyword: 'x', sku: 1 } } : {}) });
+        expect(response.statusCode, url).toBe(401);
+        expect(response.json(), url).toEqual({ code: 401, msg: '权限已过期或无权限操作，请联系管理员', data: null });
+      }
+    };
+    const info = async (session: Session) =>
+      (await test.app.inject({ method: 'GET', url: '/api/getInfo', headers: session.headers })).json<Envelope<{ rolePermissions: string[]; user: { rightInfo: { expiredRoles: string[] } } }>>().data;
+    try {
+      // The analyst's keyword period is still current: it opens no research call (spec: those pages are search and follow).
+      await test.database.query(`update users set search_word_valid_time = null where username = 'analyst'`);
+      await refusedAll(analyst);
+      expect((await info(analyst)).rolePermissions).toEqual(['keyword']);
+      await test.database.query(`update users set search_word_valid_time = $1 where username = 'analyst'`, [new Date(test.clock.now().getTime() - 1000)]);
+      expect((await info(analyst)).user.rightInfo.expiredRoles).toContain('search');
+
+      await test.database.query(`update users set follow_valid_time = $1 where username = 'seller'`, [new Date(test.clock.now().getTime() - 1000)]);
+      const seller = await login(test.app, 'seller', 'seller123');
+      await refusedAll(seller);
+      expect((await info(seller)).user.rightInfo.expiredRoles).toContain('follow');
+    } finally {
+      const later = new Date(test.clock.now().getTime() + 365 * 86_400_000);
+      await test.database.query(`update users set search_word_valid_time = $1 where username = 'analyst'`, [later]);
+      await test.database.query(`update users set follow_valid_time = $1 where username = 'seller'`, [later]);
+    }
+    expect((await post(test.app, analyst, '/search/hotProductPro', {})).status).toBe(200);
+  });
+
   it('does not run a query whose signal has already aborted', async () => {
     const controller = new AbortController();
     controller.abort();
