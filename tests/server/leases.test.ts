@@ -57,15 +57,15 @@ describe.each(DATABASE_TARGETS)('job leases on $kind', (target) => {
 
   it('keepRenewing holds a lease past its time while the run works, and reports when it was taken over', async () => {
     const leases = createLeases(database);
-    const run = await leases.acquireRun('work-c', 300);
-    const heartbeat = leases.keepRenewing(run!, 300);
-    await new Promise((resolve) => setTimeout(resolve, 700));
+    // Renewed every third of its time: a lease of 1.5 s survives a renewal or two delayed by a loaded machine.
+    const run = await leases.acquireRun('work-c', 1_500);
+    const heartbeat = leases.keepRenewing(run!, 1_500);
+    await new Promise((resolve) => setTimeout(resolve, 3_500));
     expect(heartbeat.lost).toBe(false);
     expect(await createLeases(database).acquireRun('work-c', 60_000)).toBeNull();
     // Taken over by force (as after a stall): the next renewal notices.
     await database.query(`update job_leases set owner = 'someone else', generation = generation + 1 where name = 'work-c'`);
-    await new Promise((resolve) => setTimeout(resolve, 250));
-    expect(heartbeat.lost).toBe(true);
+    await vi.waitFor(() => expect(heartbeat.lost).toBe(true), { timeout: 5_000 });
     heartbeat.stop();
   });
 });
