@@ -114,6 +114,14 @@ describe('creating a product in the browser', { timeout: 240_000 }, () => {
     await enPage.getByRole('button', { name: 'Send to Ozon' }).click();
     await enPage.getByText('Enter the offer id').waitFor();
     await screenshot(enPage, 'create-template-en');
+    // A picture under Ozon's 200 px passes the browser's checks; the server refuses it, in the page's language.
+    const small = await sharp({ create: { width: 120, height: 120, channels: 3, background: '#e76f51' } }).png().toBuffer();
+    await enPage.locator('input[type=file]').setInputFiles({ name: 'thumb.png', mimeType: 'image/png', buffer: small });
+    const refused = enPage.getByText("thumb.png was not uploaded: Each side of the image must be at least 200 px (Ozon's rule)");
+    await refused.waitFor();
+    expect(await enPage.getByRole('list', { name: 'Pictures', exact: true }).getByRole('listitem').count()).toBe(2);
+    await refused.evaluate((line) => line.scrollIntoView({ block: 'center' }));
+    await screenshot(enPage, 'create-pictures-en');
     await enPage.context().close();
   });
 });

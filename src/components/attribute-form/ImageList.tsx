@@ -163,6 +163,7 @@ export function ImageList({ images, onChange, onUpload, disabled }: ImageListPro
       </Flex>
       <Typography.Text type="secondary">
         {t('imageCount', { count: images.length, max: CARD_LIMITS.images })} · {t('imagesHint', { max: CARD_LIMITS.images })}
+        {onUpload ? ` · ${t('uploadHint', { size: megabytes(OZON_IMAGE_RULES.maxBytes), min: OZON_IMAGE_RULES.minSide, side: OZON_IMAGE_RULES.maxSide })}` : null}
       </Typography.Text>
       {inFlight && batch.total > 0 ? (
         <Flex align="center" gap={8} style={{ maxWidth: 520 }}>
