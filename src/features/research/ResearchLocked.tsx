@@ -22,16 +22,17 @@ export function ResearchLocked() {
   const { t, i18n } = useTranslation(['research', 'shell']);
   const lang = toLang(i18n.language);
   const roleTime = SessionContext.useSelector(selectRoleTime);
-  // The period that ended last; none when one is still current (the role itself is missing) or none was opened.
+  // The period that ended last. The session's dates are those of sign-in: a period that ran out since (or a role
+  // taken away) still shows a later date, so then the text names no date.
   const latest = RESEARCH_PERIODS.flatMap((key) => {
     const time = roleTime[key];
     return time === null ? [] : [{ key, time }];
   }).sort((a, b) => b.time - a.time)[0];
-  const ended = latest && latest.time <= Date.now() ? latest : null;
-  return (
-    <Result data-testid="research-locked" icon={<LockOutlined />} title={t('research:locked.title')}
-      subTitle={ended
-        ? t('research:locked.ended', { feature: t(`shell:validity.${ended.key}`), date: dateFormat(lang).format(ended.time) })
-        : t('research:locked.never', { feature: t('shell:validity.searchWordValidTime') })} />
-  );
+  const feature = t(`shell:validity.${latest?.key ?? 'searchWordValidTime'}`);
+  const text = !latest
+    ? t('research:locked.never', { feature })
+    : latest.time <= Date.now()
+      ? t('research:locked.ended', { feature, date: dateFormat(lang).format(latest.time) })
+      : t('research:locked.lapsed', { feature });
+  return <Result data-testid="research-locked" icon={<LockOutlined />} title={t('research:locked.title')} subTitle={text} />;
 }

@@ -7,6 +7,7 @@ export const research = defineLocales({
       title: '市场调研已锁定',
       ended: '你的「{{feature}}」有效期已于 {{date}} 到期，请联系管理员续期后继续使用。',
       never: '你的账号尚未开通「{{feature}}」，请联系管理员开通。',
+      lapsed: '你的「{{feature}}」权限已到期或已被收回，请联系管理员续期。',
     },
     intro: {
       hot: '全站商品按销量、销售额与增长筛选排序。',
@@ -171,6 +172,7 @@ export const research = defineLocales({
       title: 'Market research is locked',
       ended: 'Your {{feature}} period ended on {{date}}. Ask your administrator to renew it.',
       never: 'Your account has no {{feature}} period yet. Ask your administrator to open one.',
+      lapsed: 'Your {{feature}} access has run out or was taken away. Ask your administrator to renew it.',
     },
     intro: {
       hot: 'Every product of the market, filtered and sorted by sales, revenue and growth.',
@@ -335,6 +337,7 @@ export const research = defineLocales({
       title: 'A pesquisa de mercado está bloqueada',
       ended: 'Seu período de {{feature}} terminou em {{date}}. Peça ao administrador para renová-lo.',
       never: 'Sua conta ainda não tem período de {{feature}}. Peça ao administrador para abri-lo.',
+      lapsed: 'Seu acesso a {{feature}} terminou ou foi retirado. Peça ao administrador para renová-lo.',
     },
     intro: {
       hot: 'Todos os produtos do mercado, filtrados e ordenados por vendas, faturamento e crescimento.',

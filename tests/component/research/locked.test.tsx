@@ -52,6 +52,13 @@ describe('a research page whose paid period has run out', () => {
     expect(screen.queryByText('权限已过期或无权限操作，请联系管理员')).toBeNull();
   });
 
+  it('names no date when the period ran out after sign-in (the session still holds a later one)', async () => {
+    openKeywordPage('zh', Date.now() + 10 * DAY);
+    const locked = await screen.findByTestId('research-locked');
+    await waitFor(() => expect(locked).toHaveTextContent('你的「选品搜索」权限已到期或已被收回，请联系管理员续期。'));
+    expect(screen.queryByRole('table')).toBeNull();
+  });
+
   it('says so in English, and that no period was ever opened when none was', async () => {
     openKeywordPage('en', null);
     const locked = await screen.findByTestId('research-locked');
