@@ -1,5 +1,5 @@
 import { assertEvent, assign, emit, fromPromise, setup, type SnapshotFrom } from 'xstate';
-import { reasonOf } from './orderActionsMachine';
+import { countOutcomes, failAll, isRetryable, reasonOf, requeueUndone, type ItemOutcome } from './batchOutcomes';
 
 /**
  * A batch action on the product list as an actor, on the pattern of machines/orderActionsMachine.ts: set prices,
@@ -21,7 +21,7 @@ export type ProductActionKind = 'price' | 'stock' | 'archive' | 'unarchive' | 'd
 
 /** A product the action works on; `label` is what the outcome list names it by (offer id and name). */
 export type ProductSubject = { id: string; label: string; shopId: number };
-export type ProductSubjectOutcome = { status: 'pending' } | { status: 'done' } | { status: 'failed'; reason: string };
+export type ProductSubjectOutcome = ItemOutcome;
 
 /**
  * The price (old price optional, 0: none), the warehouse and stock, or the pictures (the first the main one; `keep`:
@@ -94,8 +94,6 @@ const notProvided = (name: string) => () => {
   throw new Error(`productActionsMachine: actor '${name}' not provided`);
 };
 
-
-const isRetryable = (outcome: ProductSubjectOutcome | undefined) => outcome !== undefined && outcome.status !== 'done';
 let batches = 0;
 const newBatchId = () => `${Date.now().toString(36)}-${(batches++).toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
 
@@ -156,12 +154,7 @@ export const productActionsMachine = setup({
       }
       return { params: params ?? context.params, outcomes, queue: context.subjects.filter((s) => !past.has(s.id)).map((s) => s.id) };
     }),
-    requeue: assign(({ context }) => {
-      const ids = context.subjects.filter((s) => isRetryable(context.outcomes[s.id])).map((s) => s.id);
-      const outcomes = { ...context.outcomes };
-      for (const id of ids) outcomes[id] = { status: 'pending' };
-      return { outcomes, queue: ids };
-    }),
+    requeue: assign(({ context }) => requeueUndone(context.subjects.map((s) => s.id), context.outcomes)),
     takeChunk: assign(({ context }) => ({ chunk: context.queue.slice(0, PRODUCT_CHUNK_SIZES[context.kind ?? 'price']), runs: context.runs + 1 })),
     recordChunk: assign(({ context }, output: RunProductsOutput) => {
       const outcomes = { ...context.outcomes };
@@ -175,20 +168,10 @@ export const productActionsMachine = setup({
       }
       return { outcomes, queue: context.queue.slice(context.chunk.length), chunk: [] };
     }),
-    failChunk: assign(({ context }, error: unknown) => {
-      const reason = reasonOf(error);
-      const outcomes = { ...context.outcomes };
-      for (const id of context.chunk) outcomes[id] = { status: 'failed', reason };
-      return { outcomes, queue: context.queue.slice(context.chunk.length), chunk: [] };
-    }),
+    failChunk: assign(({ context }, error: unknown) => ({ outcomes: failAll(context.outcomes, context.chunk, reasonOf(error)), queue: context.queue.slice(context.chunk.length), chunk: [] })),
     emitFinished: emit(({ context }) => {
-      const outcomes = Object.values(context.outcomes);
-      return {
-        type: 'action.finished' as const,
-        kind: context.kind ?? 'price',
-        done: outcomes.filter((o) => o.status === 'done').length,
-        failed: outcomes.filter((o) => o.status === 'failed').length,
-      };
+      const { done, failed } = countOutcomes(context.outcomes);
+      return { type: 'action.finished' as const, kind: context.kind ?? 'price', done, failed };
     }),
     reset: assign(() => empty()),
   },
@@ -269,8 +252,8 @@ export function selectProductStep(snapshot: ProductActionsSnapshot): ProductActi
 }
 
 export function selectProductProgress(snapshot: ProductActionsSnapshot): { total: number; done: number; failed: number } {
-  const outcomes = Object.values(snapshot.context.outcomes);
-  return { total: outcomes.length, done: outcomes.filter((o) => o.status === 'done').length, failed: outcomes.filter((o) => o.status === 'failed').length };
+  const { total, done, failed } = countOutcomes(snapshot.context.outcomes);
+  return { total, done, failed };
 }
 
 /** The products not done, with the reason, in the order they were selected. */

@@ -1,4 +1,5 @@
 import { assertEvent, assign, emit, fromPromise, setup, type SnapshotFrom } from 'xstate';
+import { allPending, countOutcomes, failAll, reasonOf, requeueUndone, type ItemOutcome } from './batchOutcomes';
 
 /**
  * A batch action of the promotions page as an actor (the shape of orderActionsMachine): add products to an action,
@@ -17,7 +18,7 @@ export type PromotionActionKind = 'add' | 'remove' | 'approve' | 'decline';
 
 /** One thing acted on. `data` is what the server is sent for it (opaque to the machine). */
 export type PromotionSubject = { key: string; label: string; data: Record<string, unknown> };
-export type PromotionOutcome = { status: 'pending' } | { status: 'done' } | { status: 'failed'; reason: string };
+export type PromotionOutcome = ItemOutcome;
 
 export type RunPromotionChunkInput = { kind: PromotionActionKind; target: Record<string, unknown>; subjects: PromotionSubject[] };
 /** Per subject key: null when done, else the reason it failed. */
@@ -54,12 +55,7 @@ const notProvided = (name: string) => () => {
   throw new Error(`promotionActionsMachine: actor '${name}' not provided`);
 };
 
-function reasonOf(error: unknown): string {
-  if (typeof error === 'object' && error !== null && 'message' in error) return String((error as { message: unknown }).message);
-  return String(error);
-}
-
-const retryable = (context: PromotionActionsContext) => context.subjects.filter((s) => context.outcomes[s.key]?.status !== 'done').map((s) => s.key);
+const keysOf = (context: PromotionActionsContext) => context.subjects.map((s) => s.key);
 
 export const promotionActionsMachine = setup({
   types: {
@@ -74,7 +70,7 @@ export const promotionActionsMachine = setup({
   guards: {
     hasQueue: ({ context }) => context.queue.length > 0 && !context.cancelled,
     hasSubjects: ({ event }) => event.type === 'action.start' && event.subjects.length > 0,
-    hasRetryable: ({ context }) => retryable(context).length > 0,
+    hasRetryable: ({ context }) => requeueUndone(keysOf(context), context.outcomes).queue.length > 0,
   },
   actions: {
     store: assign(({ event }) => {
@@ -83,7 +79,7 @@ export const promotionActionsMachine = setup({
         kind: event.kind,
         target: event.target,
         subjects: event.subjects,
-        outcomes: Object.fromEntries(event.subjects.map((s) => [s.key, { status: 'pending' } as PromotionOutcome])),
+        outcomes: allPending(event.subjects.map((s) => s.key)),
         queue: event.subjects.map((s) => s.key),
         chunk: [],
         cancelled: false,
@@ -94,20 +90,11 @@ export const promotionActionsMachine = setup({
       return { subjects: context.subjects.map((s) => (s.key === event.key ? { ...s, data: { ...s.data, ...event.data } } : s)) };
     }),
     takeChunk: assign(({ context }) => ({ chunk: context.queue.slice(0, context.chunkSize) })),
-    queueRetry: assign(({ context }) => {
-      const keys = retryable(context);
-      return {
-        queue: keys,
-        cancelled: false,
-        outcomes: { ...context.outcomes, ...Object.fromEntries(keys.map((k) => [k, { status: 'pending' } as PromotionOutcome])) },
-      };
+    queueRetry: assign(({ context }) => ({ ...requeueUndone(keysOf(context), context.outcomes), cancelled: false })),
+    finished: emit(({ context }) => {
+      const { done, failed } = countOutcomes(context.outcomes);
+      return { type: 'action.finished' as const, kind: context.kind!, done, failed };
     }),
-    finished: emit(({ context }) => ({
-      type: 'action.finished' as const,
-      kind: context.kind!,
-      done: Object.values(context.outcomes).filter((o) => o.status === 'done').length,
-      failed: Object.values(context.outcomes).filter((o) => o.status === 'failed').length,
-    })),
   },
 }).createMachine({
   id: 'promotionActions',
@@ -155,7 +142,7 @@ export const promotionActionsMachine = setup({
               target: 'next',
               actions: assign(({ context, event }) => ({
                 queue: context.queue.slice(context.chunk.length),
-                outcomes: { ...context.outcomes, ...Object.fromEntries(context.chunk.map((key) => [key, { status: 'failed', reason: reasonOf(event.error) }] as const)) },
+                outcomes: failAll(context.outcomes, context.chunk, reasonOf(event.error)),
               })),
             },
           },
@@ -181,6 +168,6 @@ export const selectKind = (s: PromotionActionsSnapshot) => s.context.kind;
 export const selectSubjects = (s: PromotionActionsSnapshot) => s.context.subjects;
 export const selectOutcomes = (s: PromotionActionsSnapshot) => s.context.outcomes;
 export const selectProgress = (s: PromotionActionsSnapshot) => {
-  const all = Object.values(s.context.outcomes);
-  return { total: all.length, settled: all.filter((o) => o.status !== 'pending').length, failed: all.filter((o) => o.status === 'failed').length };
+  const { total, pending, failed } = countOutcomes(s.context.outcomes);
+  return { total, settled: total - pending, failed };
 };

@@ -2,7 +2,7 @@ import { assertEvent, assign, emit, fromPromise, setup, type SnapshotFrom } from
 import type { ProductLimit, ProductOutcome } from '../contract/products';
 import { isReuploadSettled, type ReuploadItem } from '../contract/reupload';
 import type { ProductActionSelection } from './productActionsMachine';
-import { reasonOf } from './orderActionsMachine';
+import { reasonOf } from './batchOutcomes';
 
 /**
  * Delist and re-upload as an actor (/product/oz-reupload-product), from the picked products to each one's outcome:
