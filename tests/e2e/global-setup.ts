@@ -3,6 +3,8 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { TestProject } from 'vitest/node';
+import { AUTH_HEADERS } from '../../contract/envelope';
+import type { Store } from '../../contract/store';
 import { freePort } from '../support/freePort';
 
 declare module 'vitest' {
@@ -28,6 +30,32 @@ async function waitForHealth(url: string, child: ChildProcess, output: () => str
     await new Promise((done) => setTimeout(done, 250));
   }
   throw new Error(`The server did not answer /api/health within 120 s:\n${output()}`);
+}
+
+/**
+ * Waits until the demo seller's shops have synced every entity once. The first sync stores, projects and rolls up
+ * thousands of records right after start; the embedded database answered nothing else for seconds at a time while it
+ * ran (the worst health probe took 18 s on a loaded machine), so a browser test started then timed out on anything.
+ */
+async function waitForDemoSync(baseUrl: string): Promise<void> {
+  const captcha = (await (await fetch(`${baseUrl}/api/captchaImage`)).json()) as { data: { uuid: string } };
+  const login = await fetch(`${baseUrl}/api/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: 'seller', password: 'seller123', code: CAPTCHA_TEST_CODE, uuid: captcha.data.uuid }),
+  });
+  if (!login.ok) throw new Error(`The demo seller could not log in: ${login.status} ${await login.text()}`);
+  const session = ((await login.json()) as { data: { token: string; id: number } }).data;
+  const headers = { [AUTH_HEADERS.token]: session.token, [AUTH_HEADERS.userId]: String(session.id) };
+  const deadline = Date.now() + 240_000;
+  for (;;) {
+    const response = await fetch(`${baseUrl}/api/store/list`, { headers });
+    const stores = response.ok ? ((await response.json()) as { data: Store[] }).data : [];
+    const synced = stores.length > 0 && stores.every((store) => store.sync.every((state) => state.status === 'done' || state.status === 'failed'));
+    if (synced) return;
+    if (Date.now() > deadline) throw new Error(`The demo shops did not finish their first sync within 240 s: ${JSON.stringify(stores.map((store) => store.sync))}`);
+    await new Promise((done) => setTimeout(done, 1_000));
+  }
 }
 
 /**
@@ -71,6 +99,7 @@ export default async function setup(project: TestProject) {
   const baseUrl = `http://127.0.0.1:${port}`;
   try {
     await waitForHealth(baseUrl, child, () => log);
+    await waitForDemoSync(baseUrl);
   } catch (error) {
     child.kill('SIGKILL');
     rmSync(dataDir, { recursive: true, force: true });
