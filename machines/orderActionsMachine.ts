@@ -1,4 +1,5 @@
 import { assertEvent, assign, emit, enqueueActions, fromPromise, setup, type SnapshotFrom } from 'xstate';
+import { allPending, countOutcomes, failAll, isRetryable, reasonOf, requeueUndone, type ItemOutcome } from './batchOutcomes';
 
 /**
  * A batch action on the order list as an actor (architecture "Every user action is an actor"): ship, set tracking
@@ -32,7 +33,7 @@ export type ActionChoice = { id: number; title: string };
  */
 export type ActionSubject = { key: string; ref: string; shopId: number; shopName: string; rowIds: string[] };
 
-export type SubjectOutcome = { status: 'pending' } | { status: 'done' } | { status: 'failed'; reason: string };
+export type SubjectOutcome = ItemOutcome;
 
 /** What the user enters in the confirm step: the tracking number, the warehouse and the stock, or the cancel reason. */
 export type OrderActionParams =
@@ -107,20 +108,11 @@ const notProvided = (name: string) => () => {
   throw new Error(`orderActionsMachine: actor '${name}' not provided`);
 };
 
-/** A failure's text; a typed failure without one (the worker's `{ type: 'StaleHandle' }`) by its type, for the page to word. */
-export function reasonOf(error: unknown): string {
-  if (typeof error === 'object' && error !== null && 'message' in error) return String((error as { message: unknown }).message);
-  if (typeof error === 'object' && error !== null && 'type' in error) return String((error as { type: unknown }).type);
-  return String(error);
-}
-
 /** The subjects of `keys`, in their order. */
 const subjectsOf = (context: OrderActionsContext, keys: readonly string[]) => {
   const wanted = new Set(keys);
   return context.subjects.filter((subject) => wanted.has(subject.key));
 };
-
-const isRetryable = (outcome: SubjectOutcome | undefined) => outcome !== undefined && outcome.status !== 'done';
 
 export const orderActionsMachine = setup({
   types: {
@@ -155,17 +147,11 @@ export const orderActionsMachine = setup({
     storeError: assign((_, error: unknown) => ({ error: reasonOf(error) })),
     /** The confirmed run: every subject pending, all queued. */
     begin: assign(({ context }, params: OrderActionParams) => {
-      const outcomes: Record<string, SubjectOutcome> = {};
-      for (const subject of context.subjects) outcomes[subject.key] = { status: 'pending' };
-      return { params, outcomes, queue: context.subjects.map((s) => s.key), cancelled: false, labelWaits: 0 };
+      const queue = context.subjects.map((s) => s.key);
+      return { params, outcomes: allPending(queue), queue, cancelled: false, labelWaits: 0 };
     }),
     /** Retry: the failed and the never-run subjects, pending again. */
-    requeue: assign(({ context }) => {
-      const keys = context.subjects.filter((s) => isRetryable(context.outcomes[s.key])).map((s) => s.key);
-      const outcomes = { ...context.outcomes };
-      for (const key of keys) outcomes[key] = { status: 'pending' };
-      return { outcomes, queue: keys, cancelled: false, labelWaits: 0 };
-    }),
+    requeue: assign(({ context }) => ({ ...requeueUndone(context.subjects.map((s) => s.key), context.outcomes), cancelled: false, labelWaits: 0 })),
     takeChunk: assign(({ context }) => ({ chunk: context.queue.slice(0, context.chunkSize ?? CHUNK_SIZES[context.kind ?? 'ship']), labelsReason: null, labelsDueAt: null })),
     recordChunk: assign(({ context }, output: RunChunkOutput) => {
       const failures = output.status === 'done' ? new Map(output.failures.map((f) => [f.ref, f.reason])) : new Map<string, string>();
@@ -177,12 +163,7 @@ export const orderActionsMachine = setup({
       return { outcomes, queue: context.queue.slice(context.chunk.length), chunk: [] };
     }),
     /** A whole call failed (network, timeout, a refusal): its subjects failed with that reason; the next chunk goes on. */
-    failChunk: assign(({ context }, error: unknown) => {
-      const reason = reasonOf(error);
-      const outcomes = { ...context.outcomes };
-      for (const key of context.chunk) outcomes[key] = { status: 'failed', reason };
-      return { outcomes, queue: context.queue.slice(context.chunk.length), chunk: [] };
-    }),
+    failChunk: assign(({ context }, error: unknown) => ({ outcomes: failAll(context.outcomes, context.chunk, reasonOf(error)), queue: context.queue.slice(context.chunk.length), chunk: [] })),
     waitForLabels: assign(({ context }, output: RunChunkOutput) => {
       const retryInMs = output.status === 'notReady' && output.retryInMs !== undefined ? output.retryInMs : context.labelRetryMs;
       return {
@@ -193,24 +174,19 @@ export const orderActionsMachine = setup({
       };
     }),
     /** Waited long enough: the chunk fails with Ozon's reason. */
-    giveUpLabels: assign(({ context }, output: RunChunkOutput) => {
-      const reason = output.status === 'notReady' ? output.reason : '';
-      const outcomes = { ...context.outcomes };
-      for (const key of context.chunk) outcomes[key] = { status: 'failed', reason };
-      return { outcomes, queue: context.queue.slice(context.chunk.length), chunk: [], labelsDueAt: null };
-    }),
+    giveUpLabels: assign(({ context }, output: RunChunkOutput) => ({
+      outcomes: failAll(context.outcomes, context.chunk, output.status === 'notReady' ? output.reason : ''),
+      queue: context.queue.slice(context.chunk.length),
+      chunk: [],
+      labelsDueAt: null,
+    })),
     markCancelled: assign({ cancelled: true, chunk: [], labelsDueAt: null }),
     emitFile: enqueueActions(({ enqueue }, output: RunChunkOutput) => {
       if (output.status === 'done' && output.file) enqueue.emit({ type: 'action.file', file: output.file });
     }),
     emitFinished: emit(({ context }) => {
-      const outcomes = Object.values(context.outcomes);
-      return {
-        type: 'action.finished' as const,
-        kind: context.kind ?? 'ship',
-        done: outcomes.filter((o) => o.status === 'done').length,
-        failed: outcomes.filter((o) => o.status === 'failed').length,
-      };
+      const { done, failed } = countOutcomes(context.outcomes);
+      return { type: 'action.finished' as const, kind: context.kind ?? 'ship', done, failed };
     }),
     reset: assign({ kind: null, selection: null, subjects: [], omitted: 0, choices: [], params: {}, outcomes: {}, queue: [], chunk: [], error: null, labelsReason: null, labelsDueAt: null, labelWaits: 0, cancelled: false }),
   },
@@ -342,10 +318,8 @@ export function selectSummary(snapshot: OrderActionsSnapshot): { count: number; 
 
 /** Subjects finished in this run (done or failed) against all of it. */
 export function selectProgress(snapshot: OrderActionsSnapshot): { finished: number; total: number; done: number; failed: number; pending: number } {
-  const outcomes = Object.values(snapshot.context.outcomes);
-  const done = outcomes.filter((o) => o.status === 'done').length;
-  const failed = outcomes.filter((o) => o.status === 'failed').length;
-  return { finished: done + failed, total: outcomes.length, done, failed, pending: outcomes.length - done - failed };
+  const counts = countOutcomes(snapshot.context.outcomes);
+  return { finished: counts.done + counts.failed, ...counts };
 }
 
 /** The subjects that did not get done, with the reason (none for those a cancel left unrun). */
