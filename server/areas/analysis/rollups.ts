@@ -108,7 +108,7 @@ fresh as (
          round(sum(payout), 2) as payout
   from (select * from sold union all select * from fin union all select * from ret) x
   group by 1, 2, 3, 4, 5
-)${replaceSql({ table: 'sales_daily', keys: ['user_id', 'shop_id', 'day', 'sku', 'warehouse_id'], values: ROLLUP_VALUES, scope: where.rollups, returning: 'sku' })}`;
+)${replaceSql({ table: 'sales_daily', keys: ['user_id', 'shop_id', 'day', 'sku', 'warehouse_id'], values: ROLLUP_VALUES, scope: where.rollups, returning: 'sku', whole: scope.kind === 'user' })}`;
   return { sql, params: where.params };
 }
 
@@ -116,14 +116,19 @@ fresh as (
  * The tail of a statement whose CTE `fresh` holds the rows `table` should have within `scope` (a condition on `d`):
  * the scope's rows that no longer have anything go, the rest are upserted (disjoint rows, so one statement does both
  * and a reader never sees the scope half replaced). Answers `returning` of the rows deleted or changed.
+ * A sync's refresh (not `whole`: a shop's days or SKUs) finds the rows that go with `not in`, which Postgres answers
+ * from a hash of `fresh` (the keys are never null, so it means `not exists`): planned from a freshly synced shop's
+ * unanalyzed tables, the anti-join was a nested loop comparing every row of the scope with every fresh one
+ * (quadratic, seconds for a shop's 90 days). A `whole` user's recomputation keeps the anti-join: `not in` is hashed
+ * only while `fresh` fits in work_mem, and a user's rows can outgrow it.
  */
-function replaceSql(target: { table: string; keys: readonly string[]; values: readonly string[]; scope: string; returning: string }): string {
-  const { table, keys, values, scope, returning } = target;
+function replaceSql(target: { table: string; keys: readonly string[]; values: readonly string[]; scope: string; returning: string; whole: boolean }): string {
+  const { table, keys, values, scope, returning, whole } = target;
   const tuple = (alias: string, columns: readonly string[]) => `(${columns.map((column) => `${alias}.${column}`).join(', ')})`;
   return `,
 removed as (
   delete from ${table} d
-  where ${scope} and not exists (select 1 from fresh f where ${tuple('f', keys)} = ${tuple('d', keys)})
+  where ${scope} and ${whole ? `not exists (select 1 from fresh f where ${tuple('f', keys)} = ${tuple('d', keys)})` : `${tuple('d', keys)} not in (select ${keys.join(', ')} from fresh)`}
   returning d.${returning}
 ),
 upserted as (
@@ -143,7 +148,7 @@ const sums = (alias: string) => FIGURE_COLUMNS.map((column) => `sum(${alias}.${c
  * sales_daily_totals of the scope (`where` on sales_daily `d`): the days summed over SKUs per shop and warehouse, with
  * the units' cost at the current cost prices.
  */
-function totalsSql(where: string): string {
+function totalsSql(where: string, whole: boolean): string {
   return `
 with fresh as (
   select d.user_id, d.shop_id, d.day, d.warehouse_id, max(d.warehouse_name) as warehouse_name, ${sums('d')},
@@ -152,11 +157,11 @@ with fresh as (
   left join cost_prices c on c.user_id = d.user_id and c.offer_id = d.offer_id
   where ${where}
   group by 1, 2, 3, 4
-)${replaceSql({ table: 'sales_daily_totals', keys: ['user_id', 'shop_id', 'day', 'warehouse_id'], values: ['warehouse_name', ...FIGURE_COLUMNS, 'cost_rub'], scope: where, returning: 'day' })}`;
+)${replaceSql({ table: 'sales_daily_totals', keys: ['user_id', 'shop_id', 'day', 'warehouse_id'], values: ['warehouse_name', ...FIGURE_COLUMNS, 'cost_rub'], scope: where, returning: 'day', whole })}`;
 }
 
 /** sales_sku_running of the scope (`where` on `d`, whole SKUs: a SKU's running totals depend on all its days). */
-function runningSql(where: string): string {
+function runningSql(where: string, whole: boolean): string {
   const running = FIGURE_COLUMNS.map((column) => `sum(${column}) over sku_days as ${column}`).join(', ');
   return `
 with fresh as (
@@ -167,11 +172,11 @@ with fresh as (
     group by 1, 2, 3, 4
   ) x
   window sku_days as (partition by user_id, shop_id, sku order by day)
-)${replaceSql({ table: 'sales_sku_running', keys: ['user_id', 'shop_id', 'sku', 'day'], values: ['offer_id', 'product_name', ...FIGURE_COLUMNS], scope: where, returning: 'day' })}`;
+)${replaceSql({ table: 'sales_sku_running', keys: ['user_id', 'shop_id', 'sku', 'day'], values: ['offer_id', 'product_name', ...FIGURE_COLUMNS], scope: where, returning: 'day', whole })}`;
 }
 
 /** sales_sku_span of the scope (`where` on `d`, whole SKUs), from their running totals. */
-function spanSql(where: string): string {
+function spanSql(where: string, whole: boolean): string {
   const latest = ['offer_id', 'product_name', ...FIGURE_COLUMNS].map((column) => `d.${column}`).join(', ');
   return `
 with fresh as (
@@ -182,7 +187,7 @@ with fresh as (
   ) l
   join (select d.user_id, d.shop_id, d.sku, min(d.day) as first_day from sales_sku_running d where ${where} group by 1, 2, 3) f
     using (user_id, shop_id, sku)
-)${replaceSql({ table: 'sales_sku_span', keys: ['user_id', 'shop_id', 'sku'], values: ['first_day', 'last_day', 'offer_id', 'product_name', ...FIGURE_COLUMNS], scope: where, returning: 'sku' })}`;
+)${replaceSql({ table: 'sales_sku_span', keys: ['user_id', 'shop_id', 'sku'], values: ['first_day', 'last_day', 'offer_id', 'product_name', ...FIGURE_COLUMNS], scope: where, returning: 'sku', whole })}`;
 }
 
 /** A fingerprint of a user's cost prices (SQL over `cost_prices` of user $1). */
@@ -236,19 +241,19 @@ async function rollup(database: Database, scope: Scope): Promise<void> {
   if (scope.kind === 'user') {
     const [cost] = await database.query<{ print: string }>(`select ${COST_FINGERPRINT} as print`, params);
     await database.query(sql, params);
-    await database.query(totalsSql('d.user_id = $1'), params);
-    await database.query(runningSql('d.user_id = $1'), params);
-    await database.query(spanSql('d.user_id = $1'), params);
+    await database.query(totalsSql('d.user_id = $1', true), params);
+    await database.query(runningSql('d.user_id = $1', true), params);
+    await database.query(spanSql('d.user_id = $1', true), params);
     await bumpRollupState(database, scope.userId, cost?.print ?? '');
     return;
   }
   const changed = await database.query<{ changed: string }>(sql, params);
   // The days' totals are recomputed whole (a day is a few rows); the running totals of the SKUs whose rows changed.
-  await database.query(totalsSql('d.shop_id = $1 and d.day = any($2::date[])'), params);
+  await database.query(totalsSql('d.shop_id = $1 and d.day = any($2::date[])', false), params);
   if (changed.length === 0) return;
   const skus = [scope.shopId, changed.map((row) => row.changed)];
-  await database.query(runningSql('d.shop_id = $1 and d.sku = any($2::text[])'), skus);
-  await database.query(spanSql('d.shop_id = $1 and d.sku = any($2::text[])'), skus);
+  await database.query(runningSql('d.shop_id = $1 and d.sku = any($2::text[])', false), skus);
+  await database.query(spanSql('d.shop_id = $1 and d.sku = any($2::text[])', false), skus);
   const [shop] = await database.query<{ user_id: number }>(`select user_id from mp_shops where id = $1`, [scope.shopId]);
   if (shop) await bumpRollupState(database, shop.user_id);
 }

@@ -1,5 +1,5 @@
 import { encryptSecret } from '../../../server/marketplace/crypto';
-import { backfillRollups, refreshRollupCosts, rollupUser } from '../../../server/areas/analysis/rollups';
+import { backfillRollups, refreshRollupCosts, rollupShopDays, rollupUser } from '../../../server/areas/analysis/rollups';
 import { createSyncService, type SyncService } from '../../../server/areas/sync/service';
 import type { Database } from '../../../server/db/database';
 import { seedOrders } from '../../../server/demo/orders-seed';
@@ -249,6 +249,25 @@ describe.each(DATABASE_TARGETS)('sales rollups ($kind)', (target) => {
     const after = sum((await rollups(database, 1)).values(), new Set([shopId]), '0000', '9999');
     expect(after.orders).toBe(before.orders + 1);
     expectClose(after, sum((await recompute(database, 1)).values(), new Set([shopId]), '0000', '9999'), 'after the new posting');
+    await expectDerivedEqual(database, 1);
+  });
+
+  it('a refresh of a shop\'s days removes the rows whose orders went, and the running totals after them follow', async () => {
+    const shopId = shops[1]!;
+    // The SKU-days of one order line each, on the shop's older days: their rows go, the later running totals drop.
+    const lone = await database.query<{ posting_number: string; day: string }>(
+      `select min(posting_number) as posting_number, ((in_process_at at time zone 'Asia/Shanghai')::date)::text as day
+       from orders where shop_id = $1 and not deleted group by sku, warehouse_id, 2 having count(*) = 1 order by 2 limit 12`,
+      [shopId],
+    );
+    expect(lone.length).toBeGreaterThan(5);
+    const before = (await rollups(database, 1)).size;
+    await database.query(`update orders set deleted = true where shop_id = $1 and posting_number = any($2::text[])`, [shopId, lone.map((l) => l.posting_number)]);
+    await rollupShopDays(database, shopId, [...new Set(lone.map((l) => l.day))]);
+    const stored = await rollups(database, 1);
+    expect(stored.size).toBeLessThan(before);
+    expect([...stored.keys()].sort()).toEqual([...(await recompute(database, 1)).keys()].sort());
+    expectClose(sum(stored.values(), new Set(shops), '0000', '9999'), sum((await recompute(database, 1)).values(), new Set(shops), '0000', '9999'), 'after the removal');
     await expectDerivedEqual(database, 1);
   });
 
