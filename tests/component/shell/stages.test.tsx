@@ -35,12 +35,13 @@ describe('the shell mounting in stages', () => {
   });
 
   it('goes on by itself once the hold has lasted its grace time', async () => {
-    holdStages(50);
+    // A grace time long enough that the two frames before the first check fit in it on a loaded machine.
+    holdStages(1_500);
     render(<Staged />);
     await frames(2);
     expect(stage()).toBe(0);
     await act(async () => {
-      await new Promise((done) => setTimeout(done, 80));
+      await new Promise((done) => setTimeout(done, 1_600));
     });
     await frames(4);
     expect(stage()).toBe(3);
