@@ -1,5 +1,5 @@
 import { ANALYSIS_TIME_ZONE } from '../../../contract/analysis';
-import type { Database } from '../../db/database';
+import type { Database, Queryable } from '../../db/database';
 
 /**
  * The sales rollups (`sales_daily`, server/db/tables/analysis.ts): recomputed from what sync stores, per shop and
@@ -195,7 +195,7 @@ const COST_FINGERPRINT = `(select count(*) || ':' || coalesce(sum(hashtext(offer
   from cost_prices where user_id = $1)`;
 
 /** Records a change of a user's rollups (and, when given, the cost prices their cost was computed with). */
-async function bumpRollupState(database: Database, userId: number, costFingerprint?: string): Promise<number> {
+async function bumpRollupState(database: Queryable, userId: number, costFingerprint?: string): Promise<number> {
   const [row] = await database.query<{ version: number }>(
     `insert into sales_rollup_state (user_id, cost_fingerprint, version) values ($1, coalesce($2, ''), 1)
      on conflict (user_id) do update set version = sales_rollup_state.version + 1,
@@ -236,26 +236,33 @@ export async function refreshRollupCosts(database: Database, userId: number): Pr
   return `${await bumpRollupState(database, userId, print)}`;
 }
 
+/**
+ * One transaction: the daily rows and what is derived from them (totals, running totals, spans) change together. A
+ * refresh cut short after the daily rows (a crash, a failed statement) would leave the next one seeing no change in
+ * them, and the derived rows would never be repaired.
+ */
 async function rollup(database: Database, scope: Scope): Promise<void> {
   const { sql, params } = rollupSql(scope);
-  if (scope.kind === 'user') {
-    const [cost] = await database.query<{ print: string }>(`select ${COST_FINGERPRINT} as print`, params);
-    await database.query(sql, params);
-    await database.query(totalsSql('d.user_id = $1', true), params);
-    await database.query(runningSql('d.user_id = $1', true), params);
-    await database.query(spanSql('d.user_id = $1', true), params);
-    await bumpRollupState(database, scope.userId, cost?.print ?? '');
-    return;
-  }
-  const changed = await database.query<{ changed: string }>(sql, params);
-  // The days' totals are recomputed whole (a day is a few rows); the running totals of the SKUs whose rows changed.
-  await database.query(totalsSql('d.shop_id = $1 and d.day = any($2::date[])', false), params);
-  if (changed.length === 0) return;
-  const skus = [scope.shopId, changed.map((row) => row.changed)];
-  await database.query(runningSql('d.shop_id = $1 and d.sku = any($2::text[])', false), skus);
-  await database.query(spanSql('d.shop_id = $1 and d.sku = any($2::text[])', false), skus);
-  const [shop] = await database.query<{ user_id: number }>(`select user_id from mp_shops where id = $1`, [scope.shopId]);
-  if (shop) await bumpRollupState(database, shop.user_id);
+  await database.transaction(async (tx) => {
+    if (scope.kind === 'user') {
+      const [cost] = await tx.query<{ print: string }>(`select ${COST_FINGERPRINT} as print`, params);
+      await tx.query(sql, params);
+      await tx.query(totalsSql('d.user_id = $1', true), params);
+      await tx.query(runningSql('d.user_id = $1', true), params);
+      await tx.query(spanSql('d.user_id = $1', true), params);
+      await bumpRollupState(tx, scope.userId, cost?.print ?? '');
+      return;
+    }
+    const changed = await tx.query<{ changed: string }>(sql, params);
+    // The days' totals are recomputed whole (a day is a few rows); the running totals of the SKUs whose rows changed.
+    await tx.query(totalsSql('d.shop_id = $1 and d.day = any($2::date[])', false), params);
+    if (changed.length === 0) return;
+    const skus = [scope.shopId, changed.map((row) => row.changed)];
+    await tx.query(runningSql('d.shop_id = $1 and d.sku = any($2::text[])', false), skus);
+    await tx.query(spanSql('d.shop_id = $1 and d.sku = any($2::text[])', false), skus);
+    const [shop] = await tx.query<{ user_id: number }>(`select user_id from mp_shops where id = $1`, [scope.shopId]);
+    if (shop) await bumpRollupState(tx, shop.user_id);
+  });
 }
 
 /** Recomputes the rollups of one shop's days. */
