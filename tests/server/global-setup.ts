@@ -3,9 +3,9 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { openPglite, openPostgres } from '../../server/db/database';
+import { createDatabase, dropDatabase } from '../support/postgres';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -37,27 +37,14 @@ export default async function setup(project: TestProject) {
   let postgresTemplate = '';
   if (url) {
     postgresTemplate = `test_template_${randomBytes(6).toString('hex')}`;
-    await adminQuery(url, `create database ${postgresTemplate}`);
-    const own = new URL(url);
-    own.pathname = `/${postgresTemplate}`;
-    const database = await openPostgres(own.toString());
+    const database = await openPostgres(await createDatabase(url, postgresTemplate));
     await database.migrate();
     await database.close();
   }
   project.provide('postgresTemplate', postgresTemplate);
 
   return async () => {
-    if (url && postgresTemplate) await adminQuery(url, `drop database if exists ${postgresTemplate} with (force)`);
+    if (url && postgresTemplate) await dropDatabase(url, postgresTemplate);
     rmSync(dir, { recursive: true, force: true });
   };
-}
-
-async function adminQuery(url: string, text: string): Promise<void> {
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  try {
-    await admin.query(text);
-  } finally {
-    await admin.end();
-  }
 }

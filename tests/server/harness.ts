@@ -2,7 +2,6 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import { inject, vi } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildApp, type AppOptions } from '../../server/app';
@@ -10,6 +9,7 @@ import { loadConfig, type Config } from '../../server/config';
 import { openPglite, openPostgres, type Database } from '../../server/db/database';
 import { seedDemoUsers } from '../../server/demo/seed';
 import { AUTH_HEADERS, REFRESH_COOKIE } from '../../contract/envelope';
+import { createDatabase, dropDatabase } from '../support/postgres';
 import type { LoginData } from '../../contract/session';
 
 export const TEST_CAPTCHA = 'T3ST';
@@ -49,36 +49,9 @@ const pgliteTarget: DatabaseTarget = {
  */
 export async function createPostgresDatabase(url: string, options: { empty?: boolean } = {}): Promise<{ url: string; drop(): Promise<void> }> {
   const name = `test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
   // From the suite's migrated template when there is one (tests/server/global-setup.ts), unless the test migrates.
   const template = options.empty ? '' : inject('postgresTemplate');
-  await admin.query(`create database ${name}${template ? ` template ${template}` : ''}`);
-  await admin.end();
-  const own = new URL(url);
-  own.pathname = `/${name}`;
-  return {
-    url: own.toString(),
-    async drop() {
-      const dropper = new pg.Client({ connectionString: url });
-      await dropper.connect();
-      try {
-        // A background process of the server's own (autovacuum analysing the new tables) may be at work in the
-        // database: a role that is not a superuser may not end it, and the drop fails with 42501 until it is done.
-        for (let attempt = 1; ; attempt++) {
-          try {
-            await dropper.query(`drop database if exists ${name} with (force)`);
-            break;
-          } catch (error) {
-            if ((error as { code?: string }).code !== '42501' || attempt === 25) throw error;
-            await new Promise((resolve) => setTimeout(resolve, 200));
-          }
-        }
-      } finally {
-        await dropper.end();
-      }
-    },
-  };
+  return { url: await createDatabase(url, name, template), drop: () => dropDatabase(url, name) };
 }
 
 /** Each opening gets its own database, created and dropped here, so test files never see each other's rows. */
