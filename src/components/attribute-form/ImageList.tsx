@@ -4,6 +4,7 @@ import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CARD_LIMITS } from '@contract/create';
 import { OZON_IMAGE_RULES } from '@contract/edit';
+import { reasonOf } from '@machines/batchOutcomes';
 import { ProxiedImage } from '../picture/ProxiedImage';
 import { useLatest } from '../useLatest';
 
@@ -25,7 +26,6 @@ const move = (list: string[], from: number, to: number) => {
   return next;
 };
 
-const reasonOf = (error: unknown) => (typeof error === 'object' && error !== null && 'message' in error ? String(error.message) : String(error));
 const megabytes = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1).replace(/\.0$/, '')} MB`;
 
 /** The card's pictures in Ozon's order: the first is the main one; add by link or upload, reorder, remove. */
