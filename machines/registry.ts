@@ -18,6 +18,7 @@ import { reuploadMachine } from './reuploadMachine';
 import { promotionActionsMachine } from './promotionActionsMachine';
 import { returnActionMachine } from './returnActionMachine';
 import { listMachine } from './listMachine';
+import { pictureUploadMachine } from './pictureUploadMachine';
 import { pluginConnectMachine } from './pluginConnectMachine';
 import { sessionMachine } from './sessionMachine';
 import { settingsMachine } from './settingsMachine';
@@ -52,6 +53,7 @@ export const MACHINES: Readonly<Record<string, AnyStateMachine>> = Object.fromEn
     createProductMachine,
     collectionActionMachine,
     pluginConnectMachine,
+    pictureUploadMachine,
     productActionsMachine,
     reuploadMachine,
     returnActionMachine,

@@ -1,10 +1,13 @@
 import { CloseOutlined, DeleteOutlined, LeftOutlined, LoadingOutlined, RightOutlined, StarOutlined, UploadOutlined } from '@ant-design/icons';
 import { Button, Empty, Flex, Input, Progress, Tag, Tooltip, Typography, Upload } from 'antd';
-import { useRef, useState } from 'react';
+import { useActorRef, useSelector } from '@xstate/react';
+import { useEffect, useState } from 'react';
+import { fromPromise } from 'xstate';
 import { useTranslation } from 'react-i18next';
 import { CARD_LIMITS } from '@contract/create';
 import { OZON_IMAGE_RULES } from '@contract/edit';
-import { reasonOf } from '@machines/batchOutcomes';
+import { pictureUploadMachine, selectIsUploading, selectPictureUploads, selectUploadProgress, type PictureUpload, type UploadProblem } from '@machines/pictureUploadMachine';
+import { appActorOptions } from '@/app/createAppActor';
 import { ProxiedImage } from '../picture/ProxiedImage';
 import { useLatest } from '../useLatest';
 
@@ -16,8 +19,8 @@ type ImageListProps = {
   disabled?: boolean;
 };
 
-/** A picked file on its way: waiting its turn, being sent, or refused with the reason (the seller dismisses it). */
-type PendingUpload = { id: number; name: string; state: 'waiting' | 'uploading' | 'failed'; reason?: string };
+const sameUploads = (a: PictureUpload[], b: PictureUpload[]) => a.length === b.length && a.every((u, i) => u.id === b[i]!.id && u.state === b[i]!.state);
+const sameProgress = (a: { done: number; total: number } | null, b: { done: number; total: number } | null) => a?.done === b?.done && a?.total === b?.total;
 
 const move = (list: string[], from: number, to: number) => {
   const next = [...list];
@@ -32,13 +35,23 @@ const megabytes = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1).replace
 export function ImageList({ images, onChange, onUpload, disabled }: ImageListProps) {
   const { t } = useTranslation('attributeForm');
   const [links, setLinks] = useState('');
-  const [pending, setPending] = useState<PendingUpload[]>([]);
-  const [batch, setBatch] = useState({ done: 0, total: 0 });
-  const nextId = useRef(0);
-  const queue = useRef<{ id: number; file: File }[]>([]);
-  const running = useRef(false);
-  // An upload answers after an await: its picture joins the card as it is then, not as it was when it began.
   const latest = useLatest({ images, onChange, onUpload });
+  const uploader = useActorRef(
+    pictureUploadMachine.provide({ actors: { upload: fromPromise(({ input }) => latest.current.onUpload!(input.file)) } }),
+    { ...appActorOptions(), input: { cardCount: images.length } },
+  );
+  const pending = useSelector(uploader, selectPictureUploads, sameUploads);
+  const inFlight = useSelector(uploader, selectIsUploading);
+  const progress = useSelector(uploader, selectUploadProgress, sameProgress);
+  useEffect(() => uploader.send({ type: 'card.changed', count: images.length }), [uploader, images.length]);
+  // A stored picture joins the card as it is when the answer comes, not as it was when the upload began.
+  useEffect(() => {
+    const subscription = uploader.on('upload.stored', ({ url }) => {
+      const { images: now, onChange: change } = latest.current;
+      if (!now.includes(url)) change([...now, url]);
+    });
+    return () => subscription.unsubscribe();
+  }, [uploader, latest]);
   const add = () => {
     const fresh = links
       .split(/\s+/)
@@ -47,55 +60,23 @@ export function ImageList({ images, onChange, onUpload, disabled }: ImageListPro
     if (fresh.length) onChange([...images, ...fresh]);
     setLinks('');
   };
-  const settle = (id: number, outcome: Partial<PendingUpload> | null) =>
-    setPending((list) => (outcome ? list.map((p) => (p.id === id ? { ...p, ...outcome } : p)) : list.filter((p) => p.id !== id)));
-  /** Sends the queued files one at a time, so the count shown is the count sent and each answer lands in order. */
-  const drain = async () => {
-    if (running.current) return;
-    running.current = true;
-    for (let next = queue.current.shift(); next; next = queue.current.shift()) {
-      const { id, file } = next;
-      settle(id, { state: 'uploading' });
-      try {
-        const url = await latest.current.onUpload!(file);
-        const { images: now, onChange: change } = latest.current;
-        if (now.length >= CARD_LIMITS.images) settle(id, { state: 'failed', reason: t('uploadOverCap', { max: CARD_LIMITS.images }) });
-        else {
-          if (!now.includes(url)) change([...now, url]);
-          settle(id, null);
-        }
-      } catch (error) {
-        settle(id, { state: 'failed', reason: reasonOf(error) });
-      }
-      setBatch((b) => ({ ...b, done: b.done + 1 }));
-    }
-    running.current = false;
-  };
-  /** Checks each picked file against Ozon's picture rules and the card's room before anything is sent. */
   const pick = (files: File[]) => {
-    if (!onUpload || files.length === 0) return;
-    const busy = pending.filter((p) => p.state !== 'failed').length;
-    let room = CARD_LIMITS.images - images.length - busy;
-    const picked: PendingUpload[] = [];
-    for (const file of files) {
-      const id = ++nextId.current;
-      const refuse = (reason: string) => picked.push({ id, name: file.name, state: 'failed', reason });
-      if (!(OZON_IMAGE_RULES.types as readonly string[]).includes(file.type)) refuse(t('uploadWrongType'));
-      else if (file.size > OZON_IMAGE_RULES.maxBytes) refuse(t('uploadTooLarge', { size: megabytes(file.size), max: megabytes(OZON_IMAGE_RULES.maxBytes) }));
-      else if (room <= 0) refuse(t('uploadOverCap', { max: CARD_LIMITS.images }));
-      else {
-        room -= 1;
-        picked.push({ id, name: file.name, state: 'waiting' });
-        queue.current.push({ id, file });
-      }
-    }
-    const sending = picked.filter((p) => p.state === 'waiting').length;
-    // A new batch starts its count when nothing is on its way; otherwise it joins the one running.
-    setBatch((b) => (busy === 0 ? { done: 0, total: sending } : { ...b, total: b.total + sending }));
-    setPending((list) => [...list.filter((p) => p.state !== 'failed'), ...picked]);
-    void drain();
+    if (onUpload && files.length > 0) uploader.send({ type: 'upload.pick', files });
   };
-  const inFlight = pending.some((p) => p.state !== 'failed');
+  const problemText = (problem: UploadProblem | null) => {
+    switch (problem?.kind) {
+      case 'wrongType':
+        return t('uploadWrongType');
+      case 'tooLarge':
+        return t('uploadTooLarge', { size: megabytes(problem.size), max: megabytes(OZON_IMAGE_RULES.maxBytes) });
+      case 'cardFull':
+        return t('uploadOverCap', { max: CARD_LIMITS.images });
+      case 'refused':
+        return problem.reason;
+      default:
+        return '';
+    }
+  };
   return (
     <Flex vertical gap={8}>
       {images.length === 0 ? (
@@ -165,12 +146,12 @@ export function ImageList({ images, onChange, onUpload, disabled }: ImageListPro
         {t('imageCount', { count: images.length, max: CARD_LIMITS.images })} · {t('imagesHint', { max: CARD_LIMITS.images })}
         {onUpload ? ` · ${t('uploadHint', { size: megabytes(OZON_IMAGE_RULES.maxBytes), min: OZON_IMAGE_RULES.minSide, side: OZON_IMAGE_RULES.maxSide })}` : null}
       </Typography.Text>
-      {inFlight && batch.total > 0 ? (
+      {progress ? (
         <Flex align="center" gap={8} style={{ maxWidth: 520 }}>
           <Typography.Text type="secondary" style={{ whiteSpace: 'nowrap' }}>
-            {t('uploadProgress', { done: batch.done, total: batch.total })}
+            {t('uploadProgress', progress)}
           </Typography.Text>
-          <Progress percent={Math.round((batch.done / batch.total) * 100)} size="small" showInfo={false} aria-label={t('uploadProgress', { done: batch.done, total: batch.total })} />
+          <Progress percent={Math.round((progress.done / progress.total) * 100)} size="small" showInfo={false} aria-label={t('uploadProgress', progress)} />
         </Flex>
       ) : null}
       {pending.length > 0 ? (
@@ -179,8 +160,8 @@ export function ImageList({ images, onChange, onUpload, disabled }: ImageListPro
             <Flex key={p.id} role="listitem" align="center" gap={6}>
               {p.state === 'failed' ? (
                 <>
-                  <Typography.Text type="danger">{t('uploadFailedFile', { name: p.name, reason: p.reason })}</Typography.Text>
-                  <Button size="small" type="text" icon={<CloseOutlined />} aria-label={t('dismiss')} onClick={() => settle(p.id, null)} />
+                  <Typography.Text type="danger">{t('uploadFailedFile', { name: p.name, reason: problemText(p.problem) })}</Typography.Text>
+                  <Button size="small" type="text" icon={<CloseOutlined />} aria-label={t('dismiss')} onClick={() => uploader.send({ type: 'upload.dismiss', id: p.id })} />
                 </>
               ) : (
                 <Typography.Text type="secondary">
