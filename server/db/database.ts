@@ -162,9 +162,19 @@ export async function openPglite(dataDir?: string, template?: Blob): Promise<Dat
       return result.rows as never;
     },
     async copyBinary(select, read) {
-      const result = await client.query(`copy (${select}) to '/dev/blob' with (format binary)`);
-      if (!result.blob) throw new Error('copy answered no data');
-      return read(new Uint8Array(await result.blob.arrayBuffer()));
+      const into = copyBuffers.take();
+      try {
+        // As query() runs a statement: after any transaction, alone on the connection.
+        await client._runExclusiveTransaction(() =>
+          client._runExclusiveQuery(() =>
+            client.execProtocolRawStream(simpleQuery(`copy (${select}) to stdout with (format binary)`), { syncToFs: false, onRawData: (part) => into.append(part) }),
+          ),
+        );
+        await nextTurn();
+        return read(copyDataOf(into));
+      } finally {
+        copyBuffers.give(into);
+      }
     },
     async copyIn(table, columns, text) {
       await client.query(`copy ${table} (${columns.join(', ')}) from '/dev/blob'`, [], { blob: new Blob([text]) });
@@ -174,6 +184,51 @@ export async function openPglite(dataDir?: string, template?: Blob): Promise<Dat
     notifications: null,
     close: () => client.close(),
   };
+}
+
+/** A simple-protocol Query message ('Q', its length, the statement and a NUL). */
+function simpleQuery(statement: string): Uint8Array {
+  const text = new TextEncoder().encode(statement);
+  const message = new Uint8Array(text.byteLength + 6);
+  message[0] = 0x51;
+  new DataView(message.buffer).setInt32(1, text.byteLength + 5);
+  message.set(text, 5);
+  return message;
+}
+
+/**
+ * The copy data of a `COPY ... TO STDOUT` answer given as raw protocol messages: the CopyData ('d') payloads moved
+ * together at the front of the buffer, in place. An ErrorResponse ('E') throws with Postgres's message.
+ * PGlite's `TO '/dev/blob'` (a file device collected into a Blob) cost twice as much per byte as this: at 100,000
+ * product rows (33 MB) 3.1-3.8 s against 1.5-2.8 s, at a load of 11 on two cores.
+ */
+function copyDataOf(buffer: CopyBuffer): Uint8Array {
+  const bytes = buffer.bytes();
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  let to = 0;
+  let error: string | null = null;
+  for (let at = 0; at + 5 <= bytes.byteLength; ) {
+    const type = bytes[at]!;
+    const end = at + 1 + view.getInt32(at + 1);
+    if (end > bytes.byteLength) throw new Error('copy: a message cut short');
+    if (type === 0x64) {
+      bytes.copyWithin(to, at + 5, end);
+      to += end - at - 5;
+    } else if (type === 0x45) error = errorMessage(bytes.subarray(at + 5, end));
+    at = end;
+  }
+  if (error !== null) throw new Error(error);
+  return bytes.subarray(0, to);
+}
+
+/** The message ('M') field of an ErrorResponse's fields (a type byte, a NUL-ended string, ..., a NUL). */
+function errorMessage(fields: Uint8Array): string {
+  for (let at = 0; at < fields.byteLength && fields[at] !== 0; ) {
+    const end = fields.indexOf(0, at + 1);
+    if (fields[at] === 0x4d) return new TextDecoder().decode(fields.subarray(at + 1, end));
+    at = end + 1;
+  }
+  return 'copy failed';
 }
 
 /**
