@@ -1,6 +1,7 @@
 import type { PushMessage } from '../../../contract/push';
 import { SYNC_ENTITIES, type SyncEntity } from '../../../contract/store';
 import type { Database } from '../../db/database';
+import { ROLLUP_TABLES, analyzeSynced } from '../../db/statistics';
 import { decryptSecret } from '../../marketplace/crypto';
 import type { ClientFactory } from '../../marketplace/plugin';
 import { refreshShopRollups } from '../analysis/rollups';
@@ -42,6 +43,17 @@ export type SyncService = {
 /** Entities whose pages feed the orders projection or the sales rollups. */
 const ROLLED_UP: ReadonlySet<SyncEntity> = new Set(['postings', 'returns', 'finance']);
 
+/** The tables a sync of each entity writes: its records, the area's projection, the sales rollups (analyzeSynced). */
+const WRITTEN_TABLES: Record<SyncEntity, readonly string[]> = {
+  warehouses: ['mp_records'],
+  products: ['mp_records', 'products'],
+  postings: ['mp_records', 'orders', ...ROLLUP_TABLES],
+  returns: ['mp_records', 'returns', ...ROLLUP_TABLES],
+  finance: ['mp_records', ...ROLLUP_TABLES],
+  chats: ['mp_records'],
+  promotions: ['mp_records'],
+};
+
 type ShopRow = { id: number; user_id: number; client_id: string; api_key_enc: string; base_url: string | null; status: string };
 
 export function createSyncService(deps: SyncServiceDeps): SyncService {
@@ -67,32 +79,35 @@ export function createSyncService(deps: SyncServiceDeps): SyncService {
       queued.delete(entity);
       if (controller.signal.aborted) break;
       let result: SyncResult;
+      const tables = WRITTEN_TABLES[entity];
+      // A shop's first sync of the entity (none finished yet): its rows are new to the planner's statistics.
+      const [job] = await deps.database.query<{ watermark: unknown }>(`select watermark from mp_sync_jobs where shop_id = $1 and entity = $2`, [shopId, entity]);
+      const first = !job?.watermark;
       try {
         result = await syncEntity(deps.database, shopId, client, entity, {
           signal: controller.signal,
           leaseMs: deps.leaseMs,
           pageSize: deps.pageSize,
           onProgress: (progress) => deps.push(shop.user_id, { type: 'sync.progress', ...progress }),
-          afterChunk:
-            ROLLED_UP.has(entity) || ENTITY_PROJECTIONS[entity]
-              ? async (_records, syncedAt) => {
-                  // Only the page just stored: projecting everything synced in the last minute made every page of a
-                  // first sync project all the pages before it again.
-                  if (entity === 'postings') {
-                    for (const project of projections) {
-                      const { changed, userId } = await project(deps.database, shopId, { since: syncedAt });
-                      if (changed > 0 && userId !== null) deps.push(userId, { type: 'orders.changed', shopId });
-                    }
-                  }
-                  const own = ENTITY_PROJECTIONS[entity];
-                  if (own) {
-                    const { changed, userId } = await own.project(deps.database, shopId, { since: syncedAt });
-                    if (changed > 0 && userId !== null) deps.push(userId, { type: own.push, shopId });
-                  }
-                  // The sales rollups of the days the page touches (after the orders projection they are computed from).
-                  if (ROLLED_UP.has(entity)) await refreshShopRollups(deps.database, shopId, syncedAt);
-                }
-              : undefined,
+          afterChunk: async (_records, syncedAt) => {
+            // Only the page just stored: projecting everything synced in the last minute made every page of a
+            // first sync project all the pages before it again.
+            if (entity === 'postings') {
+              for (const project of projections) {
+                const { changed, userId } = await project(deps.database, shopId, { since: syncedAt });
+                if (changed > 0 && userId !== null) deps.push(userId, { type: 'orders.changed', shopId });
+              }
+            }
+            const own = ENTITY_PROJECTIONS[entity];
+            if (own) {
+              const { changed, userId } = await own.project(deps.database, shopId, { since: syncedAt });
+              if (changed > 0 && userId !== null) deps.push(userId, { type: own.push, shopId });
+            }
+            // The sales rollups of the days the page touches (after the orders projection they are computed from).
+            if (ROLLED_UP.has(entity)) await refreshShopRollups(deps.database, shopId, syncedAt);
+            // A large first sync: the pages still to come are planned from what the ones before stored.
+            await analyzeSynced(deps.database, tables, 'grown');
+          },
         });
       } catch (error) {
         // The seller deleted the shop while it synced: its rows went with it, nothing is left to report.
@@ -100,6 +115,7 @@ export function createSyncService(deps: SyncServiceDeps): SyncService {
         throw error;
       }
       results.push(result);
+      if (result.status === 'done') await analyzeSynced(deps.database, tables, first ? 'first' : 'changed');
       // Stopped runs gave their lease back; a lost one belongs to the run that took it over.
       if (result.status === 'stopped' || result.status === 'lost') break;
       if (result.status === 'failed') {
