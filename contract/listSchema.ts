@@ -86,6 +86,11 @@ export type ListSchemaInput<C extends Columns, F extends Record<string, FilterSp
   filters: F;
   /** Dictionary columns whose filter index is built while the list is idle (the filters clicked most), in that order. */
   indexAhead?: readonly DictFieldOf<C>[];
+  /**
+   * Text columns of mostly distinct values whose sort order is built while the list is idle, once the rows are in
+   * (their first sort is otherwise a string sort of every row, seconds at half a million).
+   */
+  sortAhead?: readonly TextFieldOf<C>[];
   /** The columns a list may sort by. */
   sorts: readonly (keyof C & string)[];
 };
@@ -93,6 +98,7 @@ export type ListSchemaInput<C extends Columns, F extends Record<string, FilterSp
 export type ListSchema<C extends Columns = Columns, F extends Record<string, FilterSpec> = Record<string, FilterSpec>> = Readonly<
   ListSchemaInput<C, F> & {
     indexAhead: readonly DictFieldOf<C>[];
+    sortAhead: readonly TextFieldOf<C>[];
     /** Every column but the tombstone, in the order given. */
     fields: readonly (keyof C & string)[];
     /** The columns of each form, in the order given: the frame's layout. */
@@ -110,6 +116,7 @@ export type AnyListSchema = {
   readonly searchFields: readonly string[];
   readonly filters: Readonly<Record<string, FilterSpec>>;
   readonly indexAhead: readonly string[];
+  readonly sortAhead: readonly string[];
   readonly sorts: readonly string[];
   readonly fields: readonly string[];
   readonly numberFields: readonly string[];
@@ -141,10 +148,14 @@ export function defineListSchema<C extends Columns, const F extends Record<strin
     if (kindOf(filter.column) !== wanted) throw new ListSchemaError(`${where} filter ${name} needs a ${wanted} column, ${filter.column} is not one`);
   }
   for (const field of input.indexAhead ?? []) if (kindOf(field) !== 'dict') throw new ListSchemaError(`${where} ${field} is not a dictionary column`);
+  for (const field of input.sortAhead ?? []) {
+    if (kindOf(field) !== 'text' || !input.sorts.includes(field)) throw new ListSchemaError(`${where} sort ahead ${field} is not a sortable text column`);
+  }
   for (const field of input.sorts) if (!kindOf(field)) throw new ListSchemaError(`${where} sort ${field} is not a column`);
   return {
     ...input,
     indexAhead: input.indexAhead ?? [],
+    sortAhead: input.sortAhead ?? [],
     fields,
     numberFields: ofKind('number') as NumberFieldOf<C>[],
     dictFields: ofKind('dict') as DictFieldOf<C>[],

@@ -135,6 +135,7 @@ export const PRODUCT_LIST = defineListSchema({
     errorCount: range('errorCount'),
   },
   indexAhead: ['status', 'shopId', 'visibility'],
+  sortAhead: ['name', 'offerId'],
   sorts: PRODUCT_COLUMNS,
 });
 export type ProductList = typeof PRODUCT_LIST;

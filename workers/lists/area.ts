@@ -304,10 +304,52 @@ export function createListArea<Row extends ListRow, Query extends ListQuery<obje
     await own.saveHead(head, version);
   }
 
-  /** A warm open: the opening order saved with the cache spares sorting every row again once they are all in. */
+  /**
+   * A warm open: the opening order saved with the cache spares sorting every row again once they are all in, and
+   * the orders built ahead (the schema's sortAhead) a first sort by a name.
+   */
   async function adoptSavedOrder(own: ListCache<Row>): Promise<void> {
-    const saved = await own.savedOrder().catch(() => null);
-    if (saved && cache === own) engine.adoptPermutation(JSON.parse(saved.sort) as ListSort, saved.order);
+    const [saved, ahead] = await Promise.all([own.savedOrder().catch(() => null), own.savedOrdersAhead().catch(() => [])]);
+    if (cache !== own) return;
+    if (saved) engine.adoptPermutation(JSON.parse(saved.sort) as ListSort, saved.order);
+    for (const { sort, order } of ahead) engine.adoptPermutation(JSON.parse(sort) as ListSort, order);
+  }
+
+  /**
+   * The orders of the schema's sortAhead columns, built in slices while no list asks for anything (see
+   * ListEngine.prepareTextOrders): asked for after every load and synced frame, one build at a time, again when rows
+   * came meanwhile. Once they cover the cached rows they are saved with the cache for the next open.
+   */
+  let textOrders: Promise<void> | null = null;
+  let textOrdersAgain = false;
+  function prepareTextOrdersSoon(): void {
+    if (engine.schema.sortAhead.length === 0) return;
+    if (textOrders) {
+      textOrdersAgain = true;
+      return;
+    }
+    const own = cache;
+    textOrders = (async () => {
+      do {
+        textOrdersAgain = false;
+        const complete = await engine.prepareTextOrders(whenQuiet, () => cache === own);
+        if (complete && own && cache === own) await saveOrdersAhead(own);
+      } while (textOrdersAgain && cache === own);
+    })()
+      .catch(() => undefined)
+      .finally(() => {
+        textOrders = null;
+      });
+  }
+
+  async function saveOrdersAhead(own: ListCache<Row>): Promise<void> {
+    if (!engine.appendOnly || engine.size !== own.rowCount) return;
+    const saved = new Set((await own.savedOrdersAhead()).map((order) => order.sort));
+    for (const { sort, order } of engine.textOrdersAhead()) {
+      const key = JSON.stringify(sort);
+      if (saved.has(key) || cache !== own || !engine.appendOnly || engine.size !== own.rowCount || order.length !== engine.size) continue;
+      await own.saveOrderAhead(key, order);
+    }
   }
 
   /** After a sync: saves the opening order for the rows as they are, unless it is there already. */
@@ -359,6 +401,7 @@ export function createListArea<Row extends ListRow, Query extends ListQuery<obje
             progressNow = progress.hasMore ? now : null;
             notify.progress(now);
             if (progress.rows === 0) return;
+            prepareTextOrdersSoon();
             if (!progress.hasMore || told === 0 || Date.now() - told >= CHANGED_EVERY_MS) {
               told = Date.now();
               changed();
@@ -508,6 +551,7 @@ export function createListArea<Row extends ListRow, Query extends ListQuery<obje
           beforeFirst: () => (headAnswers ? held?.passed() : undefined),
         });
         changed();
+        prepareTextOrdersSoon();
         sync().catch(() => undefined);
         return loaded;
       } finally {

@@ -60,8 +60,12 @@ export function listDatabaseName(schema: AnyListSchema, userId: number | string)
 /** A record's ids joined as its frame holds them, or how to get them (a loaded record's, decoded when first read). */
 type IdText = { text: string | (() => string); n: number };
 
-/** A list order kept with the records (see saveOrder): the slots in that sort, for the rows at `version`. */
-type OrderRecord = { key: 'order'; sort: string; version: string; order: Blob };
+/**
+ * A list order kept with the records (see saveOrder; `ahead:<sort>` for the orders built ahead, saveOrderAhead): the
+ * slots in that sort, for the rows at `version`.
+ */
+type OrderRecord = { key: string; sort: string; version: string; order: Blob };
+const aheadKey = (sort: string) => `ahead:${sort}`;
 
 /**
  * A list's opening answer as it is once every record is in: the query (JSON), its total and its first rows. Kept
@@ -217,6 +221,25 @@ export class ListCache<Row extends ListRow = ListRow> {
       const version = versionOf(this.meta);
       await this.orderTable().put({ key: 'order', sort, version, order: new Blob([order.slice()]) });
       this.storedOrder = `${sort}@${version}`;
+    });
+  }
+
+  /**
+   * The orders built ahead of any sort (the schema's `sortAhead` columns, ascending) saved for the rows exactly as
+   * they are now: a warm open takes them instead of sorting every name again.
+   */
+  async savedOrdersAhead(): Promise<{ sort: string; order: Uint32Array }[]> {
+    const keys = this.schema.sortAhead.map((column) => aheadKey(JSON.stringify({ column, direction: 'asc' })));
+    const records = await this.orderTable().bulkGet(keys);
+    const version = versionOf(this.meta);
+    const fitting = records.filter((record) => record?.version === version && record.order instanceof Blob) as OrderRecord[];
+    return Promise.all(fitting.map(async (record) => ({ sort: record.sort, order: new Uint32Array(await record.order.arrayBuffer()) })));
+  }
+
+  /** Keeps an order built ahead (the slots of a load of these records in `sort`) for the next open. */
+  saveOrderAhead(sort: string, order: Uint32Array): Promise<void> {
+    return this.serially(async () => {
+      await this.orderTable().put({ key: aheadKey(sort), sort, version: versionOf(this.meta), order: new Blob([order.slice()]) });
     });
   }
 

@@ -135,6 +135,16 @@ export class TextColumn {
     return true;
   }
 
+  /**
+   * Splits the last stretch still joined (or bytes); false when there was none. One at a time, for work done in
+   * slices before it reads the column whole (all()).
+   */
+  splitOne(): boolean {
+    if (this.pending.length === 0) return false;
+    this.split(this.pending.length - 1);
+    return true;
+  }
+
   /** `hash` of the value of every slot below `length`, computed where the values lie (no string per pending value). */
   hashes(length: number, hash: (text: string, start: number, end: number) => number): Int32Array {
     const out = new Int32Array(length);

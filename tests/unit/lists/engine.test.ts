@@ -85,6 +85,41 @@ describe('the list engine over a products-like description', () => {
     expect(engine.pairs('brandId', 'brand')).toContainEqual([904, 'Сбер']);
   });
 
+  it('builds the order of a sortAhead text column in slices, extends it with appended rows and drops it on a change', async () => {
+    let pauses = 0;
+    let duringPause: () => void = () => undefined;
+    const pause = async () => {
+      pauses++;
+      duringPause();
+      await Promise.resolve();
+    };
+    const engine = new ListEngine<ProductRow, ProductQuery>(PRODUCT_LIST, { textOrderSliceMs: 0 });
+    const rows = generateProducts(6_000, 3);
+    engine.appendChunk(received(rows.slice(0, 5_000), 'a', true).chunk);
+    expect(await engine.prepareTextOrders(pause)).toBe(true);
+    expect(pauses).toBeGreaterThan(0);
+    expect(engine.textOrdersAhead().map(({ sort, order }) => [sort, order.length])).toEqual([[{ column: 'title', direction: 'asc' }, 5_000]]);
+    const byTitle = (direction: 'asc' | 'desc'): ProductQuery => ({ sort: { column: 'title', direction } });
+    for (const direction of ['asc', 'desc'] as const) expect(await answer(engine, byTitle(direction))).toEqual(reference(rows.slice(0, 5_000), byTitle(direction)));
+
+    // Rows appended: the order is extended, not built again, and still the reference's.
+    engine.appendChunk(received(rows.slice(5_000), 'b', false).chunk);
+    expect(engine.textOrdersAhead()).toEqual([]);
+    expect(await engine.prepareTextOrders(pause)).toBe(true);
+    for (const direction of ['asc', 'desc'] as const) expect(await answer(engine, byTitle(direction))).toEqual(reference(rows, byTitle(direction)));
+
+    // A row changed while an order is being built: the build stops, and the sort answers the changed rows.
+    const renamed = { ...rows[7]!, title: 'аааа first now' };
+    engine.upsert([{ ...rows[8]!, title: 'zzzz' }]);
+    duringPause = () => {
+      duringPause = () => undefined;
+      engine.upsert([renamed]);
+    };
+    expect(await engine.prepareTextOrders(pause)).toBe(false);
+    const now = rows.map((row, i) => (i === 7 ? renamed : i === 8 ? { ...row, title: 'zzzz' } : row));
+    expect(await answer(engine, byTitle('asc'))).toEqual(reference(now, byTitle('asc')));
+  });
+
   it('keeps a products cache of its own, synced in frames and rows, and loads it back into an engine', async () => {
     const rows = generateProducts(3_000, 7);
     const cache = new ListCache<ProductRow>(PRODUCT_LIST, 'u1', { rowsPerChunk: 1_000 });
@@ -104,6 +139,15 @@ describe('the list engine over a products-like description', () => {
     const query: ProductQuery = { sort: { column: 'sku', direction: 'asc' } };
     expect(await answer(loaded, query)).toEqual(reference(expected, query));
     expect(await answer(loaded, { search: 'updated' })).toEqual([update]);
+
+    // An order built ahead, saved with the cache: a later open takes it for the rows as they are, not after a change.
+    expect(await loaded.prepareTextOrders()).toBe(true);
+    const [ahead] = loaded.textOrdersAhead();
+    const sortKey = JSON.stringify(ahead!.sort);
+    await reopened.saveOrderAhead(sortKey, ahead!.order);
+    expect(await reopened.savedOrdersAhead()).toEqual([{ sort: sortKey, order: ahead!.order }]);
+    await syncList(reopened, loaded, async () => received([{ ...rows[9]!, title: 'changed' }], 'c4', false));
+    expect(await reopened.savedOrdersAhead()).toEqual([]);
     reopened.close();
     await ListCache.remove(PRODUCT_LIST, 'u1');
   });

@@ -23,6 +23,7 @@ export const PRODUCT_LIST = defineListSchema({
   searchFields: ['title', 'brand'],
   filters: { categories: anyOf('category'), brandIds: anyOf('brandId'), price: range('price'), rating: range('rating') },
   indexAhead: ['category'],
+  sortAhead: ['title'],
   sorts: ['price', 'stock', 'rating', 'listedAt', 'title', 'brand', 'category', 'sku'],
 });
 export type ProductRow = RowOf<(typeof PRODUCT_LIST)['columns']>;

@@ -1,4 +1,4 @@
-import { numberPermutation, stringPermutation } from '../../../workers/lists/sorting';
+import { drain, mergeByTextSteps, numberPermutation, reversedTextOrder, stringPermutation, stringPermutationSteps } from '../../../workers/lists/sorting';
 import { seededRandom } from './generate';
 
 function expectedOrder<T>(values: readonly T[], compare: (x: T, y: T) => number, descending: boolean): number[] {
@@ -33,6 +33,49 @@ describe('sort permutations', () => {
       }
     });
   }
+
+  // Product names: a few dozen shared beginnings in Cyrillic, Latin and Chinese, then a number; some longer than the
+  // code units kept per row, so rounds read both the buffer and the strings.
+  const productNames = (count: number) => {
+    const words = ['Чехол', 'Кабель USB-C', 'Наушники TWS', '保温杯', 'Коврик для йоги', '收纳盒'];
+    const brands = ['Baseus', 'Ugreen', 'Нет бренда', '小米'];
+    return Array.from({ length: count }, () => {
+      const roll = random();
+      const name = `${words[Math.floor(random() * words.length)]} ${brands[Math.floor(random() * brands.length)]} #${Math.floor(random() * count)}`;
+      if (roll < 0.1) return `${name} для iPhone 15 Pro Max, прозрачный, с MagSafe ${Math.floor(random() * 50)}`;
+      if (roll < 0.12) return '';
+      return name;
+    });
+  };
+
+  it('orders product names as the reference does, in one go, in steps and from the other direction', () => {
+    const values = productNames(20_000);
+    for (const descending of [false, true]) {
+      const expected = expectedOrder(values, byCodeUnits, descending);
+      expect(Array.from(stringPermutation(values, values.length, descending))).toEqual(expected);
+      const steps = stringPermutationSteps(values, values.length, descending, 1_000);
+      let stepped = 0;
+      for (let step = steps.next(); ; step = steps.next(), stepped++) {
+        if (step.done) {
+          expect(Array.from(step.value)).toEqual(expected);
+          break;
+        }
+      }
+      expect(stepped).toBeGreaterThan(20);
+      // Descending from ascending and back: ties (duplicate names, empty ones) stay by index.
+      const other = stringPermutation(values, values.length, !descending);
+      expect(Array.from(reversedTextOrder(other, values))).toEqual(expected);
+    }
+  });
+
+  it('extends a text order with appended rows as a whole sort would order them', () => {
+    const values = productNames(12_000);
+    for (const descending of [false, true]) {
+      const old = stringPermutation(values.slice(0, 9_000), 9_000, descending);
+      const fresh = stringPermutation(values.slice(9_000), 3_000, descending);
+      expect(Array.from(drain(mergeByTextSteps(old, fresh, 9_000, values, descending)))).toEqual(expectedOrder(values, byCodeUnits, descending));
+    }
+  });
 
   it('orders numbers with negatives, zeros and empty values (largest) in both directions', () => {
     const values = Array.from({ length: 2_000 }, () => {
