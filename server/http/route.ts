@@ -87,7 +87,10 @@ function register<const E extends Endpoint>(app: FastifyInstance, endpoint: E, h
         reply,
       } as RouteContext<E>;
       const answer = await handler(context);
-      if (answer === reply) return reply;
+      // A handler that sent its body itself returns the reply; but Fastify's reply is a thenable (it resolves when the
+      // answer has gone out), so awaiting the handler gives undefined, not the reply. Answering data after it would
+      // be a second reply ("Reply was already sent"), or, when the client left before the end, a second head.
+      if (answer === reply || reply.sent || reply.raw.headersSent) return reply;
       return endpoint.site ? answer : ok(answer);
     },
   });

@@ -1,10 +1,8 @@
-import { encryptSecret } from '../../server/marketplace/crypto';
-import { createSyncService, type SyncService } from '../../server/areas/sync/service';
+import type { SyncService } from '../../server/areas/sync/service';
 import type { Database } from '../../server/db/database';
-import { startSimulator } from './marketplace/harness';
+import { simulatedShops, startSimulator } from './marketplace/harness';
 import { DATABASE_TARGETS } from './harness';
 
-const SECRET = Buffer.from('ab'.repeat(32), 'hex');
 /** What a sync of products, postings, returns and finance transactions fills. */
 const SYNCED_TABLES = ['mp_records', 'products', 'orders', 'returns', 'sales_daily', 'sales_daily_totals', 'sales_sku_running', 'sales_sku_span'];
 
@@ -26,28 +24,14 @@ describe.each(DATABASE_TARGETS.filter((target) => target.kind === 'pglite'))('pl
   let database: Database;
   let dispose: () => Promise<void>;
   let sync: SyncService;
-  const shops: number[] = [];
+  let shops: number[];
 
   beforeAll(async () => {
     sim = await startSimulator({ ordersPerShop: 300, productsPerShop: 80, anchor: Date.now() });
     ({ database, dispose } = await target.open());
     await database.migrate();
     await database.query(`insert into users (id, username, password_hash, password_stamp) values (1, 'owner', 'x', 'x')`);
-    for (const clientId of ['1001', '1002']) {
-      const [row] = await database.query<{ id: number }>(
-        `insert into mp_shops (user_id, name, client_id, api_key_enc) values (1, $1, $2, $3) returning id`,
-        [`shop ${clientId}`, clientId, encryptSecret(SECRET, `sim-key-${clientId}`)],
-      );
-      shops.push(row!.id);
-    }
-    sync = createSyncService({
-      database,
-      secretKey: SECRET,
-      clientFor: ({ clientId }) => sim.client(clientId),
-      push: () => undefined,
-      log: { error: () => undefined },
-      pageSize: 100,
-    });
+    ({ shops, sync } = await simulatedShops(database, sim, ['1001', '1002'], 100));
   }, 60_000);
   afterAll(async () => {
     await sync.stop();

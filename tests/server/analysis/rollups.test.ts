@@ -1,12 +1,10 @@
-import { encryptSecret } from '../../../server/marketplace/crypto';
 import { backfillRollups, refreshRollupCosts, rollupShopDays, rollupUser } from '../../../server/areas/analysis/rollups';
-import { createSyncService, type SyncService } from '../../../server/areas/sync/service';
+import type { SyncService } from '../../../server/areas/sync/service';
 import type { Database } from '../../../server/db/database';
 import { seedOrders } from '../../../server/demo/orders-seed';
-import { startSimulator } from '../marketplace/harness';
+import { simulatedShops, startSimulator } from '../marketplace/harness';
 import { DATABASE_TARGETS } from '../harness';
 
-const SECRET = Buffer.from('ab'.repeat(32), 'hex');
 const FIGURES = ['orders', 'units', 'revenue', 'cancellations', 'returns', 'return_amount', 'commission', 'fees', 'payout'] as const;
 type Figures = Record<(typeof FIGURES)[number], number>;
 type Key = { shopId: number; day: string; sku: string; warehouseId: string };
@@ -185,28 +183,14 @@ describe.each(DATABASE_TARGETS)('sales rollups ($kind)', (target) => {
   let database: Database;
   let dispose: () => Promise<void>;
   let sync: SyncService;
-  const shops: number[] = [];
+  let shops: number[];
 
   beforeAll(async () => {
     sim = await startSimulator({ ordersPerShop: 800, productsPerShop: 60, anchor: Date.now() });
     ({ database, dispose } = await target.open());
     await database.migrate();
     await database.query(`insert into users (id, username, password_hash, password_stamp) values (1, 'owner', 'x', 'x'), (2, 'other', 'x', 'x')`);
-    for (const clientId of ['1001', '1002']) {
-      const [row] = await database.query<{ id: number }>(
-        `insert into mp_shops (user_id, name, client_id, api_key_enc) values (1, $1, $2, $3) returning id`,
-        [`shop ${clientId}`, clientId, encryptSecret(SECRET, `sim-key-${clientId}`)],
-      );
-      shops.push(row!.id);
-    }
-    sync = createSyncService({
-      database,
-      secretKey: SECRET,
-      clientFor: ({ clientId }) => sim.client(clientId),
-      push: () => undefined,
-      log: { error: () => undefined },
-      pageSize: 200,
-    });
+    ({ shops, sync } = await simulatedShops(database, sim, ['1001', '1002'], 200));
     for (const shopId of shops) {
       const results = await sync.runShop(shopId, ['postings', 'returns', 'finance']);
       expect(results.map((r) => r.status)).toEqual(['done', 'done', 'done']);

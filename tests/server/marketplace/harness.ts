@@ -1,4 +1,7 @@
 import Fastify, { type FastifyInstance } from 'fastify';
+import { createSyncService } from '../../../server/areas/sync/service';
+import type { Database } from '../../../server/db/database';
+import { encryptSecret } from '../../../server/marketplace/crypto';
 import { OzonError } from '../../../server/marketplace/ozon/errors';
 import { createOzonClient, type OzonClientOptions } from '../../../server/marketplace/ozon/client';
 import { createRateLimiter } from '../../../server/marketplace/ozon/limiter';
@@ -41,4 +44,30 @@ export async function refusal(promise: Promise<unknown>): Promise<OzonError> {
   );
   expect(error).toBeInstanceOf(OzonError);
   return error as OzonError;
+}
+
+const SHOP_SECRET = Buffer.from('ab'.repeat(32), 'hex');
+
+/**
+ * A shop of user 1 (already in `database`) for each of the simulator's Client-Ids, and a sync service that reads
+ * them from the simulator (pushes and errors dropped), with `pageSize` records a page.
+ */
+export async function simulatedShops(database: Database, sim: Awaited<ReturnType<typeof startSimulator>>, clientIds: readonly string[], pageSize: number) {
+  const shops: number[] = [];
+  for (const clientId of clientIds) {
+    const [row] = await database.query<{ id: number }>(
+      `insert into mp_shops (user_id, name, client_id, api_key_enc) values (1, $1, $2, $3) returning id`,
+      [`shop ${clientId}`, clientId, encryptSecret(SHOP_SECRET, `sim-key-${clientId}`)],
+    );
+    shops.push(row!.id);
+  }
+  const sync = createSyncService({
+    database,
+    secretKey: SHOP_SECRET,
+    clientFor: ({ clientId }) => sim.client(clientId),
+    push: () => undefined,
+    log: { error: () => undefined },
+    pageSize,
+  });
+  return { shops, sync };
 }
