@@ -1,9 +1,10 @@
 /**
- * `npm run bench [-- --sizes 100000,1000000 --runs 3 --only app,main,ag --db pglite|postgres --skip-build]`:
+ * `npm run bench [-- --sizes 100000,1000000 --runs 3 --only app,main,ag --db pglite|postgres --skip-build --seeded DIR]`:
  * the order list at scale (issue 5
  * "Benchmark"). Not a test: it prints figures and writes tests/bench/results/latest.json (git-ignored).
  * `--scenario products` (issue 28): the same measures on the product list (/product/oz-product-list) over
- * `--sizes` (default 500,000) seeded products, the app only, written to tests/bench/results/products.json.
+ * `--sizes` (default 500,000) seeded products, beside the same two peers fed the product sync's rows, plus the export of
+ * the whole list to CSV and XLSX (app only), written to tests/bench/results/products.json.
  *
  * Per size: seeds N orders into a fresh DATA_DIR (server/demo/orders-seed.ts), starts the built app (as `npm start`
  * serves it), and drives headless Chromium through the same scripted actions on three pages fed by that server:
@@ -20,6 +21,7 @@ import { createServer, request, type Server } from 'node:http';
 import { cpus, tmpdir, totalmem } from 'node:os';
 import { extname, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+import { Unzip, UnzipInflate } from 'fflate';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { openDatabase } from '../../server/db/database';
 import { freePort } from '../support/freePort';
@@ -47,6 +49,11 @@ const { values: args } = parseArgs({
     scenario: { type: 'string', default: 'orders' },
     /** market: the PostgreSQL database holding the market and the seller's orders (else the PGlite one in DATA_DIR). */
     'database-url': { type: 'string' },
+    /**
+     * pglite: a data directory already seeded with the one size asked for (`npm run seed` with the bench's SECRET_KEY):
+     * each run starts from a copy of it (cp -a) instead of seeding; the directory itself is never opened.
+     */
+    seeded: { type: 'string' },
   },
 });
 
@@ -71,6 +78,8 @@ type ListBench = {
   otherSort: { column: string; header: string };
   sorts: readonly [Sort, ...Sort[]];
   targets: { coldAllRows: string; warmAllRows: string };
+  /** Whether the list exports the whole result to CSV and XLSX (measured on the app only). */
+  exports: boolean;
   results: string;
 };
 
@@ -92,6 +101,7 @@ const ORDERS: ListBench = {
     { key: 'text', column: 'productName', sql: 'product_name collate "C"', header: '商品名称' },
   ],
   targets: { coldAllRows: '<= 10000', warmAllRows: '<= 2000' },
+  exports: false,
   results: 'latest.json',
 };
 
@@ -100,7 +110,7 @@ const PRODUCTS: ListBench = {
   noun: 'products',
   table: 'products',
   defaultSizes: '500000',
-  kinds: ['app'],
+  kinds: KINDS,
   appPath: '/product/oz-product-list',
   idSql: 'offer_id',
   textCell: 3,
@@ -114,6 +124,7 @@ const PRODUCTS: ListBench = {
     { key: 'text', column: 'name', sql: 'name collate "C"', header: '商品名称' },
   ],
   targets: { coldAllRows: '<= 6000', warmAllRows: '<= 1500' },
+  exports: true,
   results: 'products.json',
 };
 
@@ -279,6 +290,12 @@ const INIT = () => {
   w.__longTasks = [];
   w.__longTaskAt = [];
   w.__frames = null;
+  // When a file is handed to the browser to save (an export's Blob becomes the link's object URL): its time and size.
+  const createObjectURL = URL.createObjectURL.bind(URL);
+  URL.createObjectURL = (object: Blob | MediaSource) => {
+    (window as unknown as { __fileAt: { at: number; bytes: number } | null }).__fileAt = { at: performance.now(), bytes: object instanceof Blob ? object.size : 0 };
+    return createObjectURL(object);
+  };
   // Our grids scroll themselves; in AG Grid the scrolling element is the deepest one that overflows.
   (window as unknown as { __scroller: (kind: string) => HTMLElement }).__scroller = (kind) => {
     if (kind !== 'ag') return document.querySelector('[role=grid]') as HTMLElement;
@@ -413,7 +430,7 @@ async function openPage(browser: Browser, kind: Kind, urls: { app: string; peers
     await page.waitForURL((url) => url.pathname !== '/login');
     return { context, page, url: LIST.appPath };
   }
-  return { context, page, url: `/bench/${kind === 'ag' ? 'ag' : 'main-thread'}.html?token=${encodeURIComponent(urls.token)}&userId=${urls.userId}` };
+  return { context, page, url: `/bench/${kind === 'ag' ? 'ag' : 'main-thread'}.html?list=${LIST.noun}&token=${encodeURIComponent(urls.token)}&userId=${urls.userId}` };
 }
 
 const FIRST_ROWS = `(p) => p.first.length > 0`;
@@ -535,6 +552,70 @@ async function setStatusFilter(page: Page, kind: Kind, on: boolean, expectTotal:
   return (await watching.done) - started;
 }
 
+type ExportFormat = 'csv' | 'xlsx';
+const EXPORT_LABELS: Record<ExportFormat, string> = { csv: 'CSV (.csv)', xlsx: 'Excel (.xlsx)' };
+
+/** Data rows of a CSV file (the header's line not counted): line breaks inside quoted fields do not end a row. */
+function csvRows(bytes: Buffer): number {
+  let rows = 0;
+  let quoted = false;
+  for (let i = 0; i < bytes.length; i++) {
+    const c = bytes[i];
+    if (c === 0x22) quoted = !quoted;
+    else if (c === 0x0a && !quoted) rows++;
+  }
+  if (bytes.length > 0 && bytes[bytes.length - 1] !== 0x0a) rows++;
+  return rows - 1;
+}
+
+/** Data rows of the workbook's sheet (the header row not counted): its <row> elements, counted as the sheet inflates. */
+function xlsxRows(bytes: Buffer): number {
+  const tag = Buffer.from('<row ');
+  let rows = 0;
+  let carry = Buffer.alloc(0);
+  const unzip = new Unzip((file) => {
+    if (file.name !== 'xl/worksheets/sheet1.xml') return;
+    file.ondata = (error, data) => {
+      if (error) throw error;
+      const text = Buffer.concat([carry, data]);
+      for (let at = text.indexOf(tag); at >= 0; at = text.indexOf(tag, at + tag.length)) rows++;
+      carry = text.subarray(Math.max(0, text.length - tag.length + 1));
+    };
+    file.start();
+  });
+  unzip.register(UnzipInflate);
+  unzip.push(bytes, true);
+  return rows - 1;
+}
+
+/**
+ * The whole current result exported from the product list's toolbar: from the click on the format in the export menu
+ * to the file handed to the browser (in the page) and to the file saved (the harness's clock, after the download
+ * finished), with the main thread's long tasks meanwhile. The saved file is read back and its rows counted.
+ */
+async function exportScenario(page: Page, format: ExportFormat, total: number): Promise<Sample> {
+  await takeLongTasks(page);
+  await page.evaluate(() => ((window as unknown as { __fileAt: unknown }).__fileAt = null));
+  await page.getByRole('button', { name: '导出' }).hover();
+  const item = page.getByRole('menuitem', { name: EXPORT_LABELS[format] });
+  await item.waitFor();
+  await armEvent(page, 'click');
+  const downloading = page.waitForEvent('download', { timeout: 300_000 });
+  const clicked = Date.now();
+  await item.click();
+  const download = await downloading;
+  const path = await download.path();
+  const savedMs = Date.now() - clicked;
+  const file = await page.evaluate(() => (window as unknown as { __fileAt: { at: number; bytes: number } | null }).__fileAt);
+  const handedMs = file ? file.at - (await eventAt(page)) : NaN;
+  const tasks = await takeLongTasks(page);
+  const bytes = readFileSync(path);
+  const rows = format === 'csv' ? csvRows(bytes) : xlsxRows(bytes);
+  log(`export ${format}: ${rows} rows, ${(bytes.length / 2 ** 20).toFixed(1)} MB, ${Math.round(handedMs)} ms to the file, ${savedMs} ms to saved; long tasks ${tasks.map(Math.round).join(' ') || 'none'}`);
+  if (rows !== total) throw new Error(`the ${format} export holds ${rows} rows, the list ${total}`);
+  return { [`export_${format}`]: handedMs, [`export_${format}_saved`]: savedMs, [`export_${format}_longTasks`]: tasks.length, [`export_${format}_mb`]: bytes.length / 2 ** 20 };
+}
+
 async function benchKind(browser: Browser, kind: Kind, expected: Expected, urls: { app: string; peers: string; token: string; userId: number }): Promise<Record<string, number>> {
   const samples: Sample[] = [];
   const n = expected.total;
@@ -588,6 +669,14 @@ async function benchKind(browser: Browser, kind: Kind, expected: Expected, urls:
       sample.longTasks = sample.loadLongTasks! + sample.warmLongTasks! + scrollTasks + sample.queryLongTasks!;
       heap = Math.max(heap, await heapMb(page));
       sample.heapMb = heap;
+      if (LIST.exports && kind === 'app') {
+        // The whole list, as the last sort left it (no filter, no search).
+        await until(page, kind, allRows(n), 0, 120_000);
+        for (const format of ['csv', 'xlsx'] as const) {
+          step(`export ${format}`);
+          Object.assign(sample, await exportScenario(page, format, n));
+        }
+      }
       log(kind, `run ${r + 1}`, JSON.stringify(Object.fromEntries(Object.entries(sample).map(([k, v]) => [k, Math.round(v)]))));
     } catch (error) {
       log(kind, `run ${r + 1} failed:`, error instanceof Error ? error.message.split('\n')[0] : error, JSON.stringify(sample));
@@ -623,6 +712,18 @@ const ROWS: { key: string; label: string; target?: string }[] = [
   { key: 'longTasks', label: 'main-thread long tasks (count)', target: '0' },
   { key: 'longestTask', label: 'longest main-thread task (ms)' },
   { key: 'heapMb', label: 'main-thread heap (MB)', target: '<= 150' },
+  ...(LIST.exports
+    ? [
+        { key: 'export_csv', label: 'export CSV: click to file (ms)', target: '<= 10000' },
+        { key: 'export_csv_saved', label: 'export CSV: click to saved (ms)' },
+        { key: 'export_csv_longTasks', label: 'export CSV: long tasks (count)', target: '0' },
+        { key: 'export_csv_mb', label: 'export CSV: file size (MB)' },
+        { key: 'export_xlsx', label: 'export XLSX: click to file (ms)' },
+        { key: 'export_xlsx_saved', label: 'export XLSX: click to saved (ms)' },
+        { key: 'export_xlsx_longTasks', label: 'export XLSX: long tasks (count)' },
+        { key: 'export_xlsx_mb', label: 'export XLSX: file size (MB)' },
+      ]
+    : []),
 ];
 
 function table(size: number, results: Partial<Record<Kind, Record<string, number>>>): string {
@@ -687,6 +788,7 @@ async function main() {
     await runMarketBench({ databaseUrl: args['database-url'] ?? null, dataDir: process.env.DATA_DIR ?? join(ROOT, 'data'), runs: Math.max(RUNS, 40), resultsDir: join(BENCH, 'results') });
     return;
   }
+  if (args.seeded && (args.db !== 'pglite' || SIZES.length !== 1)) throw new Error('--seeded: one size on pglite (a copy of that seeded data directory)');
   const unsupported = ONLY.filter((kind) => !LIST.kinds.includes(kind));
   if (unsupported.length > 0) throw new Error(`--only ${unsupported.join(',')}: no such page for ${LIST.noun} (there: ${LIST.kinds.join(', ')})`);
   if (!args['skip-build'] || !existsSync(join(ROOT, 'dist', 'index.html'))) run('npx', ['rsbuild', 'build'], {});
@@ -715,8 +817,13 @@ async function main() {
       try {
         if (args.db === 'postgres') postgres = await startPostgres(dataDir);
         const databaseUrl = postgres?.url ?? '';
-        log(`seeding ${size} ${LIST.noun} into ${dataDir}`);
-        run(process.execPath, ['--import', 'tsx', 'server/demo/seed-cli.ts', `--${LIST.noun}`, String(size)], { DATA_DIR: dataDir, DATABASE_URL: databaseUrl, SECRET_KEY: BENCH_SECRET_KEY, LOG_LEVEL: 'warn' });
+        if (args.seeded) {
+          log(`copying ${args.seeded} into ${dataDir}`);
+          run('cp', ['-a', `${resolve(args.seeded)}/.`, dataDir], {});
+        } else {
+          log(`seeding ${size} ${LIST.noun} into ${dataDir}`);
+          run(process.execPath, ['--import', 'tsx', 'server/demo/seed-cli.ts', `--${LIST.noun}`, String(size)], { DATA_DIR: dataDir, DATABASE_URL: databaseUrl, SECRET_KEY: BENCH_SECRET_KEY, LOG_LEVEL: 'warn' });
+        }
         const expected = await prepare(dataDir, databaseUrl, size);
         log('expected', JSON.stringify({ ...expected, heads: Object.fromEntries(Object.entries(expected.heads).map(([k, v]) => [k, v.length])) }));
         app = await startApp(dataDir, databaseUrl);
