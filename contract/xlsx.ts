@@ -58,6 +58,8 @@ export type SheetWriter = {
   addRows(rows: readonly (readonly SheetCell[])[]): void;
   /** Closes the sheet and answers the workbook's bytes. */
   finish(): Uint8Array;
+  /** Closes the sheet and answers the workbook's bytes as the parts written (a Blob of them copies them once). */
+  finishParts(): Uint8Array<ArrayBuffer>[];
 };
 
 /** A workbook of one sheet named `sheetName` whose first row is `header`; `widths` in characters, per column. */
@@ -89,16 +91,18 @@ export function createSheetWriter(sheetName: string, header: readonly string[], 
       `${XML}<worksheet xmlns="${MAIN}"><sheetViews><sheetView workbookViewId="0"><pane ySplit="1" topLeftCell="A2" activePane="bottomLeft" state="frozen"/></sheetView></sheetViews>${cols}<sheetData>${rowXml(header, ` s="${HEADER_STYLE}"`)}`,
     ),
   );
+  const finishParts = () => {
+    sheet.push(strToU8('</sheetData></worksheet>'), true);
+    zip.end();
+    if (failure) throw failure;
+    return chunks as Uint8Array<ArrayBuffer>[];
+  };
   return {
     addRows(rows) {
       if (rows.length) sheet.push(strToU8(rows.map((cells) => rowXml(cells, '')).join('')));
     },
-    finish() {
-      sheet.push(strToU8('</sheetData></worksheet>'), true);
-      zip.end();
-      if (failure) throw failure;
-      return joinBytes(chunks);
-    },
+    finish: () => joinBytes(finishParts()),
+    finishParts,
   };
 }
 

@@ -10,6 +10,7 @@ import useDropdownStyle from 'antd/es/dropdown/style';
 import useInputStyle from 'antd/es/input/style';
 import useInputNumberStyle from 'antd/es/input-number/style';
 import useLayoutStyle from 'antd/es/layout/style';
+import useMessageStyle from 'antd/es/message/style';
 import useSiderStyle from 'antd/es/layout/style/sider';
 import useMenuStyle from 'antd/es/menu/style';
 import useModalStyle from 'antd/es/modal/style';
@@ -53,5 +54,7 @@ export function AntdVars() {
   useDrawerStyle(getPrefixCls('drawer'));
   useModalStyle(getPrefixCls('modal'), root('modal'));
   useAlertStyle(getPrefixCls('alert'));
+  // The first toast (an export's progress) mounted the message's block mid-task.
+  useMessageStyle(getPrefixCls('message'), root('message'));
   return null;
 }

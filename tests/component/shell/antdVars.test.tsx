@@ -28,6 +28,8 @@ describe("antd's component CSS variables", () => {
     const first = varBlocks();
     expect(first.some((css) => css.includes('--ant-select-'))).toBe(true);
     expect(first.some((css) => css.includes('--ant-menu-'))).toBe(true);
+    // The toasts' (an export's progress): the first one mounted mid-task.
+    expect(first.some((css) => css.includes('--ant-message-'))).toBe(true);
 
     act(() => show(true));
     // The components are on the page, and the style elements are the ones the first render put in.

@@ -81,9 +81,10 @@ describe('export of the product list', () => {
     const { handle, total } = await resultOf(products, { sort: { column: 'offerId', direction: 'asc' } });
     expect(total).toBe(3);
     const progress: [number, number][] = [];
-    const bytes = await products.exportXlsx(handle, COLUMNS, '商品', (done, all) => progress.push([done, all]));
+    const file = await products.exportXlsx(handle, COLUMNS, '商品', (done, all) => progress.push([done, all]));
 
-    const sheet = await readSheet(Buffer.from(bytes), 1, { trim: false });
+    expect(file.type).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
+    const sheet = await readSheet(Buffer.from(await file.arrayBuffer()), 1, { trim: false });
     expect(sheet[0]).toEqual(['名称', '货号', '状态', '价格', 'FBS 库存', '创建时间']);
     expect(sheet.slice(1).map((row) => row.slice(0, 5))).toEqual([
       ['手机壳 透明 <防摔>', 'SKU-1', '在售', 101.5, 3],
@@ -103,7 +104,7 @@ describe('export of the product list', () => {
   it('follows the query: a filtered result exports only its rows; an empty cell keeps its column', async () => {
     const products = await productsOf([product(1, 'Кабель USB-C 2м'), product(2, '数据线', { status: 'archived' }), product(3, '')]);
     const { handle } = await resultOf(products, { filters: { statuses: ['selling'] }, sort: { column: 'offerId', direction: 'asc' } });
-    const sheet = await readSheet(Buffer.from(await products.exportXlsx(handle, COLUMNS, 'Products')));
+    const sheet = await readSheet(Buffer.from(await (await products.exportXlsx(handle, COLUMNS, 'Products')).arrayBuffer()));
     expect(sheet.map((row) => row.slice(0, 2))).toEqual([
       ['名称', '货号'],
       ['Кабель USB-C 2м', 'SKU-1'],
@@ -114,7 +115,29 @@ describe('export of the product list', () => {
   it('writes the same result as CSV with the labels', async () => {
     const products = await productsOf([product(1, '手机壳, "透明"'), product(2, 'Чехол', { status: 'archived' })]);
     const { handle } = await resultOf(products, { sort: { column: 'offerId', direction: 'asc' } });
-    const text = new TextDecoder('utf-8', { ignoreBOM: true }).decode(await products.exportCsv(handle, COLUMNS.slice(0, 3)));
+    const file = await products.exportCsv(handle, COLUMNS.slice(0, 3));
+    expect(file.type).toBe('text/csv;charset=utf-8');
+    const text = new TextDecoder('utf-8', { ignoreBOM: true }).decode(await file.arrayBuffer());
     expect(text).toBe('\uFEFF名称,货号,状态\r\n"手机壳, ""透明""",SKU-1,在售\r\nЧехол,SKU-2,已归档\r\n');
+  });
+
+  it('writes every number as JavaScript prints it and every time as ISO 8601 UTC to the millisecond', async () => {
+    const prices = [0.1, 0.07, 19.99, 20, 100.5, 1234567.89, 0.3 + 0.6, 1e-7, 12.345, 99999999999.99];
+    const times = [CREATED, CREATED + 999, Date.UTC(1969, 11, 31, 23, 59, 59, 1), Date.UTC(2026, 1, 28, 23, 59, 59, 999), Date.UTC(2028, 1, 29, 12, 0, 0, 5)];
+    const rows = prices.map((price, i) => product(i, `p${i}`, { price, revenue30d: -price, createdAt: times[i % times.length]! }));
+    const products = await productsOf(rows);
+    const { handle } = await resultOf(products, { sort: { column: 'offerId', direction: 'asc' } });
+    const columns: ProductExportColumn[] = [
+      { id: 'offerId', header: 'offer' },
+      { id: 'price', header: 'price' },
+      { id: 'revenue30d', header: 'revenue' },
+      { id: 'createdAt', header: 'created' },
+    ];
+    const text = new TextDecoder('utf-8', { ignoreBOM: true }).decode(await (await products.exportCsv(handle, columns)).arrayBuffer());
+    const lines = text.slice(1).split('\r\n').slice(1, -1);
+    const expected = [...rows]
+      .sort((a, b) => (a.offerId < b.offerId ? -1 : 1))
+      .map((row) => [row.offerId, String(row.price), String(row.revenue30d), new Date(row.createdAt).toISOString()].join(','));
+    expect(lines).toEqual(expected);
   });
 });
