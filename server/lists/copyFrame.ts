@@ -153,8 +153,10 @@ const TEXT = 5;
 /**
  * A list's binary copy: its schema and the SQL expression of each column, whose send form is the column's source
  * (int4, float8, timestamptz or text); `cursorTime` is the epochMs column the sync's cursor moves by, with the key.
+ * `packed`: a stored generated column of the table holding the row's columns already in the copy's form
+ * (packedRowSql), which the copy then selects instead of the columns.
  */
-export type ListCopySpec = { schema: AnyListSchema; sql: Readonly<Record<string, string>>; cursorTime: string };
+export type ListCopySpec = { schema: AnyListSchema; sql: Readonly<Record<string, string>>; cursorTime: string; packed?: string };
 
 export type ListCopy = ListCopySpec & {
   /** The copy's select list: numbers, dictionaries, texts (the frame's layout), then the tombstone. */
@@ -203,7 +205,35 @@ export function defineListCopy(spec: ListCopySpec): ListCopy {
 
 /** `select <the copy's columns> from <from>`: the caller adds its where, order and limit (values written in as literals). */
 export function copySelect(copy: ListCopy, from: string): string {
-  return `select ${copy.columns.join(', ')} from ${from}`;
+  return `select ${copy.packed ? `${copy.packed}, deleted` : copy.columns.join(', ')} from ${from}`;
+}
+
+/**
+ * The generation expression of a list's packed column: every column but the tombstone, in the copy's layout, each
+ * as binary COPY writes a value (its length as int4, then its send form; -1 for a null), concatenated into one
+ * bytea. Stored (`generated always as (...) stored`), Postgres keeps it up to date on every insert and update.
+ * Only immutable functions may appear there: text gives its UTF-8 bytes through bytea's escape input, its
+ * backslashes doubled (textsend and convert_to are only stable).
+ *
+ * Why: at 500,000 products PGlite (Postgres in WASM) spent most of a full sync's copy on the per-value work of
+ * COPY (a send function call, a length, a buffer append for each of 25 values of a row); a copy of one packed value
+ * a row costs a fraction of it (docs/performance.md, the product list).
+ */
+export function packedRowSql(copy: ListCopy): string {
+  const parts = copy.fields.map((_, f) => {
+    const expr = copy.columns[f]!;
+    const kind = copy.kinds[f];
+    const value =
+      kind === TIME
+        ? `'\\x00000008'::bytea || timestamptz_send(${expr})`
+        : kind === INT4 || kind === INT_DICT
+          ? `'\\x00000004'::bytea || int4send(${expr})`
+          : kind === FLOAT8
+            ? `'\\x00000008'::bytea || float8send(${expr})`
+            : `int4send(octet_length(${expr})) || replace(${expr}, '\\', '\\\\')::bytea`;
+    return `coalesce(${value}, '\\xffffffff'::bytea)`;
+  });
+  return parts.join(' || ');
 }
 
 export type CopyFrame = {
@@ -222,8 +252,10 @@ export function readCopyFrame(copy: ListCopy, bytesOfCopy: Uint8Array, limit: nu
   const { schema, kinds, targets, fields } = copy;
   // A plain view (not a Buffer): every loop below then sees one kind of array.
   const bytes = new Uint8Array(bytesOfCopy.buffer, bytesOfCopy.byteOffset, bytesOfCopy.byteLength);
-  const width = copy.columns.length;
-  const last = width - 1;
+  // A row: its column count, then (packed) the packed value's length, the columns, and the tombstone.
+  const fieldCount = fields.length;
+  const width = copy.packed ? 2 : fieldCount + 1;
+  const rowHeader = copy.packed ? 6 : 2;
   const size = bytes.byteLength;
   if (size < 21 || SIGNATURE.some((byte, k) => bytes[k] !== byte)) throw new CopyFormatError('not a binary copy');
   // Pass one: the rows' bounds checked, and how many bytes each text column holds.
@@ -237,12 +269,21 @@ export function readCopyFrame(copy: ListCopy, bytesOfCopy: Uint8Array, limit: nu
     if (count === 0xffff || n === limit) break;
     if (count !== width) throw new CopyFormatError(`a row of ${count} columns, expected ${width}`);
     at += 2;
-    for (let f = 0; f < width; f++) {
+    let packedEnd = -1;
+    if (copy.packed) {
+      if (at + 4 > size) throw new CopyFormatError('cut short');
+      const length = int32(bytes, at);
+      if (length < 0) throw new CopyFormatError(`no ${copy.packed}`);
+      at += 4;
+      packedEnd = at + length;
+    }
+    for (let f = 0; f <= fieldCount; f++) {
+      if (f === fieldCount && copy.packed && at !== packedEnd) throw new CopyFormatError(`${copy.packed} does not hold the row's ${fieldCount} columns`);
       if (at + 4 > size) throw new CopyFormatError('cut short');
       const length = int32(bytes, at);
       at += 4;
       if (length > 0) {
-        if (f < last && kinds[f] === TEXT) textSizes[targets[f]!] = textSizes[targets[f]!]! + length;
+        if (f < fieldCount && kinds[f] === TEXT) textSizes[targets[f]!] = textSizes[targets[f]!]! + length;
         at += length;
       } else if (length < -1) throw new CopyFormatError(`a value of ${length} bytes`);
     }
@@ -266,7 +307,7 @@ export function readCopyFrame(copy: ListCopy, bytesOfCopy: Uint8Array, limit: nu
   let lastKey = 0;
   at = firstRow;
   for (let i = 0; i < n; i++) {
-    at += 2;
+    at += rowHeader;
     for (let r = 0; r < runs.length; r += 3) {
       const end = runs[r + 1]!;
       switch (runs[r + 2]) {

@@ -2,7 +2,10 @@ import { PRODUCT_LIST, PRODUCT_SYNC_MAX_LIMIT } from '../../../contract/products
 import { defineListCopy } from '../../lists/copyFrame';
 import type { ListSyncSource } from '../../lists/frameSync';
 
-/** Products' binary sync copy (server/lists/copyFrame.ts): each PRODUCT_LIST column's column of the products table. */
+/**
+ * Products' binary sync copy (server/lists/copyFrame.ts): each PRODUCT_LIST column's column of the products table,
+ * copied packed from the table's generated `sync_row` (packedRowSql).
+ */
 export const PRODUCT_COPY = defineListCopy({
   schema: PRODUCT_LIST,
   sql: {
@@ -32,6 +35,7 @@ export const PRODUCT_COPY = defineListCopy({
     updatedAt: 'updated_at',
   },
   cursorTime: 'updatedAt',
+  packed: 'sync_row',
 });
 
 export const PRODUCT_SYNC_SOURCE: ListSyncSource = { copy: PRODUCT_COPY, table: 'products', maxLimit: PRODUCT_SYNC_MAX_LIMIT };

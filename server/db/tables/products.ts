@@ -1,4 +1,8 @@
+import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, numeric, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { PRODUCT_COPY } from '../../areas/products/frame';
+import { packedRowSql } from '../../lists/copyFrame';
+import { bytea } from '../columns';
 import { users } from '../schema';
 
 const timestamptz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
@@ -43,6 +47,8 @@ export const products = pgTable(
     stocks: jsonb('stocks').notNull().default({}),
     deleted: boolean('deleted').notNull().default(false),
     updatedAt: timestamptz('updated_at').notNull().defaultNow(),
+    /** The row's list columns as the sync's binary copy sends them, kept by Postgres (server/lists/copyFrame.ts). */
+    syncRow: bytea('sync_row').generatedAlwaysAs(sql.raw(packedRowSql(PRODUCT_COPY))),
   },
   (table) => [
     index('products_sync_idx').on(table.userId, table.updatedAt, table.id),

@@ -3,8 +3,11 @@ import type { AnyListSchema, ListRow } from '../../../contract/listSchema';
 import { copySelect, defineListCopy, readCopyFrame } from '../../../server/lists/copyFrame';
 import { generateProducts, PRODUCT_LIST, type ProductRow } from './products';
 
-/** Rows as Postgres's binary COPY sends a list's columns: each value in its source's send form, after its length. */
-function binaryCopy(schema: AnyListSchema, rows: readonly ListRow[]): Uint8Array {
+/**
+ * Rows as Postgres's binary COPY sends a list's columns: each value in its source's send form, after its length.
+ * `packed`: the columns inside one bytea value (a packed column, packedRowSql), `cut` bytes short of its length.
+ */
+function binaryCopy(schema: AnyListSchema, rows: readonly ListRow[], packed?: { cut: number }): Uint8Array {
   const parts: number[] = [0x50, 0x47, 0x43, 0x4f, 0x50, 0x59, 0x0a, 0xff, 0x0d, 0x0a, 0x00, 0, 0, 0, 0, 0, 0, 0, 0];
   const int32 = (value: number) => parts.push((value >>> 24) & 0xff, (value >>> 16) & 0xff, (value >>> 8) & 0xff, value & 0xff);
   const bytes = (write: (view: DataView) => void, size: number) => {
@@ -15,7 +18,12 @@ function binaryCopy(schema: AnyListSchema, rows: readonly ListRow[]): Uint8Array
   };
   const fields = [...schema.numberFields, ...schema.dictFields, ...schema.textFields];
   for (const row of rows) {
-    parts.push(0, fields.length + 1);
+    parts.push(0, packed ? 2 : fields.length + 1);
+    let lengthAt = -1;
+    if (packed) {
+      lengthAt = parts.length;
+      int32(0);
+    }
     for (const field of fields) {
       const value = row[field] as string | number | null;
       const source = schema.columns[field]!.source;
@@ -27,6 +35,10 @@ function binaryCopy(schema: AnyListSchema, rows: readonly ListRow[]): Uint8Array
       } else if (source === 'int4') bytes((view) => view.setInt32(0, value as number), 4);
       else if (source === 'float8') bytes((view) => view.setFloat64(0, value as number), 8);
       else bytes((view) => view.setBigInt64(0, BigInt(value as number) * 1000n - 946_684_800_000_000n), 8);
+    }
+    if (packed) {
+      const length = parts.length - lengthAt - 4 - packed.cut;
+      parts.splice(lengthAt, 4, (length >>> 24) & 0xff, (length >>> 16) & 0xff, (length >>> 8) & 0xff, length & 0xff);
     }
     bytes((view) => view.setUint8(0, row.deleted ? 1 : 0), 1);
   }
@@ -54,6 +66,16 @@ describe("the server's copy reader over a products-like description", () => {
     const back = rowsOfChunk<ProductRow>(PRODUCT_LIST, frame.chunk);
     expect(back[9]).toEqual({ ...rows[9], title: 'x y' });
     expect(back.filter((_, i) => i !== 9)).toEqual(rows.slice(0, 400).filter((_, i) => i !== 9));
+  });
+
+  it('reads the same rows from a packed column, and refuses one that does not hold exactly the columns', () => {
+    const packed = defineListCopy({ ...PRODUCT_COPY, packed: 'sync_row' });
+    expect(copySelect(packed, 'products')).toBe('select sync_row, deleted from products');
+    const rows = generateProducts(50, 4);
+    rows[3] = { ...rows[3]!, deleted: true };
+    expect(readCopyFrame(packed, binaryCopy(PRODUCT_LIST, rows, { cut: 0 }), 40)).toEqual(readCopyFrame(PRODUCT_COPY, binaryCopy(PRODUCT_LIST, rows), 40));
+    expect(() => readCopyFrame(packed, binaryCopy(PRODUCT_LIST, rows, { cut: 1 }), 40)).toThrow(/sync_row does not hold the row's 9 columns/);
+    expect(() => readCopyFrame(packed, binaryCopy(PRODUCT_LIST, rows), 40)).toThrow(/a row of 10 columns, expected 2/);
   });
 
   it('refuses a null in a column that is not nullable, naming it', () => {
