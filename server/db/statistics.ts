@@ -19,7 +19,7 @@ import type { Database } from './database';
 export type AnalyzeRule = 'first' | 'changed' | 'grown';
 
 /** The tables a sync of each kind of record writes (mp_records, the areas' projections, the sales rollups). */
-export const ROLLUP_TABLES = ['sales_daily', 'sales_daily_totals', 'sales_sku_running', 'sales_sku_span'] as const;
+export const ROLLUP_TABLES = ['sales_daily', 'sales_daily_totals', 'sales_sku_weekly', 'sales_sku_span'] as const;
 
 /** `tuples`: the rows at the last ANALYZE, -1 when never analyzed; `changed`: rows inserted, updated or deleted since. */
 type TableChange = { table: string; tuples: number; changed: number };

@@ -4,7 +4,7 @@ import { simulatedShops, startSimulator } from './marketplace/harness';
 import { DATABASE_TARGETS } from './harness';
 
 /** What a sync of products, postings, returns and finance transactions fills. */
-const SYNCED_TABLES = ['mp_records', 'products', 'orders', 'returns', 'sales_daily', 'sales_daily_totals', 'sales_sku_running', 'sales_sku_span'];
+const SYNCED_TABLES = ['mp_records', 'products', 'orders', 'returns', 'sales_daily', 'sales_daily_totals', 'sales_sku_weekly', 'sales_sku_span'];
 
 type TableStatistics = { table: string; tuples: number; rows: number; analyses: number };
 

@@ -1,5 +1,6 @@
 import { ANALYSIS_TIME_ZONE } from '../../../contract/analysis';
 import type { Database, Queryable } from '../../db/database';
+import { ROLLUP_TABLES } from '../../db/statistics';
 
 /**
  * The sales rollups (`sales_daily`, server/db/tables/analysis.ts): recomputed from what sync stores, per shop and
@@ -160,34 +161,55 @@ with fresh as (
 )${replaceSql({ table: 'sales_daily_totals', keys: ['user_id', 'shop_id', 'day', 'warehouse_id'], values: ['warehouse_name', ...FIGURE_COLUMNS, 'cost_rub'], scope: where, returning: 'day', whole })}`;
 }
 
-/** sales_sku_running of the scope (`where` on `d`, whole SKUs: a SKU's running totals depend on all its days). */
-function runningSql(where: string, whole: boolean): string {
-  const running = FIGURE_COLUMNS.map((column) => `sum(${column}) over sku_days as ${column}`).join(', ');
+/**
+ * A SKU's days in the scope (`where` on sales_daily `d`, whole SKUs): its sums per day over warehouses, with the
+ * largest offer id and name of the day.
+ */
+const skuDaysSql = (where: string) => `
+  select d.user_id, d.shop_id, d.sku, d.day, max(d.offer_id) as offer_id, max(d.product_name) as product_name, ${sums('d')}
+  from sales_daily d where ${where}
+  group by 1, 2, 3, 4`;
+
+/**
+ * sales_sku_weekly of the scope: each SKU's running sums at every Sunday from its first day's week to before its last
+ * day. The weeks it sold in are summed and run up; each then also stands for the weeks without a sale up to the next.
+ */
+function weeklySql(where: string, whole: boolean): string {
+  const running = ['days', ...FIGURE_COLUMNS].map((column) => `sum(${column}) over sku_weeks as ${column}`).join(', ');
   return `
-with fresh as (
-  select user_id, shop_id, sku, day, offer_id, product_name, ${running}
-  from (
-    select d.user_id, d.shop_id, d.sku, d.day, max(d.offer_id) as offer_id, max(d.product_name) as product_name, ${sums('d')}
-    from sales_daily d where ${where}
-    group by 1, 2, 3, 4
-  ) x
-  window sku_days as (partition by user_id, shop_id, sku order by day)
-)${replaceSql({ table: 'sales_sku_running', keys: ['user_id', 'shop_id', 'sku', 'day'], values: ['offer_id', 'product_name', ...FIGURE_COLUMNS], scope: where, returning: 'day', whole })}`;
+with weeks as (
+  select user_id, shop_id, sku, day + 7 - extract(isodow from day)::int as week_end, max(day) as last_in_week,
+         count(*)::int as days, ${FIGURE_COLUMNS.map((column) => `sum(${column}) as ${column}`).join(', ')}
+  from (${skuDaysSql(where)}) x
+  group by 1, 2, 3, 4
+),
+runs as (
+  select user_id, shop_id, sku, week_end, ${running},
+         lead(week_end) over sku_weeks as next_end, max(last_in_week) over (partition by user_id, shop_id, sku) as last_day
+  from weeks
+  window sku_weeks as (partition by user_id, shop_id, sku order by week_end)
+),
+fresh as (
+  select r.user_id, r.shop_id, r.sku, r.week_end + 7 * n as week_end, ${['days', ...FIGURE_COLUMNS].map((column) => `r.${column}`).join(', ')}
+  from runs r
+  cross join lateral generate_series(0, (least(coalesce(r.next_end - 7, r.last_day - 1), r.last_day - 1) - r.week_end) / 7) n
+  where r.week_end < r.last_day
+)${replaceSql({ table: 'sales_sku_weekly', keys: ['user_id', 'shop_id', 'sku', 'week_end'], values: ['days', ...FIGURE_COLUMNS], scope: where, returning: 'sku', whole })}`;
 }
 
-/** sales_sku_span of the scope (`where` on `d`, whole SKUs), from their running totals. */
+/** sales_sku_span of the scope (`where` on `d`, whole SKUs): first and last day, the last day's names, all-time sums. */
 function spanSql(where: string, whole: boolean): string {
-  const latest = ['offer_id', 'product_name', ...FIGURE_COLUMNS].map((column) => `d.${column}`).join(', ');
   return `
-with fresh as (
-  select l.*, f.first_day from (
-    select distinct on (d.user_id, d.shop_id, d.sku) d.user_id, d.shop_id, d.sku, d.day as last_day, ${latest}
-    from sales_sku_running d where ${where}
-    order by d.user_id, d.shop_id, d.sku, d.day desc
-  ) l
-  join (select d.user_id, d.shop_id, d.sku, min(d.day) as first_day from sales_sku_running d where ${where} group by 1, 2, 3) f
-    using (user_id, shop_id, sku)
-)${replaceSql({ table: 'sales_sku_span', keys: ['user_id', 'shop_id', 'sku'], values: ['first_day', 'last_day', 'offer_id', 'product_name', ...FIGURE_COLUMNS], scope: where, returning: 'sku', whole })}`;
+with days as materialized (${skuDaysSql(where)}),
+fresh as (
+  select s.user_id, s.shop_id, s.sku, s.first_day, s.last_day, l.offer_id, l.product_name, s.days, ${FIGURE_COLUMNS.map((column) => `s.${column}`).join(', ')}
+  from (
+    select user_id, shop_id, sku, min(day) as first_day, max(day) as last_day, count(*)::int as days,
+           ${FIGURE_COLUMNS.map((column) => `sum(${column}) as ${column}`).join(', ')}
+    from days group by 1, 2, 3
+  ) s
+  join days l on (l.user_id, l.shop_id, l.sku, l.day) = (s.user_id, s.shop_id, s.sku, s.last_day)
+)${replaceSql({ table: 'sales_sku_span', keys: ['user_id', 'shop_id', 'sku'], values: ['first_day', 'last_day', 'offer_id', 'product_name', 'days', ...FIGURE_COLUMNS], scope: where, returning: 'sku', whole })}`;
 }
 
 /** A fingerprint of a user's cost prices (SQL over `cost_prices` of user $1). */
@@ -248,7 +270,7 @@ async function rollup(database: Database, scope: Scope): Promise<void> {
       const [cost] = await tx.query<{ print: string }>(`select ${COST_FINGERPRINT} as print`, params);
       await tx.query(sql, params);
       await tx.query(totalsSql('d.user_id = $1', true), params);
-      await tx.query(runningSql('d.user_id = $1', true), params);
+      await tx.query(weeklySql('d.user_id = $1', true), params);
       await tx.query(spanSql('d.user_id = $1', true), params);
       await bumpRollupState(tx, scope.userId, cost?.print ?? '');
       return;
@@ -257,11 +279,14 @@ async function rollup(database: Database, scope: Scope): Promise<void> {
     // The days' totals are recomputed whole (a day is a few rows); the running totals of the SKUs whose rows changed.
     await tx.query(totalsSql('d.shop_id = $1 and d.day = any($2::date[])', false), params);
     if (changed.length === 0) return;
-    const skus = [scope.shopId, changed.map((row) => row.changed)];
-    await tx.query(runningSql('d.shop_id = $1 and d.sku = any($2::text[])', false), skus);
-    await tx.query(spanSql('d.shop_id = $1 and d.sku = any($2::text[])', false), skus);
     const [shop] = await tx.query<{ user_id: number }>(`select user_id from mp_shops where id = $1`, [scope.shopId]);
-    if (shop) await bumpRollupState(tx, shop.user_id);
+    if (!shop) return;
+    // The user's id lets the statements use the indexes that start with it.
+    const skus = [shop.user_id, scope.shopId, changed.map((row) => row.changed)];
+    const ofSkus = 'd.user_id = $1 and d.shop_id = $2 and d.sku = any($3::text[])';
+    await tx.query(weeklySql(ofSkus, false), skus);
+    await tx.query(spanSql(ofSkus, false), skus);
+    await bumpRollupState(tx, shop.user_id);
   });
 }
 
@@ -280,7 +305,7 @@ export async function rollupUser(database: Database, userId: number): Promise<vo
  * ten and sorts them on disk instead of hashing them.
  */
 export async function analyzeRollups(database: Database): Promise<void> {
-  for (const table of ['sales_daily', 'sales_daily_totals', 'sales_sku_running']) await database.query(`analyze ${table}`);
+  for (const table of ROLLUP_TABLES) await database.query(`analyze ${table}`);
 }
 
 /** The China days that a shop's postings, returns and finance transactions synced at or after `since` fall on. */
@@ -311,7 +336,7 @@ export async function refreshShopRollups(database: Database, shopId: number, sin
 }
 
 /** Bumped when the rollups' definition changes: the next start recomputes every user's rows (`backfillRollups`). */
-export const ROLLUP_VERSION = 2;
+export const ROLLUP_VERSION = 3;
 const VERSION_KEY = 'analysis.rollupVersion';
 
 /**

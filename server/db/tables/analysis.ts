@@ -73,27 +73,33 @@ export const salesDailyTotals = pgTable(
 );
 
 /**
- * Running totals per shop and SKU: for each day a SKU has a sales_daily row, its figures summed over every day up to
- * and including that one. A period's figures of a SKU are the row at or before the period's last day less the row
- * before its first day: two index probes per SKU, whatever the period's length.
+ * Weekly running totals per shop and SKU: a SKU's figures summed over every day up to and including `week_end` (a
+ * Sunday, the end of an ISO week), for each week end from its first day's week up to before its last day (also the
+ * weeks it sold nothing in). A SKU's sums up to any day are the row of the last Sunday at or before it plus the
+ * sales_daily rows of the days after that Sunday (at most six), so a period's SKUs are read as two runs of one week
+ * end each (the user and week end index) plus a few days, instead of two index probes per SKU.
+ * `days` counts the SKU's days with a sales_daily row (a period holds the SKU when its count grows).
  */
-export const salesSkuRunning = pgTable(
-  'sales_sku_running',
+export const salesSkuWeekly = pgTable(
+  'sales_sku_weekly',
   {
     userId: integer('user_id').notNull(),
     shopId: integer('shop_id').notNull(),
     sku: text('sku').notNull(),
-    day: date('day', { mode: 'string' }).notNull(),
-    offerId: text('offer_id').notNull().default(''),
-    productName: text('product_name').notNull().default(''),
+    weekEnd: date('week_end', { mode: 'string' }).notNull(),
+    days: integer('days').notNull().default(0),
     ...figures(18),
   },
-  (table) => [primaryKey({ columns: [table.userId, table.shopId, table.sku, table.day] })],
+  (table) => [
+    primaryKey({ columns: [table.userId, table.shopId, table.sku, table.weekEnd] }),
+    index('sales_sku_weekly_user_week_idx').on(table.userId, table.weekEnd),
+  ],
 );
 
 /**
- * Each shop's SKU: the first and last day it has a rollup row (the SKUs a period can hold) and its running totals on
- * the last one (its sums of all time), so a period that ends on or after that day needs no probe for its end.
+ * Each shop's SKU: the first and last day it has a rollup row (the SKUs a period can hold), its offer id and name on
+ * the last one, and its sums of all time (`days`: its days with a row), so a period that ends on or after the last
+ * day needs no weekly row for its end.
  */
 export const salesSkuSpan = pgTable(
   'sales_sku_span',
@@ -105,6 +111,7 @@ export const salesSkuSpan = pgTable(
     lastDay: date('last_day', { mode: 'string' }).notNull(),
     offerId: text('offer_id').notNull().default(''),
     productName: text('product_name').notNull().default(''),
+    days: integer('days').notNull().default(0),
     ...figures(18),
   },
   (table) => [primaryKey({ columns: [table.userId, table.shopId, table.sku] })],

@@ -1,3 +1,5 @@
+import { analysisSkuQuerySchema, type AnalysisSku } from '../../../contract/analysis';
+import { createAnalysisService } from '../../../server/areas/analysis/service';
 import { backfillRollups, refreshRollupCosts, rollupShopDays, rollupUser } from '../../../server/areas/analysis/rollups';
 import type { SyncService } from '../../../server/areas/sync/service';
 import type { Database } from '../../../server/db/database';
@@ -11,6 +13,7 @@ type Key = { shopId: number; day: string; sku: string; warehouseId: string };
 
 const chinaDay = (at: string | Date) => new Date(new Date(at).getTime() + 8 * 3_600_000).toISOString().slice(0, 10);
 const zero = (): Figures => ({ orders: 0, units: 0, revenue: 0, cancellations: 0, returns: 0, return_amount: 0, commission: 0, fees: 0, payout: 0 });
+const dayAfter = (day: string, n: number) => new Date(Date.parse(`${day}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
 const keyOf = (k: Key) => `${k.shopId}|${k.day}|${k.sku}|${k.warehouseId}`;
 
 type SyncedRecord = {
@@ -118,38 +121,55 @@ async function expectDerivedEqual(database: Database, userId: number) {
     const expected = totals.get(row.key)!;
     for (const f of [...FIGURES, 'cost'] as const) expect(Math.abs(row[f] - expected[f]), `totals ${row.key} ${f}`).toBeLessThan(0.005);
   }
-  // Running totals: a SKU's row on a day holds its sums of every day up to it; its span the first and last day.
+  // Weekly running totals: a SKU's row at a Sunday holds its sums (and count of days with a row) of every day up to
+  // it, for each Sunday from its first day to before its last; its span the first and last day and all-time sums.
   const perSkuDay = new Map<string, Figures & { cost: number }>();
   for (const row of daily) add(perSkuDay, `${row.shopId}|${row.sku}|${row.day}`, row, 0);
-  const running = await database.query<{ shop: number; sku: string; day: string } & Figures>(
-    `select shop_id as shop, sku, day::text as day, ${FIGURES.map((f) => `${f}::float8 as ${f}`).join(', ')}
-     from sales_sku_running where user_id = $1 order by shop_id, sku, day`,
+  const skuDays = new Map<string, { day: string; figures: Figures }[]>();
+  for (const [key, figures] of perSkuDay) {
+    const [shop, sku, day] = key.split('|');
+    skuDays.set(`${shop}|${sku}`, [...(skuDays.get(`${shop}|${sku}`) ?? []), { day: day!, figures }]);
+  }
+  const expectedWeeks = new Map<string, Figures & { days: number }>();
+  const spans = new Map<string, { first: string; last: string; days: number } & Figures>();
+  for (const [sku, days] of skuDays) {
+    days.sort((x, y) => x.day.localeCompare(y.day));
+    const first = days[0]!.day;
+    const last = days[days.length - 1]!.day;
+    const sums = { ...zero(), days: 0 };
+    let next = 0;
+    // Every Sunday from the first day's to before the last day.
+    for (let sunday = dayAfter(first, (7 - new Date(`${first}T00:00:00Z`).getUTCDay()) % 7); sunday < last; sunday = dayAfter(sunday, 7)) {
+      for (; next < days.length && days[next]!.day <= sunday; next++) {
+        for (const f of FIGURES) sums[f] += days[next]!.figures[f];
+        sums.days += 1;
+      }
+      expectedWeeks.set(`${sku}|${sunday}`, { ...sums });
+    }
+    const all = { ...zero(), days: days.length };
+    for (const { figures } of days) for (const f of FIGURES) all[f] += figures[f];
+    spans.set(sku, { ...all, first, last });
+  }
+  const weekly = await database.query<{ key: string; days: number } & Figures>(
+    `select shop_id || '|' || sku || '|' || week_end as key, days, ${FIGURES.map((f) => `${f}::float8 as ${f}`).join(', ')}
+     from sales_sku_weekly where user_id = $1`,
     [userId],
   );
-  expect(running.map((r) => `${r.shop}|${r.sku}|${r.day}`).sort()).toEqual([...perSkuDay.keys()].sort());
-  let sums = zero();
-  let last = '';
-  const spans = new Map<string, { first: string; last: string } & Figures>();
-  for (const row of running) {
-    const sku = `${row.shop}|${row.sku}`;
-    if (sku !== last) sums = zero();
-    last = sku;
-    const day = perSkuDay.get(`${sku}|${row.day}`)!;
-    for (const f of FIGURES) {
-      sums[f] += day[f];
-      expect(Math.abs(row[f] - sums[f]), `running ${sku} ${row.day} ${f}`).toBeLessThan(0.005);
-    }
-    spans.set(sku, { ...sums, first: spans.get(sku)?.first ?? row.day, last: row.day });
+  expect(weekly.map((r) => r.key).sort()).toEqual([...expectedWeeks.keys()].sort());
+  for (const row of weekly) {
+    const expected = expectedWeeks.get(row.key)!;
+    expect(row.days, `weekly ${row.key} days`).toBe(expected.days);
+    for (const f of FIGURES) expect(Math.abs(row[f] - expected[f]), `weekly ${row.key} ${f}`).toBeLessThan(0.005);
   }
-  const storedSpans = await database.query<{ key: string; first: string; last: string } & Figures>(
-    `select shop_id || '|' || sku as key, first_day::text as first, last_day::text as last, ${FIGURES.map((f) => `${f}::float8 as ${f}`).join(', ')}
+  const storedSpans = await database.query<{ key: string; first: string; last: string; days: number } & Figures>(
+    `select shop_id || '|' || sku as key, first_day::text as first, last_day::text as last, days, ${FIGURES.map((f) => `${f}::float8 as ${f}`).join(', ')}
      from sales_sku_span where user_id = $1`,
     [userId],
   );
   expect(storedSpans.map((r) => r.key).sort()).toEqual([...spans.keys()].sort());
   for (const row of storedSpans) {
     const expected = spans.get(row.key)!;
-    expect([row.first, row.last]).toEqual([expected.first, expected.last]);
+    expect([row.first, row.last, row.days]).toEqual([expected.first, expected.last, expected.days]);
     for (const f of FIGURES) expect(Math.abs(row[f] - expected[f]), `span ${row.key} ${f}`).toBeLessThan(0.005);
   }
 }
@@ -224,6 +244,44 @@ describe.each(DATABASE_TARGETS)('sales rollups ($kind)', (target) => {
     await expectDerivedEqual(database, 1);
   });
 
+  it('a period\'s SKUs read from the weekly running totals equal the sums of their days, over random periods and shops', async () => {
+    const analysis = createAnalysisService({ database, secretKey: Buffer.alloc(32), clientFor: () => { throw new Error('offline'); }, log: { warn: () => undefined } });
+    const daily = [...(await rollups(database, 1)).values()];
+    const days = [...new Set(daily.map((r) => r.day))].sort();
+    const first = days[0]!;
+    const last = days[days.length - 1]!;
+    const span = (Date.parse(last) - Date.parse(first)) / 86_400_000;
+    const random = sequence(7);
+    const periods: [string, string][] = [[first, last], [dayAfter(first, -3), first], [last, dayAfter(last, 9)], [dayAfter(first, 1), dayAfter(last, -1)]];
+    while (periods.length < 30) {
+      const from = dayAfter(first, Math.floor(random() * (span + 1)) - 2);
+      periods.push([from, dayAfter(from, Math.floor(random() * (random() < 0.3 ? 8 : span / 2)))]);
+    }
+    for (const [from, to] of periods) {
+      const picked = shops.filter(() => random() < 0.7);
+      const expected = new Map<string, Figures>();
+      for (const row of daily) {
+        if (row.day < from || row.day > to || (picked.length > 0 && !picked.includes(row.shopId))) continue;
+        const sums = expected.get(row.sku) ?? zero();
+        for (const f of FIGURES) sums[f] += row[f];
+        expected.set(row.sku, sums);
+      }
+      const skus: AnalysisSku[] = [];
+      for (let page = 1; ; page++) {
+        const answer = await analysis.skuPage(1, analysisSkuQuerySchema.parse({ from, to, shopIds: picked, page, rows: 500, sort: 'sku', order: 'asc' }));
+        skus.push(...answer.list);
+        if (skus.length >= answer.total) break;
+      }
+      const what = `${picked.join(',') || 'all'} ${from}..${to}`;
+      expect(skus.map((s) => s.sku).sort(), what).toEqual([...expected.keys()].sort());
+      for (const sku of skus) {
+        const sums = expected.get(sku.sku)!;
+        const got: Figures = { orders: sku.orders, units: sku.units, revenue: sku.revenue, cancellations: sku.cancellations, returns: sku.returns, return_amount: sku.returnAmount, commission: sku.commission, fees: sku.fees, payout: sku.payout };
+        for (const f of FIGURES) expect(Math.abs(got[f] - sums[f]), `${what} ${sku.sku} ${f}`).toBeLessThan(0.005);
+      }
+    }
+  });
+
   it('a posting added later is rolled up by the next sync, and the rest stays equal', async () => {
     const shopId = shops[0]!;
     const before = sum((await rollups(database, 1)).values(), new Set([shopId]), '0000', '9999');
@@ -270,11 +328,11 @@ describe.each(DATABASE_TARGETS)('sales rollups ($kind)', (target) => {
     await database.query(`update orders set deleted = true where shop_id = $1 and posting_number = any($2::text[])`, [shopId, lone.map((l) => l.posting_number)]);
     // The running totals' statement fails, after the daily rows were recomputed.
     await database.query(`create function refuse_running() returns trigger language plpgsql as $$ begin raise exception 'refused'; end $$`);
-    await database.query(`create trigger refuse_running before insert or update or delete on sales_sku_running for each statement execute function refuse_running()`);
+    await database.query(`create trigger refuse_running before insert or update or delete on sales_sku_weekly for each statement execute function refuse_running()`);
     try {
       await expect(rollupShopDays(database, shopId, days)).rejects.toThrow('refused');
     } finally {
-      await database.query(`drop trigger refuse_running on sales_sku_running`);
+      await database.query(`drop trigger refuse_running on sales_sku_weekly`);
       await database.query(`drop function refuse_running()`);
     }
     expect(await rollups(database, 1)).toEqual(before);
