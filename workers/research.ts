@@ -94,17 +94,24 @@ function resultList<Query>(
   };
 }
 
+/**
+ * A research page shows a refusal for the user's roles (a paid period ran out) as its locked state
+ * (src/features/research/ResearchLocked.tsx), so the message bar stays quiet for it; other failures toast as usual.
+ */
+const LOCKED_SHOWN_BY_PAGE = { shownByCaller: ['Unauthorized'] } as const;
+
 export function createResearchApi(client: HttpClient, events: EventBus): ResearchApi {
   const E = RESEARCH_ENDPOINTS;
+  const quiet = LOCKED_SHOWN_BY_PAGE;
   return {
-    hot: resultList(client, events, 'hot', (query: ProductQuery) => client.call(E.hotProducts, query), E.hotProducts.path),
-    fresh: resultList(client, events, 'fresh', (query: NewProductQuery) => client.call(E.newProducts, query), E.newProducts.path),
-    cn: resultList(client, events, 'cn', (query: ProductQuery) => client.call(E.cnProducts, query), E.cnProducts.path),
-    potential: resultList(client, events, 'potential', (query: PotentialQuery) => client.call(E.potential, query), E.potential.path),
-    categories: async () => (await client.call(E.categories)).tree,
-    productDetail: (sku) => client.call(E.productDetail, { sku }),
-    keywords: (query) => client.call(E.keywords, query),
-    keywordDetail: (keyword) => client.call(E.keywordDetail, { keyword }),
+    hot: resultList(client, events, 'hot', (query: ProductQuery) => client.call(E.hotProducts, query, quiet), E.hotProducts.path),
+    fresh: resultList(client, events, 'fresh', (query: NewProductQuery) => client.call(E.newProducts, query, quiet), E.newProducts.path),
+    cn: resultList(client, events, 'cn', (query: ProductQuery) => client.call(E.cnProducts, query, quiet), E.cnProducts.path),
+    potential: resultList(client, events, 'potential', (query: PotentialQuery) => client.call(E.potential, query, quiet), E.potential.path),
+    categories: async () => (await client.call(E.categories, undefined, quiet)).tree,
+    productDetail: (sku) => client.call(E.productDetail, { sku }, quiet),
+    keywords: (query) => client.call(E.keywords, query, quiet),
+    keywordDetail: (keyword) => client.call(E.keywordDetail, { keyword }, quiet),
     async cancelDetails() {
       for (const endpoint of [E.keywords, E.keywordDetail, E.productDetail]) client.cancel(endpoint.path);
     },

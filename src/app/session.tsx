@@ -146,7 +146,7 @@ function currentPath(): string {
  * The one place where the worker's events reach the app: session events go to the session actor, 'http.message'
  * to the message bar; the machine's own announcements become messages and navigations.
  */
-function SessionBridge({ client }: { client: DataClient }) {
+export function SessionBridge({ client }: { client: DataClient }) {
   const actor = SessionContext.useActorRef();
   const { message } = AntApp.useApp();
   const { i18n } = useTranslation();

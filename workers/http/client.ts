@@ -27,6 +27,8 @@ export type CallOverrides = {
   timeout?: number;
   retries?: number;
   silent?: boolean;
+  /** Failures the caller shows itself (a page's own state for them): no message bar for these, the rest as usual. */
+  shownByCaller?: readonly ApiFailureType[];
   /** A newer call with the same key aborts the older one (a cancellable endpoint's key is its path). */
   cancelKey?: string;
   signal?: AbortSignal;
@@ -42,6 +44,7 @@ type CallOptions<T = unknown> = {
   retries?: number;
   retryDelay?: number;
   silent?: boolean;
+  shownByCaller?: readonly ApiFailureType[];
   /** A newer call with the same key aborts the older one, which rejects with type 'Aborted'. */
   cancelKey?: string;
   signal?: AbortSignal;
@@ -239,6 +242,7 @@ export class HttpClient {
       retries: overrides?.retries ?? settings.retries,
       retryDelay: settings.retryDelay,
       silent: overrides?.silent ?? settings.silent,
+      shownByCaller: overrides?.shownByCaller,
       responseType: settings.responseType,
       swapBase: settings.swapBase,
       cancelKey: overrides?.cancelKey ?? (settings.cancellable ? endpoint.path : undefined),
@@ -258,7 +262,7 @@ export class HttpClient {
     } catch (error) {
       const failure = this.toFailure(error, resolved.silent);
       // Aborts are the app's own doing, and an expired session is announced once by 'session.expired'.
-      if (!failure.silent && failure.type !== 'Aborted' && failure.type !== 'TokenExpired') {
+      if (!failure.silent && failure.type !== 'Aborted' && failure.type !== 'TokenExpired' && !options.shownByCaller?.includes(failure.type)) {
         this.events.emit('http.message', { text: failure.message, kind: 'error' });
       }
       throw failure;
