@@ -317,8 +317,9 @@ export function createListArea<Row extends ListRow, Query extends ListQuery<obje
 
   /**
    * The orders of the schema's sortAhead columns, built in slices while no list asks for anything (see
-   * ListEngine.prepareTextOrders): asked for after every load and synced frame, one build at a time, again when rows
-   * came meanwhile. Once they cover the cached rows they are saved with the cache for the next open.
+   * ListEngine.prepareTextOrders): asked for once a load has every cached row in and after every synced frame, one
+   * build at a time, again when rows came meanwhile. Once they cover the cached rows they are saved with the cache
+   * for the next open.
    */
   let textOrders: Promise<void> | null = null;
   let textOrdersAgain = false;
@@ -535,6 +536,7 @@ export function createListArea<Row extends ListRow, Query extends ListQuery<obje
             void adoptSavedOrder(own).finally(() => {
               if (cache === own) endProvisional();
               changed();
+              if (cache === own) prepareTextOrdersSoon();
             }),
           onFailed: () => {
             if (cache === own) endProvisional();
@@ -551,7 +553,6 @@ export function createListArea<Row extends ListRow, Query extends ListQuery<obje
           beforeFirst: () => (headAnswers ? held?.passed() : undefined),
         });
         changed();
-        prepareTextOrdersSoon();
         sync().catch(() => undefined);
         return loaded;
       } finally {

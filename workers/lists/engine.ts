@@ -205,6 +205,8 @@ export class ListEngine<Row extends ListRow = ListRow, Query extends ListQuery<o
   private freshChunk: { chunk: ListChunk; changes: number } | null = null;
   private textIndex!: TextIndex;
   private permutations = new Map<string, Uint32Array>();
+  /** The ascending order prepareTextOrders is building, between its slices: a query that needs it finishes it. */
+  private aheadBuild: { column: string; steps: Generator<void, Uint32Array, void> } | null = null;
   private codeIndexes = new Map<string, { starts: Uint32Array; slots: Uint32Array }>();
   /**
    * Ordered answers of one-value filters with nothing else (a status tab), by `column=code|sort`, until the rows
@@ -809,22 +811,25 @@ export class ListEngine<Row extends ListRow = ListRow, Query extends ListQuery<o
       if (old?.length === n) continue;
       const values = text.all();
       const steps = old && old.length < n ? this.extendTextSteps(old, values, n, false) : stringPermutationSteps(values, n, false);
+      const build = { column, steps };
+      this.aheadBuild = build;
       let sliceStart = performance.now();
-      let order: Uint32Array | null = null;
       for (;;) {
         const step = steps.next();
         if (step.done) {
-          order = step.value;
+          this.permutations.set(key, step.value);
+          this.aheadBuild = null;
           break;
         }
         if (performance.now() - sliceStart < this.textOrderSliceMs) continue;
         await pause();
-        // A query built it meanwhile (its own sort), or the rows moved.
-        if (!valid() || this.permutations.get(key) !== old) return false;
+        // A query finished it meanwhile (see permutation), or the rows moved.
+        if (this.aheadBuild !== build || !valid()) {
+          if (this.aheadBuild === build) this.aheadBuild = null;
+          return false;
+        }
         sliceStart = performance.now();
       }
-      if (!valid() || this.permutations.get(key) !== old) return false;
-      this.permutations.set(key, order);
     }
     return this.schema.sortAhead.every((column) => this.permutations.get(permutationKey({ column, direction: 'asc' }))?.length === this.length);
   }
@@ -1049,6 +1054,12 @@ export class ListEngine<Row extends ListRow = ListRow, Query extends ListQuery<o
   /** Built on first use per column and direction, kept until the rows change. */
   private permutation({ column, direction }: ListSort): Uint32Array {
     const key = permutationKey({ column, direction });
+    // Half built ahead: the rest now, rather than all of it again (the other direction is then derived from it).
+    const ahead = this.aheadBuild;
+    if (ahead?.column === column) {
+      this.aheadBuild = null;
+      this.permutations.set(permutationKey({ column, direction: 'asc' }), drain(ahead.steps));
+    }
     let order = this.permutations.get(key);
     // Built before rows were appended (a sync's chunks): the new rows sorted by themselves and merged in.
     if (order && order.length < this.length) {
@@ -1151,7 +1162,10 @@ export class ListEngine<Row extends ListRow = ListRow, Query extends ListQuery<o
     this.changes++;
     if (!appendOnly) this.mutations++;
     // Appended rows leave the slots before them as they were: a permutation is extended when next asked for.
-    if (!appendOnly) this.permutations.clear();
+    if (!appendOnly) {
+      this.permutations.clear();
+      this.aheadBuild = null;
+    }
     this.codeIndexes.clear();
     this.filterOrders.clear();
     this.searchMemos.clear();
@@ -1203,6 +1217,7 @@ export class ListEngine<Row extends ListRow = ListRow, Query extends ListQuery<o
     this.slotMap = new HashIndex();
     this.textIndex = this.newTextIndex();
     this.permutations.clear();
+    this.aheadBuild = null;
     this.codeIndexes.clear();
     this.filterOrders.clear();
     this.searchMemos.clear();

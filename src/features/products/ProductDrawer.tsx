@@ -1,7 +1,5 @@
 import { Alert, Descriptions, Drawer, Empty, Image, Skeleton, Space, Table, Tag, Typography } from 'antd';
-import { AgCharts } from 'ag-charts-react';
-import { AllCartesianModule, ModuleRegistry, type AgCartesianChartOptions } from 'ag-charts-community';
-import { memo, useEffect, useMemo, useState } from 'react';
+import { lazy, memo, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Lang } from '@contract/errors';
 import type { ProductInfo, ProductRow } from '@contract/products';
@@ -10,7 +8,11 @@ import type { DataClient } from '@workers/client';
 import { timeFormat } from '@/app/formats';
 import { formatMoney, pictureUrl, STATUS_COLORS } from './ProductColumns';
 
-ModuleRegistry.registerModules([AllCartesianModule]);
+/**
+ * The sales chart's code (ag-charts, about 1.5 MB) loads when a drawer first shows a chart: in the list's own chunk
+ * its parse and run were part of the main thread's long task while the page booted.
+ */
+const SalesChart = lazy(() => import('./ProductSalesChart').then((m) => ({ default: m.ProductSalesChart })));
 
 type ProductDrawerProps = { client: DataClient; row: ProductRow | null; lang: Lang; onClose: () => void };
 
@@ -96,7 +98,9 @@ function Details({ info }: { info: ProductInfo }) {
       </section>
       <section>
         <Typography.Title level={5}>{t('sales')}</Typography.Title>
-        <SalesChart sales={info.sales} />
+        <Suspense fallback={<Skeleton.Node active style={{ width: '100%', height: 200 }} />}>
+          <SalesChart sales={info.sales} />
+        </Suspense>
       </section>
       <section>
         <Typography.Title level={5}>{t('attributes')}</Typography.Title>
@@ -111,24 +115,5 @@ function Details({ info }: { info: ProductInfo }) {
         )}
       </section>
     </>
-  );
-}
-
-function SalesChart({ sales }: { sales: ProductInfo['sales'] }) {
-  const { t } = useTranslation('products');
-  const options = useMemo<AgCartesianChartOptions<{ day: Date; units: number }>>(
-    () => ({
-      data: sales.map((s) => ({ day: new Date(`${s.day}T00:00:00Z`), units: s.units })),
-      height: 200,
-      series: [{ type: 'bar', xKey: 'day', yKey: 'units', yName: t('units') }],
-      axes: { x: { type: 'time', position: 'bottom' }, y: { type: 'number', position: 'left' } },
-      legend: { enabled: false },
-    }),
-    [sales, t],
-  );
-  return (
-    <div data-testid="product-sales-chart">
-      <AgCharts options={options} />
-    </div>
   );
 }

@@ -87,11 +87,10 @@ describe('the list engine over a products-like description', () => {
 
   it('builds the order of a sortAhead text column in slices, extends it with appended rows and drops it on a change', async () => {
     let pauses = 0;
-    let duringPause: () => void = () => undefined;
+    let duringPause: () => Promise<unknown> | void = () => undefined;
     const pause = async () => {
       pauses++;
-      duringPause();
-      await Promise.resolve();
+      await duringPause();
     };
     const engine = new ListEngine<ProductRow, ProductQuery>(PRODUCT_LIST, { textOrderSliceMs: 0 });
     const rows = generateProducts(6_000, 3);
@@ -108,6 +107,18 @@ describe('the list engine over a products-like description', () => {
     expect(await engine.prepareTextOrders(pause)).toBe(true);
     for (const direction of ['asc', 'desc'] as const) expect(await answer(engine, byTitle(direction))).toEqual(reference(rows, byTitle(direction)));
 
+    // A query that needs an order being built finishes it rather than starting over.
+    engine.upsert([{ ...rows[9]!, title: 'yyyy' }]);
+    const withNine = rows.map((row, i) => (i === 9 ? { ...row, title: 'yyyy' } : row));
+    let answered: ProductRow[] = [];
+    duringPause = () => {
+      duringPause = () => undefined;
+      return answer(engine, byTitle('desc')).then((found) => (answered = found));
+    };
+    expect(await engine.prepareTextOrders(pause)).toBe(false);
+    expect(answered).toEqual(reference(withNine, byTitle('desc')));
+    expect(engine.textOrdersAhead().map(({ order }) => order.length)).toEqual([6_000]);
+
     // A row changed while an order is being built: the build stops, and the sort answers the changed rows.
     const renamed = { ...rows[7]!, title: 'аааа first now' };
     engine.upsert([{ ...rows[8]!, title: 'zzzz' }]);
@@ -116,7 +127,7 @@ describe('the list engine over a products-like description', () => {
       engine.upsert([renamed]);
     };
     expect(await engine.prepareTextOrders(pause)).toBe(false);
-    const now = rows.map((row, i) => (i === 7 ? renamed : i === 8 ? { ...row, title: 'zzzz' } : row));
+    const now = withNine.map((row, i) => (i === 7 ? renamed : i === 8 ? { ...row, title: 'zzzz' } : row));
     expect(await answer(engine, byTitle('asc'))).toEqual(reference(now, byTitle('asc')));
   });
 
