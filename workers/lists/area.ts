@@ -87,6 +87,11 @@ const SEARCH_INDEX_DELAY_MS = 1_000;
  * 2-3 in 115 once the preparation was done).
  */
 const QUIET_MS = 250;
+/**
+ * The orders built ahead (prepareTextOrders) wait for a longer quiet: seconds of slices, where a query that needs
+ * one finishes what is built; run in every 250 ms gap of a scroll's window calls they cost its frames.
+ */
+const TEXT_ORDERS_QUIET_MS = 1_000;
 /** Rows of a list's opening answer kept with the cache for the next open (the first window a list asks for). */
 const HEAD_ROWS = 100;
 /** How long the rest of a load or of a first visit's sync waits for a list to show its first rows. */
@@ -333,7 +338,7 @@ export function createListArea<Row extends ListRow, Query extends ListQuery<obje
     textOrders = (async () => {
       do {
         textOrdersAgain = false;
-        const complete = await engine.prepareTextOrders(whenQuiet, () => cache === own);
+        const complete = await engine.prepareTextOrders(() => whenQuiet(TEXT_ORDERS_QUIET_MS), () => cache === own);
         if (complete && own && cache === own) await saveOrdersAhead(own);
       } while (textOrdersAgain && cache === own);
     })()
@@ -458,11 +463,11 @@ export function createListArea<Row extends ListRow, Query extends ListQuery<obje
   const asked = () => {
     askedAt = performance.now();
   };
-  /** Gives way to other messages, then waits until no list has asked for anything for QUIET_MS. */
+  /** Gives way to other messages, then waits until no list has asked for anything for `quietMs`. */
   const giveWay = deps.engineOptions?.yieldToEventLoop ?? yieldToEventLoop;
-  async function whenQuiet(): Promise<void> {
+  async function whenQuiet(quietMs = QUIET_MS): Promise<void> {
     await giveWay();
-    for (let wait = askedAt + QUIET_MS - performance.now(); wait > 0; wait = askedAt + QUIET_MS - performance.now()) {
+    for (let wait = askedAt + quietMs - performance.now(); wait > 0; wait = askedAt + quietMs - performance.now()) {
       await new Promise((resolve) => setTimeout(resolve, wait));
     }
   }
