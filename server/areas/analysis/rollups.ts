@@ -17,8 +17,8 @@ export const ROLLUP_TIME_ZONE = ANALYSIS_TIME_ZONE;
 const DAY_OF = (timestamp: string) => `((${timestamp}) at time zone '${ROLLUP_TIME_ZONE}')::date`;
 
 type Scope =
-  /** One shop's days (sync). */
-  | { kind: 'shopDays'; shopId: number; days: string[] }
+  /** One shop's days (sync); `userId` its owner, whom every rollup key starts with. */
+  | { kind: 'shopDays'; shopId: number; userId: number; days: string[] }
   /** All of a user's rows. */
   | { kind: 'user'; userId: number };
 
@@ -32,13 +32,14 @@ function scopeSql(scope: Scope): { orders: string; records: string; rollups: str
       params: [scope.userId],
     };
   }
-  // The time range lets the orders' (user, in_process_at) and (shop, posting) indexes narrow the scan.
+  // The owner and the time range let the orders' (user, in_process_at) index narrow the scan, and the owner the
+  // rollups' keys, which all start with the user.
   const range = `o.in_process_at >= (min_day::timestamp at time zone '${ROLLUP_TIME_ZONE}') and o.in_process_at < ((max_day + 1)::timestamp at time zone '${ROLLUP_TIME_ZONE}')`;
   return {
-    orders: `o.shop_id = $1 and ${DAY_OF('o.in_process_at')} = any($2::date[]) and ${range.replaceAll('min_day', '(select min(d) from unnest($2::date[]) d)').replaceAll('max_day', '(select max(d) from unnest($2::date[]) d)')}`,
+    orders: `o.user_id = $3 and o.shop_id = $1 and ${DAY_OF('o.in_process_at')} = any($2::date[]) and ${range.replaceAll('min_day', '(select min(d) from unnest($2::date[]) d)').replaceAll('max_day', '(select max(d) from unnest($2::date[]) d)')}`,
     records: `r.shop_id = $1 and ${DAY_OF("nullif(r.data#>>'{logistic,return_date}', '')::timestamptz")} = any($2::date[])`,
-    rollups: 'd.shop_id = $1 and d.day = any($2::date[])',
-    params: [scope.shopId, scope.days],
+    rollups: 'd.user_id = $3 and d.shop_id = $1 and d.day = any($2::date[])',
+    params: [scope.shopId, scope.days, scope.userId],
   };
 }
 
@@ -277,22 +278,27 @@ async function rollup(database: Database, scope: Scope): Promise<void> {
     }
     const changed = await tx.query<{ changed: string }>(sql, params);
     // The days' totals are recomputed whole (a day is a few rows); the running totals of the SKUs whose rows changed.
-    await tx.query(totalsSql('d.shop_id = $1 and d.day = any($2::date[])', false), params);
+    await tx.query(totalsSql(scopeSql(scope).rollups, false), params);
     if (changed.length === 0) return;
-    const [shop] = await tx.query<{ user_id: number }>(`select user_id from mp_shops where id = $1`, [scope.shopId]);
-    if (!shop) return;
     // The user's id lets the statements use the indexes that start with it.
-    const skus = [shop.user_id, scope.shopId, changed.map((row) => row.changed)];
+    const skus = [scope.userId, scope.shopId, changed.map((row) => row.changed)];
     const ofSkus = 'd.user_id = $1 and d.shop_id = $2 and d.sku = any($3::text[])';
     await tx.query(weeklySql(ofSkus, false), skus);
     await tx.query(spanSql(ofSkus, false), skus);
-    await bumpRollupState(tx, shop.user_id);
+    await bumpRollupState(tx, scope.userId);
   });
 }
 
 /** Recomputes the rollups of one shop's days. */
 export async function rollupShopDays(database: Database, shopId: number, days: readonly string[]): Promise<void> {
-  if (days.length > 0) await rollup(database, { kind: 'shopDays', shopId, days: [...days] });
+  if (days.length === 0) return;
+  // The owner: of the shop, or, for a shop deleted meanwhile, of the rows it left (its orders stay as tombstones).
+  const [owner] = await database.query<{ user_id: number | null }>(
+    `select coalesce((select user_id from mp_shops where id = $1), (select user_id from orders where shop_id = $1 limit 1),
+       (select user_id from sales_daily where shop_id = $1 limit 1)) as user_id`,
+    [shopId],
+  );
+  if (owner?.user_id != null) await rollup(database, { kind: 'shopDays', shopId, userId: owner.user_id, days: [...days] });
 }
 
 /** Recomputes every rollup of a user. */
