@@ -26,6 +26,8 @@ export default defineConfig({
           globals: true,
           environment: 'node',
           include: ['tests/unit/**/*.test.ts', 'machines/**/*.test.ts', 'workers/**/*.test.ts', 'contract/**/*.test.ts'],
+          // The engines' reference tests do seconds of work on a loaded machine: the limit catches a hang, not speed.
+          testTimeout: 20_000,
         },
       },
       {
