@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, date, index, integer, jsonb, numeric, pgTable, primaryKey, serial, text, uniqueIndex, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
-import { timestamptz } from './columns';
+import { ORDER_COPY } from '../areas/orders/frame';
+import { packedRowSql } from '../lists/copyFrame';
+import { bytea, timestamptz } from './columns';
 
 
 export const users = pgTable(
@@ -260,6 +262,8 @@ export const orders = pgTable(
     source: text('source').notNull(),
     deleted: boolean('deleted').notNull().default(false),
     updatedAt: timestamptz('updated_at').notNull().defaultNow(),
+    /** The row's list columns as the sync's binary copy sends them, kept by Postgres (server/lists/copyFrame.ts). */
+    syncRow: bytea('sync_row').generatedAlwaysAs(sql.raw(packedRowSql(ORDER_COPY))),
   },
   (table) => [
     index('orders_sync_idx').on(table.userId, table.updatedAt, table.id),

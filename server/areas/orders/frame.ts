@@ -4,7 +4,10 @@ import { defineListCopy, readCopyFrame as readListCopyFrame, type CopyFrame } fr
 
 export { msOfMicros } from '../../lists/copyFrame';
 
-/** Orders' binary sync copy (server/lists/copyFrame.ts): each ORDER_LIST column's column of the orders table. */
+/**
+ * Orders' binary sync copy (server/lists/copyFrame.ts): each ORDER_LIST column's column of the orders table, copied
+ * packed from the table's generated `sync_row` (packedRowSql).
+ */
 export const ORDER_COPY = defineListCopy({
   schema: ORDER_LIST,
   sql: {
@@ -32,6 +35,7 @@ export const ORDER_COPY = defineListCopy({
     updatedAt: 'updated_at',
   },
   cursorTime: 'updatedAt',
+  packed: 'sync_row',
 });
 
 /** A frame's copy of orders as a chunk of at most `limit` rows (see server/lists/copyFrame.ts). */

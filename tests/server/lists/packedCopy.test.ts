@@ -1,6 +1,8 @@
 import { decodeListFrame, rowsOfChunk, writeListFrame } from '../../../contract/listFrame';
 import type { ProductRow } from '../../../contract/products';
 import { PRODUCT_LIST } from '../../../contract/products';
+import { ORDER_LIST, type OrderRow } from '../../../contract/orders';
+import { ORDER_COPY } from '../../../server/areas/orders/frame';
 import { PRODUCT_COPY, PRODUCT_SYNC_SOURCE } from '../../../server/areas/products/frame';
 import type { Database } from '../../../server/db/database';
 import { seedDemoUsers } from '../../../server/demo/seed';
@@ -52,6 +54,30 @@ describe.each(DATABASE_TARGETS)("products' packed sync row on $kind", (target) =
     expect(row.createdAt).toBe(Date.parse('2000-01-01T23:59:59.999Z') + 1);
     expect(packed.rows.map((r) => r.name)).toEqual([...NAMES, ...NAMES].map((name) => name.replace('\u001f', ' ')));
     expect(packed.rows.filter((r) => r.deleted).map((r) => r.id)).toEqual(['s:3']);
+  });
+
+  it("reads orders' packed rows exactly as their columns give them, missing dates included", async () => {
+    await database.query(
+      `insert into orders (id, user_id, shop_id, shop_name, posting_number, order_number, order_id, status, substatus, warehouse_id, warehouse_name,
+         in_process_at, shipment_date, delivering_date, tracking_number, sku, offer_id, product_name, quantity, amount, currency, source, deleted, updated_at)
+       select 'o:' || i, $1, 3, 'Москва FBS', 'P-' || i, 'O\\' || i, (900 + i)::text, 'delivering', '', 'w1', '仓库 1',
+         timestamptz '2026-01-01 00:00:00.0005+00' + i * interval '1 hour', case when i % 2 = 0 then null else timestamptz '2026-01-02 00:00:00+00' end, null,
+         '', 'SKU' || i, 'OF' || i, ($2::text[])[1 + i % 7], 1 + i, 1234.5 * i, 'RUB', 'ozon', false, timestamptz '2026-02-01 00:00:00+00' + i * interval '1 second'
+       from generate_series(0, 9) as i`,
+      [userId, NAMES],
+    );
+    const unpacked = defineListCopy({ schema: ORDER_COPY.schema, sql: ORDER_COPY.sql, cursorTime: ORDER_COPY.cursorTime });
+    const readOrders = async (copy: ListCopy) => {
+      const select = listFrameSelect({ copy, table: 'orders', maxLimit: 100 }, userId, -1n, '', 100);
+      const frame = await database.copyBinary(select, (bytes) => readCopyFrame(copy, bytes, 100));
+      const decoded = decodeListFrame(ORDER_LIST, writeListFrame(ORDER_LIST, frame.chunk, { cursor: '', hasMore: false }).slice().buffer);
+      return rowsOfChunk<OrderRow>(ORDER_LIST, decoded.chunk);
+    };
+    const rows = await readOrders(ORDER_COPY);
+    expect(rows).toEqual(await readOrders(unpacked));
+    expect(rows).toHaveLength(10);
+    expect(rows[0]).toMatchObject({ id: 'o:0', orderNumber: 'O\\0', shipmentDate: null, deliveringDate: null, amount: 0 });
+    expect(rows[1]).toMatchObject({ shipmentDate: Date.parse('2026-01-02T00:00:00Z'), inProcessAt: Date.parse('2026-01-01T01:00:00.001Z'), amount: 1234.5 });
   });
 
   it('follows every change of a row: Postgres recomputes it on update', async () => {

@@ -4,8 +4,9 @@ import { msOfMicros, readCopyFrame } from '../../../server/areas/orders/frame';
 import { generateOrders } from './generate';
 
 /**
- * Rows as Postgres's binary COPY writes the columns of `frameSelect` (send forms, each value after its length):
- * what the server's frame reader gets from the database.
+ * Rows as Postgres's binary COPY writes the orders sync's select (`sync_row, deleted`): the packed column holding the
+ * list's columns (send forms, each value after its length), then the tombstone. What the server's frame reader gets
+ * from the database.
  */
 function binaryCopy(rows: readonly OrderRow[], options: { trailer?: boolean; columns?: number } = {}): Uint8Array {
   const parts: number[] = [0x50, 0x47, 0x43, 0x4f, 0x50, 0x59, 0x0a, 0xff, 0x0d, 0x0a, 0x00, 0, 0, 0, 0, 0, 0, 0, 0];
@@ -24,8 +25,10 @@ function binaryCopy(rows: readonly OrderRow[], options: { trailer?: boolean; col
     value(ms === null ? null : bytesOf((view) => view.setBigInt64(0, BigInt(ms) * 1000n - 946_684_800_000_000n), 8));
   const text = (s: string) => value(new TextEncoder().encode(s));
   for (const row of rows) {
-    const columns = options.columns ?? 23;
+    const columns = options.columns ?? 2;
     parts.push(columns >> 8, columns & 0xff);
+    const packedAt = parts.length;
+    int32(0);
     time(row.inProcessAt);
     time(row.shipmentDate);
     time(row.deliveringDate);
@@ -35,6 +38,8 @@ function binaryCopy(rows: readonly OrderRow[], options: { trailer?: boolean; col
     value(bytesOf((view) => view.setInt32(0, row.shopId), 4));
     for (const field of ['shopName', 'status', 'substatus', 'warehouseId', 'warehouseName', 'currency', 'source', 'sku', 'offerId', 'productName'] as const) text(row[field]);
     for (const field of ['id', 'postingNumber', 'orderNumber', 'orderId', 'trackingNumber'] as const) text(row[field]);
+    const packed = parts.length - packedAt - 4;
+    parts.splice(packedAt, 4, (packed >>> 24) & 0xff, (packed >>> 16) & 0xff, (packed >>> 8) & 0xff, packed & 0xff);
     value([row.deleted ? 1 : 0]);
   }
   if (options.trailer !== false) parts.push(0xff, 0xff);
@@ -80,7 +85,7 @@ describe('the server side of a binary frame', () => {
     expect(() => readCopyFrame(new TextEncoder().encode('id,status\n1,awaiting'), 10)).toThrow(/not a binary copy/);
     expect(() => readCopyFrame(copy.subarray(0, copy.length - 40), 10)).toThrow(/cut short/);
     expect(() => readCopyFrame(binaryCopy(rows.slice(0, 5), { trailer: false }), 10)).toThrow(/cut short/);
-    expect(() => readCopyFrame(binaryCopy(rows.slice(0, 2), { columns: 22 }), 10)).toThrow(/22 columns/);
+    expect(() => readCopyFrame(binaryCopy(rows.slice(0, 2), { columns: 23 }), 10)).toThrow(/23 columns/);
   });
 
   it('turns microseconds into milliseconds as the row answer does, halves away from zero', () => {
