@@ -87,11 +87,6 @@ const SEARCH_INDEX_DELAY_MS = 1_000;
  * 2-3 in 115 once the preparation was done).
  */
 const QUIET_MS = 250;
-/**
- * The orders built ahead (prepareTextOrders) wait for a longer quiet: seconds of slices, where a query that needs
- * one finishes what is built; run in every 250 ms gap of a scroll's window calls they cost its frames.
- */
-const TEXT_ORDERS_QUIET_MS = 1_000;
 /** Rows of a list's opening answer kept with the cache for the next open (the first window a list asks for). */
 const HEAD_ROWS = 100;
 /** How long the rest of a load or of a first visit's sync waits for a list to show its first rows. */
@@ -338,7 +333,7 @@ export function createListArea<Row extends ListRow, Query extends ListQuery<obje
     textOrders = (async () => {
       do {
         textOrdersAgain = false;
-        const complete = await engine.prepareTextOrders(() => whenQuiet(TEXT_ORDERS_QUIET_MS), () => cache === own);
+        const complete = await engine.prepareTextOrders(whenQuiet, () => cache === own);
         if (complete && own && cache === own) await saveOrdersAhead(own);
       } while (textOrdersAgain && cache === own);
     })()
