@@ -1,10 +1,10 @@
 import { createReadStream, existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { createInterface } from 'node:readline';
 import { ConfigError, loadConfig } from '../../config';
 import { openDatabase } from '../../db/database';
 import { entityOfFile, importMarket, type ImportSource } from './importer';
 import type { Entity } from './importFormat';
+import { textLines } from './textLines';
 
 /**
  * `npm run market:import -- DIR`: imports DIR's products.(csv|jsonl) and keywords.(csv|jsonl) into the configured
@@ -21,7 +21,7 @@ async function run() {
     const kind = entityOfFile(name);
     if (!kind) continue;
     if (found[kind.entity]) throw new Error(`${dir} holds two ${kind.entity} files: keep one`);
-    found[kind.entity] = { name, format: kind.format, lines: createInterface({ input: createReadStream(join(dir, name)), crlfDelay: Infinity }) };
+    found[kind.entity] = { name, format: kind.format, lines: textLines(createReadStream(join(dir, name))) };
   }
   if (!found.products || !found.keywords) {
     console.error(`${dir} must hold products.csv or products.jsonl and keywords.csv or keywords.jsonl`);

@@ -1,11 +1,11 @@
 import type { MultipartFile } from '@fastify/multipart';
-import { createInterface } from 'node:readline';
 import { MARKET_IMPORT_MAX_BYTES, MARKET_IMPORT_STEPS, MARKET_IMPORTS_LISTED, type MarketData, type MarketImport, type MarketImportStep } from '../../../contract/research';
 import { localized, textIn, type Lang, type Localized } from '../../../contract/errors';
 import type { Database } from '../../db/database';
 import { ApiError } from '../../http/errors';
 import { entityOfFile, importMarket, ImportStop, type ImportSource } from './importer';
 import type { Entity } from './importFormat';
+import { textLines } from './textLines';
 
 /**
  * The administrator's upload of market data (/search/market/import): the products file, then the keywords file, as
@@ -60,7 +60,7 @@ export async function marketData(database: Database, lang: Lang): Promise<Market
 
 /** The lines of an uploaded part; ends with an error when the part was cut at the size limit. */
 async function* partLines(part: MultipartFile): AsyncIterable<string> {
-  yield* createInterface({ input: part.file, crlfDelay: Infinity });
+  yield* textLines(part.file);
   if (part.file.truncated) throw new ImportStop(localized('importFileTooLarge', { file: part.filename, max: String(MARKET_IMPORT_MAX_BYTES / 1024 ** 3) }));
 }
 
