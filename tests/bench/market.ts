@@ -9,7 +9,8 @@
  *   random sort of the 12 and the first 500 rows, as the hot-products page sends them;
  * - keyword page: a random keyword's detail (its history, products and related keywords);
  * - sales analysis, 90 days: cold (a period not asked before: each run ends a day earlier) and warm (the same period
- *   again, as the SKU table's pages and a regrouping ask it).
+ *   again, as the SKU table's pages and a regrouping ask it);
+ * - on PostgreSQL, a cancelled query: from its AbortSignal until no backend runs it.
  */
 import { writeFileSync, mkdirSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
@@ -92,6 +93,30 @@ export async function runMarketBench(options: { databaseUrl: string | null; data
         await timed(warm.samples, () => ask(i));
       }
       figures.push(cold, warm);
+    }
+
+    if (database.kind === 'postgres') {
+      // A research query cancelled while it runs (a newer query, or the analyst leaving the page): from the abort until
+      // no backend runs it any more. The statement scans the 1.5 GB history, so it is surely running when aborted.
+      const freed: Figure = { name: 'cancelled query freed in the database (ms)', target: 100, samples: [] };
+      for (let i = 0; i < 10; i++) {
+        const tag = `bench-cancel-${i}`;
+        const controller = new AbortController();
+        const running = database.cancellableQuery(`select count(*) from market_product_history where sales::text <> '${tag}'`, [], controller.signal).catch(() => null);
+        await new Promise((resolve) => setTimeout(resolve, 150));
+        const aborted = performance.now();
+        controller.abort();
+        for (;;) {
+          const [row] = await database.query<{ n: number }>(
+            `select count(*)::int as n from pg_stat_activity where state = 'active' and query like $1 and pid <> pg_backend_pid()`,
+            [`%${tag}%`],
+          );
+          if (!row || row.n === 0) break;
+        }
+        freed.samples.push(performance.now() - aborted);
+        await running;
+      }
+      figures.push(freed);
     }
 
     const rows = figures.map((f) => ({ name: f.name, target: f.target, p50: percentile(f.samples, 50), p95: percentile(f.samples, 95), runs: f.samples.length }));
