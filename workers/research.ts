@@ -98,11 +98,10 @@ function resultList<Query>(
  * A research page shows a refusal for the user's roles (a paid period ran out) as its locked state
  * (src/features/research/ResearchLocked.tsx), so the message bar stays quiet for it; other failures toast as usual.
  */
-const LOCKED_SHOWN_BY_PAGE = { shownByCaller: ['Unauthorized'] } as const;
+const quiet = { shownByCaller: ['Unauthorized'] } as const;
 
 export function createResearchApi(client: HttpClient, events: EventBus): ResearchApi {
   const E = RESEARCH_ENDPOINTS;
-  const quiet = LOCKED_SHOWN_BY_PAGE;
   return {
     hot: resultList(client, events, 'hot', (query: ProductQuery) => client.call(E.hotProducts, query, quiet), E.hotProducts.path),
     fresh: resultList(client, events, 'fresh', (query: NewProductQuery) => client.call(E.newProducts, query, quiet), E.newProducts.path),

@@ -458,11 +458,11 @@ export function createListArea<Row extends ListRow, Query extends ListQuery<obje
   const asked = () => {
     askedAt = performance.now();
   };
-  /** Gives way to other messages, then waits until no list has asked for anything for `quietMs`. */
+  /** Gives way to other messages, then waits until no list has asked for anything for QUIET_MS. */
   const giveWay = deps.engineOptions?.yieldToEventLoop ?? yieldToEventLoop;
-  async function whenQuiet(quietMs = QUIET_MS): Promise<void> {
+  async function whenQuiet(): Promise<void> {
     await giveWay();
-    for (let wait = askedAt + quietMs - performance.now(); wait > 0; wait = askedAt + quietMs - performance.now()) {
+    for (let wait = askedAt + QUIET_MS - performance.now(); wait > 0; wait = askedAt + QUIET_MS - performance.now()) {
       await new Promise((resolve) => setTimeout(resolve, wait));
     }
   }
