@@ -23,10 +23,19 @@ describe('copying cards in the browser', () => {
 
     await page.getByLabel('商品链接或SKU').fill([`https://www.ozon.ru/product/naushniki-${skus.open[0]}/`, String(skus.open[1]), String(skus.forbidden)].join('\n'));
     const shops = page.getByLabel('复制到店铺');
-    await shops.click();
     const options = page.locator('.ant-select-dropdown:visible .ant-select-item-option');
-    await options.first().waitFor();
-    expect(await options.count()).toBeGreaterThanOrEqual(2);
+    // The shop list comes from the server after the page is in. On a busy machine a list opened before it came has
+    // been seen closed again right after its options showed: open it again, as a person would, until two
+    // shops are offered.
+    await expect
+      .poll(
+        async () => {
+          if ((await page.locator('.ant-select-dropdown:visible').count()) === 0) await shops.click();
+          return options.count();
+        },
+        { timeout: 30_000 },
+      )
+      .toBeGreaterThanOrEqual(2);
     await options.nth(0).click();
     await options.nth(1).click();
     await page.keyboard.press('Escape');
