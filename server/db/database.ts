@@ -42,9 +42,10 @@ export type Database = Queryable & {
   transaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T>;
   /**
    * `query` that stops when `signal` aborts, throwing QueryCancelled. On PostgreSQL the running statement is
-   * cancelled in the server (pg_cancel_backend on its connection, which is not given back to the pool before the
-   * cancel has been answered, so it never reaches another query). PGlite runs a statement to its end on this
-   * thread: an aborted query is not started, and one aborted while it runs is thrown away when it ends.
+   * cancelled in the server by the protocol's CancelRequest (sendCancelRequest: a short connection of its own, so a
+   * busy pool does not hold it up); the statement's connection is not given back to the pool before the server has
+   * taken the cancel, so it never reaches another query. PGlite runs a statement to its end on this thread: an
+   * aborted query is not started, and one aborted while it runs is thrown away when it ends.
    */
   cancellableQuery<Row extends Record<string, unknown>>(text: string, params: unknown[], signal: AbortSignal): Promise<Row[]>;
   /**
@@ -280,8 +281,57 @@ const copyBuffers = {
 const DEADLOCK_DETECTED = '40P01';
 const TRANSACTION_ATTEMPTS = 3;
 
+/** The connections each PostgreSQL database (the main one, and the read replica when there is one) pools at most. */
+export const POOL_SIZE = 10;
+
+/** What node-postgres keeps of a connection that a cancel request needs (left out of its typings). */
+type BackendKey = { host: string; port: number; processID: number | null; secretKey: number | null };
+/** node-postgres's socket-level connection (pg.Connection, as pg's own Client.cancel drives it): the calls its typings leave out. */
+type ProtocolConnection = {
+  stream: { destroy(): void };
+  connect(portOrPath: number | string, host?: string): void;
+  cancel(processID: number, secretKey: number): void;
+  on(event: 'error', listener: () => void): void;
+  once(event: 'connect' | 'end', listener: () => void): void;
+};
+
+/** How long a cancel request may take to reach the server before its statement's connection is given up. */
+const CANCEL_DELIVERY_MS = 5_000;
+
+/**
+ * Sends PostgreSQL's CancelRequest for the statement `client` is running: a new connection to the server `client`
+ * is connected to (a replica's statement is cancelled on the replica) that carries the backend's pid and secret key
+ * instead of a login, which the server closes once it has signalled the backend. It needs no pool connection, so a
+ * busy pool does not delay it. Sent unencrypted, as libpq's PQcancel and pg's own Client.cancel do: it holds the
+ * one-connection cancel key, no credentials. Resolves true once the server has taken the request; false when that
+ * is not known (not sent, or no answer within CANCEL_DELIVERY_MS): the cancel may then still arrive later.
+ */
+function sendCancelRequest(client: pg.PoolClient): Promise<boolean> {
+  const { host, port, processID, secretKey } = client as unknown as BackendKey;
+  if (processID === null || secretKey === null) return Promise.resolve(false);
+  const connection = new pg.Connection() as unknown as ProtocolConnection;
+  return new Promise((resolve) => {
+    let sent = false;
+    let failed = false;
+    const settle = (taken: boolean) => {
+      clearTimeout(timer);
+      connection.stream.destroy();
+      resolve(taken);
+    };
+    const timer = setTimeout(() => settle(false), CANCEL_DELIVERY_MS);
+    connection.on('error', () => void (failed = true));
+    connection.once('connect', () => {
+      connection.cancel(processID, secretKey);
+      sent = true;
+    });
+    connection.once('end', () => settle(sent && !failed));
+    if (host.startsWith('/')) connection.connect(`${host}/.s.PGSQL.${port}`);
+    else connection.connect(port, host);
+  });
+}
+
 export async function openPostgres(connectionString: string): Promise<Database> {
-  const pool = new pg.Pool({ connectionString, max: 10 });
+  const pool = new pg.Pool({ connectionString, max: POOL_SIZE });
   // An idle connection the server ended (a restart, a failover, a database dropped with force) is an 'error' event on
   // the pool, which throws in the process when nobody listens: the pool has already dropped that connection and the
   // next query opens a new one, so there is nothing more to do than say so.
@@ -337,11 +387,8 @@ export async function openPostgres(connectionString: string): Promise<Database> 
     async cancellableQuery(text, params, signal) {
       if (signal.aborted) throw new QueryCancelled();
       const connection = await pool.connect();
-      let cancelling: Promise<unknown> | null = null;
-      const cancel = () => {
-        const pid = (connection as unknown as { processID?: number }).processID;
-        if (pid) cancelling = pool.query('select pg_cancel_backend($1)', [pid]).catch(() => undefined);
-      };
+      let cancelling: Promise<boolean> | null = null;
+      const cancel = () => void (cancelling = sendCancelRequest(connection));
       signal.addEventListener('abort', cancel, { once: true });
       try {
         const result = await connection.query(text, params);
@@ -352,8 +399,9 @@ export async function openPostgres(connectionString: string): Promise<Database> 
         throw error;
       } finally {
         signal.removeEventListener('abort', cancel);
-        if (cancelling) await cancelling;
-        connection.release();
+        // A cancel the server has not been seen to take may still stop the connection's next statement: closed, not reused.
+        const unsettled = cancelling !== null && !(await cancelling);
+        connection.release(unsettled ? new Error('a cancel request was not seen to reach the server') : undefined);
       }
     },
     async copyBinary(select, read) {

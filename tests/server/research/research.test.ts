@@ -2,8 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { productQuerySchema, type KeywordDetail, type KeywordResult, type MarketProductRow, type ProductDetail, type ProductQuery, type ProductResult } from '../../../contract/research';
 import { generateMarket } from '../../../server/areas/research/generate';
 import { COVERED_COLUMNS, hotProducts, PRODUCT_COLUMNS, SORT_COLUMNS, typesUnder } from '../../../server/areas/research/queries';
-import { QueryCancelled } from '../../../server/db/database';
-import { DATABASE_TARGETS, login, startTestApp, type Session, type TestApp } from '../harness';
+import { openPostgres, POOL_SIZE, QueryCancelled } from '../../../server/db/database';
+import { createPostgresDatabase, DATABASE_TARGETS, login, startTestApp, type Session, type TestApp } from '../harness';
 
 type Envelope<T> = { code: number; msg: string; data: T };
 
@@ -263,5 +263,52 @@ describe.each(DATABASE_TARGETS)('market research ($kind)', (target) => {
     await expect(running).rejects.toBeInstanceOf(QueryCancelled);
     expect(Date.now() - aborted).toBeLessThan(1_000);
     expect((await active())[0]!.n).toBe(0);
+  });
+
+  it.runIf(target.kind === 'postgres')('cancels a running query while every connection of its pool is busy', async () => {
+    // A pool of its own (a database of its own on the same server), watched from outside through the test's database.
+    const created = await createPostgresDatabase(process.env.TEST_DATABASE_URL!);
+    const pooled = await openPostgres(created.url);
+    const running = async (tag: string) =>
+      (await test.database.query<{ n: number }>(`select count(*)::int as n from pg_stat_activity where state = 'active' and query like $1 and pid <> pg_backend_pid()`, [`%${tag}%`]))[0]!.n;
+    const patiently = { timeout: 15_000, interval: 50 };
+    const queries: Promise<unknown>[] = [];
+    let done = false;
+    try {
+      const controller = new AbortController();
+      const cancelled = pooled.cancellableQuery(`select pg_sleep(60), 'busy-pool-cancel-probe'`, [], controller.signal);
+      queries.push(cancelled.catch(() => undefined));
+      await vi.waitFor(async () => expect(await running('busy-pool-cancel-probe')).toBe(1), patiently);
+      // Every other connection of the pool, and one query more waiting for a connection.
+      for (let i = 0; i < POOL_SIZE; i++) queries.push(pooled.query(`select pg_sleep(60), 'busy-pool-sleeper'`).catch(() => undefined));
+      await vi.waitFor(async () => expect(await running('busy-pool-sleeper')).toBe(POOL_SIZE - 1), patiently);
+
+      const aborted = Date.now();
+      controller.abort();
+      await expect(cancelled).rejects.toBeInstanceOf(QueryCancelled);
+      await vi.waitFor(async () => expect(await running('busy-pool-cancel-probe')).toBe(0), patiently);
+      expect(Date.now() - aborted).toBeLessThan(5_000);
+      // Its connection went back to the pool in working order: the waiting query runs on it.
+      await vi.waitFor(async () => expect(await running('busy-pool-sleeper')).toBe(POOL_SIZE), patiently);
+      await test.database.query(`select pg_cancel_backend(pid) from pg_stat_activity where query like '%busy-pool-sleeper%' and pid <> pg_backend_pid()`);
+      await Promise.all(queries);
+
+      // No connection was left broken: the whole pool answers, and a query is cancelled again.
+      const answers = await Promise.all(Array.from({ length: POOL_SIZE * 2 }, (_, i) => pooled.query<{ n: number }>(`select $1::int as n`, [i])));
+      expect(answers.map(([row]) => row!.n)).toEqual(Array.from({ length: POOL_SIZE * 2 }, (_, i) => i));
+      const again = new AbortController();
+      const next = pooled.cancellableQuery(`select pg_sleep(60), 'busy-pool-cancel-again'`, [], again.signal);
+      queries.push(next.catch(() => undefined));
+      await vi.waitFor(async () => expect(await running('busy-pool-cancel-again')).toBe(1), patiently);
+      again.abort();
+      await expect(next).rejects.toBeInstanceOf(QueryCancelled);
+      done = true;
+    } finally {
+      // After a failure, dropping the database (with its connections) ends whatever still sleeps in it.
+      if (!done) await created.drop();
+      await Promise.all(queries);
+      await pooled.close();
+      if (done) await created.drop();
+    }
   });
 });
