@@ -10,7 +10,8 @@
  * - keyword page: a random keyword's detail (its history, products and related keywords);
  * - sales analysis, 90 days: cold (a period not asked before: each run ends a day earlier) and warm (the same period
  *   again, as the SKU table's pages and a regrouping ask it);
- * - on PostgreSQL, a cancelled query: from its AbortSignal until no backend runs it.
+ * - on PostgreSQL, a cancelled query: from its AbortSignal until no backend runs it; again with every connection of
+ *   the pool busy.
  */
 import { writeFileSync, mkdirSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
@@ -18,7 +19,7 @@ import { join } from 'node:path';
 import { PRODUCT_SORTS, type ProductQuery } from '../../contract/research';
 import { createAnalysisService } from '../../server/areas/analysis/service';
 import { hotProducts, keywordDetail } from '../../server/areas/research/queries';
-import { openDatabase } from '../../server/db/database';
+import { openDatabase, POOL_SIZE } from '../../server/db/database';
 import { CATEGORY_TREE } from '../../server/marketplace/simulator/catalog';
 
 type Figure = { name: string; target: number; samples: number[] };
@@ -117,6 +118,37 @@ export async function runMarketBench(options: { databaseUrl: string | null; data
         await running;
       }
       figures.push(freed);
+
+      // The same while every connection of the pool is busy (POOL_SIZE one-second sleeps, one of them waiting for a
+      // connection), watched through a pool of its own. A cancel that needed a pool connection would wait for a sleep
+      // to end: up to the sleeps' length, which is this figure's ceiling.
+      const watcher = await openDatabase({ dataDir: options.dataDir, databaseUrl: options.databaseUrl });
+      const active = async (tag: string) =>
+        (await watcher.query<{ n: number }>(`select count(*)::int as n from pg_stat_activity where state = 'active' and query like $1 and pid <> pg_backend_pid()`, [`%${tag}%`]))[0]!.n;
+      const busy: Figure = { name: 'the same, every pool connection busy (ms)', target: 100, samples: [] };
+      try {
+        for (let i = 0; i < 10; i++) {
+          const tag = `bench-busy-cancel-${i}`;
+          const controller = new AbortController();
+          let ended = false;
+          const running = database
+            .cancellableQuery(`select count(*) from market_product_history where sales::text <> '${tag}'`, [], controller.signal)
+            .catch(() => null)
+            .finally(() => (ended = true));
+          while ((await active(`${tag}'`)) === 0);
+          const sleeps = Array.from({ length: POOL_SIZE }, () => database.query(`select pg_sleep(1), '${tag}-sleep'`));
+          while ((await active(`${tag}-sleep`)) < POOL_SIZE - 1);
+          if (ended) throw new Error('the scan ended before it was cancelled: market_product_history is too small for this figure');
+          const aborted = performance.now();
+          controller.abort();
+          while ((await active(`${tag}'`)) > 0);
+          busy.samples.push(performance.now() - aborted);
+          await Promise.all([running, ...sleeps]);
+        }
+      } finally {
+        await watcher.close();
+      }
+      figures.push(busy);
     }
 
     const rows = figures.map((f) => ({ name: f.name, target: f.target, p50: percentile(f.samples, 50), p95: percentile(f.samples, 95), runs: f.samples.length }));
