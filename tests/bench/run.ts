@@ -12,8 +12,8 @@
  *   main  peer: our VirtualTable with the same engine on the main thread (tests/bench/pages/main-thread.tsx)
  *   ag    peer: AG Grid Community, client-side row model (tests/bench/pages/ag.ts)
  * Times are measured inside the page (performance.now(), checked every animation frame), medians of `--runs`.
- * `--db postgres` runs the server on a throw-away PostgreSQL 15 cluster: on PGlite the sync's copy costs about a
- * second per 100,000 rows in WASM (Postgres: 0.2-0.45 s), which would hide much of what the browser side does at a million.
+ * `--db postgres` runs the server on a throw-away PostgreSQL 15 cluster instead of the embedded PGlite: the same pages
+ * against the database a larger seller runs (docs/performance.md has both).
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { chmodSync, chownSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';

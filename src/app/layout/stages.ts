@@ -1,4 +1,4 @@
-import { startTransition, useEffect, useState } from 'react';
+import { startTransition, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 
 /**
  * Parts of a screen that mount after its first commit, one part per frame: each waits for the browser to paint what
@@ -30,6 +30,9 @@ function pump(): void {
  * grid's mount to the rows' paint, against 31 ms with the hold; 18 warm reloads each). The function it answers
  * releases the hold; calling it again does nothing.
  */
+/** The longest the shell's later parts wait for a list's first rows. */
+const FIRST_ROWS_HOLD_MS = 800;
+
 export function holdStages(graceMs: number): () => void {
   holds += 1;
   let released = false;
@@ -63,4 +66,21 @@ export function useStages(last: number): number {
     };
   }, [stage, last]);
   return stage;
+}
+
+/**
+ * A list page's hold on the shell's later parts and its own staged controls (holdStages) until its first rows are
+ * painted: call the answer then. A list that answers with no rows, or fails, lets them go at once.
+ */
+export function useFirstRowsHold({ loading, failed, total }: { loading: boolean; failed: boolean; total: number }): () => void {
+  const release = useRef<(() => void) | null>(null);
+  useLayoutEffect(() => {
+    const hold = holdStages(FIRST_ROWS_HOLD_MS);
+    release.current = hold;
+    return hold;
+  }, []);
+  useEffect(() => {
+    if (!loading && (failed || total === 0)) release.current?.();
+  }, [loading, failed, total]);
+  return useCallback(() => release.current?.(), []);
 }

@@ -7,6 +7,7 @@ import type { DataClient } from '@workers/client';
 import type { ListChangedEvent, ListOpenResult, ListSyncProgressEvent } from '@workers/lists/area';
 import type { ListQuery, ListQueryResult, ListWindow, PageWindow, RowsOnScreen } from '@workers/lists/types';
 import { appActorOptions } from '@/app/createAppActor';
+import { useFirstRowsHold } from '@/app/layout/stages';
 import { ListWindows } from './listWindows';
 
 /** What a page shows of its list actor: the current result, the cache's rows and the sync, the list's state. */
@@ -130,13 +131,20 @@ export function useListActor<Row, Query extends ListQuery<object>>(options: {
   windows.show(handle, resultVersion, total);
   const onRangeChange = useMemo(() => (start: number, end: number) => windows.onRangeChange(start, end), [windows, handle, resultVersion]); // eslint-disable-line react-hooks/exhaustive-deps
 
+  const releaseStages = useFirstRowsHold(listView);
+
   // The list's first rows painted: the worker goes on with the rest of the cache or the next frame.
   const told = useRef(false);
   useEffect(() => {
     if (told.current || handle === null || total === 0) return;
     told.current = true;
-    requestAnimationFrame(() => setTimeout(() => void areaRef.current.shown().catch(() => undefined), 0));
-  }, [handle, total]);
+    requestAnimationFrame(() =>
+      setTimeout(() => {
+        void areaRef.current.shown().catch(() => undefined);
+        releaseStages();
+      }, 0),
+    );
+  }, [handle, total, releaseStages]);
 
   return { actor, view: listView, rowAt: windows.rowAt, subscribeRows: windows.subscribe, onRangeChange, windows };
 }

@@ -12,6 +12,7 @@ import { appActorOptions } from '@/app/createAppActor';
 import { isHeadHandle } from '@workers/orders/types';
 import { useDataClient } from '@/app/dataClient';
 import { toLang } from '@/app/i18n';
+import { ControlSlot } from '@/app/layout/ControlSlot';
 import { useStages } from '@/app/layout/stages';
 import { SessionContext } from '@/app/session';
 import { download } from '@/components/download';
@@ -288,12 +289,6 @@ function useControlStages(listDrawn: boolean): number {
   return useStages(listDrawn && loaded ? CONTROL_STAGES : 0);
 }
 
-/** A control's place until it is loaded and drawn: an empty field of its size, so nothing moves when it comes. */
-function Slot({ ready, width, children }: { ready: boolean; width: number; children: React.ReactNode }) {
-  const place = <span className="orders-slot" style={{ width }} aria-hidden />;
-  return ready ? <Suspense fallback={place}>{children}</Suspense> : place;
-}
-
 /**
  * The filters; each field renders only when its own value changes (antd's Select and RangePicker are not cheap).
  * Memoised: the list's counts change with every sync chunk, the filters and their choices seldom.
@@ -305,14 +300,14 @@ const FilterBar = memo(function FilterBar({ mode, filters, facets, drawn, onPatc
   return (
     <>
       {mode === 'orders' && (
-        <Slot ready={drawn > 0} width={CHOICE_WIDTH}>
+        <ControlSlot ready={drawn > 0} width={CHOICE_WIDTH}>
           <ChoiceFilter<number> field="shopIds" label={t('shop')} value={filters.shopIds} options={shopOptions} onPatch={onPatch} />
-        </Slot>
+        </ControlSlot>
       )}
       {mode === 'orders' && (
-        <Slot ready={drawn > 1} width={CHOICE_WIDTH}>
+        <ControlSlot ready={drawn > 1} width={CHOICE_WIDTH}>
           <ChoiceFilter<string> field="warehouseIds" label={t('warehouse')} value={filters.warehouseIds} options={warehouseOptions} onPatch={onPatch} />
-        </Slot>
+        </ControlSlot>
       )}
       <DateFilter field="inProcess" label={t('inProcessAt')} value={filters.inProcess} ready={drawn > 2} onPatch={onPatch} />
       {mode === 'orders' && <DateFilter field="shipment" label={t('shipmentDate')} value={filters.shipment} ready={drawn > 2} onPatch={onPatch} />}
@@ -368,9 +363,9 @@ type DateFilterProps = { field: 'inProcess' | 'shipment'; label: string; value: 
 const DateFilter = memo(function DateFilter({ field, label, value, ready, onPatch }: DateFilterProps) {
   return (
     <LabelledFilter label={label}>
-      <Slot ready={ready} width={RANGE_WIDTH}>
+      <ControlSlot ready={ready} width={RANGE_WIDTH}>
         <DateRange value={value} onChange={(next) => onPatch({ [field]: next })} />
-      </Slot>
+      </ControlSlot>
     </LabelledFilter>
   );
 });
@@ -381,9 +376,9 @@ const AmountFilter = memo(function AmountFilter({ from, to, ready, onPatch }: Am
   const { t } = useTranslation('orders');
   return (
     <LabelledFilter label={t('amount')}>
-      <Slot ready={ready} width={2 * AMOUNT_WIDTH}>
+      <ControlSlot ready={ready} width={2 * AMOUNT_WIDTH}>
         <AmountRange from={from} to={to} onPatch={onPatch} />
-      </Slot>
+      </ControlSlot>
     </LabelledFilter>
   );
 });

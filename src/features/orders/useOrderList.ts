@@ -1,7 +1,7 @@
 import { useActorRef } from '@xstate/react';
 import { appActorOptions } from '@/app/createAppActor';
 import { proxy } from 'comlink';
-import { useEffect, useLayoutEffect, useMemo, useRef } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { fromCallback, fromPromise, waitFor } from 'xstate';
 import type { OrderRow } from '@contract/orders';
 import { listMachine, type ListEvent, type ListEventsInput } from '@machines/listMachine';
@@ -9,7 +9,7 @@ import type { OrderQuery } from '@workers/orders/types';
 import { ListWindows } from '@/components/virtual-table/listWindows';
 import { useListView, type ListView } from '@/components/virtual-table/useListActor';
 import type { DataClient } from '@workers/client';
-import { holdStages } from '@/app/layout/stages';
+import { useFirstRowsHold } from '@/app/layout/stages';
 import { peekFirstAnswer, takenFirstAnswer } from './firstAnswer';
 import { ORDER_WINDOW_ROWS } from './query';
 
@@ -126,17 +126,8 @@ export function useOrderList(client: DataClient, userId: number, view: string, i
   // A new function per result tells the table to ask for its rows on screen again (see VirtualTable).
   const onRangeChange = useMemo(() => (start: number, end: number) => windows.onRangeChange(start, end), [windows, handle, resultVersion]); // eslint-disable-line react-hooks/exhaustive-deps
 
-  // The shell's bars and menu (and this page's filter controls) wait for the first rows: see holdStages. A list
-  // that answers with no rows, or fails, lets them go at once.
-  const releaseStages = useRef<(() => void) | null>(null);
-  useLayoutEffect(() => {
-    const release = holdStages(FIRST_ROWS_HOLD_MS);
-    releaseStages.current = release;
-    return release;
-  }, []);
-  useEffect(() => {
-    if (!listView.loading && (listView.failed || total === 0)) releaseStages.current?.();
-  }, [listView.loading, listView.failed, total]);
+  // The shell's bars and menu (and this page's filter controls) wait for the first rows.
+  const releaseStages = useFirstRowsHold(listView);
 
   // The list's first rows: once they are painted, the worker goes on reading the rest of the cache or fetching a
   // first visit's next frame (it waits, so that work does not take a core from this page's first frames). Not through
@@ -148,17 +139,15 @@ export function useOrderList(client: DataClient, userId: number, view: string, i
     requestAnimationFrame(() =>
       setTimeout(() => {
         void client.orders.shown().catch(() => undefined);
-        releaseStages.current?.();
+        releaseStages();
       }, 0),
     );
-  }, [handle, total, client]);
+  }, [handle, total, client, releaseStages]);
 
 
   return { actor, view: listView, rowAt: windows.rowAt, subscribeRows: windows.subscribe, onRangeChange };
 }
 
-/** The longest the shell's later parts wait for a list's first rows. */
-const FIRST_ROWS_HOLD_MS = 800;
 
 /** Callbacks handed to the worker travel as Comlink proxies. */
 function proxyOf<T>(callback: (payload: T) => void) {

@@ -13,7 +13,6 @@ import {
   selectQuotaShortfalls,
   selectWithinQuota,
   type productActionsMachine,
-  type ProductActionKind,
 } from '@machines/productActionsMachine';
 import { ImagePicker } from './ImagePicker';
 import { QuotaTable } from './QuotaTable';
@@ -215,4 +214,3 @@ export function PriceEditor({ row, lang, onSave, onClose }: PriceEditorProps) {
   );
 }
 
-export const ACTION_KINDS: ProductActionKind[] = ['price', 'stock', 'image', 'archive', 'unarchive', 'deleteArchive'];

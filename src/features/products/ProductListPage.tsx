@@ -1,9 +1,9 @@
 import { DownloadOutlined } from '@ant-design/icons';
 import { App, Button, Checkbox, Dropdown, Input, InputNumber, Select, Space, Tag, Typography } from 'antd';
-import { useActorRef } from '@xstate/react';
-import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useActorRef, useSelector } from '@xstate/react';
+import { lazy, memo, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { message as catalogue } from '@contract/errors';
+import { message as catalogue, type Lang } from '@contract/errors';
 import { PRODUCT_STATUSES, PRODUCT_VISIBILITIES, quotaResetText, type ProductRow, type ProductStatus, type ProductVisibility, type ProductWarehouse } from '@contract/products';
 import type { ProductActionKind } from '@machines/productActionsMachine';
 import { isApiFailure } from '@workers/api';
@@ -13,6 +13,8 @@ import type { ProductExportColumn, ProductFacets, ProductQuery } from '@workers/
 import { appActorOptions } from '@/app/createAppActor';
 import { useDataClient } from '@/app/dataClient';
 import { toLang } from '@/app/i18n';
+import { ControlSlot } from '@/app/layout/ControlSlot';
+import { useStages } from '@/app/layout/stages';
 import { SessionContext } from '@/app/session';
 import { download } from '@/components/download';
 import { useFillHeight } from '@/components/virtual-table/useFillHeight';
@@ -20,15 +22,26 @@ import { VirtualTable, type VirtualTableSort } from '@/components/virtual-table/
 import { EMPTY_SELECTION, selectedCount } from '@/components/virtual-table/selection';
 import { listenerOf, useListActor, type ListAreaClient } from '@/components/virtual-table/useListActor';
 import { listOverlay, useListQuery } from '@/components/virtual-table/useListQuery';
-import { ACTION_KINDS, PriceEditor, ProductActionDialog, type ProductActionsRef } from './ProductActionDialog';
+import type { ProductActionsRef } from './ProductActionDialog';
 import { productColumns } from './ProductColumns';
-import { ProductDrawer } from './ProductDrawer';
-import { productActionsOn } from './productActions';
+import { ACTION_KINDS, productActionsOn } from './productActions';
 import { PRODUCT_TOPICS, productRowKey, ShopFilter } from './productListParts';
 import './products.css';
 
+// Loaded when first needed, not with the page: the drawer (antd's Descriptions, Table, Image), the inline price
+// editor and the batch actions' dialog (Modal, Form, List, Progress) made the page's first task longer.
+const dialogCode = () => import('./ProductActionDialog');
+const ProductActionDialog = lazy(() => dialogCode().then((m) => ({ default: m.ProductActionDialog })));
+const PriceEditor = lazy(() => dialogCode().then((m) => ({ default: m.PriceEditor })));
+const ProductDrawer = lazy(() => import('./ProductDrawer').then((m) => ({ default: m.ProductDrawer })));
+
 const WINDOW_ROWS = 100;
 const MIN_TABLE_HEIGHT = 240;
+/** The staged filter controls: how many, and their fixed widths (their places are kept while they come). */
+const FILTER_STAGES = 3;
+const SHOP_WIDTH = 200;
+const VISIBILITY_WIDTH = 160;
+const PRICE_WIDTH = 110;
 const DEFAULT_SORT: VirtualTableSort = { column: 'changedAt', direction: 'desc' };
 
 type Filters = {
@@ -71,10 +84,15 @@ export function ProductListPage() {
   const userId = SessionContext.useSelector((s) => s.context.user.id) ?? 0;
   const area = client.products as unknown as ListAreaClient<ProductRow, ProductQuery>;
   const { actor, view, rowAt, subscribeRows, onRangeChange } = useListActor({ client, area, topics: PRODUCT_TOPICS, userId, view: 'products', initialQuery: INITIAL_QUERY, windowRows: WINDOW_ROWS });
-  const { total, handle, sync, held } = view;
-  const { state: { filters, search, sort }, requery, patch, changeSort, selection, setSelection } = useListQuery(actor, INITIAL, toProductQuery);
   const [detail, setDetail] = useState<ProductRow | null>(null);
   const [editing, setEditing] = useState<ProductRow | null>(null);
+  const { total, handle, sync, held, loading, failed, synced } = view;
+  // The filter bar's antd Selects and InputNumbers are drawn after the first rows, one per painted frame (stages.ts):
+  // mounted with the page, a multiple Select's input sizing forced a layout of the whole page inside its first commit.
+  const drawn = useStages(failed || (!loading && (total > 0 || synced)) ? FILTER_STAGES : 0);
+  const opened = useOnceTrue(detail !== null);
+  const priceEdited = useOnceTrue(editing !== null);
+  const { state: { filters, search, sort }, requery, patch, changeSort, selection, setSelection } = useListQuery(actor, INITIAL, toProductQuery);
   const [facets, setFacets] = useState<ProductFacets>({ shops: [] });
   const [warehouses, setWarehouses] = useState<ProductWarehouse[]>([]);
   const { fillRef, height } = useFillHeight(MIN_TABLE_HEIGHT);
@@ -141,21 +159,27 @@ export function ProductListPage() {
     <div className="products-page">
       <div className="products-filters" role="search">
         <Input role="searchbox" aria-label={t('search')} placeholder={t('search')} allowClear value={search} onChange={(event) => requery({ search: event.target.value })} style={{ width: 300 }} />
-        <ShopFilter facets={facets} value={filters.shopIds} onChange={(shopIds) => patch({ shopIds })} />
-        <Select<ProductVisibility[]>
-          mode="multiple"
-          aria-label={t('visibility')}
-          placeholder={t('visibility')}
-          value={filters.visibilities}
-          options={PRODUCT_VISIBILITIES.map((v) => ({ value: v, label: t(`visibilities.${v}`) }))}
-          onChange={(visibilities) => patch({ visibilities })}
-          style={{ minWidth: 160 }}
-          maxTagCount="responsive"
-        />
-        <Space.Compact>
-          <InputNumber aria-label={t('priceFrom')} placeholder={t('priceFrom')} min={0} value={filters.priceFrom} onChange={(priceFrom) => patch({ priceFrom })} style={{ width: 110 }} />
-          <InputNumber aria-label={t('priceTo')} placeholder={t('priceTo')} min={0} value={filters.priceTo} onChange={(priceTo) => patch({ priceTo })} style={{ width: 110 }} />
-        </Space.Compact>
+        <ControlSlot ready={drawn > 0} width={SHOP_WIDTH}>
+          <ShopFilter facets={facets} value={filters.shopIds} onChange={(shopIds) => patch({ shopIds })} width={SHOP_WIDTH} />
+        </ControlSlot>
+        <ControlSlot ready={drawn > 1} width={VISIBILITY_WIDTH}>
+          <Select<ProductVisibility[]>
+            mode="multiple"
+            aria-label={t('visibility')}
+            placeholder={t('visibility')}
+            value={filters.visibilities}
+            options={PRODUCT_VISIBILITIES.map((v) => ({ value: v, label: t(`visibilities.${v}`) }))}
+            onChange={(visibilities) => patch({ visibilities })}
+            style={{ width: VISIBILITY_WIDTH }}
+            maxTagCount="responsive"
+          />
+        </ControlSlot>
+        <ControlSlot ready={drawn > 2} width={2 * PRICE_WIDTH}>
+          <Space.Compact>
+            <InputNumber aria-label={t('priceFrom')} placeholder={t('priceFrom')} min={0} value={filters.priceFrom} onChange={(priceFrom) => patch({ priceFrom })} style={{ width: PRICE_WIDTH }} />
+            <InputNumber aria-label={t('priceTo')} placeholder={t('priceTo')} min={0} value={filters.priceTo} onChange={(priceTo) => patch({ priceTo })} style={{ width: PRICE_WIDTH }} />
+          </Space.Compact>
+        </ControlSlot>
         <Checkbox checked={filters.inStock} onChange={(event) => patch({ inStock: event.target.checked })}>{t('inStock')}</Checkbox>
         <Checkbox checked={filters.hasErrors} onChange={(event) => patch({ hasErrors: event.target.checked })}>{t('hasErrors')}</Checkbox>
         <Button onClick={() => requery({ filters: EMPTY_FILTERS, search: '' })}>{t('reset')}</Button>
@@ -200,11 +224,26 @@ export function ProductListPage() {
           busy={filling}
         />
       </div>
-      <ProductDrawer client={client} row={detail} lang={lang} onClose={() => setDetail(null)} />
-      <PriceEditor row={editing} lang={lang} onSave={savePrice} onClose={() => setEditing(null)} />
-      <ProductActionDialog actor={actions} lang={lang} warehouses={warehouses} uploadImage={uploadImage} />
+      <Suspense fallback={null}>
+        {opened && <ProductDrawer client={client} row={detail} lang={lang} onClose={() => setDetail(null)} />}
+        {priceEdited && <PriceEditor row={editing} lang={lang} onSave={savePrice} onClose={() => setEditing(null)} />}
+        <ActionDialogSlot actor={actions} lang={lang} warehouses={warehouses} uploadImage={uploadImage} />
+      </Suspense>
     </div>
   );
+}
+
+/** The batch actions' dialog, mounted once an action starts (its code is loaded then). */
+function ActionDialogSlot({ actor, ...props }: { actor: ProductActionsRef; lang: Lang; warehouses: ProductWarehouse[]; uploadImage: (file: File) => Promise<string> }) {
+  const active = useSelector(actor, (snapshot) => !snapshot.matches('idle'));
+  return active ? <ProductActionDialog actor={actor} {...props} /> : null;
+}
+
+/** True from the first render where `value` is, on: a drawer or dialog stays mounted once opened, for its closing motion. */
+function useOnceTrue(value: boolean): boolean {
+  const [once, setOnce] = useState(value);
+  if (value && !once) setOnce(true);
+  return once || value;
 }
 
 const StatusFilter = memo(function StatusFilter({ value, onChange }: { value: ProductStatus[]; onChange: (value: ProductStatus[]) => void }) {

@@ -11,6 +11,9 @@ import {
   type RunProductsOutput,
 } from '@machines/productActionsMachine';
 
+/** The batch actions, in the toolbar's order. */
+export const ACTION_KINDS: ProductActionKind[] = ['price', 'stock', 'image', 'archive', 'unarchive', 'deleteArchive'];
+
 /** Products one action reads from a whole-result selection; more are left out and the confirm step says so. */
 export const MAX_PRODUCTS = 10_000;
 

@@ -13,7 +13,7 @@ export const PRODUCT_TOPICS: ListTopics = {
 
 export const productRowKey = (row: ProductRow) => row.id;
 
-export function ShopFilter({ facets, value, onChange }: { facets: ProductFacets; value: number[]; onChange: (shopIds: number[]) => void }) {
+export function ShopFilter({ facets, value, onChange, width }: { facets: ProductFacets; value: number[]; onChange: (shopIds: number[]) => void; width?: number }) {
   const { t } = useTranslation('products');
   return (
     <Select<number[]>
@@ -23,7 +23,7 @@ export function ShopFilter({ facets, value, onChange }: { facets: ProductFacets;
       value={value}
       options={facets.shops.map((s) => ({ value: s.id, label: s.name }))}
       onChange={onChange}
-      style={{ minWidth: 200 }}
+      style={width === undefined ? { minWidth: 200 } : { width }}
       maxTagCount="responsive"
     />
   );
