@@ -3,18 +3,18 @@ import { connect, createServer, type AddressInfo, type Socket } from 'node:net';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import pg from 'pg';
 import { buildApp } from '../../../server/app';
-import { openPostgres } from '../../../server/db/database';
+import { openPostgres, QueryCancelled } from '../../../server/db/database';
 import { seedDemoUsers } from '../../../server/demo/seed';
 import { generateMarket } from '../../../server/areas/research/generate';
 import { createPostgresDatabase, login, testConfig } from '../harness';
 
 /**
- * A research query read from DATABASE_READ_URL's replica is cancelled on the replica when the browser goes away.
- * PostgreSQL only. The replica is the test's own database reached through a TCP forwarder of its own address, which
- * sees the cancel request pass.
+ * How a research query is cancelled on PostgreSQL (the protocol's CancelRequest, Database.cancellableQuery), seen
+ * from outside: through a TCP forwarder that gives the test's database a second address and sees the cancel
+ * requests pass. PostgreSQL only.
  */
 const url = process.env.TEST_DATABASE_URL;
-if (!url) console.warn('replicaCancel.test.ts: skipped, TEST_DATABASE_URL is not set (a replica needs a PostgreSQL server)');
+if (!url) console.warn('cancel.test.ts: skipped, TEST_DATABASE_URL is not set (cancel requests need a PostgreSQL server)');
 
 const cleanups: Array<() => Promise<void>> = [];
 afterEach(async () => {
@@ -24,14 +24,26 @@ afterEach(async () => {
 /** PostgreSQL's CancelRequest starts with its length (16) and the cancel code 1234 5678. */
 const isCancelRequest = (first: Buffer) => first.length >= 8 && first.readInt32BE(0) === 16 && first.readInt32BE(4) === 80877102;
 
-/** A second address of the PostgreSQL server at `target`: every connection forwarded, its cancel requests counted. */
-async function forwarder(target: URL): Promise<{ port: number; cancels(): number }> {
+/**
+ * A second address of the PostgreSQL server at `target`: every connection forwarded, its cancel requests counted;
+ * `loseCancels` keeps them instead of passing them on (a cancel that never arrives, and is never answered).
+ */
+async function forwarder(target: URL, options: { loseCancels?: boolean } = {}): Promise<{ url: string; cancels(): number }> {
   const sockets = new Set<Socket>();
   let cancels = 0;
   const server = createServer((client) => {
-    const upstream = connect(Number(target.port || 5432), target.hostname);
-    client.once('data', (first) => void (isCancelRequest(first) && cancels++));
-    client.pipe(upstream).pipe(client);
+    sockets.add(client);
+    client.on('error', () => undefined);
+    client.once('data', (first) => {
+      if (isCancelRequest(first)) cancels++;
+      if (isCancelRequest(first) && options.loseCancels) return;
+      const upstream = connect(Number(target.port || 5432), target.hostname);
+      upstream.write(first);
+      client.pipe(upstream).pipe(client);
+      join(client, upstream);
+    });
+  });
+  const join = (client: Socket, upstream: Socket) => {
     for (const socket of [client, upstream]) {
       sockets.add(socket);
       socket.on('error', () => undefined);
@@ -41,16 +53,19 @@ async function forwarder(target: URL): Promise<{ port: number; cancels(): number
         upstream.destroy();
       });
     }
-  });
+  };
   await new Promise<void>((listening) => server.listen(0, '127.0.0.1', listening));
   cleanups.push(async () => {
     for (const socket of sockets) socket.destroy();
     await new Promise((closed) => server.close(closed));
   });
-  return { port: (server.address() as AddressInfo).port, cancels: () => cancels };
+  const address = new URL(target);
+  address.hostname = '127.0.0.1';
+  address.port = String((server.address() as AddressInfo).port);
+  return { url: address.toString(), cancels: () => cancels };
 }
 
-describe.skipIf(!url)('market research on a read replica', () => {
+describe.skipIf(!url)('cancelling research queries on PostgreSQL', () => {
   it('cancels a query on the replica when its request goes away, and the replica keeps answering', async () => {
     const created = await createPostgresDatabase(url!);
     cleanups.push(() => created.drop());
@@ -59,11 +74,7 @@ describe.skipIf(!url)('market research on a read replica', () => {
     await seedDemoUsers(database.db);
     await generateMarket(database, { products: 200 });
     const replica = await forwarder(new URL(created.url));
-    const replicaUrl = new URL(created.url);
-    replicaUrl.hostname = '127.0.0.1';
-    replicaUrl.port = String(replica.port);
-
-    const app = await buildApp(testConfig({ DATABASE_URL: created.url, DATABASE_READ_URL: replicaUrl.toString() }), { database, logger: false });
+    const app = await buildApp(testConfig({ DATABASE_URL: created.url, DATABASE_READ_URL: replica.url }), { database, logger: false });
     cleanups.push(() => app.close());
     await app.listen({ port: 0, host: '127.0.0.1' });
     const analyst = await login(app, 'analyst', 'analyst123');
@@ -98,5 +109,28 @@ describe.skipIf(!url)('market research on a read replica', () => {
     const again = await app.inject({ method: 'POST', url: '/api/search/hotProductPro', headers: analyst.headers, payload: {} });
     expect(again.statusCode).toBe(200);
     expect(again.json<{ data: { rows: unknown[] } }>().data.rows.length).toBeGreaterThan(0);
+  });
+
+  it('closes, not reuses, a connection whose cancel request was not seen to arrive', async () => {
+    const created = await createPostgresDatabase(url!);
+    cleanups.push(() => created.drop());
+    const lost = await forwarder(new URL(created.url), { loseCancels: true });
+    const database = await openPostgres(lost.url);
+    cleanups.push(() => database.close());
+    const controller = new AbortController();
+    const query = database.cancellableQuery(`select pg_sleep(1), 'lost-cancel-probe'`, [], controller.signal);
+    const probe = () => database.query<{ pid: number }>(`select pid from pg_stat_activity where query like '%lost-cancel-' || 'probe%'`);
+    await vi.waitFor(async () => expect(await probe()).toHaveLength(1), { timeout: 15_000, interval: 50 });
+    const [{ pid }] = (await probe()) as [{ pid: number }];
+
+    controller.abort();
+    await expect(query).rejects.toBeInstanceOf(QueryCancelled);
+    expect(lost.cancels()).toBe(1);
+    // The statement ran to its end; a cancel that may still arrive must not meet another statement on that backend.
+    await vi.waitFor(async () => expect(await database.query(`select count(*)::int as n from pg_stat_activity where pid = $1`, [pid])).toEqual([{ n: 0 }]), {
+      timeout: 15_000,
+      interval: 50,
+    });
+    expect(await database.query(`select 1 as one`)).toEqual([{ one: 1 }]);
   });
 });
