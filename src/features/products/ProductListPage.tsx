@@ -99,7 +99,11 @@ export function ProductListPage() {
 
   const actions = useProductActions(client, () => setSelection(EMPTY_SELECTION));
   useEffect(() => {
-    void client.products.facets().then(setFacets).catch(() => undefined);
+    // Asked again as the cache fills; kept when the same, so the memoised filter bar is not drawn again for nothing.
+    void client.products
+      .facets()
+      .then((next) => setFacets((shown) => (sameShops(shown, next) ? shown : next)))
+      .catch(() => undefined);
   }, [client, held]);
   useEffect(() => {
     void client.products.warehouses().then(setWarehouses).catch(() => undefined);
@@ -157,33 +161,7 @@ export function ProductListPage() {
 
   return (
     <div className="products-page">
-      <div className="products-filters" role="search">
-        <Input role="searchbox" aria-label={t('search')} placeholder={t('search')} allowClear value={search} onChange={(event) => requery({ search: event.target.value })} style={{ width: 300 }} />
-        <ControlSlot ready={drawn > 0} width={SHOP_WIDTH}>
-          <ShopFilter facets={facets} value={filters.shopIds} onChange={(shopIds) => patch({ shopIds })} width={SHOP_WIDTH} />
-        </ControlSlot>
-        <ControlSlot ready={drawn > 1} width={VISIBILITY_WIDTH}>
-          <Select<ProductVisibility[]>
-            mode="multiple"
-            aria-label={t('visibility')}
-            placeholder={t('visibility')}
-            value={filters.visibilities}
-            options={PRODUCT_VISIBILITIES.map((v) => ({ value: v, label: t(`visibilities.${v}`) }))}
-            onChange={(visibilities) => patch({ visibilities })}
-            style={{ width: VISIBILITY_WIDTH }}
-            maxTagCount="responsive"
-          />
-        </ControlSlot>
-        <ControlSlot ready={drawn > 2} width={2 * PRICE_WIDTH}>
-          <Space.Compact>
-            <InputNumber aria-label={t('priceFrom')} placeholder={t('priceFrom')} min={0} value={filters.priceFrom} onChange={(priceFrom) => patch({ priceFrom })} style={{ width: PRICE_WIDTH }} />
-            <InputNumber aria-label={t('priceTo')} placeholder={t('priceTo')} min={0} value={filters.priceTo} onChange={(priceTo) => patch({ priceTo })} style={{ width: PRICE_WIDTH }} />
-          </Space.Compact>
-        </ControlSlot>
-        <Checkbox checked={filters.inStock} onChange={(event) => patch({ inStock: event.target.checked })}>{t('inStock')}</Checkbox>
-        <Checkbox checked={filters.hasErrors} onChange={(event) => patch({ hasErrors: event.target.checked })}>{t('hasErrors')}</Checkbox>
-        <Button onClick={() => requery({ filters: EMPTY_FILTERS, search: '' })}>{t('reset')}</Button>
-      </div>
+      <FilterBar filters={filters} search={search} facets={facets} drawn={drawn} requery={requery} patch={patch} />
       <StatusFilter value={filters.statuses} onChange={(statuses) => patch({ statuses })} />
       <div className="products-toolbar">
         <Space wrap>
@@ -232,6 +210,53 @@ export function ProductListPage() {
     </div>
   );
 }
+
+type FilterBarProps = {
+  filters: Filters;
+  search: string;
+  facets: ProductFacets;
+  /** How many of the staged controls are drawn (useStages). */
+  drawn: number;
+  requery: (change: Partial<QueryState>) => void;
+  patch: (change: Partial<Filters>) => void;
+};
+
+/** The search and filters. Memoised: the list's counts change with every sync chunk, the filters seldom. */
+const FilterBar = memo(function FilterBar({ filters, search, facets, drawn, requery, patch }: FilterBarProps) {
+  const { t } = useTranslation('products');
+  return (
+    <div className="products-filters" role="search">
+      <Input role="searchbox" aria-label={t('search')} placeholder={t('search')} allowClear value={search} onChange={(event) => requery({ search: event.target.value })} style={{ width: 300 }} />
+      <ControlSlot ready={drawn > 0} width={SHOP_WIDTH}>
+        <ShopFilter facets={facets} value={filters.shopIds} onChange={(shopIds) => patch({ shopIds })} width={SHOP_WIDTH} />
+      </ControlSlot>
+      <ControlSlot ready={drawn > 1} width={VISIBILITY_WIDTH}>
+        <Select<ProductVisibility[]>
+          mode="multiple"
+          aria-label={t('visibility')}
+          placeholder={t('visibility')}
+          value={filters.visibilities}
+          options={PRODUCT_VISIBILITIES.map((v) => ({ value: v, label: t(`visibilities.${v}`) }))}
+          onChange={(visibilities) => patch({ visibilities })}
+          style={{ width: VISIBILITY_WIDTH }}
+          maxTagCount="responsive"
+        />
+      </ControlSlot>
+      <ControlSlot ready={drawn > 2} width={2 * PRICE_WIDTH}>
+        <Space.Compact>
+          <InputNumber aria-label={t('priceFrom')} placeholder={t('priceFrom')} min={0} value={filters.priceFrom} onChange={(priceFrom) => patch({ priceFrom })} style={{ width: PRICE_WIDTH }} />
+          <InputNumber aria-label={t('priceTo')} placeholder={t('priceTo')} min={0} value={filters.priceTo} onChange={(priceTo) => patch({ priceTo })} style={{ width: PRICE_WIDTH }} />
+        </Space.Compact>
+      </ControlSlot>
+      <Checkbox checked={filters.inStock} onChange={(event) => patch({ inStock: event.target.checked })}>{t('inStock')}</Checkbox>
+      <Checkbox checked={filters.hasErrors} onChange={(event) => patch({ hasErrors: event.target.checked })}>{t('hasErrors')}</Checkbox>
+      <Button onClick={() => requery({ filters: EMPTY_FILTERS, search: '' })}>{t('reset')}</Button>
+    </div>
+  );
+});
+
+const sameShops = (a: ProductFacets, b: ProductFacets) =>
+  a.shops.length === b.shops.length && a.shops.every((shop, i) => shop.id === b.shops[i]!.id && shop.name === b.shops[i]!.name);
 
 /** The batch actions' dialog, mounted once an action starts (its code is loaded then). */
 function ActionDialogSlot({ actor, ...props }: { actor: ProductActionsRef; lang: Lang; warehouses: ProductWarehouse[]; uploadImage: (file: File) => Promise<string> }) {
