@@ -303,8 +303,9 @@ const CANCEL_DELIVERY_MS = 5_000;
  * is connected to (a replica's statement is cancelled on the replica) that carries the backend's pid and secret key
  * instead of a login, which the server closes once it has signalled the backend. It needs no pool connection, so a
  * busy pool does not delay it. Sent unencrypted, as libpq's PQcancel and pg's own Client.cancel do: it holds the
- * one-connection cancel key, no credentials. Resolves true once the server has taken the request; false when that
- * is not known (not sent, or no answer within CANCEL_DELIVERY_MS): the cancel may then still arrive later.
+ * one-connection cancel key, no credentials. Resolves true once the server has taken the request (it closes the
+ * connection after signalling the backend); false otherwise (not sent, refused, or no answer within
+ * CANCEL_DELIVERY_MS), when whether and when it arrives is not known.
  */
 function sendCancelRequest(client: pg.PoolClient): Promise<boolean> {
   const { host, port, processID, secretKey } = client as unknown as BackendKey;
