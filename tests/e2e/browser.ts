@@ -52,6 +52,28 @@ export async function settledDialog(page: Page): Promise<Locator> {
   return dialog;
 }
 
+/**
+ * Every page open in `browser` as a picture in screenshots/failed/, named after the failed test, with its address in
+ * the log: a red run on a machine nobody watches then shows what the pages showed when the test gave up.
+ */
+async function picturesOfOpenPages(browser: Browser, testName: string): Promise<void> {
+  const dir = resolve(SCREENSHOTS, 'failed');
+  mkdirSync(dir, { recursive: true });
+  const name = testName.replace(/[^\w-]+/g, '-').slice(0, 80);
+  let n = 0;
+  for (const context of browser.contexts()) {
+    for (const page of context.pages()) {
+      const path = resolve(dir, `${name}-${++n}.png`);
+      try {
+        await page.screenshot({ path, fullPage: true, timeout: 10_000 });
+        console.error(`failed test's page ${page.url()}: ${path}`);
+      } catch (error) {
+        console.error(`failed test's page ${page.url()}: no picture (${String(error)})`);
+      }
+    }
+  }
+}
+
 export async function logIn(page: Page, username: string, password: string, code: string, lang: 'zh' | 'en' = 'zh'): Promise<void> {
   const label = lang === 'zh' ? { user: '用户名', password: '密码', captcha: '验证码', button: '登录' } : { user: 'Username', password: 'Password', captcha: 'Captcha', button: 'Log in' };
   await page.getByLabel(label.user).fill(username);
@@ -108,6 +130,11 @@ export function useBrowser() {
   let browser: Browser | undefined;
   beforeAll(async () => {
     browser = await launchBrowser();
+  });
+  beforeEach(({ task, onTestFailed }) => {
+    onTestFailed(async () => {
+      if (browser) await picturesOfOpenPages(browser, task.name);
+    });
   });
   afterAll(async () => {
     await browser?.close();
