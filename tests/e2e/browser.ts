@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { inject } from 'vitest';
@@ -74,6 +74,14 @@ async function picturesOfOpenPages(browser: Browser, testName: string): Promise<
   }
 }
 
+/** The last lines the test server wrote (warnings and errors), for a failed test's log. */
+function serverLogTail(path: string, lines = SERVER_LOG_LINES): string {
+  if (!existsSync(path)) return '(the test server wrote nothing)';
+  const text = readFileSync(path, 'utf8').trimEnd();
+  return text === '' ? '(the test server wrote nothing)' : text.split('\n').slice(-lines).join('\n');
+}
+const SERVER_LOG_LINES = 40;
+
 export async function logIn(page: Page, username: string, password: string, code: string, lang: 'zh' | 'en' = 'zh'): Promise<void> {
   const label = lang === 'zh' ? { user: '用户名', password: '密码', captcha: '验证码', button: '登录' } : { user: 'Username', password: 'Password', captcha: 'Captcha', button: 'Log in' };
   await page.getByLabel(label.user).fill(username);
@@ -127,6 +135,7 @@ export interface OpenOptions extends SignInOptions {
 export function useBrowser() {
   const baseUrl = inject('baseUrl');
   const code = inject('captchaCode');
+  const serverLog = inject('serverLog');
   let browser: Browser | undefined;
   beforeAll(async () => {
     browser = await launchBrowser();
@@ -134,6 +143,7 @@ export function useBrowser() {
   beforeEach(({ task, onTestFailed }) => {
     onTestFailed(async () => {
       if (browser) await picturesOfOpenPages(browser, task.name);
+      console.error(`the test server's last lines when "${task.name}" failed:\n${serverLogTail(serverLog)}`);
     });
   });
   afterAll(async () => {

@@ -1,5 +1,5 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { TestProject } from 'vitest/node';
@@ -11,6 +11,8 @@ declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
     captchaCode: string;
+    /** The test server's output (warnings and errors), a file: a failed test prints its end (useBrowser). */
+    serverLog: string;
   }
 }
 
@@ -94,8 +96,13 @@ export default async function setup(project: TestProject) {
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  child.stdout?.on('data', (chunk: Buffer) => (log += chunk.toString()));
-  child.stderr?.on('data', (chunk: Buffer) => (log += chunk.toString()));
+  const serverLog = join(dataDir, 'server.log');
+  const keep = (chunk: Buffer) => {
+    log += chunk.toString();
+    appendFileSync(serverLog, chunk);
+  };
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
   const baseUrl = `http://127.0.0.1:${port}`;
   try {
     await waitForHealth(baseUrl, child, () => log);
@@ -107,6 +114,7 @@ export default async function setup(project: TestProject) {
   }
   project.provide('baseUrl', baseUrl);
   project.provide('captchaCode', CAPTCHA_TEST_CODE);
+  project.provide('serverLog', serverLog);
 
   return async () => {
     const exited = new Promise<void>((done) => child.once('exit', () => done()));
