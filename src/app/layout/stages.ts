@@ -23,6 +23,9 @@ function pump(): void {
   );
 }
 
+/** The longest the shell's later parts wait for a list's first rows. */
+const FIRST_ROWS_HOLD_MS = 800;
+
 /**
  * A page whose first content comes from elsewhere (a list's first rows, from the worker) holds the parts still
  * queued, the shell's bars and menu among them, until that content is painted or `graceMs` passed: rendered while
@@ -30,9 +33,6 @@ function pump(): void {
  * grid's mount to the rows' paint, against 31 ms with the hold; 18 warm reloads each). The function it answers
  * releases the hold; calling it again does nothing.
  */
-/** The longest the shell's later parts wait for a list's first rows. */
-const FIRST_ROWS_HOLD_MS = 800;
-
 export function holdStages(graceMs: number): () => void {
   holds += 1;
   let released = false;

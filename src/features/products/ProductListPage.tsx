@@ -1,9 +1,9 @@
 import { DownloadOutlined } from '@ant-design/icons';
 import { App, Button, Checkbox, Dropdown, Input, InputNumber, Select, Space, Tag, Typography } from 'antd';
 import { useActorRef, useSelector } from '@xstate/react';
-import { lazy, memo, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, memo, Suspense, useCallback, useEffect, useMemo, useRef, useState, type ComponentProps } from 'react';
 import { useTranslation } from 'react-i18next';
-import { message as catalogue, type Lang } from '@contract/errors';
+import { message as catalogue } from '@contract/errors';
 import { PRODUCT_STATUSES, PRODUCT_VISIBILITIES, quotaResetText, type ProductRow, type ProductStatus, type ProductVisibility, type ProductWarehouse } from '@contract/products';
 import type { ProductActionKind } from '@machines/productActionsMachine';
 import { isApiFailure } from '@workers/api';
@@ -259,7 +259,7 @@ const sameShops = (a: ProductFacets, b: ProductFacets) =>
   a.shops.length === b.shops.length && a.shops.every((shop, i) => shop.id === b.shops[i]!.id && shop.name === b.shops[i]!.name);
 
 /** The batch actions' dialog, mounted once an action starts (its code is loaded then). */
-function ActionDialogSlot({ actor, ...props }: { actor: ProductActionsRef; lang: Lang; warehouses: ProductWarehouse[]; uploadImage: (file: File) => Promise<string> }) {
+function ActionDialogSlot({ actor, ...props }: ComponentProps<typeof ProductActionDialog>) {
   const active = useSelector(actor, (snapshot) => !snapshot.matches('idle'));
   return active ? <ProductActionDialog actor={actor} {...props} /> : null;
 }
