@@ -34,6 +34,8 @@ export const AREA_ROLES = {
   chat: ['admin', 'follow'],
   analyze: ['admin', 'follow'],
   admin: ['admin'],
+  /** The organisation console (members, departments, positions, roles, operation log): every owner has one. */
+  team: [],
 } as const satisfies Record<string, AreaRoles>;
 
 export type Area = keyof typeof AREA_ROLES;
@@ -43,4 +45,30 @@ export function isPermitted(roles: readonly string[], rolePermissions: readonly 
   if (roles.length === 0) return true;
   const held = rolePermissions.length > 0 ? rolePermissions : ['common'];
   return roles.some((role) => held.includes(role));
+}
+
+/**
+ * What a role of an organisation grants, per area (contract/endpoint.ts `permissionOf`): view; edit (create and
+ * edit); delete; ship (ship, cancel, print labels); price (prices and stock); publish (publish and re-upload);
+ * promote (join and leave promotions); reply (answer buyers); export; staff (manage staff).
+ */
+export const PERMISSION_ACTIONS = ['view', 'edit', 'delete', 'ship', 'price', 'publish', 'promote', 'reply', 'export', 'staff'] as const;
+export type PermissionAction = (typeof PERMISSION_ACTIONS)[number];
+/** `area:action`, e.g. `orders:ship`. */
+export type Permission = `${Area}:${PermissionAction}`;
+
+/** Areas whose calls no member permission reaches: the administrator's, and those open to everyone signed in. */
+export const UNGRANTED_AREAS: readonly Area[] = ['open', 'admin', 'allCopyHistory'];
+
+/**
+ * Which shops a role's members see: every shop of the organisation, the role's chosen shops, the shops of the
+ * member's department, or of the department and the departments below it.
+ */
+export const DATA_SCOPES = ['all', 'shops', 'dept', 'deptAndBelow'] as const;
+export type DataScope = (typeof DATA_SCOPES)[number];
+
+/** `permissions` null: everything (an owner, the administrator); else the member's granted `area:action` list. */
+export function hasPermission(permissions: readonly string[] | null, needed: string | null): boolean {
+  if (permissions === null || needed === null) return true;
+  return permissions.includes(needed);
 }

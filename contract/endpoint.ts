@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { Area } from './access';
+import type { Area, PermissionAction } from './access';
 
 /**
  * One API call as data: the server registers its route from this object (server/http/route.ts), the worker calls it
@@ -62,6 +62,11 @@ export type EndpointSpec = {
   /** One line for the API reference. */
   summary: string;
   access: Access;
+  /**
+   * What a member's role must grant to call it, with the area of `access` (`orders:ship`): a GET is `view` unless it
+   * says otherwise, every other call says which. Public and 'open' calls need none (see `permissionOf`).
+   */
+  action?: PermissionAction;
   /** The query string for GET, the JSON body for POST; absent when the call takes none. */
   input?: z.ZodType;
   /** Path parameters (`:name` in the path). */
@@ -119,6 +124,17 @@ export type AnswerOf<E extends EndpointSpec> = E extends { readonly settings: { 
     : SchemaAt<E, 'answer'> extends infer T extends z.ZodType
       ? z.output<T>
       : never;
+
+/**
+ * The permission a member needs for the call (`area:action`): null when the call needs none (public, or open to every
+ * signed-in user); undefined when a non-GET endpoint declares no action (the server then refuses members, and
+ * tests/server/endpoints.test.ts fails).
+ */
+export function permissionOf(endpoint: EndpointSpec): `${Area}:${PermissionAction}` | null | undefined {
+  if (endpoint.access === 'public' || endpoint.access === 'open') return null;
+  const action = endpoint.action ?? (endpoint.method === 'GET' ? 'view' : undefined);
+  return action === undefined ? undefined : `${endpoint.access}:${action}`;
+}
 
 /** The path as the server registers it: under API_BASE unless the endpoint is a site file. */
 export function routePath(endpoint: EndpointSpec): string {

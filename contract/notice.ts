@@ -140,16 +140,17 @@ export const NOTICE_ENDPOINTS = {
     answer: noticePageSchema,
     settings: { cancellable: true },
   }),
-  add: defineEndpoint({ method: 'POST', path: '/notice/add', summary: 'Publishes a notice.', access: 'admin', input: addNoticeBodySchema, answer: noticeRowSchema }),
+  add: defineEndpoint({ method: 'POST', path: '/notice/add', summary: 'Publishes a notice.', access: 'admin', action: 'edit', input: addNoticeBodySchema, answer: noticeRowSchema }),
   update: defineEndpoint({
     method: 'POST',
     path: '/notice/update',
     summary: "Changes a notice's text and publishes it again.",
     access: 'admin',
+    action: 'edit',
     input: updateNoticeBodySchema,
     answer: noticeRowSchema,
   }),
-  delete: defineEndpoint({ method: 'POST', path: '/notice/delete', summary: 'Deletes notices.', access: 'admin', input: deleteNoticesBodySchema, answer: deletedDataSchema }),
+  delete: defineEndpoint({ method: 'POST', path: '/notice/delete', summary: 'Deletes notices.', access: 'admin', action: 'delete', input: deleteNoticesBodySchema, answer: deletedDataSchema }),
 } as const;
 export const NOTICE_PATHS = routePaths(NOTICE_ENDPOINTS);
 
@@ -177,6 +178,7 @@ export const FEATURE_UPDATE_ENDPOINTS = {
     path: '/featureUpdate/add',
     summary: 'Adds an announcement.',
     access: 'admin',
+    action: 'edit',
     input: addFeatureUpdateBodySchema,
     answer: featureUpdateSchema,
   }),
@@ -185,6 +187,7 @@ export const FEATURE_UPDATE_ENDPOINTS = {
     path: '/featureUpdate/update',
     summary: 'Changes an announcement; fields left out stay as they are.',
     access: 'admin',
+    action: 'edit',
     input: updateFeatureUpdateBodySchema,
     answer: featureUpdateSchema,
   }),
@@ -193,6 +196,7 @@ export const FEATURE_UPDATE_ENDPOINTS = {
     path: '/featureUpdate/delete',
     summary: 'Deletes announcements.',
     access: 'admin',
+    action: 'delete',
     input: deleteFeatureUpdatesBodySchema,
     answer: deletedDataSchema,
   }),

@@ -128,6 +128,7 @@ export const POSTCODE_ENDPOINTS = {
     path: '/tool/postcode/import',
     summary: "Replaces the postcode database with Russian Post's PIndx file (.zip or .dbf; administrators)",
     access: 'admin',
+    action: 'edit',
     multipart: { fields: lazySchema(() => z.object({})), file: 'file' },
     answer: importAnswerSchema,
     settings: { timeout: 300_000, retries: 0 },

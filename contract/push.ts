@@ -16,6 +16,8 @@ import { buyerMessageSchema, teamMessageSchema, teamRequestSchema } from './chat
 export const pushMessageSchema = lazySchema(() => z.discriminatedUnion('type', [
   /** Sent once when the socket is accepted. */
   z.object({ type: z.literal('hello'), userId: z.number().int() }),
+  /** The person's role or shops in their organisation changed: lists drop what they may no longer see and sync again. */
+  z.object({ type: z.literal('scope.changed') }),
   /** A notice was published or changed: the banner shows it without waiting for the next notice check. */
   z.object({ type: z.literal('notice'), notice: noticeSchema }),
   /** A shop's marketplace sync moved on (contract/store.ts). */

@@ -282,35 +282,35 @@ export type MarketData = z.infer<typeof marketDataSchema>;
 export const RESEARCH_ENDPOINTS = {
   hotProducts: defineEndpoint({
     method: 'POST', path: '/search/hotProductPro', summary: 'Hot products of the market: filters, a sort, the first rows',
-    access: 'hotProductPro', input: productQuerySchema, answer: productResultSchema, settings: research,
+    access: 'hotProductPro', action: 'view', input: productQuerySchema, answer: productResultSchema, settings: research,
   }),
   newProducts: defineEndpoint({
     method: 'POST', path: '/search/hotProductProNew', summary: 'Hot products first seen in the last N days',
-    access: 'research', input: newProductQuerySchema, answer: productResultSchema, settings: research,
+    access: 'research', action: 'view', input: newProductQuerySchema, answer: productResultSchema, settings: research,
   }),
   cnProducts: defineEndpoint({
     method: 'POST', path: '/search/cnProductPro', summary: 'Hot products of Chinese sellers',
-    access: 'research', input: productQuerySchema, answer: productResultSchema, settings: research,
+    access: 'research', action: 'view', input: productQuerySchema, answer: productResultSchema, settings: research,
   }),
   categories: defineEndpoint({
     method: 'POST', path: '/getCategory', summary: "The market's category tree (Ozon's description categories and types)",
-    access: 'hotProductPro', answer: categoryAnswerSchema, settings: { timeout: 10_000 },
+    access: 'hotProductPro', action: 'view', answer: categoryAnswerSchema, settings: { timeout: 10_000 },
   }),
   productDetail: defineEndpoint({
     method: 'POST', path: '/search/productDetail', summary: "A market product's sales and price history and the keywords it ranks for",
-    access: 'hotProductPro', input: productDetailInputSchema, answer: productDetailSchema, settings: { cancellable: true },
+    access: 'hotProductPro', action: 'view', input: productDetailInputSchema, answer: productDetailSchema, settings: { cancellable: true },
   }),
   keywords: defineEndpoint({
     method: 'POST', path: '/getQueryResult', summary: 'Keywords of the market matching a text, with their search figures',
-    access: 'research', input: keywordQuerySchema, answer: keywordResultSchema, settings: { cancellable: true },
+    access: 'research', action: 'view', input: keywordQuerySchema, answer: keywordResultSchema, settings: { cancellable: true },
   }),
   keywordDetail: defineEndpoint({
     method: 'POST', path: '/search/keywordDetail', summary: "A keyword's frequency history, related keywords and the products ranking for it",
-    access: 'research', input: keywordDetailInputSchema, answer: keywordDetailSchema, settings: { cancellable: true },
+    access: 'research', action: 'view', input: keywordDetailInputSchema, answer: keywordDetailSchema, settings: { cancellable: true },
   }),
   potential: defineEndpoint({
     method: 'POST', path: '/getPotentialResult', summary: 'Products scored by rising demand against low competition, the score in its parts',
-    access: 'research', input: potentialQuerySchema, answer: productResultSchema, settings: { cancellable: true },
+    access: 'research', action: 'view', input: potentialQuerySchema, answer: productResultSchema, settings: { cancellable: true },
   }),
   ownQueries: defineEndpoint({
     method: 'GET', path: '/search/ownQueries', summary: "The search queries that brought buyers to the user's own products, from Ozon (last 4 weeks)",
@@ -323,7 +323,7 @@ export const RESEARCH_ENDPOINTS = {
   marketImport: defineEndpoint({
     method: 'POST', path: '/search/market/import',
     summary: 'Replaces the market with uploaded files: the products file, then the keywords file, both parts named `file` (administrators)',
-    access: 'admin', multipart: { fields: lazySchema(() => z.object({})), file: 'file' }, answer: marketDataSchema,
+    access: 'admin', action: 'edit', multipart: { fields: lazySchema(() => z.object({})), file: 'file' }, answer: marketDataSchema,
     settings: { timeout: 1_800_000, retries: 0 },
   }),
 };

@@ -234,6 +234,7 @@ export const RETURN_ENDPOINTS = {
     path: '/return/rfbs/action',
     summary: "One decision on an rFBS return request on Ozon (verify, reject, compensate, receive, return money); answers the request as it now is.",
     access: 'returns',
+    action: 'edit',
     input: rfbsActionBodySchema,
     answer: returnDetailSchema,
     settings: { timeout: 60_000 },

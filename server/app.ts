@@ -18,6 +18,7 @@ import { productsRoutes, type ProductsRoutesOptions } from './areas/products/rou
 import { returnsRoutes } from './areas/returns/routes';
 import { noticeRoutes } from './areas/notice/routes';
 import { sessionRoutes } from './areas/session/routes';
+import { personScope } from './areas/session/service';
 import { systemRoutes } from './areas/system/routes';
 import { storeRoutes } from './areas/store/routes';
 import { editRoutes, type EditRoutesOptions } from './areas/edit/routes';
@@ -96,7 +97,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await app.register(headersPlugin);
   await app.register(envelopePlugin);
   await app.register(authPlugin);
-  await app.register(pushPlugin, options.push ?? {});
+  await app.register(pushPlugin, { scopeOf: (userId) => personScope(app, userId), ...options.push });
   await app.register(spaPlugin, { distDir: options.distDir ?? resolve('dist') });
   await app.register(marketplacePlugin, options.marketplace ?? {});
   await app.register(integrationsPlugin, options.integrations ?? {});

@@ -454,3 +454,4 @@ export * from './tables/watermark';
 export * from './tables/push';
 export * from './tables/collection';
 export * from './tables/plugin';
+export * from './tables/org';

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { AREA_ROLES, isPermitted, type Area } from '../../contract/access';
-import { ALTERNATE_BASES } from '../../contract/endpoint';
+import { AREA_ROLES, hasPermission, isPermitted, type Area } from '../../contract/access';
+import { ALTERNATE_BASES, permissionOf } from '../../contract/endpoint';
 import { AUTH_HEADERS } from '../../contract/envelope';
 import { PLUGIN_TOKEN_HEADER } from '../../contract/pluginProtocol';
 import { authenticatePluginToken } from '../areas/plugin/service';
@@ -33,7 +33,8 @@ export function requireUser(user: AuthUser | null): AuthUser {
 }
 
 /**
- * Every /api route (and its aliases under the alternate bases) needs a valid session unless its config says `public: true`; `area` adds the role check.
+ * Every /api route (and its aliases under the alternate bases) needs a valid session unless its config says `public: true`; `area` adds the role check,
+ * and a member of an organisation also needs the endpoint's permission (`permissionOf`).
  * The WebSocket route authenticates with a single-use ticket in its query (browsers cannot set headers on a WebSocket,
  * and a token in a URL ends up in proxies' logs): POST /api/ws/ticket issues it (areas/session/pushTickets.ts).
  * The browser plugin's token (X-Plugin-Token, contract/plugin.ts) is taken only by endpoints marked `pluginToken`;
@@ -57,6 +58,11 @@ export const authPlugin = fp(async function authPlugin(app: FastifyInstance) {
     request.user = user;
     if (config.area && !isPermitted(AREA_ROLES[config.area], user.rolePermissions)) {
       throw new ApiError(401, 'unauthorized');
+    }
+    // A member of an organisation: what their role grants (contract/access.ts), read from the database on this call.
+    if (user.permissions !== null && config.endpoint) {
+      const needed = permissionOf(config.endpoint);
+      if (needed === undefined || !hasPermission(user.permissions, needed)) throw new ApiError(401, 'unauthorized');
     }
   });
 });

@@ -12,6 +12,18 @@ export type PushHub = {
    * database; answers how many sockets on this instance got it.
    */
   toUser(userId: number, message: PushMessage): number;
+  /**
+   * Delivers a message about an account's data to every socket working on it (the owner's, and its members'), but
+   * only where the person may see the shop the message is about (its `storeId` or `shopId`), everywhere.
+   */
+  toAccount(accountId: number, message: PushMessage): number;
+  /**
+   * The account's organisation changed: every socket working on it reads its person's scope again (a disabled
+   * member's sockets close) and is told `scope.changed`, so an open page drops what it may no longer see.
+   */
+  rescope(accountId: number): void;
+  /** The accounts with a socket open on any instance (an owner's or a member's). */
+  onlineAccountIds(): number[];
   broadcast(message: PushMessage): number;
   /** Closes the sockets of ended sessions (logout, password change), wherever they are connected. */
   closeSessions(sessionIds: readonly number[]): void;
@@ -32,7 +44,21 @@ declare module 'fastify' {
   }
 }
 
-type Connection = { socket: WebSocket; sessionId: number };
+type Connection = { socket: WebSocket; sessionId: number; userId: number; accountId: number; shopScope: number[] | null };
+
+/** The shop a push is about, when it is about one. */
+export function pushShopId(message: PushMessage): number | null {
+  if ('storeId' in message && typeof message.storeId === 'number') return message.storeId;
+  if ('shopId' in message && typeof message.shopId === 'number') return message.shopId;
+  if (message.type === 'chat.buyerMessage') return message.message.storeId;
+  return null;
+}
+
+const mayReceive = (connection: Connection, message: PushMessage) => {
+  if (connection.shopScope === null) return true;
+  const shopId = pushShopId(message);
+  return shopId === null || connection.shopScope.includes(shopId);
+};
 
 export type PushPluginOptions = {
   /** How often an instance tells the others who is connected to it (default 10 s); silent for 3.5 of these, it is gone. */
@@ -43,6 +69,11 @@ export type PushPluginOptions = {
    * instances have heard of a socket opened there by then.
    */
   offlineGraceMs?: number;
+  /**
+   * A person's scope as of now (server/areas/session: who they work for and the shops they see); null when they may
+   * no longer connect. Read again for an account's sockets on `rescope`.
+   */
+  scopeOf?: (userId: number) => Promise<{ accountId: number; shopScope: number[] | null } | null>;
 };
 
 /**
@@ -57,6 +88,10 @@ export const pushPlugin = fp(async function pushPlugin(app: FastifyInstance, opt
   /** Users whose last socket here closed, waiting out the grace before they are announced offline. */
   const goingOffline = new Map<number, ReturnType<typeof setTimeout>>();
   const byUser = new Map<number, Set<Connection>>();
+  /** The sockets working on each account's data (its owner's and its members'). */
+  const byAccount = new Map<number, Set<Connection>>();
+  /** Other instances' accounts with sockets there. */
+  const peerAccounts = new Map<string, Set<number>>();
   /** Other instances: the users with sockets there, and when each was last heard from. */
   const peers = new Map<string, { users: Set<number>; seenAt: number }>();
   let fanout: PushFanout | null = null;
@@ -86,6 +121,25 @@ export const pushPlugin = fp(async function pushPlugin(app: FastifyInstance, opt
     }
     return sent;
   };
+  const deliverToAccount = (accountId: number, message: PushMessage) =>
+    deliver([...(byAccount.get(accountId) ?? [])].filter((connection) => mayReceive(connection, message)), message);
+  /** Reads each socket's scope again from the database; a socket whose person lost access closes. */
+  const rescopeLocal = async (accountId: number) => {
+    for (const connection of [...(byAccount.get(accountId) ?? [])]) {
+      try {
+        const scope = await options.scopeOf?.(connection.userId);
+        if (scope === undefined) continue;
+        if (scope === null || scope.accountId !== accountId) {
+          connection.socket.close(4001, 'session ended');
+          continue;
+        }
+        connection.shopScope = scope.shopScope;
+        deliver([connection], { type: 'scope.changed' });
+      } catch (error) {
+        app.log.error({ err: error, accountId }, 'push scope refresh failed');
+      }
+    }
+  };
   const allConnections = () => [...byUser.values()].flatMap((set) => [...set]);
   const closeLocalSessions = (sessionIds: readonly number[]) => {
     for (const set of byUser.values()) {
@@ -100,6 +154,7 @@ export const pushPlugin = fp(async function pushPlugin(app: FastifyInstance, opt
     const self = fanout?.instanceId;
     if (!peer || !self) return;
     peers.delete(peerId);
+    peerAccounts.delete(peerId);
     if ([...peers.keys()].some((other) => other < self)) return;
     for (const userId of peer.users) if (!isOnline(userId)) announce(userId, false);
   };
@@ -115,6 +170,12 @@ export const pushPlugin = fp(async function pushPlugin(app: FastifyInstance, opt
       case 'user':
         deliver(byUser.get(event.userId) ?? [], event.message);
         break;
+      case 'account':
+        deliverToAccount(event.accountId, event.message);
+        break;
+      case 'rescope':
+        void rescopeLocal(event.accountId);
+        break;
       case 'all':
         deliver(allConnections(), event.message);
         break;
@@ -127,7 +188,8 @@ export const pushPlugin = fp(async function pushPlugin(app: FastifyInstance, opt
         break;
       case 'roster':
         peer.users = new Set(event.userIds);
-        if (event.ask) fanout?.publish({ kind: 'roster', userIds: [...byUser.keys()], ask: false });
+        peerAccounts.set(from, new Set(event.accountIds ?? []));
+        if (event.ask) fanout?.publish({ kind: 'roster', userIds: [...byUser.keys()], accountIds: [...byAccount.keys()], ask: false });
         break;
       case 'bye':
         dropPeer(from);
@@ -140,7 +202,7 @@ export const pushPlugin = fp(async function pushPlugin(app: FastifyInstance, opt
     const started = fanout;
     started.publish({ kind: 'roster', userIds: [], ask: true });
     heartbeat = setInterval(() => {
-      started.publish({ kind: 'roster', userIds: [...byUser.keys()], ask: false });
+      started.publish({ kind: 'roster', userIds: [...byUser.keys()], accountIds: [...byAccount.keys()], ask: false });
       const silentSince = Date.now() - heartbeatMs * 3.5;
       for (const [peerId, peer] of peers) if (peer.seenAt < silentSince) dropPeer(peerId);
     }, heartbeatMs);
@@ -152,6 +214,15 @@ export const pushPlugin = fp(async function pushPlugin(app: FastifyInstance, opt
       fanout?.publish({ kind: 'user', userId, message });
       return deliver(byUser.get(userId) ?? [], message);
     },
+    toAccount(accountId, message) {
+      fanout?.publish({ kind: 'account', accountId, message });
+      return deliverToAccount(accountId, message);
+    },
+    rescope(accountId) {
+      fanout?.publish({ kind: 'rescope', accountId });
+      void rescopeLocal(accountId);
+    },
+    onlineAccountIds: () => [...new Set([...byAccount.keys(), ...[...peerAccounts.values()].flatMap((set) => [...set])])],
     broadcast(message) {
       fanout?.publish({ kind: 'all', message });
       return deliver(allConnections(), message);
@@ -170,7 +241,10 @@ export const pushPlugin = fp(async function pushPlugin(app: FastifyInstance, opt
 
   app.get(PUSH_PATH, { websocket: true }, (socket, request) => {
     const user = requireUser(request.user);
-    const connection: Connection = { socket, sessionId: user.sessionId };
+    const connection: Connection = { socket, sessionId: user.sessionId, userId: user.id, accountId: user.accountId, shopScope: user.shopScope };
+    const accountSet = byAccount.get(user.accountId) ?? new Set<Connection>();
+    accountSet.add(connection);
+    byAccount.set(user.accountId, accountSet);
     const set = byUser.get(user.id) ?? new Set<Connection>();
     set.add(connection);
     byUser.set(user.id, set);
@@ -184,6 +258,8 @@ export const pushPlugin = fp(async function pushPlugin(app: FastifyInstance, opt
     }
     socket.on('close', () => {
       set.delete(connection);
+      accountSet.delete(connection);
+      if (accountSet.size === 0 && byAccount.get(user.accountId) === accountSet) byAccount.delete(user.accountId);
       if (set.size === 0 && byUser.get(user.id) === set) {
         byUser.delete(user.id);
         if (closing) return;

@@ -10,12 +10,16 @@ import { NOTIFY_MAX_BYTES } from '../db/notifications';
  */
 export type FanoutEvent =
   | { kind: 'user'; userId: number; message: PushMessage }
+  /** For every socket working on this account's data that may see the message's shop. */
+  | { kind: 'account'; accountId: number; message: PushMessage }
+  /** The organisation of this account changed (roles, members, shops): read its sockets' scope again. */
+  | { kind: 'rescope'; accountId: number }
   | { kind: 'all'; message: PushMessage }
   | { kind: 'close'; sessionIds: number[] }
   /** A user's first socket on the sender opened, or its last one closed. */
   | { kind: 'presence'; userId: number; online: boolean }
   /** Every user with a socket on the sender (its heartbeat); `ask`: a new instance asks the others for theirs. */
-  | { kind: 'roster'; userIds: number[]; ask: boolean }
+  | { kind: 'roster'; userIds: number[]; accountIds?: number[]; ask: boolean }
   /** The sender is shutting down. */
   | { kind: 'bye' };
 
@@ -23,10 +27,12 @@ const id = z.number().int();
 // Push messages are checked again (pushMessageSchema) where they are delivered.
 const fanoutEventSchema: z.ZodType<FanoutEvent> = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('user'), userId: id, message: z.custom<PushMessage>((value) => typeof value === 'object' && value !== null) }),
+  z.object({ kind: z.literal('account'), accountId: id, message: z.custom<PushMessage>((value) => typeof value === 'object' && value !== null) }),
+  z.object({ kind: z.literal('rescope'), accountId: id }),
   z.object({ kind: z.literal('all'), message: z.custom<PushMessage>((value) => typeof value === 'object' && value !== null) }),
   z.object({ kind: z.literal('close'), sessionIds: z.array(id) }),
   z.object({ kind: z.literal('presence'), userId: id, online: z.boolean() }),
-  z.object({ kind: z.literal('roster'), userIds: z.array(id), ask: z.boolean() }),
+  z.object({ kind: z.literal('roster'), userIds: z.array(id), accountIds: z.array(id).optional(), ask: z.boolean() }),
   z.object({ kind: z.literal('bye') }),
 ]);
 /** A notification: the event itself, or the id of the push_outbox row holding an event too large to notify. */

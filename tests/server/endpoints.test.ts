@@ -1,7 +1,8 @@
 import type { RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { API_BASE, API_DOCS_PATHS, defineEndpoint, routePath, type Endpoint } from '../../contract/endpoint';
+import { PERMISSION_ACTIONS } from '../../contract/access';
+import { API_BASE, API_DOCS_PATHS, defineEndpoint, permissionOf, routePath, type Endpoint } from '../../contract/endpoint';
 import { listEndpoints } from '../../contract/endpoints';
 import { MESSAGES } from '../../contract/errors';
 import { PUSH_PATH } from '../../contract/push';
@@ -54,6 +55,23 @@ describe.each(DATABASE_TARGETS.slice(0, 1))('endpoint objects and the routes reg
       if (endpoint.access === 'public') expect(config.public, label).toBe(true);
       else expect(config.area, label).toBe(endpoint.access);
     }
+  });
+
+  it('gives every endpoint the permission a member of an organisation needs for it', () => {
+    const missing = listEndpoints()
+      .filter(({ endpoint }) => permissionOf(endpoint) === undefined)
+      .map(({ group, name, endpoint }) => `${group}.${name} ${endpoint.method} ${endpoint.path}`);
+    expect(missing, 'each of these needs an `action` (contract/access.ts PERMISSION_ACTIONS)').toEqual([]);
+    for (const { group, name, endpoint } of listEndpoints()) {
+      const needed = permissionOf(endpoint);
+      if (endpoint.access === 'public' || endpoint.access === 'open') expect(needed, `${group}.${name}`).toBeNull();
+      else expect(needed, `${group}.${name}`).toMatch(new RegExp(`^${endpoint.access}:(${PERMISSION_ACTIONS.join('|')})$`));
+    }
+    // What the check above catches: a write that says nothing, and a read, which is `view` unless it says otherwise.
+    const write = defineEndpoint({ method: 'POST', path: '/probe/write', summary: 'probe', access: 'orders', answer: probeAnswer });
+    expect(permissionOf(write)).toBeUndefined();
+    expect(permissionOf(defineEndpoint({ method: 'GET', path: '/probe/read', summary: 'probe', access: 'orders', answer: probeAnswer }))).toBe('orders:view');
+    expect(permissionOf(defineEndpoint({ ...write, action: 'ship' }))).toBe('orders:ship');
   });
 
   it('has no API route that is not an endpoint object', () => {

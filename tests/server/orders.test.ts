@@ -42,10 +42,10 @@ describe.each(DATABASE_TARGETS)('orders on $kind', (target) => {
     });
     await t.app.ready();
     seller = await login(t.app, 'seller', 'seller123');
-    const toUser = t.app.push.toUser;
-    t.app.push.toUser = (userId, message) => {
-      if (userId === seller.id) pushed.push(message);
-      return toUser(userId, message);
+    const toAccount = t.app.push.toAccount;
+    t.app.push.toAccount = (accountId, message) => {
+      if (accountId === seller.id) pushed.push(message);
+      return toAccount(accountId, message);
     };
   });
   afterAll(() => t.close());

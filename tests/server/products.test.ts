@@ -23,10 +23,10 @@ describe.each(DATABASE_TARGETS)('products on $kind', (target) => {
     });
     await t.app.ready();
     seller = await login(t.app, 'seller', 'seller123');
-    const toUser = t.app.push.toUser;
-    t.app.push.toUser = (userId, message) => {
-      if (userId === seller.id) pushed.push(message);
-      return toUser(userId, message);
+    const toAccount = t.app.push.toAccount;
+    t.app.push.toAccount = (accountId, message) => {
+      if (accountId === seller.id) pushed.push(message);
+      return toAccount(accountId, message);
     };
     const added = await post<Store>('/api/store/add', { name: '义乌小百货', clientId: '1001', apiKey: 'sim-key-1001' });
     storeId = added.body.data.id;

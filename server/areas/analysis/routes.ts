@@ -12,10 +12,10 @@ export async function analysisRoutes(app: FastifyInstance) {
     clientFor: (connection) => app.marketplace.clientFor(connection),
     log: app.log,
   });
-  route(app, ANALYSIS_ENDPOINTS.sellerAnalyze, async ({ user, input, lang }) => service.analyze(user.id, input, lang));
-  route(app, ANALYSIS_ENDPOINTS.sellerAnalyzeSkus, async ({ user, input }) => service.skuPage(user.id, input));
+  route(app, ANALYSIS_ENDPOINTS.sellerAnalyze, async ({ user, input, lang }) => service.analyze(user.accountId, input, lang));
+  route(app, ANALYSIS_ENDPOINTS.sellerAnalyzeSkus, async ({ user, input }) => service.skuPage(user.accountId, input));
   route(app, ANALYSIS_ENDPOINTS.sellerAnalyzeExport, async ({ user, input, lang, reply }) => {
-    const { skus, currency, shopName } = await service.exportSkus(user.id, input);
+    const { skus, currency, shopName } = await service.exportSkus(user.accountId, input);
     const sheet = skuSheet(skus, shopName, currency, lang);
     const name = `sales-${input.from}-${input.to}.${input.format}`;
     reply.header('content-disposition', `attachment; filename="${name}"`);

@@ -26,12 +26,12 @@ export async function chatRoutes(app: FastifyInstance, options: ChatRoutesOption
     // The one client factory every area uses (server/marketplace/plugin.ts): one place decides where a shop's calls go.
     clientFor: (connection) => app.marketplace.clientFor(connection),
     now: () => app.now(),
-    push: (userId, message) => void app.push.toUser(userId, message),
+    push: (userId, message) => void app.push.toAccount(userId, message),
   });
   const watcher = createBuyerChatWatcher({
     service,
-    onlineUserIds: () => app.push.onlineUserIds(),
-    push: (userId, message) => void app.push.toUser(userId, message),
+    onlineUserIds: () => app.push.onlineAccountIds(),
+    push: (userId, message) => void app.push.toAccount(userId, message),
     log: app.log,
     intervalMs: options.pollMs ?? BUYER_CHAT_POLL_MS,
     leases: createLeases(app.database),
@@ -43,15 +43,15 @@ export async function chatRoutes(app: FastifyInstance, options: ChatRoutesOption
   const E = CHAT_ENDPOINTS;
 
   route(app, E.list, async ({ user, lang }) => {
-    const data = await service.list(user.id, lang);
+    const data = await service.list(user.accountId, lang);
     // A shop with an error shows the synced copy, not the marketplace's chats now.
     for (const shop of data.shops) if (shop.error === null) watcher.noteListed(shop.storeId, shop.chats);
     return data;
   });
 
-  route(app, E.history, async ({ user, input }) => service.history(user.id, input));
+  route(app, E.history, async ({ user, input }) => service.history(user.accountId, input));
 
-  route(app, E.read, async ({ user, input }) => service.read(user.id, input));
+  route(app, E.read, async ({ user, input }) => service.read(user.accountId, input));
 
   // Its own scope: multipart parsing stays on the upload route.
   await app.register(chatUploadRoutes, {
@@ -61,7 +61,7 @@ export async function chatRoutes(app: FastifyInstance, options: ChatRoutesOption
     now: () => app.now(),
   });
 
-  route(app, E.replyWindow, async ({ user, input, lang }) => service.replyWindow(user.id, input, lang));
+  route(app, E.replyWindow, async ({ user, input, lang }) => service.replyWindow(user.accountId, input, lang));
 
-  route(app, E.send, async ({ user, input }) => service.send(user.id, input));
+  route(app, E.send, async ({ user, input }) => service.send(user.accountId, input));
 }

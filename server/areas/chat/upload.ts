@@ -60,10 +60,11 @@ export function contentDisposition(kind: 'inline' | 'attachment', name: string):
 
 /**
  * Whether `userId` may see (or, with `uploaderId`, read a file sent to) a conversation: one of its two friends, a
- * member of its group, the owner of the buyer chat's shop.
+ * member of its group, the owner of the buyer chat's shop (or a member of the owner's organisation).
  */
-export async function mayUseConversation(database: Database, userId: number, conversation: UploadConversation, uploaderId?: number): Promise<boolean> {
+export async function mayUseConversation(database: Database, who: { id: number; accountId: number }, conversation: UploadConversation, uploaderId?: number): Promise<boolean> {
   const q = database.query.bind(database);
+  const userId = who.id;
   if (uploaderId === userId) return true;
   switch (conversation.kind) {
     case 'friend':
@@ -73,7 +74,8 @@ export async function mayUseConversation(database: Database, userId: number, con
     case 'group':
       return (await q(`select 1 from chat_group_members where group_id = $1 and user_id = $2`, [conversation.id, userId])).length > 0;
     case 'buyer':
-      return (await q(`select 1 from mp_shops where id = $1 and user_id = $2`, [conversation.storeId, userId])).length > 0;
+      // A buyer chat belongs to the account's shop; a member sees only the shops of their scope.
+      return (await q(`select 1 from mp_shops where id = $1 and user_id = $2`, [conversation.storeId, who.accountId])).length > 0;
   }
 }
 
@@ -82,7 +84,7 @@ export async function chatUploadRoutes(app: FastifyInstance, deps: Deps) {
   const E = CHAT_UPLOAD_ENDPOINTS;
   const filePath = (id: string) => join(deps.dir, id);
 
-  const mayUse = (userId: number, conversation: UploadConversation, uploaderId?: number) => mayUseConversation(deps.database, userId, conversation, uploaderId);
+  const mayUse = (who: { id: number; accountId: number }, conversation: UploadConversation, uploaderId?: number) => mayUseConversation(deps.database, who, conversation, uploaderId);
 
   async function readMeta(id: string): Promise<StoredUpload | null> {
     try {
@@ -113,7 +115,7 @@ export async function chatUploadRoutes(app: FastifyInstance, deps: Deps) {
       drain();
       throw fail(400, kind === 'image' ? 'badImage' : 'badFile', 'file');
     }
-    if (!(await mayUse(user.id, conversation))) {
+    if (!(await mayUse(user, conversation))) {
       drain();
       throw fail(401, 'notInConversation', 'conversation');
     }
@@ -147,7 +149,7 @@ export async function chatUploadRoutes(app: FastifyInstance, deps: Deps) {
     const { id } = params;
     const meta = STORED_NAME_PATTERN.test(id) ? await readMeta(id) : null;
     if (!meta) throw fail(404, 'fileNotFound', 'id');
-    if (!(await mayUse(user.id, meta.conversation, meta.uploaderId))) throw fail(401, 'notInConversation', 'id');
+    if (!(await mayUse(user, meta.conversation, meta.uploaderId))) throw fail(401, 'notInConversation', 'id');
     let bytes: Buffer;
     try {
       bytes = await readFile(filePath(id));
@@ -176,6 +178,6 @@ export async function chatUploadRoutes(app: FastifyInstance, deps: Deps) {
     } catch {
       throw fail(404, 'fileNotFound', 'fileId');
     }
-    return deps.buyerChat.sendFile(user.id, { storeId, chatId, name: meta.name, content, clientKey });
+    return deps.buyerChat.sendFile(user.accountId, { storeId, chatId, name: meta.name, content, clientKey });
   });
 }

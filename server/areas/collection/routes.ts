@@ -26,12 +26,12 @@ export async function collectionRoutes(app: FastifyInstance, options: Collection
     },
   };
   const E = COLLECTION_ENDPOINTS;
-  route(app, E.list, async ({ user, input }) => list(deps, user.id, input));
-  route(app, E.update, async ({ user, input, lang }) => update(deps, user.id, input, lang));
-  route(app, E.delete, async ({ user, input }) => remove(deps, user.id, input.ids));
-  route(app, E.upload, async ({ user, input, lang }) => upload(deps, user.id, input, lang));
-  route(app, E.collect, async ({ user, input, request }) => collect(deps, user.id, input, `${request.protocol}://${request.host}`));
-  route(app, E.uploadList, async ({ user, input, lang }) => uploadList(deps, user.id, input, lang));
-  route(app, E.uploadDelete, async ({ user, input }) => uploadDelete(deps, user.id, input.ids));
+  route(app, E.list, async ({ user, input }) => list(deps, user.accountId, input));
+  route(app, E.update, async ({ user, input, lang }) => update(deps, user.accountId, input, lang));
+  route(app, E.delete, async ({ user, input }) => remove(deps, user.accountId, input.ids));
+  route(app, E.upload, async ({ user, input, lang }) => upload(deps, user.accountId, input, lang));
+  route(app, E.collect, async ({ user, input, request }) => collect(deps, user.accountId, input, `${request.protocol}://${request.host}`));
+  route(app, E.uploadList, async ({ user, input, lang }) => uploadList(deps, user.accountId, input, lang));
+  route(app, E.uploadDelete, async ({ user, input }) => uploadDelete(deps, user.accountId, input.ids));
   route(app, E.formatUrl, async ({ input }) => formatUrls(input.urls, input.base));
 }

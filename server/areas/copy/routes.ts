@@ -35,15 +35,15 @@ export async function copyRoutes(app: FastifyInstance, options: CopyRoutesOption
   const E = COPY_ENDPOINTS;
   const bases = ALTERNATE_BASES.filter((base) => base !== API_BASE);
 
-  route(app, E.templates, async ({ user }) => listTemplates(deps, user.id));
-  route(app, E.saveTemplate, async ({ user, input }) => saveTemplate(deps, user.id, input));
-  route(app, E.deleteTemplate, async ({ user, input }) => deleteTemplate(deps, user.id, input.id));
+  route(app, E.templates, async ({ user }) => listTemplates(deps, user.accountId));
+  route(app, E.saveTemplate, async ({ user, input }) => saveTemplate(deps, user.accountId, input));
+  route(app, E.deleteTemplate, async ({ user, input }) => deleteTemplate(deps, user.accountId, input.id));
   route(app, E.preview, async ({ user: _user, input, lang }) => preview(deps, input.sources, input.rule, lang));
-  route(app, E.copy, async ({ user, input, lang }) => copy(deps, user.id, input, lang), { bases });
-  route(app, E.list, async ({ user, input, lang }) => history(deps, user.id, input, lang), { bases });
+  route(app, E.copy, async ({ user, input, lang }) => copy(deps, user.accountId, input, lang), { bases });
+  route(app, E.list, async ({ user, input, lang }) => history(deps, user.accountId, input, lang), { bases });
   route(app, E.allList, async ({ input, lang }) => history(deps, null, input, lang), { bases });
-  route(app, E.status, async ({ user, input, lang }) => status(deps, user.id, input.ids, lang));
-  route(app, E.retry, async ({ user, input, lang }) => retry(deps, user.id, input.ids, lang));
-  route(app, E.delete, async ({ user, input }) => deleteRecords(deps, user.id, input.ids));
-  route(app, E.deleteAll, async ({ user }) => deleteRecords(deps, user.id, null));
+  route(app, E.status, async ({ user, input, lang }) => status(deps, user.accountId, input.ids, lang));
+  route(app, E.retry, async ({ user, input, lang }) => retry(deps, user.accountId, input.ids, lang));
+  route(app, E.delete, async ({ user, input }) => deleteRecords(deps, user.accountId, input.ids));
+  route(app, E.deleteAll, async ({ user }) => deleteRecords(deps, user.accountId, null));
 }

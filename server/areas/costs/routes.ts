@@ -12,9 +12,9 @@ export async function costsRoutes(app: FastifyInstance) {
   const service = createCostService(app.database);
   const E = COST_ENDPOINTS;
 
-  route(app, E.list, async ({ user, input }) => service.list(user.id, input));
+  route(app, E.list, async ({ user, input }) => service.list(user.accountId, input));
 
-  route(app, E.set, async ({ user, input }) => service.set(user.id, input.items));
+  route(app, E.set, async ({ user, input }) => service.set(user.accountId, input.items));
 
   route(app, E.import, async ({ user, request, lang }) => {
     const part = request.isMultipart() ? await request.file() : undefined;
@@ -22,6 +22,6 @@ export async function costsRoutes(app: FastifyInstance) {
     const bytes = await part.toBuffer().catch(() => null);
     if (!bytes || part.file.truncated) throw new ApiError(400, COST_MESSAGES.fileTooLarge, 'file');
     if (bytes.length === 0) throw new ApiError(400, COST_MESSAGES.fileMissing, 'file');
-    return service.importLines(user.id, await readCostFile(part.filename, bytes), lang);
+    return service.importLines(user.accountId, await readCostFile(part.filename, bytes), lang);
   });
 }

@@ -23,10 +23,10 @@ export async function createRoutes(app: FastifyInstance, options: CreateRoutesOp
       (await clientForShop({ database: app.database, secretKey: app.config.secretKey, clientFor: factory() }, userId, shopId)).client,
   };
   const E = CREATE_ENDPOINTS;
-  route(app, E.categoryTree, async ({ user, input, lang }) => categoryTree(deps, user.id, input.shopId, lang));
-  route(app, E.categoryAttribute, async ({ user, input, lang }) => categoryAttributes(deps, user.id, input, lang));
-  route(app, E.attributeValues, async ({ user, input, lang }) => attributeValues(deps, user.id, input, lang));
-  route(app, E.create, async ({ user, input, lang }) => createProduct(deps, user.id, input.shopId, input.card, lang));
-  route(app, E.status, async ({ user, input, lang }) => createStatus(deps, user.id, input, lang));
-  route(app, E.template, async ({ user, input, lang }) => templateCard(deps, user.id, input.shopId, input.product, lang));
+  route(app, E.categoryTree, async ({ user, input, lang }) => categoryTree(deps, user.accountId, input.shopId, lang));
+  route(app, E.categoryAttribute, async ({ user, input, lang }) => categoryAttributes(deps, user.accountId, input, lang));
+  route(app, E.attributeValues, async ({ user, input, lang }) => attributeValues(deps, user.accountId, input, lang));
+  route(app, E.create, async ({ user, input, lang }) => createProduct(deps, user.accountId, input.shopId, input.card, lang));
+  route(app, E.status, async ({ user, input, lang }) => createStatus(deps, user.accountId, input, lang));
+  route(app, E.template, async ({ user, input, lang }) => templateCard(deps, user.accountId, input.shopId, input.product, lang));
 }

@@ -26,12 +26,12 @@ export async function editRoutes(app: FastifyInstance, options: EditRoutesOption
   await watermarkRoutes(app, options);
 
   route(app, E.designs, async ({ user }) => {
-    const rows = await q<DesignRow>(`select id, name, width, height, thumbnail, updated_at from edit_designs where user_id = $1 order by updated_at desc, id desc limit 500`, [user.id]);
+    const rows = await q<DesignRow>(`select id, name, width, height, thumbnail, updated_at from edit_designs where user_id = $1 order by updated_at desc, id desc limit 500`, [user.accountId]);
     return { list: rows.map(summaryOf) };
   });
 
   route(app, E.design, async ({ user, input }) => {
-    const [row] = await q<DesignRow & { json: string }>(`select id, name, width, height, thumbnail, json, updated_at from edit_designs where id = $1 and user_id = $2`, [input.id, user.id]);
+    const [row] = await q<DesignRow & { json: string }>(`select id, name, width, height, thumbnail, json, updated_at from edit_designs where id = $1 and user_id = $2`, [input.id, user.accountId]);
     if (!row) throw fail(404, 'designNotFound', 'id');
     return { id: row.id, name: row.name, width: row.width, height: row.height, json: row.json, updatedAt: iso(row.updated_at) };
   });
@@ -43,7 +43,7 @@ export async function editRoutes(app: FastifyInstance, options: EditRoutesOption
     } catch {
       throw fail(400, 'designNotJson', 'json');
     }
-    const values = [user.id, input.name, input.width, input.height, input.json, input.thumbnail, app.now()];
+    const values = [user.accountId, input.name, input.width, input.height, input.json, input.thumbnail, app.now()];
     const rows =
       input.id === undefined
         ? await q<DesignRow>(
@@ -61,7 +61,7 @@ export async function editRoutes(app: FastifyInstance, options: EditRoutesOption
   });
 
   route(app, E.deleteDesign, async ({ user, input }) => {
-    const rows = await q<{ id: number }>(`delete from edit_designs where id = $1 and user_id = $2 returning id`, [input.id, user.id]);
+    const rows = await q<{ id: number }>(`delete from edit_designs where id = $1 and user_id = $2 returning id`, [input.id, user.accountId]);
     if (!rows[0]) throw fail(404, 'designNotFound', 'id');
     return { id: rows[0].id };
   });
@@ -71,13 +71,13 @@ export async function editRoutes(app: FastifyInstance, options: EditRoutesOption
     const [row] = await q<ImageRow>(
       `insert into edit_images (user_id, name, content_type, width, height, size, bytes, created_at) values ($1, $2, $3, $4, $5, $6, $7, $8)
        returning id, name, width, height, size, content_type, created_at`,
-      [user.id, name, contentType, width, height, bytes.length, bytes, app.now()],
+      [user.accountId, name, contentType, width, height, bytes.length, bytes, app.now()],
     );
     return imageOf(row!);
   });
 
   route(app, E.images, async ({ user }) => {
-    const rows = await q<ImageRow>(`select id, name, width, height, size, content_type, created_at from edit_images where user_id = $1 and origin = 'upload' order by created_at desc, id desc limit 500`, [user.id]);
+    const rows = await q<ImageRow>(`select id, name, width, height, size, content_type, created_at from edit_images where user_id = $1 and origin = 'upload' order by created_at desc, id desc limit 500`, [user.accountId]);
     return { list: rows.map(imageOf) };
   });
 
@@ -85,14 +85,14 @@ export async function editRoutes(app: FastifyInstance, options: EditRoutesOption
     // The first call gives the token; later calls (a retry, another product) answer the same address.
     const [row] = await q<{ id: number; public_token: string; content_type: string }>(
       `update edit_images set public_token = coalesce(public_token, $3) where id = $1 and user_id = $2 returning id, public_token, content_type`,
-      [input.id, user.id, newPictureToken()],
+      [input.id, user.accountId, newPictureToken()],
     );
     if (!row) throw fail(404, 'imageNotFound', 'id');
     return { id: row.id, url: publicPictureUrl(publicBaseOf(request), row.public_token, row.content_type) };
   });
 
   route(app, E.image, async ({ user, params, reply }) => {
-    const [row] = await q<{ bytes: Uint8Array; content_type: string }>(`select bytes, content_type from edit_images where id = $1 and user_id = $2`, [params.id, user.id]);
+    const [row] = await q<{ bytes: Uint8Array; content_type: string }>(`select bytes, content_type from edit_images where id = $1 and user_id = $2`, [params.id, user.accountId]);
     if (!row) throw fail(404, 'imageNotFound', 'id');
     return reply
       .header('Content-Type', row.content_type)

@@ -107,7 +107,7 @@ export async function watermarkRoutes(app: FastifyInstance, options: WatermarkRo
     fetchPicture,
     sendPictures: async (userId, productId, images) => {
       const { result, changed } = await updateSkuImage(productDeps, userId, { id: productId, images });
-      if (changed) app.push.toUser(userId, { type: 'products.changed' });
+      if (changed) app.push.toAccount(userId, { type: 'products.changed' });
       return result;
     },
     log: app.log,
@@ -130,7 +130,7 @@ export async function watermarkRoutes(app: FastifyInstance, options: WatermarkRo
   const E = WATERMARK_ENDPOINTS;
 
   route(app, E.list, async ({ user }) => {
-    const rows = await q<TemplateRow>(`select ${TEMPLATE_COLUMNS} from watermark_templates where user_id = $1 order by updated_at desc, id desc`, [user.id]);
+    const rows = await q<TemplateRow>(`select ${TEMPLATE_COLUMNS} from watermark_templates where user_id = $1 order by updated_at desc, id desc`, [user.accountId]);
     return { list: rows.map(templateOf) };
   });
 
@@ -157,15 +157,15 @@ export async function watermarkRoutes(app: FastifyInstance, options: WatermarkRo
     const settings = parsed.data;
     const id = fields.id ? Number(fields.id) : null;
     if (id !== null && !(Number.isInteger(id) && id > 0)) throw refuse('templateNotFound', 'id', 404);
-    const [existing] = id === null ? [] : await q<{ has_picture: boolean }>(`select picture is not null as has_picture from watermark_templates where id = $1 and user_id = $2`, [id, user.id]);
+    const [existing] = id === null ? [] : await q<{ has_picture: boolean }>(`select picture is not null as has_picture from watermark_templates where id = $1 and user_id = $2`, [id, user.accountId]);
     if (id !== null && !existing) throw refuse('templateNotFound', 'id', 404);
     if (settings.kind === 'text' && !settings.text) throw refuse('textNeeded', 'settings.text');
     const pictureType = picture ? await checkMarkPicture(picture) : null;
     if (settings.kind === 'image' && !picture && !existing?.has_picture) throw refuse('pictureNeeded', 'file');
-    const values = [user.id, settings.name, settings.kind, settings.text, settings.color, settings.position, settings.opacity, settings.scale, settings.margin, settings.tile, picture, pictureType, app.now()];
+    const values = [user.accountId, settings.name, settings.kind, settings.text, settings.color, settings.position, settings.opacity, settings.scale, settings.margin, settings.tile, picture, pictureType, app.now()];
     let rows: TemplateRow[];
     if (id === null) {
-      const [{ n } = { n: 0 }] = await q<{ n: number }>(`select count(*)::int as n from watermark_templates where user_id = $1`, [user.id]);
+      const [{ n } = { n: 0 }] = await q<{ n: number }>(`select count(*)::int as n from watermark_templates where user_id = $1`, [user.accountId]);
       if (n >= WATERMARK_TEMPLATES_MAX) throw refuse('templatesFull');
       rows = await q<TemplateRow>(
         `insert into watermark_templates (user_id, name, kind, text, color, position, opacity, scale, margin, tile, picture, picture_type, updated_at)
@@ -187,13 +187,13 @@ export async function watermarkRoutes(app: FastifyInstance, options: WatermarkRo
   });
 
   route(app, E.delete, async ({ user, input }) => {
-    const rows = await q<{ id: number }>(`delete from watermark_templates where id = $1 and user_id = $2 returning id`, [input.id, user.id]);
+    const rows = await q<{ id: number }>(`delete from watermark_templates where id = $1 and user_id = $2 returning id`, [input.id, user.accountId]);
     if (!rows[0]) throw refuse('templateNotFound', 'id', 404);
     return { id: rows[0].id };
   });
 
   route(app, E.picture, async ({ user, params, reply }) => {
-    const [row] = await q<{ picture: Uint8Array | null; picture_type: string | null }>(`select picture, picture_type from watermark_templates where id = $1 and user_id = $2`, [params.id, user.id]);
+    const [row] = await q<{ picture: Uint8Array | null; picture_type: string | null }>(`select picture, picture_type from watermark_templates where id = $1 and user_id = $2`, [params.id, user.accountId]);
     if (!row?.picture) throw refuse('templateNotFound', 'id', 404);
     return reply
       .header('Content-Type', row.picture_type ?? 'image/png')
@@ -203,8 +203,8 @@ export async function watermarkRoutes(app: FastifyInstance, options: WatermarkRo
   });
 
   route(app, E.preview, async ({ user, input, reply }) => {
-    const { mark } = await templateMark(app.database, user.id, input.templateId);
-    const [product] = await productPictures(app.database, user.id, null, [input.productId]);
+    const { mark } = await templateMark(app.database, user.accountId, input.templateId);
+    const [product] = await productPictures(app.database, user.accountId, null, [input.productId]);
     if (!product) throw refuse('productNotFound', 'productId', 404);
     const source = product.images[Math.min(input.picture, product.images.length - 1)];
     if (!source) throw refuse('productHasNoPictures', 'productId');
@@ -220,10 +220,10 @@ export async function watermarkRoutes(app: FastifyInstance, options: WatermarkRo
     return reply.header('Content-Type', made.contentType).header('Cache-Control', 'no-store').send(made.bytes);
   });
 
-  route(app, E.apply, async ({ user, input, request }) => jobs.apply(user.id, input, publicBaseOf(request)));
-  route(app, E.restore, async ({ user, input, request }) => jobs.restore(user.id, input.id, publicBaseOf(request)));
-  route(app, E.jobs, async ({ user }) => ({ list: await jobs.list(user.id) }));
-  route(app, E.job, async ({ user, input, lang }) => jobs.detail(user.id, input.id, lang));
+  route(app, E.apply, async ({ user, input, request }) => jobs.apply(user.accountId, input, publicBaseOf(request)));
+  route(app, E.restore, async ({ user, input, request }) => jobs.restore(user.accountId, input.id, publicBaseOf(request)));
+  route(app, E.jobs, async ({ user }) => ({ list: await jobs.list(user.accountId) }));
+  route(app, E.job, async ({ user, input, lang }) => jobs.detail(user.accountId, input.id, lang));
 
   route(app, E.publicPicture, async ({ params, reply }) => {
     const token = params.token.replace(/\.(png|jpg)$/, '');

@@ -28,7 +28,7 @@ export async function imageRoutes(app: FastifyInstance, options: ImageRoutesOpti
       const conversation = parseUploadConversation(input.conversation);
       if (!isPermitted(AREA_ROLES.chat, user.rolePermissions)) throw new ApiError(401, 'unauthorized', null);
       if (!conversation) throw fail(400, 'badConversation', 'conversation');
-      if (!(await mayUseConversation(app.database, user.id, conversation))) throw fail(401, 'notInConversation', 'conversation');
+      if (!(await mayUseConversation(app.database, user, conversation))) throw fail(401, 'notInConversation', 'conversation');
     } else {
       // A product picture of a source site: for the listing roles, and only on those sites' hosts.
       if (!isPermitted(AREA_ROLES.collection, user.rolePermissions)) throw new ApiError(401, 'unauthorized', null);

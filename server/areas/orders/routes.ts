@@ -48,30 +48,30 @@ export async function ordersRoutes(app: FastifyInstance, options: OrdersRoutesOp
   };
   const syncFrame = createFrameSync(deps);
   const changed = (userId: number, count = 1) => {
-    if (count > 0) app.push.toUser(userId, { type: 'orders.changed' });
+    if (count > 0) app.push.toAccount(userId, { type: 'orders.changed' });
   };
 
   const E = ORDER_ENDPOINTS;
 
-  route(app, E.list, async ({ user, input }) => listOrders(deps, user.id, input));
+  route(app, E.list, async ({ user, input }) => listOrders(deps, user.accountId, input));
 
-  route(app, E.get, async ({ user, input }) => getOrder(deps, user.id, input.id));
+  route(app, E.get, async ({ user, input }) => getOrder(deps, user.accountId, input.id));
 
   route(app, E.add, async ({ user, input }) => {
-    const row = await addOrder(deps, user.id, input);
-    changed(user.id);
+    const row = await addOrder(deps, user.accountId, input);
+    changed(user.accountId);
     return row;
   });
 
   route(app, E.update, async ({ user, input }) => {
-    const row = await updateOrder(deps, user.id, input);
-    changed(user.id);
+    const row = await updateOrder(deps, user.accountId, input);
+    changed(user.accountId);
     return row;
   });
 
   route(app, E.delete, async ({ user, input }) => {
-    const count = await deleteOrders(deps, user.id, input.ids);
-    changed(user.id, count);
+    const count = await deleteOrders(deps, user.accountId, input.ids);
+    changed(user.accountId, count);
     return count;
   });
 
@@ -82,68 +82,68 @@ export async function ordersRoutes(app: FastifyInstance, options: OrdersRoutesOp
   route(app, E.sync, async ({ user, input, reply }) => {
     const { cursor, limit, format, next } = input;
     if (format === 'binary') {
-      const frame = await syncFrame(user.id, cursor, limit, next);
+      const frame = await syncFrame(user.accountId, cursor, limit, next);
       return reply.type(ORDER_FRAME_TYPE).send(Buffer.from(frame.buffer, frame.byteOffset, frame.byteLength));
     }
-    const chunk = await syncChunk(deps, user.id, cursor, limit);
+    const chunk = await syncChunk(deps, user.accountId, cursor, limit);
     return reply
       .type('application/json; charset=utf-8')
       .send(`{"code":200,"msg":"success","data":{"rows":${chunk.rowsJson},"cursor":${JSON.stringify(chunk.cursor)},"hasMore":${chunk.hasMore}}}`);
   });
 
-  route(app, E.unfulfilledList, async ({ user, input }) => unfulfilledList(deps, user.id, input.storeId, input.page, input.rows));
+  route(app, E.unfulfilledList, async ({ user, input }) => unfulfilledList(deps, user.accountId, input.storeId, input.page, input.rows));
 
-  route(app, E.unfulfilledListV3, async ({ user, input }) => unfulfilledListLive(deps, user.id, input.storeId, input.limit, input.cursor));
+  route(app, E.unfulfilledListV3, async ({ user, input }) => unfulfilledListLive(deps, user.accountId, input.storeId, input.limit, input.cursor));
 
   route(app, E.ship, async ({ user, input, lang }) => {
-    const result = await shipOrders(deps, user.id, input.ids, lang);
-    changed(user.id, result.done);
+    const result = await shipOrders(deps, user.accountId, input.ids, lang);
+    changed(user.accountId, result.done);
     return result;
   });
 
-  route(app, E.posting, async ({ user, input }) => postingDetail(deps, user.id, input.id));
+  route(app, E.posting, async ({ user, input }) => postingDetail(deps, user.accountId, input.id));
 
-  route(app, E.cancelReasons, async ({ user, input }) => cancelReasons(deps, user.id, input.ids));
+  route(app, E.cancelReasons, async ({ user, input }) => cancelReasons(deps, user.accountId, input.ids));
 
   route(app, E.cancel, async ({ user, input, lang }) => {
-    const result = await cancelOrders(deps, user.id, input, lang);
-    changed(user.id, result.done);
+    const result = await cancelOrders(deps, user.accountId, input, lang);
+    changed(user.accountId, result.done);
     return result;
   });
 
   route(app, E.addTrackNumber, async ({ user, input, lang }) => {
-    const result = await setTrackingNumbers(deps, user.id, input.items, lang);
-    changed(user.id, result.done);
+    const result = await setTrackingNumbers(deps, user.accountId, input.items, lang);
+    changed(user.accountId, result.done);
     return result;
   });
 
   // Our own record only (an entered order's tracking, or a correction): Ozon is not told.
   route(app, E.updateTrack, async ({ user, input, lang }) => {
-    const result = await setTrackingNumbers(deps, user.id, [input], lang, { marketplace: false });
-    changed(user.id, result.done);
+    const result = await setTrackingNumbers(deps, user.accountId, [input], lang, { marketplace: false });
+    changed(user.accountId, result.done);
     return result;
   });
 
   route(app, E.setEubOrder, async ({ user, input, lang }) => {
     const { ids, trackingNumber } = input;
-    const rows = await Promise.all(ids.map((id) => getOrder(deps, user.id, id)));
+    const rows = await Promise.all(ids.map((id) => getOrder(deps, user.accountId, id)));
     const items = rows.map((row) => ({ id: row.id, trackingNumber: trackingNumber ?? row.trackingNumber ?? '' }));
-    const result = await setTrackingNumbers(deps, user.id, items, lang, { marketplace: trackingNumber !== undefined, substatus: EUB_SUBSTATUS });
-    changed(user.id, result.done);
+    const result = await setTrackingNumbers(deps, user.accountId, items, lang, { marketplace: trackingNumber !== undefined, substatus: EUB_SUBSTATUS });
+    changed(user.accountId, result.done);
     return result;
   });
 
-  route(app, E.updatePdf, async ({ user, input }) => startLabelTasks(deps, user.id, input.ids));
+  route(app, E.updatePdf, async ({ user, input }) => startLabelTasks(deps, user.accountId, input.ids));
 
   route(app, E.labelPdf, async ({ user, input, reply }) => {
-    const pdf = await labelPdf(deps, user.id, input.ids);
+    const pdf = await labelPdf(deps, user.accountId, input.ids);
     return reply
       .type('application/pdf')
       .header('content-disposition', 'attachment; filename="labels.pdf"')
       .send(Buffer.from(pdf.buffer, pdf.byteOffset, pdf.byteLength));
   });
 
-  route(app, E.warehouseList, async ({ user, input }) => listWarehouses(deps, user.id, input.storeId));
+  route(app, E.warehouseList, async ({ user, input }) => listWarehouses(deps, user.accountId, input.storeId));
 
-  route(app, E.updateStock, async ({ user, input, lang }) => updateStock(deps, user.id, input.items, lang));
+  route(app, E.updateStock, async ({ user, input, lang }) => updateStock(deps, user.accountId, input.items, lang));
 }

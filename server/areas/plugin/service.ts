@@ -87,5 +87,5 @@ export async function authenticatePluginToken(deps: PluginDeps, token: string): 
     await deps.db.update(pluginTokens).set({ lastUsedAt: now }).where(eq(pluginTokens.id, found.token.id));
   }
   // No session stands behind a plugin token: session id 0 matches no push socket and no session row.
-  return toAuthUser(found.user, 0, now);
+  return toAuthUser(deps, found.user, 0, now);
 }

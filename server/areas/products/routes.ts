@@ -52,7 +52,7 @@ export async function productsRoutes(app: FastifyInstance, options: ProductsRout
   };
   const syncFrame = createProductFrameSync(deps);
   const changed = (userId: number, count: number) => {
-    if (count > 0) app.push.toUser(userId, { type: 'products.changed' });
+    if (count > 0) app.push.toAccount(userId, { type: 'products.changed' });
   };
   const runner = createReuploadRunner({
     deps,
@@ -82,24 +82,24 @@ export async function productsRoutes(app: FastifyInstance, options: ProductsRout
   const E = PRODUCT_ENDPOINTS;
 
   route(app, E.sync, async ({ user, input, reply }) => {
-    const frame = await syncFrame(user.id, input.cursor, input.limit, input.next);
+    const frame = await syncFrame(user.accountId, input.cursor, input.limit, input.next);
     return reply.type(PRODUCT_FRAME_TYPE).send(Buffer.from(frame.buffer, frame.byteOffset, frame.byteLength));
   });
 
-  route(app, E.ozonList, async ({ user, input }) => shopProductPage(deps, user.id, input));
-  route(app, E.ozonProList, async ({ user, input }) => proProductPage(deps, user.id, input));
-  route(app, E.info, async ({ user, input }) => productInfo(deps, user.id, input.id));
-  route(app, E.search, async ({ user, input }) => searchProducts(deps, user.id, input.q, input.storeIds, input.limit));
-  route(app, E.warehouses, async ({ user }) => productWarehouses(deps, user.id));
+  route(app, E.ozonList, async ({ user, input }) => shopProductPage(deps, user.accountId, input));
+  route(app, E.ozonProList, async ({ user, input }) => proProductPage(deps, user.accountId, input));
+  route(app, E.info, async ({ user, input }) => productInfo(deps, user.accountId, input.id));
+  route(app, E.search, async ({ user, input }) => searchProducts(deps, user.accountId, input.q, input.storeIds, input.limit));
+  route(app, E.warehouses, async ({ user }) => productWarehouses(deps, user.accountId));
 
   route(app, E.priceUpdate, async ({ user, input, lang }) => {
-    const { outcomes, changed: count } = await updatePrices(deps, user.id, input, lang);
-    changed(user.id, count);
+    const { outcomes, changed: count } = await updatePrices(deps, user.accountId, input, lang);
+    changed(user.accountId, count);
     return { outcomes };
   });
   route(app, E.stockUpdate, async ({ user, input, lang }) => {
-    const { outcomes, changed: count } = await updateStocks(deps, user.id, input, lang);
-    changed(user.id, count);
+    const { outcomes, changed: count } = await updateStocks(deps, user.accountId, input, lang);
+    changed(user.accountId, count);
     return { outcomes };
   });
   for (const [endpoint, kind] of [
@@ -108,18 +108,18 @@ export async function productsRoutes(app: FastifyInstance, options: ProductsRout
     [E.deleteArchive, 'delete'],
   ] as const) {
     route(app, endpoint, async ({ user, input, lang }) => {
-      const { outcomes, changed: count } = await archiveProducts(deps, user.id, input.ids, kind, lang);
-      changed(user.id, count);
+      const { outcomes, changed: count } = await archiveProducts(deps, user.accountId, input.ids, kind, lang);
+      changed(user.accountId, count);
       return { outcomes };
     });
   }
   route(app, E.updateSkuImage, async ({ user, input }) => {
-    const { result, changed: moved } = await updateSkuImage(deps, user.id, input);
-    changed(user.id, moved ? 1 : 0);
+    const { result, changed: moved } = await updateSkuImage(deps, user.accountId, input);
+    changed(user.accountId, moved ? 1 : 0);
     return result;
   });
 
-  route(app, E.limits, async ({ user, input, lang }) => productLimits(deps, user.id, input.storeIds, lang));
+  route(app, E.limits, async ({ user, input, lang }) => productLimits(deps, user.accountId, input.storeIds, lang));
 
   // Its own scope: multipart parsing stays on the upload route. The picture is kept as the image editor keeps its
   // pictures (edit_images), served without a session at an unguessable address for Ozon to fetch.
@@ -128,22 +128,22 @@ export async function productsRoutes(app: FastifyInstance, options: ProductsRout
     route(scope, E.imageUpload, async ({ user, request }) => {
       const { bytes, name, contentType, width, height } = await readUploadedImage(request);
       const token = newPictureToken();
-      await storeProductPicture(app.database, user.id, { name, contentType, width, height, bytes, token, now: app.now() });
+      await storeProductPicture(app.database, user.accountId, { name, contentType, width, height, bytes, token, now: app.now() });
       return { url: publicPictureUrl(publicBaseOf(request), token, contentType), width, height };
     });
   });
 
   const R = REUPLOAD_ENDPOINTS;
   route(app, R.reUpload, async ({ user, input, lang }) => {
-    const answer = await startReupload(deps, user.id, input, lang);
+    const answer = await startReupload(deps, user.accountId, input, lang);
     runner.wake();
     return answer;
   });
-  route(app, R.status, async ({ user, input, lang }) => reuploadStatus(deps, user.id, input.batchId, lang));
+  route(app, R.status, async ({ user, input, lang }) => reuploadStatus(deps, user.accountId, input.batchId, lang));
   route(app, R.retry, async ({ user, input, lang }) => {
-    const answer = await retryReupload(deps, user.id, input.batchId, input.ids, lang);
+    const answer = await retryReupload(deps, user.accountId, input.batchId, input.ids, lang);
     runner.wake();
     return answer;
   });
-  route(app, R.history, async ({ user, input, lang }) => reuploadHistory(deps, user.id, input, lang));
+  route(app, R.history, async ({ user, input, lang }) => reuploadHistory(deps, user.accountId, input, lang));
 }

@@ -30,18 +30,18 @@ export async function promotionRoutes(app: FastifyInstance, options: PromotionRo
   app.addHook('onClose', async () => job.stop());
 
   const E = PROMOTION_ENDPOINTS;
-  route(app, E.actionList, async ({ user, lang }) => service.actionList(user.id, lang));
-  route(app, E.actionInfo, async ({ user, input }) => service.actionInfo(user.id, input));
-  route(app, E.actionProducts, async ({ user, input }) => service.actionProducts(user.id, input, 'products'));
-  route(app, E.actionCandidates, async ({ user, input }) => service.actionProducts(user.id, input, 'candidates'));
-  route(app, E.actionAdd, async ({ user, input, lang }) => service.add(user.id, input, lang));
-  route(app, E.actionRemove, async ({ user, input, lang }) => service.remove(user.id, input, lang));
-  route(app, E.guardList, async ({ user }) => service.guardList(user.id));
-  route(app, E.guardSet, async ({ user, input }) => service.guardSet(user.id, input));
-  route(app, E.guardAction, async ({ user, input }) => service.guardAction(user.id, input));
-  route(app, E.guardRun, async ({ user, input }) => service.guardRunFor(user.id, input.storeId));
-  route(app, E.guardLog, async ({ user, input, lang }) => service.guardLog(user.id, input, lang));
-  route(app, E.discountList, async ({ user, input, lang }) => service.discountList(user.id, input.view, lang));
-  route(app, E.discountApprove, async ({ user, input, lang }) => service.discountApprove(user.id, input.items, lang));
-  route(app, E.discountDecline, async ({ user, input, lang }) => service.discountDecline(user.id, input.items, lang));
+  route(app, E.actionList, async ({ user, lang }) => service.actionList(user.accountId, lang));
+  route(app, E.actionInfo, async ({ user, input }) => service.actionInfo(user.accountId, input));
+  route(app, E.actionProducts, async ({ user, input }) => service.actionProducts(user.accountId, input, 'products'));
+  route(app, E.actionCandidates, async ({ user, input }) => service.actionProducts(user.accountId, input, 'candidates'));
+  route(app, E.actionAdd, async ({ user, input, lang }) => service.add(user.accountId, input, lang));
+  route(app, E.actionRemove, async ({ user, input, lang }) => service.remove(user.accountId, input, lang));
+  route(app, E.guardList, async ({ user }) => service.guardList(user.accountId));
+  route(app, E.guardSet, async ({ user, input }) => service.guardSet(user.accountId, input));
+  route(app, E.guardAction, async ({ user, input }) => service.guardAction(user.accountId, input));
+  route(app, E.guardRun, async ({ user, input }) => service.guardRunFor(user.accountId, input.storeId));
+  route(app, E.guardLog, async ({ user, input, lang }) => service.guardLog(user.accountId, input, lang));
+  route(app, E.discountList, async ({ user, input, lang }) => service.discountList(user.accountId, input.view, lang));
+  route(app, E.discountApprove, async ({ user, input, lang }) => service.discountApprove(user.accountId, input.items, lang));
+  route(app, E.discountDecline, async ({ user, input, lang }) => service.discountDecline(user.accountId, input.items, lang));
 }

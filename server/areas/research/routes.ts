@@ -45,13 +45,13 @@ export async function researchRoutes(app: FastifyInstance) {
   route(app, RESEARCH_ENDPOINTS.marketData, async ({ lang }) => marketData(app.database, lang));
   route(app, RESEARCH_ENDPOINTS.marketImport, async ({ user, request, lang }) => {
     if (!request.isMultipart()) throw new ApiError(400, 'marketImportFiles', 'file');
-    return importUpload(app.database, user.id, request.files(), lang);
+    return importUpload(app.database, user.accountId, request.files(), lang);
   });
 
   // The user's own products' search queries come from Ozon through the user's own shops (the main database).
   const clientOf = async (userId: number, shopId: number) =>
     (await clientForShop({ database: app.database, secretKey: app.config.secretKey, clientFor: app.marketplace.clientFor }, userId, shopId)).client;
-  route(app, RESEARCH_ENDPOINTS.ownQueries, async ({ user, lang }) => ownQueries({ database: app.database, clientOf, now: () => app.now().getTime() }, user.id, lang));
+  route(app, RESEARCH_ENDPOINTS.ownQueries, async ({ user, lang }) => ownQueries({ database: app.database, clientOf, now: () => app.now().getTime() }, user.accountId, lang));
 
   route(app, RESEARCH_ENDPOINTS.categories, async ({ lang }) => ({ tree: categoryTree(lang) }));
   route(app, RESEARCH_ENDPOINTS.hotProducts, async ({ input, reply }) => withSignal(reply, (run) => hotProducts(run, input)));

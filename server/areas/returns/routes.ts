@@ -27,19 +27,19 @@ export async function returnsRoutes(app: FastifyInstance, options: ReturnsRoutes
   const E = RETURN_ENDPOINTS;
 
   route(app, E.sync, async ({ user, input, reply }) => {
-    const frame = await syncFrame(user.id, input.cursor, input.limit, input.next);
+    const frame = await syncFrame(user.accountId, input.cursor, input.limit, input.next);
     return reply.type(RETURN_FRAME_TYPE).send(Buffer.from(frame.buffer, frame.byteOffset, frame.byteLength));
   });
 
-  route(app, E.list, async ({ user, input }) => listReturns(deps, user.id, input, ['FBS', 'FBO']));
+  route(app, E.list, async ({ user, input }) => listReturns(deps, user.accountId, input, ['FBS', 'FBO']));
 
-  route(app, E.listNew, async ({ user, input }) => listReturns(deps, user.id, input, ['FBS', 'FBO', 'rFBS']));
+  route(app, E.listNew, async ({ user, input }) => listReturns(deps, user.accountId, input, ['FBS', 'FBO', 'rFBS']));
 
-  route(app, E.get, async ({ user, input }) => getReturn(deps, user.id, input.id));
+  route(app, E.get, async ({ user, input }) => getReturn(deps, user.accountId, input.id));
 
   route(app, E.rfbsAction, async ({ user, input }) => {
-    const { detail, changed } = await rfbsAction(deps, user.id, input);
-    if (changed) app.push.toUser(user.id, { type: 'returns.changed', shopId: detail.row.shopId });
+    const { detail, changed } = await rfbsAction(deps, user.accountId, input);
+    if (changed) app.push.toAccount(user.accountId, { type: 'returns.changed', shopId: detail.row.shopId });
     return detail;
   });
 }

@@ -1,8 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { and, desc, eq, isNull, ne, or, sql } from 'drizzle-orm';
 import { COMMON_ROLE, type Brand, type ChangePswData, type LimitInfo, type LoginData, type Notice, type RegisterData, type Role, type UserInfo } from '../../../contract/session';
+import { TEAM_MESSAGES } from '../../../contract/team';
 import { notices, sessions, users, type SessionRow, type UserRow } from '../../db/schema';
 import { ApiError } from '../../http/errors';
+import { accountScope, MemberInactive, type AccountScope } from '../team/scope';
 import { activeRoles, assignedRoles, latestValidTime, rolePermissions, validityTimes } from './access';
 import { consumeCaptcha } from './captcha';
 import type { ServiceDeps } from './deps';
@@ -12,7 +14,21 @@ import { dummyPasswordHash, hashPassword, hashToken, newToken, verifyPassword } 
 
 /** The logged-in caller, as `request.user`. */
 export type AuthUser = {
+  /** The person: their session, password, chat identity and own records. */
   id: number;
+  /**
+   * Whose data the person works on: the owner's account for a member of an organisation, the person otherwise.
+   * Rows owned by a seller (shops, orders, products ...) are read and written under this id.
+   */
+  accountId: number;
+  /** A member of another account's organisation (users.is_ap). */
+  isMember: boolean;
+  /** The member's granted `area:action` permissions (contract/access.ts); null: everything (owners, the administrator). */
+  permissions: string[] | null;
+  /** The shops of the account the person may see; null: every shop of the account. */
+  shopScope: number[] | null;
+  /** Entered orders, designs and uploads: only the person's own. */
+  ownRecords: boolean;
   name: string;
   /** Assigned roles. */
   roles: Role[];
@@ -23,6 +39,8 @@ export type AuthUser = {
   isAdmin: boolean;
   sessionId: number;
   row: UserRow;
+  /** The account's row (the owner's for a member): the roles and paid periods the person works within. */
+  account: UserRow;
 };
 
 /** lastSeen is a hint for administrators, not an audit log: write it at most once a minute per session. */
@@ -94,6 +112,10 @@ export async function login(deps: ServiceDeps, body: { username: string; passwor
     throw new ApiError(400, 'wrongCredentials');
   }
   await clearLoginFailures(deps, key, ip);
+  const caller = await toAuthUser(deps, user, 0, now).catch((error: unknown) => {
+    if (error instanceof ApiError && error.code === 402) throw new ApiError(400, TEAM_MESSAGES.memberDisabled);
+    throw error;
+  });
 
   const token = newToken();
   const refreshToken = newToken();
@@ -107,7 +129,7 @@ export async function login(deps: ServiceDeps, body: { username: string; passwor
     lastSeenAt: now,
     ip,
   });
-  const roles = assignedRoles(user);
+  const roles = caller.roles;
   return {
     refreshToken,
     data: {
@@ -115,7 +137,7 @@ export async function login(deps: ServiceDeps, body: { username: string; passwor
       id: user.id,
       name: user.username,
       right: roles.includes('admin') ? '1' : user.right,
-      validTime: latestValidTime(user),
+      validTime: latestValidTime(caller.account),
       isAp: user.isAp,
       relative_id: user.relativeId,
       auto: user.passwordStamp,
@@ -123,11 +145,30 @@ export async function login(deps: ServiceDeps, body: { username: string; passwor
   };
 }
 
-export function toAuthUser(user: UserRow, sessionId: number, now: Date): AuthUser {
-  const active = activeRoles(user, now);
-  const roles = assignedRoles(user);
+/**
+ * The caller as the routes see it. A member works within the owner's roles and paid periods (never the
+ * administrator's role) and with the permissions and shops of their organisation role, all read now: a change applies
+ * to the next call. A disabled member, or one whose organisation is gone, answers 402 (sessions ended).
+ */
+export async function toAuthUser(deps: Pick<ServiceDeps, 'db'>, user: UserRow, sessionId: number, now: Date): Promise<AuthUser> {
+  let scope: AccountScope;
+  try {
+    scope = await accountScope(deps.db, user);
+  } catch (error) {
+    if (error instanceof MemberInactive) throw new ApiError(402, 'tokenExpired');
+    throw error;
+  }
+  const member = scope.account.id !== user.id;
+  const account = member ? { ...scope.account, roles: scope.account.roles.filter((role) => role !== 'admin') } : user;
+  const active = activeRoles(account, now);
+  const roles = assignedRoles(account);
   return {
     id: user.id,
+    accountId: scope.account.id,
+    isMember: member,
+    permissions: scope.permissions,
+    shopScope: scope.shopScope,
+    ownRecords: scope.ownRecords,
     name: user.username,
     roles,
     activeRoles: active,
@@ -135,7 +176,21 @@ export function toAuthUser(user: UserRow, sessionId: number, now: Date): AuthUse
     isAdmin: roles.includes('admin'),
     sessionId,
     row: user,
+    account,
   };
+}
+
+/** Who a person works for and which shops they see, now (the push hub's re-read); null when they may not go on. */
+export async function personScope(deps: ServiceDeps, userId: number): Promise<{ accountId: number; shopScope: number[] | null } | null> {
+  const user = await findUser(deps, userId);
+  if (!user) return null;
+  try {
+    const caller = await toAuthUser(deps, user, 0, deps.now());
+    return { accountId: caller.accountId, shopScope: caller.shopScope };
+  } catch (error) {
+    if (error instanceof ApiError && error.code === 402) return null;
+    throw error;
+  }
 }
 
 /**
@@ -164,7 +219,7 @@ export async function sessionUser(deps: ServiceDeps, session: SessionRow): Promi
   if (now.getTime() - session.lastSeenAt.getTime() > LAST_SEEN_RESOLUTION_MS) {
     await deps.db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, session.id));
   }
-  return toAuthUser(user, session.id, now);
+  return toAuthUser(deps, user, session.id, now);
 }
 
 /**
@@ -234,7 +289,7 @@ export function userInfo(user: AuthUser): UserInfo {
     roles: user.roles.length > 0 ? user.roles : [COMMON_ROLE],
     rolePermissions: user.rolePermissions,
     user: {
-      ...validityTimes(user.row),
+      ...validityTimes(user.account),
       id: user.id,
       name: user.name,
       avatar: user.row.avatar,

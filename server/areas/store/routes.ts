@@ -23,16 +23,16 @@ export async function storeRoutes(app: FastifyInstance) {
 
   const E = STORE_ENDPOINTS;
 
-  route(app, E.list, async ({ user, lang }) => listStores(deps, user.id, lang));
+  route(app, E.list, async ({ user, lang }) => listStores(deps, user.accountId, lang));
 
   route(app, E.add, async ({ user, input, lang }) => {
-    const store = await addStore(deps, user.id, input, lang);
+    const store = await addStore(deps, user.accountId, input, lang);
     startSync(store.id, SYNC_ENTITIES);
     return store;
   });
 
   route(app, E.update, async ({ user, input, lang }) => {
-    const store = await updateStore(deps, user.id, input, lang);
+    const store = await updateStore(deps, user.accountId, input, lang);
     // A new key or base URL may be a different shop's data: sync it now.
     if (input.apiKey !== undefined || input.baseUrl !== undefined) startSync(store.id, SYNC_ENTITIES);
     return store;
@@ -41,36 +41,36 @@ export async function storeRoutes(app: FastifyInstance) {
   const removeStores = async (userId: number, ids: number[]) => {
     const count = await deleteStores(deps, userId, ids);
     if (count > 0) {
-      app.push.toUser(userId, { type: 'orders.changed' });
-      app.push.toUser(userId, { type: 'products.changed' });
-      app.push.toUser(userId, { type: 'returns.changed' });
+      app.push.toAccount(userId, { type: 'orders.changed' });
+      app.push.toAccount(userId, { type: 'products.changed' });
+      app.push.toAccount(userId, { type: 'returns.changed' });
     }
     return count;
   };
 
-  route(app, E.delete, async ({ user, input }) => removeStores(user.id, [input.id]));
+  route(app, E.delete, async ({ user, input }) => removeStores(user.accountId, [input.id]));
 
-  route(app, E.multiDelete, async ({ user, input }) => removeStores(user.id, input.ids));
+  route(app, E.multiDelete, async ({ user, input }) => removeStores(user.accountId, input.ids));
 
   route(app, E.apply, async ({ user, input, lang }) => {
-    const store = await applyStore(deps, user.id, input.id, lang);
+    const store = await applyStore(deps, user.accountId, input.id, lang);
     startSync(store.id, SYNC_ENTITIES);
     return store;
   });
 
   route(app, E.syncNow, async ({ user, input, lang }) => {
-    const stores = (await listStores(deps, user.id, lang)).filter((s) => s.id === input.id && s.status === 'active');
+    const stores = (await listStores(deps, user.accountId, lang)).filter((s) => s.id === input.id && s.status === 'active');
     for (const store of stores) startSync(store.id, SYNC_ENTITIES);
     return { storeIds: stores.map((s) => s.id) };
   });
 
   route(app, E.syncOrderList, async ({ user, input, lang }) => {
-    const stores = (await listStores(deps, user.id, lang)).filter((s) => s.status === 'active' && (input.storeId === undefined || s.id === input.storeId));
+    const stores = (await listStores(deps, user.accountId, lang)).filter((s) => s.status === 'active' && (input.storeId === undefined || s.id === input.storeId));
     for (const store of stores) startSync(store.id, ['postings']);
     return { storeIds: stores.map((s) => s.id) };
   });
 
-  route(app, E.removeDownToArch, async ({ user, input }) => archiveProducts(deps, user.id, input.id, 'removed'));
+  route(app, E.removeDownToArch, async ({ user, input }) => archiveProducts(deps, user.accountId, input.id, 'removed'));
 
-  route(app, E.removeFailToArch, async ({ user, input }) => archiveProducts(deps, user.id, input.id, 'failed'));
+  route(app, E.removeFailToArch, async ({ user, input }) => archiveProducts(deps, user.accountId, input.id, 'failed'));
 }

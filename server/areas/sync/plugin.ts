@@ -26,7 +26,7 @@ export const syncPlugin = fp(
       database: app.database,
       secretKey: app.config.secretKey,
       clientFor: (connection) => app.marketplace.clientFor(connection),
-      push: (userId, message) => app.push.toUser(userId, message),
+      push: (userId, message) => app.push.toAccount(userId, message),
       log: app.log,
       projections: options.projections,
       leaseMs: options.leaseMs,

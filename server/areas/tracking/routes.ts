@@ -9,7 +9,7 @@ export async function trackingRoutes(app: FastifyInstance) {
   const deps: TrackingDeps = { database: app.database, carriers: app.integrations.tracking, now: () => app.now() };
 
   // Carriers answer in Chinese or English only: a Portuguese reader gets the English timeline.
-  route(app, E.search, async ({ user, lang, input }) => ({ results: await trackNumbers(deps, user.id, input.numbers, lang === 'zh' ? 'zh' : 'en') }));
+  route(app, E.search, async ({ user, lang, input }) => ({ results: await trackNumbers(deps, user.accountId, input.numbers, lang === 'zh' ? 'zh' : 'en') }));
   route(app, E.prefixes, async () => prefixesAnswer(deps));
   route(app, E.savePrefix, async ({ user, input }) => {
     await savePrefix(deps.database, input.prefix, input.carrier, user.id);
