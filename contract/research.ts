@@ -20,9 +20,14 @@ export const PRICE_BAND_RATIO = 1.5;
 /** The periods the sales and revenue figures cover. */
 export const PERIODS = [7, 30, 90] as const;
 export type Period = (typeof PERIODS)[number];
-/** Rows a research query answers at most: the worker re-sorts and re-filters these without asking again. */
+/** Rows a research query answers at most: one page of the sorted result, the worker asks for the next as the table scrolls. */
 export const MAX_RESULT_ROWS = 2_000;
-/** Counting stops here: a larger result is "more than" this many. */
+/** How deep the pages of one sorted result go (the research table and its exports read at most this many rows). */
+export const MAX_RESULT_DEPTH = 100_000;
+/**
+ * The rows query counts up to here; a larger result answers the planner's estimate, and the page asks for the exact
+ * count apart (`countOnly`), which it shows when it arrives.
+ */
 export const COUNT_CAP = 10_000;
 /** "New" products: first seen within this many days by default. */
 export const DEFAULT_NEW_DAYS = 30;
@@ -60,6 +65,10 @@ const productFilterFields = () => ({
   firstSeenTo: dayText().optional(),
   sort: sortSchema().default({ column: 'sales30', direction: 'desc' }),
   limit: z.number().int().min(1).max(MAX_RESULT_ROWS).default(500),
+  /** Rows of the sorted result skipped: the next page starts where the last ended. */
+  offset: z.number().int().min(0).max(MAX_RESULT_DEPTH - 1).default(0),
+  /** Only the exact number of products the filters match (`total`), no rows. */
+  countOnly: z.boolean().default(false),
 });
 
 export const productQuerySchema = lazySchema(() => z.object(productFilterFields()));
@@ -142,7 +151,15 @@ const marketFields = () => ({
 });
 
 export const productResultSchema = lazySchema(() =>
-  z.object({ ...marketFields(), total: z.number().int(), totalCapped: z.boolean(), rows: z.array(productRowSchema()) }),
+  z.object({
+    ...marketFields(),
+    /** The products the filters match: exact unless `totalCapped`, then COUNT_CAP. */
+    total: z.number().int(),
+    totalCapped: z.boolean(),
+    /** With `totalCapped`: the database's estimate of the total (at least COUNT_CAP + 1), until the exact count comes. */
+    estimate: z.number().int().nullable(),
+    rows: z.array(productRowSchema()),
+  }),
 );
 export type ProductResult = z.infer<typeof productResultSchema>;
 

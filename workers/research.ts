@@ -1,6 +1,8 @@
 import type { FiltersOf } from '../contract/listSchema';
 import {
   MARKET_PRODUCT_LIST,
+  MAX_RESULT_DEPTH,
+  MAX_RESULT_ROWS,
   RESEARCH_ENDPOINTS,
   type KeywordDetail,
   type KeywordQuery,
@@ -15,6 +17,7 @@ import {
   type ProductResult,
 } from '../contract/research';
 import type { CategoryNode } from '../contract/research';
+import type { ApiFailure } from './api';
 import type { EventBus } from './events';
 import type { HttpClient } from './http/client';
 import { ListEngine } from './lists/engine';
@@ -22,21 +25,28 @@ import type { ListOpenResult, ListChangedEvent, ListSyncProgressEvent } from './
 import type { ListQuery, ListQueryResult, ListWindow } from './lists/types';
 
 /**
- * Market research in the worker. A research page's query goes to the server (filters, a sort, the first rows, in
- * the database); its answer is loaded into the one list engine (MARKET_PRODUCT_LIST), where the page re-sorts and
- * re-filters the loaded rows without asking again, through the same list calls as a cached list (open, query,
- * window). A newer query of a page aborts its older one (the server then cancels it in the database), as does
- * `cancel` when the page goes away.
+ * Market research in the worker. A research page's query goes to the server (filters, a sort, the first page of the
+ * whole market in that sort, in the database); its answer is loaded into the one list engine (MARKET_PRODUCT_LIST)
+ * in the server's order, and the next page is asked as the table's window nears the end of what is loaded (up to
+ * MAX_RESULT_DEPTH rows). A sort is always the server's: the page runs the query again with it. The page's quick
+ * search narrows the loaded rows through the same list calls as a cached list (open, query, window). A newer query
+ * of a page aborts its older one and its page and count calls (the server then cancels them in the database), as
+ * does `cancel` when the page goes away.
  */
 
 export type MarketProductQuery = ListQuery<FiltersOf<(typeof MARKET_PRODUCT_LIST)['columns'], (typeof MARKET_PRODUCT_LIST)['filters']>, string>;
 export type ResearchListName = 'hot' | 'fresh' | 'cn' | 'potential';
 export type ResearchEvents = { 'research.changed': ListChangedEvent & { list: ResearchListName } };
 export type ResearchRun = Omit<ProductResult, 'rows'> & { loaded: number };
+/** A page of the result is asked when the window comes this close to the end of the loaded rows. */
+const PAGE_AHEAD = 300;
+type CallOptions = { cancelKey: string; silent?: boolean };
 
 /** One research page's result list: a server query, then the list calls over what it loaded. */
 export type ResearchResultApi<Query> = {
   run(query: Query): Promise<ResearchRun>;
+  /** The exact number of products the query matches (asked apart when the run's count stopped at COUNT_CAP). */
+  count(query: Query): Promise<number>;
   /** Aborts the page's running query (the page closed). */
   cancel(): Promise<void>;
   open(userId: number): Promise<ListOpenResult>;
@@ -65,30 +75,65 @@ export type ResearchApi = {
   importMarket(products: File, keywords: File): Promise<MarketData>;
 };
 
-function resultList<Query>(
+function resultList<Query extends { limit?: number; offset?: number; countOnly?: boolean }>(
   client: HttpClient,
   events: EventBus,
   list: ResearchListName,
-  fetch: (query: Query) => Promise<ProductResult>,
+  fetch: (query: Query, options: CallOptions) => Promise<ProductResult>,
   path: string,
 ): ResearchResultApi<Query> {
   const engine = new ListEngine<MarketProductRow, MarketProductQuery>(MARKET_PRODUCT_LIST);
+  const keys = { run: path, page: `${path}#page`, count: `${path}#count` };
+  /** The query whose pages are loaded, whether the server has more, and the run they belong to. */
+  let paged: { query: Query; more: boolean; runs: number; fetching: boolean } | null = null;
+  let runs = 0;
+  const changed = () => events.emit('research.changed', { list, version: engine.version, total: engine.size });
+  const nextPage = async () => {
+    const current = paged;
+    if (!current?.more || current.fetching) return;
+    current.fetching = true;
+    try {
+      const limit = current.query.limit ?? MAX_RESULT_ROWS;
+      const { rows } = await fetch({ ...current.query, offset: engine.size }, { cancelKey: keys.page });
+      if (current.runs !== runs) return;
+      engine.upsert(rows);
+      current.more = rows.length === limit && engine.size < MAX_RESULT_DEPTH;
+      changed();
+    } catch {
+      // An aborted or failed page leaves the rows loaded so far; the next window asks again.
+    } finally {
+      current.fetching = false;
+    }
+  };
   return {
     async run(query) {
-      const { rows, ...result } = await fetch(query);
+      const seq = ++runs;
+      client.cancel(keys.page);
+      client.cancel(keys.count);
+      const { rows, ...result } = await fetch({ ...query, offset: 0 }, { cancelKey: keys.run });
+      if (seq !== runs) throw { type: 'Aborted', code: 0, message: 'superseded', silent: true } satisfies ApiFailure;
       engine.clear();
       engine.load(rows);
-      events.emit('research.changed', { list, version: engine.version, total: engine.size });
+      paged = { query, more: rows.length === (query.limit ?? MAX_RESULT_ROWS) && rows.length < MAX_RESULT_DEPTH, runs: seq, fetching: false };
+      changed();
       return { ...result, loaded: rows.length };
     },
+    async count(query) {
+      return (await fetch({ ...query, offset: 0, countOnly: true }, { cancelKey: keys.count, silent: true })).total;
+    },
     async cancel() {
-      client.cancel(path);
+      runs++;
+      for (const key of Object.values(keys)) client.cancel(key);
     },
     async open() {
       return { rows: engine.size, cursor: null };
     },
     query: (query, view = list) => engine.query(query, view),
-    window: async (handle, start, count) => engine.window(handle, start, count),
+    window: async (handle, start, count) => {
+      const answer = engine.window(handle, start, count);
+      if (start + count >= engine.size - PAGE_AHEAD) void nextPage();
+      return answer;
+    },
     progress: async () => null,
     shown: async () => undefined,
   };
@@ -103,10 +148,10 @@ const quiet = { shownByCaller: ['Unauthorized'] } as const;
 export function createResearchApi(client: HttpClient, events: EventBus): ResearchApi {
   const E = RESEARCH_ENDPOINTS;
   return {
-    hot: resultList(client, events, 'hot', (query: ProductQuery) => client.call(E.hotProducts, query, quiet), E.hotProducts.path),
-    fresh: resultList(client, events, 'fresh', (query: NewProductQuery) => client.call(E.newProducts, query, quiet), E.newProducts.path),
-    cn: resultList(client, events, 'cn', (query: ProductQuery) => client.call(E.cnProducts, query, quiet), E.cnProducts.path),
-    potential: resultList(client, events, 'potential', (query: PotentialQuery) => client.call(E.potential, query, quiet), E.potential.path),
+    hot: resultList(client, events, 'hot', (query: ProductQuery, options) => client.call(E.hotProducts, query, { ...quiet, ...options }), E.hotProducts.path),
+    fresh: resultList(client, events, 'fresh', (query: NewProductQuery, options) => client.call(E.newProducts, query, { ...quiet, ...options }), E.newProducts.path),
+    cn: resultList(client, events, 'cn', (query: ProductQuery, options) => client.call(E.cnProducts, query, { ...quiet, ...options }), E.cnProducts.path),
+    potential: resultList(client, events, 'potential', (query: PotentialQuery, options) => client.call(E.potential, query, { ...quiet, ...options }), E.potential.path),
     categories: async () => (await client.call(E.categories, undefined, quiet)).tree,
     productDetail: (sku) => client.call(E.productDetail, { sku }, quiet),
     keywords: (query) => client.call(E.keywords, query, quiet),

@@ -1,5 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
-import { screenshot, useBrowser } from './browser';
+import { RESEARCH_ENDPOINTS, type ProductResult } from '../../contract/research';
+import { api, screenshot, useBrowser } from './browser';
 
 const e2e = useBrowser();
 
@@ -23,8 +24,8 @@ const amountOf = (text: string) => Number(text.replace(/[^\d.]/g, ''));
 const ordered = (values: number[], direction: 'asc' | 'desc') => values.every((value, i) => i === 0 || (direction === 'asc' ? values[i - 1]! <= value : values[i - 1]! >= value));
 
 const HOT = {
-  zh: { price: '价格 (₽)', min: '最低', max: '最高', search: '查询', priceColumn: '价格', salesColumn: '30天销量', sales: '每日销量', keywords: '带来流量的关键词', total: /件商品，已载入前/ },
-  en: { price: 'Price (₽)', min: 'min', max: 'max', search: 'Search', priceColumn: 'Price', salesColumn: 'Units 30d', sales: 'Units sold per day', keywords: 'Keywords it ranks for', total: /products, the first [\d,]+ loaded/ },
+  zh: { price: '价格 (₽)', min: '最低', max: '最高', search: '查询', nameColumn: '商品', priceColumn: '价格', salesColumn: '30天销量', sales: '每日销量', keywords: '带来流量的关键词', total: /件商品，已载入前/ },
+  en: { price: 'Price (₽)', min: 'min', max: 'max', search: 'Search', nameColumn: 'Product', priceColumn: 'Price', salesColumn: 'Units 30d', sales: 'Units sold per day', keywords: 'Keywords it ranks for', total: /products, the first [\d,]+ loaded/ },
 };
 
 describe('market research in the browser', () => {
@@ -50,7 +51,7 @@ describe('market research in the browser', () => {
       })
       .toBe(true);
 
-    // Sorting the loaded result happens in the worker: price ascending, then descending.
+    // A header sorts the whole market on the server: price ascending, then descending, each the query's own top rows.
     const priceHeader = page.getByRole('columnheader', { name: new RegExp(`^${l.priceColumn.replace(/[()]/g, '\\$&')}`) });
     await priceHeader.getByRole('button').click();
     await page.locator('[role=columnheader][aria-sort=ascending]').waitFor();
@@ -60,6 +61,17 @@ describe('market research in the browser', () => {
     await expect.poll(async () => ordered((await columnTexts(page, l.priceColumn)).map(amountOf), 'desc')).toBe(true);
     const top = (await columnTexts(page, l.priceColumn)).map(amountOf)[0]!;
     expect(top).toBeLessThanOrEqual(3000);
+    const query = { priceMin: 500, priceMax: 3000, period: 30, sort: { column: 'price', direction: 'desc' }, limit: 8 };
+    const expected = (await api<{ data: ProductResult }>(page, RESEARCH_ENDPOINTS.hotProducts.path, query)).data.rows.map((row) => row.name);
+    await expect.poll(async () => (await columnTexts(page, l.nameColumn)).slice(0, 8)).toEqual(expected);
+
+    // Scrolling to the end of the loaded rows loads the next page of the sorted result.
+    const loaded = (await total.textContent())!;
+    await page.getByRole('grid').evaluate((grid) => grid.scrollTo({ top: grid.scrollHeight }));
+    await expect.poll(async () => (await total.textContent()) !== loaded).toBe(true);
+    const more = (await total.textContent())!.match(lang === 'zh' ? /已载入前 ([\d,]+) 件/ : /the first ([\d,]+) loaded/)!;
+    expect(amountOf(more[1]!)).toBeGreaterThan(2_000);
+    await page.getByRole('grid').evaluate((grid) => grid.scrollTo({ top: 0 }));
 
     // The first product opens in the drawer: its figures, 90 days of sales and prices, the keywords it ranks for.
     await bodyRows(page).first().locator('[role=gridcell] a').first().click();

@@ -154,9 +154,10 @@ const rowsOf = (skus: string) =>
   `select ${PRODUCT_COLUMNS} from unnest(array(${skus})) with ordinality as t(sku, position) join market_products using (sku) order by t.position`;
 
 /**
- * A research result. The first rows come from walking the sort's index, never further than `walks.max` rows:
+ * A page of a research result: the rows `offset .. offset + limit - 1` of the whole market in the query's sort.
+ * They come from walking the sort's index, never further than `walks.max` rows:
  * 1. the first `walk` rows of the sort's index (from the sort column's own bounds), filtered: when the filters match
- *    often among the best of the sort, the first rows are among them. The planner cannot be left this choice: it
+ *    often among the best of the sort, the page is among them. The planner cannot be left this choice: it
  *    assumes matches spread evenly along the sort, and when the filters and the sort go together (units at least
  *    50, by 90-day revenue rising) it walked 890,000 rows to find 500;
  * 2. when they matched too rarely for the rows asked, a walk as long as that rate says it takes (once, up to
@@ -164,39 +165,59 @@ const rowsOf = (skus: string) =>
  * 3. else the filters first (their indexes, or a scan) and a top-N sort of what matched: `productOrder`'s
  *    `unindexed` keeps the planner from walking the sort's index again.
  * A walk reads only the sort's index when that covers every column the filters read (`Where.reads`).
- * The count, capped at COUNT_CAP + 1, is asked only when the rows do not already tell it.
+ * The count, capped at COUNT_CAP + 1, is asked only when the rows do not already tell it; past the cap the answer
+ * carries the planner's estimate, and `countOnly` asks the exact count alone.
  */
 async function productResult(run: Run, where: Where, query: ProductQuery, walks?: SortWalks) {
   const asOf = await marketAsOf(run);
+  if (query.countOnly) {
+    const [row] = await run<{ n: number }>(`select count(*)::int as n from market_products ${where}`, where.params);
+    return { asOf, total: row?.n ?? 0, totalCapped: false, estimate: null, rows: [] };
+  }
   const column = SORT_COLUMNS[query.sort.column];
   const order = productOrder(column, query.sort.direction);
+  const { offset, limit } = query;
+  const depth = offset + limit;
+  const page = `order by ${order} limit ${limit}${offset > 0 ? ` offset ${offset}` : ''}`;
   const walked = [...new Set(['sku', column, ...where.reads])].join(', ');
   const walkRows = (length: number) =>
     run<MarketProductRow>(
       rowsOf(`select sku from (select ${walked} from market_products ${where.toString({ only: column })} order by ${order} limit ${length}) p
-       ${where.toString({ except: column })} order by ${order} limit ${query.limit}`),
+       ${where.toString({ except: column })} ${page}`),
       where.params,
     );
   const covered = [...where.reads].every((read) => COVERED_COLUMNS.has(read));
   const limits = walks ?? (covered ? INDEX_WALKS : HEAP_WALKS);
-  const first = walks ? limits.first : Math.max(limits.first, query.limit * 10);
+  const first = walks ? limits.first : Math.min(Math.max(limits.first, depth * 10), Math.max(limits.max, depth));
   let rows = await walkRows(first);
-  if (rows.length < query.limit && first < limits.max) {
-    const needed = rows.length === 0 ? Infinity : Math.ceil((first * query.limit * 1.5) / rows.length);
+  if (rows.length < limit && first < limits.max) {
+    const needed = rows.length === 0 ? Infinity : Math.ceil((first * depth * 1.5) / (offset + rows.length));
     // A walk stops as soon as it has the rows asked, so on the index alone one up to `max` is worth it even when the
     // first walk's rate says it falls short (matches often start past a run of non-matches: the newest products have
     // no rating yet); a walk through the table's pages is tried only when that rate says it reaches the rows.
     if (covered || needed <= limits.max) rows = await walkRows(Math.min(needed, limits.max));
   }
-  if (rows.length < query.limit) {
+  if (rows.length < limit) {
     const unindexed = productOrder(column, query.sort.direction, true);
-    rows = await run<MarketProductRow>(rowsOf(`select sku from market_products ${where} order by ${unindexed} limit ${query.limit}`), where.params);
+    rows = await run<MarketProductRow>(
+      rowsOf(`select sku from market_products ${where} order by ${unindexed} limit ${limit}${offset > 0 ? ` offset ${offset}` : ''}`),
+      where.params,
+    );
   }
   const counted =
-    rows.length < query.limit
-      ? rows.length
+    rows.length < limit && (rows.length > 0 || offset === 0)
+      ? offset + rows.length
       : ((await run<{ n: number }>(`select count(*)::int as n from (select 1 from market_products ${where} limit ${COUNT_CAP + 1}) t`, where.params))[0]?.n ?? 0);
-  return { asOf, total: Math.min(counted, COUNT_CAP), totalCapped: counted > COUNT_CAP, rows };
+  const capped = counted > COUNT_CAP;
+  return { asOf, total: Math.min(counted, COUNT_CAP), totalCapped: capped, estimate: capped ? await estimateOf(run, where) : null, rows };
+}
+
+/** The planner's estimate of the rows a where clause matches (no rows read), at least COUNT_CAP + 1. */
+async function estimateOf(run: Run, where: Where): Promise<number> {
+  const [row] = await run<{ 'QUERY PLAN': unknown }>(`explain (format json) select 1 from market_products ${where}`, where.params);
+  const plan = typeof row?.['QUERY PLAN'] === 'string' ? (JSON.parse(row['QUERY PLAN']) as unknown) : row?.['QUERY PLAN'];
+  const rows = Array.isArray(plan) ? Number((plan[0] as { Plan?: { 'Plan Rows'?: number } } | undefined)?.Plan?.['Plan Rows']) : NaN;
+  return Math.max(COUNT_CAP + 1, Number.isFinite(rows) ? Math.round(rows) : 0);
 }
 
 /** `walks` only for tests, to take each path on a small market. */

@@ -12,6 +12,7 @@ import { useFillHeight } from '@/components/virtual-table/useFillHeight';
 import { VirtualTable, type VirtualTableSort } from '@/components/virtual-table/VirtualTable';
 import { listenerOf, useListActor, type ListAreaClient, type ListTopics } from '@/components/virtual-table/useListActor';
 import { MarketProductDrawer } from './MarketProductDrawer';
+import { formatCount } from './format';
 import { researchColumns } from './researchColumns';
 import { isLockedOut, ResearchLocked } from './ResearchLocked';
 import { PARTS } from './ScoreParts';
@@ -72,7 +73,8 @@ export function serverQuery(list: ResearchListName, f: Filters, sort: VirtualTab
 type TreeNode = { value: number; title: string; children: TreeNode[] };
 const toTree = (nodes: CategoryNode[]): TreeNode[] => nodes.map((node) => ({ value: node.id, title: node.name, children: toTree(node.children) }));
 
-type RunState = { status: 'running' } | { status: 'done'; run: ResearchRun } | { status: 'failed'; message: string } | { status: 'locked' };
+/** `exact`: the count asked apart when the run's stopped at COUNT_CAP (undefined while it runs). */
+type RunState = { status: 'running' } | { status: 'done'; run: ResearchRun; exact?: number } | { status: 'failed'; message: string } | { status: 'locked' };
 
 /** /search/hot-product-pro, /search/hot-new-product, /search/cn-product-pro and /search/potential-product. */
 export function ProductResearchPage({ list }: { list: ResearchListName }) {
@@ -81,9 +83,16 @@ export function ProductResearchPage({ list }: { list: ResearchListName }) {
   const lang = toLang(i18n.language);
   const userId = SessionContext.useSelector((s) => s.context.user.id) ?? 0;
   const area = client.research[list] as unknown as ListAreaClient<MarketProductRow, MarketProductQuery>;
+  /** Rows the worker has loaded of the sorted result (it asks for the next page as the table scrolls). */
+  const [loaded, setLoaded] = useState(0);
   const topics = useMemo<ListTopics>(
     () => ({
-      changed: (c, listener) => c.subscribe('research.changed', listenerOf((event) => event.list === list && listener(event))),
+      changed: (c, listener) =>
+        c.subscribe('research.changed', listenerOf((event) => {
+          if (event.list !== list) return;
+          setLoaded(event.total);
+          listener(event);
+        })),
       progress: async () => () => undefined,
       failed: async () => () => undefined,
     }),
@@ -97,16 +106,19 @@ export function ProductResearchPage({ list }: { list: ResearchListName }) {
   const [categories, setCategories] = useState<CategoryNode[]>([]);
   const [detail, setDetail] = useState<MarketProductRow | null>(null);
   const { fillRef, height } = useFillHeight(260);
-  const initial = useMemo<MarketProductQuery>(() => ({ sort: sortFor(list) }), [list]);
+  // The rows stay in the server's order: a sort is the server's, over the whole market (see onSortChange).
+  const initial = useMemo<MarketProductQuery>(() => ({}), []);
   const { actor, view, rowAt, subscribeRows, onRangeChange } = useListActor({ client, area, topics, userId, view: list, initialQuery: initial, windowRows: WINDOW_ROWS });
   const latest = useRef({ search, onlyCn, sort });
+  /** The filters of the last query run: a header sort runs them again in its order. */
+  const applied = useRef<Filters>(EMPTY);
   const runs = useRef(0);
 
   const localQuery = useCallback(
     (change: Partial<{ search: string; onlyCn: boolean; sort: VirtualTableSort }>) => {
       const next = { ...latest.current, ...change };
       latest.current = next;
-      actor.send({ type: 'list.query', query: { search: next.search.trim() || undefined, filters: next.onlyCn ? { countries: ['CN'] } : {}, sort: next.sort } });
+      actor.send({ type: 'list.query', query: { search: next.search.trim() || undefined, filters: next.onlyCn ? { countries: ['CN'] } : {} } });
     },
     [actor],
   );
@@ -114,13 +126,22 @@ export function ProductResearchPage({ list }: { list: ResearchListName }) {
   const run = useCallback(
     (next: Filters) => {
       const seq = ++runs.current;
+      applied.current = next;
       setState({ status: 'running' });
-      area_run(client, list, serverQuery(list, next, latest.current.sort)).then(
+      const query = serverQuery(list, next, latest.current.sort);
+      area_run(client, list, query).then(
         (result) => {
           if (seq !== runs.current) return;
           setState({ status: 'done', run: result });
+          setLoaded(result.loaded);
           // The worker announces the new rows too; this covers an answer that came before the page listened.
           actor.send({ type: 'list.changed', total: result.loaded });
+          if (!result.totalCapped) return;
+          // Past COUNT_CAP the answer carries an estimate; the exact count follows on its own.
+          client.research[list].count(query).then(
+            (exact) => seq === runs.current && setState((current) => (current.status === 'done' ? { ...current, exact } : current)),
+            () => undefined,
+          );
         },
         (failure: unknown) => {
           if (seq !== runs.current || (isApiFailure(failure) && failure.type === 'Aborted')) return;
@@ -151,6 +172,7 @@ export function ProductResearchPage({ list }: { list: ResearchListName }) {
   );
 
   const result = state.status === 'done' ? state.run : null;
+  const exact = state.status === 'done' ? state.exact : undefined;
   const overlay =
     state.status === 'failed' ? (
       <Alert type="error" showIcon title={t('failed')} description={state.message} action={<Button onClick={() => run(filters)}>{t('retry')}</Button>} />
@@ -240,7 +262,9 @@ export function ProductResearchPage({ list }: { list: ResearchListName }) {
         <Space role="status" wrap>
           {result && result.asOf && (
             <Typography.Text data-testid="research-total">
-              {t(result.totalCapped ? 'totalCapped' : 'total', { total: result.total.toLocaleString(), loaded: result.loaded.toLocaleString() })}
+              {exact === undefined && result.totalCapped
+                ? t('estimated', { total: formatCount(lang, result.estimate ?? result.total), loaded: formatCount(lang, loaded) })
+                : t('total', { total: formatCount(lang, exact ?? result.total), loaded: formatCount(lang, loaded) })}
             </Typography.Text>
           )}
           {result && (search || onlyCn) && <Typography.Text type="secondary">{t('shown', { count: view.total })}</Typography.Text>}
@@ -258,7 +282,12 @@ export function ProductResearchPage({ list }: { list: ResearchListName }) {
           rowKey={(row) => row.key}
           onRangeChange={onRangeChange}
           sort={sort}
-          onSortChange={(next) => (setSort(next), localQuery({ sort: next }))}
+          onSortChange={(next) => {
+            // The whole market in the header's order (the list's default order when the header is cleared).
+            setSort(next);
+            latest.current = { ...latest.current, sort: next };
+            run(applied.current);
+          }}
           onRowOpen={setDetail}
           rowHeight={40}
           height={height}

@@ -5,16 +5,18 @@ import type { VirtualTableColumn } from '@/components/virtual-table/VirtualTable
 import { formatCount, formatDay, formatGrowth, formatRub } from './format';
 import { ScoreBar } from './ScoreParts';
 
-/** The result table's columns; the figures of the chosen period, the score's parts on the potential page. */
+/**
+ * The result table's columns; the figures of the chosen period, the score's parts on the potential page. A sortable
+ * column is one the server sorts the whole market by (PRODUCT_SORTS): its header runs the query again in that order.
+ */
 export function researchColumns(t: TFunction<'research'>, lang: Lang, period: Period, potential: boolean): VirtualTableColumn<MarketProductRow>[] {
   const columns: VirtualTableColumn<MarketProductRow>[] = [
-    { id: 'name', header: t('columns.name'), width: 300, sortable: true, cell: (row) => <a title={row.name}>{row.name}</a> },
-    { id: 'brand', header: t('columns.brand'), width: 120, sortable: true, cell: (row) => row.brand },
+    { id: 'name', header: t('columns.name'), width: 300, cell: (row) => <a title={row.name}>{row.name}</a> },
+    { id: 'brand', header: t('columns.brand'), width: 120, cell: (row) => row.brand },
     {
       id: 'sellerName',
       header: t('columns.seller'),
       width: 190,
-      sortable: true,
       cell: (row) => (
         <span title={row.sellerName}>
           <span className={`research-country research-country--${row.sellerCountry === 'CN' ? 'cn' : 'other'}`}>{row.sellerCountry}</span> {row.sellerName}

@@ -50,7 +50,8 @@ function reference(rows: MarketProductRow[], query: Required<Pick<ProductQuery, 
     if (x === null || y === null) return x === y ? sign * (a.sku - b.sku) : x === null ? 1 : -1;
     return x !== y ? sign * (x - y) : sign * (a.sku - b.sku);
   });
-  return { total: kept.length, skus: kept.slice(0, query.limit).map((row) => row.sku) };
+  const offset = query.offset ?? 0;
+  return { total: kept.length, skus: kept.slice(offset, offset + query.limit).map((row) => row.sku) };
 }
 
 describe.each(DATABASE_TARGETS)('market research ($kind)', (target) => {
@@ -114,7 +115,9 @@ describe.each(DATABASE_TARGETS)('market research ($kind)', (target) => {
       const picked = filters.sort(() => random() - 0.5).slice(0, 1 + Math.floor(random() * 3));
       const bySeller = round % 3 === 0;
       if (bySeller) picked.push({ seller: '贸易' });
-      const input = { ...Object.assign({}, ...picked), sort: { column: SORT_FIELDS[Math.floor(random() * SORT_FIELDS.length)]!, direction: random() < 0.5 ? 'asc' : 'desc' }, limit: 40 };
+      // Every fourth query asks for a later page of its result.
+      const offset = round % 4 === 2 ? 25 : 0;
+      const input = { ...Object.assign({}, ...picked), sort: { column: SORT_FIELDS[Math.floor(random() * SORT_FIELDS.length)]!, direction: random() < 0.5 ? 'asc' : 'desc' }, limit: 40, offset };
       const query = productQuerySchema.parse(input);
       const expected = reference(all, query as Required<Pick<ProductQuery, 'sort' | 'limit'>> & ProductQuery, bySeller ? (row) => row.sellerName.includes('贸易') : undefined);
       if (bySeller) expect(expected.total, 'the seller filter matches some products').toBeGreaterThan(0);
@@ -134,6 +137,25 @@ describe.each(DATABASE_TARGETS)('market research ($kind)', (target) => {
     expect(paths.walkedLonger).toBeGreaterThan(0);
     expect(paths.filtered).toBeGreaterThan(0);
     expect(paths.bySeller).toBeGreaterThan(0);
+  });
+
+  it('pages through the whole sorted market, and counts a result exactly apart', async () => {
+    const query = { priceMin: 300, period: 30, sort: { column: 'price', direction: 'desc' }, limit: 500 } as const;
+    const expected = reference(all, { ...query, limit: 5_000 });
+    expect(expected.total).toBeGreaterThan(1_000);
+    const skus: number[] = [];
+    for (let offset = 0; offset < expected.total; offset += 500) {
+      const { status, body } = await post<ProductResult>(test.app, analyst, '/search/hotProductPro', { ...query, offset });
+      expect(status).toBe(200);
+      expect(body.data.total).toBe(expected.total);
+      expect(body.data.estimate).toBeNull();
+      skus.push(...body.data.rows.map((row) => row.sku));
+    }
+    expect(skus).toEqual(expected.skus);
+    const counted = await post<ProductResult>(test.app, analyst, '/search/hotProductPro', { ...query, countOnly: true });
+    expect(counted.body.data).toMatchObject({ total: expected.total, totalCapped: false, rows: [] });
+    const refused = await post<ProductResult>(test.app, analyst, '/search/hotProductPro', { ...query, offset: 100_000 });
+    expect(refused.status).toBe(400);
   });
 
   it('keeps in every sort index (and the category index) each column the filters read, so walks need no table page', async () => {
