@@ -20,7 +20,7 @@ export type ResponseType = 'json' | 'blob' | 'arraybuffer';
 export type CallSettings = {
   /** Milliseconds before an attempt gives up (default 150 s). */
   timeout?: number;
-  /** Retries after a network failure, a timeout or a 502 (default 1). */
+  /** Retries after a network failure, a timeout, a 502 or a 503 (the database away for a moment) (default 1). */
   retries?: number;
   /** Milliseconds before a retry (default 800). */
   retryDelay?: number;

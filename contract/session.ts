@@ -159,12 +159,13 @@ export type Brand = z.infer<typeof brandSchema>;
 export const versionFileSchema = lazySchema(() => z.object({ version: z.string(), isUpdate: z.boolean() }));
 export type VersionFile = z.infer<typeof versionFileSchema>;
 
-// GET /api/health
+// GET /api/health: "ok" to anyone; the details to an administrator's session only. While the database is away the
+// answer is HTTP 503, its envelope's data `{ status: 'degraded' }` (with the details for an administrator).
 export const healthSchema = lazySchema(() => z.object({
   status: z.literal('ok'),
-  database: z.enum(['pglite', 'postgres']),
-  version: z.string(),
-  uptimeS: z.number(),
+  database: z.enum(['pglite', 'postgres']).optional(),
+  version: z.string().optional(),
+  uptimeS: z.number().optional(),
 }));
 export type Health = z.infer<typeof healthSchema>;
 
@@ -262,7 +263,7 @@ export const SESSION_ENDPOINTS = {
   health: defineEndpoint({
     method: 'GET',
     path: '/health',
-    summary: 'Health probe for load balancers: the database answers.',
+    summary: 'Health probe for load balancers: "ok" while the database answers, 503 "degraded" while it does not; details for administrators.',
     access: 'public',
     answer: healthSchema,
   }),

@@ -6,6 +6,12 @@ import { seedDemoShops } from './demo/shops';
 import { seedDemoMarket } from './demo/market';
 import { seedDemoPostcodes } from './demo/postcodes';
 import { backfillRollups } from './areas/analysis/rollups';
+import { installProcessGuards, whenDatabaseAnswers } from './processGuards';
+
+type Log = { error(object: unknown, message: string): void; fatal(object: unknown, message: string): void };
+/** Where the process guards log: the console until the server's logger exists. */
+let log: Log = { error: (object, message) => console.error(message, object), fatal: (object, message) => console.error(message, object) };
+const waitLine = (line: string) => console.warn(line);
 
 /** The only file that listens: configuration, migrations, seeding, listen, clean shutdown. */
 async function main() {
@@ -20,16 +26,20 @@ async function main() {
     throw error;
   }
 
-  const database = await openDatabase(config);
+  installProcessGuards({ error: (object, message) => log.error(object, message), fatal: (object, message) => log.fatal(object, message) });
+  // Started while the database is down (or restarting): wait for it, saying so, rather than exit.
+  const database = await whenDatabaseAnswers('start', () => openDatabase(config), waitLine);
   try {
     // Instances started together take turns: one creates the first administrator (or the demo data), the others
     // find it there.
-    await database.exclusive('startup', async () => {
-      await database.migrate();
-      await seedForStart(database.db, config);
-      // Sales rollups of the data stored before them (once per rollup definition).
-      await backfillRollups(database);
-    });
+    await whenDatabaseAnswers('migrations', () =>
+      database.exclusive('startup', async () => {
+        await database.migrate();
+        await seedForStart(database.db, config);
+        // Sales rollups of the data stored before them (once per rollup definition).
+        await backfillRollups(database);
+      }),
+    waitLine);
   } catch (error) {
     if (error instanceof SeedError) {
       console.error(error.message);
@@ -41,10 +51,15 @@ async function main() {
 
   // The sync scheduler keeps every active shop fresh in the background (the demo shops sync right after start).
   const app = await buildApp(config, { database, sync: { scheduler: {} } });
+  log = app.log;
+  database.availability.onChange((up, outageMs) => {
+    if (up) app.log.warn({ outageMs }, `the database answers again after ${(outageMs / 1000).toFixed(1)} s`);
+    else app.log.warn('the database cannot be reached; requests answer 503 and background work waits until it is back');
+  });
   const simulator = app.marketplace.simulator;
-  if (config.demo && simulator) await database.exclusive('startup', () => seedDemoShops(database, config.secretKey, simulator));
-  if (config.demo) await database.exclusive('startup', () => seedDemoMarket(database));
-  if (config.demo) await database.exclusive('startup', () => seedDemoPostcodes(database));
+  if (config.demo && simulator) await whenDatabaseAnswers('demo shops', () => database.exclusive('startup', () => seedDemoShops(database, config.secretKey, simulator)), waitLine);
+  if (config.demo) await whenDatabaseAnswers('demo market', () => database.exclusive('startup', () => seedDemoMarket(database)), waitLine);
+  if (config.demo) await whenDatabaseAnswers('demo postcodes', () => database.exclusive('startup', () => seedDemoPostcodes(database)), waitLine);
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;

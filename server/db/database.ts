@@ -12,6 +12,7 @@ import pg from 'pg';
 import { from as copyFrom, to as copyTo } from 'pg-copy-streams';
 import { pipeline } from 'node:stream/promises';
 import { Readable } from 'node:stream';
+import { alwaysAvailable, createAvailability, type Availability } from './availability';
 import { postgresNotifications, type Notifications } from './notifications';
 import * as schema from './schema';
 
@@ -75,6 +76,11 @@ export type Database = Queryable & {
    * to this process alone.
    */
   notifications: Notifications | null;
+  /**
+   * Whether the database answers, as this process last found it (availability.ts): a query failing for the loss of
+   * the server marks it down and a probe with back-off marks it up again. PGlite is always up.
+   */
+  availability: Availability;
   close(): Promise<void>;
 };
 
@@ -183,6 +189,7 @@ export async function openPglite(dataDir?: string, template?: Blob): Promise<Dat
     migrate: () => exclusive('migrate', () => migratePglite(db, { migrationsFolder })),
     exclusive,
     notifications: null,
+    availability: alwaysAvailable(),
     close: () => client.close(),
   };
 }
@@ -331,17 +338,54 @@ function sendCancelRequest(client: pg.PoolClient): Promise<boolean> {
   });
 }
 
-export async function openPostgres(connectionString: string): Promise<Database> {
-  const pool = new pg.Pool({ connectionString, max: POOL_SIZE });
+export type PostgresOptions = {
+  /**
+   * Connect once before answering, so a wrong address or password fails at start with the server's own words
+   * (default). Off for a read replica, which may be away when the server starts (its queries go to the primary then).
+   */
+  connectNow?: boolean;
+  /** Told when the database becomes unreachable and when it answers again. */
+  onAvailability?: (up: boolean, outageMs: number) => void;
+};
+
+/** How long a connection may take to be made (or to be free in a full pool) before its query fails. */
+const CONNECT_TIMEOUT_MS = 15_000;
+
+export async function openPostgres(connectionString: string, options: PostgresOptions = {}): Promise<Database> {
+  const pool = new pg.Pool({ connectionString, max: POOL_SIZE, connectionTimeoutMillis: CONNECT_TIMEOUT_MS, keepAlive: true });
+  const availability = createAvailability(() => pool.query('select 1'));
+  if (options.onAvailability) availability.onChange(options.onAvailability);
   // An idle connection the server ended (a restart, a failover, a database dropped with force) is an 'error' event on
   // the pool, which throws in the process when nobody listens: the pool has already dropped that connection and the
-  // next query opens a new one, so there is nothing more to do than say so.
+  // next query opens a new one, so there is nothing more to do than note it.
   pool.on('error', (error) => {
-    process.emitWarning(`PostgreSQL closed an idle connection: ${error.message}`, { code: 'PG_IDLE_CONNECTION' });
+    if (!availability.failed(error)) process.emitWarning(`PostgreSQL closed an idle connection: ${error.message}`, { code: 'PG_IDLE_CONNECTION' });
   });
-  // Fail at start, with the server's own words, rather than at the first request.
-  const probe = await pool.connect();
-  probe.release();
+  // A connection lent out (a transaction, a copy) that the server ends is an 'error' event on the client itself, with
+  // no listener of pg's own while it is lent: without this one it ended the process. Its query fails by itself.
+  pool.on('connect', (client) => {
+    client.on('error', (error) => void availability.failed(error));
+  });
+  /** A failure of `work` that is the database's loss marks it down; the failure goes on to the caller. */
+  const noting = async <T>(work: () => Promise<T>): Promise<T> => {
+    try {
+      const result = await work();
+      availability.answered();
+      return result;
+    } catch (error) {
+      availability.failed(error);
+      throw error;
+    }
+  };
+  if (options.connectNow ?? true) {
+    // Fail at start, with the server's own words, rather than at the first request.
+    const probe = await pool.connect().catch(async (error: unknown) => {
+      availability.stop();
+      await pool.end().catch(() => undefined);
+      throw error;
+    });
+    probe.release();
+  }
   const db = drizzlePostgres({ client: pool, schema });
   const exclusive = async <T>(name: DatabaseLock, work: () => Promise<T>): Promise<T> => {
     // A session lock on a connection of its own, given back when the work ends (or with the connection, if this
@@ -361,10 +405,10 @@ export async function openPostgres(connectionString: string): Promise<Database> 
     db: db as unknown as Db,
     kind: 'postgres',
     async query(text, params = []) {
-      const result = await pool.query(text, params);
+      const result = await noting(() => pool.query(text, params));
       return result.rows;
     },
-    async transaction(work) {
+    transaction: (work) => noting(async () => {
       for (let attempt = 1; ; attempt++) {
         const connection = await pool.connect();
         try {
@@ -384,8 +428,8 @@ export async function openPostgres(connectionString: string): Promise<Database> 
           if ((error as { code?: string }).code !== DEADLOCK_DETECTED || attempt >= TRANSACTION_ATTEMPTS) throw error;
         }
       }
-    },
-    async cancellableQuery(text, params, signal) {
+    }),
+    cancellableQuery: (text, params, signal) => noting(async () => {
       if (signal.aborted) throw new QueryCancelled();
       const connection = await pool.connect();
       let cancelling: Promise<boolean> | null = null;
@@ -404,8 +448,8 @@ export async function openPostgres(connectionString: string): Promise<Database> 
         const unsettled = cancelling !== null && !(await cancelling);
         connection.release(unsettled ? new Error('a cancel request was not seen to reach the server') : undefined);
       }
-    },
-    async copyBinary(select, read) {
+    }),
+    copyBinary: (select, read) => noting(async () => {
       const connection = await pool.connect();
       const into = copyBuffers.take();
       try {
@@ -421,8 +465,8 @@ export async function openPostgres(connectionString: string): Promise<Database> 
       } finally {
         copyBuffers.give(into);
       }
-    },
-    async copyIn(table, columns, text) {
+    }),
+    copyIn: (table, columns, text) => noting(async () => {
       const connection = await pool.connect();
       try {
         await pipeline(Readable.from([text]), connection.query(copyFrom(`copy ${table} (${columns.join(', ')}) from stdin`)));
@@ -431,11 +475,15 @@ export async function openPostgres(connectionString: string): Promise<Database> 
         throw error;
       }
       connection.release();
-    },
+    }),
     // Without the lock, two instances started together both ran CREATE TABLE and one crashed on pg_type's unique index.
     migrate: () => exclusive('migrate', () => migratePostgres(db, { migrationsFolder })),
     exclusive,
     notifications: postgresNotifications(connectionString, pool),
-    close: () => pool.end(),
+    availability,
+    close: () => {
+      availability.stop();
+      return pool.end();
+    },
   };
 }

@@ -1,4 +1,5 @@
 import pg from 'pg';
+import { isDatabaseUnavailable } from './availability';
 
 /**
  * PostgreSQL's LISTEN/NOTIFY between the server instances sharing one database. A notification reaches every
@@ -20,7 +21,8 @@ export type NotificationsLog = { warn(object: unknown, message: string): void };
 /** PostgreSQL's limit is 8000 bytes; a little room is kept. */
 export const NOTIFY_MAX_BYTES = 7900;
 
-const RECONNECT_MS = { first: 500, max: 30_000 };
+// Short at most: pushes between instances are missed until the listener is back.
+const RECONNECT_MS = { first: 500, max: 5_000 };
 
 export function postgresNotifications(connectionString: string, pool: pg.Pool): Notifications {
   return {
@@ -70,7 +72,12 @@ export function postgresNotifications(connectionString: string, pool: pg.Pool): 
       };
 
       if (!/^[a-z_][a-z0-9_]*$/.test(channel)) throw new Error(`bad notification channel name: ${channel}`);
-      await connect();
+      // A server started while the database is away listens once it is back, as after a loss.
+      await connect().catch((error: unknown) => {
+        if (!isDatabaseUnavailable(error)) throw error;
+        log.warn({ err: error, channel }, 'notification listener could not connect; trying again');
+        scheduleRetry();
+      });
       return async () => {
         stopped = true;
         if (retry) clearTimeout(retry);

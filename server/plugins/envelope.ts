@@ -3,7 +3,8 @@ import fp from 'fastify-plugin';
 import type { z } from 'zod';
 import type { ErrorEnvelope } from '../../contract/envelope';
 import type { Lang } from '../../contract/errors';
-import { MESSAGES } from '../../contract/errors';
+import { ERROR_CODES, MESSAGES } from '../../contract/errors';
+import { isDatabaseUnavailable } from '../db/availability';
 import { ApiError, INPUT_ERROR_CODES, isMessageKey, SERVER_MESSAGES, ValidationFailure } from '../http/errors';
 
 declare module 'fastify' {
@@ -126,6 +127,13 @@ export const envelopePlugin = fp(async function envelopePlugin(app: FastifyInsta
     }
     if (error instanceof ValidationFailure) {
       return send(reply, 400, `${error.field}: ${error.text[lang]}`, { field: error.field });
+    }
+    // The database away (a restart, a failover): a failure the browser retries, said as such, not an internal error.
+    // The request's writes are lost whole: each that must stand with another runs in one transaction.
+    if (isDatabaseUnavailable(error)) {
+      app.database.availability.failed(error);
+      request.log.warn({ err: error, method: request.method, url: request.url }, 'database unavailable');
+      return send(reply, ERROR_CODES.databaseUnavailable, MESSAGES.databaseUnavailable[lang], null);
     }
     const status = typeof error.statusCode === 'number' ? error.statusCode : 500;
     if (status >= 500) {

@@ -82,9 +82,14 @@ describe.each(DATABASE_TARGETS)('app foundation on $kind', (target) => {
     expect(response.headers['cache-control']).toContain('no-cache');
   });
 
-  it('answers health without a session', async () => {
-    const health = healthSchema.parse((await t.app.inject({ method: 'GET', url: '/api/health' })).json().data);
-    expect(health.database).toBe(target.kind);
+  it('answers health without a session: "ok" only; the details to an administrator', async () => {
+    const anonymous = await t.app.inject({ method: 'GET', url: '/api/health' });
+    expect(anonymous.json()).toEqual({ code: 200, msg: 'success', data: { status: 'ok' } });
+    const seller = await login(t.app, 'seller', 'seller123');
+    expect((await t.app.inject({ method: 'GET', url: '/api/health', headers: seller.headers })).json().data).toEqual({ status: 'ok' });
+    const admin = await login(t.app, 'admin', 'admin123');
+    const health = healthSchema.parse((await t.app.inject({ method: 'GET', url: '/api/health', headers: admin.headers })).json().data);
+    expect(health).toEqual({ status: 'ok', database: target.kind, version: expect.any(String), uptimeS: expect.any(Number) });
   });
 
   it('serves index.html for deep links, uncached, and hashed assets cacheable', async () => {

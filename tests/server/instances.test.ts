@@ -1,7 +1,4 @@
-import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { readFileSync } from 'node:fs';
 import { WebSocket as WebSocketClient } from 'ws';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { FastifyInstance } from 'fastify';
@@ -18,7 +15,7 @@ import { syncEntity } from '../../server/areas/sync/engine';
 import type { PriceGuardJob } from '../../server/areas/promotions/guardJob';
 import { createOzonSimulator } from '../../server/marketplace/simulator/plugin';
 import type { OzonClient } from '../../server/marketplace/ozon/client';
-import { freePort } from '../support/freePort';
+import { serverProcess } from './processes';
 import { createPostgresDatabase, login, pushUrl, TEST_CAPTCHA, testConfig, type Session } from './harness';
 
 /**
@@ -371,51 +368,12 @@ describe.skipIf(!url)('sync jobs across instances on one PostgreSQL', () => {
   });
 });
 
-/** `npm run serve` as an operator starts it: its own process, port and DATA_DIR, on the shared database. */
-async function serverProcess(databaseUrl: string): Promise<string> {
-  const port = await freePort();
-  const dataDir = mkdtempSync(join(tmpdir(), 'instance-'));
-  const output: string[] = [];
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    cwd: resolve(import.meta.dirname, '../..'),
-    env: {
-      ...process.env,
-      NODE_ENV: 'test',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      DATABASE_URL: databaseUrl,
-      SECRET_KEY: 'cd'.repeat(32),
-      DEMO: 'false',
-      ADMIN_PASSWORD: 'Admin12345',
-      CAPTCHA_TEST_CODE: TEST_CAPTCHA,
-      LOG_LEVEL: 'warn',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child.stdout.on('data', (data) => output.push(String(data)));
-  child.stderr.on('data', (data) => output.push(String(data)));
-  const exited = new Promise<void>((done) => child.once('exit', () => done()));
-  cleanups.push(async () => {
-    child.kill('SIGTERM');
-    await exited;
-    rmSync(dataDir, { recursive: true, force: true });
-  });
-  const base = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 90_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}:\n${output.join('')}`);
-    if (Date.now() > deadline) throw new Error(`server did not answer in time:\n${output.join('')}`);
-    const health = await fetch(`${base}/api/health`).catch(() => null);
-    if (health?.ok) return base;
-    await new Promise((done) => setTimeout(done, 250));
-  }
-}
-
 describe.skipIf(!url)('two server processes on one PostgreSQL', () => {
   it('started at once, both serve; a notice published on one reaches a page connected to the other', async () => {
     const databaseUrl = await sharedDatabase();
-    const [a, b] = await Promise.all([serverProcess(databaseUrl), serverProcess(databaseUrl)]);
+    const [first, second] = await Promise.all([serverProcess(databaseUrl, cleanups), serverProcess(databaseUrl, cleanups)]);
+    await Promise.all([first.healthy(), second.healthy()]);
+    const [a, b] = [first.base, second.base];
     // The first administrator was created once, by whichever started first; the other found it.
     const { uuid } = ((await (await fetch(`${a}/api/captchaImage`)).json()) as { data: { uuid: string } }).data;
     const answer = await fetch(`${b}/api/login`, {

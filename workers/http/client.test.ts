@@ -209,6 +209,16 @@ describe('HttpClient: retries and timeouts', () => {
     expect(of('http.message')).toEqual([{ text: '网络问题，请重试或刷新网页', kind: 'error' }]);
   });
 
+  it('retries a 503 (the database away for a moment) and, when that fails too, shows the server\'s words for it', async () => {
+    const { server, client, of } = setup({ '/store/add': () => fail(503, '数据库暂不可用，正在重试') });
+    const result = settle(client.call(ADD));
+    await vi.advanceTimersByTimeAsync(800);
+    const { failure } = await result;
+    expect(server.to('/store/add')).toHaveLength(2);
+    expect(failure).toMatchObject({ type: 'Server', code: 503, message: '数据库暂不可用，正在重试' });
+    expect(of('http.message')).toEqual([{ text: '数据库暂不可用，正在重试', kind: 'error' }]);
+  });
+
   it('says 网络问题，请重试 when a call that may not retry meets the network failing', async () => {
     const { server, client } = setup({ '/store/add': () => 'network' });
     const { failure } = await settle(client.call(ADD, undefined, { retries: 0 }));

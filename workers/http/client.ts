@@ -1,5 +1,5 @@
 import { AUTH_HEADERS } from '../../contract/envelope';
-import { MESSAGE_BY_CODE, message, type Lang, type MessageKey } from '../../contract/errors';
+import { ERROR_CODES, MESSAGE_BY_CODE, message, type Lang, type MessageKey } from '../../contract/errors';
 import type { ApiFailure, ApiFailureType, Credentials } from '../api';
 import type { EventBus } from '../events';
 import {
@@ -85,6 +85,8 @@ type Outcome = { ok: true; value: unknown } | { ok: false; failure: ApiFailure; 
 
 /** Not in the spec; long enough for a slow network, short enough that calls waiting on it do not hang. */
 const REFRESH_TIMEOUT_MS = 30_000;
+
+const DATABASE_UNAVAILABLE = ERROR_CODES.databaseUnavailable;
 
 const TYPE_BY_CODE: Partial<Record<number, ApiFailureType>> = {
   400: 'InvalidInput',
@@ -328,7 +330,8 @@ export class HttpClient {
         await delay(resolved.retryDelay, signal);
         continue;
       }
-      if (outcome.retryable) {
+      // The server's own words for an outage it reports (the database away) stay; a lost connection reads as the network.
+      if (outcome.retryable && failure.code !== DATABASE_UNAVAILABLE) {
         throw { ...failure, message: message(retried > 0 ? 'retriesExhausted' : 'network', this.lang) } satisfies ApiFailure;
       }
       throw failure;
@@ -395,7 +398,8 @@ export class HttpClient {
       return { ok: false, retryable: false, failure: this.failure('Server', code, message('serverError', this.lang), silent) };
     }
     if (code === 200 && envelope) return { ok: true, value: envelope.data };
-    return { ok: false, retryable: code === 502, failure: this.failureFor(code, envelope, silent) };
+    // A gateway's failure, and the database away for a moment (the server says so, nothing was written): tried again.
+    return { ok: false, retryable: code === 502 || code === DATABASE_UNAVAILABLE, failure: this.failureFor(code, envelope, silent) };
   }
 
   private failureFor(code: number, envelope: Envelope | null, silent: boolean): ApiFailure {

@@ -103,9 +103,14 @@ export function createBuyerChatWatcher(options: BuyerChatWatcherOptions) {
       seen.set(shopId, new Map(chats.map((c) => [c.chatId, c.lastMessageId])));
       listedOnly.add(shopId);
     },
-    /** One pass; overlapping calls share the pass under way. */
+    /**
+     * One pass; overlapping calls share the pass under way. A pass that fails (the database away) is logged and
+     * never rejects: it runs on a timer, and the next one tries again.
+     */
     tick(): Promise<void> {
-      running ??= pass().finally(() => (running = null));
+      running ??= pass()
+        .catch((error: unknown) => options.log.error({ err: error }, 'buyer chat pass failed'))
+        .finally(() => (running = null));
       return running;
     },
     start() {

@@ -115,11 +115,13 @@ export async function watermarkRoutes(app: FastifyInstance, options: WatermarkRo
   });
   options.onJobs?.(jobs);
   let timer: ReturnType<typeof setInterval> | null = null;
+  const resume = () => jobs.resumeAll().catch((error: unknown) => app.log.error({ err: error }, 'watermark resume failed'));
   app.addHook('onReady', async () => {
-    await jobs.resumeAll();
+    // A start the database interrupts still starts: the timer takes the jobs up later.
+    await resume();
     const every = options.resumeIntervalMs ?? 90_000;
     if (every > 0) {
-      timer = setInterval(() => void jobs.resumeAll().catch((error: unknown) => app.log.error({ err: error }, 'watermark resume failed')), every);
+      timer = setInterval(() => void resume(), every);
       timer.unref?.();
     }
   });

@@ -1,6 +1,7 @@
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { MARKET_IMPORT_MAX_BYTES, RESEARCH_ENDPOINTS } from '../../../contract/research';
+import { isDatabaseUnavailable } from '../../db/availability';
 import { openPostgres, QueryCancelled, type Database } from '../../db/database';
 import { ApiError } from '../../http/errors';
 import { route } from '../../http/route';
@@ -17,11 +18,22 @@ import { categoryTree, cnProducts, hotProducts, keywordDetail, keywords, newProd
  * the page goes away.
  */
 export async function researchRoutes(app: FastifyInstance) {
-  let read: Database = app.database;
+  // A replica that is away (at start or later) does not stop research: its queries go to the primary meanwhile,
+  // and to the replica again once its probe finds it back (availability.ts).
+  let replica: Database | null = null;
   if (app.config.databaseReadUrl) {
-    read = await openPostgres(app.config.databaseReadUrl);
-    app.addHook('onClose', async () => read.close());
+    const opened = await openPostgres(app.config.databaseReadUrl, {
+      connectNow: false,
+      onAvailability: (up) =>
+        up ? app.log.info('research: the read replica answers again; reading it') : app.log.warn('research: the read replica cannot be reached; reading the primary'),
+    });
+    replica = opened;
+    app.addHook('onClose', async () => opened.close());
+    // Found out now rather than by the first research query: a replica down at start is said at start.
+    opened.query('select 1').catch(() => undefined);
   }
+  /** The replica while it answers, else the primary. */
+  const reader = (): Database => (replica && replica.availability.up ? replica : app.database);
 
   /** Runs the handler's queries with a signal that aborts when the client goes away before the answer is sent. */
   const withSignal = async <T>(reply: FastifyReply, work: (run: <Row extends Record<string, unknown>>(text: string, params: unknown[]) => Promise<Row[]>) => Promise<T>) => {
@@ -31,7 +43,16 @@ export async function researchRoutes(app: FastifyInstance) {
     };
     reply.raw.once('close', onClose);
     try {
-      return await work((text, params) => read.cancellableQuery(text, params, controller.signal));
+      return await work(async (text, params) => {
+        const read = reader();
+        try {
+          return await read.cancellableQuery(text, params, controller.signal);
+        } catch (error) {
+          // The replica went away under this query: it is marked down (availability), and the query asks the primary.
+          if (read !== app.database && isDatabaseUnavailable(error)) return app.database.cancellableQuery(text, params, controller.signal);
+          throw error;
+        }
+      });
     } catch (error) {
       if (error instanceof QueryCancelled) throw new ApiError(400, 'queryCancelled');
       throw error;

@@ -32,7 +32,7 @@ export const syncPlugin = fp(
       leaseMs: options.leaseMs,
       pageSize: options.pageSize,
     });
-    const scheduler = options.scheduler ? createSyncScheduler(app.database, sync, options.scheduler) : null;
+    const scheduler = options.scheduler ? createSyncScheduler(app.database, sync, { log: app.log, ...options.scheduler }) : null;
     app.decorate('sync', sync);
     app.decorate('syncScheduler', scheduler);
     app.addHook('onReady', async () => scheduler?.start());

@@ -3,6 +3,8 @@ import type { Database } from '../../db/database';
 import type { SyncService } from './service';
 
 export type SchedulerOptions = {
+  /** Where a look that failed (the database away) is told; the next tick looks again. */
+  log?: { error(object: unknown, message: string): void };
   /** How often the scheduler looks for due jobs. */
   tickMs?: number;
   /** How long after a finished run an entity is synced again. */
@@ -127,8 +129,14 @@ export function createSyncScheduler(database: Database, sync: SyncService, optio
       timer = null;
     },
     tick() {
-      // Never two looks at once: the second would start what the first just started.
-      ticking ??= look().finally(() => (ticking = null));
+      // Never two looks at once: the second would start what the first just started. A look that fails starts
+      // nothing and never rejects (it runs on a timer): the next tick looks again.
+      ticking ??= look()
+        .catch((error: unknown) => {
+          options.log?.error({ err: error }, 'sync scheduler: the look for due jobs failed');
+          return [];
+        })
+        .finally(() => (ticking = null));
       return ticking;
     },
   };
