@@ -2,9 +2,7 @@ import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/database';
 import { buildApp } from './app';
 import { DEMO_ACCOUNTS, demoAccountsTable, SeedError, seedForStart } from './demo/seed';
-import { seedDemoShops } from './demo/shops';
-import { seedDemoMarket } from './demo/market';
-import { seedDemoPostcodes } from './demo/postcodes';
+import { demoAppOptions, seedDemoData } from './demo/start';
 import { backfillRollups } from './areas/analysis/rollups';
 import { installProcessGuards, whenDatabaseAnswers } from './processGuards';
 
@@ -50,16 +48,13 @@ async function main() {
   }
 
   // The sync scheduler keeps every active shop fresh in the background (the demo shops sync right after start).
-  const app = await buildApp(config, { database, sync: { scheduler: {} } });
+  const app = await buildApp(config, { database, sync: { scheduler: {} }, ...(config.demo ? demoAppOptions() : {}) });
   log = app.log;
   database.availability.onChange((up, outageMs) => {
     if (up) app.log.warn({ outageMs }, `the database answers again after ${(outageMs / 1000).toFixed(1)} s`);
     else app.log.warn('the database cannot be reached; requests answer 503 and background work waits until it is back');
   });
-  const simulator = app.marketplace.simulator;
-  if (config.demo && simulator) await whenDatabaseAnswers('demo shops', () => database.exclusive('startup', () => seedDemoShops(database, config.secretKey, simulator)), waitLine);
-  if (config.demo) await whenDatabaseAnswers('demo market', () => database.exclusive('startup', () => seedDemoMarket(database)), waitLine);
-  if (config.demo) await whenDatabaseAnswers('demo postcodes', () => database.exclusive('startup', () => seedDemoPostcodes(database)), waitLine);
+  if (config.demo) await seedDemoData(app, (what, step) => whenDatabaseAnswers(what, step, waitLine));
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;

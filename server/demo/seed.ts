@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, lt, sql } from 'drizzle-orm';
 import type { Role } from '../../contract/session';
 import type { Config } from '../config';
 import type { Db } from '../db/database';
@@ -69,13 +69,19 @@ export const FEATURE_UPDATE_2025_06_05 = {
 
 const YEAR_MS = 365 * 24 * 3600 * 1000;
 
+/** A demo account's validity period is renewed at a start that finds less than this left of it. */
+const RENEW_WITHIN_MS = 30 * 24 * 3600 * 1000;
+
 /**
  * Demo users, the welcome notice and the feature-update announcement. Idempotent: existing accounts are left as
- * they are (a demo user who changed a password keeps it), so it runs at every start. Validity periods run a year from the first seeding.
+ * they are (a demo user who changed a password keeps it), so it runs at every start. Validity periods run a year
+ * from the first seeding, and again a year from a start that finds less than a month of one left: the demo works
+ * whatever day it starts.
  */
 export async function seedDemoUsers(db: Db, now: Date = new Date()): Promise<void> {
+  const renewed = new Date(now.getTime() + YEAR_MS);
   for (const account of DEMO_ACCOUNTS) {
-    const times = Object.fromEntries(account.validFor.map((column) => [column, new Date(now.getTime() + YEAR_MS)]));
+    const times = Object.fromEntries(account.validFor.map((column) => [column, renewed]));
     await db
       .insert(users)
       .values({
@@ -86,6 +92,12 @@ export async function seedDemoUsers(db: Db, now: Date = new Date()): Promise<voi
         ...times,
       })
       .onConflictDoNothing();
+    for (const column of account.validFor) {
+      await db
+        .update(users)
+        .set({ [column]: renewed })
+        .where(and(eq(users.username, account.username), lt(users[column], new Date(now.getTime() + RENEW_WITHIN_MS))));
+    }
   }
   const [existing] = await db.select({ id: notices.id }).from(notices).where(eq(notices.text, WELCOME_NOTICE)).limit(1);
   if (!existing) await db.insert(notices).values({ text: WELCOME_NOTICE, updateTime: now });

@@ -8,8 +8,9 @@ const SEEDED_KEY = 'demo.shopsSeeded';
 
 /**
  * Connects the demo `seller` to simulator shops 1001 and 1002 (keys encrypted like any shop's). Once per database:
- * a seller who deletes a demo shop does not get it back at the next start. The scheduler syncs them in the background.
- * Answers the shops' ids (also when they were seeded before).
+ * a seller who deletes a demo shop does not get it back at the next start. Every start sets their keys' expiry to
+ * the simulator's of today. The scheduler syncs them in the background. Answers the shops' ids (also when they were
+ * seeded before).
  */
 export async function seedDemoShops(database: Database, secretKey: Buffer, simulator: OzonSimulator): Promise<number[]> {
   const [seller] = await database.query<{ id: number }>(`select id from users where username = 'seller'`);
@@ -25,6 +26,14 @@ export async function seedDemoShops(database: Database, secretKey: Buffer, simul
       );
     }
     await database.query(`insert into mp_settings (key, value) values ($1, 'true'::jsonb) on conflict (key) do nothing`, [SEEDED_KEY]);
+  }
+  // The simulator's keys run from the day it started: the shops show them as they are today.
+  for (const clientId of DEMO_SHOP_CLIENT_IDS) {
+    await database.query(`update mp_shops set key_expires_at = $3::timestamptz where user_id = $1 and client_id = $2 and base_url is null`, [
+      seller.id,
+      clientId,
+      simulator.shop(clientId).expiresAt(),
+    ]);
   }
   const rows = await database.query<{ id: number }>(`select id from mp_shops where user_id = $1 and client_id = any($2::text[]) order by client_id`, [
     seller.id,

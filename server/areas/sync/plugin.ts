@@ -17,6 +17,8 @@ export type SyncPluginOptions = {
   projections?: readonly PostingsProjection[];
   leaseMs?: number;
   pageSize?: number;
+  /** The clock of the runs' windows and leases (default: real time; the demo's tests move it). */
+  now?: () => Date;
 };
 
 /** The sync service (after the marketplace plugin) and, when asked, the scheduler; both stop with the server. */
@@ -31,6 +33,7 @@ export const syncPlugin = fp(
       projections: options.projections,
       leaseMs: options.leaseMs,
       pageSize: options.pageSize,
+      now: options.now,
     });
     const scheduler = options.scheduler ? createSyncScheduler(app.database, sync, { log: app.log, ...options.scheduler }) : null;
     app.decorate('sync', sync);

@@ -25,6 +25,7 @@ export type SyncServiceDeps = {
   projections?: readonly PostingsProjection[];
   leaseMs?: number;
   pageSize?: number;
+  now?: () => Date;
 };
 
 export type SyncService = {
@@ -88,6 +89,7 @@ export function createSyncService(deps: SyncServiceDeps): SyncService {
           signal: controller.signal,
           leaseMs: deps.leaseMs,
           pageSize: deps.pageSize,
+          now: deps.now,
           onProgress: (progress) => deps.push(shop.user_id, { type: 'sync.progress', ...progress }),
           afterChunk: async (_records, syncedAt) => {
             // Only the page just stored: projecting everything synced in the last minute made every page of a

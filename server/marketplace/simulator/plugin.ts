@@ -50,12 +50,18 @@ export type SimulatorOptions = {
   rateClock?: () => number;
   /** End of the generated history; default: the start of the current UTC day, so data is stable through a day. */
   anchor?: number;
+  /**
+   * The demo's own activity as the clock passes the anchor: new postings, buyer messages and promotions, and
+   * postings nobody ships cancelled by Ozon (./live.ts). Off by default: tests see only what they make.
+   */
+  live?: boolean;
   control?: Partial<SimulatorControl>;
 };
 
 export const DEFAULT_SIM_SHOPS: SimShopConfig[] = [
   { clientId: '1001', apiKey: 'sim-key-1001', name: '义乌小百货 Yiwu Goods' },
-  { clientId: '1002', apiKey: 'sim-key-1002', name: '深圳数码 Shenzhen Digital' },
+  // Its key runs out a week after the anchor: the demo's shop whose key the seller must renew soon.
+  { clientId: '1002', apiKey: 'sim-key-1002', name: '深圳数码 Shenzhen Digital', keyDays: 7 },
   { clientId: '1003', apiKey: 'sim-key-1003', name: '广州服饰 Guangzhou Fashion' },
 ];
 
@@ -92,7 +98,7 @@ export function createOzonSimulator(options: SimulatorOptions = {}) {
     }
     return undefined;
   };
-  const env = { now, labelReadyDelayMs: () => control.labelReadyDelayMs, taskDelayMs: () => control.taskDelayMs, holdImportTasks: () => control.holdImportTasks, findSku };
+  const env = { now, live: options.live ?? false, labelReadyDelayMs: () => control.labelReadyDelayMs, taskDelayMs: () => control.taskDelayMs, holdImportTasks: () => control.holdImportTasks, findSku };
   const addShop = (config: SimShopConfig) => {
     const shop = new SimShop(
       { ...config, orders: config.orders ?? options.ordersPerShop, products: config.products ?? options.productsPerShop },
@@ -265,6 +271,7 @@ export const ozonSimulatorPlugin: FastifyPluginAsync<OzonSimulatorPluginOptions>
       refuse(reply, new SimError(401, OZON_TEXT.invalidKey));
       return undefined;
     }
+    shop.catchUp();
     if (shop.config.keyState === 'deactivated') {
       refuse(reply, new SimError(403, OZON_TEXT.deactivated));
       return undefined;

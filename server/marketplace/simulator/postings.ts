@@ -47,6 +47,9 @@ const OLD: Weighted = [
   ['not_accepted', 0.03],
 ];
 
+/** RECENT rolls from this one up to the end of its 'delivering' share are overdue postings instead (see generatedCore). */
+const OVERDUE_ROLL = 0.33;
+
 function weighted(table: Weighted, roll: number): FbsStatus {
   let acc = 0;
   for (const [status, weight] of table) {
@@ -71,7 +74,9 @@ export function generatedCore(seed: string, clientId: string, index: number, sta
   const inProcessAt = Math.floor(start + (index + 0.5) * step);
   const age = anchor - inProcessAt;
   const table = age < 2 * DAY_MS ? FRESH : age < UNFULFILLED_MAX_AGE_MS ? RECENT : OLD;
-  const status = weighted(table, r.next());
+  const roll = r.next();
+  // A few postings of two to four days ago were never packed: overdue on the desk (rolls that would be 'delivering').
+  const status = table === RECENT && age < 4 * DAY_MS && roll >= OVERDUE_ROLL && roll < RECENT[0]![1] ? 'awaiting_packaging' : weighted(table, roll);
   const warehouseIndex = r.int(0, 7);
   const hours = status === 'delivered' ? r.int(72, 200) : status === 'cancelled' ? r.int(1, 48) : r.int(1, 30);
   return { index, inProcessAt, status, warehouseIndex, lastChangedAt: Math.min(anchor, inProcessAt + hours * 3_600_000) };

@@ -7,6 +7,7 @@ import { PromotionsArea } from './areas/promotions';
 import { ReturnsArea } from './areas/returns';
 import { DAY_MS, HISTORY_DAYS } from './postings';
 import { generateProduct, matchesVisibility, type SimProduct } from './products';
+import { LiveActivity } from './live';
 import { asNumbers, iso } from './wire';
 
 /** What Ozon's product lists filter by (the v3, v4 and v5 filters have these or fewer). */
@@ -17,6 +18,8 @@ export { SIM_BOUNDS } from './wire';
 /** What the simulator's switches hand a shop: the clock and the delays of Ozon's asynchronous steps. */
 export type ShopEnv = {
   now: () => number;
+  /** Whether the shop keeps making activity as the clock passes its anchor (./live.ts). */
+  live: boolean;
   /** Ozon wants 45–60 s between ship and label; 0 turns the rule off (tests). */
   labelReadyDelayMs: () => number;
   /** How long an import or a label task stays pending. */
@@ -37,8 +40,10 @@ export type SimShopConfig = {
   /** Role names the key holds (default all: 'Admin'). */
   roles?: string[];
   keyState?: 'active' | 'deactivated' | 'ipRestricted';
-  /** ISO time the key expires (default 90 days after the anchor). */
+  /** ISO time the key expires (default `keyDays` after the anchor). */
   expiresAt?: string;
+  /** Days the key runs after the anchor when no `expiresAt` is given (default 90). */
+  keyDays?: number;
 };
 
 const WAREHOUSE_NAMES = ['义乌仓 Yiwu FBS', '深圳仓 Shenzhen FBS', '广州仓 Guangzhou rFBS'];
@@ -65,6 +70,7 @@ export class SimShop {
   /** The cards postings draw their lines from (fixed at creation, so generated postings never change). */
   readonly sellable: SimProduct[];
   private taskSeq: number;
+  private readonly live: LiveActivity | null;
 
   readonly areas: {
     postings: PostingsArea;
@@ -100,6 +106,12 @@ export class SimShop {
       chat: new ChatArea(this),
       analytics: new AnalyticsArea(this),
     };
+    this.live = env.live ? new LiveActivity(this) : null;
+  }
+
+  /** Makes the activity due by now (live shops only; every request to the shop calls it first). */
+  catchUp() {
+    this.live?.catchUp(this.env.now());
   }
 
   addProduct(p: SimProduct) {
@@ -166,7 +178,7 @@ export class SimShop {
 
   // ---- keys and roles
   expiresAt(): string {
-    return this.config.expiresAt ?? iso(this.anchor + 90 * DAY_MS);
+    return this.config.expiresAt ?? iso(this.anchor + (this.config.keyDays ?? 90) * DAY_MS);
   }
 
   // ---- the simulator's switches

@@ -20,6 +20,22 @@ function isImageUrl(url: string): boolean {
   }
 }
 
+const HOUR = 3_600_000;
+/** How far back the generated chats reach. */
+const CHAT_HISTORY_MS = 14 * DAY_MS;
+const BUYER_LINES = [
+  'Здравствуйте! Когда отправите заказ?',
+  '您好，请问什么时候发货？',
+  'Какой размер подойдёт на рост 170?',
+  'Товар пришёл с повреждением',
+  'Можно ли поменять цвет?',
+  'Спасибо, всё отлично!',
+  'Подскажите, пожалуйста, срок доставки в Новосибирск?',
+  'Добрый день! Заказ ещё не отправлен?',
+  'Есть ли гарантия на этот товар?',
+  'Можно добавить в посылку ещё одну штуку?',
+];
+
 const hex = (n: number) => Math.floor(n * 0xffffffff).toString(16).padStart(8, '0');
 
 /**
@@ -38,33 +54,44 @@ export class ChatArea {
   }
 
   // ---- chats
+  /**
+   * Chats over the 14 days before the anchor, closer together towards it (a third in its last 36 hours, inside
+   * Ozon's 48-hour reply window), each about a posting bought up to five days before it began.
+   */
   private generateChats() {
     const r = randomFor(this.shop.seed, this.shop.clientId, 'chats');
     const count = Math.min(60, Math.max(3, Math.floor(this.shop.orderCount / 50)));
-    const buyerLines = ['Здравствуйте! Когда отправите заказ?', '您好，请问什么时候发货？', 'Какой размер подойдёт на рост 170?', 'Товар пришёл с повреждением', 'Можно ли поменять цвет?', 'Спасибо, всё отлично!'];
     const sellerLines = ['Здравствуйте! Отправим в течение 2 дней.', '您好，已经发货了', 'Рекомендуем размер M.', 'Приносим извинения, оформите возврат.'];
-    let t = this.shop.anchor - 30 * DAY_MS;
     for (let c = 0; c < count; c++) {
-      t += r.int(1, 12) * 3_600_000;
-      const index = Math.max(0, this.shop.orderCount - 1 - r.int(0, Math.min(this.shop.orderCount - 1, 2_000)));
-      const postingNumber = `${orderNumberOf(this.shop.clientId, index)}-1`;
-      const messages: ChatMessage[] = [];
+      const share = (count - c) / count;
+      const last = this.shop.anchor - Math.floor(share * share * CHAT_HISTORY_MS) - r.int(0, 59) * 60_000;
       const n = r.int(1, 7);
-      let mt = t;
+      const gaps = Array.from({ length: n }, () => r.int(5, 300) * 60_000);
+      const createdAt = last - gaps.reduce((sum, gap) => sum + gap, 0);
+      const index = this.postingAt(createdAt - r.int(0, 5 * 24) * HOUR);
+      const orderNumber = orderNumberOf(this.shop.clientId, index);
+      const messages: ChatMessage[] = [];
+      let mt = createdAt;
       for (let m = 0; m < n; m++) {
-        mt += r.int(5, 300) * 60_000;
+        mt += gaps[m]!;
         const fromBuyer = m % 2 === 0;
-        const last = m === n - 1;
         messages.push({
           id: ++this.messageSeq,
-          createdAt: Math.min(mt, this.shop.anchor),
+          createdAt: mt,
           userType: fromBuyer ? 'customer' : 'seller',
-          text: fromBuyer ? r.pick(buyerLines) : r.pick(sellerLines),
-          isRead: !(fromBuyer && last && r.chance(0.6)),
-          orderNumber: orderNumberOf(this.shop.clientId, index),
+          text: fromBuyer ? r.pick(BUYER_LINES) : r.pick(sellerLines),
+          isRead: !(fromBuyer && m === n - 1 && r.chance(0.6)),
+          orderNumber,
         });
       }
-      this.chats.push({ chatId: `${this.shop.clientId}-chat-${hex(r.next())}-${c}`, type: 'Buyer_Seller', status: r.chance(0.9) ? 'Opened' : 'Closed', createdAt: t, postingNumber, messages });
+      this.chats.push({
+        chatId: `${this.shop.clientId}-chat-${hex(r.next())}-${c}`,
+        type: 'Buyer_Seller',
+        status: r.chance(0.9) ? 'Opened' : 'Closed',
+        createdAt,
+        postingNumber: `${orderNumber}-1`,
+        messages,
+      });
     }
     this.chats.push({
       chatId: `${this.shop.clientId}-support`,
@@ -73,6 +100,43 @@ export class ChatArea {
       createdAt: this.shop.anchor - 60 * DAY_MS,
       messages: [{ id: ++this.messageSeq, createdAt: this.shop.anchor - 60 * DAY_MS, userType: 'support', text: 'Добро пожаловать в Ozon Seller!', isRead: true }],
     });
+  }
+
+  /** The generated posting bought closest to `time`. */
+  private postingAt(time: number): number {
+    const index = Math.floor((time - this.shop.start) / this.shop.step - 0.5);
+    return Math.min(this.shop.orderCount - 1, Math.max(0, index));
+  }
+
+  /** Adds a chat, dropping the oldest buyer chat past the bound. */
+  private addChat(chat: SimChat) {
+    if (this.chats.length >= SIM_BOUNDS.chats) this.chats.splice(this.chats.findIndex((c) => c.type === 'Buyer_Seller'), 1);
+    this.chats.push(chat);
+  }
+
+  /**
+   * The demo's own buyers (./live.ts): the buyer of `postingNumber` asks about it in a new chat, or, without one, a
+   * buyer of a recent open chat writes again. The message is unread, at `at`.
+   */
+  addLiveMessage(at: number, slot: number, postingNumber?: string) {
+    const r = randomFor(this.shop.seed, this.shop.clientId, 'live-message', slot);
+    let chat = postingNumber ? this.chats.find((c) => c.postingNumber === postingNumber) : undefined;
+    if (postingNumber && !chat) {
+      chat = { chatId: `${this.shop.clientId}-chat-${postingNumber}`, type: 'Buyer_Seller', status: 'Opened', createdAt: at, postingNumber, messages: [] };
+      this.addChat(chat);
+    }
+    if (!chat) {
+      const recent = this.chats
+        .filter((c) => c.type === 'Buyer_Seller' && c.status === 'Opened')
+        .sort((a, b) => (b.messages.at(-1)?.createdAt ?? b.createdAt) - (a.messages.at(-1)?.createdAt ?? a.createdAt))
+        .slice(0, 10);
+      if (recent.length === 0) return undefined;
+      chat = r.pick(recent);
+    }
+    const orderNumber = chat.postingNumber?.replace(/-\d+$/, '');
+    const message: ChatMessage = { id: ++this.messageSeq, createdAt: at, userType: 'customer', text: r.pick(BUYER_LINES), isRead: false, ...(orderNumber ? { orderNumber } : {}) };
+    pushBounded(chat.messages, message, SIM_BOUNDS.messagesPerChat);
+    return { chatId: chat.chatId, messageId: message.id };
   }
 
   private chatView(chat: SimChat) {
@@ -168,8 +232,7 @@ export class ChatArea {
     let chat = this.chats.find((c) => c.postingNumber === postingNumber);
     if (!chat) {
       chat = { chatId: `${this.shop.clientId}-chat-${postingNumber}`, type: 'Buyer_Seller', status: 'Opened', createdAt: this.shop.env.now(), postingNumber, messages: [] };
-      if (this.chats.length >= SIM_BOUNDS.chats) this.chats.splice(this.chats.findIndex((c) => c.type === 'Buyer_Seller'), 1);
-      this.chats.push(chat);
+      this.addChat(chat);
     }
     return { result: { chat_id: chat.chatId } };
   }
@@ -188,5 +251,4 @@ export class ChatArea {
     return { chatId: chat.chatId, messageId: message.id };
   }
 
-  /** The "new posting now" switch: an awaiting_packaging posting created at the current time. */
 }

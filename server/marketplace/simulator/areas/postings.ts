@@ -2,6 +2,7 @@ import type { boolResultSchema, cancelReasonResponseSchema, labelCreateResponseS
 import type { FbsStatus } from '../../ozon/schemas';
 import { badRequest, notFound, OZON_TEXT, SimError } from '../errors';
 import { CANCEL_REASONS, DAY_MS, generatedCore, generatedLines, orderNumberOf, parsePostingNumber, SHIPPED, UNFULFILLED, UNFULFILLED_MAX_AGE_MS, type PostingCore } from '../postings';
+import { agedCore } from '../live';
 import { randomFor } from '../random';
 import type { OzonRequest } from '../../ozon/versions';
 import type { SimShop } from '../shop';
@@ -81,20 +82,21 @@ export class PostingsArea {
 
   // ---- postings
   core(index: number): PostingCore {
+    const o = this.overrides.get(index);
     if (index >= this.shop.orderCount) {
       const extra = this.extras[index - this.shop.orderCount]!;
-      const o = this.overrides.get(index);
-      return {
-        index,
-        inProcessAt: extra.inProcessAt,
-        status: o?.status ?? 'awaiting_packaging',
-        warehouseIndex: extra.warehouseIndex,
-        lastChangedAt: o?.lastChangedAt ?? extra.inProcessAt,
-      };
+      const c: PostingCore = { index, inProcessAt: extra.inProcessAt, status: 'awaiting_packaging', warehouseIndex: extra.warehouseIndex, lastChangedAt: extra.inProcessAt };
+      return o?.status ? { ...c, status: o.status, lastChangedAt: o.lastChangedAt ?? c.lastChangedAt } : this.aged(c, o);
     }
     const c = generatedCore(this.shop.seed, this.shop.clientId, index, this.shop.start, this.shop.step, this.shop.anchor);
-    const o = this.overrides.get(index);
-    return o ? { ...c, status: o.status ?? c.status, lastChangedAt: o.lastChangedAt ?? c.lastChangedAt } : c;
+    return o?.status ? { ...c, status: o.status, lastChangedAt: o.lastChangedAt ?? c.lastChangedAt } : this.aged(c, o);
+  }
+
+  /** A posting the seller left alone, as the clock has moved it on (live shops: ./live.ts); else as generated. */
+  private aged(c: PostingCore, o: PostingOverride | undefined): PostingCore {
+    if (!this.shop.env.live) return o?.lastChangedAt === undefined ? c : { ...c, lastChangedAt: o.lastChangedAt };
+    const moved = agedCore(c, this.shop.env.now());
+    return o?.lastChangedAt === undefined ? moved : { ...moved, lastChangedAt: Math.max(moved.lastChangedAt, o.lastChangedAt) };
   }
   postingNumberOf(index: number) {
     return index >= this.shop.orderCount ? this.extras[index - this.shop.orderCount]!.postingNumber : `${orderNumberOf(this.shop.clientId, index)}-1`;
@@ -466,14 +468,15 @@ export class PostingsArea {
     return { result: { status: 'completed', file_url: `${baseUrl}/assets/labels/${this.shop.clientId}/${taskId}.pdf`, error: '' } };
   }
 
-  addPosting() {
+  /** A new awaiting_packaging posting, made now or at the given time (the demo's own activity, ./live.ts). */
+  addPosting(at = this.shop.env.now()) {
     const orderIndex = this.shop.orderCount + this.extras.length;
     const postingNumber = `${orderNumberOf(this.shop.clientId, orderIndex)}-1`;
     const r = randomFor(this.shop.seed, this.shop.clientId, 'new-posting', orderIndex);
     this.extras.push({
       postingNumber,
       orderIndex,
-      inProcessAt: this.shop.env.now(),
+      inProcessAt: at,
       warehouseIndex: r.int(0, 7),
       lines: [{ productIndex: r.int(0, this.shop.sellable.length - 1), quantity: 1 }],
     });

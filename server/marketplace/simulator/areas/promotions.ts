@@ -10,7 +10,7 @@ import { ACTION_PRODUCTS_PER_CALL, DISCOUNT_TASKS_PER_CALL } from '../../ozon/ve
 import { badRequest, notFound } from '../errors';
 import { DAY_MS } from '../postings';
 import { fbsStock, type SimProduct } from '../products';
-import { randomFor } from '../random';
+import { randomFor, type Random } from '../random';
 import type { OzonRequest } from '../../ozon/versions';
 import type { SimShop } from '../shop';
 import type { Answer } from '../wire';
@@ -92,34 +92,62 @@ export class PromotionsArea {
   }
 
   // ---- actions
+  /** Four actions running now ('Товары дня' frozen two days after it began) and one starting in six days. */
   private generateActions() {
     const r = randomFor(this.shop.seed, this.shop.clientId, 'actions');
     const titles = ['Распродажа 11.11', 'Весенние скидки', 'Товары дня', 'Эластичный бустинг'];
-    const candidatesPool = this.shop.sellable.filter((p) => !p.archived && p.state === 'onSale');
     titles.forEach((title, i) => {
-      const action: SimAction = {
+      const start = this.shop.anchor - (10 - i * 3) * DAY_MS;
+      this.addAction(r, {
         id: Number(this.shop.clientId) * 100 + i + 1,
         title,
         type: i === 3 ? 'ELASTIC_BOOSTING' : 'DISCOUNT',
-        start: this.shop.anchor - (10 - i * 3) * DAY_MS,
+        start,
         end: this.shop.anchor + (20 + i * 5) * DAY_MS,
         discount: 10 + i * 5,
         // 'Товары дня' froze two days after it began: the demo's and the tests' frozen action.
-        freeze: i === 2 ? this.shop.anchor - (10 - i * 3) * DAY_MS + 2 * DAY_MS : null,
-        candidates: new Set(),
-        participating: new Map(),
-      };
-      for (const p of candidatesPool) {
-        if (!r.chance(0.3)) continue;
-        action.candidates.add(p.id);
-        if (!r.chance(0.2)) continue;
-        // Ozon's own joins go deep (half price and below); the seller's stay near the maximum.
-        const auto = i !== 2 && r.chance(0.25);
-        const price = auto ? Math.max(1, Math.round(p.price * (0.35 + r.next() * 0.2))) : Math.round(maxActionPrice(p, action) * 0.98);
-        action.participating.set(p.id, { price, mode: auto ? 'AUTO' : 'MANUAL', stock: 0 });
-      }
-      this.actions.push(action);
+        freeze: i === 2 ? start + 2 * DAY_MS : null,
+        // Ozon's own joins go deep (half price and below), not in the frozen action.
+        autoJoins: i !== 2,
+      });
     });
+    this.addUpcomingAction(this.shop.anchor, 0);
+  }
+
+  /**
+   * An action that starts six days after `at` and runs four weeks: the generated one (number 0), and one a week
+   * after it while the demo runs (./live.ts), so one always starts within the week. Ended ones go after 30 days.
+   */
+  addUpcomingAction(at: number, number: number) {
+    const now = this.shop.env.now();
+    for (let k = this.actions.length - 1; k >= 0; k--) if (this.actions[k]!.end < now - 30 * DAY_MS) this.actions.splice(k, 1);
+    const r = randomFor(this.shop.seed, this.shop.clientId, 'upcoming-action', number);
+    const start = at + 6 * DAY_MS;
+    this.addAction(r, {
+      id: Number(this.shop.clientId) * 100 + 5 + number,
+      title: `${r.pick(['Неделя скидок', 'Выгодная неделя', 'Большая распродажа', 'Скидки недели'])} ${new Date(start).toISOString().slice(5, 10).split('-').reverse().join('.')}`,
+      type: 'DISCOUNT',
+      start,
+      end: start + 28 * DAY_MS,
+      discount: 15,
+      freeze: null,
+      autoJoins: false,
+    });
+  }
+
+  private addAction(r: Random, spec: Omit<SimAction, 'candidates' | 'participating'> & { autoJoins: boolean }) {
+    const { autoJoins, ...fields } = spec;
+    const action: SimAction = { ...fields, candidates: new Set(), participating: new Map() };
+    for (const p of this.shop.sellable) {
+      if (p.archived || p.state !== 'onSale' || !r.chance(0.3)) continue;
+      action.candidates.add(p.id);
+      if (!r.chance(0.2)) continue;
+      // The seller's joins stay near the maximum.
+      const auto = autoJoins && r.chance(0.25);
+      const price = auto ? Math.max(1, Math.round(p.price * (0.35 + r.next() * 0.2))) : Math.round(maxActionPrice(p, action) * 0.98);
+      action.participating.set(p.id, { price, mode: auto ? 'AUTO' : 'MANUAL', stock: 0 });
+    }
+    this.actions.push(action);
   }
 
   actionList(): Answer<typeof actionsResponseSchema> {
