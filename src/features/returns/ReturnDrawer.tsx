@@ -8,6 +8,7 @@ import { isApiFailure } from '@workers/api';
 import type { DataClient } from '@workers/client';
 import { timeFormat } from '@/app/formats';
 import { getHref } from '@/app/routes';
+import { ProxiedImage } from '@/components/picture/ProxiedImage';
 import { formatMoney, reasonLabel, ReturnStatus, typeLabel, type ReturnsT } from './ReturnColumns';
 
 type ReturnDrawerProps = {
@@ -144,7 +145,7 @@ function Details({ detail, lang, onOpenOrder }: { detail: ReturnDetail; lang: La
             <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('noPhotos')} />
           ) : (
             <Image.PreviewGroup>
-              <Space wrap>{detail.photos.map((url) => <Image key={url} src={url} width={96} height={96} style={{ objectFit: 'cover' }} />)}</Space>
+              <Space wrap>{detail.photos.map((url) => <ProxiedImage key={url} src={url} width={96} height={96} />)}</Space>
             </Image.PreviewGroup>
           )}
         </section>
