@@ -1,5 +1,5 @@
 import { Spin } from 'antd';
-import { createContext, Suspense, use, useDeferredValue, useEffect, useLayoutEffect } from 'react';
+import { createContext, lazy, Suspense, use, useDeferredValue, useEffect, useLayoutEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Redirect, useLocation, useSearch } from 'wouter';
 import { selectPermittedRoutes, selectPhase, selectRoutesSettled, type RouteNode, type SessionPhase } from '@machines/sessionMachine';
@@ -44,7 +44,7 @@ function useNavigationEffects(path: string, route: AppRoute | null) {
 /**
  * The navigation guard (spec §2.2): without a session only /login and /register open, anything else goes to
  * /login?redirect=<wanted>; while the session is being restored or its routes generated, the page waits; a route the
- * user's roles do not include, or an unknown path, goes to /404.
+ * user's roles do not include says which role opens it (the address stays); an unknown path goes to /404.
  */
 export function RouterView() {
   const [path] = useLocation();
@@ -62,7 +62,14 @@ export function RouterView() {
   // Routes made from the info a reload kept may be out of date: a page they leave out waits for the server's answer
   // (its roles may have changed, or the session ended and the login keeps the page to come back to) instead of
   // leaving for /404 at once.
-  if (!isRoutePermitted(permitted, route)) return settled ? <Redirect to={NOT_FOUND_PATH} replace /> : <FullPageSpin />;
+  if (!isRoutePermitted(permitted, route)) return settled ? (
+      <Suspense fallback={<FullPageSpin />}>
+        <NoPermission roles={route.roles ?? []} />
+        <ProgressDone />
+      </Suspense>
+    ) : (
+      <FullPageSpin />
+    );
   if (route.layout === 'blank') return <RoutePage route={route} />;
   // The shell renders the page itself: one cached view per tab.
   return <BasicLayout route={route} />;
@@ -81,6 +88,8 @@ function useDeferredSession(): { phase: SessionPhase; permitted: readonly RouteN
   const deferredPhase = useDeferredValue(phase);
   return { phase: phase === 'loggedIn' && deferredPhase !== 'loggedIn' ? 'pending' : phase, permitted, settled };
 }
+
+const NoPermission = lazy(() => import('@/features/errors/NoPermissionPage').then((m) => ({ default: m.NoPermissionPage })));
 
 const PageRouteContext = createContext<AppRoute | null>(null);
 

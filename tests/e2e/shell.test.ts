@@ -69,15 +69,24 @@ describe('sidebar per role (spec §6)', () => {
     await page.close();
   });
 
-  it('a direct link to a forbidden page goes to 404, and a page of an open area opens', async () => {
+  it('a direct link to a forbidden page says which role opens it, and a page of an open area opens', async () => {
     const page = await pageAs('newbie');
     await page.goto('/store/store-list');
-    await page.waitForURL((url) => url.pathname === '/404');
+    await page.getByText('无权限访问', { exact: true }).waitFor();
+    await page.getByText('权限已过期或无权限操作，请联系管理员', { exact: true }).waitFor();
+    await page.getByText('此页面需要以下角色：管理员或跟卖用户', { exact: true }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/store/store-list');
+    await screenshot(page, 'no-permission-zh');
     await page.goto('/ops-console/user-manager');
-    await page.waitForURL((url) => url.pathname === '/404');
+    await page.getByText('此页面需要以下角色：管理员', { exact: true }).waitFor();
     await page.goto('/tool/rus-post');
     await page.getByLabel('邮编或地址').waitFor();
     await page.close();
+    const english = await pageAs('newbie', 'en');
+    await english.goto('/store/store-list');
+    await english.getByText('This page opens with the role: Administrator or Follow seller', { exact: true }).waitFor();
+    await screenshot(english, 'no-permission-en');
+    await english.close();
   });
 
   it('a navigation runs the progress bar along the top: filled and faded once the page is in, again for the next page', async () => {

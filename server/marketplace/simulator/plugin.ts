@@ -63,6 +63,8 @@ export const DEFAULT_SIM_SHOPS: SimShopConfig[] = [
   // Its key runs out a week after the anchor: the demo's shop whose key the seller must renew soon.
   { clientId: '1002', apiKey: 'sim-key-1002', name: '深圳数码 Shenzhen Digital', keyDays: 7 },
   { clientId: '1003', apiKey: 'sim-key-1003', name: '广州服饰 Guangzhou Fashion' },
+  // The demo administrator's shop (server/demo/shops.ts): small, so it adds little to the demo's first sync.
+  { clientId: '1004', apiKey: 'sim-key-1004', name: '杭州家居 Hangzhou Home', orders: 300, products: 200 },
 ];
 
 /** Role names and the path prefixes each grants (Ozon's roles are coarser; enough to refuse a method). */

@@ -26,7 +26,7 @@ function reloadWithKeptInfo(path: string) {
 }
 
 describe('the guard on a reload shown with the kept user info', () => {
-  it('waits for the session check before sending a page the kept roles leave out to /404; a refused session logs in back to that page', async () => {
+  it('waits for the session check before refusing a page the kept roles leave out; a refused session logs in back to that page', async () => {
     const { location, answer } = reloadWithKeptInfo('/store/store-list');
     await waitFor(() => expect(answer()).toBeDefined());
     expect(screen.getByRole('status')).toHaveTextContent('加载中');
@@ -37,10 +37,13 @@ describe('the guard on a reload shown with the kept user info', () => {
     expect(location.history).not.toContain('/404');
   });
 
-  it('sends it to /404 once the server confirms the same roles', async () => {
+  it('says which role opens it once the server confirms the same roles, at the same address', async () => {
     const { location, answer, kept } = reloadWithKeptInfo('/store/store-list');
     await waitFor(() => expect(answer()).toBeDefined());
     answer().resolve(kept);
-    await waitFor(() => expect(location.history?.at(-1)).toBe('/404'));
+    await screen.findByText('此页面需要以下角色：管理员或跟卖用户');
+    expect(screen.getByText('权限已过期或无权限操作，请联系管理员')).toBeInTheDocument();
+    expect(location.history?.at(-1)).toBe('/store/store-list');
+    expect(location.history).not.toContain('/404');
   });
 });
