@@ -56,7 +56,7 @@ const inlineTexts = {
 };
 
 export default tseslint.config(
-  { ignores: ['**/dist/**', 'node_modules/**', 'data/**', 'coverage/**', 'server/db/migrations/**', 'tests/bench/results/**'] },
+  { ignores: ['**/dist/**', '.dist-*/**', 'node_modules/**', 'data/**', 'coverage/**', 'server/db/migrations/**', 'tests/bench/results/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

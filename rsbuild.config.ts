@@ -26,7 +26,8 @@ export default defineConfig({
     template: './src/index.html',
   },
   output: {
-    distPath: { root: 'dist' },
+    // tools/build.ts builds into a folder of its own and swaps it in for dist/ once complete.
+    distPath: { root: process.env.BUILD_DIST ?? 'dist' },
     // `MINIFY=0 npm run build`: readable function names in a CPU profile of the built app.
     minify: process.env.MINIFY !== '0',
   },

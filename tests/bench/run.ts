@@ -791,7 +791,8 @@ async function main() {
   if (args.seeded && (args.db !== 'pglite' || SIZES.length !== 1)) throw new Error('--seeded: one size on pglite (a copy of that seeded data directory)');
   const unsupported = ONLY.filter((kind) => !LIST.kinds.includes(kind));
   if (unsupported.length > 0) throw new Error(`--only ${unsupported.join(',')}: no such page for ${LIST.noun} (there: ${LIST.kinds.join(', ')})`);
-  if (!args['skip-build'] || !existsSync(join(ROOT, 'dist', 'index.html'))) run('npx', ['rsbuild', 'build'], {});
+  // The app as `npm start` serves it: rebuilt unless dist/ is built from the current code (tools/build.ts).
+  if (!args['skip-build'] || !existsSync(join(ROOT, 'dist', 'index.html'))) run(process.execPath, ['--import', 'tsx', 'tools/build.ts', '--if-stale'], {});
   if (ONLY.some((kind) => kind !== 'app')) run('npx', ['rsbuild', 'build', '-c', 'tests/bench/rsbuild.config.ts'], {});
   const cjkFont = hasCjkFont();
   if (!cjkFont) log('warning: no font for Chinese text on this machine (apt-get install fonts-noto-cjk): every Chinese character falls back glyph by glyph, as no seller machine does');

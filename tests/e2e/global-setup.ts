@@ -1,11 +1,12 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { appendFileSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { appendFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { AUTH_HEADERS } from '../../contract/envelope';
 import type { Store } from '../../contract/store';
 import { freePort } from '../support/freePort';
+import { buildIfStale } from '../../tools/build';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -65,16 +66,9 @@ async function waitForDemoSync(baseUrl: string): Promise<void> {
  * with a fresh data directory and a fixed captcha answer, and hands the URL to the tests.
  */
 export default async function setup(project: TestProject) {
-  if (!existsSync(join(ROOT, 'dist', 'index.html'))) {
-    // `npm test` and `npm run test:e2e` build first; a bare `vitest --project e2e` gets a build here.
-    const build = spawnSync('npx', ['rsbuild', 'build'], { cwd: ROOT, stdio: 'inherit' });
-    if (build.status !== 0) throw new Error('npm run build failed');
-  }
-  if (!existsSync(join(ROOT, 'dist', 'plugin', 'build.json'))) {
-    // The browser plugin the server offers for download (the second half of `npm run build`).
-    const build = spawnSync(process.execPath, ['--import', 'tsx', 'plugin/build.ts'], { cwd: ROOT, stdio: 'inherit' });
-    if (build.status !== 0) throw new Error('the plugin build failed');
-  }
+  // `npm test` and `npm run test:e2e` build first; a bare `vitest --project e2e` gets a build here when dist/ is not
+  // built from the current code (tools/build.ts).
+  await buildIfStale();
   const dataDir = mkdtempSync(join(tmpdir(), 'seller-e2e-'));
   const port = await freePort();
   let log = '';
