@@ -1,4 +1,4 @@
-import { and, eq, lt, sql } from 'drizzle-orm';
+import { and, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { Role } from '../../contract/session';
 import type { Config } from '../config';
 import type { Db } from '../db/database';
@@ -80,18 +80,29 @@ const RENEW_WITHIN_MS = 30 * 24 * 3600 * 1000;
  */
 export async function seedDemoUsers(db: Db, now: Date = new Date()): Promise<void> {
   const renewed = new Date(now.getTime() + YEAR_MS);
+  // A password is hashed only for an account that is missing: four scrypt hashes were most of a restart's seeding.
+  const present = new Set(
+    (
+      await db
+        .select({ name: sql<string>`lower(${users.username})` })
+        .from(users)
+        .where(inArray(sql`lower(${users.username})`, DEMO_ACCOUNTS.map((account) => account.username)))
+    ).map((row) => row.name),
+  );
   for (const account of DEMO_ACCOUNTS) {
     const times = Object.fromEntries(account.validFor.map((column) => [column, renewed]));
-    await db
-      .insert(users)
-      .values({
-        username: account.username,
-        passwordHash: await hashPassword(account.password),
-        passwordStamp: newPasswordStamp(),
-        roles: account.roles,
-        ...times,
-      })
-      .onConflictDoNothing();
+    if (!present.has(account.username)) {
+      await db
+        .insert(users)
+        .values({
+          username: account.username,
+          passwordHash: await hashPassword(account.password),
+          passwordStamp: newPasswordStamp(),
+          roles: account.roles,
+          ...times,
+        })
+        .onConflictDoNothing();
+    }
     for (const column of account.validFor) {
       await db
         .update(users)
