@@ -10,7 +10,8 @@ import { fileURLToPath } from 'node:url';
  *
  * A build goes to a folder of its own beside dist/ and is swapped in only once it is complete, so a build stopped
  * half-way leaves the previous dist/ as it was. dist/BUILD_STAMP records what it was built from: a hash of every
- * file the bundles can read (INPUTS, test files aside) and the environment the build reads (ENV_KEYS, PUBLIC_*).
+ * file the bundles can read (INPUTS, test files aside) and the environment the build reads (its mode, ENV_KEYS,
+ * PUBLIC_*).
  *
  *   node --import tsx tools/build.ts             build
  *   node --import tsx tools/build.ts --if-stale  build unless dist/ is up to date (npm start, npm test)
@@ -34,8 +35,8 @@ const INPUTS = [
   'node_modules/.package-lock.json',
   'tools/build.ts',
 ];
-/** Environment variables the build reads (rsbuild also inlines every PUBLIC_* variable). */
-const ENV_KEYS = ['NODE_ENV', 'MINIFY'];
+/** Environment variables the build reads besides the mode (rsbuild also inlines every PUBLIC_* variable). */
+const ENV_KEYS = ['MINIFY'];
 /** Test files are never bundled: changing one does not make the build stale. */
 const IGNORED = /\.test\.tsx?$/;
 /** Temporary folders of builds under way (or stopped) and of builds being replaced. */
@@ -48,6 +49,14 @@ function listFiles(path: string, into: string[]): void {
   } else if (!IGNORED.test(path)) {
     into.push(path);
   }
+}
+
+/**
+ * The build's NODE_ENV: production unless development is asked for. Test runners set NODE_ENV=test (vitest does in the
+ * e2e global setup), which rsbuild would take for a development build.
+ */
+function buildMode(): 'production' | 'development' {
+  return process.env.NODE_ENV === 'development' ? 'development' : 'production';
 }
 
 /** A hash of every input file (path and content) and of the build's environment. */
@@ -64,7 +73,7 @@ export function inputsHash(): string {
     .filter((key) => ENV_KEYS.includes(key) || key.startsWith('PUBLIC_'))
     .sort()
     .map((key) => `${key}=${process.env[key]}`);
-  hash.update(env.join('\n'));
+  hash.update([`NODE_ENV=${buildMode()}`, ...env].join('\n'));
   return hash.digest('hex');
 }
 
@@ -114,12 +123,12 @@ function swapIn(dir: string, id: string): void {
 }
 
 /**
- * rsbuild's own command line (it loads .env files and sets NODE_ENV as `rsbuild build` always did) with its output in
+ * rsbuild's own command line (it loads .env files as `rsbuild build` always did) in buildMode(), with its output in
  * `dir` (BUILD_DIST, read by rsbuild.config.ts). Stopping this process stops rsbuild too.
  */
 async function rsbuildInto(dir: string): Promise<void> {
   const bin = join(dirname(createRequire(import.meta.url).resolve('@rsbuild/core/package.json')), 'bin', 'rsbuild.js');
-  const child = spawn(process.execPath, [bin, 'build'], { cwd: ROOT, stdio: 'inherit', env: { ...process.env, BUILD_DIST: dir } });
+  const child = spawn(process.execPath, [bin, 'build'], { cwd: ROOT, stdio: 'inherit', env: { ...process.env, NODE_ENV: buildMode(), BUILD_DIST: dir } });
   const stop = (signal: NodeJS.Signals) => {
     child.kill(signal);
     rmSync(dir, { recursive: true, force: true });
