@@ -15,8 +15,9 @@ export default defineConfig({
   resolve: { alias },
   test: {
     globals: true,
-    // Two files at a time on the CI's two cores (vitest's default leaves one core idle there); the browser suite
-    // still runs its files one by one, after the others.
+    // Two files at a time on the CI's two cores (vitest's default leaves one core idle there). The browser suite runs
+    // its files one by one; `npm test` runs it as a process of its own beside the other three projects, so its waits
+    // for the browser and the app overlap their work.
     maxWorkers: 2,
     projects: [
       {
