@@ -4,6 +4,7 @@ import { readSheet } from 'read-excel-file/node';
 import { COST_IMPORT_COLUMNS, COST_IMPORT_MAX_LINES, COST_MESSAGES, OFFER_ID_MAX } from '../../../contract/costs';
 import type { Localized } from '../../../contract/errors';
 import { ApiError } from '../../http/errors';
+import { rezipWithin } from '../../http/zip';
 
 /**
  * Reads a cost price file: CSV (UTF-8, or GB18030 as Chinese Excel saves it; comma, semicolon or tab) or XLSX (the
@@ -40,9 +41,13 @@ function csvRows(bytes: Buffer): Cell[][] {
   }
 }
 
+/** What a cost sheet's XLSX may unpack to (its XML): far above any sheet of COST_IMPORT_MAX_LINES lines. */
+export const COST_XLSX_UNZIPPED_MAX_BYTES = 64 * 1024 * 1024;
+
 async function xlsxRows(bytes: Buffer): Promise<Cell[][]> {
   try {
-    return (await readSheet(bytes)) as Cell[][];
+    // Unpacked within the budget first: the reader's own unzip believes what the zip says.
+    return (await readSheet(Buffer.from(rezipWithin(bytes, COST_XLSX_UNZIPPED_MAX_BYTES)))) as Cell[][];
   } catch {
     throw fail('fileUnreadable');
   }

@@ -2,8 +2,8 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DBFFile } from 'dbffile';
-import { unzipSync } from 'fflate';
-import type { PostOffice } from '../../../contract/postcodes';
+import { POSTCODE_IMPORT_MAX_BYTES, type PostOffice } from '../../../contract/postcodes';
+import { unzipWithin, ZipTooLarge, ZipUnreadable } from '../../http/zip';
 
 /**
  * Russian Post's postcode database as the post publishes it (https://www.pochta.ru/support/database/ops): a zip holding
@@ -22,15 +22,18 @@ export class PindxError extends Error {
 }
 
 const ZIP_MAGIC = [0x50, 0x4b, 0x03, 0x04];
+/** What the post's zip may unpack to: its one DBF is ~20 MB; a DBF given as it is may be as large as an upload. */
+export const PINDX_UNZIPPED_MAX_BYTES = 4 * POSTCODE_IMPORT_MAX_BYTES;
 
 /** The DBF bytes of a file that is either the post's zip or the DBF itself. */
 function dbfBytes(bytes: Uint8Array): Uint8Array {
   if (!ZIP_MAGIC.every((byte, i) => bytes[i] === byte)) return bytes;
   let entries: Record<string, Uint8Array>;
   try {
-    entries = unzipSync(bytes, { filter: (file) => /\.dbf$/i.test(file.name) });
+    entries = unzipWithin(bytes, PINDX_UNZIPPED_MAX_BYTES, (name) => /\.dbf$/i.test(name));
   } catch (error) {
-    throw new PindxError(`the zip cannot be read (${(error as Error).message})`);
+    if (error instanceof ZipTooLarge || error instanceof ZipUnreadable) throw new PindxError(error.message);
+    throw error;
   }
   const names = Object.keys(entries);
   if (names.length !== 1) throw new PindxError(names.length === 0 ? 'the zip holds no .dbf file' : `the zip holds ${names.length} .dbf files; expected one`);

@@ -10,10 +10,18 @@ export const LOGIN_FAILURE_WINDOW_MS = 15 * 60 * 1000;
 export const ACCOUNT_FAILURE_LIMIT = 10;
 /** The longest an account's tries from new addresses wait after its latest failure. */
 export const ACCOUNT_BACKOFF_MAX_MS = 60_000;
+/**
+ * Failures from one address, over every account together, before that address must wait for the window to pass: one
+ * address trying 5 guesses at each of many accounts is stopped too. Well above what an office behind one address
+ * mistypes in 15 minutes.
+ */
+export const ADDRESS_FAILURE_LIMIT = 20;
 
 /**
- * The login failure limits, counted within the last 15 minutes:
+ * The login failure limits, counted within the last 15 minutes (a wrong password at the login, and at the password
+ * check of a signed-in user, /user/checkPsw):
  * - per account and address: 5 failures, then that address waits for the window to pass;
+ * - per address, over every account: 20 failures, then that address waits for the window to pass;
  * - per account, from every address together: past 10 failures, a try from an address this account never logged
  *   in from must wait 2^(failures - 10) s after the account's latest failure, at most a minute. Guessing from many
  *   addresses is then held to about one try a minute, while a stranger can never lock the owner out: the
@@ -27,6 +35,11 @@ export async function checkLoginLimit(deps: ServiceDeps, username: string, ip: s
     .from(loginFailures)
     .where(and(eq(loginFailures.username, username), eq(loginFailures.ip, ip), gt(loginFailures.at, since)));
   if ((pair?.n ?? 0) >= LOGIN_FAILURE_LIMIT) throw new ApiError(429, 'tooManyRequests');
+  const [address] = await deps.db
+    .select({ n: count() })
+    .from(loginFailures)
+    .where(and(eq(loginFailures.ip, ip), gt(loginFailures.at, since)));
+  if ((address?.n ?? 0) >= ADDRESS_FAILURE_LIMIT) throw new ApiError(429, 'tooManyRequests');
 
   const [account] = await deps.db
     .select({ n: count(), latest: max(loginFailures.at) })

@@ -53,7 +53,7 @@ export async function sessionRoutes(app: FastifyInstance) {
 
   route(app, E.loginCheck, async ({ input }) => session.loginCheck(app, input.username, input.auto));
 
-  route(app, E.checkPsw, async ({ user, input }) => session.checkPassword(app, user.id, input.password));
+  route(app, E.checkPsw, async ({ user, input, request }) => session.checkPassword(app, user.id, input.password, request.ip));
 
   route(app, E.changePsw, async ({ user, input }) => {
     const { auto, endedSessionIds } = await session.changePassword(app, user, input.oldPassword, input.newPassword);

@@ -305,9 +305,18 @@ export async function loginCheck(deps: ServiceDeps, username: string, auto: stri
   return user && user.passwordStamp === auto ? 1 : 0;
 }
 
-export async function checkPassword(deps: ServiceDeps, userId: number, password: string): Promise<boolean> {
+/**
+ * Whether `password` is the signed-in user's. A wrong one counts as a login failure of the account from `ip`, under
+ * the same limits (loginLimit.ts): a stolen session cannot guess the password without end.
+ */
+export async function checkPassword(deps: ServiceDeps, userId: number, password: string, ip: string): Promise<boolean> {
   const user = await findUser(deps, userId);
-  return user ? verifyPassword(password, user.passwordHash) : false;
+  if (!user) return false;
+  const key = user.username.toLowerCase();
+  await checkLoginLimit(deps, key, ip, user.id);
+  const verified = await verifyPassword(password, user.passwordHash);
+  if (!verified) await recordLoginFailure(deps, key, ip);
+  return verified;
 }
 
 /** Changes the password, ends every other session of the user and answers this session's new password token. */

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ACCOUNT_BACKOFF_MAX_MS, ACCOUNT_FAILURE_LIMIT, LOGIN_FAILURE_WINDOW_MS } from '../../../server/areas/session/loginLimit';
+import { ACCOUNT_BACKOFF_MAX_MS, ACCOUNT_FAILURE_LIMIT, ADDRESS_FAILURE_LIMIT, LOGIN_FAILURE_LIMIT, LOGIN_FAILURE_WINDOW_MS } from '../../../server/areas/session/loginLimit';
 import { captcha, DATABASE_TARGETS, login, startTestApp, type TestApp } from '../harness';
 
 describe.each(DATABASE_TARGETS)('login failure limits on $kind', (target) => {
@@ -60,6 +60,33 @@ describe.each(DATABASE_TARGETS)('login failure limits on $kind', (target) => {
     t.clock.advance(ACCOUNT_BACKOFF_MAX_MS + 1000);
     expect((await tryLogin(t, 'newbie', 'newbie123', '10.70.0.1')).statusCode).toBe(200);
     t.clock.advance(LOGIN_FAILURE_WINDOW_MS + 1000);
+  });
+
+  it('stops one address trying a few passwords at each of many accounts', async () => {
+    // Four guesses at each account (under the per-account limit of five), over many accounts, from one address.
+    for (let i = 0; i < ADDRESS_FAILURE_LIMIT; i += 1) {
+      expect((await tryLogin(t, `member_${Math.floor(i / 4)}`, 'guess12345', '10.90.0.1')).statusCode).toBe(400);
+    }
+    expect((await tryLogin(t, 'member_99', 'guess12345', '10.90.0.1')).statusCode).toBe(429);
+    // Even the right password of an account never tried from there waits; another address is not held up.
+    expect((await tryLogin(t, 'analyst', 'analyst123', '10.90.0.1')).statusCode).toBe(429);
+    expect((await tryLogin(t, 'analyst', 'analyst123', '10.90.0.2')).statusCode).toBe(200);
+    t.clock.advance(LOGIN_FAILURE_WINDOW_MS + 1000);
+    expect((await tryLogin(t, 'analyst', 'analyst123', '10.90.0.1')).statusCode).toBe(200);
+  });
+
+  it('counts wrong passwords at /user/checkPsw with the login failures of the account and address', async () => {
+    const session = await login(t.app, 'seller', 'seller123', '10.95.0.1');
+    const check = (password: string) =>
+      t.app.inject({ method: 'POST', url: '/api/user/checkPsw', payload: { password }, headers: session.headers, remoteAddress: '10.95.0.1' });
+    for (let i = 0; i < LOGIN_FAILURE_LIMIT - 1; i += 1) expect((await check(`guess${i}abc`)).json().data).toBe(false);
+    // The fifth failure, at the login from the same address, reaches the limit: both stop answering.
+    expect((await tryLogin(t, 'seller', 'guess9abc', '10.95.0.1')).statusCode).toBe(400);
+    const refused = await check('seller123');
+    expect(refused.statusCode).toBe(429);
+    expect((await tryLogin(t, 'seller', 'seller123', '10.95.0.1')).statusCode).toBe(429);
+    t.clock.advance(LOGIN_FAILURE_WINDOW_MS + 1000);
+    expect((await check('seller123')).json().data).toBe(true);
   });
 
   it('takes as long for an unknown user name as for a known one with a wrong password', async () => {
