@@ -1,3 +1,4 @@
+import { csvText } from '../../contract/csv';
 import { createSheetWriter } from '../../contract/xlsx';
 import type { ProductColumn, ProductRow } from '../../contract/products';
 import { yieldToEventLoop, type ListEngine } from '../lists/engine';
@@ -14,9 +15,6 @@ export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsh
 /** Rows per slice of an export: the worker answers other messages between slices. */
 const EXPORT_SLICE = 5_000;
 
-/** A CSV text field: quoted when it holds a separator, a quote or a line break. */
-const NEEDS_QUOTES = /[",\r\n]/;
-const csvText = (text: string): string => (NEEDS_QUOTES.test(text) ? `"${text.replaceAll('"', '""')}"` : text);
 
 const TIME_COLUMNS: ReadonlySet<ProductColumn> = new Set(['createdAt', 'changedAt', 'updatedAt']);
 const isTime = (id: ProductColumn): id is 'createdAt' | 'changedAt' | 'updatedAt' => TIME_COLUMNS.has(id);
@@ -76,7 +74,7 @@ export function numberText(value: number): string {
 
 /**
  * Each column's CSV text of a row, chosen once per export: numbers as they are (never quoted), times as ISO 8601 UTC,
- * labelled values through their already quoted labels, texts quoted when they must be.
+ * labelled values through their already quoted labels, texts through csvText (quoted, and neutralised as formulas).
  */
 function csvCells(columns: readonly ProductExportColumn[]): ((row: ProductRow) => string)[] {
   return columns.map(({ id, labels }) => {

@@ -1,5 +1,6 @@
 import { ANALYSIS_EXPORT_COLUMNS, type AnalysisSku } from '../../../contract/analysis';
 import type { Lang } from '../../../contract/errors';
+import { csvText } from '../../../contract/csv';
 import { writeXlsx, type SheetCell } from '../../../contract/xlsx';
 
 type Column = keyof typeof ANALYSIS_EXPORT_COLUMNS;
@@ -29,9 +30,7 @@ export function skuXlsx(sheetName: string, sheet: ReturnType<typeof skuSheet>): 
 
 /** CSV with a byte order mark, so Excel reads the Chinese names as UTF-8. */
 export function skuCsv(sheet: ReturnType<typeof skuSheet>): string {
-  const cell = (v: SheetCell) => {
-    const s = v === null ? '' : String(v);
-    return /[",\n\r]/.test(s) ? `"${s.replaceAll('"', '""')}"` : s;
-  };
+  // Numbers as they are; texts quoted and neutralised as formulas (a shop named =HYPERLINK(...)).
+  const cell = (v: SheetCell) => (v === null ? '' : typeof v === 'number' ? String(v) : csvText(String(v)));
   return `\ufeff${[sheet.header, ...sheet.rows].map((row) => row.map(cell).join(',')).join('\r\n')}\r\n`;
 }

@@ -176,6 +176,25 @@ describe.each(DATABASE_TARGETS)('sales analysis on $kind', (target) => {
     expect(lines).toHaveLength(1 + skus.filter((s) => s.abc === 'A').length);
   });
 
+  it('writes a shop name that a spreadsheet would run as a formula as text in the CSV', async () => {
+    const to = chinaToday();
+    const from = daysBefore(to, 29);
+    const formula = '=HYPERLINK("http://evil.example","open")';
+    const [{ name }] = (await t.database.query<{ name: string }>(`select name from mp_shops where id = $1`, [shops[0]])) as [{ name: string }];
+    await t.database.query(`update mp_shops set name = $2 where id = $1`, [shops[0], formula]);
+    try {
+      const csv = await t.app.inject({ method: 'POST', url: '/api/ozonSellerAnalyzeExport', headers: seller.headers, payload: { from, to, format: 'csv', shopIds: [shops[0]] } });
+      expect(csv.statusCode).toBe(200);
+      const rows = csv.body.replace(/^\ufeff/, '').trim().split('\r\n').slice(1);
+      expect(rows.length).toBeGreaterThan(0);
+      // Quoted (it holds quotes) and led by an apostrophe: a cell starting with = never reaches the spreadsheet.
+      for (const row of rows) expect(row).toContain(`,"'=HYPERLINK(""http://evil.example"",""open"")",`);
+      expect(csv.body).not.toMatch(/(^|,)"?=HYPERLINK/m);
+    } finally {
+      await t.database.query(`update mp_shops set name = $2 where id = $1`, [shops[0], name]);
+    }
+  });
+
   it('refuses analysts, new users, other sellers\' shops and bad periods', async () => {
     for (const [name, password] of [['analyst', 'analyst123'], ['newbie', 'newbie123']] as const) {
       const session = await login(t.app, name, password);

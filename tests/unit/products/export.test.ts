@@ -121,6 +121,26 @@ describe('export of the product list', () => {
     expect(text).toBe('\uFEFF名称,货号,状态\r\n"手机壳, ""透明""",SKU-1,在售\r\nЧехол,SKU-2,已归档\r\n');
   });
 
+  it('writes texts a spreadsheet would run as formulas as text; negative numbers stay numbers', async () => {
+    const names = ['=HYPERLINK("http://evil.example","x")', '+1+1', '-2+3', '@SUM(A1)', '\tTab', '\rCR', 'plain -not a formula'];
+    const products = await productsOf(names.map((name, i) => product(i, name, { revenue30d: -5 })));
+    const { handle } = await resultOf(products, { sort: { column: 'offerId', direction: 'asc' } });
+    const columns: ProductExportColumn[] = [
+      { id: 'name', header: 'name' },
+      { id: 'revenue30d', header: 'revenue' },
+    ];
+    const text = new TextDecoder('utf-8', { ignoreBOM: true }).decode(await (await products.exportCsv(handle, columns)).arrayBuffer());
+    expect(text.slice(1).split('\r\n').slice(1, -1)).toEqual([
+      `"'=HYPERLINK(""http://evil.example"",""x"")",-5`,
+      `'+1+1,-5`,
+      `'-2+3,-5`,
+      `'@SUM(A1),-5`,
+      `'\tTab,-5`,
+      `"'\rCR",-5`,
+      'plain -not a formula,-5',
+    ]);
+  });
+
   it('writes every number as JavaScript prints it and every time as ISO 8601 UTC to the millisecond', async () => {
     const prices = [0.1, 0.07, 19.99, 20, 100.5, 1234567.89, 0.3 + 0.6, 1e-7, 12.345, 99999999999.99];
     const times = [CREATED, CREATED + 999, Date.UTC(1969, 11, 31, 23, 59, 59, 1), Date.UTC(2026, 1, 28, 23, 59, 59, 999), Date.UTC(2028, 1, 29, 12, 0, 0, 5)];
