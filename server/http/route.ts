@@ -11,6 +11,8 @@ import {
 } from '../../contract/endpoint';
 import type { AuthUser } from '../areas/session/service';
 import { requireUser } from '../plugins/auth';
+import { withShopScope } from '../areas/team/shopScope';
+import { ApiError } from './errors';
 import { ok } from './envelope';
 
 declare module 'fastify' {
@@ -47,6 +49,32 @@ function answerSchema(endpoint: EndpointSpec): z.ZodType | undefined {
   return endpoint.site ? endpoint.answer : z.object({ code: z.literal(200), msg: z.string(), data: endpoint.answer });
 }
 
+const SHOP_KEYS = ['storeId', 'shopId'] as const;
+const SHOP_LIST_KEYS = ['storeIds', 'shopIds'] as const;
+
+/** The shops an input names: its `storeId`/`shopId`, `storeIds`/`shopIds`, and those of the items of its lists. */
+export function shopIdsOfInput(input: unknown, depth = 0): number[] {
+  if (typeof input !== 'object' || input === null || depth > 2) return [];
+  if (Array.isArray(input)) return input.flatMap((item) => shopIdsOfInput(item, depth + 1));
+  const record = input as Record<string, unknown>;
+  const ids: number[] = [];
+  for (const key of SHOP_KEYS) if (typeof record[key] === 'number') ids.push(record[key]);
+  for (const key of SHOP_LIST_KEYS) {
+    const list = record[key];
+    if (Array.isArray(list)) for (const id of list) if (typeof id === 'number') ids.push(id);
+  }
+  for (const value of Object.values(record)) if (Array.isArray(value)) ids.push(...shopIdsOfInput(value, depth + 1));
+  return ids;
+}
+
+/**
+ * A member scoped to some shops names another shop of the organisation: 401, as for a permission they do not
+ * hold. Calls that name no shop filter their rows by the scope in the area's service.
+ */
+function refuseShopsOutside(scope: readonly number[], input: unknown): void {
+  if (shopIdsOfInput(input).some((id) => !scope.includes(id))) throw new ApiError(401, 'unauthorized');
+}
+
 /**
  * Registers the route of one endpoint object: method, path, input and answer schemas and the access gate all come
  * from the object; the handler gets the parsed input and the caller and returns the answer's data.
@@ -78,6 +106,7 @@ function register<const E extends Endpoint>(app: FastifyInstance, endpoint: E, h
     },
     handler: async (request, reply) => {
       const user = endpoint.access === 'public' ? request.user : requireUser(request.user);
+      if (user?.shopScope) refuseShopsOutside(user.shopScope, endpoint.method === 'GET' ? request.query : request.body);
       const context = {
         input: endpoint.method === 'GET' ? request.query : request.body,
         params: request.params,
@@ -86,7 +115,7 @@ function register<const E extends Endpoint>(app: FastifyInstance, endpoint: E, h
         request,
         reply,
       } as RouteContext<E>;
-      const answer = await handler(context);
+      const answer = await withShopScope(user?.shopScope ?? null, () => handler(context));
       // A handler that sent its body itself returns the reply; but Fastify's reply is a thenable (it resolves when the
       // answer has gone out), so awaiting the handler gives undefined, not the reply. Answering data after it would
       // be a second reply ("Reply was already sent"), or, when the client left before the end, a second head.

@@ -3,6 +3,7 @@ import { writeListFrame, type EncodedListChunk } from '../../contract/listFrame'
 import type { Database } from '../db/database';
 import { SERVER_MESSAGES, ValidationFailure } from '../http/errors';
 import { copySelect, readCopyFrame, type ListCopy } from './copyFrame';
+import { shopScopeKey, shopScopeSql } from '../areas/team/shopScope';
 
 /**
  * The browser cache's incremental sync of any big list, served from the list's table: its rows carry `user_id`,
@@ -48,7 +49,7 @@ export function nextListCursor(now: Date, from: ListCursor, lastText: string | n
 export type ListSyncSource = { copy: ListCopy; table: string; maxLimit: number };
 
 const changedSql = (table: string) =>
-  `from ${table} where user_id = $1 and (updated_at, id) > (timestamptz 'epoch' + $2::bigint * interval '1 microsecond', $3)`;
+  `from ${table} where user_id = $1 and (updated_at, id) > (timestamptz 'epoch' + $2::bigint * interval '1 microsecond', $3)${shopScopeSql('shop_id')}`;
 
 /**
  * The select of a frame's copy: the user's first `limit` changes after the cursor (microseconds since 1970 and id),
@@ -57,7 +58,7 @@ const changedSql = (table: string) =>
 export function listFrameSelect(source: ListSyncSource, userId: number, micros: bigint, id: string, limit: number): string {
   if (!Number.isSafeInteger(userId) || !Number.isSafeInteger(limit) || limit < 0) throw new Error('frame select: bad user or limit');
   return `${copySelect(source.copy, source.table)}
-    where user_id = ${userId} and (updated_at, id) > (timestamptz 'epoch' + ${micros.toString()}::bigint * interval '1 microsecond', ${pg.escapeLiteral(id)})
+    where user_id = ${userId} and (updated_at, id) > (timestamptz 'epoch' + ${micros.toString()}::bigint * interval '1 microsecond', ${pg.escapeLiteral(id)})${shopScopeSql('shop_id')}
     order by updated_at, id limit ${limit}`;
 }
 
@@ -100,7 +101,8 @@ const FRAME_READ_AHEAD_MS = 5_000;
 export function createListFrameSync(deps: ListFrameSyncDeps, source: ListSyncSource) {
   /** The frame a user's sync asks for next: built ahead, or (after a sync's small first frame) only expected. */
   const ahead = new Map<number, { key: string; depth: number; frame: Promise<BuiltFrame | null> | null }>();
-  const keyOf = (cursor: string | undefined, limit: number) => `${limit}:${cursor ?? ''}`;
+  // An account's people may sync at once with different shops: the read-ahead is per account and scope.
+  const keyOf = (cursor: string | undefined, limit: number) => `${shopScopeKey()}:${limit}:${cursor ?? ''}`;
   /** `nextLimit`: the limit the next request will ask with (the frame ahead is built at that size). */
   return async function syncFrame(userId: number, cursor: string | undefined, limit: number, nextLimit = limit): Promise<Uint8Array> {
     const waiting = ahead.get(userId);

@@ -1,4 +1,5 @@
 import type { analysisExportQuerySchema, analysisQuerySchema, analysisSkuQuerySchema } from '../../../contract/analysis';
+import { shopScopeSql } from '../team/shopScope';
 import {
   ABC_LIMITS,
   ANALYSIS_BREAKDOWN_MAX,
@@ -300,7 +301,7 @@ export function createAnalysisService(deps: AnalysisDeps) {
 
   /** The seller's shops, and those of the period (all, or the ones named: another seller's shop is refused). */
   async function shopsOf(userId: number, shopIds: readonly number[]): Promise<{ shops: ShopRow[]; picked: ShopRow[] }> {
-    const shops = await q<ShopRow>(`select id, name, client_id, api_key_enc, base_url, status from mp_shops where user_id = $1 order by id`, [userId]);
+    const shops = await q<ShopRow>(`select id, name, client_id, api_key_enc, base_url, status from mp_shops where user_id = $1${shopScopeSql('id')} order by id`, [userId]);
     const unknown = shopIds.find((id) => !shops.some((s) => s.id === id));
     if (unknown !== undefined) throw new ApiError(400, ANALYSIS_MESSAGES.shopNotFound, 'shopIds');
     return { shops, picked: shopIds.length > 0 ? shops.filter((s) => shopIds.includes(s.id)) : shops };

@@ -1,4 +1,5 @@
 import { BUYER_CHAT_MESSAGES, type BuyerChat, type BuyerMessage, type BuyerReplyWindow, type BuyerShopChats, type ChatListData } from '../../../contract/chat';
+import { shopScopeSql } from '../team/shopScope';
 import { message, type Lang, type Localized } from '../../../contract/errors';
 import type { OzonChat, OzonChatMessage } from '../../marketplace/ozon/schemas';
 import type { PushMessage } from '../../../contract/push';
@@ -83,7 +84,7 @@ export function createBuyerChatService(deps: BuyerChatDeps) {
   const q = deps.database.query.bind(deps.database);
 
   async function shopsOf(userId: number): Promise<ShopRow[]> {
-    return q<ShopRow>(`select id, user_id, name, client_id, api_key_enc, base_url, status from mp_shops where user_id = $1 order by id`, [userId]);
+    return q<ShopRow>(`select id, user_id, name, client_id, api_key_enc, base_url, status from mp_shops where user_id = $1${shopScopeSql('id')} order by id`, [userId]);
   }
 
   async function ownShop(userId: number, storeId: number): Promise<ShopRow> {

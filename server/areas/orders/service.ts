@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { shopScopeSql } from '../team/shopScope';
 import { PDFDocument } from 'pdf-lib';
 import { eachLang, message, type Lang, type Localized } from '../../../contract/errors';
 import {
@@ -88,6 +89,9 @@ export async function listOrders(deps: OrdersDeps, userId: number, query: ListQu
   const params: unknown[] = [userId];
   const where = ['o.user_id = $1', 'not o.deleted'];
   const param = (value: unknown) => `$${params.push(value)}`;
+  // A member scoped to some shops: only theirs (and the total counts only theirs).
+  const scope = shopScopeSql('o.shop_id');
+  if (scope) where.push(scope.slice(' and '.length));
   if (query.shopIds?.length) where.push(`o.shop_id = any(${param(query.shopIds)}::int[])`);
   if (query.statuses?.length) where.push(`o.status = any(${param(query.statuses)}::text[])`);
   if (query.warehouseIds?.length) where.push(`o.warehouse_id = any(${param(query.warehouseIds)}::text[])`);
@@ -128,7 +132,7 @@ export async function listOrders(deps: OrdersDeps, userId: number, query: ListQu
 
 async function rowsOf(deps: OrdersDeps, userId: number, ids: readonly string[]): Promise<OrderRow[]> {
   const rows = await deps.database.query<RowJson>(
-    `select ${ROW_JSON} as row from orders o where o.user_id = $1 and o.id = any($2::text[]) and not o.deleted`,
+    `select ${ROW_JSON} as row from orders o where o.user_id = $1 and o.id = any($2::text[]) and not o.deleted${shopScopeSql('o.shop_id')}`,
     [userId, ids],
   );
   return rows.map((r) => normalise(r.row));
@@ -140,7 +144,7 @@ async function rowsOf(deps: OrdersDeps, userId: number, ids: readonly string[]):
  */
 async function postingRowsOf(deps: OrdersDeps, userId: number, ids: readonly string[]): Promise<OrderRow[]> {
   const rows = await deps.database.query<RowJson>(
-    `select ${ROW_JSON} as row from orders o where o.user_id = $1 and not o.deleted and (o.id = any($2::text[]) or (o.posting_number <> '' and
+    `select ${ROW_JSON} as row from orders o where o.user_id = $1 and not o.deleted${shopScopeSql('o.shop_id')} and (o.id = any($2::text[]) or (o.posting_number <> '' and
        (o.shop_id, o.posting_number) in (select p.shop_id, p.posting_number from orders p where p.user_id = $1 and p.id = any($2::text[]) and p.posting_number <> '')))`,
     [userId, ids],
   );
@@ -203,7 +207,7 @@ export async function updateOrder(deps: OrdersDeps, userId: number, body: Update
 export async function deleteOrders(deps: OrdersDeps, userId: number, ids: readonly string[]): Promise<number> {
   const rows = await deps.database.query(
     `update orders set deleted = true, updated_at = clock_timestamp()
-     where user_id = $1 and id = any($2::text[]) and source = 'manual' and not deleted returning id`,
+     where user_id = $1 and id = any($2::text[]) and source = 'manual' and not deleted${shopScopeSql('shop_id')} returning id`,
     [userId, ids],
   );
   return rows.length;
@@ -213,10 +217,10 @@ export async function deleteOrders(deps: OrdersDeps, userId: number, ids: readon
 
 export { SYNC_SETTLE_MS } from '../../lists/frameSync';
 /** The user's rows changed after `from`, oldest change first: `limit` of them plus one that tells whether more wait. */
-const PAGE_SQL = `page as (
+const pageSql = (scope: string) => `page as (
        select o.*, row_number() over (order by o.updated_at, o.id) as rn
        from (select * from orders
-             where user_id = $1 and (updated_at, id) > (timestamptz 'epoch' + $2::bigint * interval '1 microsecond', $3)
+             where user_id = $1 and (updated_at, id) > (timestamptz 'epoch' + $2::bigint * interval '1 microsecond', $3)${scope}
              order by updated_at, id limit $4 + 1) o
      )`;
 const LAST_SQL = `(array_agg((extract(epoch from o.updated_at) * 1000000)::bigint || ':' || o.id order by o.rn desc) filter (where o.rn <= $4))[1]`;
@@ -230,7 +234,7 @@ export async function syncChunk(deps: OrdersDeps, userId: number, cursorText: st
   const from = parseListCursor(cursorText);
   const take = Math.min(limit, ORDER_SYNC_MAX_LIMIT);
   const [result] = await deps.database.query<{ rows: string; n: number | string; last: string | null }>(
-    `with ${PAGE_SQL}
+    `with ${pageSql(shopScopeSql('shop_id'))}
      select coalesce(json_agg(${ROW_JSON} order by o.rn) filter (where o.rn <= $4), '[]')::text as rows,
             count(*) as n, ${LAST_SQL} as last
      from page o`,
@@ -579,7 +583,7 @@ export async function listWarehouses(deps: OrdersDeps, userId: number, storeId: 
   const rows = await deps.database.query<{ store_id: number; warehouse_id: string; name: string; status: string }>(
     `select r.shop_id as store_id, r.external_id as warehouse_id, coalesce(r.data->>'name', '') as name, coalesce(r.data->>'status', '') as status
      from mp_records r join mp_shops s on s.id = r.shop_id
-     where s.user_id = $1 and r.entity = 'warehouses' and ($2::int is null or r.shop_id = $2)
+     where s.user_id = $1 and r.entity = 'warehouses' and ($2::int is null or r.shop_id = $2)${shopScopeSql('r.shop_id')}
      order by r.shop_id, name`,
     [userId, storeId ?? null],
   );

@@ -1,4 +1,5 @@
 import { eachLang, localized, message, textIn, type Lang, type Localized, type MessageKey, type MessageParams, type ZhEnText } from '../../../contract/errors';
+import { shopScopeSql } from '../team/shopScope';
 import { quotaLeft, quotaResetText, type ProductLimit, type ProductOutcome } from '../../../contract/products';
 import { nextOfferId, REUPLOAD_UNSETTLED, type ReuploadItem, type ReuploadStep } from '../../../contract/reupload';
 import { ApiError } from '../../http/errors';
@@ -104,7 +105,7 @@ const quota = (q: { limit: number; usage: number; reset_at?: string }) => ({ lim
 /** GET /api/product/limit: each of the user's shops' quotas from Ozon (or why they could not be read). */
 export async function productLimits(deps: ProductsDeps, userId: number, storeIds: readonly number[] | undefined, lang: Lang): Promise<ProductLimit[]> {
   const shops = await deps.database.query<{ id: number; name: string }>(
-    `select id, name from mp_shops where user_id = $1 and ($2::int[] is null or id = any($2::int[])) order by id`,
+    `select id, name from mp_shops where user_id = $1 and ($2::int[] is null or id = any($2::int[]))${shopScopeSql('id')} order by id`,
     [userId, storeIds?.length ? [...storeIds] : null],
   );
   return Promise.all(
@@ -152,7 +153,7 @@ export async function startReupload(
   const ids = [...new Set(body.ids)];
   const existing = new Map((await batchRows(deps, userId, body.batchId)).map((r) => [r.row_id, r]));
   const products = await deps.database.query<ProductRowLite>(
-    `select id, shop_id, product_id, offer_id, sku, name, image, status from products where user_id = $1 and id = any($2::text[]) and not deleted`,
+    `select id, shop_id, product_id, offer_id, sku, name, image, status from products where user_id = $1 and id = any($2::text[]) and not deleted${shopScopeSql('shop_id')}`,
     [userId, ids],
   );
   const byId = new Map(products.map((p) => [p.id, p]));

@@ -1,4 +1,5 @@
 import { message, type Lang, type MessageKey, type MessageParams } from '../../../contract/errors';
+import { shopScopeSql } from '../team/shopScope';
 import { checkPrice, checkPriceRate, checkStockRate, HOUR_MS, STOCK_PAIR_INTERVAL_MS } from '../../../contract/productRules';
 import {
   quotaLeft,
@@ -50,7 +51,7 @@ function normalise(row: ProductRow): ProductRow {
 /** The user's live rows with these ids (others' ids and tombstones are not there). */
 async function rowsOf(deps: ProductsDeps, userId: number, ids: readonly string[]): Promise<Map<string, StoredRow>> {
   const rows = await deps.database.query<{ row: ProductRow; stocks: Record<string, number> }>(
-    `select ${ROW_JSON} as row, p.stocks from products p where p.user_id = $1 and p.id = any($2::text[]) and not p.deleted`,
+    `select ${ROW_JSON} as row, p.stocks from products p where p.user_id = $1 and p.id = any($2::text[]) and not p.deleted${shopScopeSql('p.shop_id')}`,
     [userId, [...new Set(ids)]],
   );
   return new Map(rows.map(({ row, stocks }) => [row.id, { ...normalise(row), stocks: stocks ?? {} }]));
@@ -87,6 +88,8 @@ type PageQuery = {
 /** A page of the user's products filtered and sorted by Postgres (the server-paged lists). */
 export async function pageOfProducts(deps: ProductsDeps, userId: number, query: PageQuery): Promise<ProductPage> {
   const where = ['p.user_id = $1', 'not p.deleted'];
+  const scope = shopScopeSql('p.shop_id');
+  if (scope) where.push(scope.slice(' and '.length));
   const params: unknown[] = [userId];
   const add = (clause: (n: string) => string, value: unknown) => {
     params.push(value);
@@ -117,7 +120,7 @@ export async function pageOfProducts(deps: ProductsDeps, userId: number, query: 
 }
 
 async function ownShopIds(deps: ProductsDeps, userId: number, ids: readonly number[]): Promise<void> {
-  const rows = await deps.database.query<{ id: number }>(`select id from mp_shops where user_id = $1 and id = any($2::int[])`, [userId, [...ids]]);
+  const rows = await deps.database.query<{ id: number }>(`select id from mp_shops where user_id = $1 and id = any($2::int[])${shopScopeSql('id')}`, [userId, [...ids]]);
   if (rows.length !== new Set(ids).size) throw new ApiError(404, 'shopNotFound', 'storeId');
 }
 
@@ -154,7 +157,7 @@ export async function productWarehouses(deps: ProductsDeps, userId: number): Pro
   const rows = await deps.database.query<{ shop_id: number; warehouse_id: string; name: string }>(
     `select r.shop_id, r.external_id as warehouse_id, coalesce(r.data->>'name', '') as name
      from mp_records r join mp_shops s on s.id = r.shop_id
-     where s.user_id = $1 and r.entity = 'warehouses' order by r.shop_id, name`,
+     where s.user_id = $1 and r.entity = 'warehouses'${shopScopeSql('r.shop_id')} order by r.shop_id, name`,
     [userId],
   );
   return rows.map((r) => ({ shopId: r.shop_id, warehouseId: r.warehouse_id, name: r.name }));

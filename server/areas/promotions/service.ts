@@ -1,4 +1,5 @@
 import { eachLang, textIn, type Lang, type Localized, type ZhEnText } from '../../../contract/errors';
+import { shopScopeSql } from '../team/shopScope';
 import {
   marginPercent,
   PROMOTION_MESSAGES,
@@ -113,7 +114,7 @@ export function createPromotionService(deps: PromotionDeps) {
   const q = deps.database.query.bind(deps.database);
   const shopColumns = `s.id, s.user_id, s.name, s.client_id, s.api_key_enc, s.base_url, s.status`;
 
-  const shopsOf = (userId: number) => q<ShopRow>(`select ${shopColumns} from mp_shops s where s.user_id = $1 order by s.id`, [userId]);
+  const shopsOf = (userId: number) => q<ShopRow>(`select ${shopColumns} from mp_shops s where s.user_id = $1${shopScopeSql('s.id')} order by s.id`, [userId]);
   async function ownShop(userId: number, storeId: number): Promise<ShopRow> {
     const [row] = await q<ShopRow>(`select ${shopColumns} from mp_shops s where s.id = $1 and s.user_id = $2`, [storeId, userId]);
     if (!row) throw new ApiError(404, PROMOTION_MESSAGES.storeNotFound, 'storeId');

@@ -1,4 +1,5 @@
 import { OWN_QUERIES_CACHE_MS, OWN_QUERIES_DAYS, OWN_QUERIES_DETAIL_SKUS, OWN_QUERIES_LAG_DAYS, OWN_QUERIES_PRODUCTS, type OwnProductQueries, type OwnQueries, type OwnQuery } from '../../../contract/research';
+import { shopScopeSql } from '../team/shopScope';
 import { localized, textIn, type Lang } from '../../../contract/errors';
 import type { Database } from '../../db/database';
 import { PRODUCT_QUERIES_PAGE_SIZE, PRODUCT_QUERIES_PER_SKU, PRODUCT_QUERIES_SKUS_PER_CALL, type OzonClient } from '../../marketplace/ozon/client';
@@ -19,7 +20,7 @@ type ShopAnswer = { period: { from: string; to: string }; products: OwnProductQu
  * has computed, and the queries of the most searched ones. A shop Ozon refuses is reported and the others answered.
  */
 export async function ownQueries(deps: OwnQueriesDeps, userId: number, lang: Lang): Promise<OwnQueries> {
-  const shops = await deps.database.query<Shop>(`select id, name from mp_shops where user_id = $1 and status = 'active' order by id`, [userId]);
+  const shops = await deps.database.query<Shop>(`select id, name from mp_shops where user_id = $1 and status = 'active'${shopScopeSql('id')} order by id`, [userId]);
   const end = Math.floor(((deps.now ?? Date.now)() - OWN_QUERIES_LAG_DAYS * DAY_MS) / DAY_MS) * DAY_MS;
   const period = { date_from: new Date(end - OWN_QUERIES_DAYS * DAY_MS).toISOString(), date_to: new Date(end - 1).toISOString() };
   const answers = await Promise.allSettled(shops.map((shop) => keptShopQueries(deps, userId, shop, period)));

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { shopScopeSql } from '../team/shopScope';
 import {
   RETURN_LIST,
   RETURN_SYNC_MAX_LIMIT,
@@ -81,6 +82,8 @@ export async function listReturns(deps: ReturnsDeps, userId: number, query: List
   const param = (value: unknown) => `$${params.push(value)}`;
   const wanted = query.schemes?.length ? query.schemes.filter((s) => schemes.includes(s)) : schemes;
   const where = ['o.user_id = $1', 'not o.deleted', `o.scheme = any(${param(wanted)}::text[])`];
+  const scope = shopScopeSql('o.shop_id');
+  if (scope) where.push(scope.slice(' and '.length));
   if (query.shopIds?.length) where.push(`o.shop_id = any(${param(query.shopIds)}::int[])`);
   if (query.statuses?.length) where.push(`o.status = any(${param(query.statuses)}::text[])`);
   if (query.reasons?.length) where.push(`o.reason = any(${param(query.reasons)}::text[])`);
@@ -112,7 +115,7 @@ async function ownReturn(deps: ReturnsDeps, userId: number, id: string): Promise
             (select x.id from orders x where x.user_id = o.user_id and x.shop_id = o.shop_id and x.posting_number = o.posting_number
                and o.posting_number <> '' and not x.deleted order by (x.sku = o.sku) desc, x.id limit 1) as order_row_id
      from returns o left join mp_records r on r.shop_id = o.shop_id and r.entity = 'returns' and r.external_id = o.external_id
-     where o.user_id = $1 and o.id = $2 and not o.deleted`,
+     where o.user_id = $1 and o.id = $2 and not o.deleted${shopScopeSql('o.shop_id')}`,
     [userId, id],
   );
   if (!found) throw new ApiError(404, 'returnNotFound', 'id');

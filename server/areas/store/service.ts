@@ -1,4 +1,5 @@
 import { textIn, type Lang, type ZhEnText } from '../../../contract/errors';
+import { requireShopInScope, shopScopeSql } from '../team/shopScope';
 import { SYNC_ENTITIES, type AddStoreBody, type Store, type StoreStatus, type StoreSyncState, type UpdateStoreBody } from '../../../contract/store';
 import type { Database } from '../../db/database';
 import { ApiError } from '../../http/errors';
@@ -98,13 +99,15 @@ async function checkKey(deps: StoreDeps, connection: ShopConnection) {
 }
 
 export async function listStores(deps: StoreDeps, userId: number, lang: Lang): Promise<Store[]> {
-  const rows = await deps.database.query<ShopRow>(`select * from mp_shops where user_id = $1 order by id`, [userId]);
+  const rows = await deps.database.query<ShopRow>(`select * from mp_shops where user_id = $1${shopScopeSql('id')} order by id`, [userId]);
   return withSync(deps.database, rows, lang);
 }
 
 async function ownShop(deps: Pick<StoreDeps, 'database'>, userId: number, id: number): Promise<ShopRow> {
   const [row] = await deps.database.query<ShopRow>(`select * from mp_shops where id = $1 and user_id = $2`, [id, userId]);
   if (!row) throw new ApiError(404, 'shopNotFound', 'id');
+  // Every marketplace call of every area goes through here: a member acts only on the shops of their scope.
+  requireShopInScope(id);
   return row;
 }
 
