@@ -25,6 +25,7 @@ import { EDIT_ENDPOINTS } from './edit';
 import { WATERMARK_ENDPOINTS } from './watermark';
 import { PLUGIN_ENDPOINTS } from './plugin';
 import { EXTERNAL_IMAGE_ENDPOINTS } from './externalImage';
+import { TEAM_ENDPOINTS } from './team';
 
 /**
  * Every endpoint of the API by group (the groups are the OpenAPI document's tags). A new area adds its
@@ -59,6 +60,7 @@ export const ENDPOINTS = {
   create: CREATE_ENDPOINTS,
   plugin: PLUGIN_ENDPOINTS,
   externalImage: EXTERNAL_IMAGE_ENDPOINTS,
+  team: TEAM_ENDPOINTS,
 } as const satisfies Record<string, Record<string, Endpoint>>;
 
 export type EndpointGroup = keyof typeof ENDPOINTS;

@@ -19,6 +19,8 @@ import { returnsRoutes } from './areas/returns/routes';
 import { noticeRoutes } from './areas/notice/routes';
 import { sessionRoutes } from './areas/session/routes';
 import { personScope } from './areas/session/service';
+import { operationLogPlugin } from './areas/team/log';
+import { teamRoutes } from './areas/team/routes';
 import { systemRoutes } from './areas/system/routes';
 import { storeRoutes } from './areas/store/routes';
 import { editRoutes, type EditRoutesOptions } from './areas/edit/routes';
@@ -97,6 +99,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await app.register(headersPlugin);
   await app.register(envelopePlugin);
   await app.register(authPlugin);
+  await app.register(operationLogPlugin);
   await app.register(pushPlugin, { scopeOf: (userId) => personScope(app, userId), ...options.push });
   await app.register(spaPlugin, { distDir: options.distDir ?? resolve('dist') });
   await app.register(marketplacePlugin, options.marketplace ?? {});
@@ -127,6 +130,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await app.register(imageRoutes);
   await app.register(createRoutes);
   await app.register(researchRoutes);
+  await app.register(teamRoutes);
   await app.register(editRoutes, options.edit ?? {});
   // Later areas register here: one plugin per area, mirroring the spec's call list.
   return app;

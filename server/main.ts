@@ -3,6 +3,7 @@ import { openDatabase } from './db/database';
 import { buildApp } from './app';
 import { DEMO_ACCOUNTS, demoAccountsTable, SeedError, seedForStart } from './demo/seed';
 import { demoAppOptions, seedDemoData } from './demo/start';
+import { demoStaffTable } from './demo/team';
 import { backfillRollups } from './areas/analysis/rollups';
 import { installProcessGuards, whenDatabaseAnswers } from './processGuards';
 
@@ -79,6 +80,8 @@ async function main() {
   if (config.demo) {
     console.log('\nDemo accounts:\n');
     console.log(demoAccountsTable(DEMO_ACCOUNTS));
+    console.log('\nStaff of the demo seller (its organisation, /team/members):\n');
+    console.log(demoStaffTable());
     console.log('');
   }
   if (config.captchaTestCode) console.log(`CAPTCHA_TEST_CODE is set: every captcha's answer is "${config.captchaTestCode}" (tests only).`);

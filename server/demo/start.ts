@@ -3,6 +3,7 @@ import type { AppOptions } from '../app';
 import { seedDemoMarket } from './market';
 import { seedDemoPostcodes } from './postcodes';
 import { seedDemoShops } from './shops';
+import { seedDemoTeam } from './team';
 
 /**
  * What a demo server is built with: the embedded Ozon simulator, the sync and the server on one clock, and the
@@ -16,11 +17,14 @@ export function demoAppOptions(now: () => Date = () => new Date()): Pick<AppOpti
 /** Runs one seeding step; main.ts waits through a database outage with it. */
 export type SeedStep = <T>(what: string, step: () => Promise<T>) => Promise<T>;
 
-/** After the app is built: the demo seller's shops, the market and the post offices (each once per database). */
+/** After the app is built: the demo seller's shops and its organisation, the market and the post offices (each once per database). */
 export async function seedDemoData(app: FastifyInstance, run: SeedStep = (_what, step) => step()): Promise<void> {
   const { database, config } = app;
   const simulator = app.marketplace.simulator;
-  if (simulator) await run('demo shops', () => database.exclusive('startup', () => seedDemoShops(database, config.secretKey, simulator)));
+  if (simulator) {
+    const shopIds = await run('demo shops', () => database.exclusive('startup', () => seedDemoShops(database, config.secretKey, simulator)));
+    await run('demo team', () => database.exclusive('startup', () => seedDemoTeam(database, shopIds)));
+  }
   await run('demo market', () => database.exclusive('startup', () => seedDemoMarket(database)));
   await run('demo postcodes', () => database.exclusive('startup', () => seedDemoPostcodes(database)));
 }

@@ -11,6 +11,7 @@ import { TEAM_MESSAGES } from '../../contract/team';
 import { orgMembers, orgRoles, users } from '../../server/db/schema';
 import { hashPassword } from '../../server/areas/session/passwords';
 import { newPasswordStamp } from '../../server/areas/session/service';
+import { seedDemoTeam } from '../../server/demo/team';
 import { DATABASE_TARGETS, login, pushUrl, startTestApp, type Session, type TestApp } from './harness';
 
 describe.each(DATABASE_TARGETS)('an organisation member on $kind', (target) => {
@@ -22,7 +23,7 @@ describe.each(DATABASE_TARGETS)('an organisation member on $kind', (target) => {
   let shop1002: number;
 
   beforeAll(async () => {
-    t = await startTestApp(target);
+    t = await startTestApp(target, { app: { marketplace: { simulatorOptions: { ordersPerShop: 600, productsPerShop: 30 } } } });
     await t.app.ready();
     seller = await login(t.app, 'seller', 'seller123');
     const added = await post<Store>('/api/store/add', { name: '义乌小百货', clientId: '1001', apiKey: 'sim-key-1001' });
@@ -32,7 +33,7 @@ describe.each(DATABASE_TARGETS)('an organisation member on $kind', (target) => {
     await t.app.sync.runShop(shop1001, ['warehouses', 'postings', 'products', 'returns']);
     await t.app.sync.runShop(shop1002, ['warehouses', 'postings', 'products', 'returns']);
     const db = t.database.db;
-    const [role] = await db.insert(orgRoles).values({ orgId: seller.id, name: '发货员', permissions: ['orders:view'], dataScope: 'all' }).returning();
+    const [role] = await db.insert(orgRoles).values({ orgId: seller.id, name: 'packing', permissions: ['orders:view'], dataScope: 'all' }).returning();
     roleId = role!.id;
     const [member] = await db
       .insert(users)
@@ -40,7 +41,7 @@ describe.each(DATABASE_TARGETS)('an organisation member on $kind', (target) => {
       .returning();
     memberId = member!.id;
     await db.insert(orgMembers).values({ userId: memberId, orgId: seller.id, roleId });
-  });
+  }, 300_000);
   afterAll(() => t?.close());
 
   const get = <T>(url: string, session: Session = seller) =>
@@ -109,7 +110,7 @@ describe.each(DATABASE_TARGETS)('an organisation member on $kind', (target) => {
         expect(response.statusCode, response.body).toBe(200);
         const bytes = response.rawPayload;
         const frame = decodeListFrame(schema, bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer);
-        for (const row of rowsOfChunk<{ shopId: number }>(schema, frame.chunk)) shops.add(row.shopId);
+        for (const row of rowsOfChunk<{ shopId: number; deleted: boolean }>(schema, frame.chunk)) shops.add(row.shopId);
         cursor = frame.cursor;
         if (!frame.hasMore) return shops;
       }
@@ -174,5 +175,22 @@ describe.each(DATABASE_TARGETS)('an organisation member on $kind', (target) => {
       await t.database.db.update(orgRoles).set({ shopIds: [shop1001] }).where(eq(orgRoles.id, roleId));
       sellerWs.terminate();
     });
+  });
+
+  it('seeds the demo organisation: a shipper of shop 1001 and an operator of both shops', async () => {
+    await seedDemoTeam(t.database, [shop1001, shop1002]);
+    await seedDemoTeam(t.database, [shop1001, shop1002]);
+    const shipper = await login(t.app, 'shipper', 'shipper123');
+    expect((await get<Store[]>('/api/store/list', shipper)).body.data.map((shop) => shop.id)).toEqual([shop1001]);
+    const orders = await get<{ list: { shopId: number }[] }>('/api/order/list?rows=200', shipper);
+    expect(new Set(orders.body.data.list.map((row) => row.shopId))).toEqual(new Set([shop1001]));
+    expect((await get(`/api/ozonProduct/list?storeId=${shop1001}`, shipper)).status).toBe(401);
+    const operator = await login(t.app, 'operator', 'operator123');
+    expect((await get<Store[]>('/api/store/list', operator)).body.data.map((shop) => shop.id)).toEqual([shop1001, shop1002]);
+    expect((await get(`/api/ozonProduct/list?storeId=${shop1002}`, operator)).status).toBe(200);
+    expect((await get('/api/order/list', operator)).status).toBe(401);
+    expect((await get('/api/permission/user/list', operator)).status).toBe(401);
+    const staff = await get<{ total: number; list: { name: string; department: string }[] }>('/api/permission/user/list');
+    expect(staff.body.data.list.filter((row) => ['shipper', 'operator'].includes(row.name)).map((row) => row.department)).toEqual(['仓储物流部', '运营部']);
   });
 });
