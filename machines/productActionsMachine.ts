@@ -53,7 +53,8 @@ export type ProductActionQuota = {
 };
 
 export type PrepareProductsInput = { kind: ProductActionKind; selection: ProductActionSelection };
-export type PrepareProductsOutput = { subjects: ProductSubject[]; omitted: number; quotas?: ProductActionQuota[] };
+/** `omitted`: selected products past what one run reads; `notApplicable`: selected ones the action does not apply to. */
+export type PrepareProductsOutput = { subjects: ProductSubject[]; omitted: number; notApplicable?: number; quotas?: ProductActionQuota[] };
 export type RunProductsInput = { kind: ProductActionKind; subjects: ProductSubject[]; params: ProductActionParams; batchId: string };
 export type RunProductsOutput = { outcomes: { id: string; ok: boolean; message: string }[] };
 
@@ -62,6 +63,8 @@ export type ProductActionsContext = {
   selection: ProductActionSelection | null;
   subjects: ProductSubject[];
   omitted: number;
+  /** Selected products the action does not apply to (unarchiving one that is not archived). */
+  notApplicable: number;
   /** The daily quota per shop the action spends (empty: it spends none). */
   quotas: ProductActionQuota[];
   params: ProductActionParams;
@@ -114,7 +117,7 @@ function pastQuota(subjects: readonly ProductSubject[], quotas: readonly Product
   return out;
 }
 
-const empty = (): Omit<ProductActionsContext, 'runs'> => ({ kind: null, selection: null, subjects: [], omitted: 0, quotas: [], params: {}, direct: false, outcomes: {}, queue: [], chunk: [], error: null });
+const empty = (): Omit<ProductActionsContext, 'runs'> => ({ kind: null, selection: null, subjects: [], omitted: 0, notApplicable: 0, quotas: [], params: {}, direct: false, outcomes: {}, queue: [], chunk: [], error: null });
 
 export const productActionsMachine = setup({
   types: {
@@ -143,7 +146,7 @@ export const productActionsMachine = setup({
       assertEvent(event, 'action.start');
       return { ...empty(), kind: event.kind, selection: event.selection, params: event.params ?? {}, direct: event.params !== undefined };
     }),
-    storeSubjects: assign((_, { subjects, omitted, quotas }: PrepareProductsOutput) => ({ subjects, omitted, quotas: quotas ?? [] })),
+    storeSubjects: assign((_, { subjects, omitted, notApplicable, quotas }: PrepareProductsOutput) => ({ subjects, omitted, notApplicable: notApplicable ?? 0, quotas: quotas ?? [] })),
     storeError: assign((_, error: unknown) => ({ error: reasonOf(error) })),
     begin: assign(({ context }, params: ProductActionParams | undefined) => {
       const outcomes: Record<string, ProductSubjectOutcome> = {};

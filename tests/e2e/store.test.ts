@@ -27,7 +27,10 @@ describe('shops in the browser', () => {
     await dialog.getByLabel('Client-Id').fill('1003');
     await dialog.getByLabel('Api-Key').fill('wrong-key');
     await dialog.getByRole('button', { name: '保存' }).click();
-    await dialog.getByRole('alert').filter({ hasText: 'Api-Key无效，请检查Client-Id和Api-Key后重试' }).waitFor();
+    // Said once, under the key.
+    const wrongKey = page.getByText('Api-Key无效，请检查Client-Id和Api-Key后重试', { exact: true });
+    await dialog.getByText('Api-Key无效，请检查Client-Id和Api-Key后重试', { exact: true }).waitFor();
+    expect(await wrongKey.count()).toBe(1);
     await screenshot(page, 'store-add-wrong-key-zh');
     expect(await row(page, '1003').count()).toBe(0);
 

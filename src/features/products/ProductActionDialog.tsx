@@ -41,6 +41,7 @@ export function ProductActionDialog({ actor, lang, warehouses, uploadImage }: Di
   const kind = useSelector(actor, (s) => s.context.kind) ?? 'price';
   const count = useSelector(actor, (s) => s.context.subjects.length);
   const omitted = useSelector(actor, (s) => s.context.omitted);
+  const notApplicable = useSelector(actor, (s) => s.context.notApplicable);
   const error = useSelector(actor, (s) => s.context.error);
   const progress = useSelector(actor, selectProductProgress);
   const failures = useSelector(actor, selectProductFailures);
@@ -104,11 +105,14 @@ export function ProductActionDialog({ actor, lang, warehouses, uploadImage }: Di
   return (
     <Modal open={step !== 'idle'} title={t('confirm.title', { action, count })} onCancel={step === 'running' ? undefined : close} closable={step !== 'running'} footer={footer} destroyOnHidden>
       {step === 'preparing' && <Typography.Text>{t('confirm.preparing')}</Typography.Text>}
-      {step === 'empty' && <Alert type="info" showIcon title={t('confirm.empty')} />}
+      {step === 'empty' && <Alert type="info" showIcon title={notApplicable > 0 ? t('confirm.emptyBecause', { reason: t(`confirm.reason.${kind}`) }) : t('confirm.empty')} />}
       {step === 'failed' && <Alert type="error" showIcon title={error} action={<Button onClick={() => actor.send({ type: 'action.retry' })}>{t('retry')}</Button>} />}
       {step === 'confirming' && (
         <Form layout="vertical">
           {omitted > 0 && <Alert type="warning" showIcon title={t('confirm.omitted', { count: omitted })} style={{ marginBottom: 12 }} />}
+          {notApplicable > 0 && (
+            <Alert type="info" showIcon title={t('confirm.notApplicable', { count: notApplicable, reason: t(`confirm.reason.${kind}`) })} style={{ marginBottom: 12 }} />
+          )}
           {quotas.length > 0 && (
             <Space direction="vertical" style={{ width: '100%', marginBottom: 12 }}>
               <QuotaTable title={t('quota.update')} lines={quotas} />

@@ -91,6 +91,9 @@ export const products = defineLocales({
       ok: '成功',
       refused: '失败',
       empty: '所选商品都不适用此操作',
+      emptyBecause: '所选商品都不适用此操作：{{reason}}',
+      notApplicable: '另有 {{count, number}} 个所选商品不适用此操作（{{reason}}），未包含在内',
+      reason: { price: '已归档', stock: '已归档', image: '已归档', archive: '已在归档中', unarchive: '不在归档中', deleteArchive: '不在归档中' },
     },
     quota: {
       update: 'Ozon每日更新商品额度',
@@ -262,6 +265,9 @@ export const products = defineLocales({
       ok: 'Done',
       refused: 'Failed',
       empty: 'None of the selected products takes this action',
+      emptyBecause: 'None of the selected products takes this action: {{reason}}',
+      notApplicable: '{{count, number}} more selected products do not take this action ({{reason}}) and are left out',
+      reason: { price: 'archived', stock: 'archived', image: 'archived', archive: 'already archived', unarchive: 'not archived', deleteArchive: 'not archived' },
     },
     quota: {
       update: "Ozon's daily limit for product updates",
@@ -433,6 +439,9 @@ export const products = defineLocales({
       ok: 'Concluído',
       refused: 'Falhou',
       empty: 'Nenhum dos produtos selecionados aceita esta ação',
+      emptyBecause: 'Nenhum dos produtos selecionados aceita esta ação: {{reason}}',
+      notApplicable: 'Mais {{count, number}} produtos selecionados não aceitam esta ação ({{reason}}) e ficaram de fora',
+      reason: { price: 'arquivado', stock: 'arquivado', image: 'arquivado', archive: 'já arquivado', unarchive: 'não arquivado', deleteArchive: 'não arquivado' },
     },
     quota: {
       update: 'Limite diário da Ozon para atualizar produtos',

@@ -58,7 +58,7 @@ export async function prepareProducts(client: DataClient, texts: ProductActionTe
   const rows = all.filter(APPLIES[kind]);
   const selected = selection.kind === 'ids' ? selection.ids.length : selection.total - selection.except.length;
   const subjects = rows.map((row) => ({ id: row.id, label: `${row.offerId} · ${row.name}`, shopId: row.shopId }));
-  return { subjects, omitted: Math.max(0, selected - rows.length), quotas: await quotasOf(client, texts, kind, subjects) };
+  return { subjects, omitted: Math.max(0, selected - all.length), notApplicable: all.length - rows.length, quotas: await quotasOf(client, texts, kind, subjects) };
 }
 
 export async function runProducts(client: DataClient, texts: ProductActionTexts, { kind, subjects, params, batchId }: RunProductsInput): Promise<RunProductsOutput> {

@@ -46,9 +46,10 @@ export function StoreFormDialog({ store, open, onClose, onSaved }: StoreFormDial
       onSaved(saved, !editing);
     } catch (error) {
       const text = isApiFailure(error) ? error.message : String(error);
-      setRefusal(text);
       const field = isApiFailure(error) && error.field && ['name', 'clientId', 'apiKey', 'baseUrl'].includes(error.field) ? error.field : null;
+      // Said once: under the field it is about, else above the form.
       if (field) form.setFields([{ name: field as keyof StoreFormValues, errors: [text] }]);
+      else setRefusal(text);
     } finally {
       setSaving(false);
     }

@@ -82,3 +82,20 @@ describe("the picture action against Ozon's daily update quota", () => {
     // antd's modal, table and upload rendered in jsdom take many seconds on a loaded two-core machine.
   }, 60_000);
 });
+
+describe('an action on selected products it does not apply to', () => {
+  it('says why, not that a limit was passed', async () => {
+    const actor = createActor(productActionsOn(fakeClient(100, []), { picturesFailed: () => '', quotaShort: () => '' })).start();
+    render(
+      <I18nextProvider i18n={createI18n('zh')}>
+        <AntApp>
+          <ProductActionDialog actor={actor} lang="zh" warehouses={[]} uploadImage={async () => ''} />
+        </AntApp>
+      </I18nextProvider>,
+    );
+    // None of the selected products is archived: nothing to unarchive.
+    actor.send({ type: 'action.start', kind: 'unarchive', selection: { kind: 'ids', ids: ['1:1', '2:1'] } });
+    await screen.findByText('所选商品都不适用此操作：不在归档中');
+    expect(screen.queryByText(/超出单次上限/)).toBeNull();
+  });
+});
