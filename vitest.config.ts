@@ -16,8 +16,8 @@ export default defineConfig({
   test: {
     globals: true,
     // Two files at a time on the CI's two cores (vitest's default leaves one core idle there). The browser suite runs
-    // its files one by one; `npm test` runs it as a process of its own beside the other three projects, so its waits
-    // for the browser and the app overlap their work.
+    // its files one by one; `npm test` runs it as a process of its own beside the server project, so its waits for
+    // the browser and the app overlap the server suite's work.
     maxWorkers: 2,
     projects: [
       {
