@@ -4,6 +4,7 @@ import type { OrdersApi, OrdersEvents } from './orders/area';
 import type { ProductsApi, ProductsEvents } from './products/area';
 import type { ReturnsApi, ReturnsEvents } from './returns/area';
 import type { AdminApi, NoticeApi } from './admin';
+import type { TeamApi } from './team';
 import type { ChatApi, ChatEvents } from './chat';
 import type { ToolsApi } from './tools';
 import type { AnalysisApi } from './analysis';
@@ -91,6 +92,11 @@ export type DataEvents = {
   'push.message': { message: PushMessage };
   /** The push channel opened or closed. */
   'push.status': { connected: boolean };
+  /**
+   * The person's role or shops in their organisation changed: the big lists dropped their rows and caches, so the
+   * open page opens them again (and syncs only what it may still see).
+   */
+  'session.scopeChanged': Record<string, never>;
 } & OrdersEvents & ProductsEvents & ReturnsEvents & ChatEvents & ResearchEvents;
 export type Topic = keyof DataEvents;
 
@@ -156,6 +162,8 @@ export type DataApi = {
   /** The user's returns of every shop: cache, list engine, details and rFBS decisions (workers/returns/area.ts). */
   returns: ReturnsApi;
   admin: AdminApi;
+  /** The seller's organisation: members, roles, departments, positions, the operation log (workers/team.ts). */
+  team: TeamApi;
   notice: NoticeApi;
   /** Buyer chats across shops and team contacts (workers/chat.ts). */
   chat: ChatApi;

@@ -1,4 +1,5 @@
 import { createAdminApi, createNoticeApi } from './admin';
+import { createTeamApi } from './team';
 import type { DataApi } from './api';
 import { createEventBus, type EventBus } from './events';
 import { HttpClient } from './http/client';
@@ -76,11 +77,20 @@ export function createDataApi(core: WorkerCore, options: DataApiOptions = {}) {
   core.client.onCredentialsChange((credentials) => {
     if (!credentials) void returns.close().catch(() => undefined);
   });
+  // A narrower scope: rows already cached may be of a shop the person no longer sees. Drop them all; the page that
+  // is open opens its list again and syncs afresh.
+  core.events.on('push.message', ({ message }) => {
+    if (message.type !== 'scope.changed') return;
+    void Promise.all([orders, products, returns].map((area) => area.close({ dropCache: true }).catch(() => undefined))).then(() =>
+      core.events.emit('session.scopeChanged', {}),
+    );
+  });
   return {
     session: createSessionApi(core.client),
     pollers,
     store: createStoreApi(core.client),
     admin: createAdminApi(core.client),
+    team: createTeamApi(core.client),
     notice: createNoticeApi(core.client),
     chat: createChatArea(core.client, core.events),
     tools: createToolsApi(core.client),

@@ -23,6 +23,7 @@ import { analysis } from '@/features/analysis/locales';
 import { research } from '@/features/research/locales';
 import { edit } from '@/features/edit/locales';
 import { plugin } from '@/features/plugin/locales';
+import { team } from '@/features/team/locales';
 import type { Texts } from './locales/define';
 import { shell } from './locales';
 
@@ -57,6 +58,7 @@ export const NAMESPACES = {
   collection,
   edit,
   plugin,
+  team,
 };
 
 export type Namespace = keyof typeof NAMESPACES;

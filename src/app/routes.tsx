@@ -497,6 +497,58 @@ export const appRoutes: AppRoute[] = [
     ],
   },
   {
+    // The seller's organisation: its staff, their roles and shops, and the operation log (owners and the administrator).
+    path: '/team',
+    titleKey: 'route.team',
+    icon: TeamOutlined,
+    roles: AREA_ROLES.team,
+    redirect: '/team/members',
+    children: [
+      {
+        path: '/team/members',
+        titleKey: 'route.teamMembers',
+        icon: TeamOutlined,
+        roles: AREA_ROLES.team,
+        page: lazyPage(() => import('@/features/team/MembersPage').then((m) => ({ default: m.MembersPage }))),
+      },
+      {
+        path: '/team/roles',
+        titleKey: 'route.teamRoles',
+        icon: SafetyOutlined,
+        roles: AREA_ROLES.team,
+        page: lazyPage(() => import('@/features/team/RolesPage').then((m) => ({ default: m.RolesPage }))),
+      },
+      {
+        path: '/team/departments',
+        titleKey: 'route.teamDepartments',
+        icon: ApartmentOutlined,
+        roles: AREA_ROLES.team,
+        page: lazyPage(() => import('@/features/team/DepartmentsPage').then((m) => ({ default: m.DepartmentsPage }))),
+      },
+      {
+        path: '/team/positions',
+        titleKey: 'route.teamPositions',
+        icon: UserOutlined,
+        roles: AREA_ROLES.team,
+        page: lazyPage(() => import('@/features/team/PositionsPage').then((m) => ({ default: m.PositionsPage }))),
+      },
+      {
+        path: '/team/log',
+        titleKey: 'route.teamLog',
+        icon: HistoryOutlined,
+        roles: AREA_ROLES.team,
+        page: lazyPage(() => import('@/features/team/LogPage').then((m) => ({ default: m.LogPage }))),
+      },
+      {
+        path: '/team/online',
+        titleKey: 'route.teamOnline',
+        icon: UserOutlined,
+        roles: AREA_ROLES.team,
+        page: lazyPage(() => import('@/features/team/OnlinePage').then((m) => ({ default: m.OnlinePage }))),
+      },
+    ],
+  },
+  {
     // The administrator's area under a path of our choosing (spec §2.1 "an obscurely named admin area").
     path: `/${ADMIN_AREA_PATH}`,
     titleKey: 'route.admin',

@@ -54,7 +54,7 @@ async function topMenu(page: Page): Promise<string[]> {
   );
 }
 
-const OPEN = ['物流轨迹查询', '实用工具', '修改密码'];
+const OPEN = ['物流轨迹查询', '实用工具', '修改密码', '团队管理'];
 const FOLLOW = ['系统介绍', '店铺列表', '商品复制', '商品采集', '图片编辑', '订单管理', '商品管理', '活动列表', '数据分析', '退货管理', '聊天列表', '店铺销售分析', ...OPEN];
 
 describe('sidebar per role (spec §6)', () => {

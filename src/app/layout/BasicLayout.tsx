@@ -1,7 +1,9 @@
 import { Layout } from 'antd';
+import { proxy } from 'comlink';
 import { memo, useCallback, useEffect, useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { selectSettings, selectSidebarOpened } from '@machines/settingsMachine';
+import { useDataClient } from '../dataClient';
 import { SettingsContext } from '../displaySettings';
 import { type AppRoute } from '../routes';
 import { TabsContext } from '../tabs';
@@ -45,6 +47,7 @@ export function BasicLayout({ route }: BasicLayoutProps) {
   const openSettings = useCallback(() => setSettingsOpen(true), []);
   useOpenTab(route);
   useAntiInspection(settings.antiInspection);
+  useScopeChangeRefresh();
   useEffect(() => {
     document.documentElement.style.setProperty('--app-primary', settings.theme);
   }, [settings.theme]);
@@ -77,6 +80,25 @@ export function BasicLayout({ route }: BasicLayoutProps) {
       </Layout>
     </NoticeProvider>
   );
+}
+
+/**
+ * A member's role or shops changed (the worker dropped the big lists' rows): the open tab is mounted again, so its
+ * list opens and syncs only what the member may still see, without reloading the app.
+ */
+function useScopeChangeRefresh() {
+  const client = useDataClient();
+  const tabs = TabsContext.useActorRef();
+  useEffect(() => {
+    const off = client.subscribe(
+      'session.scopeChanged',
+      proxy(() => {
+        const active = tabs.getSnapshot().context.active;
+        if (active) tabs.send({ type: 'tab.refresh', path: active });
+      }),
+    );
+    return () => void off.then((unsubscribe) => unsubscribe());
+  }, [client, tabs]);
 }
 
 /** Every page with a title gets a tab; the redirect helper does not. */

@@ -42,7 +42,7 @@ export const HOME_AREAS: readonly HomeArea[] = [
     roles: unique(AREA_ROLES.analyze, AREA_ROLES.hotProductPro, AREA_ROLES.research, AREA_ROLES.dataAnalysis),
     groups: ['/analyze', '/search'],
   },
-  { key: 'tools', icon: ToolOutlined, roles: AREA_ROLES.open, groups: ['/track', '/tool', '/profile'] },
+  { key: 'tools', icon: ToolOutlined, roles: AREA_ROLES.open, groups: ['/track', '/tool', '/profile', '/team'] },
 ];
 
 /** An area's status from the route table: built, partly built (with the pages still to come), or under construction. */
