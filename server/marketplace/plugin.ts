@@ -1,4 +1,7 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { AREA_ROLES, isPermitted } from '../../contract/access';
+import { AUTH_HEADERS } from '../../contract/envelope';
+import { authenticate } from '../areas/session/service';
 import fp from 'fastify-plugin';
 import type { Database } from '../db/database';
 import { baseUrlFetch, baseUrlPolicy } from './baseUrl';
@@ -71,11 +74,31 @@ export function simulatorOptionsFor(scale: DemoScale | null): SimulatorOptions {
  * is set; in production only with OZON_SIMULATOR=on). Then the server mounts it at /sim/ozon (the real Seller API's
  * paths and JSON shapes; shops Client-Id 1001, 1002, 1003 with Api-Key sim-key-1001 ... 1003) and shops without their
  * own base URL call it in-process (`inject`, no socket). Its control endpoints (/sim/ozon/__sim/control: latency, rate
- * limits, faults; /__sim/trigger/posting and /message) exist only when NODE_ENV is not production. Without it, shops
+ * limits, faults; /__sim/trigger/posting and /message) exist only when NODE_ENV is not production, and answer only
+ * calls from this machine or an administrator's (simulatorControlGuard). Without it, shops
  * without a base URL call OZON_API_URL, else Ozon's production API.
  * `npm run seed -- --orders N` persists how many postings shop 1001 holds; the next start serves that many.
  * A real shop only needs its own Client-Id and Api-Key, with OZON_API_URL (or its base URL) at https://api-seller.ozon.ru.
  */
+const LOOPBACK = /^(127\.\d+\.\d+\.\d+|::1|::ffff:127\.\d+\.\d+\.\d+)$/;
+const header = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value);
+
+/**
+ * Whether a call to the simulator's switches (faults, latency, rate limits) may change them: one from this machine
+ * (the app's own in-process calls, a developer's or a test's), or an administrator's. A request that came through a
+ * proxy (it names its client) is not taken for this machine's: a reverse proxy on the same host forwards everyone.
+ */
+function simulatorControlGuard(app: FastifyInstance) {
+  return async (request: FastifyRequest): Promise<boolean> => {
+    const forwarded = request.headers['x-forwarded-for'] !== undefined || request.headers.forwarded !== undefined || request.headers['x-real-ip'] !== undefined;
+    if (LOOPBACK.test(request.ip) && !forwarded) return true;
+    const token = header(request.headers[AUTH_HEADERS.token]);
+    if (!token) return false;
+    const user = await authenticate(app, token, header(request.headers[AUTH_HEADERS.userId])).catch(() => null);
+    return user !== null && isPermitted(AREA_ROLES.admin, user.rolePermissions);
+  };
+}
+
 export const marketplacePlugin = fp(
   async function marketplacePlugin(app: FastifyInstance, options: MarketplacePluginOptions) {
     const prefix = options.simulatorPrefix ?? SIMULATOR_PREFIX;
@@ -85,7 +108,7 @@ export const marketplacePlugin = fp(
     if (mount) {
       const sim = options.simulator || createOzonSimulator({ ...simulatorOptionsFor(await readDemoScale(app.database)), ...options.simulatorOptions });
       simulator = sim;
-      await app.register(ozonSimulatorPlugin, { prefix, simulator: sim, admin: !app.config.production });
+      await app.register(ozonSimulatorPlugin, { prefix, simulator: sim, admin: !app.config.production, controlGuard: simulatorControlGuard(app) });
     }
     const inProcess = injectFetch(app);
     const clientFor: ClientFactory =

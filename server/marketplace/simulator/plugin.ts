@@ -233,6 +233,12 @@ export type OzonSimulatorPluginOptions = {
   simulatorOptions?: SimulatorOptions;
   /** The control and trigger endpoints under `/__sim` (off on a production server). */
   admin?: boolean;
+  /**
+   * Who may call the control and trigger endpoints (fault switches, latency, rate limits, made-up postings); without
+   * it anyone who reaches the simulator may. The server lets loopback and administrators through
+   * (marketplace/plugin.ts).
+   */
+  controlGuard?: (request: FastifyRequest) => Promise<boolean>;
 };
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
@@ -400,6 +406,13 @@ export const ozonSimulatorPlugin: FastifyPluginAsync<OzonSimulatorPluginOptions>
   });
 
   if (options.admin ?? true) {
+    const guard = options.controlGuard;
+    if (guard) {
+      app.addHook('onRequest', async (request, reply) => {
+        if (!request.url.startsWith(`${prefix}/__sim/`) || (await guard(request))) return;
+        return reply.code(403).send({ code: 7, message: "the simulator's switches answer loopback or an administrator only", details: [] });
+      });
+    }
     app.get('/__sim/control', async () => ({ ...sim.control, shops: [...sim.shops.values()].map((s) => ({ clientId: s.clientId, orders: s.orderCount, products: s.products.length })) }));
     app.post<{ Body: Partial<SimulatorControl> & { fault?: Fault } }>('/__sim/control', async (request) => {
       const { fault, ...rest } = request.body ?? {};
