@@ -87,6 +87,13 @@ describe.each(DATABASE_TARGETS)('chat uploads on $kind', (target) => {
     const notImage = await upload(admin, { kind: 'image', conversation: `friend:${seller.id}` }, { name: 'scan.pdf', bytes: PNG });
     expect(notImage.status).toBe(400);
     expect(notImage.body.msg).toContain(CHAT_UPLOAD_MESSAGES.badImage.zh);
+    // An image is checked by its content: HTML named .png is no picture, as an image or as a file.
+    const disguised = Buffer.from('<html><script>alert(document.cookie)</script></html>');
+    const htmlPng = await upload(admin, { kind: 'image', conversation: `friend:${seller.id}` }, { name: 'cat.png', bytes: disguised });
+    expect(htmlPng.status).toBe(400);
+    expect(htmlPng.body.msg).toContain(CHAT_UPLOAD_MESSAGES.badImage.zh);
+    expect((await upload(admin, { kind: 'file', conversation: `friend:${seller.id}` }, { name: 'cat.jpg', bytes: disguised })).status).toBe(400);
+    expect((await upload(admin, { kind: 'image', conversation: `friend:${seller.id}` }, { name: 'cat.gif', bytes: PNG })).status).toBe(400);
     const script = await upload(admin, { kind: 'file', conversation: `friend:${seller.id}` }, { name: 'run.html', bytes: Buffer.from('<script>') }, 'en');
     expect(script.status).toBe(400);
     expect(script.body.msg).toContain(CHAT_UPLOAD_MESSAGES.badFile.en);

@@ -1,7 +1,7 @@
 import multipart from '@fastify/multipart';
 import { randomBytes } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
-import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, open, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { FastifyInstance } from 'fastify';
@@ -79,6 +79,33 @@ export async function mayUseConversation(database: Database, who: { id: number; 
   }
 }
 
+/** The first bytes of each picture format the chat takes (an image's name is believed only with its content). */
+const PICTURE_SIGNATURES: Record<string, readonly (readonly number[])[]> = {
+  jpg: [[0xff, 0xd8, 0xff]],
+  jpeg: [[0xff, 0xd8, 0xff]],
+  png: [[0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]],
+  gif: [[0x47, 0x49, 0x46, 0x38, 0x37, 0x61], [0x47, 0x49, 0x46, 0x38, 0x39, 0x61]],
+  bmp: [[0x42, 0x4d]],
+};
+
+/**
+ * Whether the file at `path` is what its extension says, for the picture formats (served as images, shown in the
+ * message): HTML named .png is refused, as the product and watermark uploads refuse what is not a picture. Other
+ * files are downloads under their name and are not looked into.
+ */
+async function holdsWhatItsNameSays(path: string, extension: string): Promise<boolean> {
+  const signatures = PICTURE_SIGNATURES[extension];
+  if (!signatures) return true;
+  const file = await open(path, 'r');
+  try {
+    const head = Buffer.alloc(8);
+    const { bytesRead } = await file.read(head, 0, head.length, 0);
+    return signatures.some((signature) => bytesRead >= signature.length && signature.every((byte, i) => head[i] === byte));
+  } finally {
+    await file.close();
+  }
+}
+
 export async function chatUploadRoutes(app: FastifyInstance, deps: Deps) {
   await app.register(multipart, { throwFileSizeLimit: false, limits: { fileSize: UPLOAD_MAX_BYTES, files: 1, fields: 4, fieldSize: 400, parts: 6 } });
   const E = CHAT_UPLOAD_ENDPOINTS;
@@ -137,6 +164,10 @@ export async function chatUploadRoutes(app: FastifyInstance, deps: Deps) {
     if (size === 0) {
       await rm(partial, { force: true });
       throw fail(400, 'noFile', 'file');
+    }
+    if (!(await holdsWhatItsNameSays(partial, uploadExtensionOf(name)))) {
+      await rm(partial, { force: true });
+      throw fail(400, kind === 'image' ? 'badImage' : 'badFile', 'file');
     }
     const meta: StoredUpload = { uploaderId: user.id, name, kind, size, contentType: uploadContentType(name), conversation, createdAt: deps.now().getTime() };
     await writeFile(`${filePath(id)}.json`, JSON.stringify(meta));
