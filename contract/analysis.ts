@@ -113,7 +113,7 @@ export const analysisAnswerSchema = lazySchema(() =>
     byShop: z.array(z.object({ ...figuresShape, key: z.string(), name: z.string() })),
     categories: z.array(z.object({ id: z.number().int().nullable(), name: z.string(), revenue: z.number(), share: z.number() })),
     abc: z.array(z.object({ abc: z.enum(['A', 'B', 'C']), skus: z.number().int(), revenue: z.number(), share: z.number() })),
-    /** The SKUs sold or returned in the period: how many (the table pages them, `sellerAnalyzeSkus`), the ANALYSIS_TOP best and worst by revenue. */
+    /** The SKUs sold or returned in the period: how many (the table pages them, `sellerAnalyzeSkus`), the ANALYSIS_TOP best and the ANALYSIS_TOP worst of those that sold, by revenue. */
     skuCount: z.number().int(),
     topSkus: z.array(analysisSkuSchema),
     bottomSkus: z.array(analysisSkuSchema),

@@ -11,14 +11,25 @@ export const LANGUAGE_COOKIE = 'language';
 export const APP_LANGS = ['zh', 'en', 'es', 'ja', 'pt'] as const;
 export type AppLang = (typeof APP_LANGS)[number];
 
-/** What the browser's language is matched against when no cookie says otherwise (spec §2.3). */
-const BROWSER_LANGS = ['en', 'zh', 'es', 'ja'] as const;
+/**
+ * What the browser's language is matched against when no cookie says otherwise: the spec's en, zh, es and ja
+ * (§2.3), and pt, which holds every text (a pt-BR browser reads Portuguese, not English).
+ */
+const BROWSER_LANGS = ['en', 'zh', 'es', 'ja', 'pt'] as const;
+
+/** `<html lang>` per app language (screen readers, hyphenation, the browser's translate offer). */
+const HTML_LANGS: Record<AppLang, string> = { zh: 'zh-CN', en: 'en', es: 'es', ja: 'ja', pt: 'pt-BR' };
+
+/** Sets `<html lang>` to the UI's language. */
+export function markDocumentLanguage(language: string): void {
+  if (typeof document !== 'undefined') document.documentElement.lang = HTML_LANGS[toAppLang(language)];
+}
 
 export function isAppLang(value: unknown): value is AppLang {
   return typeof value === 'string' && (APP_LANGS as readonly string[]).includes(value);
 }
 
-/** The language cookie when set, else the browser language matched against en, zh, es and ja, else en. */
+/** The language cookie when set, else the browser language matched against en, zh, es, ja and pt, else en. */
 export function detectLanguage(cookie: string | undefined = readCookie(LANGUAGE_COOKIE), browser = typeof navigator === 'undefined' ? '' : navigator.language): AppLang {
   if (isAppLang(cookie)) return cookie;
   const wanted = browser.toLowerCase();
@@ -42,6 +53,8 @@ export function createI18n(lang: AppLang = detectLanguage()) {
     initAsync: false,
     showSupportNotice: false,
   });
+  markDocumentLanguage(instance.language);
+  instance.on('languageChanged', markDocumentLanguage);
   return instance;
 }
 

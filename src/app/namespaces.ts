@@ -82,5 +82,5 @@ declare module 'i18next' {
 export const SHELL_KEYS: { readonly [N in Namespace]?: readonly string[] } = {
   auth: ['login'],
   components: ['dataTable', 'virtualTable'],
-  shell: ['route', 'navbar', 'role', 'tagsView', 'settings'],
+  shell: ['site', 'route', 'navbar', 'role', 'tagsView', 'settings'],
 };

@@ -51,7 +51,12 @@ describe('sales analysis in the browser', () => {
       const abc = await chartData<{ share: number }[]>(page, 'chart-abc');
       expect(abc[0]!.share).toBeGreaterThanOrEqual(80);
       await page.getByTestId('chart-trend').locator('canvas').first().waitFor();
+      // The revenue axis reads in 万 in zh and in K/M in en, with the currency's sign.
+      const axisLabel = lang === 'zh' ? /^¥\d+(\.\d)?万$/ : /^¥\d+(\.\d)?[KM]$/;
+      await expect.poll(async () => ((await page.getByTestId('chart-trend').getAttribute('data-axis-labels')) ?? '').split('|').some((label) => axisLabel.test(label))).toBe(true);
       await screenshot(page, `sale-analyze-${lang}`);
+      await page.getByTestId('chart-top').scrollIntoViewIfNeeded();
+      await screenshot(page, `sale-analyze-charts-${lang}`);
 
       // By week: Monday buckets (the first may start mid-week), the same revenue.
       await page.getByText(lang === 'zh' ? '按周' : 'Week', { exact: true }).click();

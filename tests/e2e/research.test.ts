@@ -67,8 +67,12 @@ describe('market research in the browser', () => {
 
     // Scrolling to the end of the loaded rows loads the next page of the sorted result.
     const loaded = (await total.textContent())!;
-    await page.getByRole('grid').evaluate((grid) => grid.scrollTo({ top: grid.scrollHeight }));
-    await expect.poll(async () => (await total.textContent()) !== loaded).toBe(true);
+    await expect
+      .poll(async () => {
+        await page.getByRole('grid').evaluate((grid) => grid.scrollTo({ top: grid.scrollHeight }));
+        return (await total.textContent()) !== loaded;
+      })
+      .toBe(true);
     const more = (await total.textContent())!.match(lang === 'zh' ? /已载入前 ([\d,]+) 件/ : /the first ([\d,]+) loaded/)!;
     expect(amountOf(more[1]!)).toBeGreaterThan(2_000);
     await page.getByRole('grid').evaluate((grid) => grid.scrollTo({ top: 0 }));

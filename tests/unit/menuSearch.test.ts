@@ -9,6 +9,9 @@ describe('menu search', () => {
     await loadPinyin();
     expect(matchesMenu('ddgl', ['订单管理'], true)).toBe(true);
     expect(matchesMenu('dingdan', ['订单管理'], true)).toBe(true);
+    // ü is typed v, as on a pinyin keyboard.
+    expect(matchesMenu('huilv', ['汇率换算'], true)).toBe(true);
+    expect(matchesMenu('hlhs', ['汇率换算'], true)).toBe(true);
     expect(matchesMenu('ddgl', ['订单管理'], false)).toBe(false);
     expect(matchesMenu('', ['订单管理'], true)).toBe(false);
   });

@@ -453,7 +453,8 @@ export function createAnalysisService(deps: AnalysisDeps) {
         abc,
         skuCount: skus.length,
         topSkus: skus.slice(0, ANALYSIS_TOP),
-        bottomSkus: skus.slice(-ANALYSIS_TOP).reverse(),
+        // The weakest of the SKUs that sold: one with only returns has no revenue to draw.
+        bottomSkus: skus.filter((s) => s.revenue > 0).slice(-ANALYSIS_TOP).reverse(),
         costMissing: skus.filter((s) => s.costMissing).length,
         costRate: rate,
       };

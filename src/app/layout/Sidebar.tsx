@@ -7,6 +7,7 @@ import { selectPermittedRoutes } from '@machines/sessionMachine';
 import { selectSettings, selectSidebarOpened } from '@machines/settingsMachine';
 import { SettingsContext } from '../displaySettings';
 import { zh } from '../locales/zh';
+import { en } from '../locales/en';
 import { Logo } from '../Logo';
 import { HOME_PATH, isExternal, type AppRoute } from '../routes';
 import { SessionContext } from '../session';
@@ -14,9 +15,10 @@ import { buildMenu, isPinyinLoaded, loadPinyin, matchesMenu, menuPages, permitte
 
 type MenuItems = NonNullable<MenuProps['items']>;
 
-function zhTitle(route: AppRoute): string {
+/** A route's title in Chinese and in English, whatever the UI's language: the menu search finds a page by either. */
+function searchTitles(route: AppRoute): string[] {
   const key = route.titleKey?.slice('route.'.length) as keyof typeof zh.route | undefined;
-  return key ? zh.route[key] : '';
+  return key ? [zh.route[key], en.route[key]] : [];
 }
 
 export const SIDEBAR_WIDTH = 220;
@@ -97,7 +99,7 @@ function MenuSearch({ pages, supportPinyin, onPick }: { pages: MenuPage[]; suppo
   // A page matches by its own title or by a group it sits in ("ddgl", 订单管理, offers every order page), in the
   // language shown and in Chinese; it reads as "group / page", never as its path.
   const options = pages
-    .filter(({ route, groups }) => !isExternal(route.path) && route.titleKey && [route, ...groups].some((part) => matchesMenu(query, [titleOf(part), zhTitle(part)], supportPinyin)))
+    .filter(({ route, groups }) => !isExternal(route.path) && route.titleKey && [route, ...groups].some((part) => matchesMenu(query, [titleOf(part), ...searchTitles(part)], supportPinyin)))
     .map(({ route, groups }) => {
       const label = [...groups, route].map(titleOf).join(' / ');
       return { value: label, label, path: route.path };

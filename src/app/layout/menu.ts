@@ -64,11 +64,14 @@ export function isPinyinLoaded(): boolean {
   return pinyin !== null;
 }
 
-/** How a title can be typed: as written, and with pinyin search on, its full pinyin and its initials. */
+/**
+ * How a title can be typed: as written, and with pinyin search on, its full pinyin (ü typed v, as a pinyin keyboard
+ * does: 汇率 is huilv) and its initials.
+ */
 export function searchKeys(title: string, supportPinyin: boolean): string[] {
   const keys = [title.toLowerCase()];
   if (supportPinyin && pinyin && /[\u4e00-\u9fa5]/.test(title)) {
-    keys.push(pinyin(title, { toneType: 'none', separator: '', nonZh: 'consecutive' }).toLowerCase());
+    keys.push(pinyin(title, { toneType: 'none', separator: '', nonZh: 'consecutive', v: true }).toLowerCase());
     keys.push(pinyin(title, { pattern: 'first', toneType: 'none', separator: '', nonZh: 'consecutive' }).toLowerCase());
   }
   return keys;

@@ -1,7 +1,7 @@
 import type { ShellResources } from './shell';
 
 export const es: ShellResources = {
-  site: { title: 'Back office del vendedor', short: 'Back office' },
+  site: { title: 'Back office del vendedor', short: 'Back office', tagline: 'Un solo back office para vendedores transfronterizos en Ozon' },
   common: { loading: 'Cargando…', language: 'Idioma', logout: 'Cerrar sesión', backHome: 'Volver al inicio', save: 'Guardar', cancel: 'Cancelar' },
   route: {
     login: 'Iniciar sesión', register: 'Registrarse', notFound: 'Página no encontrada', redirect: 'Redirigiendo', home: 'Inicio',

@@ -1,7 +1,7 @@
 import type { ShellResources } from './shell';
 
 export const ja: ShellResources = {
-  site: { title: 'セラー管理画面', short: '管理画面' },
+  site: { title: 'セラー管理画面', short: '管理画面', tagline: 'Ozon 越境セラーのためのオールインワン管理画面' },
   common: { loading: '読み込み中…', language: '言語', logout: 'ログアウト', backHome: 'ホームへ戻る', save: '保存', cancel: 'キャンセル' },
   route: {
     login: 'ログイン', register: '新規登録', notFound: 'ページが見つかりません', redirect: 'リダイレクト中', home: 'ホーム',

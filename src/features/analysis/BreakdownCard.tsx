@@ -53,7 +53,7 @@ export function BreakdownCard({ answer, breakdown, onChange }: BreakdownCardProp
         />
       }
     >
-      <Table<BreakdownRow> rowKey="key" size="small" columns={columns} dataSource={rows} pagination={false} scroll={{ y: 360 }} />
+      <Table<BreakdownRow> className="analysis-table" rowKey="key" size="small" columns={columns} dataSource={rows} pagination={false} scroll={{ x: 'max-content', y: 360 }} />
     </Card>
   );
 }

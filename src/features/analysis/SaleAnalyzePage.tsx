@@ -9,6 +9,7 @@ import { BreakdownCard } from './BreakdownCard';
 import { AbcChart, CategoryChart, ShopChart, SkuBarChart, TrendChart } from './charts';
 import { money, percent } from './format';
 import { SkuTable } from './SkuTable';
+import './analysis.css';
 
 const DAY_FORMAT = 'YYYY-MM-DD';
 type Range = [Dayjs, Dayjs];

@@ -126,12 +126,13 @@ export function SkuTable({ answer, shopIds }: SkuTableProps) {
         {error ? <Alert type="error" showIcon title={error} /> : null}
         {exportError ? <Alert type="error" showIcon closable title={t('table.exportFailed', { reason: exportError })} /> : null}
         <Table<AnalysisSku>
+          className="analysis-table"
           rowKey="sku"
           size="small"
           columns={columns}
           dataSource={data?.list ?? []}
           loading={loading}
-          scroll={{ x: 1700 }}
+          scroll={{ x: 'max-content' }}
           pagination={{ current: page, pageSize: rows, total: data?.total ?? 0, showSizeChanger: true, pageSizeOptions: [20, 50, 100, 200] }}
           onChange={(pagination, _filters, sorter) => {
             const s = (Array.isArray(sorter) ? sorter[0] : sorter) as SorterResult<AnalysisSku> | undefined;

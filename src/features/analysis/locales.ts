@@ -65,6 +65,7 @@ export const analysis = defineLocales({
     empty: {
       noShops: '还没有店铺，请先在“店铺管理”添加 Ozon 店铺',
       noOrders: '这段时间没有订单',
+      noSkus: '这段时间没有售出的SKU',
     },
     loading: '正在统计…',
     retry: '重试',
@@ -133,6 +134,7 @@ export const analysis = defineLocales({
     empty: {
       noShops: 'No shops yet: add an Ozon shop under Shops first',
       noOrders: 'No orders in this period',
+      noSkus: 'No SKU sold in this period',
     },
     loading: 'Calculating…',
     retry: 'Retry',
@@ -198,7 +200,7 @@ export const analysis = defineLocales({
       share: 'Participação no faturamento',
       others: '{{n}} outros',
     },
-    empty: { noShops: 'Nenhuma loja ainda: adicione uma loja da Ozon em Lojas primeiro', noOrders: 'Nenhum pedido neste período' },
+    empty: { noShops: 'Nenhuma loja ainda: adicione uma loja da Ozon em Lojas primeiro', noOrders: 'Nenhum pedido neste período', noSkus: 'Nenhum SKU vendido neste período' },
     loading: 'Calculando…',
     retry: 'Tentar de novo',
   },

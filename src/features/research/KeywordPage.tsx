@@ -125,7 +125,7 @@ function KeywordDetailView({ detail, lang, onPick, onProduct }: { detail: Keywor
         <Typography.Text>{t('keyword.results')}: <strong>{formatCount(lang, k.results)}</strong></Typography.Text>
       </div>
       <Typography.Title level={5}>{t('keyword.history')}</Typography.Title>
-      <HistoryChart from={detail.from} values={detail.frequency} name="frequency" kind="bar" />
+      <HistoryChart from={detail.from} values={detail.frequency} name="frequency" kind="bar" empty={t('keyword.noSearches', { n: detail.frequency.length })} />
       <Typography.Title level={5}>{t('keyword.products')}</Typography.Title>
       <Table<MarketProductRow & { position: number }> size="small" rowKey="key" pagination={false} dataSource={detail.products}
         onRow={(row) => ({ onClick: () => onProduct(row), style: { cursor: 'pointer' } })}

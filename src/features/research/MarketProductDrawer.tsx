@@ -54,9 +54,9 @@ export function MarketProductDrawer({ row, onClose }: { row: MarketProductRow | 
       ) : (
         <>
           <Typography.Title level={5}>{t('drawer.sales')}</Typography.Title>
-          <HistoryChart from={data.from} values={data.sales} name="sales" kind="bar" />
+          <HistoryChart from={data.from} values={data.sales} name="sales" kind="bar" empty={t('drawer.noSales', { n: data.sales.length })} />
           <Typography.Title level={5}>{t('drawer.prices')}</Typography.Title>
-          <HistoryChart from={data.from} values={data.prices} name="prices" kind="line" height={180} />
+          <HistoryChart from={data.from} values={data.prices} name="prices" kind="line" currency="RUB" height={180} empty={t('drawer.noPrices')} />
           <Typography.Title level={5}>{t('drawer.keywords')}</Typography.Title>
           {data.keywords.length === 0 ? (
             <Empty description={t('drawer.noKeywords')} image={Empty.PRESENTED_IMAGE_SIMPLE} />

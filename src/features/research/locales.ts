@@ -76,9 +76,11 @@ export const research = defineLocales({
     drawer: {
       title: '商品详情',
       sales: '每日销量',
-      prices: '每日价格 (₽)',
+      prices: '每日价格',
       keywords: '带来流量的关键词',
       noKeywords: '暂无关键词数据',
+      noSales: '近 {{n}} 天没有销量',
+      noPrices: '没有价格记录',
       position: '排名',
       freq30: '30天搜索量',
       score: '潜力分构成',
@@ -127,6 +129,7 @@ export const research = defineLocales({
       took: '用时',
     },
     keyword: {
+      noSearches: '近 {{n}} 天没有人搜索',
       title: '关键词调研',
       searchPlaceholder: '输入关键词（俄语），例如 чехол',
       keyword: '关键词',
@@ -241,9 +244,11 @@ export const research = defineLocales({
     drawer: {
       title: 'Product',
       sales: 'Units sold per day',
-      prices: 'Price per day (₽)',
+      prices: 'Price per day',
       keywords: 'Keywords it ranks for',
       noKeywords: 'No keyword data',
+      noSales: 'No units sold in the last {{n}} days',
+      noPrices: 'No price recorded',
       position: 'Position',
       freq30: 'Searches 30d',
       score: 'Score explained',
@@ -292,6 +297,7 @@ export const research = defineLocales({
       took: 'Took',
     },
     keyword: {
+      noSearches: 'Nobody searched it in the last {{n}} days',
       title: 'Keyword research',
       searchPlaceholder: 'A keyword (in Russian), e.g. чехол',
       keyword: 'Keyword',
@@ -406,9 +412,11 @@ export const research = defineLocales({
     drawer: {
       title: 'Produto',
       sales: 'Unidades vendidas por dia',
-      prices: 'Preço por dia (₽)',
+      prices: 'Preço por dia',
       keywords: 'Palavras-chave em que aparece',
       noKeywords: 'Sem dados de palavras-chave',
+      noSales: 'Nenhuma unidade vendida nos últimos {{n}} dias',
+      noPrices: 'Nenhum preço registrado',
       position: 'Posição',
       freq30: 'Buscas 30d',
       score: 'Nota explicada',
@@ -457,6 +465,7 @@ export const research = defineLocales({
       took: 'Duração',
     },
     keyword: {
+      noSearches: 'Ninguém pesquisou nos últimos {{n}} dias',
       title: 'Pesquisa de palavras-chave',
       searchPlaceholder: 'Uma palavra-chave (em russo), ex.: чехол',
       keyword: 'Palavra-chave',

@@ -7,6 +7,8 @@ import { useTranslation } from 'react-i18next';
 import type { HistoryAnswer } from '@contract/tools';
 import { isApiFailure } from '@workers/api';
 import { useDataClient } from '@/app/dataClient';
+import { toLang } from '@/app/i18n';
+import { dayAxis } from '@/components/charts/axes';
 
 ModuleRegistry.registerModules([AllCartesianModule]);
 
@@ -27,7 +29,8 @@ function perUnit(history: HistoryAnswer | null): Map<string, number> | null {
  */
 export function RateChart({ from, to, period, until }: { from: string; to: string; period: Period; until: string }) {
   const client = useDataClient();
-  const { t } = useTranslation('tools');
+  const { t, i18n } = useTranslation('tools');
+  const lang = toLang(i18n.language);
   const [histories, setHistories] = useState<{ key: string; from: HistoryAnswer | null; to: HistoryAnswer | null } | null>(null);
   const [error, setError] = useState<string | null>(null);
   const start = dayjs(until).subtract(MONTHS[period], 'month').format('YYYY-MM-DD');
@@ -67,12 +70,12 @@ export function RateChart({ from, to, period, until }: { from: string; to: strin
       height: 320,
       series: [{ type: 'line', xKey: 'date', yKey: 'rate', yName: t('rates.historyOf', { from, to }), marker: { enabled: false } }],
       axes: {
-        x: { type: 'time', position: 'bottom' },
+        x: dayAxis(lang, 'time'),
         y: { type: 'number', position: 'left', label: { formatter: ({ value }: { value: number }) => value.toPrecision(5) } },
       },
       legend: { enabled: false },
     }),
-    [points, from, to, t],
+    [points, from, to, t, lang],
   );
 
   if (from === to) return <Empty description={t('rates.sameCurrency')} />;

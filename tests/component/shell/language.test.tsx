@@ -16,14 +16,14 @@ describe('which language the app starts in (spec §2.3)', () => {
     ['zh', 'en-US', 'zh'],
     ['ja', 'zh-CN', 'ja'],
     ['pt', 'en-US', 'pt'],
-    // Without a cookie the browser language is matched against en, zh, es and ja.
+    // Without a cookie the browser language is matched against en, zh, es, ja and pt (which holds every text).
     [undefined, 'zh-CN', 'zh'],
     [undefined, 'zh', 'zh'],
     [undefined, 'es-MX', 'es'],
     [undefined, 'ja', 'ja'],
     [undefined, 'en-GB', 'en'],
-    // Anything else, pt from the browser included, falls back to en.
-    [undefined, 'pt-BR', 'en'],
+    [undefined, 'pt-BR', 'pt'],
+    // Anything else falls back to en.
     [undefined, 'fr-FR', 'en'],
     [undefined, '', 'en'],
     // A cookie naming no language of ours is ignored.
@@ -76,5 +76,7 @@ describe('the language switcher', () => {
     expect(await screen.findByRole('heading')).toHaveTextContent('Close all');
     expect(screen.getByRole('button', { name: 'Language' })).toBeInTheDocument();
     expect(Cookies.get('language')).toBe('en');
+    // The page's own language follows the UI's.
+    expect(document.documentElement.lang).toBe('en');
   });
 });
