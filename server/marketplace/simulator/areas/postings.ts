@@ -478,7 +478,8 @@ export class PostingsArea {
       orderIndex,
       inProcessAt: at,
       warehouseIndex: r.int(0, 7),
-      lines: [{ productIndex: r.int(0, this.shop.sellable.length - 1), quantity: 1 }],
+      // As the seeded postings: one in four holds several products, so the newest rows look like a real day's.
+      lines: generatedLines(this.shop.seed, this.shop.clientId, orderIndex, this.shop.sellable.length),
     });
     this.extraByNumber.set(postingNumber, orderIndex);
     return { postingNumber };
