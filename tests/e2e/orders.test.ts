@@ -274,8 +274,20 @@ describe('orders in the browser', () => {
     await drawer.getByRole('button', { name: '取消货件' }).click();
     const cancel = page.getByRole('dialog', { name: '取消货件' });
     await cancel.getByText('卖家原因的取消会计入店铺的取消率。').waitFor();
-    await cancel.getByRole('combobox').click();
-    await page.locator('.ant-select-item-option', { hasText: '卖家仓库缺货' }).click();
+    // Once the dialog's opening zoom is over: antd moves the focus into the dialog when it ends, which closes a
+    // dropdown opened during it (seen on a loaded CI machine: the reason's option went before it could be clicked).
+    await page.waitForFunction(() => document.querySelector('.ant-modal[class*="-appear"], .ant-modal[class*="-enter"]') === null);
+    // The dropdown is opened again if it closed before the option could be clicked; the reason must end up chosen.
+    const reason = page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: '卖家仓库缺货' });
+    await vi.waitFor(
+      async () => {
+        if (!(await reason.isVisible())) await cancel.getByRole('combobox').click();
+        await reason.click({ timeout: 5_000 });
+        const chosen = await cancel.locator('.ant-select').innerText();
+        if (!chosen.includes('卖家仓库缺货')) throw new Error(`the reason is not chosen: "${chosen}"`);
+      },
+      { timeout: 30_000, interval: 200 },
+    );
     await footer(cancel).getByRole('button', { name: '确认取消' }).click();
     await page.getByText('已取消 1 个货件').waitFor({ timeout: 30_000 });
     await page.close();
