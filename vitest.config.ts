@@ -63,6 +63,9 @@ export default defineConfig({
           include: ['tests/e2e/**/*.test.ts'],
           globalSetup: ['tests/e2e/global-setup.ts'],
           fileParallelism: false,
+          // A poll without its own timeout waits up to 15 s (vitest's default is 1 s): on a loaded 2-core machine a
+          // page's next answer can take longer than a second, which is not what such a poll asserts.
+          expect: { poll: { timeout: 15_000 } },
           testTimeout: 90_000,
           hookTimeout: 180_000,
         },

@@ -19,6 +19,7 @@ import { returnsRoutes } from './areas/returns/routes';
 import { noticeRoutes } from './areas/notice/routes';
 import { sessionRoutes } from './areas/session/routes';
 import { personScope } from './areas/session/service';
+import { setPasswordHashCost } from './areas/session/passwords';
 import { operationLogPlugin } from './areas/team/log';
 import { teamRoutes } from './areas/team/routes';
 import { systemRoutes } from './areas/system/routes';
@@ -81,6 +82,7 @@ export type AppOptions = {
  * Order: external services, app-wide behaviour (envelope, auth, push), then the areas' routes.
  */
 export async function buildApp(config: Config, options: AppOptions = {}): Promise<FastifyInstance> {
+  setPasswordHashCost(config.passwordHashCost);
   const app = Fastify({
     logger: loggerOptions(config.logLevel, options.logger),
     // One line per request (the in-process simulator's included) drowns the start-up output and the real warnings:

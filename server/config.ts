@@ -4,6 +4,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
 import { PASSWORD_PATTERN } from '../contract/session';
+import { DEFAULT_PASSWORD_HASH_COST } from './areas/session/passwords';
 import { CBR_DEFAULT_URL } from './integrations/cbr/client';
 import { POCHTA_DEFAULT_URL } from './integrations/pochta/client';
 import { CAINIAO_DEFAULT_URL } from './integrations/tracking/cainiao';
@@ -47,6 +48,8 @@ export type Config = {
   production: boolean;
   /** Automated tests only: every captcha's answer is this code. */
   captchaTestCode: string | null;
+  /** log2 of scrypt's N for new password hashes (areas/session/passwords.ts). */
+  passwordHashCost: number;
   accessTokenTtlS: number;
   refreshTokenTtlS: number;
   /** Creates the `admin` account at the first production start. */
@@ -123,6 +126,8 @@ const envSchema = z.object({
   SECRET_KEY: optional(z.string().regex(/^[0-9a-fA-F]{64}$/, 'must be 64 hex digits (32 bytes)')),
   DEMO: optional(flag),
   CAPTCHA_TEST_CODE: optional(z.string().regex(/^[0-9A-Za-z]{4,8}$/, 'must be 4 to 8 letters or digits')),
+  // log2 of scrypt's N for new password hashes; below the default only outside production (the test suites' speed).
+  PASSWORD_HASH_COST: optional(z.coerce.number().int().min(10).max(20)),
   ACCESS_TOKEN_TTL_S: optional(z.coerce.number().int().min(1)).default(7200),
   REFRESH_TOKEN_TTL_S: optional(z.coerce.number().int().min(1)).default(30 * 24 * 3600),
   ADMIN_PASSWORD: optional(z.string().regex(PASSWORD_PATTERN, 'must be 8 to 64 characters with letters and digits')),
@@ -167,6 +172,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (production && values.DEMO) {
     throw new ConfigError('Invalid configuration:\n  DEMO: the demo accounts (admin/admin123 ...) must not be seeded when NODE_ENV=production; unset DEMO and set ADMIN_PASSWORD');
   }
+  if (production && values.PASSWORD_HASH_COST !== undefined && values.PASSWORD_HASH_COST < DEFAULT_PASSWORD_HASH_COST) {
+    throw new ConfigError(`Invalid configuration:\n  PASSWORD_HASH_COST: must be at least ${DEFAULT_PASSWORD_HASH_COST} when NODE_ENV=production (lower is for the test suites only)`);
+  }
   if (values.REFRESH_TOKEN_TTL_S < values.ACCESS_TOKEN_TTL_S) {
     throw new ConfigError('Invalid configuration:\n  REFRESH_TOKEN_TTL_S: must not be shorter than ACCESS_TOKEN_TTL_S');
   }
@@ -194,6 +202,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     demo: values.DEMO ?? !production,
     production,
     captchaTestCode: values.CAPTCHA_TEST_CODE ?? null,
+    passwordHashCost: values.PASSWORD_HASH_COST ?? DEFAULT_PASSWORD_HASH_COST,
     accessTokenTtlS: values.ACCESS_TOKEN_TTL_S,
     refreshTokenTtlS: values.REFRESH_TOKEN_TTL_S,
     adminPassword: values.ADMIN_PASSWORD ?? null,

@@ -5,6 +5,7 @@ import { DEMO_ACCOUNTS, demoAccountsTable, SeedError, seedForStart } from './dem
 import { demoAppOptions, seedDemoData } from './demo/start';
 import { demoStaffTable } from './demo/team';
 import { backfillRollups } from './areas/analysis/rollups';
+import { setPasswordHashCost } from './areas/session/passwords';
 import { installProcessGuards, whenDatabaseAnswers } from './processGuards';
 
 type Log = { error(object: unknown, message: string): void; fatal(object: unknown, message: string): void };
@@ -24,6 +25,8 @@ async function main() {
     }
     throw error;
   }
+  // Before seeding: the first administrator's (or the demo accounts') hashes are made at the configured cost.
+  setPasswordHashCost(config.passwordHashCost);
 
   installProcessGuards({ error: (object, message) => log.error(object, message), fatal: (object, message) => log.fatal(object, message) });
   // Started while the database is down (or restarting): wait for it, saying so, rather than exit.

@@ -84,6 +84,8 @@ export default async function setup(project: TestProject) {
       DEMO: 'true',
       CAPTCHA_TEST_CODE,
       LOG_LEVEL: 'warn',
+      // The test accounts' passwords hashed at scrypt 2^10 rather than 2^14: every test signs in at least once.
+      PASSWORD_HASH_COST: '10',
       // The chat's external pictures (issue 27) come from the simulator's picture files under this address, the one
       // other site the proxy may fetch at a loopback address; the same files as `localhost` stay refused.
       CHAT_IMAGE_ALLOWED_HOSTS: `127.0.0.1:${port}`,

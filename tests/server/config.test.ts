@@ -3,6 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../server/config';
+import { hashPassword, setPasswordHashCost, verifyPassword } from '../../server/areas/session/passwords';
+import { TEST_PASSWORD_HASH_COST } from './harness';
 
 const dirs: string[] = [];
 const dataDir = () => {
@@ -69,6 +71,22 @@ describe('loadConfig', () => {
 
   it('refuses CAPTCHA_TEST_CODE in production', () => {
     expect(() => loadConfig({ DATA_DIR: dataDir(), NODE_ENV: 'production', CAPTCHA_TEST_CODE: 'ABCD' })).toThrow(/CAPTCHA_TEST_CODE/);
+  });
+
+  it('hashes passwords at scrypt 2^14 unless told otherwise, and never cheaper in production', async () => {
+    expect(loadConfig({ DATA_DIR: dataDir() }).passwordHashCost).toBe(14);
+    expect(loadConfig({ DATA_DIR: dataDir(), PASSWORD_HASH_COST: '16' }).passwordHashCost).toBe(16);
+    expect(() => loadConfig({ DATA_DIR: dataDir(), NODE_ENV: 'production', PASSWORD_HASH_COST: '10', ADMIN_PASSWORD: 'admin12345' })).toThrow(/PASSWORD_HASH_COST: must be at least 14/);
+    expect(() => loadConfig({ DATA_DIR: dataDir(), PASSWORD_HASH_COST: '9' })).toThrow(/PASSWORD_HASH_COST/);
+    // A hash carries its cost: one made at another cost still verifies after the setting changes.
+    setPasswordHashCost(11);
+    const cheap = await hashPassword('secret123');
+    setPasswordHashCost(12);
+    expect(cheap.split('$')[1]).toBe(String(2 ** 11));
+    expect(await verifyPassword('secret123', cheap)).toBe(true);
+    expect(await verifyPassword('secret124', cheap)).toBe(false);
+    expect((await hashPassword('secret123')).split('$')[1]).toBe(String(2 ** 12));
+    setPasswordHashCost(Number(TEST_PASSWORD_HASH_COST));
   });
 
   it('names every bad value at once', () => {

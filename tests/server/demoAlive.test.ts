@@ -8,7 +8,7 @@ import { seedDemoUsers } from '../../server/demo/seed';
 import { seedDemoShops } from '../../server/demo/shops';
 import { demoAppOptions } from '../../server/demo/start';
 import { createOzonSimulator } from '../../server/marketplace/simulator/plugin';
-import { DATABASE_TARGETS, firstSyncDone, login, testConfig, type Session } from './harness';
+import { ALL_DATABASE_TARGETS, firstSyncDone, login, testConfig, type Session } from './harness';
 
 const DAY = 86_400_000;
 const HOUR = 3_600_000;
@@ -20,7 +20,7 @@ const FIRST_START = Date.parse('2025-06-10T08:00:00Z');
  * first seeded on FIRST_START and started again `aheadDays` later, then left running.
  */
 // Each start syncs two shops in full: PGlite takes both days, PostgreSQL (when there is one) the later.
-const STARTS = DATABASE_TARGETS.flatMap((target) => (target.kind === 'pglite' ? [30, 365] : [365]).map((aheadDays) => ({ target, kind: target.kind, aheadDays })));
+const STARTS = ALL_DATABASE_TARGETS.flatMap((target) => (target.kind === 'pglite' ? [30, 365] : [365]).map((aheadDays) => ({ target, kind: target.kind, aheadDays })));
 
 describe.each(STARTS)(
   'the demo started $aheadDays days after its first start, on $kind',

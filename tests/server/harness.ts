@@ -8,11 +8,19 @@ import { buildApp, type AppOptions } from '../../server/app';
 import { loadConfig, type Config } from '../../server/config';
 import { openPglite, openPostgres, type Database } from '../../server/db/database';
 import { seedDemoUsers } from '../../server/demo/seed';
+import { setPasswordHashCost } from '../../server/areas/session/passwords';
 import { AUTH_HEADERS, REFRESH_COOKIE } from '../../contract/envelope';
 import { createDatabase, dropDatabase } from '../support/postgres';
 import type { LoginData } from '../../contract/session';
 
 export const TEST_CAPTCHA = 'T3ST';
+/**
+ * scrypt at 2^10 instead of 2^14 for the suite's passwords: each file seeds the demo accounts and logs in dozens of
+ * times, and at the production cost those hashes were a large share of the suite's CPU time. The cost travels with
+ * each hash, so verification is the same code path.
+ */
+export const TEST_PASSWORD_HASH_COST = '10';
+setPasswordHashCost(Number(TEST_PASSWORD_HASH_COST));
 
 /** A database the server tests run against: PGlite always, PostgreSQL when TEST_DATABASE_URL is set. */
 export type DatabaseTarget = { kind: 'pglite' | 'postgres'; open(): Promise<{ database: Database; dispose(): Promise<void> }> };
@@ -70,10 +78,24 @@ const postgresTarget = (url: string): DatabaseTarget => ({
   },
 });
 
-export const DATABASE_TARGETS: DatabaseTarget[] = [
+/** PGlite, and PostgreSQL when TEST_DATABASE_URL is set. */
+export const ALL_DATABASE_TARGETS: DatabaseTarget[] = [
   pgliteTarget,
   ...(process.env.TEST_DATABASE_URL ? [postgresTarget(process.env.TEST_DATABASE_URL)] : []),
 ];
+
+/** The embedded database alone, for what only PGlite does (its planner statistics, the demo's own start). */
+export const PGLITE_TARGET: DatabaseTarget = pgliteTarget;
+
+/**
+ * The database a server test file runs on: PostgreSQL, the production database, when TEST_DATABASE_URL is set (CI
+ * sets it), else PGlite. Both run the same PostgreSQL engine (PGlite is PostgreSQL compiled to WebAssembly); what
+ * differs is the driver layer of server/db/database.ts (binary COPY, COPY IN, cancelled queries, transactions,
+ * migrations), and the files about those parts run on both through ALL_DATABASE_TARGETS, as the browser suite runs
+ * the whole app on PGlite. TEST_DATABASES=both runs every file on both, for a change to the database layer.
+ */
+export const DATABASE_TARGETS: DatabaseTarget[] =
+  process.env.TEST_DATABASES === 'both' ? ALL_DATABASE_TARGETS : [ALL_DATABASE_TARGETS[ALL_DATABASE_TARGETS.length - 1]!];
 
 /**
  * A digest of every table's rows (captchas aside: fetching one writes one), to show that a refused call wrote nothing.
@@ -103,6 +125,7 @@ export function testConfig(env: Record<string, string> = {}): Config {
     SECRET_KEY: 'ab'.repeat(32),
     CAPTCHA_TEST_CODE: TEST_CAPTCHA,
     LOG_LEVEL: 'silent',
+    PASSWORD_HASH_COST: TEST_PASSWORD_HASH_COST,
     ...env,
   });
 }

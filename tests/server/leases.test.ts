@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../server/db/database';
 import { createLeases, whileHolding } from '../../server/db/leases';
-import { DATABASE_TARGETS } from './harness';
+import { ALL_DATABASE_TARGETS } from './harness';
 
 /**
  * Leases on background work (server/db/leases.ts): the price guard's runs and the buyer-chat poller hold them, and
  * fence their writes with them, so the same work never runs twice, on one instance or two.
  */
-describe.each(DATABASE_TARGETS)('job leases on $kind', (target) => {
+describe.each(ALL_DATABASE_TARGETS)('job leases on $kind', (target) => {
   let database: Database;
   let dispose: () => Promise<void>;
   beforeAll(async () => {

@@ -5,7 +5,7 @@ import type { PushMessage } from '../../contract/push';
 import type { Store } from '../../contract/store';
 import { LABELS_NOT_READY_FIELD } from '../../contract/orderActions';
 import { projectPostings } from '../../server/areas/orders/projection';
-import { DATABASE_TARGETS, login, startTestApp, type Session, type TestApp } from './harness';
+import { ALL_DATABASE_TARGETS, login, startTestApp, type Session, type TestApp } from './harness';
 
 const MANUAL = {
   orderNumber: 'M-0001',
@@ -31,7 +31,7 @@ function posting(number: string, status: string, products: { sku: number; price:
   };
 }
 
-describe.each(DATABASE_TARGETS)('orders on $kind', (target) => {
+describe.each(ALL_DATABASE_TARGETS)('orders on $kind', (target) => {
   let t: TestApp;
   let seller: Session;
   const pushed: PushMessage[] = [];

@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { ensureAdmin, seedDemoUsers, seedForStart } from '../../server/demo/seed';
 import type { Database } from '../../server/db/database';
-import { DATABASE_TARGETS } from './harness';
+import { ALL_DATABASE_TARGETS } from './harness';
 
-describe.each(DATABASE_TARGETS)('seeding on $kind', (target) => {
+describe.each(ALL_DATABASE_TARGETS)('seeding on $kind', (target) => {
   let opened: { database: Database; dispose(): Promise<void> } | undefined;
   const open = async () => {
     opened = await target.open();

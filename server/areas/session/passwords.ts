@@ -1,7 +1,17 @@
 import { createHash, randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
 
-// OWASP's scrypt floor (N=2^17 would be stronger but costs ~130 MB per concurrent login on a small box).
-const N = 16384;
+/**
+ * scrypt's cost N as a power of two: 2^14 is OWASP's floor (2^17 would be stronger but costs ~130 MB per concurrent
+ * login on a small box). PASSWORD_HASH_COST sets it (config.ts); hashes made before keep theirs, which travels with
+ * each hash.
+ */
+export const DEFAULT_PASSWORD_HASH_COST = 14;
+let N = 2 ** DEFAULT_PASSWORD_HASH_COST;
+
+/** The cost of the hashes made from now on (log2 of scrypt's N). */
+export function setPasswordHashCost(log2N: number): void {
+  N = 2 ** log2N;
+}
 const R = 8;
 const P = 1;
 const KEY_LENGTH = 64;

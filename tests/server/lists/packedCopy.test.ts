@@ -8,14 +8,14 @@ import type { Database } from '../../../server/db/database';
 import { seedDemoUsers } from '../../../server/demo/seed';
 import { copySelect, defineListCopy, readCopyFrame, type ListCopy } from '../../../server/lists/copyFrame';
 import { listFrameSelect } from '../../../server/lists/frameSync';
-import { DATABASE_TARGETS } from '../harness';
+import { ALL_DATABASE_TARGETS } from '../harness';
 
 /** The same description read from the table's columns one by one, as the copy was before the packed column. */
 const UNPACKED: ListCopy = defineListCopy({ schema: PRODUCT_COPY.schema, sql: PRODUCT_COPY.sql, cursorTime: PRODUCT_COPY.cursorTime });
 
 const NAMES = ['a\\b', '\\x41 not hex', 'tab\tand\u001fseparator', '蓝牙耳机 Наушники 🎧', '', "it's", '\\\\double'];
 
-describe.each(DATABASE_TARGETS)("products' packed sync row on $kind", (target) => {
+describe.each(ALL_DATABASE_TARGETS)("products' packed sync row on $kind", (target) => {
   let database: Database;
   let dispose: () => Promise<void>;
   let userId: number;

@@ -6,7 +6,7 @@ import { writeMarketFiles } from '../../../server/areas/research/files';
 import { importMarket, type ImportSources } from '../../../server/areas/research/importer';
 import { parseLine } from '../../../server/areas/research/importFormat';
 import type { Database } from '../../../server/db/database';
-import { DATABASE_TARGETS } from '../harness';
+import { ALL_DATABASE_TARGETS } from '../harness';
 
 const NOW = new Date('2026-06-15T09:00:00Z');
 
@@ -57,7 +57,7 @@ describe('a refused line\'s reason', () => {
   });
 });
 
-describe.each(DATABASE_TARGETS)('market import ($kind)', (target) => {
+describe.each(ALL_DATABASE_TARGETS)('market import ($kind)', (target) => {
   let database: Database;
   let dispose: () => Promise<void>;
   const dirs: Record<'csv' | 'jsonl', string> = { csv: mkdtempSync(join(tmpdir(), 'market-csv-')), jsonl: mkdtempSync(join(tmpdir(), 'market-jsonl-')) };

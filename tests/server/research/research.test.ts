@@ -3,7 +3,7 @@ import { productQuerySchema, type KeywordDetail, type KeywordResult, type Market
 import { generateMarket } from '../../../server/areas/research/generate';
 import { COVERED_COLUMNS, hotProducts, PRODUCT_COLUMNS, SORT_COLUMNS, typesUnder } from '../../../server/areas/research/queries';
 import { openPostgres, POOL_SIZE, QueryCancelled } from '../../../server/db/database';
-import { createPostgresDatabase, DATABASE_TARGETS, login, startTestApp, type Session, type TestApp } from '../harness';
+import { createPostgresDatabase, ALL_DATABASE_TARGETS, login, startTestApp, type Session, type TestApp } from '../harness';
 
 type Envelope<T> = { code: number; msg: string; data: T };
 
@@ -54,7 +54,7 @@ function reference(rows: MarketProductRow[], query: Required<Pick<ProductQuery, 
   return { total: kept.length, skus: kept.slice(offset, offset + query.limit).map((row) => row.sku) };
 }
 
-describe.each(DATABASE_TARGETS)('market research ($kind)', (target) => {
+describe.each(ALL_DATABASE_TARGETS)('market research ($kind)', (target) => {
   let test: TestApp;
   let analyst: Session;
   let all: MarketProductRow[];

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { MarketData } from '../../../contract/research';
 import { writeMarketFiles } from '../../../server/areas/research/files';
 import { generateMarket } from '../../../server/areas/research/generate';
-import { DATABASE_TARGETS, login, startTestApp, type Session, type TestApp } from '../harness';
+import { ALL_DATABASE_TARGETS, login, startTestApp, type Session, type TestApp } from '../harness';
 
 type Envelope<T> = { code: number; msg: string; data: T };
 
@@ -17,7 +17,7 @@ function multipart(files: { name: string; text: string }[]) {
   return { payload: Buffer.concat([...parts, Buffer.from(`--${boundary}--\r\n`)]), contentType: `multipart/form-data; boundary=${boundary}` };
 }
 
-describe.each(DATABASE_TARGETS)('market data upload ($kind)', (target) => {
+describe.each(ALL_DATABASE_TARGETS)('market data upload ($kind)', (target) => {
   let test: TestApp;
   let admin: Session;
   const dir = mkdtempSync(join(tmpdir(), 'market-upload-'));
