@@ -61,6 +61,8 @@ export const PUSH_ENDPOINTS = {
     path: '/ws/ticket',
     summary: `A single-use ticket that opens the push WebSocket (${PUSH_PATH}?ticket=...) within ${PUSH_TICKET_TTL_S} s, so no access token travels in its URL.`,
     access: 'open',
+    // Hands out a ticket and changes nothing: the operation log leaves it out.
+    action: 'view',
     answer: pushTicketDataSchema,
     settings: { silent: true, retries: 0, timeout: 15_000 },
   }),

@@ -229,6 +229,8 @@ export const SESSION_ENDPOINTS = {
     path: '/user/checkPsw',
     summary: "Whether a password is the user's current one.",
     access: 'open',
+    // A read: the operation log leaves it out.
+    action: 'view',
     input: checkPswBodySchema,
     answer: checkPswDataSchema,
   }),

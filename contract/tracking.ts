@@ -97,6 +97,8 @@ export const TRACK_ENDPOINTS = {
     path: '/track/search',
     summary: 'Track up to 40 numbers, each at the carrier its posting, prefix or form names',
     access: 'open',
+    // A read: the operation log leaves it out.
+    action: 'view',
     input: trackSearchInputSchema,
     answer: trackSearchAnswerSchema,
     settings: { timeout: 60_000, cancellable: true },

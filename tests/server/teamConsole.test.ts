@@ -135,6 +135,10 @@ describe.each(DATABASE_TARGETS)('the organisation console on $kind', (target) =>
     expect((await post('/api/order/add', { orderNumber: 'M-0001', productName: '手机壳', quantity: 1, amount: 9.9, inProcessAt: Date.parse('2025-06-01T10:00:00Z'), shopId: shop1002 })).status).toBe(200);
     const byShop = await get<LogPage>(`${P.log}?shopId=${shop1002}`);
     expect(byShop.body.data.list.some((row) => row.module === 'orders' && row.action === 'edit' && row.shopIds.includes(shop1002))).toBe(true);
+    // A call that changes nothing is no entry: the push ticket, a password check, a parcel search.
+    expect((await post('/api/ws/ticket', {})).status).toBe(200);
+    expect((await post('/api/user/checkPsw', { password: 'seller123' })).status).toBe(200);
+    expect((await get<LogPage>(`${P.log}?module=open`)).body.data.total).toBe(0);
     const file = await t.app.inject({ method: 'GET', url: `${P.logExport}?module=team`, headers: seller.headers });
     expect(file.statusCode).toBe(200);
     expect(file.headers['content-type']).toContain('spreadsheetml');

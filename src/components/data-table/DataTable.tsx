@@ -28,6 +28,8 @@ export type DataTableProps<T extends Record<string, unknown>> = {
   initialQuery?: Partial<TableQuery>;
   /** The language of its own labels when not the app's (useComponentTexts). */
   lang?: AppLang;
+  /** What the table says when it has no rows (loading, nothing matches and why); its own "no data" otherwise. */
+  emptyText?: ReactNode;
 };
 
 export function DataTable<T extends Record<string, unknown>>({
@@ -44,6 +46,7 @@ export function DataTable<T extends Record<string, unknown>>({
   onSelectionChange,
   initialQuery,
   lang,
+  emptyText,
 }: DataTableProps<T>) {
   const t = useComponentTexts(lang);
   const [query, setQuery] = useState<TableQuery>({ ...INITIAL_QUERY, ...initialQuery });
@@ -139,7 +142,7 @@ export function DataTable<T extends Record<string, unknown>>({
           {rows.length === 0 && (
             <tr>
               <td colSpan={columns.length + (selectable ? 1 : 0)} style={{ textAlign: 'center', padding: 16 }}>
-                {t('dataTable.empty')}
+                {emptyText ?? t('dataTable.empty')}
               </td>
             </tr>
           )}

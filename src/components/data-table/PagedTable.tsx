@@ -1,4 +1,4 @@
-import { Alert, Button, Space, Typography, type FormInstance } from 'antd';
+import { Alert, Button, Space, Spin, Typography, type FormInstance } from 'antd';
 import type { ReactNode } from 'react';
 import { DataTable, type DataTableColumn } from './DataTable';
 import type { ListPage, PagedList } from './usePagedList';
@@ -21,7 +21,8 @@ type PagedTableProps<Row extends { id: number }, Filters> = {
 
 /**
  * A server-paged list page's body: its load error with a retry, notices and batch buttons, the query form and table
- * (paged and selected through usePagedList), and what it says when nothing matches.
+ * (paged and selected through usePagedList), and in place of the rows: a spinner until the first answer, then what it
+ * says when nothing matches.
  */
 export function PagedTable<Row extends { id: number }, Filters>({ list, form, columns, queryFields, selectable = false, texts, notice, actions }: PagedTableProps<Row, Filters>) {
   const { page, error, loaded, load, selected, setSelected } = list;
@@ -42,8 +43,8 @@ export function PagedTable<Row extends { id: number }, Filters>({ list, form, co
         form={form}
         onReset={() => form.resetFields()}
         queryFields={queryFields}
+        emptyText={!loaded ? <Spin size="small" /> : error ? <Typography.Text type="secondary">—</Typography.Text> : <Typography.Text type="secondary">{texts.empty}</Typography.Text>}
       />
-      {loaded && page.total === 0 && !error && <Typography.Text type="secondary">{texts.empty}</Typography.Text>}
     </Space>
   );
 }

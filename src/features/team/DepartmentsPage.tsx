@@ -1,4 +1,4 @@
-import { App, Button, Form, Input, InputNumber, Modal, Popconfirm, Select, Space, Table } from 'antd';
+import { Alert, App, Button, Form, Input, InputNumber, Modal, Popconfirm, Select, Space, Table } from 'antd';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Department } from '@contract/team';
@@ -28,6 +28,7 @@ export function DepartmentsPage() {
   const { overview } = useTeamOverview();
   const [depts, setDepts] = useState<Department[]>([]);
   const [error, setError] = useState<string | null>(null);
+  const [loaded, setLoaded] = useState(false);
   const [editing, setEditing] = useState<Department | 'new' | null>(null);
   const load = useCallback(
     () =>
@@ -37,7 +38,7 @@ export function DepartmentsPage() {
           setError(null);
         },
         (failure: unknown) => setError(isApiFailure(failure) ? failure.message : String(failure)),
-      ),
+      ).finally(() => setLoaded(true)),
     [client],
   );
   useEffect(load, [load]);
@@ -52,27 +53,24 @@ export function DepartmentsPage() {
   const tree = useMemo(() => treeOf(depts), [depts]);
   return (
     <>
+      {error && <Alert type="error" showIcon style={{ marginBottom: 12 }} message={t('loadFailed', { reason: error })} action={<Button onClick={load}>{t('retry')}</Button>} />}
       <Space style={{ marginBottom: 12 }}>
         <Button type="primary" onClick={() => setEditing('new')}>
           {t('dept.add')}
         </Button>
-        {error && (
-          <span>
-            {t('loadFailed', { reason: error })} <Button size="small" onClick={load}>{t('retry')}</Button>
-          </span>
-        )}
       </Space>
       <Table<Node>
         size="small"
         rowKey="id"
         pagination={false}
+        loading={!loaded}
         dataSource={tree}
         expandable={{ defaultExpandAllRows: true }}
-        locale={{ emptyText: t('empty') }}
+        locale={{ emptyText: error ? '—' : t('emptyHint.departments') }}
         columns={[
           { title: t('dept.name'), dataIndex: 'name' },
           { title: t('dept.leader'), dataIndex: 'leader', render: (leader: string) => leader || '—' },
-          { title: t('dept.shops'), key: 'shops', render: (_, dept) => shopNames(overview, dept.shopIds, t('allShops')) },
+          { title: t('dept.shops'), key: 'shops', render: (_, dept) => shopNames(overview, dept.shopIds, t) },
           { title: t('dept.members'), dataIndex: 'memberCount' },
           { title: t('dept.sort'), dataIndex: 'sort' },
           {

@@ -10,12 +10,12 @@ import { PagedTable } from '@/components/data-table/PagedTable';
 import { QueryFields } from '@/components/data-table/QueryFields';
 import type { TableQuery } from '@/components/data-table/pager';
 import { presentFilters, usePagedList } from '@/components/data-table/usePagedList';
-import { shopNames, useTeamOverview } from './shared';
+import { changeLines, type ChangeTexts } from './logChanges';
+import { OneLine, shopNames, useTeamOverview } from './shared';
 
 type Filters = { search?: string; module?: string; action?: (typeof PERMISSION_ACTIONS)[number]; shopId?: number };
 type Row = LogEntry & Record<string, unknown>;
 
-const json = (value: unknown) => (value === null || value === undefined ? '—' : JSON.stringify(value));
 
 /** /team/log: every write of the organisation, who, when, from where, and the fields before and after. */
 export function LogPage() {
@@ -42,26 +42,62 @@ export function LogPage() {
     URL.revokeObjectURL(link.href);
   };
   const areas = overview?.catalogue.map((entry) => entry.area) ?? [];
+  const changeTexts = useMemo<ChangeTexts>(
+    () => ({
+      label: (key) => t(`fields.${key}`, { defaultValue: '' }) || null,
+      shops: (ids) => shopNames(overview, ids, t),
+      byRole: t('member.shopsByRole'),
+      allShops: t('allShops'),
+      separator: t('listSeparator'),
+      yes: t('yes'),
+      no: t('no'),
+      status: (value) => t(`member.${value}`, { defaultValue: value }),
+      dataScope: (value) => t(`role.scopes.${value}`, { defaultValue: value }),
+      permission: (value) => {
+        const [area = '', action = ''] = value.split(':');
+        return `${t(`areas.${area}`, { defaultValue: area })}·${t(`permActions.${action}`, { defaultValue: action })}`;
+      },
+    }),
+    [t, overview],
+  );
   const columns = useMemo<DataTableColumn<Row>[]>(
     () => [
-      { id: 'at', header: t('log.at'), cell: ({ row }) => time.format(row.original.at) },
+      { id: 'at', header: t('log.at'), cell: ({ row }) => <OneLine>{time.format(row.original.at)}</OneLine> },
       { id: 'member', header: t('log.member'), cell: ({ row }) => row.original.actorName },
       { id: 'ip', header: t('log.ip'), cell: ({ row }) => row.original.ip },
-      { id: 'module', header: t('log.module'), cell: ({ row }) => (t(`areas.${row.original.module}`, { defaultValue: row.original.module }) as string) },
-      { id: 'action', header: t('log.action'), cell: ({ row }) => (t(`permActions.${row.original.action}`, { defaultValue: row.original.action }) as string) },
-      { id: 'record', header: t('log.record'), cell: ({ row }) => <Typography.Text style={{ maxWidth: 280, fontSize: 12 }} ellipsis={{ tooltip: row.original.record }}>{row.original.record}</Typography.Text> },
-      { id: 'shops', header: t('log.shops'), cell: ({ row }) => (row.original.shopIds.length ? shopNames(overview, row.original.shopIds, '') : '—') },
-      { id: 'before', header: t('log.before'), cell: ({ row }) => <Typography.Text className="team-log-change" style={{ maxWidth: 260, fontSize: 12 }} ellipsis={{ tooltip: json(row.original.before) }}>{json(row.original.before)}</Typography.Text> },
-      { id: 'after', header: t('log.after'), cell: ({ row }) => <Typography.Text className="team-log-change" style={{ maxWidth: 260, fontSize: 12 }} ellipsis={{ tooltip: json(row.original.after) }}>{json(row.original.after)}</Typography.Text> },
+      { id: 'module', header: t('log.module'), cell: ({ row }) => <OneLine>{t(`areas.${row.original.module}`, { defaultValue: row.original.module })}</OneLine> },
+      { id: 'action', header: t('log.action'), cell: ({ row }) => <OneLine>{t(`permActions.${row.original.action}`, { defaultValue: row.original.action })}</OneLine> },
+      { id: 'record', header: t('log.record'), cell: ({ row }) => <Typography.Text style={{ maxWidth: 220, fontSize: 12 }} ellipsis={{ tooltip: row.original.record }}>{row.original.record}</Typography.Text> },
+      { id: 'shops', header: t('log.shops'), cell: ({ row }) => (row.original.shopIds.length ? shopNames(overview, row.original.shopIds, t) : '—') },
+      {
+        id: 'changes',
+        header: t('log.changes'),
+        cell: ({ row }) => {
+          const lines = changeLines(row.original.before, row.original.after, changeTexts);
+          if (lines.length === 0) return '—';
+          return (
+            <div className="team-log-change" style={{ minWidth: 240, maxWidth: 420, fontSize: 12 }}>
+              {lines.map((line) => (
+                <div key={line.label}>
+                  <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                    {t('log.field', { label: line.label })}
+                  </Typography.Text>
+                  {line.text}
+                </div>
+              ))}
+            </div>
+          );
+        },
+      },
     ],
-    [t, time, overview],
+    [t, time, overview, changeTexts],
   );
   return (
     <PagedTable<Row, Filters>
       list={list as never}
       form={form}
       columns={columns}
-      texts={{ loadFailed: (reason) => t('loadFailed', { reason }), retry: t('retry'), empty: t('empty') }}
+      texts={{ loadFailed: (reason) => t('loadFailed', { reason }), retry: t('retry'), empty: t('emptyHint.log') }}
       notice={<Typography.Text type="secondary">{t('log.retention')}</Typography.Text>}
       actions={<Button onClick={() => void exportFile()}>{t('log.export')}</Button>}
       queryFields={

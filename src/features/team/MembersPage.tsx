@@ -9,7 +9,7 @@ import { PagedTable } from '@/components/data-table/PagedTable';
 import { QueryFields } from '@/components/data-table/QueryFields';
 import type { TableQuery } from '@/components/data-table/pager';
 import { presentFilters, usePagedList } from '@/components/data-table/usePagedList';
-import { QuotaCard, shopNames, useSubmit, useTeamOverview } from './shared';
+import { OneLine, QuotaCard, shopNames, useSubmit, useTeamOverview } from './shared';
 
 type Filters = { search?: string; status?: 'enabled' | 'disabled' };
 type Row = Member & Record<string, unknown>;
@@ -32,14 +32,7 @@ export function MembersPage() {
   const client = useDataClient();
   const { overview, reload } = useTeamOverview();
   const [form] = Form.useForm<Filters>();
-  const [choices, setChoices] = useState<{ roles: OrgRole[]; depts: Department[]; positions: Position[] }>({ roles: [], depts: [], positions: [] });
   const [editing, setEditing] = useState<Member | 'new' | null>(null);
-  useEffect(() => {
-    void Promise.all([client.team.roles({ page: 1, rows: 1000 }), client.team.departments({ page: 1, rows: 1000 }), client.team.positions({ page: 1, rows: 1000 })]).then(
-      ([roles, depts, positions]) => setChoices({ roles: roles.list, depts: depts.list, positions: positions.list }),
-      () => undefined,
-    );
-  }, [client]);
   const fetchPage = useCallback(
     (query: TableQuery, filters: Filters) => {
       const { search, ...rest } = presentFilters(filters);
@@ -52,18 +45,18 @@ export function MembersPage() {
 
   const columns = useMemo<DataTableColumn<Row>[]>(
     () => [
-      { id: 'name', header: t('member.username'), cell: ({ row }) => row.original.name },
-      { id: 'nickName', header: t('member.nickName'), cell: ({ row }) => row.original.nickName || '—' },
+      { id: 'name', header: t('member.username'), cell: ({ row }) => <OneLine>{row.original.name}</OneLine> },
+      { id: 'nickName', header: t('member.nickName'), cell: ({ row }) => <OneLine>{row.original.nickName || '—'}</OneLine> },
       { id: 'role', header: t('member.role'), cell: ({ row }) => row.original.role || t('role.noRole') },
-      { id: 'department', header: t('member.department'), cell: ({ row }) => row.original.department || '—' },
-      { id: 'position', header: t('member.position'), cell: ({ row }) => row.original.position || '—' },
-      { id: 'strategy', header: t('member.strategy'), cell: ({ row }) => shopNames(overview, row.original.strategy, t('allShops')) },
+      { id: 'department', header: t('member.department'), cell: ({ row }) => <OneLine>{row.original.department || '—'}</OneLine> },
+      { id: 'position', header: t('member.position'), cell: ({ row }) => <OneLine>{row.original.position || '—'}</OneLine> },
+      { id: 'strategy', header: t('member.strategy'), cell: ({ row }) => shopNames(overview, row.original.strategy, t) },
       {
         id: 'status',
         header: t('member.status'),
         cell: ({ row }) => <Tag color={row.original.status === 'enabled' ? 'green' : 'default'}>{t(`member.${row.original.status}`)}</Tag>,
       },
-      { id: 'createTime', header: t('member.createTime'), cell: ({ row }) => time.format(row.original.createTime) },
+      { id: 'createTime', header: t('member.createTime'), cell: ({ row }) => <OneLine>{time.format(row.original.createTime)}</OneLine> },
       { id: 'lastSeenAt', header: t('member.lastSeenAt'), cell: ({ row }) => (row.original.lastSeenAt === null ? '—' : time.format(row.original.lastSeenAt)) },
       {
         id: 'actions',
@@ -95,7 +88,7 @@ export function MembersPage() {
         list={list as never}
         form={form}
         columns={columns}
-        texts={{ loadFailed: (reason) => t('loadFailed', { reason }), retry: t('retry'), empty: t('empty') }}
+        texts={{ loadFailed: (reason) => t('loadFailed', { reason }), retry: t('retry'), empty: t('emptyHint.members') }}
         actions={
           <Button type="primary" onClick={() => setEditing('new')}>
             {t('member.add')}
@@ -108,7 +101,6 @@ export function MembersPage() {
       {editing !== null && (
         <MemberDialog
           member={editing === 'new' ? null : editing}
-          choices={choices}
           shops={overview?.shops ?? []}
           onClose={(saved) => {
             setEditing(null);
@@ -123,19 +115,17 @@ export function MembersPage() {
   );
 }
 
-function MemberDialog({
-  member,
-  choices,
-  shops,
-  onClose,
-}: {
-  member: Member | null;
-  choices: { roles: OrgRole[]; depts: Department[]; positions: Position[] };
-  shops: { id: number; name: string }[];
-  onClose: (saved: boolean) => void;
-}) {
+function MemberDialog({ member, shops, onClose }: { member: Member | null; shops: { id: number; name: string }[]; onClose: (saved: boolean) => void }) {
   const { t } = useTranslation('team');
   const client = useDataClient();
+  // Read when the dialog opens, so a role, department or position just added in another tab is there to choose.
+  const [choices, setChoices] = useState<{ roles: OrgRole[]; depts: Department[]; positions: Position[] }>({ roles: [], depts: [], positions: [] });
+  useEffect(() => {
+    void Promise.all([client.team.roles({ page: 1, rows: 1000 }), client.team.departments({ page: 1, rows: 1000 }), client.team.positions({ page: 1, rows: 1000 })]).then(
+      ([roles, depts, positions]) => setChoices({ roles: roles.list, depts: depts.list, positions: positions.list }),
+      () => undefined,
+    );
+  }, [client]);
   const submit = useSubmit();
   const [form] = Form.useForm<MemberForm>();
   const [sending, setSending] = useState(false);

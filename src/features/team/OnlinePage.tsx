@@ -60,7 +60,7 @@ export function OnlinePage() {
       list={list as never}
       form={form}
       columns={columns}
-      texts={{ loadFailed: (reason) => t('loadFailed', { reason }), retry: t('retry'), empty: t('empty') }}
+      texts={{ loadFailed: (reason) => t('loadFailed', { reason }), retry: t('retry'), empty: t('emptyHint.online') }}
       queryFields={null}
     />
   );

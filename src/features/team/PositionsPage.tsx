@@ -64,7 +64,7 @@ export function PositionsPage() {
         list={list as never}
         form={form}
         columns={columns}
-        texts={{ loadFailed: (reason) => t('loadFailed', { reason }), retry: t('retry'), empty: t('empty') }}
+        texts={{ loadFailed: (reason) => t('loadFailed', { reason }), retry: t('retry'), empty: t('emptyHint.positions') }}
         actions={
           <Button type="primary" onClick={() => setEditing('new')}>
             {t('position.add')}

@@ -1,4 +1,4 @@
-import { Button, Checkbox, Form, Input, Modal, Popconfirm, Radio, Select, Space, Table, Tag, Typography } from 'antd';
+import { Button, Checkbox, Form, Input, Modal, Popconfirm, Radio, Select, Space, Table, Tag, Tooltip, Typography } from 'antd';
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DATA_SCOPES, PERMISSION_ACTIONS, type DataScope } from '@contract/access';
@@ -9,7 +9,7 @@ import { PagedTable } from '@/components/data-table/PagedTable';
 import { QueryFields } from '@/components/data-table/QueryFields';
 import type { TableQuery } from '@/components/data-table/pager';
 import { presentFilters, usePagedList } from '@/components/data-table/usePagedList';
-import { useSubmit, useTeamOverview } from './shared';
+import { OneLine, useSubmit, useTeamOverview } from './shared';
 
 type Filters = { search?: string };
 type Row = OrgRole & Record<string, unknown>;
@@ -38,9 +38,9 @@ export function RolesPage() {
       { id: 'userNum', header: t('role.userNum'), cell: ({ row }) => row.original.userNum },
       { id: 'creator', header: t('role.creator'), cell: ({ row }) => row.original.creator || '—' },
       { id: 'note', header: t('role.note'), cell: ({ row }) => row.original.note || '—' },
-      { id: 'source', header: t('role.source'), cell: ({ row }) => row.original.source },
+      { id: 'source', header: t('role.source'), cell: ({ row }) => t(`role.sources.${row.original.source}`, { defaultValue: row.original.source }) },
       { id: 'dataScope', header: t('role.dataScope'), cell: ({ row }) => t(`role.scopes.${row.original.dataScope}`) },
-      { id: 'applySubDept', header: t('role.applySubDept'), cell: ({ row }) => (row.original.applySubDept ? '✓' : '—') },
+      { id: 'applySubDept', header: t('role.applySubDept'), cell: ({ row }) => (row.original.applySubDept ? t('yes') : t('no')) },
       {
         id: 'actions',
         header: t('actions'),
@@ -69,7 +69,7 @@ export function RolesPage() {
         list={list as never}
         form={form}
         columns={columns}
-        texts={{ loadFailed: (reason) => t('loadFailed', { reason }), retry: t('retry'), empty: t('empty') }}
+        texts={{ loadFailed: (reason) => t('loadFailed', { reason }), retry: t('retry'), empty: t('emptyHint.roles') }}
         actions={
           <Button type="primary" onClick={() => setEditing('new')}>
             {t('role.add')}
@@ -90,13 +90,13 @@ export function RolesPage() {
       {preview && (
         <Modal open title={t('role.previewTitle', { name: preview.role.name })} footer={null} onCancel={() => setPreview(null)}>
           <Typography.Title level={5}>{t('role.previewShops')}</Typography.Title>
-          <Space wrap>{preview.seen.allShops ? <Tag color="blue">{t('allShops')}</Tag> : preview.seen.shops.map((shop) => <Tag key={shop.id}>{shop.name}</Tag>)}</Space>
+          <Space wrap>{preview.seen.allShops ? <Tag color="blue">{t('allShops')}</Tag> : preview.seen.shops.length === 0 ? t('none') : preview.seen.shops.map((shop) => <Tag key={shop.id}>{shop.name}</Tag>)}</Space>
           <Typography.Title level={5} style={{ marginTop: 16 }}>
             {t('role.previewAreas')}
           </Typography.Title>
           {preview.seen.areas.length === 0 ? t('none') : preview.seen.areas.map(({ area, actions }) => (
             <div key={area}>
-              <b>{t(`areas.${area}`, { defaultValue: area }) as string}</b>: {actions.map((action) => t(`permActions.${action}`)).join('、')}
+              <b>{t(`areas.${area}`, { defaultValue: area }) as string}</b>: {actions.map((action) => t(`permActions.${action}`)).join(t('listSeparator'))}
             </div>
           ))}
         </Modal>
@@ -142,12 +142,23 @@ function RoleDialog({ role, overview, onClose }: { role: OrgRole | null; overvie
               pagination={false}
               dataSource={matrix}
               columns={[
-                { title: '', dataIndex: 'area', render: (area: string) => t(`areas.${area}`, { defaultValue: area }) as string },
+                { title: '', dataIndex: 'area', render: (area: string) => <OneLine>{t(`areas.${area}`, { defaultValue: area })}</OneLine> },
+                // A short heading each, so the ten columns fit the dialog; the whole name is its tooltip.
                 ...PERMISSION_ACTIONS.map((action) => ({
-                  title: t(`permActions.${action}`),
+                  title: (
+                    <Tooltip title={t(`permActions.${action}`)}>
+                      <OneLine>{t(`permShort.${action}`)}</OneLine>
+                    </Tooltip>
+                  ),
                   key: action,
                   render: (_: unknown, entry: (typeof matrix)[number]) =>
-                    entry.actions.includes(action) ? <Checkbox value={`${entry.area}:${action}`} disabled={!grantable(`${entry.area}:${action}`)} aria-label={`${entry.area}:${action}`} /> : null,
+                    entry.actions.includes(action) ? (
+                      <Checkbox
+                        value={`${entry.area}:${action}`}
+                        disabled={!grantable(`${entry.area}:${action}`)}
+                        aria-label={`${t(`areas.${entry.area}`, { defaultValue: entry.area })} ${t(`permActions.${action}`)}`}
+                      />
+                    ) : null,
                 })),
               ]}
             />

@@ -1,5 +1,5 @@
 import { App, Card, Space, Statistic, type FormInstance } from 'antd';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TeamOverview } from '@contract/team';
 import { isApiFailure } from '@workers/api';
@@ -14,9 +14,10 @@ export function useTeamOverview(): { overview: TeamOverview | null; reload: () =
   return { overview, reload };
 }
 
-export function shopNames(overview: TeamOverview | null, ids: readonly number[] | null, all: string): string {
-  if (ids === null) return all;
-  return ids.map((id) => overview?.shops.find((shop) => shop.id === id)?.name ?? `#${id}`).join('、') || '—';
+/** Shop names for ids (null: every shop), in the reader's language: `t` is the console's. */
+export function shopNames(overview: TeamOverview | null, ids: readonly number[] | null, t: (key: 'allShops' | 'listSeparator') => string): string {
+  if (ids === null) return t('allShops');
+  return ids.map((id) => overview?.shops.find((shop) => shop.id === id)?.name ?? `#${id}`).join(t('listSeparator')) || '—';
 }
 
 /**
@@ -48,7 +49,7 @@ export function QuotaCard({ overview }: { overview: TeamOverview | null }) {
   if (!overview) return null;
   const shown = (used: number, limit: number) => `${used} / ${limit < 0 ? t('quota.unlimited') : limit}`;
   return (
-    <Card size="small" title={t('quota.title', { plan: overview.plan })} style={{ marginBottom: 12 }}>
+    <Card size="small" title={t('quota.title', { plan: t(`shell:role.${overview.plan}`, { defaultValue: overview.plan }) })} style={{ marginBottom: 12 }}>
       <Space size={48} wrap>
         <Statistic title={t('quota.members')} value={shown(overview.members.used, overview.members.limit)} />
         <Statistic title={t('quota.stores')} value={shown(overview.stores.used, overview.stores.limit)} />
@@ -57,4 +58,9 @@ export function QuotaCard({ overview }: { overview: TeamOverview | null }) {
       </Space>
     </Card>
   );
+}
+
+/** A short cell that keeps to one line (names, dates), so the table gives the long columns the room. */
+export function OneLine({ children }: { children: ReactNode }) {
+  return <span style={{ whiteSpace: 'nowrap' }}>{children}</span>;
 }
