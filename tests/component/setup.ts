@@ -5,8 +5,9 @@ import { afterEach, beforeEach } from 'vitest';
 import { forgetStartUpCookies } from '@/app/cookieJar';
 import { createI18n } from '@/app/i18n';
 
-// The suite runs two files at a time on two cores: a screen that takes a while to come under load still counts.
-configure({ asyncUtilTimeout: 5_000 });
+// The suite runs two files at a time on two cores beside the browser suite (npm test): a screen that takes a while
+// to come under that load still counts.
+configure({ asyncUtilTimeout: 10_000 });
 
 // jsdom lacks what antd probes for (responsive grid, overflow, virtual lists): fill only the gaps.
 if (typeof window !== 'undefined') {
