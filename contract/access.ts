@@ -72,3 +72,13 @@ export function hasPermission(permissions: readonly string[] | null, needed: str
   if (permissions === null || needed === null) return true;
   return permissions.includes(needed);
 }
+
+/**
+ * Whether a member's permissions open an area's pages and menus: any action granted in it (the team console's calls
+ * are all `team:staff`). Null permissions (an owner, the administrator) open every area their roles reach; the
+ * areas no role grants (`open`) are everyone's.
+ */
+export function areaGranted(permissions: readonly string[] | null, area: Area | undefined): boolean {
+  if (permissions === null || area === undefined || area === 'open') return true;
+  return permissions.some((permission) => permission.startsWith(`${area}:`));
+}

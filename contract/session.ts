@@ -82,6 +82,11 @@ export const userInfoSchema = lazySchema(() => z.object({
   roles: z.array(z.string()).min(1),
   /** The role permissions that route filtering uses: the active roles, or ['common'] when none is active. */
   rolePermissions: z.array(z.string()).min(1),
+  /**
+   * A member's granted `area:action` permissions (contract/access.ts), by which the menus and buttons are shown; null
+   * for an owner or the administrator (everything their roles reach). The server checks every call all the same.
+   */
+  permissions: z.array(z.string()).nullable(),
   user: validityTimesSchema.extend({
     id: z.number().int(),
     name: z.string(),

@@ -42,10 +42,11 @@ const loginData: LoginData = {
 };
 const stored: StoredSession = { ...loginData, token: 'tok-stored' };
 
-function info(roles: string[], rolePermissions = roles): UserInfo {
+function info(roles: string[], rolePermissions = roles, permissions: string[] | null = null): UserInfo {
   return {
     roles,
     rolePermissions,
+    permissions,
     user: {
       id: 7,
       name: 'seller',
@@ -75,7 +76,7 @@ function startHarness(options: { clock?: SimulatedClock; poller?: 'callback' | R
     clearPersistedSession: 0,
     checkNow: 0,
     pollerInputs: [] as LoginCheckPollerInput[],
-    generateInputs: [] as { roles: readonly string[]; rolePermissions: readonly string[] }[],
+    generateInputs: [] as { roles: readonly string[]; rolePermissions: readonly string[]; permissions: readonly string[] | null }[],
   };
   const emitted: SessionEmitted[] = [];
   let pollerSendBack: ((event: SessionEvent) => void) | null = null;
@@ -281,7 +282,7 @@ const stateChecks = {
   resuming: () => {
     expect(h.actor.getSnapshot().value).toBe('generatingRoutes');
     expect(h.actor.getSnapshot().context.resumed).toBe(true);
-    expect(h.calls.generateInputs.at(-1)).toEqual({ roles: ['admin'], rolePermissions: ['admin'] });
+    expect(h.calls.generateInputs.at(-1)).toEqual({ roles: ['admin'], rolePermissions: ['admin'], permissions: null });
   },
   // The app is on screen (phase loggedIn) with the kept info; getInfo has not answered.
   'loggedIn.verifying': () => {
@@ -296,7 +297,7 @@ const stateChecks = {
     const snapshot = h.actor.getSnapshot();
     expect(snapshot.matches({ loggedIn: 'rerouting' })).toBe(true);
     expect(selectPhase(snapshot)).toBe('loggedIn');
-    expect(h.calls.generateInputs.at(-1)).toEqual({ roles: ['admin', 'follow'], rolePermissions: ['admin', 'follow'] });
+    expect(h.calls.generateInputs.at(-1)).toEqual({ roles: ['admin', 'follow'], rolePermissions: ['admin', 'follow'], permissions: null });
   },
   'loggedIn.idle': () => {
     const snapshot = h.actor.getSnapshot();
@@ -418,7 +419,7 @@ describe('session machine: what callers notice', () => {
     const phases: string[] = [];
     harness.actor.subscribe((snapshot) => void phases.push(selectPhase(snapshot)));
     await harness.resolve('restoreSession', { ...stored, info: info(['follow']) });
-    expect(harness.calls.generateInputs).toEqual([{ roles: ['follow'], rolePermissions: ['follow'] }]);
+    expect(harness.calls.generateInputs).toEqual([{ roles: ['follow'], rolePermissions: ['follow'], permissions: null }]);
     await harness.resolve('generateRoutes', routes);
     // On screen with the kept roles; getInfo still on its way.
     expect(selectPhase(harness.actor.getSnapshot())).toBe('loggedIn');
@@ -441,12 +442,45 @@ describe('session machine: what callers notice', () => {
     await harness.resolve('restoreSession', { ...stored, info: info(['follow', 'search']) });
     await harness.resolve('generateRoutes', routes);
     await harness.resolve('loadInfo', info(['follow']));
-    expect(harness.calls.generateInputs.at(-1)).toEqual({ roles: ['follow'], rolePermissions: ['follow'] });
+    expect(harness.calls.generateInputs.at(-1)).toEqual({ roles: ['follow'], rolePermissions: ['follow'], permissions: null });
     const fewer = [routes[0]!];
     await harness.resolve('generateRoutes', fewer);
     expect(harness.actor.getSnapshot().matches({ loggedIn: 'idle' })).toBe(true);
     expect(harness.actor.getSnapshot().context.permittedRoutes).toEqual(fewer);
     expect(phases.slice(phases.indexOf('loggedIn'))).not.toContain('pending');
+  });
+
+  it("a resumed member whose role's grants changed since gets the menus of the new grants", async () => {
+    const harness = startHarness();
+    await harness.resolve('restoreSession', { ...stored, info: info(['follow'], ['follow'], ['orders:view']) });
+    expect(harness.calls.generateInputs.at(-1)).toEqual({ roles: ['follow'], rolePermissions: ['follow'], permissions: ['orders:view'] });
+    await harness.resolve('generateRoutes', routes);
+    await harness.resolve('loadInfo', info(['follow'], ['follow'], ['orders:view', 'products:view']));
+    expect(harness.calls.generateInputs.at(-1)).toEqual({ roles: ['follow'], rolePermissions: ['follow'], permissions: ['orders:view', 'products:view'] });
+    await harness.resolve('generateRoutes', routes);
+    expect(harness.actor.getSnapshot().matches({ loggedIn: 'idle' })).toBe(true);
+    expect(harness.actor.getSnapshot().context.user.permissions).toEqual(['orders:view', 'products:view']);
+  });
+
+  it("a member whose role changes while signed in gets the new grants' menus on screen, and none when nothing changed", async () => {
+    const harness = await loggedInHarness(['follow']);
+    const phases: string[] = [];
+    harness.actor.subscribe((snapshot) => void phases.push(selectPhase(snapshot)));
+    const asked = harness.calls.generateInputs.length;
+    harness.actor.send({ type: 'session.grantsChanged' });
+    await harness.settle();
+    await harness.resolve('loadInfo', info(['follow']));
+    expect(harness.actor.getSnapshot().matches({ loggedIn: 'idle' })).toBe(true);
+    expect(harness.calls.generateInputs).toHaveLength(asked);
+
+    harness.actor.send({ type: 'session.grantsChanged' });
+    await harness.settle();
+    await harness.resolve('loadInfo', info(['follow'], ['follow'], ['orders:view']));
+    expect(harness.calls.generateInputs.at(-1)).toEqual({ roles: ['follow'], rolePermissions: ['follow'], permissions: ['orders:view'] });
+    await harness.resolve('generateRoutes', routes);
+    expect(harness.actor.getSnapshot().matches({ loggedIn: 'idle' })).toBe(true);
+    expect(phases).not.toContain('pending');
+    expect(harness.emitted.filter((event) => event.type === 'session.loggedIn')).toHaveLength(1);
   });
 
   it('a resumed session the server refuses ends on the login page with the server\'s message', async () => {
@@ -468,7 +502,7 @@ describe('session machine: what callers notice', () => {
     harness.actor.send({ type: 'session.changeRole', role: 'follow' });
     await harness.settle();
     await harness.resolve('loadInfo', adminInfo);
-    expect(harness.calls.generateInputs.at(-1)).toEqual({ roles: ['follow'], rolePermissions: ['follow'] });
+    expect(harness.calls.generateInputs.at(-1)).toEqual({ roles: ['follow'], rolePermissions: ['follow'], permissions: null });
     await harness.resolve('generateRoutes', routes);
     expect(harness.actor.getSnapshot().matches({ loggedIn: 'idle' })).toBe(true);
     expect(harness.actor.getSnapshot().context.viewRole).toBe('follow');
@@ -560,7 +594,7 @@ describe('session machine: what callers notice', () => {
     const admin = await loggedInHarness(['admin']);
     admin.actor.send({ type: 'session.changeRole', role: 'search' });
     await admin.resolve('loadInfo', adminInfo);
-    expect(admin.calls.generateInputs.at(-1)).toEqual({ roles: ['search'], rolePermissions: ['search'] });
+    expect(admin.calls.generateInputs.at(-1)).toEqual({ roles: ['search'], rolePermissions: ['search'], permissions: null });
     await admin.resolve('generateRoutes', [routes[0]]);
     expect(admin.actor.getSnapshot().context.user.token).toBe('tok-1');
     expect(admin.actor.getSnapshot().context.viewRole).toBe('search');

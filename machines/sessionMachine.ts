@@ -35,6 +35,8 @@ export type SessionUser = {
   introduction: string;
   roles: string[];
   rolePermissions: string[];
+  /** A member's granted `area:action` permissions (menus and buttons follow them); null for an owner or admin. */
+  permissions: string[] | null;
   /** The first role, 'common' when none. */
   realRole: string;
   roleTime: ValidityTimes;
@@ -74,6 +76,8 @@ export type SessionEvent =
   | { type: 'session.expired'; message: string }
   | { type: 'session.loginChecked'; valid: boolean }
   | { type: 'session.checkNow' }
+  /** The person's organisation role or shops changed (the push's `scope.changed`): read the info, redo the menus. */
+  | { type: 'session.grantsChanged' }
   /** This session changed the password: it keeps going with the new password token (the server ended the others). */
   | { type: 'session.passwordChanged'; auto: string };
 
@@ -86,7 +90,8 @@ export type SessionEmitted =
   | { type: 'tabs.closeAll' };
 
 export type LoginInput = LoginBody;
-export type GenerateRoutesInput = { roles: readonly string[]; rolePermissions: readonly string[] };
+/** `permissions`: a member's grants (contract/access.ts `areaGranted`), null for everyone else. */
+export type GenerateRoutesInput = { roles: readonly string[]; rolePermissions: readonly string[]; permissions: readonly string[] | null };
 export type LoginCheckPollerInput = { username: string; auto: string };
 /** Sent to the poller child: run the check now (page visible again, window focused). */
 export type LoginCheckPollerEvent = { type: 'session.checkNow' };
@@ -111,6 +116,7 @@ export const anonymousUser: SessionUser = {
   introduction: '',
   roles: [],
   rolePermissions: [],
+  permissions: null,
   realRole: COMMON_ROLE,
   roleTime: emptyRoleTime,
   rightInfo: null,
@@ -196,6 +202,8 @@ const sessionSetup = setup({
         introduction: info.user.introduction,
         roles: info.roles,
         rolePermissions: info.rolePermissions,
+        // Info kept from before members had permissions has none: everything, until getInfo answers.
+        permissions: info.permissions ?? null,
         realRole: info.roles[0] ?? COMMON_ROLE,
         roleTime: {
           followValidTime: info.user.followValidTime,
@@ -227,7 +235,8 @@ const sessionSetup = setup({
       info !== null &&
       info.roles.length > 0 &&
       sameList(info.roles, context.user.roles) &&
-      sameList(info.rolePermissions, context.user.rolePermissions),
+      sameList(info.rolePermissions, context.user.rolePermissions) &&
+      sameGrants(info.permissions ?? null, context.user.permissions),
     resumedWithRoles: ({ context }, info: UserInfo | null) => context.resumed && info !== null && Array.isArray(info.roles) && info.roles.length > 0,
     hasRoles: (_, info: UserInfo | null) => info !== null && Array.isArray(info.roles) && info.roles.length > 0,
     hasInfo: (_, info: UserInfo | null) => info !== null && info !== undefined,
@@ -406,6 +415,7 @@ export const sessionMachine = sessionSetup.createMachine({
         input: ({ context }) => ({
           roles: context.viewRole ? [context.viewRole] : context.user.roles,
           rolePermissions: context.viewRole ? [context.viewRole] : context.user.rolePermissions,
+          permissions: context.viewRole ? null : context.user.permissions,
         }),
         onDone: [
           {
@@ -440,13 +450,17 @@ export const sessionMachine = sessionSetup.createMachine({
         rerouting: {
           invoke: {
             src: 'generateRoutes',
-            input: ({ context }) => ({ roles: context.user.roles, rolePermissions: context.user.rolePermissions }),
+            input: ({ context }) => ({ roles: context.user.roles, rolePermissions: context.user.rolePermissions, permissions: context.user.permissions }),
             onDone: { target: 'idle', actions: assign(({ event }) => ({ permittedRoutes: event.output })) },
             onError: routesFailed,
           },
         },
         idle: {
-          on: { 'session.refreshing': { target: 'refreshingToken' } },
+          on: {
+            'session.refreshing': { target: 'refreshingToken' },
+            // Checked as a resumed session is: the same grants go on as they are, others get their routes again.
+            'session.grantsChanged': { target: 'verifying', actions: assign({ resumed: true }) },
+          },
         },
         refreshingToken: {
           on: {
@@ -515,6 +529,11 @@ export const sessionMachine = sessionSetup.createMachine({
 
 function sameList(a: readonly string[] | undefined, b: readonly string[]): boolean {
   return Array.isArray(a) && a.length === b.length && a.every((value, i) => value === b[i]);
+}
+
+/** The same member permissions, or both everything (null). */
+function sameGrants(a: readonly string[] | null, b: readonly string[] | null): boolean {
+  return a === null || b === null ? a === b : sameList(a, b);
 }
 
 function pickStored(data: LoginData): StoredSession {

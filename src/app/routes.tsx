@@ -35,7 +35,7 @@ import {
   UserOutlined,
 } from '@ant-design/icons';
 import { createElement, lazy, useState, type ComponentType } from 'react';
-import { ADMIN_AREA_PATH, AREA_ROLES, isPermitted, type AreaRoles } from '@contract/access';
+import { ADMIN_AREA_PATH, AREA_ROLES, areaGranted, isPermitted, type Area, type AreaRoles } from '@contract/access';
 import type { RouteNode } from '@machines/sessionMachine';
 import type { construction } from '@/features/construction/locales';
 import type { Resources } from './locales/zh';
@@ -51,6 +51,8 @@ export type AppRoute = {
   icon?: ComponentType;
   /** Who may open it (contract/access.ts AREA_ROLES); none means every logged-in user. */
   roles?: AreaRoles;
+  /** The area of `roles`: a member sees the route when their role grants something in it (`areaGranted`). */
+  area?: Area;
   /** Left out of menus. */
   hidden?: boolean;
   /** A tab that cannot be closed. */
@@ -166,14 +168,14 @@ export const appRoutes: AppRoute[] = [
     path: '/store',
     titleKey: 'route.store',
     icon: ShopOutlined,
-    roles: AREA_ROLES.store,
+    area: 'store', roles: AREA_ROLES.store,
     redirect: '/store/store-list',
     children: [
       {
         path: '/store/store-list',
         titleKey: 'route.storeList',
         icon: ShopOutlined,
-        roles: AREA_ROLES.store,
+        area: 'store', roles: AREA_ROLES.store,
         page: lazyPage(() => import('@/features/store/StoreListPage').then((m) => ({ default: m.StoreListPage }))),
       },
     ],
@@ -182,21 +184,21 @@ export const appRoutes: AppRoute[] = [
     path: '/copy',
     titleKey: 'route.copy',
     icon: CopyOutlined,
-    roles: AREA_ROLES.copy,
+    area: 'copy', roles: AREA_ROLES.copy,
     redirect: '/copy/copy-product',
     children: [
       {
         path: '/copy/copy-product',
         titleKey: 'route.copyProduct',
         icon: CopyOutlined,
-        roles: AREA_ROLES.copy,
+        area: 'copy', roles: AREA_ROLES.copy,
         page: lazyPage(() => import('@/features/copy/CopyProductPage').then((m) => ({ default: m.CopyProductPage }))),
       },
       {
         path: '/copy/copy-history',
         titleKey: 'route.copyHistory',
         icon: HistoryOutlined,
-        roles: AREA_ROLES.copy,
+        area: 'copy', roles: AREA_ROLES.copy,
         page: lazyPage(() => import('@/features/copy/CopyHistoryPage').then((m) => ({ default: m.CopyHistoryPage }))),
       },
     ],
@@ -205,21 +207,21 @@ export const appRoutes: AppRoute[] = [
     path: '/collection',
     titleKey: 'route.collection',
     icon: CloudDownloadOutlined,
-    roles: AREA_ROLES.collection,
+    area: 'collection', roles: AREA_ROLES.collection,
     redirect: '/collection/collection-list',
     children: [
       {
         path: '/collection/collection-list',
         titleKey: 'route.collectionList',
         icon: CloudDownloadOutlined,
-        roles: AREA_ROLES.collection,
+        area: 'collection', roles: AREA_ROLES.collection,
         page: lazyPage(() => import('@/features/collection/CollectionListPage').then((m) => ({ default: m.CollectionListPage }))),
       },
       {
         path: '/collection/upload-history',
         titleKey: 'route.uploadHistory',
         icon: HistoryOutlined,
-        roles: AREA_ROLES.collection,
+        area: 'collection', roles: AREA_ROLES.collection,
         page: lazyPage(() => import('@/features/collection/UploadHistoryPage').then((m) => ({ default: m.UploadHistoryPage }))),
       },
     ],
@@ -228,21 +230,21 @@ export const appRoutes: AppRoute[] = [
     path: '/create',
     titleKey: 'route.create',
     icon: FileAddOutlined,
-    roles: AREA_ROLES.create,
+    area: 'create', roles: AREA_ROLES.create,
     redirect: '/create/create-product-1',
     children: [
       {
         path: '/create/create-product-1',
         titleKey: 'route.createProduct1',
         icon: FileAddOutlined,
-        roles: AREA_ROLES.create,
+        area: 'create', roles: AREA_ROLES.create,
         page: lazyPage(() => import('@/features/create/CreateProductPage').then((m) => ({ default: m.CreateProductNewPage }))),
       },
       {
         path: '/create/create-product-2',
         titleKey: 'route.createProduct2',
         icon: FileAddOutlined,
-        roles: AREA_ROLES.create,
+        area: 'create', roles: AREA_ROLES.create,
         page: lazyPage(() => import('@/features/create/CreateProductPage').then((m) => ({ default: m.CreateProductTemplatePage }))),
       },
     ],
@@ -251,14 +253,14 @@ export const appRoutes: AppRoute[] = [
     path: '/edit',
     titleKey: 'route.edit',
     icon: PictureOutlined,
-    roles: AREA_ROLES.editImage,
+    area: 'editImage', roles: AREA_ROLES.editImage,
     redirect: '/edit/edit-image',
     children: [
       {
         path: '/edit/edit-image',
         titleKey: 'route.editImage',
         icon: EditOutlined,
-        roles: AREA_ROLES.editImage,
+        area: 'editImage', roles: AREA_ROLES.editImage,
         page: lazyPage(() => import('@/features/edit/DesignerPage').then((m) => ({ default: m.DesignerPage }))),
       },
     ],
@@ -267,28 +269,28 @@ export const appRoutes: AppRoute[] = [
     path: '/order-manager',
     titleKey: 'route.orders',
     icon: ShoppingCartOutlined,
-    roles: AREA_ROLES.orders,
+    area: 'orders', roles: AREA_ROLES.orders,
     redirect: '/order-manager/order-list',
     children: [
       {
         path: '/order-manager/order-list',
         titleKey: 'route.orderList',
         icon: ShoppingCartOutlined,
-        roles: AREA_ROLES.orders,
+        area: 'orders', roles: AREA_ROLES.orders,
         page: lazyPage(() => import('@/features/orders/OrderListPage').then((m) => ({ default: m.OrderListPage }))),
       },
       {
         path: '/order-manager/record-list',
         titleKey: 'route.recordList',
         icon: UnorderedListOutlined,
-        roles: AREA_ROLES.orders,
+        area: 'orders', roles: AREA_ROLES.orders,
         page: lazyPage(() => import('@/features/orders/RecordListPage').then((m) => ({ default: m.RecordListPage }))),
       },
       {
         path: '/order-manager/all-copy-history',
         titleKey: 'route.allCopyHistory',
         icon: HistoryOutlined,
-        roles: AREA_ROLES.allCopyHistory,
+        area: 'allCopyHistory', roles: AREA_ROLES.allCopyHistory,
         page: lazyPage(() => import('@/features/copy/CopyHistoryPage').then((m) => ({ default: m.AllCopyHistoryPage }))),
       },
     ],
@@ -297,7 +299,7 @@ export const appRoutes: AppRoute[] = [
     path: '/product',
     titleKey: 'route.product',
     icon: ProductOutlined,
-    roles: AREA_ROLES.products,
+    area: 'products', roles: AREA_ROLES.products,
     redirect: '/product/oz-product-list',
     children: [
       // The spec's /product/{marketplace}-product-list with the marketplace spelled out, so it differs from the new list.
@@ -305,21 +307,21 @@ export const appRoutes: AppRoute[] = [
         path: '/product/ozon-product-list',
         titleKey: 'route.ozonProductList',
         icon: AppstoreOutlined,
-        roles: AREA_ROLES.products,
+        area: 'products', roles: AREA_ROLES.products,
         page: lazyPage(() => import('@/features/products/ShopProductListPage').then((m) => ({ default: m.ShopProductListPage }))),
       },
       {
         path: '/product/oz-product-list',
         titleKey: 'route.ozProductList',
         icon: ProductOutlined,
-        roles: AREA_ROLES.products,
+        area: 'products', roles: AREA_ROLES.products,
         page: lazyPage(() => import('@/features/products/ProductListPage').then((m) => ({ default: m.ProductListPage }))),
       },
       {
         path: '/product/oz-reupload-product',
         titleKey: 'route.ozReuploadProduct',
         icon: SyncOutlined,
-        roles: AREA_ROLES.products,
+        area: 'products', roles: AREA_ROLES.products,
         page: lazyPage(() => import('@/features/products/ReuploadPage').then((m) => ({ default: m.ReuploadPage }))),
       },
     ],
@@ -328,14 +330,14 @@ export const appRoutes: AppRoute[] = [
     path: '/action',
     titleKey: 'route.action',
     icon: GiftOutlined,
-    roles: AREA_ROLES.actions,
+    area: 'actions', roles: AREA_ROLES.actions,
     redirect: '/action/oz-action-list',
     children: [
       {
         path: '/action/oz-action-list',
         titleKey: 'route.ozActionList',
         icon: GiftOutlined,
-        roles: AREA_ROLES.actions,
+        area: 'actions', roles: AREA_ROLES.actions,
         page: lazyPage(() => import('@/features/promotions/PromotionsPage').then((m) => ({ default: m.PromotionsPage }))),
       },
     ],
@@ -345,49 +347,49 @@ export const appRoutes: AppRoute[] = [
     path: '/search',
     titleKey: 'route.dataAnalysis',
     icon: FundOutlined,
-    roles: AREA_ROLES.dataAnalysis,
+    area: 'dataAnalysis', roles: AREA_ROLES.dataAnalysis,
     redirect: '/search/hot-product-pro',
     children: [
       {
         path: '/search/hot-product-pro',
         titleKey: 'route.hotProductPro',
         icon: FireOutlined,
-        roles: AREA_ROLES.hotProductPro,
+        area: 'hotProductPro', roles: AREA_ROLES.hotProductPro,
         page: lazyPage(() => import('@/features/research/ProductResearchPage').then((m) => ({ default: m.HotProductsPage }))),
       },
       {
         path: '/search/hot-new-product',
         titleKey: 'route.hotNewProduct',
         icon: FireOutlined,
-        roles: AREA_ROLES.research,
+        area: 'research', roles: AREA_ROLES.research,
         page: lazyPage(() => import('@/features/research/ProductResearchPage').then((m) => ({ default: m.NewProductsPage }))),
       },
       {
         path: '/search/cn-product-pro',
         titleKey: 'route.cnProductPro',
         icon: SearchOutlined,
-        roles: AREA_ROLES.research,
+        area: 'research', roles: AREA_ROLES.research,
         page: lazyPage(() => import('@/features/research/ProductResearchPage').then((m) => ({ default: m.CnProductsPage }))),
       },
       {
         path: '/search/key-word',
         titleKey: 'route.keyWord',
         icon: SearchOutlined,
-        roles: AREA_ROLES.research,
+        area: 'research', roles: AREA_ROLES.research,
         page: lazyPage(() => import('@/features/research/KeywordPage').then((m) => ({ default: m.KeywordPage }))),
       },
       {
         path: '/search/potential-product',
         titleKey: 'route.potentialProduct',
         icon: LineChartOutlined,
-        roles: AREA_ROLES.research,
+        area: 'research', roles: AREA_ROLES.research,
         page: lazyPage(() => import('@/features/research/ProductResearchPage').then((m) => ({ default: m.PotentialProductsPage }))),
       },
       {
         path: '/search/market-data',
         titleKey: 'route.marketData',
         icon: CloudUploadOutlined,
-        roles: AREA_ROLES.admin,
+        area: 'admin', roles: AREA_ROLES.admin,
         page: lazyPage(() => import('@/features/research/MarketDataPage').then((m) => ({ default: m.MarketDataPage }))),
       },
     ],
@@ -396,21 +398,21 @@ export const appRoutes: AppRoute[] = [
     path: '/return',
     titleKey: 'route.returns',
     icon: RollbackOutlined,
-    roles: AREA_ROLES.returns,
+    area: 'returns', roles: AREA_ROLES.returns,
     redirect: '/return/return-list',
     children: [
       {
         path: '/return/return-list',
         titleKey: 'route.returnList',
         icon: RollbackOutlined,
-        roles: AREA_ROLES.returns,
+        area: 'returns', roles: AREA_ROLES.returns,
         page: lazyPage(() => import('@/features/returns/ReturnListPage').then((m) => ({ default: m.ReturnListPage }))),
       },
       {
         path: '/return/return-list-new',
         titleKey: 'route.returnListNew',
         icon: RollbackOutlined,
-        roles: AREA_ROLES.returns,
+        area: 'returns', roles: AREA_ROLES.returns,
         page: lazyPage(() => import('@/features/returns/ReturnListPage').then((m) => ({ default: m.ReturnListNewPage }))),
       },
     ],
@@ -419,14 +421,14 @@ export const appRoutes: AppRoute[] = [
     path: '/chat-manager',
     titleKey: 'route.chat',
     icon: MessageOutlined,
-    roles: AREA_ROLES.chat,
+    area: 'chat', roles: AREA_ROLES.chat,
     redirect: '/chat-manager/chat-list',
     children: [
       {
         path: '/chat-manager/chat-list',
         titleKey: 'route.chatList',
         icon: MessageOutlined,
-        roles: AREA_ROLES.chat,
+        area: 'chat', roles: AREA_ROLES.chat,
         page: lazyPage(() => import('@/features/chat/ChatListPage').then((m) => ({ default: m.ChatListPage }))),
       },
     ],
@@ -435,7 +437,7 @@ export const appRoutes: AppRoute[] = [
     path: '/analyze',
     titleKey: 'route.analyze',
     icon: BarChartOutlined,
-    roles: AREA_ROLES.analyze,
+    area: 'analyze', roles: AREA_ROLES.analyze,
     redirect: '/analyze/sale-analyze',
     children: [
       {
@@ -443,7 +445,7 @@ export const appRoutes: AppRoute[] = [
         titleKey: 'route.saleAnalyze',
         icon: BarChartOutlined,
         page: lazyPage(() => import('@/features/analysis/SaleAnalyzePage').then((m) => ({ default: m.SaleAnalyzePage }))),
-        roles: AREA_ROLES.analyze,
+        area: 'analyze', roles: AREA_ROLES.analyze,
       },
     ],
   },
@@ -501,49 +503,49 @@ export const appRoutes: AppRoute[] = [
     path: '/team',
     titleKey: 'route.team',
     icon: TeamOutlined,
-    roles: AREA_ROLES.team,
+    area: 'team', roles: AREA_ROLES.team,
     redirect: '/team/members',
     children: [
       {
         path: '/team/members',
         titleKey: 'route.teamMembers',
         icon: TeamOutlined,
-        roles: AREA_ROLES.team,
+        area: 'team', roles: AREA_ROLES.team,
         page: lazyPage(() => import('@/features/team/MembersPage').then((m) => ({ default: m.MembersPage }))),
       },
       {
         path: '/team/roles',
         titleKey: 'route.teamRoles',
         icon: SafetyOutlined,
-        roles: AREA_ROLES.team,
+        area: 'team', roles: AREA_ROLES.team,
         page: lazyPage(() => import('@/features/team/RolesPage').then((m) => ({ default: m.RolesPage }))),
       },
       {
         path: '/team/departments',
         titleKey: 'route.teamDepartments',
         icon: ApartmentOutlined,
-        roles: AREA_ROLES.team,
+        area: 'team', roles: AREA_ROLES.team,
         page: lazyPage(() => import('@/features/team/DepartmentsPage').then((m) => ({ default: m.DepartmentsPage }))),
       },
       {
         path: '/team/positions',
         titleKey: 'route.teamPositions',
         icon: UserOutlined,
-        roles: AREA_ROLES.team,
+        area: 'team', roles: AREA_ROLES.team,
         page: lazyPage(() => import('@/features/team/PositionsPage').then((m) => ({ default: m.PositionsPage }))),
       },
       {
         path: '/team/log',
         titleKey: 'route.teamLog',
         icon: HistoryOutlined,
-        roles: AREA_ROLES.team,
+        area: 'team', roles: AREA_ROLES.team,
         page: lazyPage(() => import('@/features/team/LogPage').then((m) => ({ default: m.LogPage }))),
       },
       {
         path: '/team/online',
         titleKey: 'route.teamOnline',
         icon: UserOutlined,
-        roles: AREA_ROLES.team,
+        area: 'team', roles: AREA_ROLES.team,
         page: lazyPage(() => import('@/features/team/OnlinePage').then((m) => ({ default: m.OnlinePage }))),
       },
     ],
@@ -553,28 +555,28 @@ export const appRoutes: AppRoute[] = [
     path: `/${ADMIN_AREA_PATH}`,
     titleKey: 'route.admin',
     icon: SafetyOutlined,
-    roles: AREA_ROLES.admin,
+    area: 'admin', roles: AREA_ROLES.admin,
     redirect: `/${ADMIN_AREA_PATH}/user-manager`,
     children: [
       {
         path: `/${ADMIN_AREA_PATH}/user-manager`,
         titleKey: 'route.userManager',
         icon: TeamOutlined,
-        roles: AREA_ROLES.admin,
+        area: 'admin', roles: AREA_ROLES.admin,
         page: lazyPage(() => import('@/features/admin/UserManagerPage').then((m) => ({ default: m.UserManagerPage }))),
       },
       {
         path: `/${ADMIN_AREA_PATH}/notice-manager`,
         titleKey: 'route.noticeManager',
         icon: NotificationOutlined,
-        roles: AREA_ROLES.admin,
+        area: 'admin', roles: AREA_ROLES.admin,
         page: lazyPage(() => import('@/features/admin/NoticeManagerPage').then((m) => ({ default: m.NoticeManagerPage }))),
       },
       {
         path: `/${ADMIN_AREA_PATH}/feature-update-manager`,
         titleKey: 'route.featureUpdateManager',
         icon: BulbOutlined,
-        roles: AREA_ROLES.admin,
+        area: 'admin', roles: AREA_ROLES.admin,
         page: lazyPage(() => import('@/features/admin/FeatureUpdateManagerPage').then((m) => ({ default: m.FeatureUpdateManagerPage }))),
       },
     ],
@@ -586,6 +588,7 @@ export const appRoutes: AppRoute[] = [
     titleKey: 'route.flows',
     icon: ApartmentOutlined,
     hidden: true,
+    area: process.env.NODE_ENV === 'development' ? undefined : 'admin',
     roles: process.env.NODE_ENV === 'development' ? undefined : AREA_ROLES.admin,
     page: lazyPage(() => import('@/features/flows/FlowsPage').then((m) => ({ default: m.FlowsPage }))),
   },
@@ -608,17 +611,24 @@ export const appRoutes: AppRoute[] = [
 
 /**
  * The routes a user may see (spec §6): admin gets everything; anyone else the routes listing at least one of their
- * role permissions ('common' when they have none); routes without roles are open; children are filtered alike.
+ * role permissions ('common' when they have none); routes without roles are open; children are filtered alike. A
+ * member (`permissions` not null) sees, of those, the areas their organisation role grants something in, and a group
+ * none of whose pages is left goes too.
  */
-export function filterRoutes<T extends Pick<AppRoute, 'roles'> & { children?: T[] }>(
+export function filterRoutes<T extends Pick<AppRoute, 'roles' | 'area'> & { children?: T[] }>(
   routes: readonly T[],
   roles: readonly string[],
   rolePermissions: readonly string[],
+  permissions: readonly string[] | null = null,
 ): T[] {
-  if (roles.includes('admin')) return [...routes];
+  if (roles.includes('admin') && permissions === null) return [...routes];
   return routes
-    .filter((route) => isPermitted(route.roles ?? [], rolePermissions))
-    .map((route) => (route.children ? { ...route, children: filterRoutes(route.children, roles, rolePermissions) } : route));
+    .filter((route) => (roles.includes('admin') || isPermitted(route.roles ?? [], rolePermissions)) && areaGranted(permissions, route.area))
+    .flatMap((route) => {
+      if (!route.children) return [route];
+      const children = filterRoutes(route.children, roles, rolePermissions, permissions);
+      return permissions !== null && route.children.length > 0 && children.length === 0 ? [] : [{ ...route, children }];
+    });
 }
 
 export function flattenRoutes<T extends { children?: readonly T[] }>(routes: readonly T[]): T[] {

@@ -82,7 +82,7 @@ export function createSessionLogic(client: DataClient) {
         pendingInfo = null;
         return asked ?? client.session.getInfo();
       }),
-      generateRoutes: fromPromise(async ({ input }) => filterRoutes(appRoutes, input.roles, input.rolePermissions)),
+      generateRoutes: fromPromise(async ({ input }) => filterRoutes(appRoutes, input.roles, input.rolePermissions, input.permissions)),
       logout: fromPromise(() => client.session.logout()),
       loginCheckPoller: fromCallback<LoginCheckPollerEvent, LoginCheckPollerInput>(({ input, sendBack, receive }) => {
         let stopped = false;

@@ -64,6 +64,12 @@ describe('the team console in the browser', () => {
     // The member, in a browser of their own, sees shop A's orders and no other shop's.
     const member = await e2e.openAs({ username, password: 'member123x' }, '/order-manager/order-list', { via: 'login' });
     await expect.poll(() => shopsOnScreen(member), { timeout: 60_000 }).toEqual([shopA.name]);
+    // The menu and buttons hold what the role grants: orders and shops; no products, no team, no shipping.
+    const sider = member.locator('.shell-sider');
+    await sider.getByText('订单管理', { exact: true }).waitFor();
+    expect(await sider.getByText('商品管理', { exact: true }).count()).toBe(0);
+    expect(await sider.getByText('团队管理', { exact: true }).count()).toBe(0);
+    expect(await member.getByRole('button', { name: '发货', exact: true }).count()).toBe(0);
     await member.evaluate(() => ((window as unknown as { stillOpen: boolean }).stillOpen = true));
 
     // The owner gives the member shop B instead of A; the member's open page follows without a reload.

@@ -51,8 +51,11 @@ describe.each(DATABASE_TARGETS)('an organisation member on $kind', (target) => {
 
   it("works on the owner's data within the owner's paid roles, with only what the role grants", async () => {
     const packer = await login(t.app, 'packer', 'packer123');
-    const info = await get<{ roles: string[]; rolePermissions: string[] }>('/api/getInfo', packer);
+    const info = await get<{ roles: string[]; rolePermissions: string[]; permissions: string[] | null }>('/api/getInfo', packer);
     expect(info.body.data.roles).toEqual(['follow']);
+    // What the menus and buttons follow: the role's grants, read now; an owner has no list (everything).
+    expect(info.body.data.permissions).toEqual(['orders:view']);
+    expect((await get<{ permissions: string[] | null }>('/api/getInfo')).body.data.permissions).toBeNull();
     const orders = await get<{ total: number }>('/api/order/list?rows=1', packer);
     expect(orders.status).toBe(200);
     expect(orders.body.data.total).toBe((await get<{ total: number }>('/api/order/list?rows=1')).body.data.total);
@@ -69,6 +72,7 @@ describe.each(DATABASE_TARGETS)('an organisation member on $kind', (target) => {
     expect((await get('/api/order/list?rows=1', packer)).status).toBe(200);
     await t.database.db.update(orgRoles).set({ permissions: [] }).where(eq(orgRoles.id, roleId));
     expect((await get('/api/order/list?rows=1', packer)).status).toBe(401);
+    expect((await get<{ permissions: string[] | null }>('/api/getInfo', packer)).body.data.permissions).toEqual([]);
     await t.database.db.update(orgMembers).set({ status: 'disabled' }).where(eq(orgMembers.userId, memberId));
     expect((await get('/api/getInfo', packer)).status).toBe(402);
     await expect(login(t.app, 'packer', 'packer123')).rejects.toThrow(TEAM_MESSAGES.memberDisabled.zh);

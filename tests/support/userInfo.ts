@@ -5,6 +5,7 @@ export function userInfoOf(id: number, role: string): UserInfo {
   return {
     roles: [role],
     rolePermissions: [role],
+    permissions: null,
     user: {
       id,
       name: 'seller',

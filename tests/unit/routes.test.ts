@@ -1,3 +1,4 @@
+import { AREA_ROLES } from '@contract/access';
 import { appRoutes, filterRoutes, flattenRoutes } from '@/app/routes';
 
 /** The four demo accounts (server/demo/seed.ts) as the server's getInfo describes them: roles, and role permissions. */
@@ -117,5 +118,36 @@ describe('route filtering per demo account (spec §6)', () => {
     const visible = new Set(flattenRoutes(filterRoutes(appRoutes, ['keyword'], ['keyword'])).map((route) => route.path));
     expect(visible.has('/search')).toBe(true);
     expect([...visible].filter((path) => path.startsWith('/search/'))).toEqual([]);
+  });
+});
+
+describe('route filtering for a member of an organisation', () => {
+  const { roles, rolePermissions } = ACCOUNTS.seller;
+  const memberPaths = (permissions: string[]) => new Set(flattenRoutes(filterRoutes(appRoutes, roles, rolePermissions, permissions)).map((route) => route.path));
+
+  it("sees only the areas the role grants something in, within the owner's roles, and the pages open to all", () => {
+    // The demo shipper: shops, orders, shipping.
+    const shipper = memberPaths(['store:view', 'orders:view', 'orders:edit', 'orders:ship']);
+    expect(shipper.has('/order-manager/order-list')).toBe(true);
+    expect(shipper.has('/order-manager/record-list')).toBe(true);
+    expect(shipper.has('/store/store-list')).toBe(true);
+    expect(shipper.has('/product')).toBe(false);
+    expect([...shipper].filter((path) => path.startsWith('/product/'))).toEqual([]);
+    expect([...shipper].filter((path) => path.startsWith('/team'))).toEqual([]);
+    expect(shipper.has('/profile/modify-psw')).toBe(true);
+    // Team pages need staff management.
+    expect(memberPaths(['team:staff']).has('/team/members')).toBe(true);
+  });
+
+  it('every route gated on an area names that area, so a member is never shown a page by mistake', () => {
+    const gated = flattenRoutes(appRoutes).filter((route) => route.roles && route.roles.length > 0);
+    expect(gated.filter((route) => !route.area || AREA_ROLES[route.area] !== route.roles).map((route) => route.path)).toEqual([]);
+  });
+
+  it('a member with no grants keeps the pages open to everyone and no group left empty', () => {
+    const none = memberPaths([]);
+    expect(none.has('/order-manager')).toBe(false);
+    expect(none.has('/home/introduction')).toBe(true);
+    expect(filterRoutes(appRoutes, roles, rolePermissions, []).every((route) => !route.children || route.children.length > 0)).toBe(true);
   });
 });

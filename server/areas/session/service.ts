@@ -288,6 +288,7 @@ export function userInfo(user: AuthUser): UserInfo {
   return {
     roles: user.roles.length > 0 ? user.roles : [COMMON_ROLE],
     rolePermissions: user.rolePermissions,
+    permissions: user.permissions,
     user: {
       ...validityTimes(user.account),
       id: user.id,

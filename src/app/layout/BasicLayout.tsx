@@ -7,6 +7,7 @@ import { useDataClient } from '../dataClient';
 import { SettingsContext } from '../displaySettings';
 import { type AppRoute } from '../routes';
 import { TabsContext } from '../tabs';
+import { SessionContext } from '../session';
 import { useAfterStartup } from './afterStartup';
 import { useStages } from './stages';
 import { useAntiInspection } from './antiInspection';
@@ -83,22 +84,26 @@ export function BasicLayout({ route }: BasicLayoutProps) {
 }
 
 /**
- * A member's role or shops changed (the worker dropped the big lists' rows): the open tab is mounted again, so its
- * list opens and syncs only what the member may still see, without reloading the app.
+ * A member's role or shops changed (the worker dropped the big lists' rows): the menus are made again from the info
+ * read anew, and the open tab is mounted again, so its list opens and syncs only what the member may still see,
+ * without reloading the app.
  */
 function useScopeChangeRefresh() {
   const client = useDataClient();
   const tabs = TabsContext.useActorRef();
+  const session = SessionContext.useActorRef();
   useEffect(() => {
     const off = client.subscribe(
       'session.scopeChanged',
       proxy(() => {
+        // The menus and buttons follow the role's grants as they are now.
+        session.send({ type: 'session.grantsChanged' });
         const active = tabs.getSnapshot().context.active;
         if (active) tabs.send({ type: 'tab.refresh', path: active });
       }),
     );
     return () => void off.then((unsubscribe) => unsubscribe());
-  }, [client, tabs]);
+  }, [client, tabs, session]);
 }
 
 /** Every page with a title gets a tab; the redirect helper does not. */

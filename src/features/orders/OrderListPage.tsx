@@ -3,7 +3,8 @@ import { lazy, memo, startTransition, Suspense, useCallback, useEffect, useId, u
 import { useTranslation } from 'react-i18next';
 import { useSearch } from 'wouter';
 import { FBS_STATUSES, type FbsStatus } from '@contract/fbsStatuses';
-import type { OrderRow, Warehouse } from '@contract/orders';
+import type { EndpointSpec } from '@contract/endpoint';
+import { ORDER_ENDPOINTS, type OrderRow, type Warehouse } from '@contract/orders';
 import type { OrderFacets } from '@workers/orders/area';
 import type { DataClient } from '@workers/client';
 import type { OrderActionKind, OrderActionSelection } from '@machines/orderActionsMachine';
@@ -11,6 +12,7 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { appActorOptions } from '@/app/createAppActor';
 import { isHeadHandle } from '@workers/orders/types';
 import { useDataClient } from '@/app/dataClient';
+import { useGranted } from '@/app/granted';
 import { toLang } from '@/app/i18n';
 import { ControlSlot } from '@/app/layout/ControlSlot';
 import { useStages } from '@/app/layout/stages';
@@ -401,19 +403,31 @@ const GroupingSwitch = memo(function GroupingSwitch({ value, onChange }: Groupin
   );
 });
 
+/** The call each batch action makes, whose permission decides whether its button shows. */
+const ACTION_ENDPOINTS: Record<OrderActionKind, EndpointSpec> = {
+  ship: ORDER_ENDPOINTS.ship,
+  tracking: ORDER_ENDPOINTS.addTrackNumber,
+  labels: ORDER_ENDPOINTS.labelPdf,
+  stock: ORDER_ENDPOINTS.updateStock,
+  cancel: ORDER_ENDPOINTS.cancel,
+};
+
 type ActionBarProps = { count: number; onAction: (kind: OrderActionKind) => void };
 
 /** The batch actions: disabled until rows are selected, each saying how many rows it acts on. */
 const ActionBar = memo(function ActionBar({ count, onAction }: ActionBarProps) {
   const { t } = useTranslation('orders');
+  const granted = useGranted();
   const label = (kind: OrderActionKind) => (count > 0 ? t('actions.withCount', { action: t(`actions.${kind}`), count }) : t(`actions.${kind}`));
+  // Only the actions the person's role grants (a member's); the server refuses the others all the same.
+  const shown = (kind: OrderActionKind) => granted(ACTION_ENDPOINTS[kind]);
   return (
     <Space wrap>
-      <Button type="primary" disabled={count === 0} onClick={() => onAction('ship')}>{label('ship')}</Button>
-      <Button disabled={count === 0} onClick={() => onAction('tracking')}>{label('tracking')}</Button>
-      <Button disabled={count === 0} onClick={() => onAction('labels')}>{label('labels')}</Button>
-      <Button disabled={count === 0} onClick={() => onAction('stock')}>{label('stock')}</Button>
-      <Button danger disabled={count === 0} onClick={() => onAction('cancel')}>{label('cancel')}</Button>
+      {shown('ship') && <Button type="primary" disabled={count === 0} onClick={() => onAction('ship')}>{label('ship')}</Button>}
+      {shown('tracking') && <Button disabled={count === 0} onClick={() => onAction('tracking')}>{label('tracking')}</Button>}
+      {shown('labels') && <Button disabled={count === 0} onClick={() => onAction('labels')}>{label('labels')}</Button>}
+      {shown('stock') && <Button disabled={count === 0} onClick={() => onAction('stock')}>{label('stock')}</Button>}
+      {shown('cancel') && <Button danger disabled={count === 0} onClick={() => onAction('cancel')}>{label('cancel')}</Button>}
     </Space>
   );
 });

@@ -3,8 +3,9 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FBS_STATUSES, type FbsStatus } from '@contract/fbsStatuses';
-import type { OrderRow } from '@contract/orders';
+import { ORDER_ENDPOINTS, type OrderRow } from '@contract/orders';
 import { useDataClient } from '@/app/dataClient';
+import { useGranted } from '@/app/granted';
 import { selectedCount } from '@/components/virtual-table/selection';
 import { OrdersView } from './OrderListPage';
 
@@ -29,6 +30,8 @@ export function RecordListPage() {
   const client = useDataClient();
   const { message, modal } = App.useApp();
   const [editing, setEditing] = useState<OrderRow | 'new' | null>(null);
+  const granted = useGranted();
+  const [mayAdd, mayEdit, mayDelete] = [granted(ORDER_ENDPOINTS.add), granted(ORDER_ENDPOINTS.update), granted(ORDER_ENDPOINTS.delete)];
 
   return (
     <>
@@ -38,9 +41,9 @@ export function RecordListPage() {
           const count = selectedCount(selection, total);
           return (
             <>
-              <Button type="primary" onClick={() => setEditing('new')}>{t('add')}</Button>
-              <Button disabled={count !== 1} onClick={async () => setEditing((await selectedRows())[0] ?? null)}>{t('edit')}</Button>
-              <Button
+              {mayAdd && <Button type="primary" onClick={() => setEditing('new')}>{t('add')}</Button>}
+              {mayEdit && <Button disabled={count !== 1} onClick={async () => setEditing((await selectedRows())[0] ?? null)}>{t('edit')}</Button>}
+              {mayDelete && <Button
                 danger
                 disabled={count === 0}
                 onClick={() =>
@@ -58,7 +61,7 @@ export function RecordListPage() {
                 }
               >
                 {t('delete')}
-              </Button>
+              </Button>}
             </>
           );
         }}

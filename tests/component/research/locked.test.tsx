@@ -17,6 +17,7 @@ function openKeywordPage(lang: 'zh' | 'en', searchWordValidTime: number | null) 
   const info: UserInfo = {
     roles: ['search', 'keyword'],
     rolePermissions: ['common'],
+    permissions: null,
     user: { ...base.user, name: 'analyst', searchWordValidTime, keyWordValidTime: Date.now() + 30 * DAY, rightInfo: { activeRoles: ['keyword'], expiredRoles: ['search'], isAdmin: false } },
   };
   const stored: StoredSession = { token: 'tok', id: 9, name: 'analyst', right: '0', validTime: null, isAp: false, relative_id: null, auto: '', info };
