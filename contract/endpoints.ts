@@ -25,6 +25,7 @@ import { EDIT_ENDPOINTS } from './edit';
 import { WATERMARK_ENDPOINTS } from './watermark';
 import { PLUGIN_ENDPOINTS } from './plugin';
 import { EXTERNAL_IMAGE_ENDPOINTS } from './externalImage';
+import { SIGNIN_ENDPOINTS } from './signin';
 import { TEAM_ENDPOINTS } from './team';
 
 /**
@@ -61,6 +62,7 @@ export const ENDPOINTS = {
   plugin: PLUGIN_ENDPOINTS,
   externalImage: EXTERNAL_IMAGE_ENDPOINTS,
   team: TEAM_ENDPOINTS,
+  signin: SIGNIN_ENDPOINTS,
 } as const satisfies Record<string, Record<string, Endpoint>>;
 
 export type EndpointGroup = keyof typeof ENDPOINTS;

@@ -59,6 +59,22 @@ export const loginDataSchema = lazySchema(() => z.object({
 }));
 export type LoginData = z.infer<typeof loginDataSchema>;
 
+export const OTP_TYPES = ['totp', 'hotp'] as const;
+export type OtpType = (typeof OTP_TYPES)[number];
+// The second step of POST /api/login: the password was right, and the account needs a one-time code.
+export const secondStepSchema = lazySchema(() => z.object({
+  /** otp: ask for the code (or a recovery code); enrol: the account must set up a one-time password first. */
+  secondStep: z.enum(['otp', 'enrol']),
+  /** Sent with the code; good for LOGIN_TICKET_TTL_S, once. */
+  ticket: z.string(),
+  /** The kind of one-time password asked for (otp), null for a set-up. */
+  otpType: z.enum(OTP_TYPES).nullable(),
+}));
+export type SecondStep = z.infer<typeof secondStepSchema>;
+export const loginAnswerSchema = lazySchema(() => z.union([loginDataSchema, secondStepSchema]));
+export type LoginAnswer = z.infer<typeof loginAnswerSchema>;
+
+
 // GET /api/getInfo
 export const validityTimesSchema = lazySchema(() => z.object({
   followValidTime: z.number().nullable(),
@@ -198,10 +214,10 @@ export const SESSION_ENDPOINTS = {
   login: defineEndpoint({
     method: 'POST',
     path: '/login',
-    summary: 'Signs in: answers the access token and sets the httpOnly refresh cookie.',
+    summary: 'Signs in: answers the access token and sets the httpOnly refresh cookie, or the second step (one-time code) the account needs.',
     access: 'public',
     input: loginBodySchema,
-    answer: loginDataSchema,
+    answer: loginAnswerSchema,
   }),
   getInfo: defineEndpoint({ method: 'GET', path: '/getInfo', summary: "The signed-in user's roles and validity periods.", access: 'open', answer: userInfoSchema }),
   refreshToken: defineEndpoint({

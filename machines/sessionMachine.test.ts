@@ -1,6 +1,7 @@
 import { SimulatedClock, assign, createActor, createMachine, fromCallback, fromPromise, sendParent, setup, waitFor } from 'xstate';
 import { createTestModel } from 'xstate/graph';
-import type { LoginData, UserInfo } from '../contract/session';
+import type { LoginAnswer, LoginData, SecondStep, UserInfo } from '../contract/session';
+import type { EnrolLoginData, OtpEnrolment } from '../contract/signin';
 import type { ApiFailure } from '../workers/api';
 import {
   selectIsAdmin,
@@ -63,8 +64,13 @@ function info(roles: string[], rolePermissions = roles, permissions: string[] | 
 const adminInfo = info(['admin']);
 const routes: RouteNode[] = [{ path: '/home/introduction' }, { path: '/store/store-list' }];
 const wrongCredentials: ApiFailure = { type: 'Failed', code: 400, message: '用户名或密码错误', silent: false };
+const wrongCode: ApiFailure = { type: 'Failed', code: 400, message: '动态口令错误或已使用', silent: false };
+const asksCode: SecondStep = { secondStep: 'otp', ticket: 'ticket-1', otpType: 'totp' };
+const asksEnrolment: SecondStep = { secondStep: 'enrol', ticket: 'ticket-2', otpType: null };
+const enrolment: OtpEnrolment = { uri: 'otpauth://totp/x?secret=ABC', secret: 'ABC', type: 'totp', algorithm: 'SHA1', digits: 6, period: 30 };
+const recoveryCodes = Array.from({ length: 10 }, (_, i) => `code-${i}`);
 
-type PromiseActor = 'restoreSession' | 'login' | 'loadInfo' | 'generateRoutes' | 'logout';
+type PromiseActor = 'restoreSession' | 'login' | 'loadInfo' | 'generateRoutes' | 'logout' | 'verifyCode' | 'startEnrolment' | 'confirmEnrolment';
 
 function startHarness(options: { clock?: SimulatedClock; poller?: 'callback' | ReturnType<typeof createMachine> } = {}) {
   const pending = new Map<PromiseActor, Deferred<unknown>>();
@@ -77,6 +83,7 @@ function startHarness(options: { clock?: SimulatedClock; poller?: 'callback' | R
     checkNow: 0,
     pollerInputs: [] as LoginCheckPollerInput[],
     generateInputs: [] as { roles: readonly string[]; rolePermissions: readonly string[]; permissions: readonly string[] | null }[],
+    secondStepInputs: [] as unknown[],
   };
   const emitted: SessionEmitted[] = [];
   let pollerSendBack: ((event: SessionEvent) => void) | null = null;
@@ -103,7 +110,19 @@ function startHarness(options: { clock?: SimulatedClock; poller?: 'callback' | R
   const machine = sessionMachine.provide({
     actors: {
       restoreSession: fromPromise(fake<StoredSession | null>('restoreSession')),
-      login: fromPromise(fake<LoginData>('login')),
+      login: fromPromise(fake<LoginAnswer>('login')),
+      verifyCode: fromPromise(({ input }) => {
+        calls.secondStepInputs.push(input);
+        return fake<LoginData>('verifyCode')();
+      }),
+      startEnrolment: fromPromise(({ input }) => {
+        calls.secondStepInputs.push(input);
+        return fake<OtpEnrolment>('startEnrolment')();
+      }),
+      confirmEnrolment: fromPromise(({ input }) => {
+        calls.secondStepInputs.push(input);
+        return fake<EnrolLoginData>('confirmEnrolment')();
+      }),
       loadInfo: fromPromise(fake<UserInfo | null>('loadInfo')),
       generateRoutes: fromPromise(({ input }) => {
         calls.generateInputs.push(input);
@@ -178,6 +197,17 @@ type ModelEvent =
   | { type: 'session.login' }
   | { type: 'login.ok' }
   | { type: 'login.fail' }
+  | { type: 'login.needsCode' }
+  | { type: 'login.needsEnrolment' }
+  | { type: 'session.otp' }
+  | { type: 'session.cancelSecondStep' }
+  | { type: 'otp.ok' }
+  | { type: 'otp.fail' }
+  | { type: 'enrol.ok' }
+  | { type: 'enrol.fail' }
+  | { type: 'confirm.ok' }
+  | { type: 'confirm.fail' }
+  | { type: 'session.recoveryCodesSaved' }
   | { type: 'info.ok' }
   | { type: 'info.noResponse' }
   | { type: 'info.emptyRoles' }
@@ -195,8 +225,11 @@ const expiredText = '登录状态已过期，请重新登录';
 const failure = (error: SessionMessage | null) => ({ type: 'fail' as const, params: { error } });
 
 const model = setup({
-  types: { context: {} as { error: SessionMessage | null }, events: {} as ModelEvent },
-  actions: { fail: assign((_, params: { error: SessionMessage | null }) => ({ error: params.error })) },
+  types: { context: {} as { error: SessionMessage | null; stepped?: true }, events: {} as ModelEvent },
+  actions: {
+    fail: assign((_, params: { error: SessionMessage | null }) => ({ error: params.error })),
+    step: assign({ stepped: true as const }),
+  },
 }).createMachine({
   id: 'model',
   context: { error: null },
@@ -210,6 +243,20 @@ const model = setup({
       on: {
         'login.ok': 'loadingInfo',
         'login.fail': { target: 'loggedOut', actions: failure({ text: wrongCredentials.message }) },
+        'login.needsCode': { target: 'secondStep.code', actions: 'step' },
+        'login.needsEnrolment': { target: 'secondStep.enrolling', actions: 'step' },
+      },
+    },
+    // The one-time password: no session until the code (or the required set-up) is accepted.
+    secondStep: {
+      initial: 'code',
+      states: {
+        code: { on: { 'session.otp': { target: 'verifying', actions: failure(null) }, 'session.cancelSecondStep': { target: '#model.loggedOut', actions: failure(null) } } },
+        verifying: { on: { 'otp.ok': '#model.loadingInfo', 'otp.fail': { target: 'code', actions: failure({ text: wrongCode.message }) } } },
+        enrolling: { on: { 'enrol.ok': 'enrolReady', 'enrol.fail': { target: '#model.loggedOut', actions: failure({ text: wrongCode.message }) } } },
+        enrolReady: { on: { 'session.otp': { target: 'confirming', actions: failure(null) }, 'session.cancelSecondStep': { target: '#model.loggedOut', actions: failure(null) } } },
+        confirming: { on: { 'confirm.ok': 'recoveryCodes', 'confirm.fail': { target: 'enrolReady', actions: failure({ text: wrongCode.message }) } } },
+        recoveryCodes: { on: { 'session.recoveryCodesSaved': '#model.loadingInfo' } },
       },
     },
     loadingInfo: {
@@ -263,17 +310,62 @@ const testModel = createTestModel(model);
 // A resumed session's paths stop at a change of role and at a new login: past those they walk what the paths of a
 // login or a plain restore already walk, and the paths numbered over a thousand.
 const resumed = (path: { steps: readonly { event: { type: string } }[] }) => path.steps.some((step) => step.event.type === 'restore.withInfo');
+// A login through the second step stops where it reaches the user info: from there it is a plain login's path.
+const secondStepped = (path: { steps: readonly { event: { type: string } }[] }) =>
+  path.steps.some((step) => step.event.type === 'login.needsCode' || step.event.type === 'login.needsEnrolment');
+// A login through the second step stops where it reaches the user info or the login page again: from there on it
+// walks what a plain login's paths walk.
+const stepDone = (state: { context: { stepped?: true }; matches: (value: never) => boolean }) =>
+  state.context.stepped === true && (state.matches('loadingInfo' as never) || state.matches('loggedOut' as never));
 const paths = [
-  ...testModel.getSimplePaths().filter((path) => !resumed(path)),
+  ...testModel.getSimplePaths({ stopWhen: stepDone }).filter((path) => !resumed(path) && (!secondStepped(path) || path.steps.some((step) => step.event.type === 'restore.none'))),
   ...testModel.getSimplePaths({ stopWhen: (state) => state.matches('changingRole') || state.matches('loggingIn') }).filter(resumed),
 ];
 
 const stateChecks = {
   checkingSession: () => expect(h.actor.getSnapshot().value).toBe('checkingSession'),
   loggingIn: () => expect(h.actor.getSnapshot().value).toBe('loggingIn'),
+  // No session yet: nothing stored, the ticket kept for the code.
+  'secondStep.code': (state: { context: { error: SessionMessage | null } }) => {
+    const snapshot = h.actor.getSnapshot();
+    expect(snapshot.value).toEqual({ secondStep: 'code' });
+    expect(selectPhase(snapshot)).toBe('loggedOut');
+    expect(snapshot.context.user.token).toBe('');
+    expect(snapshot.context.secondStep).toEqual(asksCode);
+    expect(snapshot.context.error).toEqual(state.context.error);
+  },
+  'secondStep.verifying': () => {
+    expect(h.actor.getSnapshot().value).toEqual({ secondStep: 'verifying' });
+    expect(h.calls.secondStepInputs.at(-1)).toEqual({ ticket: 'ticket-1', code: '123456', recovery: false });
+  },
+  'secondStep.enrolling': () => {
+    expect(h.actor.getSnapshot().value).toEqual({ secondStep: 'enrolling' });
+    expect(h.calls.persistSession).toEqual([]);
+    expect(h.calls.secondStepInputs.at(-1)).toEqual({ ticket: 'ticket-2' });
+  },
+  'secondStep.enrolReady': (state: { context: { error: SessionMessage | null } }) => {
+    const snapshot = h.actor.getSnapshot();
+    expect(snapshot.value).toEqual({ secondStep: 'enrolReady' });
+    expect(snapshot.context.enrolment).toEqual(enrolment);
+    expect(snapshot.context.user.token).toBe('');
+    expect(snapshot.context.error).toEqual(state.context.error);
+  },
+  'secondStep.confirming': () => {
+    expect(h.actor.getSnapshot().value).toEqual({ secondStep: 'confirming' });
+    expect(h.calls.secondStepInputs.at(-1)).toEqual({ ticket: 'ticket-2', code: '123456' });
+  },
+  // The session is stored, and the codes are on screen until the user says they kept them.
+  'secondStep.recoveryCodes': () => {
+    const snapshot = h.actor.getSnapshot();
+    expect(snapshot.value).toEqual({ secondStep: 'recoveryCodes' });
+    expect(snapshot.context.recoveryCodes).toEqual(recoveryCodes);
+    expect(h.calls.persistSession.at(-1)?.token).toBe('tok-1');
+  },
   loadingInfo: () => {
     expect(h.actor.getSnapshot().value).toBe('loadingInfo');
     expect(selectUser(h.actor.getSnapshot()).token).not.toBe('');
+    expect(h.actor.getSnapshot().context.secondStep).toBeNull();
+    expect(h.actor.getSnapshot().context.recoveryCodes).toBeNull();
   },
   generatingRoutes: () => {
     expect(h.actor.getSnapshot().value).toBe('generatingRoutes');
@@ -340,6 +432,17 @@ const eventExecs = {
   'session.login': () => h.actor.send(loginEvent),
   'login.ok': () => h.resolve('login', loginData),
   'login.fail': () => h.reject('login', wrongCredentials),
+  'login.needsCode': () => h.resolve('login', asksCode),
+  'login.needsEnrolment': () => h.resolve('login', asksEnrolment),
+  'session.otp': () => h.actor.send({ type: 'session.otp', code: '123456' }),
+  'session.cancelSecondStep': () => h.actor.send({ type: 'session.cancelSecondStep' }),
+  'otp.ok': () => h.resolve('verifyCode', loginData),
+  'otp.fail': () => h.reject('verifyCode', wrongCode),
+  'enrol.ok': () => h.resolve('startEnrolment', enrolment),
+  'enrol.fail': () => h.reject('startEnrolment', wrongCode),
+  'confirm.ok': () => h.resolve('confirmEnrolment', { ...loginData, recoveryCodes }),
+  'confirm.fail': () => h.reject('confirmEnrolment', wrongCode),
+  'session.recoveryCodesSaved': () => h.actor.send({ type: 'session.recoveryCodesSaved' }),
   'info.ok': () => h.resolve('loadInfo', adminInfo),
   'info.noResponse': () => h.resolve('loadInfo', null),
   'info.emptyRoles': () => h.resolve('loadInfo', { ...adminInfo, roles: [] }),
@@ -359,7 +462,8 @@ describe('session machine: every simple path of its graph', () => {
     const reached = new Set(
       paths.flatMap((path) => [path.state, ...path.steps.map((step) => step.state)]).map((state) => JSON.stringify(state.value)),
     );
-    expect(reached.size).toBe(12);
+    expect(reached.size).toBe(18);
+    expect(reached).toContain(JSON.stringify({ secondStep: 'recoveryCodes' }));
     expect(reached).toContain(JSON.stringify({ loggedIn: 'refreshingToken' }));
     expect(reached).toContain('"changingRole"');
     expect(reached).toContain('"loggedOut"');

@@ -1,7 +1,8 @@
 import { assign, emit, fromCallback, fromPromise, sendTo, setup } from 'xstate';
 import type { MessageKey } from '../contract/errors';
 import { COMMON_ROLE } from '../contract/access';
-import type { LoginBody, LoginData, RightInfo, RoleOrCommon, UserInfo, ValidityTimes } from '../contract/session';
+import type { LoginAnswer, LoginBody, LoginData, RightInfo, RoleOrCommon, SecondStep, UserInfo, ValidityTimes } from '../contract/session';
+import type { EnrolLoginBody, EnrolLoginData, LoginOtpBody, OtpEnrolment } from '../contract/signin';
 import { isApiFailure } from '../workers/api';
 
 /**
@@ -54,6 +55,12 @@ export type SessionContext = {
   redirect: string | null;
   /** Shown with the user info kept from the last load; getInfo has not answered yet (`loggedIn.verifying`). */
   resumed: boolean;
+  /** The password was right and the account needs a one-time code (or its set-up) before the session. */
+  secondStep: SecondStep | null;
+  /** The one-time password being set up during the login (`secondStep.enrolReady`). */
+  enrolment: OtpEnrolment | null;
+  /** The recovery codes of a set-up just confirmed, shown once (`secondStep.recoveryCodes`). */
+  recoveryCodes: string[] | null;
 };
 
 /**
@@ -79,7 +86,13 @@ export type SessionEvent =
   /** The person's organisation role or shops changed (the push's `scope.changed`): read the info, redo the menus. */
   | { type: 'session.grantsChanged' }
   /** This session changed the password: it keeps going with the new password token (the server ended the others). */
-  | { type: 'session.passwordChanged'; auto: string };
+  | { type: 'session.passwordChanged'; auto: string }
+  /** The login's second step: a one-time code, or one of the recovery codes. */
+  | { type: 'session.otp'; code: string; recovery?: boolean }
+  /** Back to the password (the second step's ticket is dropped). */
+  | { type: 'session.cancelSecondStep' }
+  /** The user has kept the recovery codes shown after a set-up: the session goes on. */
+  | { type: 'session.recoveryCodesSaved' };
 
 /** Events the machine emits for the app (`actor.on(type, handler)`). */
 export type SessionEmitted =
@@ -130,6 +143,9 @@ const initialContext: SessionContext = {
   error: null,
   redirect: null,
   resumed: false,
+  secondStep: null,
+  enrolment: null,
+  recoveryCodes: null,
 };
 
 function notProvided(name: string): never {
@@ -169,7 +185,14 @@ const sessionSetup = setup({
   },
   actors: {
     restoreSession: fromPromise<StoredSession | null>(async () => notProvided('restoreSession')),
-    login: fromPromise<LoginData, LoginInput>(async () => notProvided('login')),
+    /** The password step: a session, or the second step the account needs. */
+    login: fromPromise<LoginAnswer, LoginInput>(async () => notProvided('login')),
+    /** The second step: a one-time or recovery code for the ticket. */
+    verifyCode: fromPromise<LoginData, LoginOtpBody>(async () => notProvided('verifyCode')),
+    /** A required one-time password's set-up: the secret and its QR URI for the ticket. */
+    startEnrolment: fromPromise<OtpEnrolment, { ticket: string }>(async () => notProvided('startEnrolment')),
+    /** Confirms the set-up with a first code: the session and the recovery codes. */
+    confirmEnrolment: fromPromise<EnrolLoginData, EnrolLoginBody>(async () => notProvided('confirmEnrolment')),
     /** Resolves with the user info, or with null when the server gave no usable answer. */
     loadInfo: fromPromise<UserInfo | null>(async () => notProvided('loadInfo')),
     generateRoutes: fromPromise<readonly RouteNode[], GenerateRoutesInput>(async () => notProvided('generateRoutes')),
@@ -215,7 +238,8 @@ const sessionSetup = setup({
       },
       resumed: false,
     })),
-    clearSession: assign({ user: anonymousUser, viewRole: null, permittedRoutes: [], redirect: null, resumed: false }),
+    clearSession: assign({ user: anonymousUser, viewRole: null, permittedRoutes: [], redirect: null, resumed: false, secondStep: null, enrolment: null, recoveryCodes: null }),
+    clearSecondStep: assign({ secondStep: null, enrolment: null, recoveryCodes: null }),
     setError: assign((_, message: SessionMessage) => ({ error: message })),
     clearError: assign({ error: null }),
     showMessage: emit((_, message: SessionMessage) => ({ type: 'session.message' as const, message })),
@@ -244,6 +268,8 @@ const sessionSetup = setup({
     /** The worker reports every non-silent API failure itself; the machine must not show it twice. */
     wasShownByWorker: (_, params: { error: unknown }) => wasShownByWorker(params.error),
     isSessionInvalid: (_, valid: boolean) => !valid,
+    asksCode: (_, answer: LoginAnswer) => 'secondStep' in answer && answer.secondStep === 'otp',
+    asksEnrolment: (_, answer: LoginAnswer) => 'secondStep' in answer && answer.secondStep === 'enrol',
   },
 });
 
@@ -332,6 +358,27 @@ const routesFailed = [
   },
 ] as const;
 
+/** Back to the password from a step that holds no session yet. */
+const cancelSecondStep = { target: '#session.loggedOut', actions: ['clearSecondStep', 'clearError'] } as const;
+
+/** A refused second step: back to `target` with the reason, shown unless the worker showed it. */
+function stepFailed(target: string) {
+  return [
+    {
+      guard: { type: 'wasShownByWorker' as const, params: ({ event }: FailedEvent) => ({ error: event.error }) },
+      target,
+      actions: { type: 'setError' as const, params: ({ event }: FailedEvent) => failureMessage(event.error) },
+    },
+    {
+      target,
+      actions: [
+        { type: 'setError' as const, params: ({ event }: FailedEvent) => failureMessage(event.error) },
+        { type: 'showMessage' as const, params: ({ event }: FailedEvent) => failureMessage(event.error) },
+      ],
+    },
+  ];
+}
+
 export const sessionMachine = sessionSetup.createMachine({
   id: 'session',
   context: initialContext,
@@ -385,13 +432,25 @@ export const sessionMachine = sessionSetup.createMachine({
           if (event.type !== 'session.login') throw new Error('loggingIn entered without session.login');
           return { username: event.username, password: event.password, code: event.code, uuid: event.uuid };
         },
-        onDone: {
-          target: 'loadingInfo',
-          actions: [
-            { type: 'assignStoredSession', params: ({ event }) => pickStored(event.output) },
-            { type: 'persistSession', params: ({ event }) => pickStored(event.output) },
-          ],
-        },
+        onDone: [
+          {
+            guard: { type: 'asksCode', params: ({ event }) => event.output },
+            target: 'secondStep.code',
+            actions: assign(({ event }) => ({ secondStep: event.output as SecondStep })),
+          },
+          {
+            guard: { type: 'asksEnrolment', params: ({ event }) => event.output },
+            target: 'secondStep.enrolling',
+            actions: assign(({ event }) => ({ secondStep: event.output as SecondStep })),
+          },
+          {
+            target: 'loadingInfo',
+            actions: [
+              { type: 'assignStoredSession', params: ({ event }) => pickStored(event.output as LoginData) },
+              { type: 'persistSession', params: ({ event }) => pickStored(event.output as LoginData) },
+            ],
+          },
+        ],
         onError: [
           {
             guard: { type: 'wasShownByWorker', params: ({ event }) => ({ error: event.error }) },
@@ -406,6 +465,63 @@ export const sessionMachine = sessionSetup.createMachine({
             ],
           },
         ],
+      },
+    },
+    /**
+     * The login's second step (a one-time password): the code, or a required set-up the user cannot skip (the QR
+     * code, confirmed with a first code, then the recovery codes shown once). A refused code stays on the step with
+     * the server's reason (wrong, used, locked for 10 minutes); cancelling goes back to the password.
+     */
+    secondStep: {
+      initial: 'code',
+      states: {
+        code: { on: { 'session.otp': { target: 'verifying', actions: 'clearError' }, 'session.cancelSecondStep': cancelSecondStep } },
+        verifying: {
+          invoke: {
+            src: 'verifyCode',
+            input: ({ context, event }) => {
+              if (event.type !== 'session.otp') throw new Error('verifying entered without session.otp');
+              return { ticket: context.secondStep?.ticket ?? '', code: event.code, recovery: event.recovery ?? false };
+            },
+            onDone: {
+              target: '#session.loadingInfo',
+              actions: [
+                { type: 'assignStoredSession', params: ({ event }) => pickStored(event.output) },
+                { type: 'persistSession', params: ({ event }) => pickStored(event.output) },
+                'clearSecondStep',
+              ],
+            },
+            onError: stepFailed('code'),
+          },
+        },
+        enrolling: {
+          invoke: {
+            src: 'startEnrolment',
+            input: ({ context }) => ({ ticket: context.secondStep?.ticket ?? '' }),
+            onDone: { target: 'enrolReady', actions: assign(({ event }) => ({ enrolment: event.output })) },
+            onError: stepFailed('#session.loggedOut'),
+          },
+        },
+        enrolReady: { on: { 'session.otp': { target: 'confirming', actions: 'clearError' }, 'session.cancelSecondStep': cancelSecondStep } },
+        confirming: {
+          invoke: {
+            src: 'confirmEnrolment',
+            input: ({ context, event }) => {
+              if (event.type !== 'session.otp') throw new Error('confirming entered without session.otp');
+              return { ticket: context.secondStep?.ticket ?? '', code: event.code };
+            },
+            onDone: {
+              target: 'recoveryCodes',
+              actions: [
+                { type: 'assignStoredSession', params: ({ event }) => pickStored(event.output) },
+                { type: 'persistSession', params: ({ event }) => pickStored(event.output) },
+                assign(({ event }) => ({ recoveryCodes: event.output.recoveryCodes, enrolment: null })),
+              ],
+            },
+            onError: stepFailed('enrolReady'),
+          },
+        },
+        recoveryCodes: { on: { 'session.recoveryCodesSaved': { target: '#session.loadingInfo', actions: 'clearSecondStep' } } },
       },
     },
     loadingInfo: loadingUserInfo,
@@ -558,7 +674,8 @@ export type SessionPhase = 'pending' | 'loggedOut' | 'loggedIn';
 
 export function selectPhase(snapshot: { value: unknown }): SessionPhase {
   const value = snapshot.value;
-  if (value === 'loggedOut') return 'loggedOut';
+  // The second step of a login holds no session: the guard sends every page but /login to the login page.
+  if (value === 'loggedOut' || (typeof value === 'object' && value !== null && 'secondStep' in value)) return 'loggedOut';
   if (typeof value === 'object' && value !== null && 'loggedIn' in value) return 'loggedIn';
   return 'pending';
 }
@@ -573,6 +690,15 @@ export function selectRoutesSettled(snapshot: { value: unknown }): boolean {
   return step !== 'verifying' && step !== 'rerouting';
 }
 export const selectIsLoggingIn = (snapshot: { value: unknown }) => snapshot.value === 'loggingIn';
+/** The step of the login's second step on screen, or null outside it. */
+export function selectSecondStep(snapshot: { value: unknown }): 'code' | 'verifying' | 'enrolling' | 'enrolReady' | 'confirming' | 'recoveryCodes' | null {
+  const value = snapshot.value;
+  if (typeof value !== 'object' || value === null || !('secondStep' in value)) return null;
+  return (value as { secondStep: ReturnType<typeof selectSecondStep> }).secondStep;
+}
+export const selectEnrolment = (snapshot: Pick<SessionSnapshot, 'context'>) => snapshot.context.enrolment;
+export const selectRecoveryCodes = (snapshot: Pick<SessionSnapshot, 'context'>) => snapshot.context.recoveryCodes;
+export const selectSecondStepInfo = (snapshot: Pick<SessionSnapshot, 'context'>) => snapshot.context.secondStep;
 export const selectIsRefreshingToken = (snapshot: { value: unknown }) =>
   typeof snapshot.value === 'object' && snapshot.value !== null && (snapshot.value as Record<string, unknown>).loggedIn === 'refreshingToken';
 export const selectUser = (snapshot: Pick<SessionSnapshot, 'context'>) => snapshot.context.user;

@@ -21,6 +21,7 @@ import { sessionRoutes } from './areas/session/routes';
 import { personScope } from './areas/session/service';
 import { setPasswordHashCost } from './areas/session/passwords';
 import { operationLogPlugin } from './areas/team/log';
+import { signinRoutes } from './areas/signin/routes';
 import { teamRoutes } from './areas/team/routes';
 import { systemRoutes } from './areas/system/routes';
 import { storeRoutes } from './areas/store/routes';
@@ -133,6 +134,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await app.register(createRoutes);
   await app.register(researchRoutes);
   await app.register(teamRoutes);
+  await app.register(signinRoutes);
   await app.register(editRoutes, options.edit ?? {});
   // Later areas register here: one plugin per area, mirroring the spec's call list.
   return app;

@@ -5,6 +5,8 @@ import type { ProductsApi, ProductsEvents } from './products/area';
 import type { ReturnsApi, ReturnsEvents } from './returns/area';
 import type { AdminApi, NoticeApi } from './admin';
 import type { TeamApi } from './team';
+import type { SigninApi } from './signin';
+import type { EnrolLoginBody, EnrolLoginData, LoginOtpBody, OtpEnrolment } from '../contract/signin';
 import type { ChatApi, ChatEvents } from './chat';
 import type { ToolsApi } from './tools';
 import type { AnalysisApi } from './analysis';
@@ -26,6 +28,7 @@ import type {
   LimitInfo,
   LoginBody,
   LoginCheckBody,
+  LoginAnswer,
   LoginData,
   Notice,
   RegisterBody,
@@ -109,8 +112,14 @@ export type SessionApi = {
   setLanguage(lang: Lang): Promise<void>;
   captchaImage(): Promise<CaptchaImage>;
   register(body: RegisterBody): Promise<RegisterData>;
-  /** Logs in and keeps the new credentials for every later call. */
-  login(body: LoginBody): Promise<LoginData>;
+  /** Logs in and keeps the new credentials for every later call; or answers the second step the account needs. */
+  login(body: LoginBody): Promise<LoginAnswer>;
+  /** The login's second step: a one-time or recovery code for the ticket; keeps the new credentials. */
+  loginOtp(body: LoginOtpBody): Promise<LoginData>;
+  /** A required one-time password's set-up during the login. */
+  loginEnrol(ticket: string): Promise<OtpEnrolment>;
+  /** Confirms that set-up with a first code and signs in; keeps the new credentials. */
+  loginEnrolConfirm(body: EnrolLoginBody): Promise<EnrolLoginData>;
   getInfo(): Promise<UserInfo>;
   loginCheck(body: LoginCheckBody): Promise<0 | 1>;
   checkPsw(password: string): Promise<boolean>;
@@ -164,6 +173,8 @@ export type DataApi = {
   admin: AdminApi;
   /** The seller's organisation: members, roles, departments, positions, the operation log (workers/team.ts). */
   team: TeamApi;
+  /** Sign-in security: one-time passwords and the sign-in log (workers/signin.ts). */
+  signin: SigninApi;
   notice: NoticeApi;
   /** Buyer chats across shops and team contacts (workers/chat.ts). */
   chat: ChatApi;

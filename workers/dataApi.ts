@@ -1,5 +1,6 @@
 import { createAdminApi, createNoticeApi } from './admin';
 import { createTeamApi } from './team';
+import { createSigninApi } from './signin';
 import type { DataApi } from './api';
 import { createEventBus, type EventBus } from './events';
 import { HttpClient } from './http/client';
@@ -91,6 +92,7 @@ export function createDataApi(core: WorkerCore, options: DataApiOptions = {}) {
     store: createStoreApi(core.client),
     admin: createAdminApi(core.client),
     team: createTeamApi(core.client),
+    signin: createSigninApi(core.client),
     notice: createNoticeApi(core.client),
     chat: createChatArea(core.client, core.events),
     tools: createToolsApi(core.client),

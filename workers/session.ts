@@ -1,4 +1,5 @@
 import { SESSION_ENDPOINTS as E } from '../contract/session';
+import { SIGNIN_ENDPOINTS } from '../contract/signin';
 import type { SessionApi } from './api';
 import type { HttpClient } from './http/client';
 
@@ -15,6 +16,17 @@ export function createSessionApi(client: HttpClient, now: () => number = Date.no
     register: (body) => client.call(E.register, body),
     async login(body) {
       const data = await client.call(E.login, body);
+      if ('token' in data) client.setCredentials({ token: data.token, userId: data.id });
+      return data;
+    },
+    async loginOtp(body) {
+      const data = await client.call(SIGNIN_ENDPOINTS.loginOtp, body);
+      client.setCredentials({ token: data.token, userId: data.id });
+      return data;
+    },
+    loginEnrol: (ticket) => client.call(SIGNIN_ENDPOINTS.loginEnrol, { ticket }),
+    async loginEnrolConfirm(body) {
+      const data = await client.call(SIGNIN_ENDPOINTS.loginEnrolConfirm, body);
       client.setCredentials({ token: data.token, userId: data.id });
       return data;
     },

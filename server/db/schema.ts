@@ -455,3 +455,4 @@ export * from './tables/push';
 export * from './tables/collection';
 export * from './tables/plugin';
 export * from './tables/org';
+export * from './tables/signin';

@@ -77,6 +77,9 @@ export function createSessionLogic(client: DataClient) {
         return started ?? restoreStored(client);
       }),
       login: fromPromise(({ input }) => client.session.login(input)),
+      verifyCode: fromPromise(({ input }) => client.session.loginOtp(input)),
+      startEnrolment: fromPromise(({ input }) => client.session.loginEnrol(input.ticket)),
+      confirmEnrolment: fromPromise(({ input }) => client.session.loginEnrolConfirm(input)),
       loadInfo: fromPromise<UserInfo | null>(() => {
         const asked = pendingInfo?.client === client ? pendingInfo.info : null;
         pendingInfo = null;

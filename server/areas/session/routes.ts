@@ -1,19 +1,29 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { API_BASE } from '../../../contract/endpoint';
 import { REFRESH_COOKIE, AUTH_HEADERS } from '../../../contract/envelope';
 import { PUSH_ENDPOINTS } from '../../../contract/push';
 import { SESSION_ENDPOINTS as E } from '../../../contract/session';
 import { ApiError } from '../../http/errors';
 import { route } from '../../http/route';
+import { logSignIn } from '../signin/secondStep';
 import { createCaptcha } from './captcha';
 import { issuePushTicket } from './pushTickets';
 import * as session from './service';
 
+/** The httpOnly refresh cookie of a new or refreshed session (path /api). */
+export function setRefreshCookie(app: FastifyInstance, reply: FastifyReply, value: string, maxAgeS = app.config.refreshTokenTtlS) {
+  reply.setCookie(REFRESH_COOKIE, value, { httpOnly: true, sameSite: 'lax', secure: 'auto', path: API_BASE, maxAge: maxAgeS });
+}
+
+/** The address and browser of a sign-in, for the limits and the sign-in log. */
+export function signInOrigin(request: FastifyRequest): session.SignInOrigin {
+  const agent = request.headers['user-agent'];
+  return { ip: request.ip, browser: (Array.isArray(agent) ? agent[0] : agent) ?? '' };
+}
+
 /** Session and account calls (seller-tool §7 "Session and account"); the logic lives in service.ts. */
 export async function sessionRoutes(app: FastifyInstance) {
   const cookiePath = API_BASE;
-  const setRefreshCookie = (reply: FastifyReply, value: string, maxAgeS: number) =>
-    reply.setCookie(REFRESH_COOKIE, value, { httpOnly: true, sameSite: 'lax', secure: 'auto', path: cookiePath, maxAge: maxAgeS });
 
   route(app, E.captchaImage, async ({ reply }) => {
     reply.header('cache-control', 'no-store');
@@ -23,8 +33,8 @@ export async function sessionRoutes(app: FastifyInstance) {
   route(app, E.register, async ({ input }) => session.register(app, input));
 
   route(app, E.login, async ({ input, request, reply }) => {
-    const { data, refreshToken } = await session.login(app, input, request.ip);
-    setRefreshCookie(reply, refreshToken, app.config.refreshTokenTtlS);
+    const { data, refreshToken } = await session.login(app, input, signInOrigin(request));
+    if (refreshToken !== null) setRefreshCookie(app, reply, refreshToken);
     return data;
   });
 
@@ -39,13 +49,14 @@ export async function sessionRoutes(app: FastifyInstance) {
       reply.clearCookie(REFRESH_COOKIE, { path: cookiePath });
       throw new ApiError(401, 'unauthorized');
     }
-    if (result.refreshToken) setRefreshCookie(reply, result.refreshToken, result.refreshMaxAgeS);
+    if (result.refreshToken) setRefreshCookie(app, reply, result.refreshToken, result.refreshMaxAgeS);
     reply.header('cache-control', 'no-store');
     return { token: result.token };
   });
 
-  route(app, E.logout, async ({ user, reply }) => {
+  route(app, E.logout, async ({ user, reply, request }) => {
     await session.logout(app, user.sessionId);
+    await logSignIn(app, { orgId: user.accountId, userId: user.id, username: user.name, event: 'logout', method: 'session', success: true, ...signInOrigin(request) });
     app.push.closeSessions([user.sessionId]);
     reply.clearCookie(REFRESH_COOKIE, { path: cookiePath });
     return null;

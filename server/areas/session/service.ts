@@ -1,9 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { and, desc, eq, isNull, ne, or, sql } from 'drizzle-orm';
 import { COMMON_ROLE, type Brand, type ChangePswData, type LimitInfo, type LoginData, type Notice, type RegisterData, type Role, type UserInfo } from '../../../contract/session';
+import { message } from '../../../contract/errors';
+import type { SecondStep, SignInMethod } from '../../../contract/signin';
 import { TEAM_MESSAGES } from '../../../contract/team';
 import { notices, sessions, users, type SessionRow, type UserRow } from '../../db/schema';
 import { ApiError } from '../../http/errors';
+import { logSignIn, secondStepFor } from '../signin/secondStep';
 import { accountScope, MemberInactive, type AccountScope } from '../team/scope';
 import { activeRoles, assignedRoles, latestValidTime, rolePermissions, validityTimes } from './access';
 import { consumeCaptcha } from './captcha';
@@ -59,7 +62,7 @@ export function newPasswordStamp(): string {
   return randomBytes(24).toString('base64url');
 }
 
-async function findUserByName(deps: ServiceDeps, username: string): Promise<UserRow | undefined> {
+export async function findUserByName(deps: ServiceDeps, username: string): Promise<UserRow | undefined> {
   const [row] = await deps.db
     .select()
     .from(users)
@@ -68,7 +71,7 @@ async function findUserByName(deps: ServiceDeps, username: string): Promise<User
   return row;
 }
 
-async function findUser(deps: ServiceDeps, id: number): Promise<UserRow | undefined> {
+export async function findUser(deps: ServiceDeps, id: number): Promise<UserRow | undefined> {
   const [row] = await deps.db.select().from(users).where(eq(users.id, id)).limit(1);
   return row;
 }
@@ -98,25 +101,52 @@ export async function register(deps: ServiceDeps, body: { username: string; pass
 }
 
 export type LoginResult = { data: LoginData; refreshToken: string };
+/** A right password answers a session, or the second step the account still needs (no session, no cookie yet). */
+export type PasswordStepResult = LoginResult | { data: SecondStep; refreshToken: null };
+/** Where a sign-in comes from, for the limits and the sign-in log. */
+export type SignInOrigin = { ip: string; browser: string };
 
-export async function login(deps: ServiceDeps, body: { username: string; password: string; code: string; uuid: string }, ip: string): Promise<LoginResult> {
-  const now = deps.now();
+export async function login(
+  deps: ServiceDeps,
+  body: { username: string; password: string; code: string; uuid: string },
+  origin: SignInOrigin,
+): Promise<PasswordStepResult> {
+  const { ip } = origin;
   const key = body.username.toLowerCase();
   const user = await findUserByName(deps, body.username);
-  await checkLoginLimit(deps, key, ip, user?.id ?? null);
-  await consumeCaptcha(deps, body.uuid, body.code);
+  const entry = { orgId: user ? (user.isAp && user.relativeId ? user.relativeId : user.id) : 0, userId: user?.id ?? null, username: body.username, event: 'login', method: 'password', ...origin } as const;
+  try {
+    await checkLoginLimit(deps, key, ip, user?.id ?? null);
+    await consumeCaptcha(deps, body.uuid, body.code);
+  } catch (error) {
+    if (error instanceof ApiError) await logSignIn(deps, { ...entry, success: false, reason: error.localized('en') });
+    throw error;
+  }
   // An unknown name costs the same hashing as a wrong password, so the answer's timing does not tell which it was.
   const verified = await verifyPassword(body.password, user?.passwordHash ?? (await dummyPasswordHash()));
   if (!user || !verified) {
     await recordLoginFailure(deps, key, ip);
+    await logSignIn(deps, { ...entry, success: false, reason: message('wrongCredentials', 'en') });
     throw new ApiError(400, 'wrongCredentials');
   }
   await clearLoginFailures(deps, key, ip);
-  const caller = await toAuthUser(deps, user, 0, now).catch((error: unknown) => {
+  const caller = await signInCaller(deps, user);
+  const step = await secondStepFor(deps, user.id, ip);
+  if (step) return { data: step, refreshToken: null };
+  return issueSession(deps, user, caller, origin, 'password');
+}
+
+/** The person about to be signed in; a disabled member is refused with the reason. */
+export async function signInCaller(deps: ServiceDeps, user: UserRow): Promise<AuthUser> {
+  return toAuthUser(deps, user, 0, deps.now()).catch((error: unknown) => {
     if (error instanceof ApiError && error.code === 402) throw new ApiError(400, TEAM_MESSAGES.memberDisabled);
     throw error;
   });
+}
 
+/** A new session for a person whose every step of the login is done, written to the sign-in log. */
+export async function issueSession(deps: ServiceDeps, user: UserRow, caller: AuthUser, origin: SignInOrigin, method: SignInMethod): Promise<LoginResult> {
+  const now = deps.now();
   const token = newToken();
   const refreshToken = newToken();
   await deps.db.insert(sessions).values({
@@ -127,8 +157,9 @@ export async function login(deps: ServiceDeps, body: { username: string; passwor
     refreshExpiresAt: new Date(now.getTime() + deps.config.refreshTokenTtlS * 1000),
     createdAt: now,
     lastSeenAt: now,
-    ip,
+    ip: origin.ip,
   });
+  await logSignIn(deps, { orgId: caller.accountId, userId: user.id, username: user.username, event: 'login', method, success: true, ...origin });
   const roles = caller.roles;
   return {
     refreshToken,

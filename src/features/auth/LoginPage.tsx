@@ -3,10 +3,11 @@ import { Alert, Button, Divider, Form, Input, Tooltip } from 'antd';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'wouter';
-import { selectIsLoggingIn, selectPhase, selectUserName } from '@machines/sessionMachine';
+import { selectIsLoggingIn, selectPhase, selectSecondStep, selectUserName } from '@machines/sessionMachine';
 import { SessionContext } from '@/app/session';
 import { AuthLayout } from './AuthLayout';
 import { CaptchaField } from './CaptchaField';
+import { SecondStepPanel } from './SecondStepPanel';
 import { useCaptcha } from './useCaptcha';
 
 type LoginValues = { username: string; password: string; code: string };
@@ -20,18 +21,19 @@ export function LoginPage() {
   const phase = SessionContext.useSelector(selectPhase);
   const loggingIn = SessionContext.useSelector(selectIsLoggingIn);
   const userName = SessionContext.useSelector(selectUserName);
+  const secondStep = SessionContext.useSelector(selectSecondStep);
   const attempted = useRef(false);
   const redirect = params.get('redirect') || '/';
 
   // A failed attempt used up the captcha: show a new one and clear the old answer.
   const { refresh } = captcha;
   useEffect(() => {
-    if (attempted.current && phase === 'loggedOut' && !loggingIn) {
+    if (attempted.current && phase === 'loggedOut' && !loggingIn && !secondStep) {
       attempted.current = false;
       form.setFieldValue('code', '');
       refresh();
     }
-  }, [phase, loggingIn, form, refresh]);
+  }, [phase, loggingIn, secondStep, form, refresh]);
 
   const submit = (values: LoginValues) => {
     attempted.current = true;
@@ -44,6 +46,14 @@ export function LoginPage() {
       redirect,
     });
   };
+
+  if (secondStep) {
+    return (
+      <AuthLayout title={t('login.title')} subtitle={t('login.subtitle')}>
+        <SecondStepPanel />
+      </AuthLayout>
+    );
+  }
 
   return (
     <AuthLayout title={t('login.title')} subtitle={t('login.subtitle')}>

@@ -1,0 +1,66 @@
+import type { FastifyInstance } from 'fastify';
+import { SIGNIN_ENDPOINTS as E } from '../../../contract/signin';
+import { route } from '../../http/route';
+import { setRefreshCookie, signInOrigin } from '../session/routes';
+import { orgContext, type TeamDeps } from '../team/service';
+import * as signin from './service';
+
+/** Sign-in security (contract/signin.ts): the login's second step, the person's own one-time password, the console. */
+export async function signinRoutes(app: FastifyInstance) {
+  const team: TeamDeps = { db: app.db, now: () => app.now() };
+  const ctx = (user: Parameters<typeof orgContext>[1], orgId: number | undefined) => orgContext(team, user, orgId);
+
+  route(app, E.loginOtp, async ({ input, request, reply }) => {
+    const { data, refreshToken } = await signin.loginWithCode(app, input, signInOrigin(request));
+    setRefreshCookie(app, reply, refreshToken);
+    return data;
+  });
+  route(app, E.loginEnrol, async ({ input, reply }) => {
+    reply.header('cache-control', 'no-store');
+    return signin.loginEnrolment(app, input.ticket);
+  });
+  route(app, E.loginEnrolConfirm, async ({ input, request, reply }) => {
+    const { data, refreshToken } = await signin.loginEnrolConfirm(app, input, signInOrigin(request));
+    setRefreshCookie(app, reply, refreshToken);
+    reply.header('cache-control', 'no-store');
+    return data;
+  });
+
+  route(app, E.otpStatus, async ({ user }) => signin.otpStatus(app, user));
+  route(app, E.otpSetup, async ({ user, reply }) => {
+    reply.header('cache-control', 'no-store');
+    return signin.setupOtp(app, user);
+  });
+  route(app, E.otpConfirm, async ({ user, input, reply }) => {
+    reply.header('cache-control', 'no-store');
+    return signin.confirmOtp(app, user, input.code);
+  });
+  route(app, E.otpRecovery, async ({ user, input, reply }) => {
+    reply.header('cache-control', 'no-store');
+    return signin.regenerateRecoveryCodes(app, user, input.code);
+  });
+  route(app, E.otpDisable, async ({ user, input }) => signin.disableOtp(app, user, input.password));
+  route(app, E.ownSignIns, async ({ user, input }) => signin.ownSignIns(app, user, input));
+
+  route(app, E.orgOtp, async ({ user, input }) => signin.orgOtpSettings(app, await ctx(user, input.orgId)));
+  route(app, E.saveOrgOtp, async ({ user, input, request }) => {
+    const { orgId, ...body } = input;
+    const org = await ctx(user, orgId);
+    const before = await signin.orgOtpSettings(app, org);
+    const after = await signin.saveOrgOtp(app, org, body);
+    request.operationChange = { record: `orgId=${org.orgId}`, before: { policy: before.policy, requiredRoleIds: before.requiredRoleIds }, after: { policy: after.policy, requiredRoleIds: after.requiredRoleIds } };
+    return after;
+  });
+  route(app, E.markMember, async ({ user, input, request }) => {
+    const member = await signin.markMember(app, await ctx(user, undefined), input.id, input.required);
+    request.operationChange = { record: `id=${member.id} name=${member.name}`, after: { required: member.required } };
+    return member;
+  });
+  route(app, E.resetMember, async ({ user, input, request }) => {
+    const result = await signin.resetMember(app, await ctx(user, undefined), input.id);
+    request.operationChange = { record: `id=${input.id} otp=reset` };
+    return result;
+  });
+  route(app, E.dynamicPwdList, async ({ user, input }) => signin.dynamicPasswords(app, await ctx(user, input.orgId), input));
+  route(app, E.signInLog, async ({ user, input }) => signin.orgSignIns(app, await ctx(user, input.orgId), input));
+}

@@ -1,0 +1,99 @@
+import { sql } from 'drizzle-orm';
+import { bigint, bigserial, boolean, index, integer, jsonb, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { timestamptz } from '../columns';
+import { users } from '../schema';
+
+/**
+ * A person's one-time password (server/areas/signin): the secret encrypted with SECRET_KEY, its parameters as set up,
+ * and what stops a code being used twice (the last TOTP step, the next HOTP counter). `pending*` is a set-up not yet
+ * confirmed with a first code. `failures`/`lockedUntil`: wrong codes at the second step of a login.
+ */
+export const userOtp = pgTable('user_otp', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  /** The organisation marked this member as required to use one. */
+  required: boolean('required').notNull().default(false),
+  secretEnc: text('secret_enc'),
+  type: text('type').notNull().default('totp'),
+  algorithm: text('algorithm').notNull().default('SHA1'),
+  digits: integer('digits').notNull().default(6),
+  period: integer('period').notNull().default(30),
+  window: integer('window').notNull().default(1),
+  /** HOTP: the counter the next code is checked from. */
+  counter: bigint('counter', { mode: 'number' }).notNull().default(0),
+  /** TOTP: the time step of the last accepted code; a code of that step or an earlier one is refused. */
+  lastStep: bigint('last_step', { mode: 'number' }).notNull().default(-1),
+  enabledAt: timestamptz('enabled_at'),
+  pendingSecretEnc: text('pending_secret_enc'),
+  /** The policy the pending set-up was made under. */
+  pendingPolicy: jsonb('pending_policy'),
+  failures: integer('failures').notNull().default(0),
+  lockedUntil: timestamptz('locked_until'),
+});
+
+/** Ten per person, shown once; only their hash is kept, and each works once. */
+export const otpRecoveryCodes = pgTable(
+  'otp_recovery_codes',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    usedAt: timestamptz('used_at'),
+  },
+  (table) => [index('otp_recovery_codes_user_idx').on(table.userId)],
+);
+
+/** A login whose password was right, waiting for its second step (a hash of the ticket the client holds). */
+export const loginChallenges = pgTable(
+  'login_challenges',
+  {
+    id: serial('id').primaryKey(),
+    ticketHash: text('ticket_hash').notNull(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** 'otp' | 'enrol'. */
+    kind: text('kind').notNull(),
+    ip: text('ip').notNull().default(''),
+    expiresAt: timestamptz('expires_at').notNull(),
+  },
+  (table) => [uniqueIndex('login_challenges_ticket_idx').on(table.ticketHash), index('login_challenges_expires_idx').on(table.expiresAt)],
+);
+
+/** An organisation's sign-in settings (org_id: the owner's users.id). */
+export const orgSecurity = pgTable('org_security', {
+  orgId: integer('org_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  /** contract/signin.ts OtpPolicy. */
+  otpPolicy: jsonb('otp_policy'),
+  /** Members of these roles must use a one-time password. */
+  otpRoleIds: integer('otp_role_ids').array().notNull().default(sql`'{}'::int[]`),
+});
+
+/** Every sign-in and sign-out, success or failure. */
+export const signInLog = pgTable(
+  'sign_in_log',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    /** The account the person works for (0 when the name is unknown). */
+    orgId: integer('org_id').notNull(),
+    userId: integer('user_id'),
+    username: text('username').notNull(),
+    at: timestamptz('at').notNull(),
+    /** 'login' | 'logout'. */
+    event: text('event').notNull(),
+    /** contract/signin.ts SIGN_IN_METHODS. */
+    method: text('method').notNull(),
+    success: boolean('success').notNull(),
+    reason: text('reason').notNull().default(''),
+    ip: text('ip').notNull().default(''),
+    browser: text('browser').notNull().default(''),
+  },
+  (table) => [index('sign_in_log_org_at_idx').on(table.orgId, table.at), index('sign_in_log_user_at_idx').on(table.userId, table.at), index('sign_in_log_at_idx').on(table.at)],
+);
+
+export type UserOtpRow = typeof userOtp.$inferSelect;

@@ -1,0 +1,89 @@
+import { generate } from 'otplib';
+import type { Page } from 'playwright-core';
+import { SIGNIN_ENDPOINTS } from '../../contract/signin';
+import { TEAM_ENDPOINTS } from '../../contract/team';
+import { api, logIn, registerByApi, screenshot, uniqueName, useBrowser } from './browser';
+
+const e2e = useBrowser();
+const { baseUrl, code } = e2e;
+
+/** The code an authenticator app shows, computed here with otplib (the server checks with otpauth). */
+const totp = (secret: string, offsetS = 0) => generate({ secret, epoch: Date.now() / 1000 + offsetS });
+const path = (page: Page) => new URL(page.url()).pathname;
+
+describe('one-time passwords at sign-in', () => {
+  it('a required member sets one up from the QR page, then signs in only with a fresh code or a recovery code', async () => {
+    // An owner of their own, with one member marked required.
+    const owner = uniqueName('otpowner');
+    const member = uniqueName('otpstaff');
+    await registerByApi(baseUrl, owner, 'Owner123', code);
+    const ownerPage = await e2e.openAs({ username: owner, password: 'Owner123' }, '/home/introduction', { via: 'login' });
+    const added = await api<{ code: number; data: { id: number } }>(ownerPage, TEAM_ENDPOINTS.addMember.path, { username: member, password: 'Staff123' });
+    expect(added.code).toBe(200);
+    expect((await api<{ code: number }>(ownerPage, SIGNIN_ENDPOINTS.markMember.path, { id: added.data.id, required: true })).code).toBe(200);
+    await ownerPage.context().close();
+
+    const context = await e2e.context();
+    const page = await context.newPage();
+    await page.goto('/login');
+    await logIn(page, member, 'Staff123', code);
+    const enrol = page.getByTestId('otp-enrol');
+    await enrol.getByText('所在组织要求使用动态口令登录').waitFor();
+    // Required: going back and signing in again lands on the set-up again, never in the app.
+    await page.getByRole('button', { name: '返回重新登录' }).click();
+    await logIn(page, member, 'Staff123', code);
+    await page.getByTestId('otp-qr').waitFor();
+    expect(path(page)).toBe('/login');
+    await screenshot(page, 'signin-otp-enrol-zh');
+
+    const secret = (await page.getByTestId('otp-secret').innerText()).trim();
+    expect(secret).toMatch(/^[A-Z2-7]{32}$/);
+    const first = await totp(secret);
+    await page.getByLabel('动态口令').fill(first);
+    await page.getByRole('button', { name: '完成绑定并登录' }).click();
+    const codesBox = page.getByTestId('otp-recovery-codes');
+    await codesBox.waitFor();
+    const recoveryCodes = (await codesBox.locator('li').allInnerTexts()).map((text) => text.trim());
+    expect(recoveryCodes).toHaveLength(10);
+    await screenshot(page, 'signin-otp-recovery-zh');
+    await page.getByRole('button', { name: '我已保存，进入系统' }).click();
+    await page.waitForURL((url) => url.pathname === '/home/introduction');
+
+    const logOut = async () => {
+      await page.getByTestId('user-menu').click();
+      await page.getByRole('menuitem', { name: '退出登录' }).click();
+      await page.waitForURL((url) => url.pathname === '/login');
+    };
+    await logOut();
+    await logIn(page, member, 'Staff123', code);
+    const step = page.getByTestId('otp-code');
+    await step.waitFor();
+    // Without a code: refused, no session.
+    await page.getByRole('button', { name: '验证并登录' }).click();
+    await step.getByText('请输入动态口令').waitFor();
+    expect(path(page)).toBe('/login');
+    // The code already used for the set-up: refused by the server.
+    await page.getByLabel('动态口令').fill(first);
+    await page.getByRole('button', { name: '验证并登录' }).click();
+    await page.getByText('动态口令错误或已使用').first().waitFor();
+    expect(path(page)).toBe('/login');
+    // A fresh code: the next time step, within the look-ahead window.
+    await page.getByLabel('动态口令').fill(await totp(secret, 30));
+    await page.getByRole('button', { name: '验证并登录' }).click();
+    await page.waitForURL((url) => url.pathname === '/home/introduction');
+    await context.close();
+
+    // A recovery code, in English.
+    const en = await e2e.context('en');
+    const enPage = await en.newPage();
+    await enPage.goto('/login');
+    await logIn(enPage, member, 'Staff123', code, 'en');
+    await enPage.getByRole('button', { name: 'No phone at hand? Use a recovery code' }).click();
+    await enPage.getByLabel('Recovery code').waitFor();
+    await screenshot(enPage, 'signin-otp-recovery-step-en');
+    await enPage.getByLabel('Recovery code').fill(recoveryCodes[0]!);
+    await enPage.getByRole('button', { name: 'Verify and sign in' }).click();
+    await enPage.waitForURL((url) => url.pathname === '/home/introduction');
+    await en.close();
+  });
+});
