@@ -23,6 +23,7 @@ import { analysis } from '@/features/analysis/locales';
 import { research } from '@/features/research/locales';
 import { edit } from '@/features/edit/locales';
 import { plugin } from '@/features/plugin/locales';
+import { security } from '@/features/security/locales';
 import { team } from '@/features/team/locales';
 import type { Texts } from './locales/define';
 import { shell } from './locales';
@@ -59,6 +60,7 @@ export const NAMESPACES = {
   edit,
   plugin,
   team,
+  security,
 };
 
 export type Namespace = keyof typeof NAMESPACES;

@@ -548,6 +548,13 @@ export const appRoutes: AppRoute[] = [
         area: 'team', roles: AREA_ROLES.team,
         page: lazyPage(() => import('@/features/team/OnlinePage').then((m) => ({ default: m.OnlinePage }))),
       },
+      {
+        path: '/team/security',
+        titleKey: 'route.teamSecurity',
+        icon: SafetyOutlined,
+        roles: AREA_ROLES.team,
+        page: lazyPage(() => import('@/features/security/SecurityPage').then((m) => ({ default: m.SecurityPage }))),
+      },
     ],
   },
   {

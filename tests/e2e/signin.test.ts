@@ -39,7 +39,7 @@ describe('one-time passwords at sign-in', () => {
     const secret = (await page.getByTestId('otp-secret').innerText()).trim();
     expect(secret).toMatch(/^[A-Z2-7]{32}$/);
     const first = await totp(secret);
-    await page.getByLabel('动态口令').fill(first);
+    await page.getByLabel('动态口令', { exact: true }).fill(first);
     await page.getByRole('button', { name: '完成绑定并登录' }).click();
     const codesBox = page.getByTestId('otp-recovery-codes');
     await codesBox.waitFor();
@@ -63,12 +63,12 @@ describe('one-time passwords at sign-in', () => {
     await step.getByText('请输入动态口令').waitFor();
     expect(path(page)).toBe('/login');
     // The code already used for the set-up: refused by the server.
-    await page.getByLabel('动态口令').fill(first);
+    await page.getByLabel('动态口令', { exact: true }).fill(first);
     await page.getByRole('button', { name: '验证并登录' }).click();
     await page.getByText('动态口令错误或已使用').first().waitFor();
     expect(path(page)).toBe('/login');
     // A fresh code: the next time step, within the look-ahead window.
-    await page.getByLabel('动态口令').fill(await totp(secret, 30));
+    await page.getByLabel('动态口令', { exact: true }).fill(await totp(secret, 30));
     await page.getByRole('button', { name: '验证并登录' }).click();
     await page.waitForURL((url) => url.pathname === '/home/introduction');
     await context.close();
@@ -79,9 +79,9 @@ describe('one-time passwords at sign-in', () => {
     await enPage.goto('/login');
     await logIn(enPage, member, 'Staff123', code, 'en');
     await enPage.getByRole('button', { name: 'No phone at hand? Use a recovery code' }).click();
-    await enPage.getByLabel('Recovery code').waitFor();
+    await enPage.getByLabel('Recovery code', { exact: true }).waitFor();
     await screenshot(enPage, 'signin-otp-recovery-step-en');
-    await enPage.getByLabel('Recovery code').fill(recoveryCodes[0]!);
+    await enPage.getByLabel('Recovery code', { exact: true }).fill(recoveryCodes[0]!);
     await enPage.getByRole('button', { name: 'Verify and sign in' }).click();
     await enPage.waitForURL((url) => url.pathname === '/home/introduction');
     await en.close();

@@ -81,6 +81,7 @@ const EXPECTED: [path: string, who: Account[]][] = [
   ['/team/positions', ALL],
   ['/team/log', ALL],
   ['/team/online', ALL],
+  ['/team/security', ALL],
   ['/ops-console', ADMIN],
   ['/ops-console/user-manager', ADMIN],
   ['/ops-console/notice-manager', ADMIN],

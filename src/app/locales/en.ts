@@ -65,6 +65,7 @@ export const en: Resources = {
     teamPositions: 'Positions',
     teamLog: 'Operation log',
     teamOnline: 'Online members',
+    teamSecurity: 'Sign-in security',
     docs: 'Documentation',
     flows: 'Flows',
     plugin: 'Plugin download',

@@ -66,6 +66,7 @@ export const pt: Resources = {
     teamPositions: 'Cargos',
     teamLog: 'Registro de operações',
     teamOnline: 'Membros on-line',
+    teamSecurity: 'Segurança de acesso',
     docs: 'Documentação',
     flows: 'Fluxos',
     plugin: 'Baixar plugin',

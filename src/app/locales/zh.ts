@@ -64,6 +64,7 @@ export const zh = {
     teamPositions: '岗位管理',
     teamLog: '操作日志',
     teamOnline: '在线成员',
+    teamSecurity: '登录安全',
     docs: '使用文档',
     flows: '状态流程',
     plugin: '插件下载',
