@@ -6,6 +6,9 @@ import { WATERMARK_MESSAGES, WATERMARK_PICTURE_RETENTION_DAYS, WATERMARK_PICTURE
 import type { WatermarkJobs } from '../../server/areas/edit/watermarkJobs';
 import { capParams, type PictureCleanup } from '../../server/areas/products/pictures';
 import { multipart } from '../support/multipart';
+import { orgMembers, orgRoles, users } from '../../server/db/schema';
+import { hashPassword } from '../../server/areas/session/passwords';
+import { newPasswordStamp } from '../../server/areas/session/service';
 import { DATABASE_TARGETS, login, startTestApp, type Session, type TestApp } from './harness';
 
 type Envelope<T> = { code: number; msg: string; data: T };
@@ -170,6 +173,32 @@ describe.each(DATABASE_TARGETS)('watermarks on $kind', (target) => {
     const admin = await login(t.app, 'admin', 'admin123');
     expect((await get(`/api/waterMarker/job?id=${started.body.data.id}`, admin)).status).toBe(404);
     expect((await post('/api/waterMarker/apply', { templateId: template.id, shopId: storeId }, admin)).status).toBe(404);
+  });
+
+  it("refuses a member outside the shop: no preview of its products, no job on it, none of its jobs seen or restored", async () => {
+    // A member of the seller's organisation with the image tools, scoped to none of the seller's shops.
+    const db = t.database.db;
+    const [role] = await db.insert(orgRoles).values({ orgId: seller.id, name: 'designer', permissions: ['editImage:view', 'editImage:edit'], dataScope: 'shops', shopIds: [] }).returning();
+    const [user] = await db
+      .insert(users)
+      .values({ username: 'designer1', passwordHash: await hashPassword('designer123'), passwordStamp: newPasswordStamp(), isAp: true, relativeId: seller.id })
+      .returning();
+    await db.insert(orgMembers).values({ userId: user!.id, orgId: seller.id, roleId: role!.id });
+    const designer = await login(t.app, 'designer1', 'designer123');
+    const template = (await get<{ list: WatermarkTemplate[] }>('/api/waterMarker/list')).body.data.list[0]!;
+    const [row] = await products();
+    const [job] = (await get<{ list: WatermarkJob[] }>('/api/waterMarker/jobs')).body.data.list;
+    expect(job).toBeDefined();
+
+    const preview = await post('/api/waterMarker/preview', { templateId: template.id, productId: row!.id }, designer);
+    expect(preview.status).toBe(404);
+    expect(preview.body.msg).toBe(WATERMARK_MESSAGES.productNotFound.zh);
+    expect((await post('/api/waterMarker/apply', { templateId: template.id, shopId: storeId, productIds: [row!.id] }, designer)).status).toBe(401);
+    expect((await get<{ list: WatermarkJob[] }>('/api/waterMarker/jobs', designer)).body.data.list).toEqual([]);
+    expect((await get(`/api/waterMarker/job?id=${job!.id}`, designer)).status).toBe(404);
+    expect((await post('/api/waterMarker/restore', { id: job!.id }, designer)).status).toBe(404);
+    // The owner still sees the job.
+    expect((await get(`/api/waterMarker/job?id=${job!.id}`)).status).toBe(200);
   });
 
   it('resumes a job after a crash mid-run: every picture made exactly once, every card sent', async () => {

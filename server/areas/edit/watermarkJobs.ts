@@ -14,6 +14,7 @@ import type { Leases } from '../../db/leases';
 import { ApiError } from '../../http/errors';
 import { isOzonError } from '../../marketplace/ozon/errors';
 import { capParams, roomFor, SERVED_PICTURES } from '../products/pictures';
+import { shopScopeSql } from '../team/shopScope';
 import { checkOzonImage } from './imageRules';
 import { applyWatermark, type Mark } from './watermark';
 
@@ -151,14 +152,15 @@ type ProductPictures = { id: string; offerId: string; name: string; images: stri
 
 /**
  * The pictures of the user's products in a shop (all of them, or `ids`), in the card's order, from the last sync
- * (Ozon's product info); a card the sync saw no pictures of falls back to its main image.
+ * (Ozon's product info); a card the sync saw no pictures of falls back to its main image. In a request, only the
+ * caller's shops (a member's scope).
  */
 export async function productPictures(database: Database, userId: number, shopId: number | null, ids: readonly string[] | null): Promise<ProductPictures[]> {
   const rows = await database.query<{ id: string; offer_id: string; name: string; image: string; images: unknown }>(
     `select p.id, p.offer_id, p.name, p.image, r.data#>'{info,images}' as images
      from products p
      left join mp_records r on r.shop_id = p.shop_id and r.entity = 'products' and r.external_id = p.product_id
-     where p.user_id = $1 and not p.deleted and ($2::int is null or p.shop_id = $2) and ($3::text[] is null or p.id = any($3::text[]))
+     where p.user_id = $1 and not p.deleted and ($2::int is null or p.shop_id = $2) and ($3::text[] is null or p.id = any($3::text[]))${shopScopeSql('p.shop_id')}
      order by p.id`,
     [userId, shopId, ids],
   );
@@ -189,7 +191,8 @@ export function createWatermarkJobs(deps: WatermarkDeps) {
   let stopping = false;
 
   async function jobRow(userId: number, id: number): Promise<JobRow> {
-    const [row] = await database.query<JobRow>(`${JOB_SELECT} where j.id = $1 and j.user_id = $2`, [id, userId]);
+    // A member sees the jobs of their shops only (a job of another shop is as missing).
+    const [row] = await database.query<JobRow>(`${JOB_SELECT} where j.id = $1 and j.user_id = $2${shopScopeSql('j.shop_id')}`, [id, userId]);
     if (!row) throw new ApiError(404, WATERMARK_MESSAGES.jobNotFound, 'id');
     return row;
   }
@@ -286,7 +289,7 @@ export function createWatermarkJobs(deps: WatermarkDeps) {
   }
 
   async function list(userId: number): Promise<WatermarkJob[]> {
-    const rows = await database.query<JobRow>(`${JOB_SELECT} where j.user_id = $1 order by j.id desc limit 50`, [userId]);
+    const rows = await database.query<JobRow>(`${JOB_SELECT} where j.user_id = $1${shopScopeSql('j.shop_id')} order by j.id desc limit 50`, [userId]);
     return rows.map(jobOf);
   }
 
