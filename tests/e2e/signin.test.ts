@@ -21,6 +21,11 @@ describe('one-time passwords at sign-in', () => {
     const added = await api<{ code: number; data: { id: number } }>(ownerPage, TEAM_ENDPOINTS.addMember.path, { username: member, password: 'Staff123' });
     expect(added.code).toBe(200);
     expect((await api<{ code: number }>(ownerPage, SIGNIN_ENDPOINTS.markMember.path, { id: added.data.id, required: true })).code).toBe(200);
+    // The owner's console shows the member as required, not yet set up.
+    await ownerPage.goto('/team/security');
+    await ownerPage.getByRole('switch', { name: `强制使用 ${member}` }).and(ownerPage.locator('[aria-checked="true"]')).waitFor();
+    await ownerPage.getByText('未绑定').waitFor();
+    await screenshot(ownerPage, 'signin-console-zh');
     await ownerPage.context().close();
 
     const context = await e2e.context();
