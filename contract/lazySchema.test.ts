@@ -32,6 +32,8 @@ describe('lazySchema', () => {
     const answer = {
       roles: ['seller'],
       rolePermissions: ['seller'],
+      // An owner's answer: no member grants.
+      permissions: null,
       user: {
         id: 7,
         name: 'seller',
@@ -47,5 +49,8 @@ describe('lazySchema', () => {
     const parsed = userInfoSchema.safeParse(answer);
     expect(parsed.success, JSON.stringify(parsed.error?.issues)).toBe(true);
     expect(userInfoSchema.safeParse({ ...answer, roles: [] }).success).toBe(false);
+    // A member's answer names their grants; an answer without the field is refused.
+    expect(userInfoSchema.safeParse({ ...answer, permissions: ['orders:view', 'orders:ship'] }).success).toBe(true);
+    expect(userInfoSchema.safeParse({ ...answer, permissions: undefined }).success).toBe(false);
   });
 });
