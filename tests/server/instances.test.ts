@@ -315,10 +315,17 @@ const warehouses = (database: Database, shopId: number) =>
 describe.skipIf(!url)('sync jobs across instances on one PostgreSQL', () => {
   it('two instances starting a job at once: one runs it, the other finds it busy', async () => {
     const { a, b, shopId } = await sharedShop();
-    const results = await Promise.all([
-      syncEntity(a, shopId, slowMarketplace('a').client, 'warehouses'),
-      syncEntity(b, shopId, slowMarketplace('b').client, 'warehouses'),
-    ]);
+    // Both marketplaces hang on their first page, so the winner is still running when the other tries, however the
+    // two calls are scheduled (on a loaded machine one could otherwise finish before the other started).
+    const [slowA, slowB] = [slowMarketplace('a'), slowMarketplace('b')];
+    slowA.hold();
+    slowB.hold();
+    const runs = [syncEntity(a, shopId, slowA.client, 'warehouses'), syncEntity(b, shopId, slowB.client, 'warehouses')];
+    const first = await Promise.race(runs);
+    expect(first.status).toBe('busy');
+    slowA.release();
+    slowB.release();
+    const results = await Promise.all(runs);
     expect(results.map((r) => r.status).sort()).toEqual(['busy', 'done']);
     expect(await warehouses(a, shopId)).toHaveLength(6);
   });
