@@ -88,9 +88,10 @@ describe('the team console in the browser', () => {
     await owner.getByRole('button', { name: '查询' }).click();
     const changed = owner.getByRole('row', { name: new RegExp(`user/update.*${username}`) });
     await changed.waitFor();
-    expect(await changeLines(changed)).toContain(`店铺：${shopA.name} → ${shopB.name}`);
+    // Polled: the row can be on screen from the unfiltered first page while the query's answer re-renders the table.
+    await expect.poll(() => changeLines(changed)).toContain(`店铺：${shopA.name} → ${shopB.name}`);
     const added = owner.getByRole('row', { name: new RegExp(`user/add.*${username}`) });
-    expect(await changeLines(added)).toEqual(expect.arrayContaining([`店铺：${shopA.name}`, `角色：${roleName}`]));
+    await expect.poll(() => changeLines(added)).toEqual(expect.arrayContaining([`店铺：${shopA.name}`, `角色：${roleName}`]));
     await screenshot(owner, 'team-log-member-zh');
 
     for (const name of CONSOLE_PAGES) {
