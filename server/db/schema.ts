@@ -262,6 +262,12 @@ export const orders = pgTable(
     source: text('source').notNull(),
     deleted: boolean('deleted').notNull().default(false),
     updatedAt: timestamptz('updated_at').notNull().defaultNow(),
+    /**
+     * An entered order's person who entered it (users.id: the owner or a member), for a role that keeps a member to
+     * their own records; null for synced orders and for those entered before it was kept. No foreign key: a removed
+     * member's orders stay the owner's.
+     */
+    createdBy: integer('created_by'),
     /** The row's list columns as the sync's binary copy sends them, kept by Postgres (server/lists/copyFrame.ts). */
     syncRow: bytea('sync_row').generatedAlwaysAs(sql.raw(packedRowSql(ORDER_COPY))),
   },

@@ -11,7 +11,7 @@ import {
 } from '../../contract/endpoint';
 import type { AuthUser } from '../areas/session/service';
 import { requireUser } from '../plugins/auth';
-import { withShopScope } from '../areas/team/shopScope';
+import { withCallerScope } from '../areas/team/shopScope';
 import { ApiError } from './errors';
 import { ok } from './envelope';
 
@@ -115,7 +115,8 @@ function register<const E extends Endpoint>(app: FastifyInstance, endpoint: E, h
         request,
         reply,
       } as RouteContext<E>;
-      const answer = await withShopScope(user?.shopScope ?? null, () => handler(context));
+      const scope = { shops: user?.shopScope ?? null, ownRecordsOf: user?.ownRecords ? user.id : null };
+      const answer = await withCallerScope(scope, () => handler(context));
       // A handler that sent its body itself returns the reply; but Fastify's reply is a thenable (it resolves when the
       // answer has gone out), so awaiting the handler gives undefined, not the reply. Answering data after it would
       // be a second reply ("Reply was already sent"), or, when the client left before the end, a second head.

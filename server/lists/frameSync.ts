@@ -45,11 +45,16 @@ export function nextListCursor(now: Date, from: ListCursor, lastText: string | n
   return formatCursor(next);
 }
 
-/** A list's table for the sync: its binary copy, the table's name and the largest frame a request may ask for. */
-export type ListSyncSource = { copy: ListCopy; table: string; maxLimit: number };
+/**
+ * A list's table for the sync: its binary copy, the table's name and the largest frame a request may ask for.
+ * `callerSql`: what else narrows the rows to the caller's, as ` and …` (entered orders: a person's own).
+ */
+export type ListSyncSource = { copy: ListCopy; table: string; maxLimit: number; callerSql?: () => string };
 
-const changedSql = (table: string) =>
-  `from ${table} where user_id = $1 and (updated_at, id) > (timestamptz 'epoch' + $2::bigint * interval '1 microsecond', $3)${shopScopeSql('shop_id')}`;
+const scopeOf = (source: ListSyncSource) => `${shopScopeSql('shop_id')}${source.callerSql?.() ?? ''}`;
+
+const changedSql = (source: ListSyncSource) =>
+  `from ${source.table} where user_id = $1 and (updated_at, id) > (timestamptz 'epoch' + $2::bigint * interval '1 microsecond', $3)${scopeOf(source)}`;
 
 /**
  * The select of a frame's copy: the user's first `limit` changes after the cursor (microseconds since 1970 and id),
@@ -58,7 +63,7 @@ const changedSql = (table: string) =>
 export function listFrameSelect(source: ListSyncSource, userId: number, micros: bigint, id: string, limit: number): string {
   if (!Number.isSafeInteger(userId) || !Number.isSafeInteger(limit) || limit < 0) throw new Error('frame select: bad user or limit');
   return `${copySelect(source.copy, source.table)}
-    where user_id = ${userId} and (updated_at, id) > (timestamptz 'epoch' + ${micros.toString()}::bigint * interval '1 microsecond', ${pg.escapeLiteral(id)})${shopScopeSql('shop_id')}
+    where user_id = ${userId} and (updated_at, id) > (timestamptz 'epoch' + ${micros.toString()}::bigint * interval '1 microsecond', ${pg.escapeLiteral(id)})${scopeOf(source)}
     order by updated_at, id limit ${limit}`;
 }
 
@@ -80,7 +85,7 @@ async function buildFrame(
   const [{ chunk, hasMore, last }, counted] = await Promise.all([
     deps.database.copyBinary(listFrameSelect(source, userId, from.micros, from.id, take + 1), (bytes) => readCopyFrame(source.copy, bytes, take)),
     options.count
-      ? deps.database.query<{ n: number | string }>(`select count(*) as n ${changedSql(source.table)}`, [userId, from.micros.toString(), from.id])
+      ? deps.database.query<{ n: number | string }>(`select count(*) as n ${changedSql(source)}`, [userId, from.micros.toString(), from.id])
       : null,
   ]);
   const cursor = nextListCursor(deps.now(), from, last, hasMore);

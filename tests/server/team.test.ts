@@ -1,7 +1,11 @@
 import { eq } from 'drizzle-orm';
+import sharp from 'sharp';
 import type { WebSocket } from 'ws';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { PERMISSION_ACTIONS } from '../../contract/access';
 import { decodeListFrame, rowsOfChunk } from '../../contract/listFrame';
+import { EDIT_MESSAGES } from '../../contract/edit';
+import { ORDER_LIST } from '../../contract/orders';
 import { PRODUCT_LIST } from '../../contract/products';
 import type { PushMessage } from '../../contract/push';
 import { RETURN_LIST } from '../../contract/returns';
@@ -12,6 +16,7 @@ import { orgMembers, orgRoles, users } from '../../server/db/schema';
 import { hashPassword } from '../../server/areas/session/passwords';
 import { newPasswordStamp } from '../../server/areas/session/service';
 import { seedDemoTeam } from '../../server/demo/team';
+import { multipart } from '../support/multipart';
 import { DATABASE_TARGETS, login, pushUrl, startTestApp, type Session, type TestApp } from './harness';
 
 describe.each(DATABASE_TARGETS)('an organisation member on $kind', (target) => {
@@ -178,6 +183,116 @@ describe.each(DATABASE_TARGETS)('an organisation member on $kind', (target) => {
       await t.database.db.update(orgMembers).set({ status: 'enabled' }).where(eq(orgMembers.userId, memberId));
       await t.database.db.update(orgRoles).set({ shopIds: [shop1001] }).where(eq(orgRoles.id, roleId));
       sellerWs.terminate();
+    });
+  });
+
+  describe('kept to their own records', () => {
+    let entryRole: number;
+    let clerkA: Session;
+    let clerkB: Session;
+    const addMember = async (username: string, role: number) => {
+      const [row] = await t.database.db
+        .insert(users)
+        .values({ username, passwordHash: await hashPassword(`${username}123`), passwordStamp: newPasswordStamp(), isAp: true, relativeId: seller.id })
+        .returning();
+      await t.database.db.insert(orgMembers).values({ userId: row!.id, orgId: seller.id, roleId: role });
+      return login(t.app, username, `${username}123`);
+    };
+    beforeAll(async () => {
+      const every = (area: string) => PERMISSION_ACTIONS.map((action) => `${area}:${action}`);
+      const [role] = await t.database.db
+        .insert(orgRoles)
+        .values({ orgId: seller.id, name: 'entry', permissions: [...every('orders'), ...every('editImage')], dataScope: 'all', ownRecords: true })
+        .returning();
+      entryRole = role!.id;
+      clerkA = await addMember('clerka', entryRole);
+      clerkB = await addMember('clerkb', entryRole);
+    });
+
+    const entered = (orderNumber: string, session: Session) =>
+      post<{ id: string }>('/api/order/add', { orderNumber, productName: '手机壳', quantity: 1, amount: 9.9, inProcessAt: Date.parse('2025-06-01T10:00:00Z'), sku: '1', trackingNumber: '' }, session);
+    const manualNumbers = async (session: Session) =>
+      (await get<{ list: { orderNumber: string }[] }>('/api/order/list?rows=500&source=manual', session)).body.data.list.map((row) => row.orderNumber).sort();
+    const framedManual = async (session: Session) => {
+      const numbers: string[] = [];
+      let cursor: string | undefined;
+      for (;;) {
+        const response = await t.app.inject({ method: 'GET', url: `/api/order/sync?format=binary&limit=5000${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`, headers: session.headers });
+        expect(response.statusCode, response.body).toBe(200);
+        const bytes = response.rawPayload;
+        const frame = decodeListFrame(ORDER_LIST, bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer);
+        for (const row of rowsOfChunk<{ source: string; orderNumber: string; deleted: boolean }>(ORDER_LIST, frame.chunk)) if (row.source === 'manual') numbers.push(row.orderNumber);
+        cursor = frame.cursor;
+        if (!frame.hasMore) return numbers.sort();
+      }
+    };
+
+    it("lists, syncs and changes only the orders they entered; another's answers not found", async () => {
+      expect((await entered('OWN-owner', seller)).status).toBe(200);
+      const mine = await entered('OWN-a', clerkA);
+      expect(mine.status).toBe(200);
+      const theirs = (await entered('OWN-b', clerkB)).body.data.id;
+      expect(await manualNumbers(clerkA)).toEqual(['OWN-a']);
+      expect(await manualNumbers(clerkB)).toEqual(['OWN-b']);
+      expect(await manualNumbers(seller)).toEqual(['OWN-a', 'OWN-b', 'OWN-owner']);
+      expect(await framedManual(clerkA)).toEqual(['OWN-a']);
+      const synced = await get<{ rows: { source: string; orderNumber: string }[] }>('/api/order/sync?limit=5000', clerkA);
+      expect(synced.body.data.rows.filter((row) => row.source === 'manual').map((row) => row.orderNumber)).toEqual(['OWN-a']);
+      // Orders synced from Ozon have no creator: the shop scope alone decides, so all of them stay in view.
+      const ozon = async (session: Session) => (await get<{ total: number }>('/api/order/list?rows=1&source=ozon', session)).body.data.total;
+      expect(await ozon(clerkA)).toBe(await ozon(seller));
+
+      const read = await get(`/api/order/get?id=${encodeURIComponent(theirs)}`, clerkA);
+      expect(read.status).toBe(404);
+      expect(read.body.msg).toBe(MESSAGES.orderNotFound.zh);
+      expect((await post('/api/order/update', { id: theirs, orderNumber: 'OWN-taken' }, clerkA)).status).toBe(404);
+      expect((await post<number>('/api/order/delete', { ids: [theirs] }, clerkA)).body.data).toBe(0);
+      expect((await get<{ orderNumber: string; deleted: boolean }>(`/api/order/get?id=${encodeURIComponent(theirs)}`)).body.data).toMatchObject({ orderNumber: 'OWN-b', deleted: false });
+      expect((await post('/api/order/update', { id: mine.body.data.id, orderNumber: 'OWN-a2' }, clerkA)).status).toBe(200);
+      expect((await post<number>('/api/order/delete', { ids: [mine.body.data.id] }, clerkA)).body.data).toBe(1);
+
+      // Without the flag the role's members see everyone's again, on the next call.
+      await t.database.db.update(orgRoles).set({ ownRecords: false }).where(eq(orgRoles.id, entryRole));
+      expect(await manualNumbers(clerkA)).toEqual(['OWN-b', 'OWN-owner']);
+      await t.database.db.update(orgRoles).set({ ownRecords: true }).where(eq(orgRoles.id, entryRole));
+    });
+
+    it("opens, saves and deletes only their own designs and uploads", async () => {
+      const json = JSON.stringify({ version: '6.9.1', objects: [] });
+      const save = (name: string, session: Session, id?: number) => post<{ id: number }>('/api/edit/design/save', { ...(id ? { id } : {}), name, width: 800, height: 800, json }, session);
+      const designs = async (session: Session) => (await get<{ list: { name: string }[] }>('/api/edit/designs', session)).body.data.list.map((d) => d.name).sort();
+      const mine = (await save('design-a', clerkA)).body.data.id;
+      const theirs = (await save('design-b', clerkB)).body.data.id;
+      await save('design-owner', seller);
+      expect(await designs(clerkA)).toEqual(['design-a']);
+      expect(await designs(seller)).toEqual(['design-a', 'design-b', 'design-owner']);
+      const read = await get(`/api/edit/design?id=${theirs}`, clerkA);
+      expect(read.status).toBe(404);
+      expect(read.body.msg).toBe(EDIT_MESSAGES.designNotFound.zh);
+      expect((await save('design-taken', clerkA, theirs)).status).toBe(404);
+      expect((await post('/api/edit/design/delete', { id: theirs }, clerkA)).status).toBe(404);
+      expect((await get<{ name: string }>(`/api/edit/design?id=${theirs}`, clerkB)).body.data.name).toBe('design-b');
+      expect((await save('design-a2', clerkA, mine)).status).toBe(200);
+      expect((await post('/api/edit/design/delete', { id: mine }, clerkA)).status).toBe(200);
+
+      const picture = await sharp({ create: { width: 200, height: 200, channels: 3, background: '#e4393c' } }).png().toBuffer();
+      const upload = async (name: string, session: Session) => {
+        const { payload, contentType } = multipart({}, { name, bytes: picture, type: 'image/png' });
+        const response = await t.app.inject({ method: 'POST', url: '/api/edit/upload', headers: { ...session.headers, 'content-type': contentType }, payload });
+        expect(response.statusCode, response.body).toBe(200);
+        return response.json<{ data: { id: number } }>().data.id;
+      };
+      const images = async (session: Session) => (await get<{ list: { name: string }[] }>('/api/edit/images', session)).body.data.list.map((i) => i.name).sort();
+      const ownImage = await upload('a.png', clerkA);
+      const theirImage = await upload('b.png', clerkB);
+      expect(await images(clerkA)).toEqual(['a.png']);
+      expect(await images(seller)).toEqual(['a.png', 'b.png']);
+      const opened = await get(`/api/edit/image/${theirImage}`, clerkA);
+      expect(opened.status).toBe(404);
+      expect(opened.body.msg).toBe(EDIT_MESSAGES.imageNotFound.zh);
+      expect((await post('/api/edit/image/publish', { id: theirImage }, clerkA)).status).toBe(404);
+      expect((await t.app.inject({ method: 'GET', url: `/api/edit/image/${ownImage}`, headers: clerkA.headers })).statusCode).toBe(200);
+      expect((await t.app.inject({ method: 'GET', url: `/api/edit/image/${theirImage}`, headers: seller.headers })).statusCode).toBe(200);
     });
   });
 

@@ -58,7 +58,7 @@ export async function ordersRoutes(app: FastifyInstance, options: OrdersRoutesOp
   route(app, E.get, async ({ user, input }) => getOrder(deps, user.accountId, input.id));
 
   route(app, E.add, async ({ user, input }) => {
-    const row = await addOrder(deps, user.accountId, input);
+    const row = await addOrder(deps, user.accountId, input, user.id);
     changed(user.accountId);
     return row;
   });

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { shopScopeSql } from '../team/shopScope';
+import { ownRecordsSql, shopScopeSql } from '../team/shopScope';
 import { PDFDocument } from 'pdf-lib';
 import { eachLang, message, type Lang, type Localized } from '../../../contract/errors';
 import {
@@ -81,6 +81,13 @@ function normalise(row: OrderRow): OrderRow {
 
 // ---------------------------------------------------------------- list, get
 
+/**
+ * The caller's orders as ` and …` fragments: their shops, and of entered orders only those they entered when their
+ * role keeps them to their own records (orders synced from Ozon have no creator: the shop scope alone decides).
+ */
+const callerScopeParts = (alias = '') => [shopScopeSql(`${alias}shop_id`), ownRecordsSql(`${alias}created_by`, `${alias}source <> 'manual'`)];
+const callerScopeSql = (alias = '') => callerScopeParts(alias).join('');
+
 type ListQuery = z.output<typeof orderListQuerySchema>;
 
 const SORT_COLUMNS = { inProcessAt: 'in_process_at', shipmentDate: 'shipment_date', amount: 'amount', updatedAt: 'updated_at' } as const;
@@ -90,8 +97,7 @@ export async function listOrders(deps: OrdersDeps, userId: number, query: ListQu
   const where = ['o.user_id = $1', 'not o.deleted'];
   const param = (value: unknown) => `$${params.push(value)}`;
   // A member scoped to some shops: only theirs (and the total counts only theirs).
-  const scope = shopScopeSql('o.shop_id');
-  if (scope) where.push(scope.slice(' and '.length));
+  for (const part of callerScopeParts('o.')) if (part) where.push(part.slice(' and '.length));
   if (query.shopIds?.length) where.push(`o.shop_id = any(${param(query.shopIds)}::int[])`);
   if (query.statuses?.length) where.push(`o.status = any(${param(query.statuses)}::text[])`);
   if (query.warehouseIds?.length) where.push(`o.warehouse_id = any(${param(query.warehouseIds)}::text[])`);
@@ -132,7 +138,7 @@ export async function listOrders(deps: OrdersDeps, userId: number, query: ListQu
 
 async function rowsOf(deps: OrdersDeps, userId: number, ids: readonly string[]): Promise<OrderRow[]> {
   const rows = await deps.database.query<RowJson>(
-    `select ${ROW_JSON} as row from orders o where o.user_id = $1 and o.id = any($2::text[]) and not o.deleted${shopScopeSql('o.shop_id')}`,
+    `select ${ROW_JSON} as row from orders o where o.user_id = $1 and o.id = any($2::text[]) and not o.deleted${callerScopeSql('o.')}`,
     [userId, ids],
   );
   return rows.map((r) => normalise(r.row));
@@ -144,7 +150,7 @@ async function rowsOf(deps: OrdersDeps, userId: number, ids: readonly string[]):
  */
 async function postingRowsOf(deps: OrdersDeps, userId: number, ids: readonly string[]): Promise<OrderRow[]> {
   const rows = await deps.database.query<RowJson>(
-    `select ${ROW_JSON} as row from orders o where o.user_id = $1 and not o.deleted${shopScopeSql('o.shop_id')} and (o.id = any($2::text[]) or (o.posting_number <> '' and
+    `select ${ROW_JSON} as row from orders o where o.user_id = $1 and not o.deleted${callerScopeSql('o.')} and (o.id = any($2::text[]) or (o.posting_number <> '' and
        (o.shop_id, o.posting_number) in (select p.shop_id, p.posting_number from orders p where p.user_id = $1 and p.id = any($2::text[]) and p.posting_number <> '')))`,
     [userId, ids],
   );
@@ -169,15 +175,16 @@ async function shopName(deps: OrdersDeps, userId: number, shopId: number): Promi
   return shop.name;
 }
 
-export async function addOrder(deps: OrdersDeps, userId: number, body: AddBody): Promise<OrderRow> {
+/** `createdBy`: the person entering it (an organisation's member sees only their own when their role says so). */
+export async function addOrder(deps: OrdersDeps, userId: number, body: AddBody, createdBy: number): Promise<OrderRow> {
   const id = `m:${randomUUID()}`;
   const name = await shopName(deps, userId, body.shopId);
   await deps.database.query(
     `insert into orders (id, user_id, shop_id, shop_name, posting_number, order_number, status, warehouse_name, in_process_at,
-       tracking_number, sku, offer_id, product_name, quantity, amount, currency, source, updated_at)
-     values ($1, $2, $3, $4, $5, $6, $7, $8, to_timestamp($9::double precision / 1000), $10, $11, $12, $13, $14, $15, $16, 'manual', clock_timestamp())`,
+       tracking_number, sku, offer_id, product_name, quantity, amount, currency, source, updated_at, created_by)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, to_timestamp($9::double precision / 1000), $10, $11, $12, $13, $14, $15, $16, 'manual', clock_timestamp(), $17)`,
     [id, userId, body.shopId, name, body.postingNumber, body.orderNumber, body.status, body.warehouseName, body.inProcessAt,
-      body.trackingNumber, body.sku, body.offerId, body.productName, body.quantity, body.amount, body.currency],
+      body.trackingNumber, body.sku, body.offerId, body.productName, body.quantity, body.amount, body.currency, createdBy],
   );
   return getOrder(deps, userId, id);
 }
@@ -207,7 +214,7 @@ export async function updateOrder(deps: OrdersDeps, userId: number, body: Update
 export async function deleteOrders(deps: OrdersDeps, userId: number, ids: readonly string[]): Promise<number> {
   const rows = await deps.database.query(
     `update orders set deleted = true, updated_at = clock_timestamp()
-     where user_id = $1 and id = any($2::text[]) and source = 'manual' and not deleted${shopScopeSql('shop_id')} returning id`,
+     where user_id = $1 and id = any($2::text[]) and source = 'manual' and not deleted${callerScopeSql()} returning id`,
     [userId, ids],
   );
   return rows.length;
@@ -234,7 +241,7 @@ export async function syncChunk(deps: OrdersDeps, userId: number, cursorText: st
   const from = parseListCursor(cursorText);
   const take = Math.min(limit, ORDER_SYNC_MAX_LIMIT);
   const [result] = await deps.database.query<{ rows: string; n: number | string; last: string | null }>(
-    `with ${pageSql(shopScopeSql('shop_id'))}
+    `with ${pageSql(callerScopeSql())}
      select coalesce(json_agg(${ROW_JSON} order by o.rn) filter (where o.rn <= $4), '[]')::text as rows,
             count(*) as n, ${LAST_SQL} as last
      from page o`,
@@ -249,7 +256,7 @@ export async function syncChunk(deps: OrdersDeps, userId: number, cursorText: st
  * the list sync's read-ahead (server/lists/frameSync.ts).
  */
 export function createFrameSync(deps: OrdersDeps) {
-  return createListFrameSync(deps, { copy: ORDER_COPY, table: 'orders', maxLimit: ORDER_SYNC_MAX_LIMIT });
+  return createListFrameSync(deps, { copy: ORDER_COPY, table: 'orders', maxLimit: ORDER_SYNC_MAX_LIMIT, callerSql: () => ownRecordsSql('created_by', "source <> 'manual'") });
 }
 
 // ---------------------------------------------------------------- marketplace actions

@@ -2,18 +2,41 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { ApiError } from '../../http/errors';
 
 /**
- * The shops the caller of the running request may see (AuthUser.shopScope), for the services that read or act on
- * shops' rows: set once per request by server/http/route.ts, read here, so no service can forget to pass it. Outside
- * a request (background sync, pollers) nothing is narrowed. null: every shop of the account.
+ * How far the caller of the running request reaches, for the services that read or act on shops' rows: set once per
+ * request by server/http/route.ts, read here, so no service can forget to pass it. Outside a request (background
+ * sync, pollers) nothing is narrowed.
  */
-const storage = new AsyncLocalStorage<readonly number[] | null>();
+export type CallerScope = {
+  /** The shops the caller may see (AuthUser.shopScope); null: every shop of the account. */
+  shops: readonly number[] | null;
+  /** Entered orders, designs and uploads: only those this person created (AuthUser.ownRecords); null: everyone's. */
+  ownRecordsOf: number | null;
+};
 
-export function withShopScope<T>(scope: readonly number[] | null, run: () => T): T {
+const storage = new AsyncLocalStorage<CallerScope>();
+
+export function withCallerScope<T>(scope: CallerScope, run: () => T): T {
   return storage.run(scope, run);
 }
 
 export function currentShopScope(): readonly number[] | null {
-  return storage.getStore() ?? null;
+  return storage.getStore()?.shops ?? null;
+}
+
+/** The person whose own records are all the caller may see of entered orders, designs and uploads; null: everyone's. */
+export function ownRecordsOf(): number | null {
+  return storage.getStore()?.ownRecordsOf ?? null;
+}
+
+/**
+ * ` and <creator column> = <person>` when the caller sees only their own records, '' otherwise. `unlessSql` names
+ * the rows the rule leaves alone (orders synced from Ozon: only entered ones have a creator).
+ */
+export function ownRecordsSql(creatorColumn: string, unlessSql?: string): string {
+  const person = ownRecordsOf();
+  if (person === null || !Number.isSafeInteger(person)) return '';
+  const own = `${creatorColumn} = ${person}`;
+  return unlessSql ? ` and (${unlessSql} or ${own})` : ` and ${own}`;
 }
 
 export function inShopScope(shopId: number): boolean {
@@ -43,5 +66,6 @@ export function scopeSqlOf(scope: readonly number[] | null, column: string): str
 /** A key naming the caller's scope, for caches shared by an account's people (the list sync's read-ahead). */
 export function shopScopeKey(): string {
   const scope = currentShopScope();
-  return scope === null ? '*' : scope.join(',');
+  const own = ownRecordsOf();
+  return `${scope === null ? '*' : scope.join(',')}${own === null ? '' : `/${own}`}`;
 }

@@ -15,6 +15,8 @@ export const editDesigns = pgTable(
     height: integer('height').notNull(),
     json: text('json').notNull(),
     thumbnail: text('thumbnail').notNull().default(''),
+    /** The person who made it (users.id: the owner or a member), for a role that keeps a member to their own; null: made before it was kept. */
+    createdBy: integer('created_by'),
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
   (table) => [index('edit_designs_user_idx').on(table.userId, table.updatedAt)],
@@ -43,6 +45,8 @@ export const editImages = pgTable(
     publicToken: text('public_token'),
     /** A watermark job's picture: the original it was made from (a later job starts from this, never from its own output). */
     sourceUrl: text('source_url'),
+    /** The person who uploaded it (users.id: the owner or a member), for a role that keeps a member to their own; null: uploaded before it was kept. */
+    createdBy: integer('created_by'),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
   (table) => [index('edit_images_user_idx').on(table.userId, table.createdAt), uniqueIndex('edit_images_token_idx').on(table.publicToken)],
