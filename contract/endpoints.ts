@@ -25,6 +25,7 @@ import { EDIT_ENDPOINTS } from './edit';
 import { WATERMARK_ENDPOINTS } from './watermark';
 import { PLUGIN_ENDPOINTS } from './plugin';
 import { EXTERNAL_IMAGE_ENDPOINTS } from './externalImage';
+import { PASSWORD_POLICY_ENDPOINTS } from './passwordPolicy';
 import { SIGNIN_ENDPOINTS } from './signin';
 import { TEAM_ENDPOINTS } from './team';
 
@@ -63,6 +64,7 @@ export const ENDPOINTS = {
   externalImage: EXTERNAL_IMAGE_ENDPOINTS,
   team: TEAM_ENDPOINTS,
   signin: SIGNIN_ENDPOINTS,
+  passwordPolicy: PASSWORD_POLICY_ENDPOINTS,
 } as const satisfies Record<string, Record<string, Endpoint>>;
 
 export type EndpointGroup = keyof typeof ENDPOINTS;

@@ -10,6 +10,10 @@ import { lazySchema } from './lazySchema';
 // The roles live with the access rules (no schemas there: the browser's start-up needs them without zod).
 export { COMMON_ROLE, ROLES, type Role, type RoleOrCommon } from './access';
 
+/** Why a sign-in must change its password first: it expired, or the policy in force no longer accepts it. */
+export const PASSWORD_CHANGES = ['expired', 'policy'] as const;
+export type PasswordChangeReason = (typeof PASSWORD_CHANGES)[number];
+
 export const USERNAME_PATTERN = /^[\w.\-\u4e00-\u9fa5]{3,32}$/;
 /** 8-64 characters with at least one letter and one digit. */
 export const PASSWORD_PATTERN = /^(?=.*[A-Za-z])(?=.*\d).{8,64}$/;
@@ -56,6 +60,11 @@ export const loginDataSchema = lazySchema(() => z.object({
   relative_id: z.number().int().nullable(),
   /** The password token: it changes when the password does, so /loginCheck answers 0 for every older session. */
   auto: z.string(),
+  /**
+   * The password has expired, or the password policy no longer accepts it: the session may only change it (every other
+   * call is refused until then). Null or absent: nothing to do.
+   */
+  passwordChange: z.enum(PASSWORD_CHANGES).nullable().optional(),
 }));
 export type LoginData = z.infer<typeof loginDataSchema>;
 
@@ -110,6 +119,10 @@ export const userInfoSchema = lazySchema(() => z.object({
     introduction: z.string(),
     rightInfo: rightInfoSchema,
   }),
+  /** The password must be changed before anything else (see loginDataSchema); null or absent: it need not. */
+  passwordChange: z.enum(PASSWORD_CHANGES).nullable().optional(),
+  /** Why it must, or the warning that it expires in a few days, in the caller's language; null: nothing to say. */
+  passwordNotice: z.string().nullable().optional(),
 }));
 export type UserInfo = z.infer<typeof userInfoSchema>;
 

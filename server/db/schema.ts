@@ -28,6 +28,13 @@ export const users = pgTable(
     /** The `auto` password token; regenerated on every password change so older sessions' login checks answer 0. */
     passwordStamp: text('password_stamp').notNull(),
     createdAt: timestamptz('created_at').notNull().defaultNow(),
+    /** When the password was last set; null: at created_at (server/areas/signin/passwordPolicy.ts). */
+    passwordChangedAt: timestamptz('password_changed_at'),
+    /** 'expired' | 'policy' once a sign-in found the password so: every call but the change is refused until then. */
+    passwordChange: text('password_change'),
+    /** What a password may not contain under a policy that says so. */
+    email: text('email'),
+    phone: text('phone'),
   },
   (table) => [uniqueIndex('users_username_lower_idx').on(sql`lower(${table.username})`)],
 );

@@ -1,9 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { AREA_ROLES, hasPermission, isPermitted, type Area } from '../../contract/access';
-import { ALTERNATE_BASES, permissionOf } from '../../contract/endpoint';
+import { ALTERNATE_BASES, permissionOf, type Endpoint } from '../../contract/endpoint';
 import { AUTH_HEADERS } from '../../contract/envelope';
+import { PASSWORD_POLICY_ENDPOINTS } from '../../contract/passwordPolicy';
 import { PLUGIN_TOKEN_HEADER } from '../../contract/pluginProtocol';
+import { SESSION_ENDPOINTS } from '../../contract/session';
 import { authenticatePluginToken } from '../areas/plugin/service';
 import { consumePushTicket } from '../areas/session/pushTickets';
 import { authenticate, type AuthUser } from '../areas/session/service';
@@ -25,6 +27,15 @@ declare module 'fastify' {
 function header(value: string | string[] | undefined): string | undefined {
   return Array.isArray(value) ? value[0] : value;
 }
+
+/** The calls a session whose password must change first may make (users.password_change, signin/passwordPolicy.ts). */
+const DURING_PASSWORD_CHANGE: ReadonlySet<Endpoint> = new Set<Endpoint>([
+  SESSION_ENDPOINTS.getInfo,
+  SESSION_ENDPOINTS.changePsw,
+  SESSION_ENDPOINTS.logout,
+  SESSION_ENDPOINTS.getBrand,
+  PASSWORD_POLICY_ENDPOINTS.ownRules,
+]);
 
 /** Reads the session of the caller for the role check. */
 export function requireUser(user: AuthUser | null): AuthUser {
@@ -56,6 +67,8 @@ export const authPlugin = fp(async function authPlugin(app: FastifyInstance) {
         ? await authenticatePluginToken(app, pluginToken)
         : await authenticate(app, header(request.headers[AUTH_HEADERS.token]), header(request.headers[AUTH_HEADERS.userId]));
     request.user = user;
+    // A password that has expired or that the policy no longer accepts: the change first, nothing else.
+    if (user.row.passwordChange && !(config.endpoint && DURING_PASSWORD_CHANGE.has(config.endpoint))) throw new ApiError(403, 'passwordChangeRequired');
     if (config.area && !isPermitted(AREA_ROLES[config.area], user.rolePermissions)) {
       throw new ApiError(401, 'unauthorized');
     }

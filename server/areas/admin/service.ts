@@ -7,6 +7,7 @@ import { ApiError } from '../../http/errors';
 import { assignedRoles, validityTimes } from '../session/access';
 import type { ServiceDeps } from '../session/deps';
 import { hashPassword } from '../session/passwords';
+import { enforcePassword, policyOrgOf, replacedPassword, subjectOf } from '../signin/passwordPolicy';
 import { newPasswordStamp, type AuthUser } from '../session/service';
 
 type ValidityInput = {
@@ -145,6 +146,8 @@ export async function addUser(deps: ServiceDeps, input: AddUserInput): Promise<A
     .limit(1);
   if (taken) throw new ApiError(507, 'duplicateUser', 'username');
   await checkRelative(deps.db, input.relative_id, null);
+  // A staff account is held to the policy of the account it is attached to; anyone else to the whole app's.
+  await enforcePassword(deps.db, { orgId: input.isAp && input.relative_id ? input.relative_id : null, subject: { username: input.username } }, input.password, 'password');
   try {
     const [row] = await deps.db
       .insert(users)
@@ -157,6 +160,7 @@ export async function addUser(deps: ServiceDeps, input: AddUserInput): Promise<A
         isAp: input.isAp,
         relativeId: input.relative_id,
         createdAt: deps.now(),
+        passwordChangedAt: deps.now(),
         ...validityColumns(input),
       })
       .returning();
@@ -211,11 +215,15 @@ export async function deleteUsers(deps: ServiceDeps, caller: AuthUser, ids: read
 /** A new password and password token for another user; every session of that user ends. */
 export async function resetPassword(deps: ServiceDeps, caller: AuthUser, id: number, newPassword: string): Promise<{ endedSessionIds: number[] }> {
   if (id === caller.id) throw new ApiError(400, ADMIN_MESSAGES.resetOwnPassword, 'id');
+  const [row] = await deps.db.select().from(users).where(eq(users.id, id)).limit(1);
+  if (!row) throw new ApiError(404, ADMIN_MESSAGES.userNotFound, 'id');
+  await enforcePassword(deps.db, { orgId: policyOrgOf(row), subject: subjectOf(row), user: row }, newPassword, 'newPassword');
   const passwordHash = await hashPassword(newPassword);
   return deps.db.transaction(async (tx) => {
+    const changed = await replacedPassword(tx, row, deps.now());
     const updated = await tx
       .update(users)
-      .set({ passwordHash, passwordStamp: newPasswordStamp() })
+      .set({ passwordHash, passwordStamp: newPasswordStamp(), ...changed })
       .where(eq(users.id, id))
       .returning({ id: users.id });
     if (updated.length === 0) throw new ApiError(404, ADMIN_MESSAGES.userNotFound, 'id');

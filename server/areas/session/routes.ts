@@ -5,6 +5,7 @@ import { PUSH_ENDPOINTS } from '../../../contract/push';
 import { SESSION_ENDPOINTS as E } from '../../../contract/session';
 import { ApiError } from '../../http/errors';
 import { route } from '../../http/route';
+import { passwordNotice } from '../signin/passwordPolicy';
 import { logSignIn } from '../signin/secondStep';
 import { createCaptcha } from './captcha';
 import { issuePushTicket } from './pushTickets';
@@ -38,7 +39,7 @@ export async function sessionRoutes(app: FastifyInstance) {
     return data;
   });
 
-  route(app, E.getInfo, async ({ user }) => session.userInfo(user));
+  route(app, E.getInfo, async ({ user, lang }) => ({ ...session.userInfo(user), ...(await passwordNotice(app, user.row, lang)) }));
 
   route(app, E.refreshToken, async ({ request, reply }) => {
     const userId = request.headers[AUTH_HEADERS.userId];

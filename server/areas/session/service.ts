@@ -6,6 +6,7 @@ import type { SecondStep, SignInMethod } from '../../../contract/signin';
 import { TEAM_MESSAGES } from '../../../contract/team';
 import { notices, sessions, users, type SessionRow, type UserRow } from '../../db/schema';
 import { ApiError } from '../../http/errors';
+import { checkAtSignIn, enforcePassword, policyOrgOf, replacedPassword, subjectOf } from '../signin/passwordPolicy';
 import { logSignIn, secondStepFor } from '../signin/secondStep';
 import { accountScope, MemberInactive, type AccountScope } from '../team/scope';
 import { activeRoles, assignedRoles, latestValidTime, rolePermissions, validityTimes } from './access';
@@ -86,10 +87,13 @@ function isUniqueViolation(error: unknown): boolean {
 export async function register(deps: ServiceDeps, body: { username: string; password: string; code: string; uuid: string }): Promise<RegisterData> {
   await consumeCaptcha(deps, body.uuid, body.code);
   if (await findUserByName(deps, body.username)) throw new ApiError(507, 'duplicateUser', 'username');
+  // A new account belongs to no organisation yet: the whole app's policy.
+  await enforcePassword(deps.db, { orgId: null, subject: { username: body.username } }, body.password, 'password');
   try {
+    const now = deps.now();
     const [row] = await deps.db
       .insert(users)
-      .values({ username: body.username, passwordHash: await hashPassword(body.password), passwordStamp: newPasswordStamp() })
+      .values({ username: body.username, passwordHash: await hashPassword(body.password), passwordStamp: newPasswordStamp(), createdAt: now, passwordChangedAt: now })
       .returning({ id: users.id, name: users.username });
     if (!row) throw new Error('insert returned no row');
     return row;
@@ -131,6 +135,8 @@ export async function login(
   }
   await clearLoginFailures(deps, key, ip);
   const caller = await signInCaller(deps, user);
+  // An expired password, or one the policy no longer accepts, must be changed before the session does anything else.
+  user.passwordChange = await checkAtSignIn(deps, user, body.password);
   const step = await secondStepFor(deps, user.id, ip);
   if (step) return { data: step, refreshToken: null };
   return issueSession(deps, user, caller, origin, 'password');
@@ -172,6 +178,7 @@ export async function issueSession(deps: ServiceDeps, user: UserRow, caller: Aut
       isAp: user.isAp,
       relative_id: user.relativeId,
       auto: user.passwordStamp,
+      passwordChange: user.passwordChange === 'expired' || user.passwordChange === 'policy' ? user.passwordChange : null,
     },
   };
 }
@@ -361,10 +368,12 @@ export async function changePassword(
   const row = await findUser(deps, user.id);
   if (!row || !(await verifyPassword(oldPassword, row.passwordHash))) throw new ApiError(400, 'wrongOldPassword', 'oldPassword');
   if (oldPassword === newPassword) throw new ApiError(400, 'samePassword', 'newPassword');
+  await enforcePassword(deps.db, { orgId: policyOrgOf(row), subject: subjectOf(row), user: row }, newPassword, 'newPassword');
   const auto = newPasswordStamp();
   const passwordHash = await hashPassword(newPassword);
   const ended = await deps.db.transaction(async (tx) => {
-    await tx.update(users).set({ passwordHash, passwordStamp: auto }).where(eq(users.id, user.id));
+    const changed = await replacedPassword(tx, row, deps.now());
+    await tx.update(users).set({ passwordHash, passwordStamp: auto, ...changed }).where(eq(users.id, user.id));
     return tx
       .update(sessions)
       .set({ endedAt: deps.now() })

@@ -1,8 +1,10 @@
 import type { FastifyInstance } from 'fastify';
+import { PASSWORD_POLICY_ENDPOINTS as P } from '../../../contract/passwordPolicy';
 import { SIGNIN_ENDPOINTS as E } from '../../../contract/signin';
 import { route } from '../../http/route';
 import { setRefreshCookie, signInOrigin } from '../session/routes';
 import { orgContext, type TeamDeps } from '../team/service';
+import * as policies from './passwordPolicy';
 import * as signin from './service';
 
 /** Sign-in security (contract/signin.ts): the login's second step, the person's own one-time password, the console. */
@@ -63,4 +65,25 @@ export async function signinRoutes(app: FastifyInstance) {
   });
   route(app, E.dynamicPwdList, async ({ user, input }) => signin.dynamicPasswords(app, await ctx(user, input.orgId), input));
   route(app, E.signInLog, async ({ user, input }) => signin.orgSignIns(app, await ctx(user, input.orgId), input));
+
+  // Password policies
+  const policyCtx = async (user: Parameters<typeof orgContext>[1], orgId: number | undefined): Promise<policies.PolicyContext> => ({
+    orgId: (await ctx(user, orgId)).orgId,
+    admin: user.isAdmin && !user.isMember,
+    actorName: user.name,
+  });
+  route(app, P.rulesForRegister, async () => policies.registerRules(app.db));
+  route(app, P.ownRules, async ({ user }) => policies.ownRules(app.db, user.row));
+  route(app, P.list, async ({ user, input }) => policies.listPolicies(app.db, await policyCtx(user, input.orgId), input));
+  route(app, P.save, async ({ user, input, request }) => {
+    const { orgId, ...body } = input;
+    const { before, after } = await policies.savePolicy(app, await policyCtx(user, orgId), body);
+    request.operationChange = { record: `id=${after.id} name=${after.name}`, before, after };
+    return after;
+  });
+  route(app, P.delete, async ({ user, input, request }) => {
+    const result = await policies.deletePolicies(app.db, await policyCtx(user, undefined), input.ids);
+    request.operationChange = { record: `ids=${input.ids.join(',')}` };
+    return result;
+  });
 }

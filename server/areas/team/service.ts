@@ -29,6 +29,7 @@ import { ApiError } from '../../http/errors';
 import { assignedRoles } from '../session/access';
 import { limitInfo } from '../session/limits';
 import { hashPassword } from '../session/passwords';
+import { enforcePassword, replacedPassword, subjectOf } from '../signin/passwordPolicy';
 import { newPasswordStamp, type AuthUser } from '../session/service';
 import { memberShops } from './scope';
 
@@ -237,12 +238,13 @@ export async function addMember(deps: TeamDeps, ctx: OrgContext, body: AddMember
   if (ctx.shopScope && (body.shopIds ?? null) === null) throw new ApiError(400, TEAM_MESSAGES.shopNotHeld, 'shopIds');
   const overviewNow = await overview(deps, ctx);
   if (overviewNow.members.limit >= 0 && overviewNow.members.used >= overviewNow.members.limit) throw new ApiError(400, TEAM_MESSAGES.memberLimit, 'username');
+  await enforcePassword(db, { orgId: ctx.orgId, subject: { username: body.username } }, body.password, 'password');
   const passwordHash = await hashPassword(body.password);
   try {
     const id = await db.transaction(async (tx) => {
       const [user] = await tx
         .insert(users)
-        .values({ username: body.username, passwordHash, passwordStamp: newPasswordStamp(), isAp: true, relativeId: ctx.orgId })
+        .values({ username: body.username, passwordHash, passwordStamp: newPasswordStamp(), isAp: true, relativeId: ctx.orgId, passwordChangedAt: deps.now() })
         .returning({ id: users.id });
       await tx.insert(orgMembers).values({
         userId: user!.id,
@@ -276,14 +278,23 @@ export async function updateMember(deps: TeamDeps, ctx: OrgContext, body: Update
     await checkShops(db, ctx, body.shopIds, 'shopIds');
     if (ctx.shopScope && body.shopIds === null) throw new ApiError(400, TEAM_MESSAGES.shopNotHeld, 'shopIds');
   }
-  const passwordHash = body.password === undefined ? undefined : await hashPassword(body.password);
+  let passwordHash: string | undefined;
+  const [memberRow] = body.password === undefined ? [] : await db.select().from(users).where(eq(users.id, body.id)).limit(1);
+  if (body.password !== undefined && memberRow) {
+    // An owner's (or administrator's) reset of a member's password: the organisation's policy, the member's history.
+    await enforcePassword(db, { orgId: ctx.orgId, subject: subjectOf(memberRow), user: memberRow }, body.password, 'password');
+    passwordHash = await hashPassword(body.password);
+  }
   const ended = await db.transaction(async (tx) => {
     const set: Partial<typeof orgMembers.$inferInsert> = {};
     for (const key of ['nickName', 'deptId', 'positionId', 'roleId', 'shopIds', 'status'] as const) {
       if (body[key] !== undefined) (set as Record<string, unknown>)[key] = body[key];
     }
     if (Object.keys(set).length > 0) await tx.update(orgMembers).set(set).where(and(eq(orgMembers.userId, body.id), eq(orgMembers.orgId, ctx.orgId)));
-    if (passwordHash) await tx.update(users).set({ passwordHash, passwordStamp: newPasswordStamp() }).where(eq(users.id, body.id));
+    if (passwordHash && memberRow) {
+      const changed = await replacedPassword(tx, memberRow, deps.now());
+      await tx.update(users).set({ passwordHash, passwordStamp: newPasswordStamp(), ...changed }).where(eq(users.id, body.id));
+    }
     if (body.status !== 'disabled' && !passwordHash) return [];
     return tx
       .update(sessions)

@@ -97,3 +97,34 @@ export const signInLog = pgTable(
 );
 
 export type UserOtpRow = typeof userOtp.$inferSelect;
+
+/** Password policies (contract/passwordPolicy.ts): an organisation's (org_id: the owner's users.id), or the whole app's (null). */
+export const passwordPolicies = pgTable(
+  'password_policies',
+  {
+    id: serial('id').primaryKey(),
+    orgId: integer('org_id').references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    /** contract/passwordPolicy.ts PasswordRules. */
+    rules: jsonb('rules').notNull(),
+    /** 1: in force. */
+    status: integer('status').notNull().default(1),
+    creator: text('creator').notNull().default(''),
+    createdAt: timestamptz('created_at').notNull(),
+  },
+  (table) => [index('password_policies_org_idx').on(table.orgId)],
+);
+
+/** The hashes of a person's previous passwords, for a policy's "not one of the last N". */
+export const passwordHistory = pgTable(
+  'password_history',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    passwordHash: text('password_hash').notNull(),
+    createdAt: timestamptz('created_at').notNull(),
+  },
+  (table) => [index('password_history_user_idx').on(table.userId, table.createdAt)],
+);
