@@ -68,6 +68,12 @@ export const COST_MESSAGES = {
   offerIdTooLong: { zh: '货号超过50个字符', en: 'The offer id is longer than 50 characters', pt: 'O código do vendedor passa de 50 caracteres' },
   costInvalid: { zh: '成本价须为0到9999999.99之间、最多两位小数的数字', en: 'The cost must be a number from 0 to 9,999,999.99 with at most two decimals', pt: 'O custo deve ser um número de 0 a 9.999.999,99 com no máximo duas casas decimais' },
   duplicateOffer: { zh: '货号在文件中重复，以最后一行为准', en: 'The offer id appears again later in the file; the last line counts', pt: 'O código do vendedor aparece de novo mais adiante no arquivo; vale a última linha' },
+  /** A member scoped to some shops: the offer id is no product of theirs, or a shop outside their scope sells it too. */
+  offerOutsideShops: {
+    zh: '货号不是您可管理店铺的商品，或其他店铺也在用（成本价各店铺共用）',
+    en: 'The offer id is no product of the shops you manage, or another shop uses it too (a cost counts for every shop)',
+    pt: 'O código não é de um produto das lojas que você gerencia, ou outra loja também o usa (o custo vale para todas as lojas)',
+  },
 } as const satisfies Record<string, Localized>;
 
 /** The import's file part and the column names it reads (first line; case and spaces ignored). */
