@@ -4,6 +4,7 @@ import type { WebSocket } from 'ws';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { PERMISSION_ACTIONS } from '../../contract/access';
 import { decodeListFrame, rowsOfChunk } from '../../contract/listFrame';
+import { COST_MESSAGES } from '../../contract/costs';
 import { EDIT_MESSAGES } from '../../contract/edit';
 import { ORDER_LIST } from '../../contract/orders';
 import { PRODUCT_LIST } from '../../contract/products';
@@ -90,7 +91,7 @@ describe.each(DATABASE_TARGETS)('an organisation member on $kind', (target) => {
     beforeAll(async () => {
       await t.database.db
         .update(orgRoles)
-        .set({ permissions: ['orders:view', 'orders:ship', 'store:view', 'products:view', 'returns:view', 'products:price'], dataScope: 'shops', shopIds: [shop1001] })
+        .set({ permissions: ['orders:view', 'orders:ship', 'store:view', 'products:view', 'returns:view', 'products:price', 'actions:view', 'actions:price'], dataScope: 'shops', shopIds: [shop1001] })
         .where(eq(orgRoles.id, roleId));
       packer = await login(t.app, 'packer', 'packer123');
     });
@@ -160,6 +161,41 @@ describe.each(DATABASE_TARGETS)('an organisation member on $kind', (target) => {
       expect((await get<{ list: { id: string; status: string }[] }>(`/api/order/get?id=${encodeURIComponent(foreign!.id)}`)).body.data).toMatchObject({ status: 'awaiting_packaging' });
     });
 
+    it("sets, imports and lists the costs of its shop's products only", async () => {
+      // One cost counts for an offer id in every shop: an offer id the other shop sells too is not the member's to set.
+      const name = async (shopId: number, offerIds: string[]) => {
+        const rows = await t.database.query<{ id: string }>(`select id from products where shop_id = $1 and not deleted order by id limit ${offerIds.length}`, [shopId]);
+        for (const [i, row] of rows.entries()) await t.database.query(`update products set offer_id = $2 where id = $1`, [row.id, offerIds[i]]);
+      };
+      await name(shop1001, ['COST-1001', 'COST-SHARED']);
+      await name(shop1002, ['COST-1002', 'COST-SHARED']);
+      expect((await post('/api/cost/set', { items: [{ offerId: 'COST-1001', cost: 10 }] }, packer)).status).toBe(200);
+      for (const offerId of ['COST-1002', 'COST-SHARED', 'COST-NOWHERE']) {
+        const refused = await post('/api/cost/set', { items: [{ offerId: 'COST-1001', cost: 11 }, { offerId, cost: 12 }] }, packer);
+        expect(refused.status).toBe(401);
+        expect(refused.body.msg).toBe(`${COST_MESSAGES.offerOutsideShops.zh}：${offerId}`);
+      }
+      expect((await post('/api/cost/set', { items: [{ offerId: 'COST-1002', cost: null }] }, packer)).status).toBe(401);
+      expect((await post('/api/cost/set', { items: [{ offerId: 'COST-1002', cost: 20 }, { offerId: 'COST-SHARED', cost: 30 }] })).status).toBe(200);
+      const costs = async (session: Session) =>
+        (await get<{ list: { offerId: string; cost: number }[] }>('/api/cost/list?rows=100&search=COST-', session)).body.data.list.map((row) => [row.offerId, row.cost]);
+      // Nothing of a refused call was written; the member reads its shop's costs, the shared one included.
+      expect(await costs(seller)).toEqual([['COST-1001', 10], ['COST-1002', 20], ['COST-SHARED', 30]]);
+      expect(await costs(packer)).toEqual([['COST-1001', 10], ['COST-SHARED', 30]]);
+      const { payload, contentType } = multipart({}, { name: 'costs.csv', bytes: Buffer.from('offer_id,cost\nCOST-1001,5\nCOST-1002,6\nCOST-SHARED,7\n'), type: 'text/csv' });
+      const imported = await t.app.inject({ method: 'POST', url: '/api/cost/import', headers: { ...packer.headers, 'content-type': contentType }, payload });
+      expect(imported.statusCode, imported.body).toBe(200);
+      expect(imported.json<{ data: unknown }>().data).toEqual({
+        saved: 1,
+        lines: 3,
+        errors: [
+          { line: 3, offerId: 'COST-1002', message: COST_MESSAGES.offerOutsideShops.zh },
+          { line: 4, offerId: 'COST-SHARED', message: COST_MESSAGES.offerOutsideShops.zh },
+        ],
+      });
+      expect(await costs(seller)).toEqual([['COST-1001', 5], ['COST-1002', 20], ['COST-SHARED', 30]]);
+    });
+
     it("pushes the other shop's news only to those who may see it, and a narrower scope at once", async () => {
       const frames = { seller: [] as PushMessage[], packer: [] as PushMessage[] };
       const listen = (into: PushMessage[]) => (ws: WebSocket) => ws.on('message', (data: Buffer) => into.push(JSON.parse(String(data)) as PushMessage));
@@ -183,6 +219,88 @@ describe.each(DATABASE_TARGETS)('an organisation member on $kind', (target) => {
       await t.database.db.update(orgMembers).set({ status: 'enabled' }).where(eq(orgMembers.userId, memberId));
       await t.database.db.update(orgRoles).set({ shopIds: [shop1001] }).where(eq(orgRoles.id, roleId));
       sellerWs.terminate();
+    });
+  });
+
+  describe("scoped to one shop, in the copy, collection, create and re-upload areas", () => {
+    let op: Session;
+    beforeAll(async () => {
+      const every = (areas: string[]) => areas.flatMap((area) => PERMISSION_ACTIONS.map((action) => `${area}:${action}`));
+      const [role] = await t.database.db
+        .insert(orgRoles)
+        .values({ orgId: seller.id, name: 'listing', permissions: every(['copy', 'collection', 'create', 'products', 'store']), dataScope: 'shops', shopIds: [shop1001] })
+        .returning();
+      const [row] = await t.database.db
+        .insert(users)
+        .values({ username: 'lister', passwordHash: await hashPassword('lister123'), passwordStamp: newPasswordStamp(), isAp: true, relativeId: seller.id })
+        .returning();
+      await t.database.db.insert(orgMembers).values({ userId: row!.id, orgId: seller.id, roleId: role!.id });
+      op = await login(t.app, 'lister', 'lister123');
+      // Settled records of both shops (no call to Ozon follows them).
+      for (const shopId of [shop1001, shop1002]) {
+        await t.database.query(
+          `insert into copy_records (user_id, shop_id, sku, name, offer_id, price, currency, mode, status) values ($1, $2, 1, $3, $3, 10, 'CNY', 'sku', 'failed')`,
+          [seller.id, shopId, `copy-${shopId}`],
+        );
+        await t.database.query(
+          `insert into collection_uploads (user_id, shop_id, site, offer_id, name, price, currency, status) values ($1, $2, '1688', $3, $3, 10, 'CNY', 'failed')`,
+          [seller.id, shopId, `upload-${shopId}`],
+        );
+        await t.database.query(
+          `insert into reupload_items (user_id, shop_id, batch_id, row_id, old_product_id, old_offer_id, new_offer_id, name, step, failed_step)
+           values ($1, $2, 'scope-batch', $3, '1', $3, $3, $3, 'failed', 'importing')`,
+          [seller.id, shopId, `reupload-${shopId}`],
+        );
+      }
+    });
+    const idOf = async (table: string, shopId: number) => (await t.database.query<{ id: number }>(`select id from ${table} where shop_id = $1 order by id limit 1`, [shopId]))[0]!.id;
+
+    it("lists, follows, retries and deletes only that shop's copies", async () => {
+      const names = async (session: Session) => (await get<{ list: { name: string }[] }>('/api/history/list?rows=100', session)).body.data.list.map((row) => row.name);
+      expect(await names(op)).toEqual([`copy-${shop1001}`]);
+      expect(await names(seller)).toEqual([`copy-${shop1002}`, `copy-${shop1001}`]);
+      const foreign = await idOf('copy_records', shop1002);
+      expect((await post<{ list: unknown[] }>('/api/history/status', { ids: [foreign] }, op)).body.data.list).toEqual([]);
+      expect((await post('/api/history/retry', { ids: [foreign] }, op)).status).toBe(400);
+      expect((await post<{ count: number }>('/api/history/delete', { ids: [foreign] }, op)).body.data.count).toBe(0);
+      expect((await post<{ count: number }>('/api/history/deleteAll', {}, op)).body.data.count).toBe(1);
+      expect(await names(seller)).toEqual([`copy-${shop1002}`]);
+      // Copying into the other shop is refused before anything is sent.
+      expect((await post('/api/CopyProduct', { shopIds: [shop1002], currency: 'CNY', items: [{ sku: 1, price: '10' }] }, op)).status).toBe(401);
+    });
+
+    it("lists and deletes only that shop's collection uploads, and uploads into no other shop", async () => {
+      const names = async (session: Session) => (await get<{ list: { name: string }[] }>('/api/upload/list?rows=100', session)).body.data.list.map((row) => row.name);
+      expect(await names(op)).toEqual([`upload-${shop1001}`]);
+      expect(await names(seller)).toEqual([`upload-${shop1002}`, `upload-${shop1001}`]);
+      expect((await post<{ count: number }>('/api/upload/delete', { ids: [await idOf('collection_uploads', shop1002)] }, op)).body.data.count).toBe(0);
+      expect(await names(seller)).toHaveLength(2);
+      const refused = await post('/api/collection/upload', { ids: [1], shopIds: [shop1002], rule: { currency: 'CNY', markup: '1', shipping: '0', fixed: '0', rounding: 'cent' } }, op);
+      expect(refused.status).toBe(401);
+      expect(refused.body.msg).toBe(MESSAGES.unauthorized.zh);
+    });
+
+    it("reads, retries and lists only that shop's re-uploads", async () => {
+      const status = await post<{ items: { name: string }[] }>('/api/product/reUpload/status', { batchId: 'scope-batch' }, op);
+      expect(status.body.data.items.map((item) => item.name)).toEqual([`reupload-${shop1001}`]);
+      const history = await get<{ list: { name: string }[]; total: number; openBatches: unknown[] }>('/api/product/reUpload/history?rows=100', op);
+      expect(history.body.data).toMatchObject({ total: 1, list: [{ name: `reupload-${shop1001}` }] });
+      expect((await get<{ total: number }>('/api/product/reUpload/history?rows=100')).body.data.total).toBe(2);
+      const retried = await post('/api/product/reUpload/retry', { batchId: 'scope-batch', ids: [await idOf('reupload_items', shop1002)] }, op);
+      expect(retried.status).toBe(400);
+      expect(retried.body.msg).toBe(MESSAGES.reuploadNotRetryable.zh);
+      // Another shop's product is refused with the missing ones; nothing of it is started.
+      const [product] = await t.database.query<{ id: string }>(`select id from products where shop_id = $1 and not deleted limit 1`, [shop1002]);
+      const started = await post<{ items: unknown[]; refused: { id: string }[] }>('/api/product/reUpload', { batchId: 'scope-new', ids: [product!.id] }, op);
+      expect(started.body.data).toMatchObject({ items: [], refused: [{ id: product!.id }] });
+      expect(await t.database.query(`select id from reupload_items where batch_id = 'scope-new'`)).toEqual([]);
+    });
+
+    it('creates no product in the other shop', async () => {
+      // Creating a card is the administrator's (AREA_ROLES.create), which no member holds; the shop is refused too.
+      const refused = await post('/api/CreateProduct', { shopId: shop1002, card: {} }, op);
+      expect(refused.status).toBe(401);
+      expect((await post('/api/create/template', { shopId: shop1002, product: 'x' }, op)).status).toBe(401);
     });
   });
 

@@ -17,6 +17,7 @@ import { ApiError } from '../../http/errors';
 import type { OzonClient, ProductImportItem } from '../../marketplace/ozon/client';
 import type { SourceReader } from '../../integrations/sources/reader';
 import { SourceError } from '../../integrations/sources/reader';
+import { shopScopeSql } from '../team/shopScope';
 import { containsPattern, failureOf, followImports, importPage, type StoredError } from '../copy/follow';
 import { oldPriceFor, targetPrice } from '../copy/pricing';
 import { ratesInto, type CopyDeps } from '../copy/service';
@@ -504,14 +505,14 @@ type ParsedUploadQuery = { page: number; rows: number; status?: UploadRecord['st
 export async function uploadList(deps: CollectionDeps, userId: number, query: ParsedUploadQuery, lang: Lang) {
   await followUploads(deps, userId);
   const where = `r.user_id = $1 and ($2::text is null or r.status = $2) and ($3::int is null or r.shop_id = $3)
-    and ($4::text is null or r.name ilike $4 or r.offer_id ilike $4)`;
+    and ($4::text is null or r.name ilike $4 or r.offer_id ilike $4)${shopScopeSql('r.shop_id')}`;
   const params = [userId, query.status ?? null, query.shopId ?? null, containsPattern(query.search)];
   const { rows, total, unsettled } = await importPage<UploadRow>(deps.database, { table: 'collection_uploads', select: SELECT_UPLOADS, where, params, page: query.page, rows: query.rows });
   return { list: rows.map((r) => recordOf(r, lang)), total, unsettled };
 }
 
 export async function uploadDelete(deps: CollectionDeps, userId: number, ids: readonly number[]): Promise<{ count: number }> {
-  const rows = await deps.database.query(`delete from collection_uploads where user_id = $1 and id = any($2::int[]) returning id`, [userId, ids]);
+  const rows = await deps.database.query(`delete from collection_uploads where user_id = $1 and id = any($2::int[])${shopScopeSql('shop_id')} returning id`, [userId, ids]);
   return { count: rows.length };
 }
 

@@ -3,6 +3,7 @@ import type { CopyRecord } from '../../../contract/copy';
 import type { Database } from '../../db/database';
 import type { OzonClient } from '../../marketplace/ozon/client';
 import { describeItemError, isOzonError } from '../../marketplace/ozon/errors';
+import { shopScopeSql } from '../team/shopScope';
 
 /**
  * Following Ozon's import of cards a seller sent (copies and collection uploads alike): an import task's item moves
@@ -123,7 +124,7 @@ export async function followImports(query: {
 }): Promise<void> {
   const { database, table, userId } = query;
   const rows = await database.query<{ id: number; shop_id: number; status: ImportStatus; task_id: number | string | null; offer_id: string }>(
-    `select id, shop_id, status, task_id, offer_id from ${table} where user_id = $1 and status in ('importing', 'moderating') and ($2::int[] is null or id = any($2::int[]))`,
+    `select id, shop_id, status, task_id, offer_id from ${table} where user_id = $1 and status in ('importing', 'moderating') and ($2::int[] is null or id = any($2::int[]))${shopScopeSql('shop_id')}`,
     [userId, query.ids ?? null],
   );
   const byShop = new Map<number, typeof rows>();

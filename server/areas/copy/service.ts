@@ -13,6 +13,7 @@ import { localized, textIn, type Lang } from '../../../contract/errors';
 import type { Database } from '../../db/database';
 import { ApiError } from '../../http/errors';
 import type { OzonClient, ProductImportItem } from '../../marketplace/ozon/client';
+import { shopScopeSql } from '../team/shopScope';
 import { containsPattern, failureOf, followImports, importPage, type StoredError } from './follow';
 import { convertExact, findRate, ratesFor, RatesError, type RatesDeps } from '../tools/rates';
 import { oldPriceFor, targetPrice } from './pricing';
@@ -201,7 +202,7 @@ const SELECT_RECORDS = `select r.*, s.name as shop_name, u.username as user_name
 
 async function recordsByIds(deps: CopyDeps, userId: number, ids: readonly number[]): Promise<RecordRow[]> {
   if (ids.length === 0) return [];
-  return deps.database.query<RecordRow>(`${SELECT_RECORDS} where r.user_id = $1 and r.id = any($2::int[]) order by r.id desc`, [userId, ids]);
+  return deps.database.query<RecordRow>(`${SELECT_RECORDS} where r.user_id = $1 and r.id = any($2::int[])${shopScopeSql('r.shop_id')} order by r.id desc`, [userId, ids]);
 }
 
 const notFoundError = (): StoredError => ({ code: 'sku_not_found', attributeId: null, attributeName: null, ...localized('copySkuNotFound') });
@@ -365,14 +366,14 @@ type ParsedHistoryQuery = { page: number; rows: number; status?: CopyRecord['sta
 export async function history(deps: CopyDeps, userId: number | null, query: ParsedHistoryQuery, lang: Lang) {
   if (userId !== null) await follow(deps, userId);
   const where = `($1::int is null or r.user_id = $1) and ($2::text is null or r.status = $2) and ($3::int is null or r.shop_id = $3)
-    and ($4::text is null or r.name ilike $4 or r.offer_id ilike $4 or r.sku::text like $4)`;
+    and ($4::text is null or r.name ilike $4 or r.offer_id ilike $4 or r.sku::text like $4)${shopScopeSql('r.shop_id')}`;
   const params = [userId, query.status ?? null, query.shopId ?? null, containsPattern(query.search)];
   const { rows, total, unsettled } = await importPage<RecordRow>(deps.database, { table: 'copy_records', select: SELECT_RECORDS, where, params, page: query.page, rows: query.rows });
   return { list: rows.map((r) => recordOf(r, lang, userId === null)), total, unsettled };
 }
 
 export async function deleteRecords(deps: CopyDeps, userId: number, ids: readonly number[] | null): Promise<{ count: number }> {
-  const rows = await deps.database.query(`delete from copy_records where user_id = $1 and ($2::int[] is null or id = any($2::int[])) returning id`, [userId, ids]);
+  const rows = await deps.database.query(`delete from copy_records where user_id = $1 and ($2::int[] is null or id = any($2::int[]))${shopScopeSql('shop_id')} returning id`, [userId, ids]);
   return { count: rows.length };
 }
 

@@ -14,6 +14,7 @@ import type { Database } from '../../db/database';
 import { ApiError } from '../../http/errors';
 import type { CategoryLanguage, OzonClient, ProductImportItem } from '../../marketplace/ozon/client';
 import { describeItemError, isOzonError } from '../../marketplace/ozon/errors';
+import { shopScopeSql } from '../team/shopScope';
 import type { OzonCategoryAttribute, OzonCategoryNode } from '../../marketplace/ozon/schemas';
 
 export type CreateDeps = {
@@ -39,7 +40,7 @@ function asApiError(error: unknown): never {
 async function shopFor(deps: CreateDeps, userId: number, shopId: number | undefined): Promise<{ shopId: number; client: OzonClient }> {
   let id = shopId;
   if (id === undefined) {
-    const [first] = await deps.database.query<{ id: number }>(`select id from mp_shops where user_id = $1 order by id limit 1`, [userId]);
+    const [first] = await deps.database.query<{ id: number }>(`select id from mp_shops where user_id = $1${shopScopeSql('id')} order by id limit 1`, [userId]);
     if (!first) throw new ApiError(400, 'cardNoShop', 'shopId');
     id = first.id;
   }
@@ -62,8 +63,9 @@ export function nodeOf(node: OzonCategoryNode): CategoryNode | null {
 }
 
 export async function categoryTree(deps: CreateDeps, userId: number, shopId: number | undefined, lang: Lang): Promise<CategoryNode[]> {
-  const { client } = await shopFor(deps, userId, shopId);
-  const key = `${shopId ?? 'first'}:${userId}:${lang}`;
+  // Keyed by the shop asked: "the first" of a member scoped to some shops is not the owner's first.
+  const { shopId: asked, client } = await shopFor(deps, userId, shopId);
+  const key = `${asked}:${userId}:${lang}`;
   const cached = treeCache.get(key);
   if (cached && deps.now().getTime() - cached.at < TREE_TTL_MS) return cached.tree;
   try {

@@ -95,7 +95,7 @@ function errorOf(error: unknown): { stored: Stored; transient: boolean } {
 }
 
 async function batchRows(deps: ProductsDeps, userId: number, batchId: string): Promise<ItemRow[]> {
-  return deps.database.query<ItemRow>(`${SELECT_ITEMS} where r.user_id = $1 and r.batch_id = $2 order by r.id`, [userId, batchId]);
+  return deps.database.query<ItemRow>(`${SELECT_ITEMS} where r.user_id = $1 and r.batch_id = $2${shopScopeSql('r.shop_id')} order by r.id`, [userId, batchId]);
 }
 
 // ---------------------------------------------------------------- quotas
@@ -226,7 +226,7 @@ export async function reuploadStatus(deps: ProductsDeps, userId: number, batchId
 export async function retryReupload(deps: ProductsDeps, userId: number, batchId: string, ids: readonly number[], lang: Lang) {
   const rows = await deps.database.query<{ id: number }>(
     `update reupload_items set step = failed_step, failed_step = null, attempts = 0, errors = '[]'::jsonb, updated_at = now()
-     where user_id = $1 and batch_id = $2 and id = any($3::int[]) and step = 'failed' and failed_step is not null returning id`,
+     where user_id = $1 and batch_id = $2 and id = any($3::int[]) and step = 'failed' and failed_step is not null${shopScopeSql('shop_id')} returning id`,
     [userId, batchId, [...ids]],
   );
   if (rows.length === 0) throw new ApiError(400, 'reuploadNotRetryable', 'ids');
@@ -237,13 +237,13 @@ type HistoryQuery = { page: number; rows: number; step?: ReuploadStep; search?: 
 
 export async function reuploadHistory(deps: ProductsDeps, userId: number, query: HistoryQuery, lang: Lang) {
   const search = query.search ? `%${query.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
-  const where = `r.user_id = $1 and ($2::text is null or r.step = $2) and ($3::text is null or r.name ilike $3 or r.old_offer_id ilike $3 or r.new_offer_id ilike $3)`;
+  const where = `r.user_id = $1 and ($2::text is null or r.step = $2) and ($3::text is null or r.name ilike $3 or r.old_offer_id ilike $3 or r.new_offer_id ilike $3)${shopScopeSql('r.shop_id')}`;
   const params = [userId, query.step ?? null, search];
   const [count] = await deps.database.query<{ total: number }>(`select count(*)::int as total from reupload_items r where ${where}`, params);
   const rows = await deps.database.query<ItemRow>(`${SELECT_ITEMS} where ${where} order by r.id desc limit $4 offset $5`, [...params, query.rows, (query.page - 1) * query.rows]);
   const open = await deps.database.query<{ batch_id: string; unsettled: number; total: number }>(
     `select batch_id, count(*) filter (where step <> all($2::text[]))::int as unsettled, count(*)::int as total
-     from reupload_items where user_id = $1 group by batch_id
+     from reupload_items where user_id = $1${shopScopeSql('shop_id')} group by batch_id
      having count(*) filter (where step <> all($2::text[])) > 0 order by max(id) desc limit 20`,
     [userId, ['done', 'failed']],
   );
