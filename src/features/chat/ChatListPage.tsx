@@ -2,10 +2,11 @@ import { MessageOutlined } from '@ant-design/icons';
 import { App, Button, Spin } from 'antd';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { BuyerChat, TeamFriend, TeamGroup } from '@contract/chat';
+import { CHAT_ENDPOINTS, type BuyerChat, type TeamFriend, type TeamGroup } from '@contract/chat';
 import { chatKey, type ApplyKind, type SentMessage } from '@contract/chatWidget';
 import { UPLOAD_EXTENSIONS } from '@contract/chatUpload';
 import { useDataClient } from '@/app/dataClient';
+import { useGranted } from '@/app/granted';
 import { toLang } from '@/app/i18n';
 import { AddFriendDialog } from './AddFriendDialog';
 import { buyerChat, friendChat, friendSections, groupChat, refreshedChat, sectionOptions, systemChat, widgetGroups } from './adapters';
@@ -48,7 +49,9 @@ export function ChatListPage() {
   const state = useRef({ overview, buyers });
   state.current = { overview, buyers };
 
-  const refreshReply = useReplyWindows(client, (chatId, reply) => chatWindow.setReply(chatId, reply));
+  // A member whose role does not answer buyers reads the chats; the box is closed and says why (the server refuses too).
+  const mayReply = useGranted()(CHAT_ENDPOINTS.send);
+  const refreshReply = useReplyWindows(client, (chatId, reply) => chatWindow.setReply(chatId, reply), mayReply ? null : t('replyNotGranted'));
   const chatWindow = useChatWindow({
     client,
     t,

@@ -11,9 +11,10 @@ const MAX_TIMER_MS = 2_147_483_647;
 /**
  * Ozon's reply windows of the open buyer chats (whether and until when the seller may write, and else why not):
  * `refresh(chatId)` asks the server for one (opening the chat, the buyer writing, a send refused) and hands the
- * answer to `onWindow`; a window that ends while its chat is open is asked about again then.
+ * answer to `onWindow`; a window that ends while its chat is open is asked about again then. `refused`: the person's
+ * role does not answer buyers, and why: every buyer chat's box is closed with it, and Ozon is not asked.
  */
-export function useReplyWindows(client: DataClient, onWindow: (chatId: string, reply: ReplyWindow) => void) {
+export function useReplyWindows(client: DataClient, onWindow: (chatId: string, reply: ReplyWindow) => void, refused: string | null = null) {
   const latest = useRef(onWindow);
   latest.current = onWindow;
   const timers = useRef(new Map<string, ReturnType<typeof setTimeout>>());
@@ -22,6 +23,10 @@ export function useReplyWindows(client: DataClient, onWindow: (chatId: string, r
     async (chatId: string) => {
       const buyer = parseBuyerChatId(chatId);
       if (!buyer) return;
+      if (refused !== null) {
+        latest.current(chatId, { canReply: false, until: null, reason: refused });
+        return;
+      }
       try {
         const reply = await client.chat.buyerReplyWindow(buyer);
         latest.current(chatId, reply);
@@ -33,7 +38,7 @@ export function useReplyWindows(client: DataClient, onWindow: (chatId: string, r
         // Not known: the box stays as it was, and a send the server refuses says why.
       }
     },
-    [client],
+    [client, refused],
   );
 
   useEffect(() => {

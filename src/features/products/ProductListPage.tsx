@@ -24,8 +24,8 @@ import { listenerOf, useListActor, type ListAreaClient } from '@/components/virt
 import { listOverlay, useListQuery } from '@/components/virtual-table/useListQuery';
 import type { ProductActionsRef } from './ProductActionDialog';
 import { productColumns } from './ProductColumns';
-import { ACTION_KINDS, productActionsOn } from './productActions';
-import { PRODUCT_TOPICS, productRowKey, ShopFilter } from './productListParts';
+import { productActionsOn } from './productActions';
+import { ProductActionBar, PRODUCT_TOPICS, productRowKey, ShopFilter } from './productListParts';
 import './products.css';
 
 // Loaded when first needed, not with the page: the drawer (antd's Descriptions, Table, Image), the inline price
@@ -165,7 +165,7 @@ export function ProductListPage() {
       <StatusFilter value={filters.statuses} onChange={(statuses) => patch({ statuses })} />
       <div className="products-toolbar">
         <Space wrap>
-          <ActionBar count={count} onAction={act} />
+          <ProductActionBar count={count} onAction={act} />
           <Dropdown
             disabled={handle === null || isHeadHandle(handle) || total === 0}
             menu={{ items: EXPORT_FORMATS.map((format) => ({ key: format, label: t(`exportAs.${format}`) })), onClick: ({ key }) => void exportAs(key as ExportFormat) }}
@@ -286,19 +286,6 @@ const StatusFilter = memo(function StatusFilter({ value, onChange }: { value: Pr
   );
 });
 
-const ActionBar = memo(function ActionBar({ count, onAction }: { count: number; onAction: (kind: ProductActionKind) => void }) {
-  const { t } = useTranslation('products');
-  const label = (kind: ProductActionKind) => (count > 0 ? t('actions.withCount', { action: t(`actions.${kind}`), count }) : t(`actions.${kind}`));
-  return (
-    <Space wrap>
-      {ACTION_KINDS.map((kind) => (
-        <Button key={kind} type={kind === 'price' ? 'primary' : 'default'} danger={kind === 'deleteArchive'} disabled={count === 0} onClick={() => onAction(kind)}>
-          {label(kind)}
-        </Button>
-      ))}
-    </Space>
-  );
-});
 
 const EXPORT_FORMATS = ['xlsx', 'csv'] as const;
 type ExportFormat = (typeof EXPORT_FORMATS)[number];

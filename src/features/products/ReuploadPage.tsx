@@ -4,7 +4,7 @@ import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ActorRefFrom } from 'xstate';
 import { PRODUCT_STATUSES, quotaLeft, type ProductRow, type ProductStatus } from '@contract/products';
-import { nextOfferId, REUPLOAD_STEPS, type ReuploadHistory, type ReuploadItem, type ReuploadStep } from '@contract/reupload';
+import { nextOfferId, REUPLOAD_ENDPOINTS, REUPLOAD_STEPS, type ReuploadHistory, type ReuploadItem, type ReuploadStep } from '@contract/reupload';
 import { selectReuploadProgress, selectReuploadStage, type reuploadMachine } from '@machines/reuploadMachine';
 import type { ProductFacets, ProductQuery } from '@workers/products/area';
 import { appActorOptions } from '@/app/createAppActor';
@@ -22,6 +22,7 @@ import { VirtualTable, type VirtualTableSort } from '@/components/virtual-table/
 import { EMPTY_SELECTION, selectedCount } from '@/components/virtual-table/selection';
 import { useListActor, type ListAreaClient } from '@/components/virtual-table/useListActor';
 import { listOverlay, useListQuery } from '@/components/virtual-table/useListQuery';
+import { useGranted } from '@/app/granted';
 import { formatMoney, pictureUrl, productColumns } from './ProductColumns';
 import { QuotaTable, type QuotaLine } from './QuotaTable';
 import { reuploadOn } from './reupload';
@@ -105,6 +106,8 @@ function ReuploadPicker({ actor }: { actor: ReuploadRef }) {
   const lang = toLang(i18n.language);
   const client = useDataClient();
   const userId = SessionContext.useSelector((s) => s.context.user.id) ?? 0;
+  // A member whose role does not publish sees the list and the history, not the action (the server refuses it too).
+  const mayStart = useGranted()(REUPLOAD_ENDPOINTS.reUpload);
   const area = client.products as unknown as ListAreaClient<ProductRow, ProductQuery>;
   const { actor: list, view, rowAt, subscribeRows, onRangeChange } = useListActor({ client, area, topics: PRODUCT_TOPICS, userId, view: 'reupload', initialQuery: INITIAL_QUERY, windowRows: WINDOW_ROWS });
   const { total, handle, sync, held } = view;
@@ -153,9 +156,11 @@ function ReuploadPicker({ actor }: { actor: ReuploadRef }) {
         <Button onClick={() => requery({ filters: EMPTY_FILTERS })}>{t('reset')}</Button>
       </div>
       <div className="products-toolbar">
-        <Button type="primary" disabled={count === 0} onClick={start}>
-          {count > 0 ? t('reupload.startCount', { count }) : t('reupload.start')}
-        </Button>
+        {mayStart && (
+          <Button type="primary" disabled={count === 0} onClick={start}>
+            {count > 0 ? t('reupload.startCount', { count }) : t('reupload.start')}
+          </Button>
+        )}
         <Space role="status">
           {sync && <Typography.Text type="secondary">{t('syncing', { count: sync.rows })}</Typography.Text>}
           {count > 0 && <Typography.Text strong>{t('selected', { count })}</Typography.Text>}

@@ -1,5 +1,6 @@
 import { fromPromise } from 'xstate';
-import { ACTION_DAILY_QUOTA, quotaLeft, type ProductRow } from '@contract/products';
+import type { EndpointSpec } from '@contract/endpoint';
+import { ACTION_DAILY_QUOTA, PRODUCT_ENDPOINTS, quotaLeft, type ProductRow } from '@contract/products';
 import type { DataClient } from '@workers/client';
 import {
   productActionsMachine,
@@ -13,6 +14,16 @@ import {
 
 /** The batch actions, in the toolbar's order. */
 export const ACTION_KINDS: ProductActionKind[] = ['price', 'stock', 'image', 'archive', 'unarchive', 'deleteArchive'];
+
+/** The call each action makes, whose permission decides whether a member sees its button (src/app/granted.ts). */
+export const ACTION_ENDPOINTS: Record<ProductActionKind, EndpointSpec> = {
+  price: PRODUCT_ENDPOINTS.priceUpdate,
+  stock: PRODUCT_ENDPOINTS.stockUpdate,
+  image: PRODUCT_ENDPOINTS.updateSkuImage,
+  archive: PRODUCT_ENDPOINTS.archive,
+  unarchive: PRODUCT_ENDPOINTS.unarchive,
+  deleteArchive: PRODUCT_ENDPOINTS.deleteArchive,
+};
 
 /** Products one action reads from a whole-result selection; more are left out and the confirm step says so. */
 export const MAX_PRODUCTS = 10_000;

@@ -1,6 +1,10 @@
-import { Select } from 'antd';
+import { Button, Select, Space } from 'antd';
+import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ProductRow } from '@contract/products';
+import type { ProductActionKind } from '@machines/productActionsMachine';
+import { useGranted } from '@/app/granted';
+import { ACTION_ENDPOINTS, ACTION_KINDS } from './productActions';
 import type { ProductFacets } from '@workers/products/area';
 import { listenerOf, type ListTopics } from '@/components/virtual-table/useListActor';
 
@@ -28,3 +32,22 @@ export function ShopFilter({ facets, value, onChange, width }: { facets: Product
     />
   );
 }
+
+/**
+ * The product list's batch actions, disabled until rows are selected; only those the person's role grants (a
+ * member's) are shown, the server refuses the others all the same.
+ */
+export const ProductActionBar = memo(function ProductActionBar({ count, onAction }: { count: number; onAction: (kind: ProductActionKind) => void }) {
+  const { t } = useTranslation('products');
+  const granted = useGranted();
+  const label = (kind: ProductActionKind) => (count > 0 ? t('actions.withCount', { action: t(`actions.${kind}`), count }) : t(`actions.${kind}`));
+  return (
+    <Space wrap>
+      {ACTION_KINDS.filter((kind) => granted(ACTION_ENDPOINTS[kind])).map((kind) => (
+        <Button key={kind} type={kind === 'price' ? 'primary' : 'default'} danger={kind === 'deleteArchive'} disabled={count === 0} onClick={() => onAction(kind)}>
+          {label(kind)}
+        </Button>
+      ))}
+    </Space>
+  );
+});

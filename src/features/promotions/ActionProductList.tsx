@@ -3,11 +3,12 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fromCallback, fromPromise } from 'xstate';
-import type { ActionProductListRow, ActionRef } from '@contract/promotions';
+import { PROMOTION_ENDPOINTS, type ActionProductListRow, type ActionRef } from '@contract/promotions';
 import { listMachine, type ListEvent, type ListEventsInput, type ListSnapshot, type OpenListInput, type OpenListOutput } from '@machines/listMachine';
 import type { ActionProductQuery, ActionProductsView } from '@workers/promotions';
 import { appActorOptions } from '@/app/createAppActor';
 import { useDataClient } from '@/app/dataClient';
+import { useGranted } from '@/app/granted';
 import { amountFormat } from '@/app/formats';
 import { toLang } from '@/app/i18n';
 import { ListWindows } from '@/components/virtual-table/listWindows';
@@ -145,6 +146,8 @@ export function ActionProductList({ view, action, userId, actor: actions, guarde
     const all = await client.promotions.windowProducts(view, handle, 0, total);
     return all.rows.filter((row) => isSelected(selection, row.id));
   };
+  // Joining and leaving are for the roles that promote (a member's may not); the server refuses them all the same.
+  const mayPromote = useGranted()(view === 'candidates' ? PROMOTION_ENDPOINTS.actionAdd : PROMOTION_ENDPOINTS.actionRemove);
   const start = async (kind: 'add' | 'remove') => {
     const rows = await selectedRows();
     actions.send({
@@ -191,7 +194,7 @@ export function ActionProductList({ view, action, userId, actor: actions, guarde
             {t('products.onlyBelow')}
           </Checkbox>
         ) : null}
-        {view === 'candidates' ? (
+        {!mayPromote ? null : view === 'candidates' ? (
           <Button type="primary" disabled={count === 0 || frozen} onClick={() => void start('add')}>
             {t('products.add', { n: count })}
           </Button>

@@ -1,8 +1,9 @@
 import { Alert, Button, Empty, Segmented, Space, Table, Tag, Tooltip, Typography } from 'antd';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { DiscountListAnswer, DiscountTaskRow, DiscountView } from '@contract/promotions';
+import { PROMOTION_ENDPOINTS, type DiscountListAnswer, type DiscountTaskRow, type DiscountView } from '@contract/promotions';
 import { useDataClient } from '@/app/dataClient';
+import { useGranted } from '@/app/granted';
 import { amountFormat, timeFormat } from '@/app/formats';
 import { toLang } from '@/app/i18n';
 import { usePromotionActions } from './promotionActions';
@@ -19,6 +20,7 @@ export function DiscountsTab() {
   const money = amountFormat(lang);
   const client = useDataClient();
   const [view, setView] = useState<DiscountView>('pending');
+  const granted = useGranted();
   const [load, setLoad] = useState<Load>({ status: 'loading' });
   const [selected, setSelected] = useState<string[]>([]);
 
@@ -124,12 +126,16 @@ export function DiscountsTab() {
         <Segmented value={view} onChange={(value) => setView(value as DiscountView)} options={(['pending', 'decided'] as const).map((v) => ({ value: v, label: t(`discounts.views.${v}`) }))} />
         {view === 'pending' ? (
           <>
-            <Button type="primary" disabled={chosen.length === 0} onClick={() => start('approve')}>
-              {t('discounts.approve', { n: chosen.length })}
-            </Button>
-            <Button danger disabled={chosen.length === 0} onClick={() => start('decline')}>
-              {t('discounts.decline', { n: chosen.length })}
-            </Button>
+            {granted(PROMOTION_ENDPOINTS.discountApprove) && (
+              <Button type="primary" disabled={chosen.length === 0} onClick={() => start('approve')}>
+                {t('discounts.approve', { n: chosen.length })}
+              </Button>
+            )}
+            {granted(PROMOTION_ENDPOINTS.discountDecline) && (
+              <Button danger disabled={chosen.length === 0} onClick={() => start('decline')}>
+                {t('discounts.decline', { n: chosen.length })}
+              </Button>
+            )}
           </>
         ) : null}
         <Button onClick={reload}>{t('common.refresh')}</Button>

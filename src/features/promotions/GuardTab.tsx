@@ -1,9 +1,10 @@
 import { Alert, App, Button, Card, Empty, Form, Input, InputNumber, Radio, Select, Space, Switch, Table, Tag, Typography, Upload } from 'antd';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { CostImportAnswer, CostRow } from '@contract/costs';
-import type { GuardLogRow, PriceGuard, PriceGuardMode } from '@contract/promotions';
+import { COST_ENDPOINTS, type CostImportAnswer, type CostRow } from '@contract/costs';
+import { PROMOTION_ENDPOINTS, type GuardLogRow, type PriceGuard, type PriceGuardMode } from '@contract/promotions';
 import { useDataClient } from '@/app/dataClient';
+import { useGranted } from '@/app/granted';
 import { amountFormat, timeFormat } from '@/app/formats';
 import { toLang } from '@/app/i18n';
 
@@ -19,6 +20,8 @@ function GuardCard({ guard, onSaved }: { guard: PriceGuard; onSaved: () => void 
   const { message } = App.useApp();
   const [draft, setDraft] = useState(guard);
   const [busy, setBusy] = useState<'save' | 'run' | null>(null);
+  // A member sees the guard; saving and checking it are for the roles that change prices (the server refuses too).
+  const granted = useGranted();
   useEffect(() => setDraft(guard), [guard]);
 
   const save = async () => {
@@ -81,12 +84,16 @@ function GuardCard({ guard, onSaved }: { guard: PriceGuard; onSaved: () => void 
         )}
         <Form.Item>
           <Space>
-            <Button type="primary" loading={busy === 'save'} onClick={() => void save()}>
-              {t('guard.save')}
-            </Button>
-            <Button disabled={!guard.enabled} loading={busy === 'run'} onClick={() => void run()}>
-              {t('guard.runNow')}
-            </Button>
+            {granted(PROMOTION_ENDPOINTS.guardSet) && (
+              <Button type="primary" loading={busy === 'save'} onClick={() => void save()}>
+                {t('guard.save')}
+              </Button>
+            )}
+            {granted(PROMOTION_ENDPOINTS.guardRun) && (
+              <Button disabled={!guard.enabled} loading={busy === 'run'} onClick={() => void run()}>
+                {t('guard.runNow')}
+              </Button>
+            )}
           </Space>
         </Form.Item>
       </Form>
@@ -102,6 +109,8 @@ function CostPrices() {
   const { message } = App.useApp();
   const [page, setPage] = useState(1);
   const [search, setSearch] = useState('');
+  const granted = useGranted();
+  const maySet = granted(COST_ENDPOINTS.set);
   const [data, setData] = useState<{ list: CostRow[]; total: number } | null>(null);
   const [failed, setFailed] = useState<string | null>(null);
   const [imported, setImported] = useState<CostImportAnswer | null>(null);
@@ -131,34 +140,38 @@ function CostPrices() {
     <Card size="small" title={t('costs.title')} className="promo-guard-card">
       <Typography.Paragraph type="secondary">{t('costs.intro')}</Typography.Paragraph>
       <Space wrap className="promo-toolbar">
-        <Form form={form} layout="inline" onFinish={(values) => void set(values.offerId.trim(), values.cost).then(() => form.resetFields())}>
-          <Form.Item name="offerId" rules={[{ required: true, whitespace: true, max: 50 }]}>
-            <Input placeholder={t('costs.offerId')} aria-label={t('costs.offerId')} style={{ width: 180 }} />
-          </Form.Item>
-          <Form.Item name="cost" rules={[{ required: true }]}>
-            <InputNumber min={0} max={9_999_999.99} precision={2} placeholder={t('costs.cost')} aria-label={t('costs.cost')} style={{ width: 140 }} />
-          </Form.Item>
-          <Button htmlType="submit">{t('costs.add')}</Button>
-        </Form>
-        <Upload
-          accept=".csv,.xlsx,.txt"
-          showUploadList={false}
-          customRequest={({ file, onSuccess, onError }) => {
-            client.promotions.importCosts(file as File).then(
-              (answer) => {
-                setImported(answer);
-                onSuccess?.(answer);
-                reload();
-              },
-              (error: unknown) => {
-                void message.error(messageOf(error));
-                onError?.(new Error(messageOf(error)));
-              },
-            );
-          }}
-        >
-          <Button>{t('costs.import')}</Button>
-        </Upload>
+        {maySet && (
+          <Form form={form} layout="inline" onFinish={(values) => void set(values.offerId.trim(), values.cost).then(() => form.resetFields())}>
+            <Form.Item name="offerId" rules={[{ required: true, whitespace: true, max: 50 }]}>
+              <Input placeholder={t('costs.offerId')} aria-label={t('costs.offerId')} style={{ width: 180 }} />
+            </Form.Item>
+            <Form.Item name="cost" rules={[{ required: true }]}>
+              <InputNumber min={0} max={9_999_999.99} precision={2} placeholder={t('costs.cost')} aria-label={t('costs.cost')} style={{ width: 140 }} />
+            </Form.Item>
+            <Button htmlType="submit">{t('costs.add')}</Button>
+          </Form>
+        )}
+        {granted(COST_ENDPOINTS.import) && (
+          <Upload
+            accept=".csv,.xlsx,.txt"
+            showUploadList={false}
+            customRequest={({ file, onSuccess, onError }) => {
+              client.promotions.importCosts(file as File).then(
+                (answer) => {
+                  setImported(answer);
+                  onSuccess?.(answer);
+                  reload();
+                },
+                (error: unknown) => {
+                  void message.error(messageOf(error));
+                  onError?.(new Error(messageOf(error)));
+                },
+              );
+            }}
+          >
+            <Button>{t('costs.import')}</Button>
+          </Upload>
+        )}
         <Typography.Text type="secondary" className="promo-small">
           {t('costs.importHint')}
         </Typography.Text>
@@ -201,7 +214,9 @@ function CostPrices() {
           { key: 'offerId', title: t('costs.offerId'), dataIndex: 'offerId' },
           { key: 'cost', title: t('costs.cost'), align: 'right', render: (_: unknown, r: CostRow) => amountFormat(lang).format(r.cost) },
           { key: 'updatedAt', title: t('costs.updatedAt'), render: (_: unknown, r: CostRow) => timeFormat(lang).format(r.updatedAt) },
-          { key: 'remove', title: '', width: 80, render: (_: unknown, r: CostRow) => <Button size="small" type="link" danger onClick={() => void set(r.offerId, null)}>{t('costs.remove')}</Button> },
+          ...(maySet
+            ? [{ key: 'remove', title: '', width: 80, render: (_: unknown, r: CostRow) => <Button size="small" type="link" danger onClick={() => void set(r.offerId, null)}>{t('costs.remove')}</Button> }]
+            : []),
         ]}
       />
     </Card>
