@@ -161,6 +161,16 @@ describe.each(DATABASE_TARGETS)('an organisation member on $kind', (target) => {
       expect((await get<{ list: { id: string; status: string }[] }>(`/api/order/get?id=${encodeURIComponent(foreign!.id)}`)).body.data).toMatchObject({ status: 'awaiting_packaging' });
     });
 
+    it("tracks the other shop's posting as anyone's number, not as its own", async () => {
+      const all = await get<{ list: { shopId: number; postingNumber: string }[] }>(`/api/order/list?rows=50&shopIds=${shop1002}`);
+      const number = all.body.data.list[0]!.postingNumber;
+      const track = (session: Session) => post<{ results: { routedBy: string; posting: { shopName: string } | null }[] }>('/api/track/search', { numbers: [number] }, session);
+      expect((await track(seller)).body.data.results[0]).toMatchObject({ routedBy: 'own', posting: { shopName: '莫斯科仓' } });
+      const theirs = (await track(packer)).body.data.results[0]!;
+      expect(theirs.routedBy).not.toBe('own');
+      expect(theirs.posting).toBeNull();
+    });
+
     it("sets, imports and lists the costs of its shop's products only", async () => {
       // One cost counts for an offer id in every shop: an offer id the other shop sells too is not the member's to set.
       const name = async (shopId: number, offerIds: string[]) => {

@@ -2,6 +2,7 @@ import { FINAL_STATUSES, TRACK_REFRESH_MS, type Carrier, type TrackEvent, type T
 import type { Database } from '../../db/database';
 import type { Integrations } from '../../integrations/plugin';
 import { CarrierUnavailable, type CarrierAnswer } from '../../integrations/tracking/types';
+import { shopScopeSql } from '../team/shopScope';
 import { BUILT_IN_PREFIXES, routeNumber, type OuterCarrier } from './routing';
 
 export type TrackingDeps = { database: Database; carriers: Integrations['tracking']; now: () => Date };
@@ -64,12 +65,15 @@ export async function deletePrefix(database: Database, prefix: string): Promise<
 
 type OwnRow = { posting_number: string; tracking_number: string; shop_name: string; status: string; in_process_at: Date; delivering_date: Date | null; updated_at: Date };
 
-/** The seller's own postings among the numbers, by tracking number or posting number, answered from the app's data. */
+/**
+ * The seller's own postings among the numbers, by tracking number or posting number, answered from the app's data;
+ * a member scoped to some shops owns only their shops' (another's number is tracked at its carrier, like anyone's).
+ */
 async function ownPostings(database: Database, userId: number, numbers: readonly string[]): Promise<Map<string, TrackResult>> {
   const rows = await database.query<OwnRow>(
     `select distinct on (o.posting_number) o.posting_number, o.tracking_number, o.shop_name, o.status, o.in_process_at, o.delivering_date, o.updated_at
        from orders o
-      where o.user_id = $1 and not o.deleted and o.source = 'ozon'
+      where o.user_id = $1 and not o.deleted and o.source = 'ozon'${shopScopeSql('o.shop_id')}
         and ((o.tracking_number <> '' and o.tracking_number = any($2::text[]))
           or (o.shop_id in (select id from mp_shops where user_id = $1) and o.posting_number = any($2::text[])))
       order by o.posting_number, o.updated_at desc`,
