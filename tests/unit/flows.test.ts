@@ -76,6 +76,28 @@ describe('the live view of running actors', () => {
     expect(() => structuredClone(messages)).not.toThrow();
   });
 
+  it("lists a window's moments in its order when a live one is heard before the replay of the earlier ones", async () => {
+    const store = createLiveStore();
+    const messages: FlowMessage[] = [];
+    let seq = 0;
+    const actor = createActor(dialogMachine, {
+      input: { open: false, closeOnEscape: true, closeOnOutsideClick: true, showCloseButton: true },
+      inspect: (event) => {
+        const message = flowMessageOf(event, 'w1', (seq += 1));
+        if (message) messages.push(message);
+      },
+    });
+    actor.start();
+    actor.send({ type: 'dialog.open' });
+    actor.send({ type: 'dialog.cancel' });
+    // The page opens while the window works: the newest snapshot comes live, then the window's replay of all it kept.
+    const last = messages.filter((message) => message.kind === 'snapshot').at(-1)!;
+    for (const message of [last, ...messages]) store.receive(message);
+    await new Promise((done) => setTimeout(done, 60));
+    const [live] = [...store.getState().actors.values()];
+    expect(live?.moments.map((moment) => moment.eventType)).toEqual(['xstate.init', 'dialog.open', 'dialog.cancel']);
+  });
+
   it('turns what cannot be cloned into plain data', () => {
     const ref = { sessionId: 'x:1', send: () => undefined };
     const plain = toPlain({ ref, fn: () => 1, big: 'a'.repeat(400), list: Array.from({ length: 40 }, (_, i) => i), nested: { a: { b: { c: { d: { e: 1 } } } } } }) as Record<string, unknown>;

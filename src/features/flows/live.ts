@@ -28,6 +28,13 @@ export type LiveState = { actors: ReadonlyMap<string, LiveActor>; events: readon
 const MAX_EVENTS = 5_000;
 const MAX_MOMENTS = 500;
 
+/** Puts `moment` among `moments` (ordered by seq, one window's counter) where its seq belongs: usually at the end. */
+function insertInOrder(moments: Moment[], moment: Moment): void {
+  let at = moments.length;
+  while (at > 0 && moments[at - 1]!.seq > moment.seq) at--;
+  moments.splice(at, 0, moment);
+}
+
 export function createLiveStore() {
   const actors = new Map<string, LiveActor>();
   let events: LiveEvent[] = [];
@@ -85,7 +92,8 @@ export function createLiveStore() {
     } else {
       const actor = actorFor(message.windowId, message.id, message.time);
       const event = lastEvent.get(actor.key);
-      actor.moments.push({
+      // In the window's order: a live snapshot can come before the replay of the ones the window kept from earlier.
+      insertInOrder(actor.moments, {
         seq: message.seq,
         time: message.time,
         eventType: message.eventType,
