@@ -306,6 +306,23 @@ describe.each(DATABASE_TARGETS)('an organisation member on $kind', (target) => {
       expect(await t.database.query(`select id from reupload_items where batch_id = 'scope-new'`)).toEqual([]);
     });
 
+    it("neither deletes nor changes the other shop", async () => {
+      for (const [url, body] of [
+        ['/api/store/delete', { id: shop1002 }],
+        ['/api/store/multiDelete', { ids: [shop1001, shop1002] }],
+        ['/api/store/update', { id: shop1002, name: 'taken' }],
+        ['/api/store/apply', { id: shop1002 }],
+      ] as const) {
+        const refused = await post(url, body, op);
+        expect(refused.status, url).toBe(401);
+        expect(refused.body.msg).toBe(MESSAGES.unauthorized.zh);
+      }
+      expect((await get<Store[]>('/api/store/list')).body.data.map((shop) => [shop.id, shop.name])).toEqual([
+        [shop1001, '义乌小百货'],
+        [shop1002, '莫斯科仓'],
+      ]);
+    });
+
     it('creates no product in the other shop', async () => {
       // Creating a card is the administrator's (AREA_ROLES.create), which no member holds; the shop is refused too.
       const refused = await post('/api/CreateProduct', { shopId: shop1002, card: {} }, op);

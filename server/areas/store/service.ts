@@ -148,6 +148,9 @@ export async function updateStore(deps: StoreDeps, userId: number, body: UpdateS
 }
 
 export async function deleteStores(deps: StoreDeps, userId: number, ids: number[]): Promise<number> {
+  // A member scoped to some shops names another: refused whole, nothing deleted (the ids are no `storeId`, so the
+  // route's own check does not see them).
+  for (const id of ids) requireShopInScope(id);
   // One transaction: a shop is never gone with its rows still live. The delete waits for the shop's running
   // projections (they hold its row) and a projection starting after it writes nothing (orders/projection.ts).
   return deps.database.transaction(async (tx) => {
