@@ -1,5 +1,6 @@
 import { defineConfig } from 'vitest/config';
 import { fileURLToPath } from 'node:url';
+import { E2E_WORKERS } from './tests/e2e/workers';
 
 const alias = {
   '@/': fileURLToPath(new URL('./src/', import.meta.url)),
@@ -15,9 +16,8 @@ export default defineConfig({
   resolve: { alias },
   test: {
     globals: true,
-    // Two files at a time on the CI's two cores (vitest's default leaves one core idle there). The browser suite runs
-    // its files one by one; `npm test` runs it as a process of its own beside the server project, so its waits for
-    // the browser and the app overlap the server suite's work.
+    // Two files at a time on the CI's two cores (vitest's default leaves one core idle there). `npm test` runs the
+    // browser suite as a process of its own beside the others, so its waits for Chromium and the app overlap their work.
     maxWorkers: 2,
     projects: [
       {
@@ -27,6 +27,9 @@ export default defineConfig({
           globals: true,
           environment: 'node',
           include: ['tests/unit/**/*.test.ts', 'machines/**/*.test.ts', 'workers/**/*.test.ts', 'contract/**/*.test.ts'],
+          // Plain modules without side effects at import: a worker keeps the modules it loaded for its next file
+          // rather than loading them again for each (half the suite's CPU time).
+          isolate: false,
           // The engines' reference tests do seconds of work on a loaded machine: the limit catches a hang, not speed.
           testTimeout: 20_000,
         },
@@ -50,6 +53,14 @@ export default defineConfig({
           environment: 'node',
           include: ['tests/server/**/*.test.ts', 'server/**/*.test.ts'],
           globalSetup: ['tests/server/global-setup.ts'],
+          // Each file builds its own app on its own database (harness.ts): nothing is shared through module state, so
+          // a worker keeps the server's modules loaded for its next file. Importing them afresh for each file was
+          // over half of the suite's time (import 512 s of 909 s).
+          isolate: false,
+          // After the unit and component files (one run of `vitest run --project unit --project component --project
+          // server`), three at a time: the files wait on their databases and timers more than they compute.
+          sequence: { groupOrder: 1 },
+          maxWorkers: 3,
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },
@@ -62,7 +73,8 @@ export default defineConfig({
           environment: 'node',
           include: ['tests/e2e/**/*.test.ts'],
           globalSetup: ['tests/e2e/global-setup.ts'],
-          fileParallelism: false,
+          // A few files at a time, each on its own app server (tests/e2e/workers.ts).
+          maxWorkers: E2E_WORKERS,
           // A poll without its own timeout waits up to 15 s (vitest's default is 1 s): on a loaded 2-core machine a
           // page's next answer can take longer than a second, which is not what such a poll asserts.
           expect: { poll: { timeout: 15_000 } },

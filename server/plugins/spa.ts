@@ -21,18 +21,21 @@ Run \`npm run build\` (or \`npm start\`, which builds first), then reload this p
  * Unknown /api and /sim paths and other methods answer the 404 envelope.
  */
 export const spaPlugin = fp(async function spaPlugin(app: FastifyInstance, options: SpaOptions) {
-  const built = existsSync(join(options.distDir, 'index.html'));
-  if (built) {
-    await app.register(fastifyStatic, {
-      root: options.distDir,
-      cacheControl: false,
-      setHeaders(reply, path) {
-        if (path.endsWith('.html')) reply.header('cache-control', 'no-cache');
-        else if (/[\\/]static[\\/]/.test(path)) reply.header('cache-control', 'public, max-age=31536000, immutable');
-        else reply.header('cache-control', 'public, max-age=3600');
-      },
-    });
-  }
+  // A server started before the UI is built (a build under way beside it) serves the UI once the build is in place:
+  // the files are read from dist/ at each request, and dist/ is looked for again until it is there.
+  let built = existsSync(join(options.distDir, 'index.html'));
+  const isBuilt = () => (built ||= existsSync(join(options.distDir, 'index.html')));
+  await app.register(fastifyStatic, {
+    root: options.distDir,
+    // No warning for a dist/ that a build beside this server has not made yet.
+    suppressWarning: true,
+    cacheControl: false,
+    setHeaders(reply, path) {
+      if (path.endsWith('.html')) reply.header('cache-control', 'no-cache');
+      else if (/[\\/]static[\\/]/.test(path)) reply.header('cache-control', 'public, max-age=31536000, immutable');
+      else reply.header('cache-control', 'public, max-age=3600');
+    },
+  });
 
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
@@ -40,7 +43,7 @@ export const spaPlugin = fp(async function spaPlugin(app: FastifyInstance, optio
     // The embedded simulators (/sim/ozon, /sim/cbr) are outside services, not pages: their unknown paths are 404s.
     const isSimulator = path === '/sim' || path.startsWith('/sim/');
     if (!isApi && !isSimulator && (request.method === 'GET' || request.method === 'HEAD')) {
-      if (!built) return reply.code(503).type('text/plain; charset=utf-8').header('cache-control', 'no-cache').send(MISSING_BUILD);
+      if (!isBuilt()) return reply.code(503).type('text/plain; charset=utf-8').header('cache-control', 'no-cache').send(MISSING_BUILD);
       return reply.header('cache-control', 'no-cache').sendFile('index.html');
     }
     return reply.code(404).send({ code: 404, msg: MESSAGES.notFound[request.lang], data: null });

@@ -133,9 +133,10 @@ export interface OpenOptions extends SignInOptions {
  * sign-in every test starts with is one call. Call it once at the top of the file.
  */
 export function useBrowser() {
-  const baseUrl = inject('baseUrl');
+  const servers = inject('servers');
+  // The worker's own server: files that run at the same time never share one (global-setup.ts).
+  const { baseUrl, serverLog } = servers[(Number(process.env.VITEST_POOL_ID ?? 1) - 1) % servers.length]!;
   const code = inject('captchaCode');
-  const serverLog = inject('serverLog');
   let browser: Browser | undefined;
   beforeAll(async () => {
     browser = await launchBrowser();

@@ -7,13 +7,13 @@ import { AUTH_HEADERS } from '../../contract/envelope';
 import type { Store } from '../../contract/store';
 import { freePort } from '../support/freePort';
 import { buildIfStale } from '../../tools/build';
+import { E2E_WORKERS } from './workers';
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    baseUrl: string;
+    /** One app server per worker of the suite: worker N (VITEST_POOL_ID) talks to the Nth only (useBrowser). */
+    servers: { baseUrl: string; serverLog: string }[];
     captchaCode: string;
-    /** The test server's output (warnings and errors), a file: a failed test prints its end (useBrowser). */
-    serverLog: string;
   }
 }
 
@@ -68,14 +68,17 @@ async function waitForDemoSync(baseUrl: string): Promise<void> {
   }
 }
 
+interface TestServer {
+  baseUrl: string;
+  serverLog: string;
+  stop(): Promise<void>;
+}
+
 /**
  * Starts the built app the way `npm start` serves it (`node --import tsx server/main.ts` over ./dist) on a free port
- * with a fresh data directory and a fixed captcha answer, and hands the URL to the tests.
+ * with a fresh data directory and a fixed captcha answer, and waits until its demo shops have synced.
  */
-export default async function setup(project: TestProject) {
-  // `npm test` and `npm run test:e2e` build first; a bare `vitest --project e2e` gets a build here when dist/ is not
-  // built from the current code (tools/build.ts).
-  await buildIfStale();
+async function startServer(): Promise<TestServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'seller-e2e-'));
   const port = await freePort();
   let log = '';
@@ -107,6 +110,16 @@ export default async function setup(project: TestProject) {
   child.stdout?.on('data', keep);
   child.stderr?.on('data', keep);
   const baseUrl = `http://127.0.0.1:${port}`;
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) {
+      const exited = new Promise<void>((done) => child.once('exit', () => done()));
+      child.kill('SIGTERM');
+      const forced = setTimeout(() => child.kill('SIGKILL'), 10_000);
+      await exited;
+      clearTimeout(forced);
+    }
+    rmSync(dataDir, { recursive: true, force: true });
+  };
   try {
     await waitForHealth(baseUrl, child, () => log);
     await waitForDemoSync(baseUrl);
@@ -115,16 +128,29 @@ export default async function setup(project: TestProject) {
     rmSync(dataDir, { recursive: true, force: true });
     throw error;
   }
-  project.provide('baseUrl', baseUrl);
+  return { baseUrl, serverLog, stop };
+}
+
+/**
+ * Builds the UI unless dist/ is up to date and, beside the build, starts one app server per worker of the suite (a
+ * server serves the UI once the build is in place). Files that run at the same time never share a server, so one
+ * file's notices, members and shipped postings are never on another's pages.
+ */
+export default async function setup(project: TestProject) {
+  // `npm test` builds here, beside the servers' start; a bare `vitest --project e2e` too when dist/ is not built from
+  // the current code (tools/build.ts).
+  const starting = Array.from({ length: E2E_WORKERS }, () => startServer());
+  const results = await Promise.allSettled([buildIfStale(), ...starting]);
+  const servers = results.slice(1).flatMap((result) => (result.status === 'fulfilled' ? [result.value as TestServer] : []));
+  const failed = results.find((result): result is PromiseRejectedResult => result.status === 'rejected');
+  if (failed) {
+    await Promise.all(servers.map((server) => server.stop()));
+    throw failed.reason;
+  }
+  project.provide('servers', servers.map(({ baseUrl, serverLog }) => ({ baseUrl, serverLog })));
   project.provide('captchaCode', CAPTCHA_TEST_CODE);
-  project.provide('serverLog', serverLog);
 
   return async () => {
-    const exited = new Promise<void>((done) => child.once('exit', () => done()));
-    child.kill('SIGTERM');
-    const forced = setTimeout(() => child.kill('SIGKILL'), 10_000);
-    await exited;
-    clearTimeout(forced);
-    rmSync(dataDir, { recursive: true, force: true });
+    await Promise.all(servers.map((server) => server.stop()));
   };
 }

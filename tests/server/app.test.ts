@@ -124,4 +124,24 @@ describe('without a built UI', () => {
       await t.close();
     }
   });
+
+  it('serves the UI once a build beside the running server has put it in place, without a restart', async () => {
+    const [target] = DATABASE_TARGETS;
+    const later = join(distDir, 'later');
+    const t = await startTestApp(target!, { app: { distDir: later } });
+    try {
+      expect((await t.app.inject({ method: 'GET', url: '/orders' })).statusCode).toBe(503);
+      mkdirSync(join(later, 'static', 'js'), { recursive: true });
+      writeFileSync(join(later, 'index.html'), '<!doctype html><div id="app-root"></div>');
+      writeFileSync(join(later, 'static', 'js', 'index.9c1d.js'), 'console.log(2)');
+      const page = await t.app.inject({ method: 'GET', url: '/orders' });
+      expect(page.statusCode).toBe(200);
+      expect(page.body).toContain('app-root');
+      const asset = await t.app.inject({ method: 'GET', url: '/static/js/index.9c1d.js' });
+      expect(asset.body).toBe('console.log(2)');
+      expect(asset.headers['cache-control']).toContain('immutable');
+    } finally {
+      await t.close();
+    }
+  });
 });
