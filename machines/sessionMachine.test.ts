@@ -5,6 +5,7 @@ import type { EnrolLoginData, OtpEnrolment } from '../contract/signin';
 import type { ApiFailure } from '../workers/api';
 import {
   selectIsAdmin,
+  selectPasswordChangeStep,
   selectPhase,
   selectUser,
   sessionMachine,
@@ -69,8 +70,12 @@ const asksCode: SecondStep = { secondStep: 'otp', ticket: 'ticket-1', otpType: '
 const asksEnrolment: SecondStep = { secondStep: 'enrol', ticket: 'ticket-2', otpType: null };
 const enrolment: OtpEnrolment = { uri: 'otpauth://totp/x?secret=ABC', secret: 'ABC', type: 'totp', algorithm: 'SHA1', digits: 6, period: 30 };
 const recoveryCodes = Array.from({ length: 10 }, (_, i) => `code-${i}`);
+const expiredNotice = '密码已过期，请修改密码后继续';
+const mustChangeInfo: UserInfo = { ...info(['admin']), passwordChange: 'expired', passwordNotice: expiredNotice };
+const policyRefusal: ApiFailure = { type: 'Failed', code: 400, message: '密码不符合密码策略：包含特殊字符（如 !@#$%）', field: 'newPassword', silent: false };
+const changeEvent = { type: 'session.changePassword', oldPassword: 'seller123', newPassword: 'Seller#2025-a' } as const;
 
-type PromiseActor = 'restoreSession' | 'login' | 'loadInfo' | 'generateRoutes' | 'logout' | 'verifyCode' | 'startEnrolment' | 'confirmEnrolment';
+type PromiseActor = 'restoreSession' | 'login' | 'loadInfo' | 'generateRoutes' | 'logout' | 'verifyCode' | 'startEnrolment' | 'confirmEnrolment' | 'changePassword';
 
 function startHarness(options: { clock?: SimulatedClock; poller?: 'callback' | ReturnType<typeof createMachine> } = {}) {
   const pending = new Map<PromiseActor, Deferred<unknown>>();
@@ -122,6 +127,10 @@ function startHarness(options: { clock?: SimulatedClock; poller?: 'callback' | R
       confirmEnrolment: fromPromise(({ input }) => {
         calls.secondStepInputs.push(input);
         return fake<EnrolLoginData>('confirmEnrolment')();
+      }),
+      changePassword: fromPromise(({ input }) => {
+        calls.secondStepInputs.push(input);
+        return fake<{ auto: string }>('changePassword')();
       }),
       loadInfo: fromPromise(fake<UserInfo | null>('loadInfo')),
       generateRoutes: fromPromise(({ input }) => {
@@ -208,6 +217,10 @@ type ModelEvent =
   | { type: 'confirm.ok' }
   | { type: 'confirm.fail' }
   | { type: 'session.recoveryCodesSaved' }
+  | { type: 'info.mustChange' }
+  | { type: 'session.changePassword' }
+  | { type: 'change.ok' }
+  | { type: 'change.fail' }
   | { type: 'info.ok' }
   | { type: 'info.noResponse' }
   | { type: 'info.emptyRoles' }
@@ -225,10 +238,11 @@ const expiredText = '登录状态已过期，请重新登录';
 const failure = (error: SessionMessage | null) => ({ type: 'fail' as const, params: { error } });
 
 const model = setup({
-  types: { context: {} as { error: SessionMessage | null; stepped?: true }, events: {} as ModelEvent },
+  types: { context: {} as { error: SessionMessage | null; stepped?: true; changed?: true }, events: {} as ModelEvent },
   actions: {
     fail: assign((_, params: { error: SessionMessage | null }) => ({ error: params.error })),
     step: assign({ stepped: true as const }),
+    change: assign({ changed: true as const }),
   },
 }).createMachine({
   id: 'model',
@@ -259,8 +273,24 @@ const model = setup({
         recoveryCodes: { on: { 'session.recoveryCodesSaved': '#model.loadingInfo' } },
       },
     },
+    // The password expired (or the policy no longer accepts it): a new one before the app; no other call goes through.
+    passwordChange: {
+      initial: 'form',
+      states: {
+        form: {
+          on: {
+            'session.changePassword': { target: 'changing', actions: failure(null) },
+            'session.logout': { target: '#model.loggingOut', actions: failure(null) },
+          },
+        },
+        changing: { on: { 'change.ok': '#model.reloadingInfo', 'change.fail': { target: 'form', actions: failure({ text: policyRefusal.message }) } } },
+      },
+    },
+    // The info again after the change: from here on it is a plain session start's path.
+    reloadingInfo: {},
     loadingInfo: {
       on: {
+        'info.mustChange': { target: 'passwordChange', actions: 'change' },
         'info.ok': 'generatingRoutes',
         'info.noResponse': { target: 'loggingOut', actions: failure({ key: 'verificationFailed' }) },
         'info.emptyRoles': { target: 'loggingOut', actions: failure({ key: 'rolesEmpty' }) },
@@ -273,6 +303,7 @@ const model = setup({
       states: {
         verifying: {
           on: {
+            'info.mustChange': { target: '#model.passwordChange', actions: 'change' },
             'info.ok': 'idle',
             'info.otherRoles': 'rerouting',
             'info.noResponse': { target: '#model.loggingOut', actions: failure({ key: 'verificationFailed' }) },
@@ -315,8 +346,10 @@ const secondStepped = (path: { steps: readonly { event: { type: string } }[] }) 
   path.steps.some((step) => step.event.type === 'login.needsCode' || step.event.type === 'login.needsEnrolment');
 // A login through the second step stops where it reaches the user info or the login page again: from there on it
 // walks what a plain login's paths walk.
-const stepDone = (state: { context: { stepped?: true }; matches: (value: never) => boolean }) =>
-  state.context.stepped === true && (state.matches('loadingInfo' as never) || state.matches('loggedOut' as never));
+const stepDone = (state: { context: { stepped?: true; changed?: true }; matches: (value: never) => boolean }) =>
+  (state.context.stepped === true && (state.matches('loadingInfo' as never) || state.matches('loggedOut' as never))) ||
+  // A password change stops where it leaves: the info read again, or the login page.
+  (state.context.changed === true && state.matches('loggedOut' as never));
 const paths = [
   ...testModel.getSimplePaths({ stopWhen: stepDone }).filter((path) => !resumed(path) && (!secondStepped(path) || path.steps.some((step) => step.event.type === 'restore.none'))),
   ...testModel.getSimplePaths({ stopWhen: (state) => state.matches('changingRole') || state.matches('loggingIn') }).filter(resumed),
@@ -366,6 +399,29 @@ const stateChecks = {
     expect(selectUser(h.actor.getSnapshot()).token).not.toBe('');
     expect(h.actor.getSnapshot().context.secondStep).toBeNull();
     expect(h.actor.getSnapshot().context.recoveryCodes).toBeNull();
+  },
+  // A token, but nothing of the app: no routes, no login check, the reason on screen.
+  'passwordChange.form': (state: { context: { error: SessionMessage | null } }) => {
+    const snapshot = h.actor.getSnapshot();
+    expect(snapshot.value).toEqual({ passwordChange: 'form' });
+    expect(selectPhase(snapshot)).toBe('loggedOut');
+    expect(snapshot.context.user.token).not.toBe('');
+    expect(snapshot.context.permittedRoutes).toEqual([]);
+    expect(snapshot.context.passwordChange).toEqual({ reason: 'expired', notice: expiredNotice });
+    expect(snapshot.context.error).toEqual(state.context.error);
+    expect(h.pollerSendBack).toBeNull();
+  },
+  'passwordChange.changing': () => {
+    expect(h.actor.getSnapshot().value).toEqual({ passwordChange: 'changing' });
+    expect(h.calls.secondStepInputs.at(-1)).toEqual({ oldPassword: 'seller123', newPassword: 'Seller#2025-a' });
+  },
+  // The new password token is kept, and the info is asked again.
+  reloadingInfo: () => {
+    const snapshot = h.actor.getSnapshot();
+    expect(snapshot.value).toBe('loadingInfo');
+    expect(snapshot.context.passwordChange).toBeNull();
+    expect(snapshot.context.user.auto).toBe('auto-2');
+    expect(h.calls.persistAuto.at(-1)).toBe('auto-2');
   },
   generatingRoutes: () => {
     expect(h.actor.getSnapshot().value).toBe('generatingRoutes');
@@ -444,6 +500,10 @@ const eventExecs = {
   'confirm.fail': () => h.reject('confirmEnrolment', wrongCode),
   'session.recoveryCodesSaved': () => h.actor.send({ type: 'session.recoveryCodesSaved' }),
   'info.ok': () => h.resolve('loadInfo', adminInfo),
+  'info.mustChange': () => h.resolve('loadInfo', mustChangeInfo),
+  'session.changePassword': () => h.actor.send(changeEvent),
+  'change.ok': () => h.resolve('changePassword', { auto: 'auto-2' }),
+  'change.fail': () => h.reject('changePassword', policyRefusal),
   'info.noResponse': () => h.resolve('loadInfo', null),
   'info.emptyRoles': () => h.resolve('loadInfo', { ...adminInfo, roles: [] }),
   'info.fail': () => h.reject('loadInfo', new Error('boom')),
@@ -462,7 +522,8 @@ describe('session machine: every simple path of its graph', () => {
     const reached = new Set(
       paths.flatMap((path) => [path.state, ...path.steps.map((step) => step.state)]).map((state) => JSON.stringify(state.value)),
     );
-    expect(reached.size).toBe(18);
+    expect(reached.size).toBe(21);
+    expect(reached).toContain(JSON.stringify({ passwordChange: 'changing' }));
     expect(reached).toContain(JSON.stringify({ secondStep: 'recoveryCodes' }));
     expect(reached).toContain(JSON.stringify({ loggedIn: 'refreshingToken' }));
     expect(reached).toContain('"changingRole"');
@@ -502,6 +563,39 @@ describe('session machine: what callers notice', () => {
       roleTime: { followValidTime: 1_900_000_000_000, plugValidTime: null },
     });
     expect(selectIsAdmin(harness.actor.getSnapshot())).toBe(false);
+  });
+
+  it('an expired password at login leads to the change first, then into the app where the login meant to go', async () => {
+    h = startHarness();
+    await h.resolve('restoreSession', null);
+    h.actor.send(loginEvent);
+    await h.resolve('login', { ...loginData, passwordChange: 'expired' });
+    await h.resolve('loadInfo', mustChangeInfo);
+    expect(selectPasswordChangeStep(h.actor.getSnapshot())).toBe('form');
+    expect(h.calls.generateInputs).toEqual([]);
+    h.actor.send(changeEvent);
+    await h.reject('changePassword', policyRefusal);
+    // The worker showed the refusal; the form stays with it.
+    expect(selectPasswordChangeStep(h.actor.getSnapshot())).toBe('form');
+    expect(h.actor.getSnapshot().context.error).toEqual({ text: policyRefusal.message });
+    h.actor.send(changeEvent);
+    await h.resolve('changePassword', { auto: 'auto-2' });
+    await h.resolve('loadInfo', adminInfo);
+    await h.resolve('generateRoutes', routes);
+    expect(h.actor.getSnapshot().matches({ loggedIn: 'idle' })).toBe(true);
+    expect(h.calls.pollerInputs.at(-1)).toEqual({ username: 'seller', auto: 'auto-2' });
+    expect(h.emitted).toContainEqual({ type: 'session.loggedIn', redirect: '/store/store-list?x=1' });
+    h.actor.stop();
+  });
+
+  it('a password near its end is told as the app opens', async () => {
+    h = startHarness();
+    await h.resolve('restoreSession', null);
+    h.actor.send(loginEvent);
+    await h.resolve('login', loginData);
+    await h.resolve('loadInfo', { ...adminInfo, passwordNotice: '密码将在3天后过期，请及时修改' });
+    expect(h.emitted).toContainEqual({ type: 'session.message', message: { text: '密码将在3天后过期，请及时修改' } });
+    h.actor.stop();
   });
 
   it('restores a stored session without a login call', async () => {

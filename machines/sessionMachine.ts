@@ -1,7 +1,19 @@
 import { assign, emit, fromCallback, fromPromise, sendTo, setup } from 'xstate';
 import type { MessageKey } from '../contract/errors';
 import { COMMON_ROLE } from '../contract/access';
-import type { LoginAnswer, LoginBody, LoginData, RightInfo, RoleOrCommon, SecondStep, UserInfo, ValidityTimes } from '../contract/session';
+import type {
+  ChangePswBody,
+  ChangePswData,
+  LoginAnswer,
+  LoginBody,
+  LoginData,
+  PasswordChangeReason,
+  RightInfo,
+  RoleOrCommon,
+  SecondStep,
+  UserInfo,
+  ValidityTimes,
+} from '../contract/session';
 import type { EnrolLoginBody, EnrolLoginData, LoginOtpBody, OtpEnrolment } from '../contract/signin';
 import { isApiFailure } from '../workers/api';
 
@@ -61,6 +73,8 @@ export type SessionContext = {
   enrolment: OtpEnrolment | null;
   /** The recovery codes of a set-up just confirmed, shown once (`secondStep.recoveryCodes`). */
   recoveryCodes: string[] | null;
+  /** The password expired or the policy no longer accepts it: changed before the app (`passwordChange`). */
+  passwordChange: { reason: PasswordChangeReason; notice: string | null } | null;
 };
 
 /**
@@ -92,7 +106,9 @@ export type SessionEvent =
   /** Back to the password (the second step's ticket is dropped). */
   | { type: 'session.cancelSecondStep' }
   /** The user has kept the recovery codes shown after a set-up: the session goes on. */
-  | { type: 'session.recoveryCodesSaved' };
+  | { type: 'session.recoveryCodesSaved' }
+  /** The new password the sign-in must set before the app (`passwordChange`). */
+  | ({ type: 'session.changePassword' } & Required<ChangePswBody>);
 
 /** Events the machine emits for the app (`actor.on(type, handler)`). */
 export type SessionEmitted =
@@ -146,6 +162,7 @@ const initialContext: SessionContext = {
   secondStep: null,
   enrolment: null,
   recoveryCodes: null,
+  passwordChange: null,
 };
 
 function notProvided(name: string): never {
@@ -193,6 +210,8 @@ const sessionSetup = setup({
     startEnrolment: fromPromise<OtpEnrolment, { ticket: string }>(async () => notProvided('startEnrolment')),
     /** Confirms the set-up with a first code: the session and the recovery codes. */
     confirmEnrolment: fromPromise<EnrolLoginData, EnrolLoginBody>(async () => notProvided('confirmEnrolment')),
+    /** Changes the password a sign-in must change first (the server refuses every other call until then). */
+    changePassword: fromPromise<ChangePswData, ChangePswBody>(async () => notProvided('changePassword')),
     /** Resolves with the user info, or with null when the server gave no usable answer. */
     loadInfo: fromPromise<UserInfo | null>(async () => notProvided('loadInfo')),
     generateRoutes: fromPromise<readonly RouteNode[], GenerateRoutesInput>(async () => notProvided('generateRoutes')),
@@ -238,7 +257,10 @@ const sessionSetup = setup({
       },
       resumed: false,
     })),
-    clearSession: assign({ user: anonymousUser, viewRole: null, permittedRoutes: [], redirect: null, resumed: false, secondStep: null, enrolment: null, recoveryCodes: null }),
+    /** Everything of the session but the error it ended with. */
+    clearSession: assign(({ context }) => ({ ...initialContext, error: context.error })),
+    /** The warning that the password ends in a few days. */
+    warnPassword: emit((_, info: UserInfo) => ({ type: 'session.message' as const, message: { text: info.passwordNotice ?? '' } })),
     clearSecondStep: assign({ secondStep: null, enrolment: null, recoveryCodes: null }),
     setError: assign((_, message: SessionMessage) => ({ error: message })),
     clearError: assign({ error: null }),
@@ -264,6 +286,10 @@ const sessionSetup = setup({
     resumedWithRoles: ({ context }, info: UserInfo | null) => context.resumed && info !== null && Array.isArray(info.roles) && info.roles.length > 0,
     hasRoles: (_, info: UserInfo | null) => info !== null && Array.isArray(info.roles) && info.roles.length > 0,
     hasInfo: (_, info: UserInfo | null) => info !== null && info !== undefined,
+    /** The server refuses everything but the password change until it is made. */
+    mustChangePassword: (_, info: UserInfo | null) => Boolean(info?.passwordChange),
+    /** The password ends within the policy's warning days. */
+    hasRolesAndPasswordNotice: (_, info: UserInfo | null) => info !== null && Array.isArray(info.roles) && info.roles.length > 0 && Boolean(info.passwordNotice),
     isAdmin: ({ context }) => context.user.realRole === 'admin' || context.user.rightInfo?.isAdmin === true,
     /** The worker reports every non-silent API failure itself; the machine must not show it twice. */
     wasShownByWorker: (_, params: { error: unknown }) => wasShownByWorker(params.error),
@@ -282,6 +308,16 @@ const loadingUserInfo = sessionSetup.createStateConfig({
   invoke: {
     src: 'loadInfo',
     onDone: [
+      // A password that expired or that the policy no longer accepts: changed before anything of the app shows.
+      {
+        guard: { type: 'mustChangePassword', params: ({ event }) => event.output },
+        target: '#session.passwordChange',
+        actions: assign(({ event }) => ({
+          passwordChange: { reason: event.output!.passwordChange!, notice: event.output!.passwordNotice ?? null },
+          resumed: false,
+          permittedRoutes: [],
+        })),
+      },
       // A resumed session, shown with the info kept from its last load: it goes on as it is, or with its routes made
       // again when its roles changed since.
       {
@@ -298,6 +334,16 @@ const loadingUserInfo = sessionSetup.createStateConfig({
         actions: [
           { type: 'assignInfo', params: ({ event }) => event.output as UserInfo },
           { type: 'persistInfo', params: ({ event }) => event.output as UserInfo },
+        ],
+      },
+      {
+        // The password ends within the policy's warning days: the user is told as the app opens.
+        guard: { type: 'hasRolesAndPasswordNotice', params: ({ event }) => event.output },
+        target: '#session.generatingRoutes',
+        actions: [
+          { type: 'assignInfo', params: ({ event }) => event.output as UserInfo },
+          { type: 'persistInfo', params: ({ event }) => event.output as UserInfo },
+          { type: 'warnPassword', params: ({ event }) => event.output as UserInfo },
         ],
       },
       {
@@ -524,6 +570,39 @@ export const sessionMachine = sessionSetup.createMachine({
         recoveryCodes: { on: { 'session.recoveryCodesSaved': { target: '#session.loadingInfo', actions: 'clearSecondStep' } } },
       },
     },
+    /**
+     * The password expired, or the policy in force no longer accepts it (getInfo says so): the session holds a token,
+     * but the server refuses every call but the change, so the user sets a new password before the app. A refused
+     * password stays on the form with the server's reason (the rule it breaks); logging out leaves.
+     */
+    passwordChange: {
+      initial: 'form',
+      states: {
+        form: {
+          on: {
+            'session.changePassword': { target: 'changing', actions: 'clearError' },
+            'session.logout': { target: '#session.loggingOut', actions: 'clearError' },
+          },
+        },
+        changing: {
+          invoke: {
+            src: 'changePassword',
+            input: ({ event }) => {
+              if (event.type !== 'session.changePassword') throw new Error('changing entered without session.changePassword');
+              return { oldPassword: event.oldPassword, newPassword: event.newPassword };
+            },
+            onDone: {
+              target: '#session.loadingInfo',
+              actions: [
+                assign(({ context, event }) => ({ user: { ...context.user, auto: event.output.auto }, passwordChange: null })),
+                { type: 'persistAuto', params: ({ event }) => event.output.auto },
+              ],
+            },
+            onError: stepFailed('form'),
+          },
+        },
+      },
+    },
     loadingInfo: loadingUserInfo,
     generatingRoutes: {
       invoke: {
@@ -674,8 +753,9 @@ export type SessionPhase = 'pending' | 'loggedOut' | 'loggedIn';
 
 export function selectPhase(snapshot: { value: unknown }): SessionPhase {
   const value = snapshot.value;
-  // The second step of a login holds no session: the guard sends every page but /login to the login page.
-  if (value === 'loggedOut' || (typeof value === 'object' && value !== null && 'secondStep' in value)) return 'loggedOut';
+  // The second step of a login holds no session, and a password that must change first opens nothing of the app: the
+  // guard sends every page but /login to the login page, which shows the step.
+  if (value === 'loggedOut' || (typeof value === 'object' && value !== null && ('secondStep' in value || 'passwordChange' in value))) return 'loggedOut';
   if (typeof value === 'object' && value !== null && 'loggedIn' in value) return 'loggedIn';
   return 'pending';
 }
@@ -696,6 +776,13 @@ export function selectSecondStep(snapshot: { value: unknown }): 'code' | 'verify
   if (typeof value !== 'object' || value === null || !('secondStep' in value)) return null;
   return (value as { secondStep: ReturnType<typeof selectSecondStep> }).secondStep;
 }
+/** The step of a password change the sign-in needs first, or null outside it. */
+export function selectPasswordChangeStep(snapshot: { value: unknown }): 'form' | 'changing' | null {
+  const value = snapshot.value;
+  if (typeof value !== 'object' || value === null || !('passwordChange' in value)) return null;
+  return (value as { passwordChange: 'form' | 'changing' }).passwordChange;
+}
+export const selectPasswordChange = (snapshot: Pick<SessionSnapshot, 'context'>) => snapshot.context.passwordChange;
 export const selectEnrolment = (snapshot: Pick<SessionSnapshot, 'context'>) => snapshot.context.enrolment;
 export const selectRecoveryCodes = (snapshot: Pick<SessionSnapshot, 'context'>) => snapshot.context.recoveryCodes;
 export const selectSecondStepInfo = (snapshot: Pick<SessionSnapshot, 'context'>) => snapshot.context.secondStep;

@@ -9,6 +9,14 @@ import {
   type SignInPage,
   type SignInQuery,
 } from '../contract/signin';
+import {
+  PASSWORD_POLICY_ENDPOINTS as P,
+  type PasswordPolicy,
+  type PasswordPolicyPage,
+  type PasswordPolicyQuery,
+  type PasswordRulesAnswer,
+  type SavePasswordPolicyBody,
+} from '../contract/passwordPolicy';
 import type { HttpClient } from './http/client';
 
 /** Sign-in security (contract/signin.ts): the person's own one-time password and sign-ins, and the console's. */
@@ -24,6 +32,13 @@ export type SigninApi = {
   markMember(id: number, required: boolean): Promise<OrgOtpMember>;
   resetMember(id: number): Promise<{ count: number }>;
   signInLog(query: SignInQuery): Promise<SignInPage>;
+  /** The password rules of a new account (the register page); silent: the page says the rules could not be read. */
+  passwordRulesForRegister(): Promise<PasswordRulesAnswer>;
+  /** The rules the signed-in person's next password is held to; silent as above. */
+  ownPasswordRules(): Promise<PasswordRulesAnswer>;
+  passwordPolicies(query: PasswordPolicyQuery): Promise<PasswordPolicyPage>;
+  savePasswordPolicy(body: SavePasswordPolicyBody): Promise<PasswordPolicy>;
+  deletePasswordPolicies(ids: number[]): Promise<{ count: number }>;
 };
 
 export function createSigninApi(client: HttpClient): SigninApi {
@@ -39,5 +54,10 @@ export function createSigninApi(client: HttpClient): SigninApi {
     markMember: (id, required) => client.call(E.markMember, { id, required }),
     resetMember: (id) => client.call(E.resetMember, { id }),
     signInLog: (query) => client.call(E.signInLog, query),
+    passwordRulesForRegister: () => client.call(P.rulesForRegister, undefined, { silent: true }),
+    ownPasswordRules: () => client.call(P.ownRules, undefined, { silent: true }),
+    passwordPolicies: (query) => client.call(P.list, query),
+    savePasswordPolicy: (body) => client.call(P.save, body),
+    deletePasswordPolicies: (ids) => client.call(P.delete, { ids }),
   };
 }

@@ -80,6 +80,7 @@ export function createSessionLogic(client: DataClient) {
       verifyCode: fromPromise(({ input }) => client.session.loginOtp(input)),
       startEnrolment: fromPromise(({ input }) => client.session.loginEnrol(input.ticket)),
       confirmEnrolment: fromPromise(({ input }) => client.session.loginEnrolConfirm(input)),
+      changePassword: fromPromise(({ input }) => client.session.changePsw(input)),
       loadInfo: fromPromise<UserInfo | null>(() => {
         const asked = pendingInfo?.client === client ? pendingInfo.info : null;
         pendingInfo = null;

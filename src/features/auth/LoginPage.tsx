@@ -3,10 +3,11 @@ import { Alert, Button, Divider, Form, Input, Tooltip } from 'antd';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'wouter';
-import { selectIsLoggingIn, selectPhase, selectSecondStep, selectUserName } from '@machines/sessionMachine';
+import { selectIsLoggingIn, selectPasswordChangeStep, selectPhase, selectSecondStep, selectUserName } from '@machines/sessionMachine';
 import { SessionContext } from '@/app/session';
 import { AuthLayout } from './AuthLayout';
 import { CaptchaField } from './CaptchaField';
+import { PasswordChangePanel } from './PasswordChangePanel';
 import { SecondStepPanel } from './SecondStepPanel';
 import { useCaptcha } from './useCaptcha';
 
@@ -22,18 +23,19 @@ export function LoginPage() {
   const loggingIn = SessionContext.useSelector(selectIsLoggingIn);
   const userName = SessionContext.useSelector(selectUserName);
   const secondStep = SessionContext.useSelector(selectSecondStep);
+  const passwordChange = SessionContext.useSelector(selectPasswordChangeStep);
   const attempted = useRef(false);
   const redirect = params.get('redirect') || '/';
 
   // A failed attempt used up the captcha: show a new one and clear the old answer.
   const { refresh } = captcha;
   useEffect(() => {
-    if (attempted.current && phase === 'loggedOut' && !loggingIn && !secondStep) {
+    if (attempted.current && phase === 'loggedOut' && !loggingIn && !secondStep && !passwordChange) {
       attempted.current = false;
       form.setFieldValue('code', '');
       refresh();
     }
-  }, [phase, loggingIn, secondStep, form, refresh]);
+  }, [phase, loggingIn, secondStep, passwordChange, form, refresh]);
 
   const submit = (values: LoginValues) => {
     attempted.current = true;
@@ -46,6 +48,14 @@ export function LoginPage() {
       redirect,
     });
   };
+
+  if (passwordChange) {
+    return (
+      <AuthLayout title={t('login.title')} subtitle={t('login.subtitle')}>
+        <PasswordChangePanel />
+      </AuthLayout>
+    );
+  }
 
   if (secondStep) {
     return (

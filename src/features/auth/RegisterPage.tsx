@@ -1,12 +1,13 @@
 import { LockOutlined, UserOutlined } from '@ant-design/icons';
 import { App, Button, Form, Input } from 'antd';
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'wouter';
 import { message as catalogue } from '@contract/errors';
-import { PASSWORD_PATTERN, USERNAME_PATTERN } from '@contract/session';
+import { USERNAME_PATTERN } from '@contract/session';
 import { useDataClient } from '@/app/dataClient';
 import { toLang } from '@/app/i18n';
+import { PasswordRuleList, passwordRuleValidator, usePasswordRules } from '@/components/password-rules/PasswordRules';
 import { AuthLayout } from './AuthLayout';
 import { CaptchaField } from './CaptchaField';
 import { useCaptcha } from './useCaptcha';
@@ -22,6 +23,9 @@ export function RegisterPage() {
   const [form] = Form.useForm<RegisterValues>();
   const captcha = useCaptcha();
   const [submitting, setSubmitting] = useState(false);
+  const rules = usePasswordRules(useCallback(() => client.signin.passwordRulesForRegister(), [client]));
+  const password = Form.useWatch('password', form) ?? '';
+  const username = Form.useWatch('username', form) ?? '';
 
   const submit = async (values: RegisterValues) => {
     setSubmitting(true);
@@ -60,10 +64,11 @@ export function RegisterPage() {
         <Form.Item
           name="password"
           label={t('login.password')}
-          extra={catalogue('passwordPolicy', lang)}
+          extra={<PasswordRuleList state={rules} password={password} lang={lang} subject={{ username: username.trim() }} />}
+          dependencies={['username']}
           rules={[
             { required: true, message: t('shell:common.required', { field: t('login.password') }) },
-            { pattern: PASSWORD_PATTERN, message: catalogue('passwordPolicy', lang) },
+            passwordRuleValidator(rules, lang, () => ({ username: String(form.getFieldValue('username') ?? '').trim() })),
           ]}
         >
           <Input.Password prefix={<LockOutlined />} placeholder={t('login.password')} autoComplete="new-password" size="large" maxLength={64} />

@@ -1,12 +1,12 @@
 import { LockOutlined } from '@ant-design/icons';
 import { Alert, App, Button, Card, Form, Input } from 'antd';
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { message as catalogue } from '@contract/errors';
-import { PASSWORD_PATTERN } from '@contract/session';
 import { useDataClient } from '@/app/dataClient';
 import { toLang } from '@/app/i18n';
 import { SessionContext } from '@/app/session';
+import { PasswordRuleList, passwordRuleValidator, usePasswordRules } from '@/components/password-rules/PasswordRules';
 
 type PasswordValues = { oldPassword: string; newPassword: string; confirm: string };
 
@@ -18,6 +18,8 @@ export function ModifyPasswordPage() {
   const { message } = App.useApp();
   const [form] = Form.useForm<PasswordValues>();
   const [saving, setSaving] = useState(false);
+  const rules = usePasswordRules(useCallback(() => client.signin.ownPasswordRules(), [client]));
+  const newPassword = Form.useWatch('newPassword', form) ?? '';
 
   const submit = async (values: PasswordValues) => {
     setSaving(true);
@@ -48,11 +50,11 @@ export function ModifyPasswordPage() {
         <Form.Item
           name="newPassword"
           label={t('newPassword')}
-          extra={catalogue('passwordPolicy', lang)}
+          extra={<PasswordRuleList state={rules} password={newPassword} lang={lang} />}
           dependencies={['oldPassword']}
           rules={[
             { required: true, message: t('shell:common.required', { field: t('newPassword') }) },
-            { pattern: PASSWORD_PATTERN, message: catalogue('passwordPolicy', lang) },
+            passwordRuleValidator(rules, lang),
             ({ getFieldValue }) => ({
               validator: (_, value) =>
                 !value || getFieldValue('oldPassword') !== value ? Promise.resolve() : Promise.reject(new Error(catalogue('samePassword', lang))),

@@ -10,11 +10,20 @@ import { PagedTable } from '@/components/data-table/PagedTable';
 import { QueryFields } from '@/components/data-table/QueryFields';
 import type { TableQuery } from '@/components/data-table/pager';
 import { presentFilters, usePagedList } from '@/components/data-table/usePagedList';
+import { PasswordPolicyTab } from './PasswordPolicyTab';
 
-/** /team/security: the organisation's one-time password policy, who must use one, resets, and the sign-in log. */
+/** /team/security: the organisation's one-time password policy, who must use one, resets, its password policies, and the sign-in log. */
 export function SecurityPage() {
   const { t } = useTranslation('security');
-  return <Tabs items={[{ key: 'otp', label: t('tabs.otp'), children: <OtpTab /> }, { key: 'signIns', label: t('tabs.signIns'), children: <SignInTab /> }]} />;
+  return (
+    <Tabs
+      items={[
+        { key: 'otp', label: t('tabs.otp'), children: <OtpTab /> },
+        { key: 'pswPolicy', label: t('tabs.pswPolicy'), children: <PasswordPolicyTab /> },
+        { key: 'signIns', label: t('tabs.signIns'), children: <SignInTab /> },
+      ]}
+    />
+  );
 }
 
 type PolicyValues = OtpPolicy & { requiredRoleIds: number[] };
