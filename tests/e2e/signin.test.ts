@@ -1,5 +1,6 @@
 import { generate } from 'otplib';
 import type { Page } from 'playwright-core';
+import { NO_POLICY, PASSWORD_POLICY_ENDPOINTS } from '../../contract/passwordPolicy';
 import { SIGNIN_ENDPOINTS } from '../../contract/signin';
 import { TEAM_ENDPOINTS } from '../../contract/team';
 import { api, logIn, registerByApi, screenshot, uniqueName, useBrowser } from './browser';
@@ -90,5 +91,40 @@ describe('one-time passwords at sign-in', () => {
     await enPage.getByRole('button', { name: 'Verify and sign in' }).click();
     await enPage.waitForURL((url) => url.pathname === '/home/introduction');
     await en.close();
+  });
+
+  it('a password the new policy no longer accepts is changed at the next login, before the app', async () => {
+    const owner = uniqueName('pswowner');
+    const member = uniqueName('pswstaff');
+    await registerByApi(baseUrl, owner, 'Owner123', code);
+    const ownerPage = await e2e.openAs({ username: owner, password: 'Owner123' }, '/home/introduction', { via: 'login' });
+    expect((await api<{ code: number }>(ownerPage, TEAM_ENDPOINTS.addMember.path, { username: member, password: 'Staff123' })).code).toBe(200);
+    // The policy comes after the member's password: it needs 10 characters and a special one.
+    const rules = { ...NO_POLICY, minLength: 10, special: true };
+    expect((await api<{ code: number }>(ownerPage, PASSWORD_POLICY_ENDPOINTS.save.path, { name: '门店密码', rules, status: 1 })).code).toBe(200);
+    await ownerPage.goto('/team/security');
+    await ownerPage.getByRole('tab', { name: '密码策略' }).click();
+    await ownerPage.getByText('门店密码').waitFor();
+    await screenshot(ownerPage, 'signin-password-policy-zh');
+    await ownerPage.context().close();
+
+    const context = await e2e.context();
+    const page = await context.newPage();
+    await page.goto('/login');
+    await logIn(page, member, 'Staff123', code);
+    const panel = page.getByTestId('password-change');
+    await panel.getByText('你的密码不再符合组织的密码策略，修改后才能继续使用。').waitFor();
+    expect(path(page)).toBe('/login');
+    await panel.getByLabel('当前密码').fill('Staff123');
+    await panel.getByLabel('新密码', { exact: true }).fill('Staff12345');
+    // Checked as typed: long enough now, no special character yet.
+    await expect.poll(() => panel.getByTestId('password-rule-length').getAttribute('data-met')).toBe('true');
+    expect(await panel.getByTestId('password-rule-special').getAttribute('data-met')).toBe('false');
+    await screenshot(page, 'signin-password-change-zh');
+    await panel.getByLabel('新密码', { exact: true }).fill('Staff#2025x');
+    await panel.getByLabel('确认新密码').fill('Staff#2025x');
+    await panel.getByRole('button', { name: '修改并进入系统' }).click();
+    await page.waitForURL((url) => url.pathname === '/home/introduction');
+    await context.close();
   });
 });
