@@ -138,6 +138,7 @@ export const MESSAGES = {
   collectionVariantUnknown: { zh: '变体不存在', en: 'No such variant', pt: 'Essa variação não existe' },
   pluginTokenInvalid: { zh: '插件令牌无效、已过期或已撤销，请在后台的“采集插件”页重新连接', en: 'The plugin token is invalid, expired or revoked; connect the plugin again on the app\'s plugin page', pt: 'O token do plugin é inválido, expirou ou foi revogado; conecte o plugin de novo na página do plugin no app' },
   pluginTokenScope: { zh: '插件令牌只能用于采集商品', en: 'A plugin token can only collect products', pt: 'Um token do plugin só pode coletar produtos' },
+  memberLimit: { zh: '成员数已达套餐上限（最多{max}人），请先删除不再使用的成员或升级套餐', en: 'The plan allows at most {max} members; remove one you no longer use or upgrade the plan', pt: 'O plano permite no máximo {max} membros; remova um que não usa mais ou mude de plano' },
   pluginTokenLimit: { zh: '最多可同时有{max}个插件令牌，请先撤销不再使用的', en: 'At most {max} plugin tokens can be live at once; revoke one you no longer use', pt: 'No máximo {max} tokens do plugin podem estar ativos ao mesmo tempo; revogue um que não usa mais' },
   pluginTokenNotFound: { zh: '插件令牌不存在', en: 'No such plugin token', pt: 'Esse token do plugin não existe' },
   pluginNotBuilt: { zh: '本服务器尚未构建采集插件（运行 npm run build）', en: 'This server has no built plugin yet (run npm run build)', pt: 'Este servidor ainda não tem o plugin compilado (rode npm run build)' },

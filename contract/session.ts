@@ -171,6 +171,8 @@ export const noticeCheckDataSchema = lazySchema(() => noticeSchema.nullable());
 export const quotaSchema = lazySchema(() => z.object({ used: z.number().int(), limit: z.number().int() }));
 export const limitInfoSchema = lazySchema(() => z.object({
   plan: z.string(),
+  /** Members of the organisation (the owner not counted); a member's answer is the organisation's. */
+  members: quotaSchema,
   stores: quotaSchema,
   dailyCopies: quotaSchema,
   collections: quotaSchema,

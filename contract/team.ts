@@ -25,7 +25,6 @@ export const TEAM_MESSAGES = {
   roleInUse: { zh: '该角色仍有成员使用，请选择他们的新角色', en: 'Members still have this role; choose their new role', pt: 'Membros ainda têm este perfil; escolha o novo perfil deles' },
   roleNameTaken: { zh: '该角色名称已存在', en: 'A role of this name already exists', pt: 'Já existe um perfil com este nome' },
   ownerNotMember: { zh: '主账号不能作为成员修改或删除', en: 'The owner account cannot be changed or removed as a member', pt: 'A conta titular não pode ser alterada nem removida como membro' },
-  memberLimit: { zh: '成员数已达套餐上限', en: 'The plan\'s member limit is reached', pt: 'O limite de membros do plano foi atingido' },
   orgRequired: { zh: '请选择要管理的组织', en: 'Choose the organisation to manage', pt: 'Escolha a organização a gerenciar' },
   selfChange: { zh: '不能修改自己的角色、店铺或状态', en: 'You cannot change your own role, shops or status', pt: 'Você não pode alterar o seu próprio perfil, lojas ou status' },
 } as const satisfies Record<string, Localized>;

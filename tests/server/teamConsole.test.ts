@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../contract/errors';
 import type { Store } from '../../contract/store';
 import { TEAM_MESSAGES, TEAM_PATHS as P, type Department, type LogPage, type Member, type MemberPage, type OnlinePage, type OrgRole, type RolePreview, type TeamOverview } from '../../contract/team';
-import { operationLog, users } from '../../server/db/schema';
+import type { LimitInfo } from '../../contract/session';
+import { operationLog, orgMembers, users } from '../../server/db/schema';
 import { DATABASE_TARGETS, login, startTestApp, type Session, type TestApp } from './harness';
 
 describe.each(DATABASE_TARGETS)('the organisation console on $kind', (target) => {
@@ -161,5 +162,22 @@ describe.each(DATABASE_TARGETS)('the organisation console on $kind', (target) =>
     // Another organisation's session is not this owner's to end.
     const adminSession = (await get<OnlinePage>(`${P.online}?orgId=${admin.id}`, admin)).body.data.list[0]!;
     expect((await post(P.endSession, { sessionId: adminSession.sessionId })).status).toBe(404);
+  });
+
+  it('refuses a member past the plan quota, naming it, and reports members used / allowed in /limitInfo', async () => {
+    const before = (await get<TeamOverview>(P.overview)).body.data.members;
+    expect(before.limit).toBe(30);
+    expect((await get<LimitInfo>('/api/limitInfo')).body.data.members).toEqual(before);
+    // Fill the organisation up to its quota directly: a login each through the API would hash a password each.
+    const fill = Array.from({ length: before.limit - before.used }, (_, i) => ({ username: `filler${i}`, passwordHash: 'x', passwordStamp: 'x', isAp: true, relativeId: seller.id }));
+    const ids = await t.database.db.insert(users).values(fill).returning({ id: users.id });
+    await t.database.db.insert(orgMembers).values(ids.map(({ id }) => ({ userId: id, orgId: seller.id })));
+    expect((await get<LimitInfo>('/api/limitInfo')).body.data.members).toEqual({ used: 30, limit: 30 });
+    const users0 = await userCount();
+    const refused = await post<Member>(P.addMember, { username: 'onetoomany', password: 'packer123' });
+    expect(refused.status).toBe(400);
+    expect(refused.body.msg).toBe(MESSAGES.memberLimit.zh.replace('{max}', '30'));
+    expect(await userCount()).toBe(users0);
+    expect((await get<TeamOverview>(P.overview)).body.data.members).toEqual({ used: 30, limit: 30 });
   });
 });

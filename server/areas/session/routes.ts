@@ -75,7 +75,7 @@ export async function sessionRoutes(app: FastifyInstance) {
 
   route(app, E.noticeCheck, async () => session.newestNotice(app));
 
-  route(app, E.limitInfo, async ({ user }) => session.userLimitInfo(user));
+  route(app, E.limitInfo, async ({ user }) => session.userLimitInfo(app, user));
 
   route(app, E.getBrand, async () => session.BRAND);
 

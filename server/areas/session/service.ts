@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { and, desc, eq, isNull, ne, or, sql } from 'drizzle-orm';
+import { and, count, desc, eq, isNull, ne, or, sql } from 'drizzle-orm';
 import { COMMON_ROLE, type Brand, type ChangePswData, type LimitInfo, type LoginData, type Notice, type RegisterData, type Role, type UserInfo } from '../../../contract/session';
 import { message } from '../../../contract/errors';
 import type { SecondStep, SignInMethod } from '../../../contract/signin';
 import { TEAM_MESSAGES } from '../../../contract/team';
-import { notices, sessions, users, type SessionRow, type UserRow } from '../../db/schema';
+import { notices, orgMembers, sessions, users, type SessionRow, type UserRow } from '../../db/schema';
 import { ApiError } from '../../http/errors';
 import { checkAtSignIn, enforcePassword, policyOrgOf, replacedPassword, subjectOf } from '../signin/passwordPolicy';
 import { logSignIn, secondStepFor } from '../signin/secondStep';
@@ -12,7 +12,7 @@ import { accountScope, MemberInactive, type AccountScope } from '../team/scope';
 import { activeRoles, assignedRoles, latestValidTime, rolePermissions, validityTimes } from './access';
 import { consumeCaptcha } from './captcha';
 import type { ServiceDeps } from './deps';
-import { limitInfo } from './limits';
+import { limitInfo, PLAN_LIMITS } from './limits';
 import { checkLoginLimit, clearLoginFailures, recordLoginFailure } from './loginLimit';
 import { dummyPasswordHash, hashPassword, hashToken, newToken, verifyPassword } from './passwords';
 
@@ -393,6 +393,9 @@ export async function newestNotice(deps: ServiceDeps): Promise<Notice | null> {
   return row ? { text: row.text, updateTime: formatNoticeTime(row.updateTime) } : null;
 }
 
-export function userLimitInfo(user: AuthUser): LimitInfo {
-  return limitInfo(user.roles[0] ?? COMMON_ROLE);
+/** The account's quotas; the members quota is the organisation's (the owner's plan), as the team console enforces it. */
+export async function userLimitInfo(deps: ServiceDeps, user: AuthUser): Promise<LimitInfo> {
+  const info = limitInfo(user.roles[0] ?? COMMON_ROLE);
+  const [members] = await deps.db.select({ n: count() }).from(orgMembers).where(eq(orgMembers.orgId, user.accountId));
+  return { ...info, members: { used: Number(members?.n ?? 0), limit: PLAN_LIMITS[assignedRoles(user.account)[0] ?? COMMON_ROLE].members } };
 }

@@ -22,12 +22,12 @@ import {
   type UpdatePositionBody,
   type UpdateRoleBody,
 } from '../../../contract/team';
-import { COMMON_ROLE, type Role } from '../../../contract/session';
+import { COMMON_ROLE } from '../../../contract/session';
 import type { Db } from '../../db/database';
 import { mpShops, operationLog, orgDepartments, orgMembers, orgPositions, orgRoles, sessions, users, type OrgRoleRow } from '../../db/schema';
 import { ApiError } from '../../http/errors';
 import { assignedRoles } from '../session/access';
-import { limitInfo } from '../session/limits';
+import { limitInfo, PLAN_LIMITS } from '../session/limits';
 import { hashPassword } from '../session/passwords';
 import { enforcePassword, replacedPassword, subjectOf } from '../signin/passwordPolicy';
 import { newPasswordStamp, type AuthUser } from '../session/service';
@@ -39,9 +39,6 @@ import { memberShops } from './scope';
  * checked field by field before anything is written, and each change is one transaction.
  */
 export type TeamDeps = { db: Db; now: () => Date };
-
-/** Members per plan (the owner's real role), -1 unlimited. */
-export const MEMBER_LIMITS: Record<Role | typeof COMMON_ROLE, number> = { common: 3, search: 10, keyword: 10, follow: 30, admin: -1 };
 
 /** The areas a role can grant, each with the actions its endpoints use (derived from the endpoint objects). */
 export function permissionCatalogue(): { area: string; actions: PermissionAction[] }[] {
@@ -131,8 +128,7 @@ export async function overview(deps: TeamDeps, ctx: OrgContext): Promise<TeamOve
   if (!owner) throw new ApiError(404, TEAM_MESSAGES.notFound, 'orgId');
   const plan = assignedRoles(owner)[0] ?? COMMON_ROLE;
   const shops = await orgShops(deps.db, ctx.orgId);
-  const [members] = await deps.db.select({ n: count() }).from(orgMembers).where(eq(orgMembers.orgId, ctx.orgId));
-  const limits = limitInfo(plan, { stores: shops.length, dailyCopies: 0, collections: 0 });
+  const limits = limitInfo(plan, { members: await memberCount(deps.db, ctx.orgId), stores: shops.length, dailyCopies: 0, collections: 0 });
   const organisations = ctx.grantable === null && ctx.actor.isAdmin && !ctx.actor.isMember
     ? await deps.db
         .select({ id: users.id, name: users.username })
@@ -148,7 +144,7 @@ export async function overview(deps: TeamDeps, ctx: OrgContext): Promise<TeamOve
     catalogue: permissionCatalogue(),
     grantable: ctx.grantable,
     plan,
-    members: { used: Number(members?.n ?? 0), limit: MEMBER_LIMITS[plan] },
+    members: limits.members,
     stores: limits.stores,
     dailyCopies: limits.dailyCopies,
     collections: limits.collections,
@@ -227,6 +223,16 @@ function isUniqueViolation(error: unknown): boolean {
   return false;
 }
 
+async function memberCount(db: Db, orgId: number): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(orgMembers).where(eq(orgMembers.orgId, orgId));
+  return Number(row?.n ?? 0);
+}
+
+/** Refuses a new member when the organisation already has the plan's number (-1: unlimited). */
+async function checkMemberRoom(db: Db, orgId: number, limit: number): Promise<void> {
+  if (limit >= 0 && (await memberCount(db, orgId)) >= limit) throw new ApiError(400, { key: 'memberLimit', params: { max: String(limit) } }, 'username');
+}
+
 export async function addMember(deps: TeamDeps, ctx: OrgContext, body: AddMemberBody & { nickName: string; status: 'enabled' | 'disabled' }): Promise<Member> {
   const { db } = deps;
   const [taken] = await db.select({ id: users.id }).from(users).where(eq(sql`lower(${users.username})`, body.username.toLowerCase())).limit(1);
@@ -236,12 +242,16 @@ export async function addMember(deps: TeamDeps, ctx: OrgContext, body: AddMember
   await checkRoleGrant(db, ctx, body.roleId);
   await checkShops(db, ctx, body.shopIds ?? null, 'shopIds');
   if (ctx.shopScope && (body.shopIds ?? null) === null) throw new ApiError(400, TEAM_MESSAGES.shopNotHeld, 'shopIds');
-  const overviewNow = await overview(deps, ctx);
-  if (overviewNow.members.limit >= 0 && overviewNow.members.used >= overviewNow.members.limit) throw new ApiError(400, TEAM_MESSAGES.memberLimit, 'username');
+  const [owner] = await db.select().from(users).where(eq(users.id, ctx.orgId)).limit(1);
+  const limit = PLAN_LIMITS[(owner && assignedRoles(owner)[0]) ?? COMMON_ROLE].members;
+  await checkMemberRoom(db, ctx.orgId, limit);
   await enforcePassword(db, { orgId: ctx.orgId, subject: { username: body.username } }, body.password, 'password');
   const passwordHash = await hashPassword(body.password);
   try {
     const id = await db.transaction(async (tx) => {
+      // Two adds at once: the owner's row is locked, so the second counts the first and is refused at the limit.
+      await tx.select({ id: users.id }).from(users).where(eq(users.id, ctx.orgId)).for('update');
+      await checkMemberRoom(tx, ctx.orgId, limit);
       const [user] = await tx
         .insert(users)
         .values({ username: body.username, passwordHash, passwordStamp: newPasswordStamp(), isAp: true, relativeId: ctx.orgId, passwordChangedAt: deps.now() })

@@ -1,4 +1,4 @@
-import { Button, Checkbox, Form, Input, Modal, Popconfirm, Select, Space, Tag } from 'antd';
+import { Button, Checkbox, Form, Input, Modal, Popconfirm, Select, Space, Tag, Tooltip } from 'antd';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MEMBER_STATUSES, type Department, type Member, type MemberPage, type OrgRole, type Position } from '@contract/team';
@@ -42,6 +42,8 @@ export function MembersPage() {
   );
   const list = usePagedList<Filters, Member, MemberPage>(form, { list: [], total: 0 }, fetchPage);
   const { act } = list;
+  // The plan's member quota used up: adding is refused by the server, so the button says why instead.
+  const full = overview !== null && overview.members.limit >= 0 && overview.members.used >= overview.members.limit ? t('quota.full', { limit: overview.members.limit }) : null;
 
   const columns = useMemo<DataTableColumn<Row>[]>(
     () => [
@@ -90,9 +92,11 @@ export function MembersPage() {
         columns={columns}
         texts={{ loadFailed: (reason) => t('loadFailed', { reason }), retry: t('retry'), empty: t('emptyHint.members') }}
         actions={
-          <Button type="primary" onClick={() => setEditing('new')}>
-            {t('member.add')}
-          </Button>
+          <Tooltip title={full}>
+            <Button type="primary" disabled={full !== null} onClick={() => setEditing('new')}>
+              {t('member.add')}
+            </Button>
+          </Tooltip>
         }
         queryFields={
           <QueryFields search={t('search')} choices={[{ name: 'status', placeholder: t('member.allStatuses'), options: MEMBER_STATUSES.map((s) => ({ value: s, label: t(`member.${s}`) })) }]} />

@@ -57,6 +57,7 @@ export const team = defineLocales({
       dailyCopies: '每日复制',
       collections: '采集箱',
       unlimited: '不限',
+      full: '成员数已达套餐上限（{{limit}}人），请先删除不再使用的成员或升级套餐',
     },
     member: {
       add: '新增成员',
@@ -225,6 +226,7 @@ export const team = defineLocales({
       dailyCopies: 'Copies a day',
       collections: 'Collected items',
       unlimited: 'unlimited',
+      full: 'The plan allows {{limit}} members; remove one you no longer use or upgrade the plan',
     },
     member: {
       add: 'Add member',
@@ -393,6 +395,7 @@ export const team = defineLocales({
       dailyCopies: 'Cópias por dia',
       collections: 'Itens coletados',
       unlimited: 'ilimitado',
+      full: 'O plano permite {{limit}} membros; remova um que não usa mais ou mude de plano',
     },
     member: {
       add: 'Adicionar membro',
