@@ -102,6 +102,10 @@ async function startServer(): Promise<TestServer> {
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  // A run stopped before its teardown (Ctrl+C, a killed vitest) takes its servers with it rather than leaving them
+  // running their demo in the background.
+  const orphaned = () => child.kill('SIGKILL');
+  process.once('exit', orphaned);
   const serverLog = join(dataDir, 'server.log');
   const keep = (chunk: Buffer) => {
     log += chunk.toString();
@@ -111,6 +115,7 @@ async function startServer(): Promise<TestServer> {
   child.stderr?.on('data', keep);
   const baseUrl = `http://127.0.0.1:${port}`;
   const stop = async () => {
+    process.off('exit', orphaned);
     if (child.exitCode === null && child.signalCode === null) {
       const exited = new Promise<void>((done) => child.once('exit', () => done()));
       child.kill('SIGTERM');
