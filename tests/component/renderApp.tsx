@@ -1,3 +1,4 @@
+import { NO_POLICY } from '@contract/passwordPolicy';
 import { render } from '@testing-library/react';
 import { App as AntApp, ConfigProvider } from 'antd';
 import type { ReactNode } from 'react';
@@ -26,7 +27,9 @@ export function fakeDataClient(overrides: Partial<DataClient['session']> = {}): 
     captchaImage: async () => captcha,
     ...overrides,
   } as DataClient['session'];
-  return { session, pollers: {}, subscribe: async () => () => undefined } as unknown as DataClient;
+  // The change-password page asks for the user's password rules: none beyond the app's floor unless a test says so.
+  const signin = { ownPasswordRules: async () => ({ rules: NO_POLICY, subject: { username: 'seller', email: null, phone: null } }) };
+  return { session, signin, pollers: {}, subscribe: async () => () => undefined } as unknown as DataClient;
 }
 
 type SessionActors = Parameters<typeof sessionMachine.provide>[0]['actors'] & {};

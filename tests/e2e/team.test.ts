@@ -109,5 +109,6 @@ describe('the team console in the browser', () => {
       await loaded(en);
       await screenshot(en, `team-${name}-en`);
     }
-  });
+    // A long walk (the owner, the member, both languages' console pages): on a loaded 2-core machine over 90 s.
+  }, 180_000);
 });

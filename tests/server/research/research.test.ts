@@ -166,7 +166,7 @@ describe.each(ALL_DATABASE_TARGETS)('market research ($kind)', (target) => {
       const index = indexes.find(({ definition }) => new RegExp(`USING btree \\(${column}( DESC NULLS LAST)?, `).test(definition));
       expect(index, column).toBeDefined();
       // `... USING btree (key columns) INCLUDE (columns)`: what the index holds, whatever the order of the keys.
-      const held = [...index!.definition.matchAll(/\(([^()]*)\)/g)].flatMap((match) => match[1]!.split(', ').map((part) => part.replace(/ DESC NULLS LAST$/, '')));
+      const held = [...index!.definition.matchAll(/\(([^()]*)\)/g)].flatMap((match) => match[1]!.split(', ').map((part) => part.replace(/ (ASC|DESC)( NULLS (FIRST|LAST))?$/, '')));
       const missing = [...COVERED_COLUMNS].filter((covered) => !held.includes(covered));
       expect(missing, index!.definition).toEqual([]);
     }
