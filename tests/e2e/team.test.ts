@@ -35,6 +35,7 @@ async function loaded(page: Page): Promise<void> {
 const CONSOLE_PAGES = ['members', 'roles', 'departments', 'positions', 'log', 'online'] as const;
 
 describe('the team console in the browser', () => {
+  // A long walk (the owner, the member, both languages' console pages): over 90 s on a loaded 2-core machine.
   it('adds a member with one shop, who sees only its orders and loses it live when the owner changes it; the log shows it', async () => {
     const owner = await e2e.openAs('seller', '/team/members', { via: 'login' });
     const shops = (await api<{ data: { id: number; name: string }[] }>(owner, '/store/list')).data;
@@ -109,6 +110,5 @@ describe('the team console in the browser', () => {
       await loaded(en);
       await screenshot(en, `team-${name}-en`);
     }
-    // A long walk (the owner, the member, both languages' console pages): on a loaded 2-core machine over 90 s.
   }, 180_000);
 });

@@ -48,21 +48,27 @@ describe('the flows page draws every machine from its definition', () => {
   });
 });
 
+/** The inspection messages of a dialog actor that is opened, then cancelled, in window w1. */
+function openAndCancelDialog(): FlowMessage[] {
+  const messages: FlowMessage[] = [];
+  let seq = 0;
+  const actor = createActor(dialogMachine, {
+    input: { open: false, closeOnEscape: true, closeOnOutsideClick: true, showCloseButton: true },
+    inspect: (event) => {
+      const message = flowMessageOf(event, 'w1', (seq += 1));
+      if (message) messages.push(message);
+    },
+  });
+  actor.start();
+  actor.send({ type: 'dialog.open' });
+  actor.send({ type: 'dialog.cancel' });
+  return messages;
+}
+
 describe('the live view of running actors', () => {
   it("keeps each actor's moments in order, ties it to its machine, and ignores a replay heard twice", async () => {
     const store = createLiveStore();
-    const messages: FlowMessage[] = [];
-    let seq = 0;
-    const actor = createActor(dialogMachine, {
-      input: { open: false, closeOnEscape: true, closeOnOutsideClick: true, showCloseButton: true },
-      inspect: (event) => {
-        const message = flowMessageOf(event, 'w1', (seq += 1));
-        if (message) messages.push(message);
-      },
-    });
-    actor.start();
-    actor.send({ type: 'dialog.open' });
-    actor.send({ type: 'dialog.cancel' });
+    const messages = openAndCancelDialog();
     for (const message of [...messages, ...messages]) store.receive(message);
     await new Promise((done) => setTimeout(done, 60));
     const live = [...store.getState().actors.values()];
@@ -78,18 +84,7 @@ describe('the live view of running actors', () => {
 
   it("lists a window's moments in its order when a live one is heard before the replay of the earlier ones", async () => {
     const store = createLiveStore();
-    const messages: FlowMessage[] = [];
-    let seq = 0;
-    const actor = createActor(dialogMachine, {
-      input: { open: false, closeOnEscape: true, closeOnOutsideClick: true, showCloseButton: true },
-      inspect: (event) => {
-        const message = flowMessageOf(event, 'w1', (seq += 1));
-        if (message) messages.push(message);
-      },
-    });
-    actor.start();
-    actor.send({ type: 'dialog.open' });
-    actor.send({ type: 'dialog.cancel' });
+    const messages = openAndCancelDialog();
     // The page opens while the window works: the newest snapshot comes live, then the window's replay of all it kept.
     const last = messages.filter((message) => message.kind === 'snapshot').at(-1)!;
     for (const message of [last, ...messages]) store.receive(message);
