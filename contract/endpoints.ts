@@ -27,6 +27,7 @@ import { PLUGIN_ENDPOINTS } from './plugin';
 import { EXTERNAL_IMAGE_ENDPOINTS } from './externalImage';
 import { PASSWORD_POLICY_ENDPOINTS } from './passwordPolicy';
 import { SIGNIN_ENDPOINTS } from './signin';
+import { SERVICE_ENDPOINTS } from './signinServices';
 import { TEAM_ENDPOINTS } from './team';
 
 /**
@@ -64,6 +65,7 @@ export const ENDPOINTS = {
   externalImage: EXTERNAL_IMAGE_ENDPOINTS,
   team: TEAM_ENDPOINTS,
   signin: SIGNIN_ENDPOINTS,
+  signinServices: SERVICE_ENDPOINTS,
   passwordPolicy: PASSWORD_POLICY_ENDPOINTS,
 } as const satisfies Record<string, Record<string, Endpoint>>;
 

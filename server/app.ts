@@ -35,6 +35,7 @@ import { costsRoutes } from './areas/costs/routes';
 import { promotionRoutes, type PromotionRoutesOptions } from './areas/promotions/routes';
 import { syncPlugin, type SyncPluginOptions } from './areas/sync/plugin';
 import { integrationsPlugin, type IntegrationsPluginOptions } from './integrations/plugin';
+import { messagingPlugin } from './integrations/messaging';
 import { marketplacePlugin, type MarketplacePluginOptions } from './marketplace/plugin';
 import { apiDocsRoutes } from './plugins/apiDocs';
 import { authPlugin } from './plugins/auth';
@@ -107,6 +108,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await app.register(spaPlugin, { distDir: options.distDir ?? resolve('dist') });
   await app.register(marketplacePlugin, options.marketplace ?? {});
   await app.register(integrationsPlugin, options.integrations ?? {});
+  await app.register(messagingPlugin);
   await app.register(syncPlugin, options.sync ?? {});
 
   await app.register(systemRoutes);

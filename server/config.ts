@@ -10,6 +10,7 @@ import { POCHTA_DEFAULT_URL } from './integrations/pochta/client';
 import { CAINIAO_DEFAULT_URL } from './integrations/tracking/cainiao';
 import { RUSSIAN_POST_DEFAULT_URL } from './integrations/tracking/russianPost';
 import { TRACK17_DEFAULT_URL } from './integrations/tracking/track17';
+import { SMS_ALIYUN_URL } from './integrations/sms/aliyun';
 
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
 
@@ -72,6 +73,18 @@ export type Config = {
   apiDocs: boolean;
   /** The flows page (/flows) for administrators: on by default outside production. */
   flowsPage: boolean;
+  /**
+   * The app's own mail service, used by an organisation without one of its own (server/integrations/mail). Null url:
+   * the in-process SMTP simulator outside production, no mail in production.
+   */
+  mail: { url: string | null; from: string };
+  /**
+   * The app's SMS account at Aliyun SMS (server/integrations/sms), used by an organisation without one of its own.
+   * Null url: the in-process simulator outside production (dysmsapi.aliyuncs.com in production, with a key).
+   */
+  sms: { url: string | null; accessKeyId: string | null; accessKeySecret: string | null; signName: string; template: string };
+  /** Strict-Transport-Security max-age, sent on answers to https requests (a trusted proxy's X-Forwarded-Proto); 0: none. */
+  hstsMaxAgeS: number;
 };
 
 export class ConfigError extends Error {
@@ -139,6 +152,14 @@ const envSchema = z.object({
   COLLECT_OZON_URL: optional(z.url({ protocol: /^https$/, error: 'must be an https:// URL' })),
   COLLECT_1688_URL: optional(z.url({ protocol: /^https$/, error: 'must be an https:// URL' })),
   OZON_ALLOWED_HOSTS: optional(list(z.string().regex(HOST_PATTERN, 'must be host names or host:port, comma-separated'))),
+  SMTP_URL: optional(z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL (smtp://user:password@host:587)' })),
+  MAIL_FROM: optional(z.string().regex(/^[^\s@<>]+@[^\s@<>]+$/, 'must be an e-mail address')),
+  SMS_API_URL: optional(z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })),
+  SMS_ACCESS_KEY_ID: optional(z.string().min(1)),
+  SMS_ACCESS_KEY_SECRET: optional(z.string().min(1)),
+  SMS_SIGN_NAME: optional(z.string().min(1).max(40)),
+  SMS_TEMPLATE: optional(z.string().regex(/^SMS_\d+$/, 'must be an Aliyun template code like SMS_123456789')),
+  HSTS_MAX_AGE_S: optional(z.coerce.number().int().min(0).max(63_072_000)).default(0),
   CHAT_IMAGE_ALLOWED_HOSTS: optional(list(z.string().regex(HOST_PATTERN, 'must be host names or host:port, comma-separated'))),
 });
 
@@ -214,6 +235,15 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     collectSites: { ozon: values.COLLECT_OZON_URL ?? null, '1688': values.COLLECT_1688_URL ?? null },
     apiDocs: values.API_DOCS ?? !production,
     flowsPage: values.FLOWS_PAGE ?? !production,
+    mail: { url: values.SMTP_URL ?? null, from: values.MAIL_FROM ?? 'no-reply@seller.local' },
+    sms: {
+      url: values.SMS_API_URL ?? (production ? SMS_ALIYUN_URL : null),
+      accessKeyId: values.SMS_ACCESS_KEY_ID ?? null,
+      accessKeySecret: values.SMS_ACCESS_KEY_SECRET ?? null,
+      signName: values.SMS_SIGN_NAME ?? '跨境卖家后台',
+      template: values.SMS_TEMPLATE ?? 'SMS_100000001',
+    },
+    hstsMaxAgeS: values.HSTS_MAX_AGE_S,
   };
 }
 

@@ -17,6 +17,16 @@ import {
   type PasswordRulesAnswer,
   type SavePasswordPolicyBody,
 } from '../contract/passwordPolicy';
+import {
+  SERVICE_ENDPOINTS as S,
+  type CaptchaAnswer,
+  type CaptchaSettings,
+  type MailSettingsAnswer,
+  type SaveMailBody,
+  type SaveSmsBody,
+  type Sent,
+  type SmsSettingsAnswer,
+} from '../contract/signinServices';
 import type { HttpClient } from './http/client';
 
 /** Sign-in security (contract/signin.ts): the person's own one-time password and sign-ins, and the console's. */
@@ -39,6 +49,14 @@ export type SigninApi = {
   passwordPolicies(query: PasswordPolicyQuery): Promise<PasswordPolicyPage>;
   savePasswordPolicy(body: SavePasswordPolicyBody): Promise<PasswordPolicy>;
   deletePasswordPolicies(ids: number[]): Promise<{ count: number }>;
+  mailSettings(): Promise<MailSettingsAnswer>;
+  saveMailSettings(body: SaveMailBody): Promise<MailSettingsAnswer>;
+  testMail(to: string): Promise<Sent>;
+  smsSettings(): Promise<SmsSettingsAnswer>;
+  saveSmsSettings(body: SaveSmsBody): Promise<SmsSettingsAnswer>;
+  testSms(phone: string): Promise<Sent>;
+  captchaSettings(): Promise<CaptchaAnswer>;
+  saveCaptchaSettings(body: CaptchaSettings): Promise<CaptchaAnswer>;
 };
 
 export function createSigninApi(client: HttpClient): SigninApi {
@@ -59,5 +77,13 @@ export function createSigninApi(client: HttpClient): SigninApi {
     passwordPolicies: (query) => client.call(P.list, query),
     savePasswordPolicy: (body) => client.call(P.save, body),
     deletePasswordPolicies: (ids) => client.call(P.delete, { ids }),
+    mailSettings: () => client.call(S.mail, {}),
+    saveMailSettings: (body) => client.call(S.saveMail, body),
+    testMail: (to) => client.call(S.testMail, { to }),
+    smsSettings: () => client.call(S.sms, {}),
+    saveSmsSettings: (body) => client.call(S.saveSms, body),
+    testSms: (phone) => client.call(S.testSms, { phone }),
+    captchaSettings: () => client.call(S.captcha),
+    saveCaptchaSettings: (body) => client.call(S.saveCaptcha, body),
   };
 }

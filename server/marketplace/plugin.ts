@@ -88,7 +88,7 @@ const header = (value: string | string[] | undefined) => (Array.isArray(value) ?
  * (the app's own in-process calls, a developer's or a test's), or an administrator's. A request that came through a
  * proxy (it names its client) is not taken for this machine's: a reverse proxy on the same host forwards everyone.
  */
-function simulatorControlGuard(app: FastifyInstance) {
+export function simulatorControlGuard(app: FastifyInstance) {
   return async (request: FastifyRequest): Promise<boolean> => {
     const forwarded = request.headers['x-forwarded-for'] !== undefined || request.headers.forwarded !== undefined || request.headers['x-real-ip'] !== undefined;
     if (LOOPBACK.test(request.ip) && !forwarded) return true;

@@ -24,6 +24,7 @@ import { research } from '@/features/research/locales';
 import { edit } from '@/features/edit/locales';
 import { plugin } from '@/features/plugin/locales';
 import { security } from '@/features/security/locales';
+import { securityServices } from '@/features/security/servicesLocales';
 import { team } from '@/features/team/locales';
 import type { Texts } from './locales/define';
 import { shell } from './locales';
@@ -61,6 +62,7 @@ export const NAMESPACES = {
   plugin,
   team,
   security,
+  securityServices,
 };
 
 export type Namespace = keyof typeof NAMESPACES;

@@ -6,6 +6,8 @@ import { setRefreshCookie, signInOrigin } from '../session/routes';
 import { orgContext, type TeamDeps } from '../team/service';
 import * as policies from './passwordPolicy';
 import * as signin from './service';
+import * as services from './services';
+import { SERVICE_ENDPOINTS as S } from '../../../contract/signinServices';
 
 /** Sign-in security (contract/signin.ts): the login's second step, the person's own one-time password, the console. */
 export async function signinRoutes(app: FastifyInstance) {
@@ -85,5 +87,35 @@ export async function signinRoutes(app: FastifyInstance) {
     const result = await policies.deletePolicies(app.db, await policyCtx(user, undefined), input.ids);
     request.operationChange = { record: `ids=${input.ids.join(',')}` };
     return result;
+  });
+
+  // The services the sign-in relies on: mail, SMS, captcha
+  route(app, S.mail, async ({ user, input }) => services.mailSettingsOf(app, await ctx(user, input.orgId)));
+  route(app, S.saveMail, async ({ user, input, request }) => {
+    const { orgId, ...body } = input;
+    const { before, after } = await services.saveMail(app, await ctx(user, orgId), body);
+    request.operationChange = { record: 'mail', before, after: after.settings };
+    return after;
+  });
+  route(app, S.testMail, async ({ user, input }) => services.sendTestMail(app, await ctx(user, input.orgId), input.to));
+  route(app, S.emailList, async ({ user, input }) => services.emailList(app, await ctx(user, input.orgId), input));
+  route(app, S.sms, async ({ user, input }) => services.smsSettingsOf(app, await ctx(user, input.orgId)));
+  route(app, S.saveSms, async ({ user, input, request }) => {
+    const { orgId, ...body } = input;
+    const { before, after } = await services.saveSms(app, await ctx(user, orgId), body);
+    request.operationChange = { record: 'sms', before, after: after.settings };
+    return after;
+  });
+  route(app, S.testSms, async ({ user, input }) => services.sendTestSms(app, await ctx(user, input.orgId), input.phone));
+  route(app, S.smsList, async ({ user, input }) => services.smsList(app, await ctx(user, input.orgId), input));
+  route(app, S.captcha, async ({ user }) => services.captchaOf(app, user));
+  route(app, S.saveCaptcha, async ({ user, input, request }) => {
+    const { before, after } = await services.saveCaptcha(app, user, input);
+    request.operationChange = { record: 'captcha', before, after: after.settings };
+    return after;
+  });
+  route(app, S.captchaList, async ({ user, input }) => {
+    await ctx(user, input.orgId);
+    return services.captchaList(app, input);
   });
 }

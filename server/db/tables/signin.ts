@@ -128,3 +128,80 @@ export const passwordHistory = pgTable(
   },
   (table) => [index('password_history_user_idx').on(table.userId, table.createdAt)],
 );
+
+/**
+ * An organisation's mail service (server/integrations/mail): where its messages (codes, password resets, invitations,
+ * shop keys about to expire) are sent from. The password is encrypted with SECRET_KEY. POP and IMAP describe the
+ * mailbox for the people who read it; the app itself only sends (SMTP).
+ */
+export const mailSettings = pgTable('mail_settings', {
+  orgId: integer('org_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  smtpHost: text('smtp_host').notNull(),
+  smtpPort: integer('smtp_port').notNull(),
+  /** 'none' | 'starttls' | 'tls'. */
+  smtpSecurity: text('smtp_security').notNull().default('starttls'),
+  popHost: text('pop_host').notNull().default(''),
+  popPort: integer('pop_port').notNull().default(995),
+  imapHost: text('imap_host').notNull().default(''),
+  imapPort: integer('imap_port').notNull().default(993),
+  username: text('username').notNull().default(''),
+  passwordEnc: text('password_enc'),
+  fromAddress: text('from_address').notNull(),
+  /** 1: the organisation's messages go through it; 0: through the app's configured service. */
+  status: integer('status').notNull().default(1),
+  updatedAt: timestamptz('updated_at').notNull(),
+});
+
+/** An organisation's SMS account (server/integrations/sms): provider, AccessKey, signature, template; secret encrypted. */
+export const smsSettings = pgTable('sms_settings', {
+  orgId: integer('org_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  provider: text('provider').notNull().default('aliyun'),
+  appKey: text('app_key').notNull(),
+  appSecretEnc: text('app_secret_enc'),
+  signName: text('sign_name').notNull(),
+  template: text('template').notNull(),
+  status: integer('status').notNull().default(1),
+  updatedAt: timestamptz('updated_at').notNull(),
+});
+
+/** The app's captcha (one row, id 1): what the login and register pages are served next. */
+export const captchaSettings = pgTable('captcha_settings', {
+  id: integer('id').primaryKey(),
+  /** 'text' | 'math'. */
+  type: text('type').notNull().default('text'),
+  /** 1 to 10: length, noise and distortion. */
+  complexity: integer('complexity').notNull().default(3),
+  appKey: text('app_key').notNull().default(''),
+  status: integer('status').notNull().default(1),
+  updatedAt: timestamptz('updated_at').notNull(),
+});
+
+/**
+ * A code sent by e-mail or SMS (a forgotten password): only its hash is kept, good for 600 s, a few tries, once.
+ * The rows also count the sends per account, per destination and per address for the rate limits.
+ */
+export const sentCodes = pgTable(
+  'sent_codes',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** 'reset'. */
+    purpose: text('purpose').notNull(),
+    /** 'email' | 'sms'. */
+    channel: text('channel').notNull(),
+    destination: text('destination').notNull(),
+    ip: text('ip').notNull().default(''),
+    codeHash: text('code_hash').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    createdAt: timestamptz('created_at').notNull(),
+    expiresAt: timestamptz('expires_at').notNull(),
+    usedAt: timestamptz('used_at'),
+  },
+  (table) => [index('sent_codes_user_idx').on(table.userId, table.createdAt), index('sent_codes_ip_idx').on(table.ip, table.createdAt), index('sent_codes_dest_idx').on(table.destination, table.createdAt)],
+);

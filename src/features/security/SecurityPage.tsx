@@ -11,15 +11,23 @@ import { QueryFields } from '@/components/data-table/QueryFields';
 import type { TableQuery } from '@/components/data-table/pager';
 import { presentFilters, usePagedList } from '@/components/data-table/usePagedList';
 import { PasswordPolicyTab } from './PasswordPolicyTab';
+import { CaptchaTab, MailTab, SmsTab } from './ServiceTabs';
 
-/** /team/security: the organisation's one-time password policy, who must use one, resets, its password policies, and the sign-in log. */
+/**
+ * /team/security: the organisation's one-time password policy, who must use one, resets, its password policies, its
+ * mail service and SMS account, the app's captcha, and the sign-in log.
+ */
 export function SecurityPage() {
   const { t } = useTranslation('security');
+  const { t: ts } = useTranslation('securityServices');
   return (
     <Tabs
       items={[
         { key: 'otp', label: t('tabs.otp'), children: <OtpTab /> },
         { key: 'pswPolicy', label: t('tabs.pswPolicy'), children: <PasswordPolicyTab /> },
+        { key: 'mail', label: ts('tabs.mail'), children: <MailTab /> },
+        { key: 'sms', label: ts('tabs.sms'), children: <SmsTab /> },
+        { key: 'captcha', label: ts('tabs.captcha'), children: <CaptchaTab /> },
         { key: 'signIns', label: t('tabs.signIns'), children: <SignInTab /> },
       ]}
     />

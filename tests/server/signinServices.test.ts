@@ -1,0 +1,119 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { LoginData } from '../../contract/session';
+import { SERVICE_PATHS as S, SERVICE_MESSAGES, type CaptchaAnswer, type MailSettingsAnswer, type Sent, type SmsSettingsAnswer } from '../../contract/signinServices';
+import { SIM_SMS_ACCESS_KEY_ID, SIM_SMS_ACCESS_KEY_SECRET } from '../../server/integrations/sms/simulator';
+import { authHeaders, DATABASE_TARGETS, login, startTestApp, TEST_CAPTCHA, type Session, type TestApp } from './harness';
+
+describe.each(DATABASE_TARGETS)('mail, SMS and captcha settings on $kind', (target) => {
+  let t: TestApp;
+  let seller: Session;
+
+  beforeAll(async () => {
+    t = await startTestApp(target);
+    await t.app.ready();
+    seller = await login(t.app, 'seller', 'seller123');
+  }, 300_000);
+  afterAll(() => t?.close());
+
+  type Answer<T> = { status: number; body: { code: number; data: T; msg: string } };
+  const send = async <T>(method: 'GET' | 'POST', url: string, payload?: unknown, session: Pick<LoginData, 'token' | 'id'> | null = seller, remoteAddress?: string): Promise<Answer<T>> => {
+    const response = await t.app.inject({ method, url, headers: session ? authHeaders(session) : {}, ...(payload === undefined ? {} : { payload: payload as object }), ...(remoteAddress ? { remoteAddress } : {}) });
+    return { status: response.statusCode, body: response.json() };
+  };
+  const mailSim = () => t.app.messaging.mail.simulator!;
+  const smsSim = () => t.app.messaging.sms.simulator!;
+
+  it("sends the test message through the organisation's own SMTP server, its password stored encrypted", async () => {
+    const sim = mailSim();
+    const saved = await send<MailSettingsAnswer>('POST', S.saveMail, {
+      smtpHost: sim.host,
+      smtpPort: sim.port,
+      smtpSecurity: 'none',
+      popHost: 'pop.example.cn',
+      popPort: 995,
+      imapHost: 'imap.example.cn',
+      imapPort: 993,
+      username: 'shop-mailer',
+      password: 'Mailbox-Pass-77',
+      fromAddress: 'shop@example.cn',
+      status: 1,
+    });
+    expect(saved.status).toBe(200);
+    expect(saved.body.data.settings).toMatchObject({ smtpHost: sim.host, passwordSet: true, status: 1 });
+    expect(JSON.stringify(saved.body)).not.toContain('Mailbox-Pass-77');
+    const [row] = await t.database.query<{ password_enc: string }>('select password_enc from mail_settings');
+    expect(row!.password_enc).not.toContain('Mailbox-Pass-77');
+
+    const sent = await send<Sent>('POST', S.testMail, { to: 'owner@example.cn' });
+    expect(sent.body).toMatchObject({ code: 200, data: { to: 'owner@example.cn', via: `${sim.host}:${sim.port}` } });
+    const mail = await sim.waitFor((m) => m.to.includes('owner@example.cn'));
+    expect(mail).toMatchObject({ from: 'shop@example.cn', subject: '测试邮件 / Test message', user: 'shop-mailer' });
+    expect(mail.text).toContain('the settings send mail');
+
+    const list = await send<{ list: { smtp: string; status: number }[]; total: number }>('GET', S.emailList);
+    expect(list.body).toMatchObject({ code: 200, data: { total: 1, list: [{ smtp: sim.host, pop: 'pop.example.cn', imapPort: 993, status: 1 }] } });
+    expect((await send<{ list: unknown[] }>('GET', `${S.emailList}?page=2`)).body.data.list).toEqual([]);
+  });
+
+  it('says why a test message could not be sent when the server cannot be reached', async () => {
+    const saved = await send<MailSettingsAnswer>('POST', S.saveMail, {
+      smtpHost: '127.0.0.1', smtpPort: 1, smtpSecurity: 'none', popHost: '', popPort: 995, imapHost: '', imapPort: 993, username: 'shop-mailer', fromAddress: 'shop@example.cn', status: 1,
+    });
+    expect(saved.body.data.settings).toMatchObject({ smtpPort: 1, passwordSet: true });
+    const sent = await send<Sent>('POST', S.testMail, { to: 'owner@example.cn' });
+    expect(sent.status).toBe(502);
+    expect(sent.body.msg).toMatch(/^邮件发送失败：.*ECONNREFUSED/);
+  });
+
+  it("sends a code by Aliyun SMS with the organisation's AccessKey; a wrong secret is refused by the signature check", async () => {
+    const base = { provider: 'aliyun', appKey: SIM_SMS_ACCESS_KEY_ID, signName: '深圳小店', template: 'SMS_465300123', status: 1 };
+    const wrong = await send<SmsSettingsAnswer>('POST', S.saveSms, { ...base, appSecret: 'not-the-secret' });
+    expect(wrong.body.data.settings).toMatchObject({ appKey: SIM_SMS_ACCESS_KEY_ID, secretSet: true });
+    const refused = await send<Sent>('POST', S.testSms, { phone: '13800138000' });
+    expect(refused.status).toBe(502);
+    expect(refused.body.msg).toContain('SignatureDoesNotMatch');
+
+    await send<SmsSettingsAnswer>('POST', S.saveSms, { ...base, appSecret: SIM_SMS_ACCESS_KEY_SECRET });
+    const sent = await send<Sent>('POST', S.testSms, { phone: '13800138000' });
+    expect(sent.body).toMatchObject({ code: 200, data: { to: '13800138000', via: 'aliyun' } });
+    expect(smsSim().received.at(-1)).toMatchObject({ phone: '13800138000', signName: '深圳小店', template: 'SMS_465300123', params: { code: '123456' } });
+
+    const list = await send<{ list: unknown[]; total: number }>('GET', S.smsList);
+    expect(list.body).toMatchObject({ code: 200, data: { total: 1, list: [{ app_key: SIM_SMS_ACCESS_KEY_ID, template: 'SMS_465300123', status: 1 }] } });
+  });
+
+  it("a captcha complexity change changes the next captcha served: its length, noise and distortion", async () => {
+    const admin = await login(t.app, 'admin', 'admin123');
+    const served = async () => {
+      const answer = await t.app.inject({ method: 'GET', url: '/api/captchaImage' });
+      const { uuid, img } = answer.json<{ data: { uuid: string; img: string } }>().data;
+      const svg = Buffer.from(img.split(',')[1]!, 'base64').toString('utf8');
+      return { uuid, paths: svg.match(/<path/g)?.length ?? 0, scale: Number(/feDisplacementMap[^>]*scale="([\d.]+)"/.exec(svg)?.[1]), width: Number(/width="(\d+)"/.exec(svg)?.[1]) };
+    };
+    const tryLogin = async (uuid: string, code: string) =>
+      (await t.app.inject({ method: 'POST', url: '/api/login', payload: { username: 'seller', password: 'seller123', uuid, code } })).json<{ code: number }>().code;
+
+    const before = await served();
+    expect(await tryLogin(before.uuid, TEST_CAPTCHA)).toBe(200);
+
+    const refused = await send<CaptchaAnswer>('POST', S.saveCaptcha, { type: 'text', complexity: 10, appKey: '', status: 1 });
+    expect(refused.status).toBe(401);
+    expect(refused.body.msg).toBe(SERVICE_MESSAGES.captchaAdminOnly.zh);
+
+    const saved = await send<CaptchaAnswer>('POST', S.saveCaptcha, { type: 'text', complexity: 10, appKey: 'k-1', status: 1 }, admin);
+    expect(saved.body.data).toMatchObject({ settings: { complexity: 10 }, editable: true });
+    const after = await served();
+    expect(after.paths).toBeGreaterThan(before.paths + 3);
+    expect(after.scale).toBeGreaterThan(before.scale);
+    expect(after.width).toBeGreaterThan(before.width);
+    // Seven characters now: the four-letter answer is refused, the seven-letter one accepted.
+    expect(await tryLogin(after.uuid, TEST_CAPTCHA)).toBe(509);
+    const again = await served();
+    expect(await tryLogin(again.uuid, TEST_CAPTCHA.repeat(2).slice(0, 7))).toBe(200);
+
+    const list = await send<{ list: unknown[] }>('GET', S.captchaList, undefined, admin);
+    expect(list.body).toMatchObject({ code: 200, data: { total: 1, list: [{ type: 'text', complexity: 10, app_key: 'k-1', status: 1 }] } });
+    await send('POST', S.saveCaptcha, { type: 'text', complexity: 3, appKey: '', status: 1 }, admin);
+    expect(await tryLogin((await served()).uuid, TEST_CAPTCHA)).toBe(200);
+  });
+});
