@@ -28,6 +28,7 @@ import { EXTERNAL_IMAGE_ENDPOINTS } from './externalImage';
 import { PASSWORD_POLICY_ENDPOINTS } from './passwordPolicy';
 import { SIGNIN_ENDPOINTS } from './signin';
 import { SERVICE_ENDPOINTS } from './signinServices';
+import { ACCESS_ENDPOINTS } from './accessPolicy';
 import { TEAM_ENDPOINTS } from './team';
 
 /**
@@ -67,6 +68,7 @@ export const ENDPOINTS = {
   signin: SIGNIN_ENDPOINTS,
   signinServices: SERVICE_ENDPOINTS,
   passwordPolicy: PASSWORD_POLICY_ENDPOINTS,
+  access: ACCESS_ENDPOINTS,
 } as const satisfies Record<string, Record<string, Endpoint>>;
 
 export type EndpointGroup = keyof typeof ENDPOINTS;

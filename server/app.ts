@@ -4,6 +4,8 @@ import cookie from '@fastify/cookie';
 import type { Config } from './config';
 import type { Database } from './db/database';
 import { loggerOptions } from './http/logging';
+import { accessPolicyPlugin } from './areas/access/plugin';
+import { accessRoutes } from './areas/access/routes';
 import { adminRoutes } from './areas/admin/routes';
 import { analysisRoutes } from './areas/analysis/routes';
 import { chatRoutes, type ChatRoutesOptions } from './areas/chat/routes';
@@ -102,6 +104,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await app.register(cookie);
   await app.register(headersPlugin);
   await app.register(envelopePlugin);
+  await app.register(accessPolicyPlugin);
   await app.register(authPlugin);
   await app.register(operationLogPlugin);
   await app.register(pushPlugin, { scopeOf: (userId) => personScope(app, userId), ...options.push });
@@ -137,6 +140,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await app.register(researchRoutes);
   await app.register(teamRoutes);
   await app.register(signinRoutes);
+  await app.register(accessRoutes);
   await app.register(editRoutes, options.edit ?? {});
   // Later areas register here: one plugin per area, mirroring the spec's call list.
   return app;

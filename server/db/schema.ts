@@ -61,6 +61,8 @@ export const sessions = pgTable(
     ip: text('ip').notNull().default(''),
     /** Set by logout, or by a password change for the user's other sessions. */
     endedAt: timestamptz('ended_at'),
+    /** The last one-time code the person gave in this session (login or step-up): what access policies' multi-factor asks for. */
+    stepUpAt: timestamptz('step_up_at'),
   },
   (table) => [
     uniqueIndex('sessions_access_token_idx').on(table.accessTokenHash),
@@ -469,3 +471,4 @@ export * from './tables/collection';
 export * from './tables/plugin';
 export * from './tables/org';
 export * from './tables/signin';
+export * from './tables/access';

@@ -2,10 +2,12 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { AREA_ROLES, hasPermission, isPermitted, type Area } from '../../contract/access';
 import { ALTERNATE_BASES, permissionOf, type Endpoint } from '../../contract/endpoint';
+import { ACCESS_ENDPOINTS, endpointKey, PUSH_RESOURCE } from '../../contract/accessPolicy';
 import { AUTH_HEADERS } from '../../contract/envelope';
 import { PASSWORD_POLICY_ENDPOINTS } from '../../contract/passwordPolicy';
 import { PLUGIN_TOKEN_HEADER } from '../../contract/pluginProtocol';
 import { SESSION_ENDPOINTS } from '../../contract/session';
+import { checkPolicies } from '../areas/access/plugin';
 import { authenticatePluginToken } from '../areas/plugin/service';
 import { consumePushTicket } from '../areas/session/pushTickets';
 import { authenticate, type AuthUser } from '../areas/session/service';
@@ -37,6 +39,9 @@ const DURING_PASSWORD_CHANGE: ReadonlySet<Endpoint> = new Set<Endpoint>([
   PASSWORD_POLICY_ENDPOINTS.ownRules,
 ]);
 
+/** Calls no access policy refuses: giving the one-time code a policy asks for, and leaving. */
+const BEYOND_POLICIES: ReadonlySet<Endpoint> = new Set<Endpoint>([ACCESS_ENDPOINTS.stepUp, SESSION_ENDPOINTS.logout]);
+
 /** Reads the session of the caller for the role check. */
 export function requireUser(user: AuthUser | null): AuthUser {
   if (!user) throw new ApiError(402, 'tokenExpired');
@@ -45,7 +50,8 @@ export function requireUser(user: AuthUser | null): AuthUser {
 
 /**
  * Every /api route (and its aliases under the alternate bases) needs a valid session unless its config says `public: true`; `area` adds the role check,
- * and a member of an organisation also needs the endpoint's permission (`permissionOf`).
+ * and a member of an organisation also needs the endpoint's permission (`permissionOf`), and then passes the
+ * organisation's access policies (server/areas/access/plugin.ts), on the WebSocket too.
  * The WebSocket route authenticates with a single-use ticket in its query (browsers cannot set headers on a WebSocket,
  * and a token in a URL ends up in proxies' logs): POST /api/ws/ticket issues it (areas/session/pushTickets.ts).
  * The browser plugin's token (X-Plugin-Token, contract/plugin.ts) is taken only by endpoints marked `pluginToken`;
@@ -76,6 +82,11 @@ export const authPlugin = fp(async function authPlugin(app: FastifyInstance) {
     if (user.permissions !== null && config.endpoint) {
       const needed = permissionOf(config.endpoint);
       if (needed === undefined || !hasPermission(user.permissions, needed)) throw new ApiError(401, 'unauthorized');
+    }
+    // Then the organisation's access policies (server/areas/access): who, which call, from where, when.
+    const endpoint = config.endpoint;
+    if (endpoint ? !BEYOND_POLICIES.has(endpoint) : websocket) {
+      await checkPolicies(app, request, user, endpoint?.access ?? 'open', endpoint ? endpointKey(endpoint) : PUSH_RESOURCE);
     }
   });
 });

@@ -2,6 +2,7 @@
  * `npm run bench [-- --sizes 100000,1000000 --runs 3 --only app,main,ag --db pglite|postgres --skip-build --seeded DIR]`:
  * the order list at scale (issue 5
  * "Benchmark"). Not a test: it prints figures and writes tests/bench/results/latest.json (git-ignored).
+ * `--scenario policies` (issue 44): the access hook's policy evaluation at 1,000 policies (tests/bench/policies.ts).
  * `--scenario products` (issue 28): the same measures on the product list (/product/oz-product-list) over
  * `--sizes` (default 500,000) seeded products, beside the same two peers fed the product sync's rows, plus the export of
  * the whole list to CSV and XLSX (app only), written to tests/bench/results/products.json.
@@ -44,7 +45,8 @@ const { values: args } = parseArgs({
     db: { type: 'string', default: 'pglite' },
     /**
      * orders (the list in the browser, the default), products (the product list in the browser, app only) or market
-     * (research and sales analysis on a seeded database, tests/bench/market.ts).
+     * (research and sales analysis on a seeded database, tests/bench/market.ts) or policies (the access policies'
+     * evaluation at 1,000 policies, tests/bench/policies.ts).
      */
     scenario: { type: 'string', default: 'orders' },
     /** market: the PostgreSQL database holding the market and the seller's orders (else the PGlite one in DATA_DIR). */
@@ -783,6 +785,11 @@ function hasCjkFont(): boolean {
 // ---------------------------------------------------------------- main
 
 async function main() {
+  if (args.scenario === 'policies') {
+    const { runPolicyBench } = await import('./policies');
+    await runPolicyBench({ resultsDir: join(BENCH, 'results'), runs: Math.max(RUNS, 5) });
+    return;
+  }
   if (args.scenario === 'market') {
     const { runMarketBench } = await import('./market');
     await runMarketBench({ databaseUrl: args['database-url'] ?? null, dataDir: process.env.DATA_DIR ?? join(ROOT, 'data'), runs: Math.max(RUNS, 40), resultsDir: join(BENCH, 'results') });

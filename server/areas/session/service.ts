@@ -42,6 +42,12 @@ export type AuthUser = {
   rolePermissions: string[];
   isAdmin: boolean;
   sessionId: number;
+  /** A member's department, position and organisation role (what access policies name); null for an owner. */
+  member: { deptId: number | null; positionId: number | null; roleId: number | null } | null;
+  /** When the session last took a one-time code (login or step-up), epoch ms; null: never. */
+  stepUpAt: number | null;
+  /** Set when the caller is an API token (server/areas/access/tokens.ts): its id and name, for the logs. */
+  apiToken: { id: number; name: string } | null;
   row: UserRow;
   /** The account's row (the owner's for a member): the roles and paid periods the person works within. */
   account: UserRow;
@@ -164,6 +170,8 @@ export async function issueSession(deps: ServiceDeps, user: UserRow, caller: Aut
     createdAt: now,
     lastSeenAt: now,
     ip: origin.ip,
+    // A login that took a one-time code counts as one for access policies' multi-factor (contract/accessPolicy.ts).
+    stepUpAt: method === 'otp' || method === 'enrol' ? now : null,
   });
   await logSignIn(deps, { orgId: caller.accountId, userId: user.id, username: user.username, event: 'login', method, success: true, ...origin });
   const roles = caller.roles;
@@ -213,6 +221,9 @@ export async function toAuthUser(deps: Pick<ServiceDeps, 'db'>, user: UserRow, s
     rolePermissions: rolePermissions(active),
     isAdmin: roles.includes('admin'),
     sessionId,
+    member: scope.member ? { deptId: scope.member.deptId, positionId: scope.member.positionId, roleId: scope.member.roleId } : null,
+    stepUpAt: null,
+    apiToken: null,
     row: user,
     account,
   };
@@ -257,7 +268,8 @@ export async function sessionUser(deps: ServiceDeps, session: SessionRow): Promi
   if (now.getTime() - session.lastSeenAt.getTime() > LAST_SEEN_RESOLUTION_MS) {
     await deps.db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, session.id));
   }
-  return toAuthUser(deps, user, session.id, now);
+  const caller = await toAuthUser(deps, user, session.id, now);
+  return session.stepUpAt ? { ...caller, stepUpAt: session.stepUpAt.getTime() } : caller;
 }
 
 /**

@@ -108,7 +108,7 @@ async function replaceRecoveryCodes(deps: ServiceDeps, userId: number): Promise<
  * Checks a one-time code (or a recovery code) of an enabled credential and uses it up: the step or counter it matched
  * is stored only if no other request stored it first, so a code works once even when sent twice at the same moment.
  */
-async function useCode(deps: ServiceDeps, userId: number, code: string, recovery: boolean): Promise<void> {
+export async function useCode(deps: ServiceDeps, userId: number, code: string, recovery: boolean): Promise<void> {
   const row = await otpRow(deps.db, userId);
   if (!isEnabled(row)) throw new ApiError(400, SIGNIN_MESSAGES.otpNotEnabled, 'code');
   await refuseWhileLocked(deps, row);

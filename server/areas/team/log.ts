@@ -68,17 +68,28 @@ export const operationLogPlugin = fp(async function operationLogPlugin(app: Fast
     }
   });
 
+  app.decorate('purgeOperationLog', everySixHours(app, 'operation log', async () => {
+    const days = await retentionDays(app, LOG_RETENTION_SETTING, LOG_RETENTION_DAYS);
+    await app.db.delete(operationLog).where(lt(operationLog.at, new Date(app.now().getTime() - days * 86_400_000)));
+  }));
+});
+
+/** The retention in days a setting of mp_settings holds, or the default when it holds none. */
+export async function retentionDays(app: FastifyInstance, key: string, fallback: number): Promise<number> {
+  const [setting] = await app.db.select({ value: mpSettings.value }).from(mpSettings).where(eq(mpSettings.key, key)).limit(1);
+  return typeof setting?.value === 'number' && setting.value > 0 ? setting.value : fallback;
+}
+
+/** A log's purge, run every 6 hours once the app is ready (a failed one is logged; the next runs as usual); answers it. */
+export function everySixHours(app: FastifyInstance, what: string, work: () => Promise<void>): () => Promise<void> {
   const purge = async () => {
     try {
-      const [setting] = await app.db.select({ value: mpSettings.value }).from(mpSettings).where(eq(mpSettings.key, LOG_RETENTION_SETTING)).limit(1);
-      const days = typeof setting?.value === 'number' && setting.value > 0 ? setting.value : LOG_RETENTION_DAYS;
-      await app.db.delete(operationLog).where(lt(operationLog.at, new Date(app.now().getTime() - days * 86_400_000)));
+      await work();
     } catch (error) {
-      app.log.error({ err: error }, 'operation log purge failed; the next one runs as usual');
+      app.log.error({ err: error }, `${what} purge failed; the next one runs as usual`);
     }
   };
   let timer: ReturnType<typeof setInterval> | null = null;
-  app.decorate('purgeOperationLog', purge);
   app.addHook('onReady', async () => {
     timer = setInterval(() => void purge(), PURGE_EVERY_MS);
     timer.unref();
@@ -86,7 +97,8 @@ export const operationLogPlugin = fp(async function operationLogPlugin(app: Fast
   app.addHook('onClose', async () => {
     if (timer) clearInterval(timer);
   });
-});
+  return purge;
+}
 
 declare module 'fastify' {
   interface FastifyInstance {
