@@ -5,6 +5,7 @@ import type { ProductsApi, ProductsEvents } from './products/area';
 import type { ReturnsApi, ReturnsEvents } from './returns/area';
 import type { AdminApi, NoticeApi } from './admin';
 import type { TeamApi } from './team';
+import type { AccessApi } from './access';
 import type { SigninApi } from './signin';
 import type { EnrolLoginBody, EnrolLoginData, LoginOtpBody, OtpEnrolment } from '../contract/signin';
 import type { ChatApi, ChatEvents } from './chat';
@@ -175,6 +176,8 @@ export type DataApi = {
   team: TeamApi;
   /** Sign-in security: one-time passwords and the sign-in log (workers/signin.ts). */
   signin: SigninApi;
+  /** Access policies, the access log and "explain and try" (workers/access.ts). */
+  access: AccessApi;
   notice: NoticeApi;
   /** Buyer chats across shops and team contacts (workers/chat.ts). */
   chat: ChatApi;

@@ -1,5 +1,6 @@
 import { createAdminApi, createNoticeApi } from './admin';
 import { createTeamApi } from './team';
+import { createAccessApi } from './access';
 import { createSigninApi } from './signin';
 import type { DataApi } from './api';
 import { createEventBus, type EventBus } from './events';
@@ -93,6 +94,7 @@ export function createDataApi(core: WorkerCore, options: DataApiOptions = {}) {
     admin: createAdminApi(core.client),
     team: createTeamApi(core.client),
     signin: createSigninApi(core.client),
+    access: createAccessApi(core.client),
     notice: createNoticeApi(core.client),
     chat: createChatArea(core.client, core.events),
     tools: createToolsApi(core.client),

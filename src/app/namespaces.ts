@@ -26,6 +26,7 @@ import { plugin } from '@/features/plugin/locales';
 import { security } from '@/features/security/locales';
 import { securityServices } from '@/features/security/servicesLocales';
 import { team } from '@/features/team/locales';
+import { access } from '@/features/team/accessLocales';
 import type { Texts } from './locales/define';
 import { shell } from './locales';
 
@@ -61,6 +62,7 @@ export const NAMESPACES = {
   edit,
   plugin,
   team,
+  access,
   security,
   securityServices,
 };

@@ -549,6 +549,20 @@ export const appRoutes: AppRoute[] = [
         page: lazyPage(() => import('@/features/team/OnlinePage').then((m) => ({ default: m.OnlinePage }))),
       },
       {
+        path: '/team/access-policies',
+        titleKey: 'route.teamAccessPolicies',
+        icon: SafetyOutlined,
+        area: 'team', roles: AREA_ROLES.team,
+        page: lazyPage(() => import('@/features/team/AccessPoliciesPage').then((m) => ({ default: m.AccessPoliciesPage }))),
+      },
+      {
+        path: '/team/access-log',
+        titleKey: 'route.teamAccessLog',
+        icon: HistoryOutlined,
+        area: 'team', roles: AREA_ROLES.team,
+        page: lazyPage(() => import('@/features/team/AccessLogPage').then((m) => ({ default: m.AccessLogPage }))),
+      },
+      {
         path: '/team/security',
         titleKey: 'route.teamSecurity',
         icon: SafetyOutlined,

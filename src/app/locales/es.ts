@@ -17,7 +17,7 @@ export const es: ShellResources = {
     returns: 'Devoluciones', returnList: 'Lista de devoluciones', returnListNew: 'Lista de devoluciones (nueva)', chat: 'Mensajes de compradores',
     chatList: 'Chats', analyze: 'Análisis de ventas', saleAnalyze: 'Ventas por tienda', track: 'Seguimiento', trackSearch: 'Seguimiento de paquetes',
     tool: 'Herramientas', currencyChange: 'Tipos de cambio', rusPost: 'Códigos postales rusos', ozonSeller: 'Ozon Seller',
-    admin: 'Consola de operaciones', userManager: 'Usuarios', noticeManager: 'Avisos', featureUpdateManager: 'Novedades', team: 'Equipo', teamMembers: 'Miembros', teamRoles: 'Roles', teamDepartments: 'Departamentos', teamPositions: 'Puestos', teamLog: 'Registro de operaciones', teamOnline: 'Miembros en línea', teamSecurity: 'Seguridad de acceso', docs: 'Documentación', plugin: 'Descargar plugin', flows: 'Flujos',
+    admin: 'Consola de operaciones', userManager: 'Usuarios', noticeManager: 'Avisos', featureUpdateManager: 'Novedades', team: 'Equipo', teamMembers: 'Miembros', teamRoles: 'Roles', teamDepartments: 'Departamentos', teamPositions: 'Puestos', teamLog: 'Registro de operaciones', teamOnline: 'Miembros en línea', teamSecurity: 'Seguridad de acceso', teamAccessPolicies: 'Políticas de acceso', teamAccessLog: 'Registro de accesos', teamApiClients: 'Sistemas de aplicación', docs: 'Documentación', plugin: 'Descargar plugin', flows: 'Flujos',
   },
   role: { admin: 'Administrador', follow: 'Vendedor seguidor', search: 'Investigación de productos', keyword: 'Investigación de palabras clave', common: 'Usuario normal' },
   navbar: {

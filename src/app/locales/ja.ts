@@ -14,7 +14,7 @@ export const ja: ShellResources = {
     hotNewProduct: '新商品', cnProductPro: '中国セラー商品', keyWord: 'キーワード調査', potentialProduct: '有望商品', marketData: '市場データ', returns: '返品管理',
     returnList: '返品一覧', returnListNew: '返品一覧（新版）', chat: '購入者メッセージ', chatList: 'チャット一覧', analyze: '売上分析',
     saleAnalyze: 'ショップ売上分析', track: '配送追跡', trackSearch: '荷物追跡', tool: 'ツール', currencyChange: '為替換算',
-    rusPost: 'ロシア郵便番号', ozonSeller: 'Ozon Seller', admin: '運用コンソール', userManager: 'ユーザー管理', noticeManager: 'お知らせ管理', featureUpdateManager: '更新情報', team: 'チーム管理', teamMembers: 'メンバー', teamRoles: 'ロール', teamDepartments: '部署', teamPositions: '役職', teamLog: '操作ログ', teamOnline: 'オンラインのメンバー', teamSecurity: 'サインインのセキュリティ',
+    rusPost: 'ロシア郵便番号', ozonSeller: 'Ozon Seller', admin: '運用コンソール', userManager: 'ユーザー管理', noticeManager: 'お知らせ管理', featureUpdateManager: '更新情報', team: 'チーム管理', teamMembers: 'メンバー', teamRoles: 'ロール', teamDepartments: '部署', teamPositions: '役職', teamLog: '操作ログ', teamOnline: 'オンラインのメンバー', teamSecurity: 'サインインのセキュリティ', teamAccessPolicies: 'アクセスポリシー', teamAccessLog: 'アクセスログ', teamApiClients: 'アプリケーション',
     docs: 'ドキュメント', plugin: 'プラグインのダウンロード',
     flows: 'フロー',
   },
