@@ -29,6 +29,7 @@ import { PASSWORD_POLICY_ENDPOINTS } from './passwordPolicy';
 import { SIGNIN_ENDPOINTS } from './signin';
 import { SERVICE_ENDPOINTS } from './signinServices';
 import { ACCESS_ENDPOINTS } from './accessPolicy';
+import { RESET_ENDPOINTS } from './passwordReset';
 import { TEAM_ENDPOINTS } from './team';
 
 /**
@@ -67,6 +68,7 @@ export const ENDPOINTS = {
   team: TEAM_ENDPOINTS,
   signin: SIGNIN_ENDPOINTS,
   signinServices: SERVICE_ENDPOINTS,
+  passwordReset: RESET_ENDPOINTS,
   passwordPolicy: PASSWORD_POLICY_ENDPOINTS,
   access: ACCESS_ENDPOINTS,
 } as const satisfies Record<string, Record<string, Endpoint>>;

@@ -142,9 +142,10 @@ export const dynamicPwdRowSchema = lazySchema(() => z.object({
 export const dynamicPwdPageSchema = lazySchema(() => z.object({ list: z.array(dynamicPwdRowSchema), total: z.number().int() }));
 
 // The sign-in log
-export const SIGN_IN_EVENTS = ['login', 'logout'] as const;
+/** `reset`: a forgotten password replaced with a code sent by e-mail or SMS. */
+export const SIGN_IN_EVENTS = ['login', 'logout', 'reset'] as const;
 /** How the person proved who they are; a sign-out is `session`. */
-export const SIGN_IN_METHODS = ['password', 'otp', 'recovery', 'enrol', 'session'] as const;
+export const SIGN_IN_METHODS = ['password', 'otp', 'recovery', 'enrol', 'session', 'email', 'sms'] as const;
 export type SignInMethod = (typeof SIGN_IN_METHODS)[number];
 export const signInSchema = lazySchema(() => z.object({
   id: z.number().int(),

@@ -13,6 +13,7 @@ import { friendRequestMachine } from './friendRequestMachine';
 import { messageBoxMachine } from './messageBoxMachine';
 import { noticeMachine } from './noticeMachine';
 import { orderActionsMachine } from './orderActionsMachine';
+import { passwordResetMachine } from './passwordResetMachine';
 import { productActionsMachine } from './productActionsMachine';
 import { reuploadMachine } from './reuploadMachine';
 import { promotionActionsMachine } from './promotionActionsMachine';
@@ -35,6 +36,7 @@ import { watermarkJobMachine } from './watermarkJobMachine';
 export const MACHINES: Readonly<Record<string, AnyStateMachine>> = Object.fromEntries(
   [
     sessionMachine,
+    passwordResetMachine,
     tabsMachine,
     tabMachine,
     settingsMachine,

@@ -27,6 +27,7 @@ import {
   type Sent,
   type SmsSettingsAnswer,
 } from '../contract/signinServices';
+import { RESET_ENDPOINTS as R, type Contact, type ForgotResetBody, type ForgotSendBody, type ForgotSent } from '../contract/passwordReset';
 import type { HttpClient } from './http/client';
 
 /** Sign-in security (contract/signin.ts): the person's own one-time password and sign-ins, and the console's. */
@@ -57,6 +58,11 @@ export type SigninApi = {
   testSms(phone: string): Promise<Sent>;
   captchaSettings(): Promise<CaptchaAnswer>;
   saveCaptchaSettings(body: CaptchaSettings): Promise<CaptchaAnswer>;
+  /** A forgotten password: the code by e-mail or SMS, then the new password with it. */
+  forgotSend(body: ForgotSendBody): Promise<ForgotSent>;
+  forgotReset(body: ForgotResetBody): Promise<null>;
+  contact(): Promise<Contact>;
+  saveContact(body: Contact): Promise<Contact>;
 };
 
 export function createSigninApi(client: HttpClient): SigninApi {
@@ -85,5 +91,9 @@ export function createSigninApi(client: HttpClient): SigninApi {
     testSms: (phone) => client.call(S.testSms, { phone }),
     captchaSettings: () => client.call(S.captcha),
     saveCaptchaSettings: (body) => client.call(S.saveCaptcha, body),
+    forgotSend: (body) => client.call(R.forgotSend, body),
+    forgotReset: (body) => client.call(R.forgotReset, body),
+    contact: () => client.call(R.contact),
+    saveContact: (body) => client.call(R.saveContact, body),
   };
 }

@@ -9,12 +9,13 @@ import { hashPassword } from '../areas/session/passwords';
 
 type ValidityColumn = 'followValidTime' | 'plugValidTime' | 'searchWordValidTime' | 'keyWordValidTime';
 
-export type DemoAccount = { username: string; password: string; roles: Role[]; validFor: ValidityColumn[] };
+/** `email`, `phone`: where a forgotten password's code goes (the demo's land at /sim/mail). */
+export type DemoAccount = { username: string; password: string; roles: Role[]; validFor: ValidityColumn[]; email?: string; phone?: string };
 
 /** The demo accounts main.ts prints at start; one per kind of user the spec names. */
 export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
   { username: 'admin', password: 'admin123', roles: ['admin'], validFor: [] },
-  { username: 'seller', password: 'seller123', roles: ['follow'], validFor: ['followValidTime', 'plugValidTime'] },
+  { username: 'seller', password: 'seller123', roles: ['follow'], validFor: ['followValidTime', 'plugValidTime'], email: 'seller@demo.local', phone: '13800138000' },
   { username: 'analyst', password: 'analyst123', roles: ['search', 'keyword'], validFor: ['searchWordValidTime', 'keyWordValidTime'] },
   { username: 'newbie', password: 'newbie123', roles: [], validFor: [] },
 ];
@@ -99,6 +100,8 @@ export async function seedDemoUsers(db: Db, now: Date = new Date()): Promise<voi
           passwordHash: await hashPassword(account.password),
           passwordStamp: newPasswordStamp(),
           roles: account.roles,
+          email: account.email ?? null,
+          phone: account.phone ?? null,
           ...times,
         })
         .onConflictDoNothing();

@@ -135,6 +135,14 @@ export const appRoutes: AppRoute[] = [
     page: lazyPage(() => import('@/features/auth/RegisterPage').then((m) => ({ default: m.RegisterPage }))),
   },
   {
+    path: '/forgot',
+    titleKey: 'route.forgot',
+    hidden: true,
+    public: true,
+    layout: 'blank',
+    page: lazyPage(() => import('@/features/auth/ForgotPasswordPage').then((m) => ({ default: m.ForgotPasswordPage }))),
+  },
+  {
     path: NOT_FOUND_PATH,
     titleKey: 'route.notFound',
     hidden: true,

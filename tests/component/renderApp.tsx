@@ -28,7 +28,7 @@ export function fakeDataClient(overrides: Partial<DataClient['session']> = {}): 
     ...overrides,
   } as DataClient['session'];
   // The change-password page asks for the user's password rules: none beyond the app's floor unless a test says so.
-  const signin = { ownPasswordRules: async () => ({ rules: NO_POLICY, subject: { username: 'seller', email: null, phone: null } }) };
+  const signin = { ownPasswordRules: async () => ({ rules: NO_POLICY, subject: { username: 'seller', email: null, phone: null } }), contact: async () => ({ email: '', phone: '' }) };
   return { session, signin, pollers: {}, subscribe: async () => () => undefined } as unknown as DataClient;
 }
 

@@ -120,7 +120,7 @@ describe.each(DATABASE_TARGETS)('password policies, enforced on $kind', (target)
     expect(refused.status).toBe(403);
     expect(refused.body.msg).toBe(MESSAGES.passwordChangeRequired.zh);
     expect((await get<UserInfo>('/api/getInfo', session)).body.data).toMatchObject({ passwordChange: 'policy', passwordNotice: MESSAGES.passwordNotAccepted.zh });
-    expect((await get<PasswordRulesAnswer>(P.ownRules, session)).body.data).toEqual({ rules: orgRules, subject: { username: 'seller', email: null, phone: null } });
+    expect((await get<PasswordRulesAnswer>(P.ownRules, session)).body.data).toEqual({ rules: orgRules, subject: { username: 'seller', email: 'seller@demo.local', phone: '13800138000' } });
 
     expect((await post('/api/user/changePsw', { oldPassword: 'seller123', newPassword: 'seller123456' }, session)).body).toEqual(refusal('newPassword', 'special', orgRules));
     expect((await post('/api/user/changePsw', { oldPassword: 'seller123', newPassword: 'Seller#2025-a' }, session)).status).toBe(200);

@@ -2,7 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LoginData } from '../../contract/session';
 import { SERVICE_PATHS as S, SERVICE_MESSAGES, type CaptchaAnswer, type MailSettingsAnswer, type Sent, type SmsSettingsAnswer } from '../../contract/signinServices';
 import { SIM_SMS_ACCESS_KEY_ID, SIM_SMS_ACCESS_KEY_SECRET } from '../../server/integrations/sms/simulator';
-import { authHeaders, DATABASE_TARGETS, login, startTestApp, TEST_CAPTCHA, type Session, type TestApp } from './harness';
+import { RESET_MESSAGES, RESET_PATHS as R, type ForgotSent } from '../../contract/passwordReset';
+import { NO_POLICY, PASSWORD_POLICY_PATHS as PP } from '../../contract/passwordPolicy';
+import { SIGNIN_PATHS, type SignInPage } from '../../contract/signin';
+import { authHeaders, captcha, DATABASE_TARGETS, login, startTestApp, TEST_CAPTCHA, type Session, type TestApp } from './harness';
 
 describe.each(DATABASE_TARGETS)('mail, SMS and captcha settings on $kind', (target) => {
   let t: TestApp;
@@ -115,5 +118,90 @@ describe.each(DATABASE_TARGETS)('mail, SMS and captcha settings on $kind', (targ
     expect(list.body).toMatchObject({ code: 200, data: { total: 1, list: [{ type: 'text', complexity: 10, app_key: 'k-1', status: 1 }] } });
     await send('POST', S.saveCaptcha, { type: 'text', complexity: 3, appKey: '', status: 1 }, admin);
     expect(await tryLogin((await served()).uuid, TEST_CAPTCHA)).toBe(200);
+  });
+
+  describe('a forgotten password', () => {
+    let seen = 0;
+    const nextCode = async (to: string) => {
+      const mail = await mailSim().waitFor((m) => m.id > seen && m.to.includes(to) && m.subject.startsWith('验证码'));
+      seen = mail.id;
+      return /\b(\d{6})\b/.exec(mail.text)![1]!;
+    };
+    const ask = async (channel: 'email' | 'sms', username = 'seller', remoteAddress = '198.51.100.7') =>
+      send<ForgotSent>('POST', R.forgotSend, { username, channel, ...(await captcha(t.app)) }, null, remoteAddress);
+    const reset = (code: string, password: string, username = 'seller') => send<null>('POST', R.forgotReset, { username, code, password }, null, '198.51.100.7');
+
+    beforeAll(async () => {
+      // The organisation's own server switched off: the app's (here the local simulator) sends.
+      await send('POST', S.saveMail, { smtpHost: '127.0.0.1', smtpPort: 1, smtpSecurity: 'none', popHost: '', popPort: 995, imapHost: '', imapPort: 993, username: '', fromAddress: 'shop@example.cn', status: 0 });
+      const contact = await send('POST', R.saveContact, { email: 'seller@example.cn', phone: '13900139000' });
+      expect(contact.body).toMatchObject({ code: 200, data: { email: 'seller@example.cn', phone: '13900139000' } });
+      const policy = await send('POST', PP.save, { name: '十二位', rules: { ...NO_POLICY, minLength: 12 }, status: 1 });
+      expect(policy.status).toBe(200);
+    });
+
+    it('mails a code valid 600 s, refuses a quick resend, a wrong code and a weak password, then sets the new one', async () => {
+      const unknown = await ask('email', 'nobody_here');
+      expect(unknown.body.msg).toBe('没有该账号，或该账号未绑定邮箱');
+      const sent = await ask('email');
+      expect(sent.body).toMatchObject({ code: 200, data: { channel: 'email', sentTo: 's***r@example.cn', ttl: 600 } });
+      const code = await nextCode('seller@example.cn');
+
+      const again = await ask('email');
+      expect(again.status).toBe(429);
+      expect(again.body.msg).toBe(RESET_MESSAGES.wait.zh.replace('{n}', '60'));
+
+      const wrong = await reset(code === '000000' ? '111111' : '000000', 'Harbour-Lamp-2026x');
+      expect(wrong.body).toMatchObject({ code: 400, msg: RESET_MESSAGES.codeWrong.zh, data: { field: 'code' } });
+      const weak = await reset(code, 'Abcdef12345');
+      expect(weak.body).toMatchObject({ code: 400, data: { field: 'password' } });
+      expect(weak.body.msg).toContain('12');
+
+      const done = await reset(code, 'Harbour-Lamp-2026x');
+      expect(done.body).toMatchObject({ code: 200, data: null });
+      // The old session ended; the old password is gone; the code worked once.
+      expect((await send('GET', '/api/getInfo')).status).toBe(402);
+      await expect(login(t.app, 'seller', 'seller123')).rejects.toThrow();
+      seller = await login(t.app, 'seller', 'Harbour-Lamp-2026x');
+      expect((await reset(code, 'Another-Lamp-2027y')).body.msg).toBe(RESET_MESSAGES.codeExpired.zh);
+      const notice = await mailSim().waitFor((m) => m.to.includes('seller@example.cn') && m.subject.startsWith('密码已重置'));
+      expect(notice.text).toContain('198.51.100.7');
+
+      const log = (await send<SignInPage>('GET', `${SIGNIN_PATHS.signInLog}?page=1&rows=20`)).body.data.list.filter((entry) => entry.event === 'reset');
+      expect(log.find((entry) => entry.success)).toMatchObject({ username: 'seller', method: 'email', ip: '198.51.100.7' });
+      expect(log.filter((entry) => !entry.success).map((entry) => entry.reason)).toEqual(
+        expect.arrayContaining([RESET_MESSAGES.codeWrong.en, RESET_MESSAGES.codeExpired.en, RESET_MESSAGES.wait.en.replace('{n}', '60')]),
+      );
+    });
+
+    it('sends the code by SMS to the simulator, and five wrong codes spend it', async () => {
+      t.clock.advance(61_000);
+      const sent = await ask('sms');
+      expect(sent.body).toMatchObject({ code: 200, data: { channel: 'sms', sentTo: '139****9000' } });
+      const sms = smsSim().received.at(-1)!;
+      expect(sms).toMatchObject({ phone: '13900139000' });
+      const code = sms.params.code!;
+      expect(code).toMatch(/^\d{6}$/);
+      const wrong = code === '000000' ? '111111' : '000000';
+      for (let i = 0; i < 4; i++) expect((await reset(wrong, 'Harbour-Lamp-2026z')).body.msg).toBe(RESET_MESSAGES.codeWrong.zh);
+      expect((await reset(wrong, 'Harbour-Lamp-2026z')).body.msg).toBe(RESET_MESSAGES.codeExpired.zh);
+      expect((await reset(code, 'Harbour-Lamp-2026z')).body.msg).toBe(RESET_MESSAGES.codeExpired.zh);
+    });
+
+    it('an expired code is refused, and one account is sent at most five codes an hour', async () => {
+      t.clock.advance(61_000);
+      await ask('email');
+      const code = await nextCode('seller@example.cn');
+      t.clock.advance(601_000);
+      expect((await reset(code, 'Harbour-Lamp-2026q')).body.msg).toBe(RESET_MESSAGES.codeExpired.zh);
+      // Sends from one address across the hour: the account's own limit (5 an hour) stops it first.
+      const answers: number[] = [];
+      for (let i = 0; i < 4; i++) {
+        t.clock.advance(61_000);
+        answers.push((await ask('email')).status);
+      }
+      expect(answers.slice(0, 2)).toEqual([200, 200]);
+      expect(answers.at(-1)).toBe(429);
+    });
   });
 });

@@ -8,6 +8,8 @@ import * as policies from './passwordPolicy';
 import * as signin from './service';
 import * as services from './services';
 import { SERVICE_ENDPOINTS as S } from '../../../contract/signinServices';
+import { RESET_ENDPOINTS as R } from '../../../contract/passwordReset';
+import * as reset from './passwordReset';
 
 /** Sign-in security (contract/signin.ts): the login's second step, the person's own one-time password, the console. */
 export async function signinRoutes(app: FastifyInstance) {
@@ -118,4 +120,17 @@ export async function signinRoutes(app: FastifyInstance) {
     await ctx(user, input.orgId);
     return services.captchaList(app, input);
   });
+
+  // A forgotten password, and where its codes go
+  route(app, R.forgotSend, async ({ input, request, reply }) => {
+    reply.header('cache-control', 'no-store');
+    return reset.sendResetCode(app, input, signInOrigin(request));
+  });
+  route(app, R.forgotReset, async ({ input, request }) => {
+    const { endedSessionIds } = await reset.resetWithCode(app, input, signInOrigin(request));
+    app.push.closeSessions(endedSessionIds);
+    return null;
+  });
+  route(app, R.contact, async ({ user }) => reset.ownContact(user));
+  route(app, R.saveContact, async ({ user, input }) => reset.saveOwnContact(app, user, input));
 }

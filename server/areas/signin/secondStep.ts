@@ -65,7 +65,7 @@ export type SignInEntry = {
   orgId: number;
   userId: number | null;
   username: string;
-  event: 'login' | 'logout';
+  event: 'login' | 'logout' | 'reset';
   method: SignInMethod;
   success: boolean;
   reason?: string;

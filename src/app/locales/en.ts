@@ -5,6 +5,7 @@ export const en: Resources = {
   route: {
     login: 'Log in',
     register: 'Register',
+    forgot: 'Forgot password',
     notFound: 'Page not found',
     redirect: 'Redirecting',
     home: 'Home',

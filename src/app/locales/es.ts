@@ -4,7 +4,7 @@ export const es: ShellResources = {
   site: { title: 'Back office del vendedor', short: 'Back office', tagline: 'Un solo back office para vendedores transfronterizos en Ozon' },
   common: { loading: 'Cargando…', language: 'Idioma', logout: 'Cerrar sesión', backHome: 'Volver al inicio', save: 'Guardar', cancel: 'Cancelar' },
   route: {
-    login: 'Iniciar sesión', register: 'Registrarse', notFound: 'Página no encontrada', redirect: 'Redirigiendo', home: 'Inicio',
+    login: 'Iniciar sesión', register: 'Registrarse', forgot: 'Recuperar contraseña', notFound: 'Página no encontrada', redirect: 'Redirigiendo', home: 'Inicio',
     introduction: 'Acerca del sistema', profile: 'Perfil', modifyPsw: 'Cambiar contraseña', store: 'Tiendas', storeList: 'Lista de tiendas',
     copy: 'Copia de productos', copyProduct: 'Copiar productos', copyHistory: 'Historial de copias', collection: 'Recolección',
     collectionList: 'Productos recolectados', uploadHistory: 'Historial de subidas', create: 'Publicación de respaldo',

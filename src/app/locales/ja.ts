@@ -4,7 +4,7 @@ export const ja: ShellResources = {
   site: { title: 'セラー管理画面', short: '管理画面', tagline: 'Ozon 越境セラーのためのオールインワン管理画面' },
   common: { loading: '読み込み中…', language: '言語', logout: 'ログアウト', backHome: 'ホームへ戻る', save: '保存', cancel: 'キャンセル' },
   route: {
-    login: 'ログイン', register: '新規登録', notFound: 'ページが見つかりません', redirect: 'リダイレクト中', home: 'ホーム',
+    login: 'ログイン', register: '新規登録', forgot: 'パスワードの再設定', notFound: 'ページが見つかりません', redirect: 'リダイレクト中', home: 'ホーム',
     introduction: 'システム紹介', profile: 'プロフィール', modifyPsw: 'パスワード変更', store: 'ショップ管理', storeList: 'ショップ一覧',
     copy: '商品コピー', copyProduct: '商品をコピー', copyHistory: 'コピー履歴', collection: '商品収集', collectionList: '収集リスト',
     uploadHistory: 'アップロード履歴', create: 'バックアップ出品', createProduct1: '商品作成', createProduct2: 'バックアップ出品',

@@ -6,6 +6,7 @@ export const pt: Resources = {
   route: {
     login: 'Entrar',
     register: 'Cadastrar',
+    forgot: 'Esqueci a senha',
     notFound: 'Página não encontrada',
     redirect: 'Redirecionando',
     home: 'Início',

@@ -4,6 +4,7 @@ export const zh = {
   route: {
     login: '登录',
     register: '注册',
+    forgot: '找回密码',
     notFound: '页面不存在',
     redirect: '跳转中',
     home: '首页',

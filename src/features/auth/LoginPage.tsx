@@ -126,6 +126,10 @@ export function LoginPage() {
         </Tooltip>
       </div>
       <div className="auth-switch">
+        <Link href="/forgot" className="auth-forgot-link">
+          {t('forgot.link')}
+        </Link>
+        {' · '}
         {t('login.noAccount')} <Link href="/register">{t('login.toRegister')}</Link>
       </div>
     </AuthLayout>

@@ -19,7 +19,7 @@ function fill(field: HTMLElement, value: string) {
 function renderPage() {
   const changes: unknown[] = [];
   const client = fakeDataClient({ changePsw: async (body) => (changes.push(body), { auto: 'auto-2' }) });
-  (client as unknown as { signin: Partial<DataClient['signin']> }).signin = { ownPasswordRules: async () => answer };
+  (client as unknown as { signin: Partial<DataClient['signin']> }).signin = { ownPasswordRules: async () => answer, contact: async () => ({ email: '', phone: '' }) };
   renderWithApp(<ModifyPasswordPage />, { path: '/profile/modify-psw', client });
   return { changes };
 }
