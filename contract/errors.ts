@@ -192,6 +192,7 @@ export const MESSAGES = {
   },
   stockNeedsSku: { zh: '商品尚未通过审核，不能设置库存', en: 'The product is not approved yet; its stock cannot be set', pt: 'O produto ainda não foi aprovado; não é possível definir o estoque' },
   warehouseNotOfShop: { zh: '该仓库不属于商品所在店铺', en: 'This warehouse does not belong to the product\'s shop', pt: 'Este armazém não pertence à loja do produto' },
+  shopHasNoWarehouse: { zh: '商品所在店铺还没有仓库，库存未更新', en: "The product's shop has no warehouse yet; its stock was not set", pt: 'A loja do produto ainda não tem armazém; o estoque não foi alterado' },
   productArchivedAlready: { zh: '商品已在归档中', en: 'The product is already archived', pt: 'O produto já está arquivado' },
   productNotArchived: { zh: '商品不在归档中', en: 'The product is not archived', pt: 'O produto não está arquivado' },
   deleteNeedsArchive: { zh: '只能删除已归档的商品', en: 'Only archived products can be deleted', pt: 'Só produtos arquivados podem ser excluídos' },

@@ -322,7 +322,8 @@ export const unfulfilledListV3BodySchema = lazySchema(() => z.object({
 export const labelTasksSchema = lazySchema(() => z.object({ tasks: z.array(z.object({ storeId: z.number().int(), taskId: z.number().int() })) }));
 
 export const warehouseListBodySchema = lazySchema(() => z.object({ storeId: rowId().optional() }));
-export const warehouseSchema = lazySchema(() => z.object({ storeId: z.number().int(), warehouseId: z.string(), name: z.string(), status: z.string() }));
+/** A shop's warehouse; `shopName` so a picker over several shops groups them under their shop. */
+export const warehouseSchema = lazySchema(() => z.object({ storeId: z.number().int(), shopName: z.string(), warehouseId: z.string(), name: z.string(), status: z.string() }));
 export type Warehouse = z.infer<typeof warehouseSchema>;
 
 export const updateStockBodySchema = lazySchema(() => z.object({

@@ -298,7 +298,7 @@ export const productImageSchema = lazySchema(() => z.object({ url: z.string().ur
 export type ProductImage = z.infer<typeof productImageSchema>;
 
 /** The warehouses of the user's shops, for the stock editors. */
-export const productWarehousesSchema = lazySchema(() => z.array(z.object({ shopId: z.number().int(), warehouseId: z.string(), name: z.string() })));
+export const productWarehousesSchema = lazySchema(() => z.array(z.object({ shopId: z.number().int(), shopName: z.string(), warehouseId: z.string(), name: z.string() })));
 export type ProductWarehouse = z.infer<typeof productWarehousesSchema>[number];
 
 const quotaSchema = () => z.object({ limit: z.number().int(), usage: z.number().int(), resetAt: z.string() });

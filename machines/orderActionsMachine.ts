@@ -35,10 +35,13 @@ export type ActionSubject = { key: string; ref: string; shopId: number; shopName
 
 export type SubjectOutcome = ItemOutcome;
 
-/** What the user enters in the confirm step: the tracking number, the warehouse and the stock, or the cancel reason. */
+/**
+ * What the user enters in the confirm step: the tracking number, the warehouse of each shop (by shop id) and the
+ * stock, or the cancel reason.
+ */
 export type OrderActionParams =
   | { trackingNumber: string }
-  | { warehouseId: string; stock: number }
+  | { warehouseByShop: Record<number, string>; stock: number }
   | { reasonId: number; message: string }
   | Record<string, never>;
 

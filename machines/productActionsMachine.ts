@@ -20,16 +20,16 @@ import { countOutcomes, failAll, isRetryable, reasonOf, requeueUndone, type Item
 export type ProductActionKind = 'price' | 'stock' | 'archive' | 'unarchive' | 'deleteArchive' | 'image';
 
 /** A product the action works on; `label` is what the outcome list names it by (offer id and name). */
-export type ProductSubject = { id: string; label: string; shopId: number };
+export type ProductSubject = { id: string; label: string; shopId: number; shopName: string };
 export type ProductSubjectOutcome = ItemOutcome;
 
 /**
- * The price (old price optional, 0: none), the warehouse and stock, or the pictures (the first the main one; `keep`:
+ * The price (old and minimum price optional, 0: none), the warehouse of each shop (by shop id) and the stock, or the pictures (the first the main one; `keep`:
  * the card keeps its other pictures after them) the user entered.
  */
 export type ProductActionParams =
-  | { price: number; oldPrice?: number }
-  | { warehouseId: string; stock: number }
+  | { price: number; oldPrice?: number; minPrice?: number }
+  | { warehouseByShop: Record<number, string>; stock: number }
   | { images: string[]; keep: boolean }
   | Record<string, never>;
 

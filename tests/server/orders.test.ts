@@ -371,8 +371,9 @@ describe.each(ALL_DATABASE_TARGETS)('orders on $kind', (target) => {
     it('lists the synced postings and their warehouses', async () => {
       const all = await get<OrderListPage>(`/api/order/list?shopIds=${storeId}&rows=5`);
       expect(all.body.data.total).toBeGreaterThan(50);
-      const warehouses = await post<{ storeId: number; name: string }[]>('/api/warehouse/list', { storeId });
+      const warehouses = await post<{ storeId: number; shopName: string; name: string }[]>('/api/warehouse/list', { storeId });
       expect(warehouses.body.data.length).toBeGreaterThan(0);
+      expect(warehouses.body.data.every((w) => w.storeId === storeId && w.shopName !== '')).toBe(true);
       const unfulfilled = await post<OrderListPage>('/api/posting/fbs/unfulfilled/list', { storeId });
       expect(unfulfilled.body.data.list.every((row) => ['awaiting_packaging', 'awaiting_deliver'].includes(row.status))).toBe(true);
       const live = await post<{ postings: unknown[] }>('/api/v3/posting/fbs/unfulfilled/list', { storeId, limit: 10 });

@@ -145,6 +145,8 @@ describe.each(DATABASE_TARGETS)('products on $kind', (target) => {
   it('sets stock per warehouse with one failing product, and refuses a second change within 30 s', async () => {
     const warehouses = (await get<ProductWarehouse[]>('/api/product/warehouses')).body.data.filter((w) => w.shopId === storeId);
     const warehouse = warehouses[0]!;
+    // Named by their shop, so a picker over several shops can group them.
+    expect(warehouses.every((w) => w.shopName === '义乌小百货' && w.name !== '')).toBe(true);
     const selling = await pick((r) => r.status === 'selling' && r.sku !== '');
     const moderating = (await all()).list.find((r) => r.status === 'moderating' || r.status === 'failed');
     const items = [{ id: selling.id, warehouseId: warehouse.warehouseId, stock: 17 }];

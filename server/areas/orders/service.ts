@@ -587,14 +587,14 @@ export async function startLabelTasks(deps: OrdersDeps, userId: number, ids: rea
 
 /** The user's warehouses as synced per shop (mp_records, entity 'warehouses'). */
 export async function listWarehouses(deps: OrdersDeps, userId: number, storeId: number | undefined): Promise<Warehouse[]> {
-  const rows = await deps.database.query<{ store_id: number; warehouse_id: string; name: string; status: string }>(
-    `select r.shop_id as store_id, r.external_id as warehouse_id, coalesce(r.data->>'name', '') as name, coalesce(r.data->>'status', '') as status
+  const rows = await deps.database.query<{ store_id: number; shop_name: string; warehouse_id: string; name: string; status: string }>(
+    `select r.shop_id as store_id, s.name as shop_name, r.external_id as warehouse_id, coalesce(r.data->>'name', '') as name, coalesce(r.data->>'status', '') as status
      from mp_records r join mp_shops s on s.id = r.shop_id
      where s.user_id = $1 and r.entity = 'warehouses' and ($2::int is null or r.shop_id = $2)${shopScopeSql('r.shop_id')}
      order by r.shop_id, name`,
     [userId, storeId ?? null],
   );
-  return rows.map((r) => ({ storeId: r.store_id, warehouseId: r.warehouse_id, name: r.name, status: r.status }));
+  return rows.map((r) => ({ storeId: r.store_id, shopName: r.shop_name, warehouseId: r.warehouse_id, name: r.name, status: r.status }));
 }
 
 export async function updateStock(

@@ -154,13 +154,13 @@ export async function searchProducts(deps: ProductsDeps, userId: number, q: stri
 }
 
 export async function productWarehouses(deps: ProductsDeps, userId: number): Promise<ProductWarehouse[]> {
-  const rows = await deps.database.query<{ shop_id: number; warehouse_id: string; name: string }>(
-    `select r.shop_id, r.external_id as warehouse_id, coalesce(r.data->>'name', '') as name
+  const rows = await deps.database.query<{ shop_id: number; shop_name: string; warehouse_id: string; name: string }>(
+    `select r.shop_id, s.name as shop_name, r.external_id as warehouse_id, coalesce(r.data->>'name', '') as name
      from mp_records r join mp_shops s on s.id = r.shop_id
      where s.user_id = $1 and r.entity = 'warehouses'${shopScopeSql('r.shop_id')} order by r.shop_id, name`,
     [userId],
   );
-  return rows.map((r) => ({ shopId: r.shop_id, warehouseId: r.warehouse_id, name: r.name }));
+  return rows.map((r) => ({ shopId: r.shop_id, shopName: r.shop_name, warehouseId: r.warehouse_id, name: r.name }));
 }
 
 // ---------------------------------------------------------------- one product

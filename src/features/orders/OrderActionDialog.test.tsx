@@ -20,6 +20,13 @@ const subjects: ActionSubject[] = [
   { key: '2:P-3', ref: 'P-3', shopId: 2, shopName: 'Yiwu FBS', rowIds: ['r4'] },
 ];
 
+// Both shops have a warehouse of the same name: only the shop they sit under tells them apart.
+const WAREHOUSES = [
+  { storeId: 1, shopName: '深圳数码', warehouseId: '101', name: '义乌仓 Yiwu FBS', status: 'created' },
+  { storeId: 1, shopName: '深圳数码', warehouseId: '102', name: '深圳仓', status: 'created' },
+  { storeId: 2, shopName: 'Yiwu FBS', warehouseId: '201', name: '义乌仓 Yiwu FBS', status: 'created' },
+];
+
 /** The dialog on a real order-actions actor whose chunks answer as each test says. */
 function renderDialog(
   answer: (input: RunChunkInput) => Promise<RunChunkOutput>,
@@ -43,7 +50,7 @@ function renderDialog(
     <I18nextProvider i18n={createI18n(lang)}>
       <ConfigProvider button={{ autoInsertSpace: false }}>
         <AntApp>
-          <OrderActionDialog actor={actor} warehouses={async () => [{ storeId: 1, warehouseId: 'w1', name: '义乌仓', status: 'created' }]} />
+          <OrderActionDialog actor={actor} warehouses={async () => WAREHOUSES} />
         </AntApp>
       </ConfigProvider>
     </I18nextProvider>,
@@ -71,6 +78,31 @@ describe('OrderActionDialog', { timeout: 20_000 }, () => {
     await waitFor(() => expect(actor.getSnapshot().matches('outcome')).toBe(true));
     expect(runs[0]!.params).toEqual({ trackingNumber: 'TRK-9' });
     expect(runs[0]!.subjects).toEqual(subjects);
+  });
+
+  it('sets stock over two shops with a warehouse of each shop, offered under its shop', async () => {
+    const user = userEvent.setup();
+    const { actor, runs } = renderDialog(async () => ({ status: 'done', failures: [] }));
+    act(() => actor.send({ type: 'action.start', kind: 'stock', selection: { kind: 'ids', ids: ['r1'] } }));
+    await screen.findByRole('dialog', { name: '更新库存' });
+    const group = await screen.findByRole('group', { name: '各店铺的仓库' });
+    expect(group).toHaveTextContent('深圳数码（2 个）');
+    expect(group).toHaveTextContent('Yiwu FBS（1 个）');
+    // Shop 2 has one warehouse, chosen already; shop 1 offers only its own two.
+    await waitFor(() => expect(group).toHaveTextContent('义乌仓 Yiwu FBS'));
+    await user.type(screen.getByLabelText('库存数量'), '7');
+    await user.click(screen.getByRole('button', { name: '确定' }));
+    expect(await screen.findByText('请为每个店铺选择仓库')).toBeInTheDocument();
+    expect(runs).toHaveLength(0);
+
+    fireEvent.mouseDown(screen.getByRole('combobox', { name: '深圳数码的仓库' }));
+    const listbox = await screen.findByRole('listbox');
+    expect(listbox.parentElement).toHaveTextContent('深圳仓');
+    expect(listbox.parentElement).not.toHaveTextContent('201');
+    fireEvent.click(await screen.findByTitle('深圳仓 · 102'));
+    await user.click(screen.getByRole('button', { name: '确定' }));
+    await waitFor(() => expect(actor.getSnapshot().matches('outcome')).toBe(true));
+    expect(runs[0]!.params).toEqual({ warehouseByShop: { 1: '102', 2: '201' }, stock: 7 });
   });
 
   it('shows each posting not done under its reason, and retries only those', async () => {

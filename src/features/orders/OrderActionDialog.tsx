@@ -17,6 +17,7 @@ import {
 } from '@machines/orderActionsMachine';
 import type { ActorRefFrom } from 'xstate';
 import type { orderActionsMachine } from '@machines/orderActionsMachine';
+import { everyShopHasWarehouse, ShopWarehousePicker, type PickerShop, type PickerWarehouse, type WarehouseByShop } from '@/components/warehouse-picker/ShopWarehousePicker';
 
 export type OrderActionsRef = ActorRefFrom<typeof orderActionsMachine>;
 
@@ -112,11 +113,11 @@ const CONFIRM_KEYS = {
   cancel: 'actions.confirmCancel',
 } as const;
 
-type ConfirmValues = { trackingNumber?: string; warehouseId?: string; stock?: number; reasonId?: number; message?: string };
+type ConfirmValues = { trackingNumber?: string; warehouseByShop?: WarehouseByShop; stock?: number; reasonId?: number; message?: string };
 
 function paramsOf(kind: OrderActionKind, values: ConfirmValues): OrderActionParams {
   if (kind === 'tracking') return { trackingNumber: (values.trackingNumber ?? '').trim() };
-  if (kind === 'stock') return { warehouseId: values.warehouseId ?? '', stock: values.stock ?? 0 };
+  if (kind === 'stock') return { warehouseByShop: values.warehouseByShop ?? {}, stock: values.stock ?? 0 };
   if (kind === 'cancel') return { reasonId: values.reasonId ?? 0, message: (values.message ?? '').trim() };
   return {};
 }
@@ -141,7 +142,7 @@ function Confirming({ actor, kind, warehouses }: { actor: OrderActionsRef; kind:
           <Input maxLength={60} autoFocus />
         </Form.Item>
       )}
-      {kind === 'stock' && <StockFields warehouses={warehouses} />}
+      {kind === 'stock' && <StockFields actor={actor} warehouses={warehouses} />}
       {kind === 'cancel' && <CancelFields actor={actor} />}
       <Footer>
         <Button onClick={() => actor.send({ type: 'action.cancel' })}>{t('cancel')}</Button>
@@ -153,20 +154,40 @@ function Confirming({ actor, kind, warehouses }: { actor: OrderActionsRef; kind:
   );
 }
 
-function StockFields({ warehouses }: { warehouses: () => Promise<Warehouse[]> }) {
+/** The selection's shops with their counts, as a string so the selector's answer compares by value. */
+function shopLines(snapshot: OrderActionsSnapshot): string {
+  const shops = new Map<number, PickerShop>();
+  for (const s of snapshot.context.subjects) {
+    const line = shops.get(s.shopId) ?? { shopId: s.shopId, shopName: s.shopName || `#${s.shopId}`, count: 0 };
+    line.count += 1;
+    shops.set(s.shopId, line);
+  }
+  return JSON.stringify([...shops.values()]);
+}
+
+/** A warehouse per shop of the selection (stock goes to the offer's own shop's warehouse), then the stock. */
+function StockFields({ actor, warehouses }: { actor: OrderActionsRef; warehouses: () => Promise<Warehouse[]> }) {
   const { t } = useTranslation('orders');
-  const [options, setOptions] = useState<Warehouse[]>([]);
+  const lines = useSelector(actor, shopLines);
+  const shops = useMemo(() => JSON.parse(lines) as PickerShop[], [lines]);
+  const [options, setOptions] = useState<PickerWarehouse[]>([]);
   useEffect(() => {
     let live = true;
-    void warehouses().then((list) => live && setOptions(list)).catch(() => undefined);
+    void warehouses()
+      .then((list) => live && setOptions(list.map((w) => ({ shopId: w.storeId, warehouseId: w.warehouseId, name: w.name }))))
+      .catch(() => undefined);
     return () => {
       live = false;
     };
   }, [warehouses]);
   return (
     <>
-      <Form.Item name="warehouseId" label={t('warehouse')} rules={[{ required: true, message: t('required') }]}>
-        <Select options={options.map((w) => ({ value: w.warehouseId, label: w.name || w.warehouseId }))} />
+      <Form.Item
+        name="warehouseByShop"
+        label={t('warehouse')}
+        rules={[{ validator: async (_, value?: WarehouseByShop) => { if (!everyShopHasWarehouse(shops, options, value)) throw new Error(t('actions.warehousePerShop')); } }]}
+      >
+        <ShopWarehousePicker shops={shops} warehouses={options} />
       </Form.Item>
       <Form.Item name="stock" label={t('stock')} rules={[{ required: true, message: t('required') }]}>
         <InputNumber min={0} max={1_000_000} precision={0} style={{ width: '100%' }} />

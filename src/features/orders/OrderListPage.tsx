@@ -446,7 +446,9 @@ function ActionDialogSlot({ actor, warehouses }: { actor: OrderActionsRef; wareh
 function useOrderActions(client: DataClient, clearSelection: () => void): OrderActionsRef {
   const { t } = useTranslation('orders');
   const { message } = App.useApp();
-  const machine = useMemo(() => orderActionsOn(client), [client]);
+  const texts = useRef(t);
+  texts.current = t;
+  const machine = useMemo(() => orderActionsOn(client, { noWarehouse: () => texts.current('actions.noWarehouse') }), [client]);
   const actor = useActorRef(machine, { ...appActorOptions(), input: {} });
   const latest = useRef({ t, message, clearSelection });
   latest.current = { t, message, clearSelection };

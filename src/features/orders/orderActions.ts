@@ -90,7 +90,16 @@ export async function prepareSubjects(client: DataClient, { kind, selection }: P
 
 const rowIdsOf = (subjects: readonly ActionSubject[]) => subjects.flatMap((subject) => subject.rowIds);
 
-export async function runChunk(client: DataClient, { kind, subjects, params }: RunChunkInput): Promise<RunChunkOutput> {
+/** Texts an outcome needs that no server message carries, read when needed (in the language of that moment). */
+export type OrderActionTexts = { noWarehouse: () => string };
+
+function byShop(subjects: readonly ActionSubject[]): Map<number, ActionSubject[]> {
+  const shops = new Map<number, ActionSubject[]>();
+  for (const s of subjects) shops.set(s.shopId, [...(shops.get(s.shopId) ?? []), s]);
+  return shops;
+}
+
+export async function runChunk(client: DataClient, texts: OrderActionTexts, { kind, subjects, params }: RunChunkInput): Promise<RunChunkOutput> {
   switch (kind) {
     case 'ship': {
       const result = await client.orders.ship({ kind: 'ids', ids: rowIdsOf(subjects) });
@@ -102,10 +111,19 @@ export async function runChunk(client: DataClient, { kind, subjects, params }: R
       return { status: 'done', failures: result.failures.map((f) => ({ ref: f.postingNumber, reason: f.message })) };
     }
     case 'stock': {
-      if (!('warehouseId' in params)) throw new Error('stock: no warehouse');
-      const items = subjects.map((s) => ({ storeId: s.shopId, offerId: s.ref, warehouseId: params.warehouseId, stock: params.stock }));
-      const result = await client.orders.updateStock(items);
-      return { status: 'done', failures: result.failures.map((f) => ({ ref: f.offerId, reason: f.message })) };
+      if (!('warehouseByShop' in params)) throw new Error('stock: no warehouse');
+      // Each shop's offers at that shop's own warehouse, one call per shop.
+      const failures: { ref: string; reason: string }[] = [];
+      for (const [shopId, shopSubjects] of byShop(subjects)) {
+        const warehouseId = params.warehouseByShop[shopId];
+        if (!warehouseId) {
+          failures.push(...shopSubjects.map((s) => ({ ref: s.ref, reason: texts.noWarehouse() })));
+          continue;
+        }
+        const result = await client.orders.updateStock(shopSubjects.map((s) => ({ storeId: shopId, offerId: s.ref, warehouseId, stock: params.stock })));
+        failures.push(...result.failures.map((f) => ({ ref: f.offerId, reason: f.message })));
+      }
+      return { status: 'done', failures };
     }
     case 'cancel': {
       if (!('reasonId' in params)) throw new Error('cancel: no reason');
@@ -125,11 +143,11 @@ export async function runChunk(client: DataClient, { kind, subjects, params }: R
 }
 
 /** The machine with its actors on this data client (tests provide fakes instead). */
-export function orderActionsOn(client: DataClient) {
+export function orderActionsOn(client: DataClient, texts: OrderActionTexts) {
   return orderActionsMachine.provide({
     actors: {
       prepareSubjects: fromPromise<PrepareSubjectsOutput, PrepareSubjectsInput>(({ input }) => prepareSubjects(client, input)),
-      runChunk: fromPromise<RunChunkOutput, RunChunkInput>(({ input }) => runChunk(client, input)),
+      runChunk: fromPromise<RunChunkOutput, RunChunkInput>(({ input }) => runChunk(client, texts, input)),
     },
   });
 }

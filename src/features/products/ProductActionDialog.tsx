@@ -1,4 +1,4 @@
-import { Alert, Button, Checkbox, Form, InputNumber, List, Modal, Progress, Select, Space, Typography } from 'antd';
+import { Alert, Button, Checkbox, Form, InputNumber, List, Modal, Progress, Space, Typography } from 'antd';
 import { useSelector } from '@xstate/react';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -14,6 +14,7 @@ import {
   selectWithinQuota,
   type productActionsMachine,
 } from '@machines/productActionsMachine';
+import { everyShopHasWarehouse, ShopWarehousePicker, type PickerShop, type WarehouseByShop } from '@/components/warehouse-picker/ShopWarehousePicker';
 import { ImagePicker } from './ImagePicker';
 import { QuotaTable } from './QuotaTable';
 
@@ -24,6 +25,17 @@ export function priceProblem(price: number | null, oldPrice: number | null, lang
   if (price === null) return null;
   const refusal = checkPrice({ price, oldPrice: oldPrice ?? 0 });
   return refusal ? catalogue(refusal.key, lang, refusal.params) : null;
+}
+
+/** The selection's shops with their counts, as a string so the selector's answer compares by value. */
+function shopsOf(subjects: readonly { shopId: number; shopName: string }[]): string {
+  const shops = new Map<number, PickerShop>();
+  for (const s of subjects) {
+    const line = shops.get(s.shopId) ?? { shopId: s.shopId, shopName: s.shopName || `#${s.shopId}`, count: 0 };
+    line.count += 1;
+    shops.set(s.shopId, line);
+  }
+  return JSON.stringify([...shops.values()]);
 }
 
 type DialogProps = {
@@ -48,28 +60,29 @@ export function ProductActionDialog({ actor, lang, warehouses, uploadImage }: Di
   const quotas = useSelector(actor, (s) => s.context.quotas);
   const short = useSelector(actor, selectQuotaShortfalls);
   const fitting = useSelector(actor, selectWithinQuota);
-  const shopIds = useSelector(actor, (s) => [...new Set(s.context.subjects.map((subject) => subject.shopId))].join(','));
+  const shopLines = useSelector(actor, (s) => shopsOf(s.context.subjects));
   const [price, setPrice] = useState<number | null>(null);
   const [oldPrice, setOldPrice] = useState<number | null>(0);
-  const [warehouseId, setWarehouseId] = useState<string | null>(null);
+  const [warehouseByShop, setWarehouseByShop] = useState<WarehouseByShop>({});
   const [stock, setStock] = useState<number | null>(null);
   const [images, setImages] = useState<string[]>([]);
   const [keep, setKeep] = useState(true);
   useEffect(() => {
-    if (step === 'confirming') {
+    // Cleared as a new action gets ready, before its fields mount (a shop's only warehouse is chosen as they do).
+    if (step === 'preparing') {
       setPrice(null);
       setOldPrice(0);
       setStock(null);
+      setWarehouseByShop({});
       setImages([]);
       setKeep(true);
     }
   }, [step]);
-  const shops = useMemo(() => new Set(shopIds.split(',').filter(Boolean).map(Number)), [shopIds]);
-  const warehouseOptions = warehouses.filter((w) => shops.has(w.shopId)).map((w) => ({ value: w.warehouseId, label: w.name || w.warehouseId }));
+  const shops = useMemo(() => JSON.parse(shopLines) as PickerShop[], [shopLines]);
   const action = t(`actions.${kind}`);
   const problem = kind === 'price' ? priceProblem(price, oldPrice, lang) : null;
   const ready =
-    kind === 'price' ? price !== null && problem === null : kind === 'stock' ? warehouseId !== null && stock !== null : kind === 'image' ? images.length > 0 : true;
+    kind === 'price' ? price !== null && problem === null : kind === 'stock' ? everyShopHasWarehouse(shops, warehouses, warehouseByShop) && stock !== null : kind === 'image' ? images.length > 0 : true;
   const confirm = () =>
     actor.send({
       type: 'action.confirm',
@@ -78,7 +91,7 @@ export function ProductActionDialog({ actor, lang, warehouses, uploadImage }: Di
         kind === 'price'
           ? { price: price!, oldPrice: oldPrice ?? 0 }
           : kind === 'stock'
-            ? { warehouseId: warehouseId!, stock: stock! }
+            ? { warehouseByShop, stock: stock! }
             : kind === 'image'
               ? { images, keep }
               : {},
@@ -134,7 +147,7 @@ export function ProductActionDialog({ actor, lang, warehouses, uploadImage }: Di
           {kind === 'stock' && (
             <>
               <Form.Item label={t('confirm.warehouse')}>
-                <Select aria-label={t('confirm.warehouse')} options={warehouseOptions} value={warehouseId} onChange={setWarehouseId} style={{ width: 280 }} />
+                <ShopWarehousePicker shops={shops} warehouses={warehouses} value={warehouseByShop} onChange={setWarehouseByShop} />
               </Form.Item>
               <Form.Item label={t('confirm.stock')}>
                 <InputNumber aria-label={t('confirm.stock')} min={0} max={999_999} precision={0} value={stock} onChange={(value) => setStock(value)} style={{ width: 200 }} />

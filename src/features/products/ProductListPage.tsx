@@ -298,6 +298,7 @@ function useProductActions(client: DataClient, clearSelection: () => void): Prod
       productActionsOn(client, {
         picturesFailed: (urls) => t('imageAction.failed', { urls: urls.join(', ') }),
         quotaShort: (left, need, resetAt) => catalogue('dailyUpdateLimit', lang, { left: String(left), need: String(need), at: quotaResetText(resetAt) }),
+        noWarehouse: catalogue('shopHasNoWarehouse', lang),
       }),
     [client, t, lang],
   );

@@ -44,6 +44,8 @@ export type ProductActionTexts = {
   picturesFailed: (urls: string[]) => string;
   /** Ozon's daily update quota leaves `left` of the `need` products of a shop; it starts again at `resetAt`. */
   quotaShort: (left: number, need: number, resetAt: string) => string;
+  /** Stock for a product whose shop has no warehouse chosen (it has none). */
+  noWarehouse: string;
 };
 
 /** Each shop's share of the subjects against the daily quota the action spends (none: an empty list). */
@@ -68,7 +70,7 @@ export async function prepareProducts(client: DataClient, texts: ProductActionTe
   );
   const rows = all.filter(APPLIES[kind]);
   const selected = selection.kind === 'ids' ? selection.ids.length : selection.total - selection.except.length;
-  const subjects = rows.map((row) => ({ id: row.id, label: `${row.offerId} · ${row.name}`, shopId: row.shopId }));
+  const subjects = rows.map((row) => ({ id: row.id, label: `${row.offerId} · ${row.name}`, shopId: row.shopId, shopName: row.shopName }));
   return { subjects, omitted: Math.max(0, selected - all.length), notApplicable: all.length - rows.length, quotas: await quotasOf(client, texts, kind, subjects) };
 }
 
@@ -85,13 +87,36 @@ export async function runProducts(client: DataClient, texts: ProductActionTexts,
     };
   }
   if (kind === 'price' && 'price' in params) {
-    return { outcomes: await client.products.updatePrices(ids.map((id) => ({ id, price: params.price, oldPrice: params.oldPrice })), batchId) };
+    return { outcomes: await client.products.updatePrices(ids.map((id) => ({ id, price: params.price, oldPrice: params.oldPrice, minPrice: params.minPrice })), batchId) };
   }
-  if (kind === 'stock' && 'warehouseId' in params) {
-    return { outcomes: await client.products.updateStocks(ids.map((id) => ({ id, warehouseId: params.warehouseId, stock: params.stock })), batchId) };
-  }
+  if (kind === 'stock' && 'warehouseByShop' in params) return { outcomes: await stockByShop(client, texts, subjects, { warehouseByShop: params.warehouseByShop, stock: params.stock }, batchId) };
   if (kind === 'archive' || kind === 'unarchive' || kind === 'deleteArchive') return { outcomes: await client.products.archive(kind, ids) };
   throw new Error(`productActions: ${kind} without its values`);
+}
+
+/**
+ * Stock is set at a warehouse of the product's own shop: the subjects go shop by shop, one call each with that
+ * shop's warehouse (one warehouse for a selection over two shops was refused for the other shop's products).
+ */
+async function stockByShop(
+  client: DataClient,
+  texts: ProductActionTexts,
+  subjects: RunProductsInput['subjects'],
+  { warehouseByShop, stock }: { warehouseByShop: Record<number, string>; stock: number },
+  batchId: string,
+): Promise<RunProductsOutput['outcomes']> {
+  const shops = new Map<number, string[]>();
+  for (const s of subjects) shops.set(s.shopId, [...(shops.get(s.shopId) ?? []), s.id]);
+  const outcomes: RunProductsOutput['outcomes'] = [];
+  for (const [shopId, ids] of shops) {
+    const warehouseId = warehouseByShop[shopId];
+    if (!warehouseId) {
+      outcomes.push(...ids.map((id) => ({ id, ok: false, message: texts.noWarehouse })));
+      continue;
+    }
+    outcomes.push(...(await client.products.updateStocks(ids.map((id) => ({ id, warehouseId, stock })), batchId)));
+  }
+  return outcomes;
 }
 
 /** The product actions' machine with its two actors on the data worker. */

@@ -39,6 +39,7 @@ function show(left: number, sent: string[][]) {
     productActionsOn(fakeClient(left, sent), {
       picturesFailed: (urls) => `无法导入：${urls.join(', ')}`,
       quotaShort: (l, need, resetAt) => catalogue('dailyUpdateLimit', 'zh', { left: String(l), need: String(need), at: quotaResetText(resetAt) }),
+      noWarehouse: '',
     }),
   ).start();
   render(
@@ -85,7 +86,7 @@ describe("the picture action against Ozon's daily update quota", () => {
 
 describe('an action on selected products it does not apply to', () => {
   it('says why, not that a limit was passed', async () => {
-    const actor = createActor(productActionsOn(fakeClient(100, []), { picturesFailed: () => '', quotaShort: () => '' })).start();
+    const actor = createActor(productActionsOn(fakeClient(100, []), { picturesFailed: () => '', quotaShort: () => '', noWarehouse: '' })).start();
     render(
       <I18nextProvider i18n={createI18n('zh')}>
         <AntApp>

@@ -36,6 +36,7 @@ function fakeClient(calls: { ids: string[]; images: string[]; keep: boolean }[],
 const TEXTS = {
   picturesFailed: (urls: string[]) => `无法导入：${urls.join(', ')}`,
   quotaShort: (left: number, need: number, resetAt: string) => `剩余${left}个，需要${need}个，${resetAt}重置`,
+  noWarehouse: '店铺没有仓库',
 };
 
 describe('the image action', () => {
