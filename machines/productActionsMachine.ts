@@ -19,8 +19,11 @@ import { countOutcomes, failAll, isRetryable, reasonOf, requeueUndone, type Item
  */
 export type ProductActionKind = 'price' | 'stock' | 'archive' | 'unarchive' | 'deleteArchive' | 'image';
 
-/** A product the action works on; `label` is what the outcome list names it by (offer id and name). */
-export type ProductSubject = { id: string; label: string; shopId: number; shopName: string };
+/**
+ * A product the action works on; `label` is what the outcome list names it by (offer id and name). `minPrice`: the
+ * card's minimum price (0: none), which a new price left without one must not fall under.
+ */
+export type ProductSubject = { id: string; label: string; shopId: number; shopName: string; minPrice?: number };
 export type ProductSubjectOutcome = ItemOutcome;
 
 /**

@@ -78,38 +78,50 @@ describe('product list', () => {
     await en.context().close();
   }, 300_000);
 
-  it('refuses an inline price edit against Ozon\'s old-price gap, with the reason shown', async () => {
+  it("fixes a price in its cell, Ozon's rules named as they are broken", async () => {
     const page = await openAs('/product/oz-product-list');
     await productsShown(page);
+    await page.getByRole('group', { name: '状态' }).getByText('在售', { exact: true }).click();
     await page.locator('[role=grid] .product-price').first().click();
-    const dialog = await settledDialog(page);
-    await dialog.getByLabel('售价').fill('1000');
-    await dialog.getByLabel('划线价').fill('1040');
-    await expect.poll(async () => page.getByTestId('price-problem').textContent()).toContain('50');
-    expect(await dialog.getByRole('button', { name: '保存' }).isDisabled()).toBe(true);
+    const price = page.getByRole('spinbutton', { name: /^售价/ });
+    const editor = page.locator('.price-editor');
+    await price.fill('1000');
+    await editor.getByLabel('最低价').fill('900');
+    await editor.getByLabel('划线价').fill('1040');
+    await expect.poll(async () => page.getByTestId('price-problem').textContent()).toContain('划线价须比售价至少高 50');
+    expect(await editor.getByRole('button', { name: '保存' }).isDisabled()).toBe(true);
     await screenshot(page, 'products-price-refused-zh');
-    await dialog.getByLabel('划线价').fill('1050');
-    await expect.poll(() => dialog.getByRole('button', { name: '保存' }).isEnabled()).toBe(true);
+    await editor.getByLabel('最低价').fill('1100');
+    await editor.getByLabel('划线价').fill('1050');
+    await expect.poll(async () => page.getByTestId('price-problem').textContent()).toContain('最低价不能高于售价');
+    await editor.getByLabel('最低价').fill('900');
+    await expect.poll(() => editor.getByRole('button', { name: '保存' }).isEnabled()).toBe(true);
+    await price.press('Enter');
+    await page.getByText('改价：1 个商品已完成').waitFor({ timeout: 60_000 });
     await page.context().close();
   });
 
-  it('sets stock for a batch and shows the one product Ozon refuses with its reason', async () => {
+  it("sets stock over both shops, each at its own warehouse, and shows the products Ozon refuses with the reason", async () => {
     const page = await openAs('/product/oz-product-list');
     await productsShown(page);
-    // A handful of one shop's cards; some of the first hundred are under moderation or declined (no stock for them).
-    await page.getByRole('searchbox').fill('SKU-1001-000');
+    // Ten cards of each demo shop; some are under moderation or declined (no stock for them).
+    await page.getByRole('searchbox').fill('-0001');
     await expect.poll(() => rowCount(page)).toBeLessThan(100);
     await page.getByRole('checkbox', { name: /全选|Select all/ }).check();
     await page.getByRole('button', { name: /改库存/ }).click();
     const dialog = await settledDialog(page);
-    await dialog.getByLabel('仓库').click();
-    await page.locator('.ant-select-item-option').first().click();
+    // One warehouse per shop, each picker offering only its shop's warehouses.
+    for (const shop of ['深圳数码', '义乌小百货']) {
+      await dialog.getByRole('combobox', { name: new RegExp(`^${shop}.*的仓库$`) }).click();
+      await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option').first().click();
+    }
     await dialog.getByLabel('库存数量').fill('25');
     await dialog.getByRole('button', { name: '确定' }).click();
     await page.getByTestId('product-action-failures').waitFor({ timeout: 60_000 });
     const failures = await page.getByTestId('product-action-failures').locator('.ant-list-item').count();
     expect(failures).toBeGreaterThan(0);
     expect(await page.getByTestId('product-action-failures').textContent()).toMatch(/审核/);
+    expect(await page.getByTestId('product-action-failures').textContent()).not.toMatch(/该仓库不属于商品所在店铺/);
     expect(await dialog.getByRole('status').textContent()).toMatch(/完成 \d+ 个/);
     await screenshot(page, 'products-stock-outcome-zh');
     await page.context().close();

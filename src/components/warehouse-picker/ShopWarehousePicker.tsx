@@ -16,6 +16,20 @@ type ShopWarehousePickerProps = {
   onChange?: (value: WarehouseByShop) => void;
 };
 
+/**
+ * The shops of a selection with their counts, as a string: a machine selector's answer that compares by value
+ * (parse it in a useMemo over the string).
+ */
+export function pickerShopsKey(subjects: readonly { shopId: number; shopName: string }[]): string {
+  const shops = new Map<number, PickerShop>();
+  for (const s of subjects) {
+    const line = shops.get(s.shopId) ?? { shopId: s.shopId, shopName: s.shopName || `#${s.shopId}`, count: 0 };
+    line.count += 1;
+    shops.set(s.shopId, line);
+  }
+  return JSON.stringify([...shops.values()]);
+}
+
 /** Whether every shop of the selection that has a warehouse has one chosen. */
 export function everyShopHasWarehouse(shops: readonly PickerShop[], warehouses: readonly PickerWarehouse[], value: WarehouseByShop | undefined): boolean {
   const owning = new Set(warehouses.map((w) => w.shopId));
@@ -47,7 +61,7 @@ export function ShopWarehousePicker({ shops, warehouses, value, onChange }: Shop
         const label = t('warehousePicker.warehouseOf', { shop: shop.shopName });
         return (
           <div key={shop.shopId} className="shop-warehouses__line">
-            <Typography.Text className="shop-warehouses__shop" ellipsis={{ tooltip: shop.shopName }}>
+            <Typography.Text className="shop-warehouses__shop">
               {t('warehousePicker.shopLine', { shop: shop.shopName, count: shop.count })}
             </Typography.Text>
             {own.length === 0 ? (

@@ -17,7 +17,7 @@ import {
 } from '@machines/orderActionsMachine';
 import type { ActorRefFrom } from 'xstate';
 import type { orderActionsMachine } from '@machines/orderActionsMachine';
-import { everyShopHasWarehouse, ShopWarehousePicker, type PickerShop, type PickerWarehouse, type WarehouseByShop } from '@/components/warehouse-picker/ShopWarehousePicker';
+import { everyShopHasWarehouse, pickerShopsKey, ShopWarehousePicker, type PickerShop, type PickerWarehouse, type WarehouseByShop } from '@/components/warehouse-picker/ShopWarehousePicker';
 
 export type OrderActionsRef = ActorRefFrom<typeof orderActionsMachine>;
 
@@ -154,21 +154,10 @@ function Confirming({ actor, kind, warehouses }: { actor: OrderActionsRef; kind:
   );
 }
 
-/** The selection's shops with their counts, as a string so the selector's answer compares by value. */
-function shopLines(snapshot: OrderActionsSnapshot): string {
-  const shops = new Map<number, PickerShop>();
-  for (const s of snapshot.context.subjects) {
-    const line = shops.get(s.shopId) ?? { shopId: s.shopId, shopName: s.shopName || `#${s.shopId}`, count: 0 };
-    line.count += 1;
-    shops.set(s.shopId, line);
-  }
-  return JSON.stringify([...shops.values()]);
-}
-
 /** A warehouse per shop of the selection (stock goes to the offer's own shop's warehouse), then the stock. */
 function StockFields({ actor, warehouses }: { actor: OrderActionsRef; warehouses: () => Promise<Warehouse[]> }) {
   const { t } = useTranslation('orders');
-  const lines = useSelector(actor, shopLines);
+  const lines = useSelector(actor, (s) => pickerShopsKey(s.context.subjects));
   const shops = useMemo(() => JSON.parse(lines) as PickerShop[], [lines]);
   const [options, setOptions] = useState<PickerWarehouse[]>([]);
   useEffect(() => {

@@ -3,9 +3,8 @@ import { useSelector } from '@xstate/react';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ActorRefFrom } from 'xstate';
-import { message as catalogue, type Lang } from '@contract/errors';
-import { checkPrice } from '@contract/productRules';
-import type { ProductRow, ProductWarehouse } from '@contract/products';
+import type { Lang } from '@contract/errors';
+import type { ProductWarehouse } from '@contract/products';
 import {
   selectProductFailures,
   selectProductProgress,
@@ -14,29 +13,12 @@ import {
   selectWithinQuota,
   type productActionsMachine,
 } from '@machines/productActionsMachine';
-import { everyShopHasWarehouse, ShopWarehousePicker, type PickerShop, type WarehouseByShop } from '@/components/warehouse-picker/ShopWarehousePicker';
+import { everyShopHasWarehouse, pickerShopsKey, ShopWarehousePicker, type PickerShop, type WarehouseByShop } from '@/components/warehouse-picker/ShopWarehousePicker';
 import { ImagePicker } from './ImagePicker';
+import { priceProblem } from './priceRules';
 import { QuotaTable } from './QuotaTable';
 
 export type ProductActionsRef = ActorRefFrom<typeof productActionsMachine>;
-
-/** Ozon's price rules as the seller types: the reason in the user's language, or null. */
-export function priceProblem(price: number | null, oldPrice: number | null, lang: Lang): string | null {
-  if (price === null) return null;
-  const refusal = checkPrice({ price, oldPrice: oldPrice ?? 0 });
-  return refusal ? catalogue(refusal.key, lang, refusal.params) : null;
-}
-
-/** The selection's shops with their counts, as a string so the selector's answer compares by value. */
-function shopsOf(subjects: readonly { shopId: number; shopName: string }[]): string {
-  const shops = new Map<number, PickerShop>();
-  for (const s of subjects) {
-    const line = shops.get(s.shopId) ?? { shopId: s.shopId, shopName: s.shopName || `#${s.shopId}`, count: 0 };
-    line.count += 1;
-    shops.set(s.shopId, line);
-  }
-  return JSON.stringify([...shops.values()]);
-}
 
 type DialogProps = {
   actor: ProductActionsRef;
@@ -60,9 +42,12 @@ export function ProductActionDialog({ actor, lang, warehouses, uploadImage }: Di
   const quotas = useSelector(actor, (s) => s.context.quotas);
   const short = useSelector(actor, selectQuotaShortfalls);
   const fitting = useSelector(actor, selectWithinQuota);
-  const shopLines = useSelector(actor, (s) => shopsOf(s.context.subjects));
+  const shopLines = useSelector(actor, (s) => pickerShopsKey(s.context.subjects));
   const [price, setPrice] = useState<number | null>(null);
   const [oldPrice, setOldPrice] = useState<number | null>(0);
+  // null: each card keeps its own minimum price.
+  const [minPrice, setMinPrice] = useState<number | null>(null);
+  const aboveMinimum = useSelector(actor, (s) => s.context.subjects.filter((subject) => (subject.minPrice ?? 0) > 0).map((subject) => subject.minPrice!).join(','));
   const [warehouseByShop, setWarehouseByShop] = useState<WarehouseByShop>({});
   const [stock, setStock] = useState<number | null>(null);
   const [images, setImages] = useState<string[]>([]);
@@ -72,6 +57,7 @@ export function ProductActionDialog({ actor, lang, warehouses, uploadImage }: Di
     if (step === 'preparing') {
       setPrice(null);
       setOldPrice(0);
+      setMinPrice(null);
       setStock(null);
       setWarehouseByShop({});
       setImages([]);
@@ -80,7 +66,9 @@ export function ProductActionDialog({ actor, lang, warehouses, uploadImage }: Di
   }, [step]);
   const shops = useMemo(() => JSON.parse(shopLines) as PickerShop[], [shopLines]);
   const action = t(`actions.${kind}`);
-  const problem = kind === 'price' ? priceProblem(price, oldPrice, lang) : null;
+  const problem = kind === 'price' ? priceProblem(price, oldPrice, minPrice, lang) : null;
+  // Cards left with their own minimum price that the new price would fall under: Ozon refuses them.
+  const underMinimum = kind === 'price' && minPrice === null && price !== null ? aboveMinimum.split(',').filter((m) => m !== '' && Number(m) > price).length : 0;
   const ready =
     kind === 'price' ? price !== null && problem === null : kind === 'stock' ? everyShopHasWarehouse(shops, warehouses, warehouseByShop) && stock !== null : kind === 'image' ? images.length > 0 : true;
   const confirm = () =>
@@ -89,7 +77,7 @@ export function ProductActionDialog({ actor, lang, warehouses, uploadImage }: Di
       fit: short.length > 0,
       params:
         kind === 'price'
-          ? { price: price!, oldPrice: oldPrice ?? 0 }
+          ? { price: price!, oldPrice: oldPrice ?? 0, ...(minPrice === null ? {} : { minPrice }) }
           : kind === 'stock'
             ? { warehouseByShop, stock: stock! }
             : kind === 'image'
@@ -139,8 +127,15 @@ export function ProductActionDialog({ actor, lang, warehouses, uploadImage }: Di
               <Form.Item label={t('confirm.price')}>
                 <InputNumber aria-label={t('confirm.price')} min={0} precision={2} value={price} onChange={(value) => setPrice(value)} style={{ width: 200 }} />
               </Form.Item>
-              <Form.Item label={t('confirm.oldPrice')} validateStatus={problem ? 'error' : undefined} help={problem}>
+              <Form.Item label={t('confirm.oldPrice')}>
                 <InputNumber aria-label={t('confirm.oldPrice')} min={0} precision={2} value={oldPrice} onChange={(value) => setOldPrice(value)} style={{ width: 200 }} />
+              </Form.Item>
+              <Form.Item
+                label={t('confirm.minPrice')}
+                validateStatus={problem ? 'error' : underMinimum > 0 ? 'warning' : undefined}
+                help={<span data-testid="price-problem">{problem ?? (underMinimum > 0 ? t('confirm.underMinimum', { count: underMinimum }) : t('priceRules'))}</span>}
+              >
+                <InputNumber aria-label={t('confirm.minPrice')} min={0} precision={2} value={minPrice} onChange={(value) => setMinPrice(value)} placeholder={t('confirm.keepMinPrice')} style={{ width: 200 }} />
               </Form.Item>
             </>
           )}
@@ -195,39 +190,3 @@ export function ProductActionDialog({ actor, lang, warehouses, uploadImage }: Di
     </Modal>
   );
 }
-
-type PriceEditorProps = { row: ProductRow | null; lang: Lang; onSave: (row: ProductRow, price: number, oldPrice: number) => void; onClose: () => void };
-
-/** The inline price editor of one product: Ozon's rules checked as the seller types, the reason shown at once. */
-export function PriceEditor({ row, lang, onSave, onClose }: PriceEditorProps) {
-  const { t } = useTranslation('products');
-  const [price, setPrice] = useState<number | null>(null);
-  const [oldPrice, setOldPrice] = useState<number | null>(null);
-  useEffect(() => {
-    setPrice(row?.price ?? null);
-    setOldPrice(row?.oldPrice ?? 0);
-  }, [row]);
-  const problem = priceProblem(price, oldPrice, lang);
-  return (
-    <Modal
-      open={row !== null}
-      title={row ? `${t('editPrice')} · ${row.offerId}` : t('editPrice')}
-      onCancel={onClose}
-      okText={t('save')}
-      cancelText={t('cancel')}
-      okButtonProps={{ disabled: price === null || problem !== null }}
-      onOk={() => row && price !== null && onSave(row, price, oldPrice ?? 0)}
-      destroyOnHidden
-    >
-      <Form layout="vertical">
-        <Form.Item label={`${t('price')} (${row?.currency ?? ''})`}>
-          <InputNumber aria-label={t('price')} min={0} precision={2} value={price} onChange={(value) => setPrice(value)} style={{ width: 200 }} autoFocus />
-        </Form.Item>
-        <Form.Item label={t('oldPrice')} validateStatus={problem ? 'error' : undefined} help={<span data-testid="price-problem">{problem}</span>}>
-          <InputNumber aria-label={t('oldPrice')} min={0} precision={2} value={oldPrice} onChange={(value) => setOldPrice(value)} style={{ width: 200 }} />
-        </Form.Item>
-      </Form>
-    </Modal>
-  );
-}
-

@@ -1,4 +1,5 @@
 import type { TFunction } from 'i18next';
+import type { ReactNode } from 'react';
 import type { Lang } from '@contract/errors';
 import { PRODUCT_STATUSES, PRODUCT_VISIBILITIES, type ProductRow } from '@contract/products';
 import { amountFormat, timeFormat } from '@/app/formats';
@@ -17,11 +18,14 @@ export const formatMoney = (value: number, currency: string, lang: Lang) => (val
 
 export { pictureUrl };
 
+/** The price cell being edited: that row's id and its editor. */
+export type PriceEditing = { id: string; editor: (row: ProductRow) => ReactNode } | null;
+
 /**
- * The list's columns, most used first: what the product is and its state, prices (the price edited in place), stock
- * and sales; identifiers and dates after. `onEditPrice` opens the inline price editor of a row.
+ * The list's columns, most used first: what the product is and its state, prices (the price edited in its cell),
+ * stock and sales; identifiers and dates after. `onEditPrice` turns a row's price cell into its editor, `editing`.
  */
-export function productColumns(t: TFunction<'products'>, lang: Lang, onEditPrice: (row: ProductRow) => void): VirtualTableColumn<ProductRow>[] {
+export function productColumns(t: TFunction<'products'>, lang: Lang, onEditPrice: (row: ProductRow) => void, editing: PriceEditing = null): VirtualTableColumn<ProductRow>[] {
   const statusNames = new Map<string, string>(PRODUCT_STATUSES.map((s) => [s, t(`statuses.${s}`)]));
   const visibilityNames = new Map<string, string>(PRODUCT_VISIBILITIES.map((v) => [v, t(`visibilities.${v}`)]));
   const time = timeFormat(lang);
@@ -54,11 +58,14 @@ export function productColumns(t: TFunction<'products'>, lang: Lang, onEditPrice
       width: 140,
       align: 'right',
       sortable: true,
-      cell: (row) => (
+      cell: (row) =>
+        editing?.id === row.id ? (
+          editing.editor(row)
+        ) : (
         <button type="button" className="product-price" aria-label={`${t('editPrice')} ${row.offerId}`} onClick={(event) => (event.stopPropagation(), onEditPrice(row))}>
           {formatMoney(row.price, row.currency, lang)}
         </button>
-      ),
+        ),
     },
     { id: 'oldPrice', header: t('oldPrice'), width: 120, align: 'right', sortable: true, cell: (row) => (row.oldPrice > 0 ? <s>{formatMoney(row.oldPrice, row.currency, lang)}</s> : '—') },
     { id: 'minPrice', header: t('minPrice'), width: 120, align: 'right', sortable: true, cell: (row) => formatMoney(row.minPrice, row.currency, lang) },

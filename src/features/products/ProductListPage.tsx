@@ -23,7 +23,8 @@ import { EMPTY_SELECTION, selectedCount } from '@/components/virtual-table/selec
 import { listenerOf, useListActor, type ListAreaClient } from '@/components/virtual-table/useListActor';
 import { listOverlay, useListQuery } from '@/components/virtual-table/useListQuery';
 import type { ProductActionsRef } from './ProductActionDialog';
-import { productColumns } from './ProductColumns';
+import { formatMoney, productColumns, type PriceEditing } from './ProductColumns';
+import type { PriceValues } from './PriceCellEditor';
 import { productActionsOn } from './productActions';
 import { ProductActionBar, PRODUCT_TOPICS, productRowKey, ShopFilter } from './productListParts';
 import './products.css';
@@ -32,7 +33,7 @@ import './products.css';
 // editor and the batch actions' dialog (Modal, Form, List, Progress) made the page's first task longer.
 const dialogCode = () => import('./ProductActionDialog');
 const ProductActionDialog = lazy(() => dialogCode().then((m) => ({ default: m.ProductActionDialog })));
-const PriceEditor = lazy(() => dialogCode().then((m) => ({ default: m.PriceEditor })));
+const PriceCellEditor = lazy(() => import('./PriceCellEditor').then((m) => ({ default: m.PriceCellEditor })));
 const ProductDrawer = lazy(() => import('./ProductDrawer').then((m) => ({ default: m.ProductDrawer })));
 
 const WINDOW_ROWS = 100;
@@ -91,7 +92,6 @@ export function ProductListPage() {
   // mounted with the page, a multiple Select's input sizing forced a layout of the whole page inside its first commit.
   const drawn = useStages(failed || (!loading && (total > 0 || synced)) ? FILTER_STAGES : 0);
   const opened = useOnceTrue(detail !== null);
-  const priceEdited = useOnceTrue(editing !== null);
   const { state: { filters, search, sort }, requery, patch, changeSort, selection, setSelection } = useListQuery(actor, INITIAL, toProductQuery);
   const [facets, setFacets] = useState<ProductFacets>({ shops: [] });
   const [warehouses, setWarehouses] = useState<ProductWarehouse[]>([]);
@@ -109,7 +109,23 @@ export function ProductListPage() {
     void client.products.warehouses().then(setWarehouses).catch(() => undefined);
   }, [client]);
 
-  const columns = useMemo(() => productColumns(t, lang, setEditing), [t, lang]);
+  const editingId = editing?.id ?? null;
+  const columns = useMemo(() => {
+    const editor: PriceEditing =
+      editingId === null
+        ? null
+        : {
+            id: editingId,
+            editor: (row) => (
+              <Suspense fallback={formatMoney(row.price, row.currency, lang)}>
+                <PriceCellEditor row={row} lang={lang} onSave={savePrice} onClose={() => setEditing(null)} />
+              </Suspense>
+            ),
+          };
+    return productColumns(t, lang, setEditing, editor);
+    // savePrice sends to the actions actor, which stays.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [t, lang, editingId]);
   const count = selectedCount(selection, total);
 
   const act = (kind: ProductActionKind) =>
@@ -118,10 +134,10 @@ export function ProductListPage() {
       kind,
       selection: selection.all && handle !== null ? { kind: 'all', handle, except: [...selection.ids], total } : { kind: 'ids', ids: [...selection.ids] },
     });
-  const savePrice = (row: ProductRow, price: number, oldPrice: number) => {
+  function savePrice(row: ProductRow, { price, oldPrice, minPrice }: PriceValues) {
     setEditing(null);
-    actions.send({ type: 'action.start', kind: 'price', selection: { kind: 'ids', ids: [row.id] }, params: { price, oldPrice } });
-  };
+    actions.send({ type: 'action.start', kind: 'price', selection: { kind: 'ids', ids: [row.id] }, params: { price, oldPrice, minPrice } });
+  }
   useEffect(() => {
     const finished = actions.on('action.finished', ({ kind, done, failed: refused }) => {
       if (refused > 0) return;
@@ -204,7 +220,6 @@ export function ProductListPage() {
       </div>
       <Suspense fallback={null}>
         {opened && <ProductDrawer client={client} row={detail} lang={lang} onClose={() => setDetail(null)} />}
-        {priceEdited && <PriceEditor row={editing} lang={lang} onSave={savePrice} onClose={() => setEditing(null)} />}
         <ActionDialogSlot actor={actions} lang={lang} warehouses={warehouses} uploadImage={uploadImage} />
       </Suspense>
     </div>

@@ -70,7 +70,7 @@ export async function prepareProducts(client: DataClient, texts: ProductActionTe
   );
   const rows = all.filter(APPLIES[kind]);
   const selected = selection.kind === 'ids' ? selection.ids.length : selection.total - selection.except.length;
-  const subjects = rows.map((row) => ({ id: row.id, label: `${row.offerId} · ${row.name}`, shopId: row.shopId, shopName: row.shopName }));
+  const subjects = rows.map((row) => ({ id: row.id, label: `${row.offerId} · ${row.name}`, shopId: row.shopId, shopName: row.shopName, minPrice: row.minPrice }));
   return { subjects, omitted: Math.max(0, selected - all.length), notApplicable: all.length - rows.length, quotas: await quotasOf(client, texts, kind, subjects) };
 }
 
