@@ -28,8 +28,20 @@ export const buyerChatSchema = lazySchema(() => z.object({
   createdAt: z.number(),
   unread: z.number().int(),
   lastMessageId: z.string(),
+  /** The chat's last message as the list shows it (its text cut short; a picture says so), null when not read. */
+  last: z
+    .object({ text: z.string(), createdAt: z.number(), from: z.enum(['customer', 'seller', 'support', 'other']), isImage: z.boolean() })
+    .nullable()
+    .default(null),
+  /** The posting and product the buyer writes about (Ozon's message context), null when the chat names none. */
+  about: z
+    .object({ orderNumber: z.string(), postingNumber: z.string(), productName: z.string(), offerId: z.string(), sku: z.string(), image: z.string() })
+    .nullable()
+    .default(null),
 }));
 export type BuyerChat = z.infer<typeof buyerChatSchema>;
+/** A buyer chat's last message and what it is about, as the list shows them. */
+export type BuyerChatPreview = Pick<BuyerChat, 'last' | 'about'>;
 
 export const buyerShopChatsSchema = lazySchema(() => z.object({
   storeId: z.number().int(),

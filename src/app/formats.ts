@@ -26,7 +26,7 @@ export type TimeFormat = { format(value: number | Date): string };
 /** The largest time a JavaScript Date holds (±100,000,000 days from 1970). */
 const DATE_LIMIT_MS = 8.64e15;
 
-type Kind = 'time' | 'date' | 'seconds' | 'calendar';
+type Kind = 'time' | 'date' | 'seconds' | 'calendar' | 'clock';
 const formats = new Map<`${Lang}:${Kind}`, TimeFormat>();
 const amounts = new Map<Lang, Intl.NumberFormat>();
 
@@ -52,6 +52,12 @@ function made(lang: Lang, kind: Kind, options: Intl.DateTimeFormatOptions): Time
 export const timeFormat = (lang: Lang): TimeFormat => made(lang, 'time', { ...DATE_PARTS[lang], ...CLOCK_PARTS });
 /** Date and time to the second, for messages and logs: 2026-11-26 13:07:05. */
 export const secondsFormat = (lang: Lang): TimeFormat => made(lang, 'seconds', { ...DATE_PARTS[lang], ...CLOCK_PARTS, second: '2-digit' });
+/** The time of day alone: 13:07. */
+export const clockFormat = (lang: Lang): TimeFormat => made(lang, 'clock', CLOCK_PARTS);
+/** A list's moment: the time of day when it is today (where the user is), else the date. */
+export function listTime(lang: Lang, at: number, now: number = Date.now()): string {
+  return new Date(at).toDateString() === new Date(now).toDateString() ? clockFormat(lang).format(at) : dateFormat(lang).format(at);
+}
 /** The date alone: 2026-11-26 (zh), 26 Nov 2026 (en), 26/11/2026 (pt). */
 export const dateFormat = (lang: Lang): TimeFormat => made(lang, 'date', DATE_PARTS[lang]);
 /** A calendar date written yyyy-mm-dd (a rate's day, an announcement's start): that day, in no time zone. */

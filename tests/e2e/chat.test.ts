@@ -78,7 +78,11 @@ describe('chat in the browser', () => {
     // A picture: the admin picks one, it goes as an image token, and the seller's page shows it (read with the session).
     // The upload goes through the data worker: on a busy machine it takes longer than expect.poll's 1 s default.
     await chatWindow(admin).getByTestId('chat-image-input').setInputFiles({ name: 'sample.png', mimeType: 'image/png', buffer: SAMPLE_PNG });
-    await expect.poll(() => input.inputValue(), { timeout: 30_000 }).toMatch(/^img\[\/api\/chat\/file\/[0-9a-f]{32}\.png\]$/);
+    // It waits in the entry box as a preview (not as img[...] markup) until sent.
+    const preview = chatWindow(admin).getByRole('list', { name: '待发送的图片和文件' }).locator('img.ichat-img');
+    await preview.waitFor({ timeout: 30_000 });
+    await expect.poll(() => preview.evaluate((img: HTMLImageElement) => img.naturalWidth > 0)).toBe(true);
+    expect(await input.inputValue()).toBe('');
     await input.press('Enter');
     const picture = chatWindow(seller).locator('img.ichat-img');
     await picture.waitFor();

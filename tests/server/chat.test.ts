@@ -68,6 +68,31 @@ describe.each(DATABASE_TARGETS)('buyer chat on $kind', (target) => {
     expect(data.totalUnread).toBeGreaterThan(0);
   });
 
+  it('lists each chat with its last message and the posting and product it is about, read again when a message arrives', async () => {
+    const first = (await list()).shops[0]!;
+    const buyerChats = first.chats.filter((c) => c.chatType === 'Buyer_Seller');
+    expect(buyerChats.every((c) => c.last !== null && c.last.text !== '' && c.last.createdAt > 0)).toBe(true);
+    // The simulator's buyers write about an order of the shop (the message's context); its posting is Ozon's "-1".
+    expect(buyerChats.every((c) => c.about !== null && c.about.orderNumber !== '')).toBe(true);
+    const support = first.chats.find((c) => c.chatType === 'Seller_Support')!;
+    expect(support.about).toBeNull();
+    expect(support.last?.from).toBe('support');
+
+    // Once the posting is among the shop's synced orders, the chat names it and its product.
+    const chat = buyerChats[0]!;
+    const order = chat.about!.orderNumber;
+    await t.database.query(
+      `insert into orders (id, user_id, shop_id, shop_name, posting_number, order_number, status, in_process_at, sku, offer_id, product_name, source)
+       select $1, user_id, id, name, $2, $3, 'awaiting_packaging', now(), '777', 'SKU-777', 'Чехол Remax G813', 'ozon' from mp_shops where id = $4`,
+      [`${stores[0]!.id}:${order}-1:777`, `${order}-1`, order, stores[0]!.id],
+    );
+    sim.shop('1001').addBuyerMessage(chat.chatId, 'Когда   отправите?\nСпасибо');
+    const again = (await list()).shops[0]!.chats.find((c) => c.chatId === chat.chatId)!;
+    expect(again.last).toMatchObject({ text: 'Когда отправите? Спасибо', from: 'customer' });
+    expect(again.about).toMatchObject({ orderNumber: order, postingNumber: `${order}-1`, productName: 'Чехол Remax G813', offerId: 'SKU-777' });
+    expect(again.unread).toBeGreaterThan(0);
+  });
+
   it('pages history backwards from a message id, oldest first, and marks a chat read', async () => {
     const shop = (await list()).shops[0]!;
     const chatId = sim.shop('1001').addBuyerMessage(undefined, 'первый').chatId;

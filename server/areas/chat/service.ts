@@ -56,7 +56,37 @@ export function toBuyerChat(storeId: number, c: OzonChat): BuyerChat {
     createdAt: Date.parse(c.chat.created_at) || 0,
     unread: c.unread_count,
     lastMessageId: c.last_message_id,
+    last: null,
+    about: null,
   };
+}
+
+/** The list shows this much of a last message. */
+export const PREVIEW_CHARS = 80;
+/** Chats whose last message is read at once when the list is built (Ozon allows 50 requests/s per Client-Id). */
+const PREVIEW_CONCURRENCY = 6;
+/** Previews kept in memory (a chat's is read again only when its last message moved on). */
+const PREVIEW_CACHE = 20_000;
+
+type CachedPreview = { lastMessageId: string; last: BuyerChat['last']; orderNumber: string; sku: string };
+
+/** A message's text for the list: one line, cut at PREVIEW_CHARS. */
+export function previewText(text: string): string {
+  const line = text.replace(/\s+/g, ' ').trim();
+  return line.length > PREVIEW_CHARS ? `${line.slice(0, PREVIEW_CHARS - 1)}…` : line;
+}
+
+/** A message as the list's preview holds it. */
+function pick(message: BuyerMessage): { text: string; createdAt: number; from: BuyerMessage['from'] } {
+  return { text: previewText(message.text), createdAt: message.createdAt, from: message.from };
+}
+
+/** Runs `work` over `items`, `limit` at a time. */
+async function inParallel<T>(items: readonly T[], limit: number, work: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, async () => {
+    while (next < items.length) await work(items[next++]!);
+  }));
 }
 
 export function toBuyerMessage(storeId: number, chatId: string, m: OzonChatMessage): BuyerMessage {
@@ -82,6 +112,69 @@ export function compareIds(a: string, b: string): number {
 
 export function createBuyerChatService(deps: BuyerChatDeps) {
   const q = deps.database.query.bind(deps.database);
+  /** `<shop id>|<chat id>` → the chat's last message and its context, as of `lastMessageId`. */
+  const previews = new Map<string, CachedPreview>();
+
+  /**
+   * Each chat's last message and what it is about. Ozon's chat list names only the last message's id: a chat whose
+   * last message moved on since it was read is read again (the newest few messages: the last one's context may be
+   * empty while an earlier one names the order), the rest come from memory. The posting and its product come from
+   * the shop's synced orders (the posting is Ozon's "<order number>-1"), or from the product of the context's SKU.
+   */
+  async function withPreviews(shop: ShopRow, chats: BuyerChat[]): Promise<BuyerChat[]> {
+    const client = clientOf(shop);
+    const stale = chats.filter((c) => c.lastMessageId !== '0' && previews.get(`${shop.id}|${c.chatId}`)?.lastMessageId !== c.lastMessageId);
+    await inParallel(stale, PREVIEW_CONCURRENCY, async (chat) => {
+      const key = `${shop.id}|${chat.chatId}`;
+      try {
+        const answer = await client.chatHistory({ chat_id: chat.chatId, direction: 'Backward', limit: 5 });
+        const newest = [...answer.messages].sort((a, b) => compareIds(b.message_id, a.message_id));
+        const latest = newest[0];
+        const context = newest.find((m) => m.context?.order_number || m.context?.sku)?.context;
+        const held = previews.get(key);
+        previews.delete(key);
+        previews.set(key, {
+          lastMessageId: chat.lastMessageId,
+          last: latest ? { ...pick(toBuyerMessage(shop.id, chat.chatId, latest)), isImage: latest.is_image } : null,
+          orderNumber: context?.order_number || held?.orderNumber || '',
+          sku: context?.sku || held?.sku || '',
+        });
+        if (previews.size > PREVIEW_CACHE) previews.delete(previews.keys().next().value!);
+      } catch {
+        // Not readable now: the chat is listed without its last message, and read again next time.
+      }
+    });
+    const cached = chats.map((c) => previews.get(`${shop.id}|${c.chatId}`));
+    const postings = [...new Set(cached.flatMap((p) => (p?.orderNumber ? [`${p.orderNumber}-1`] : [])))];
+    const skus = [...new Set(cached.flatMap((p) => (p?.sku && !p.orderNumber ? [p.sku] : [])))];
+    const lines = postings.length
+      ? await q<{ posting_number: string; order_number: string; product_name: string; offer_id: string; sku: string; image: string | null }>(
+          `select distinct on (o.posting_number) o.posting_number, o.order_number, o.product_name, o.offer_id, o.sku, p.image
+           from orders o left join products p on p.shop_id = o.shop_id and p.offer_id = o.offer_id
+           where o.shop_id = $1 and o.posting_number = any($2::text[]) and not o.deleted order by o.posting_number, o.id`,
+          [shop.id, postings],
+        )
+      : [];
+    const bySku = skus.length
+      ? await q<{ sku: string; name: string; offer_id: string; image: string }>(`select sku, name, offer_id, image from products where shop_id = $1 and sku = any($2::text[])`, [shop.id, skus])
+      : [];
+    const postingOf = new Map(lines.map((l) => [l.posting_number, l]));
+    const productOf = new Map(bySku.map((p) => [p.sku, p]));
+    return chats.map((chat, i) => {
+      const preview = cached[i];
+      if (!preview) return chat;
+      const line = preview.orderNumber ? postingOf.get(`${preview.orderNumber}-1`) : undefined;
+      const product = preview.sku ? productOf.get(preview.sku) : undefined;
+      const about = line
+        ? { orderNumber: line.order_number, postingNumber: line.posting_number, productName: line.product_name, offerId: line.offer_id, sku: line.sku, image: line.image ?? '' }
+        : preview.orderNumber
+          ? { orderNumber: preview.orderNumber, postingNumber: '', productName: product?.name ?? '', offerId: product?.offer_id ?? '', sku: preview.sku, image: product?.image ?? '' }
+          : product
+            ? { orderNumber: '', postingNumber: '', productName: product.name, offerId: product.offer_id, sku: preview.sku, image: product.image }
+            : null;
+      return { ...chat, last: preview.last, about };
+    });
+  }
 
   async function shopsOf(userId: number): Promise<ShopRow[]> {
     return q<ShopRow>(`select id, user_id, name, client_id, api_key_enc, base_url, status from mp_shops where user_id = $1${shopScopeSql('id')} order by id`, [userId]);
@@ -203,6 +296,7 @@ export function createBuyerChatService(deps: BuyerChatDeps) {
               error = failure.texts[lang];
             }
           }
+          if (error === null) chats = await withPreviews(shop, chats);
           return { storeId: shop.id, name: shop.name, chats, unread: chats.reduce((sum, c) => sum + c.unread, 0), error };
         }),
       );

@@ -2,6 +2,8 @@ import { useTranslation } from 'react-i18next';
 import { BellOutlined, ReloadOutlined, ShopOutlined, TeamOutlined, UserAddOutlined, UsergroupAddOutlined } from '@ant-design/icons';
 import { Alert, Avatar, Badge, Button, Collapse, Empty, Space, Tag, Tooltip, Typography } from 'antd';
 import type { BuyerChat, ChatListData, ContactsOverview, TeamGroup, TeamFriend } from '@contract/chat';
+import { listTime } from '@/app/formats';
+import { toLang } from '@/app/i18n';
 import { buyerChatLabel } from './adapters';
 
 type ChatSidebarProps = {
@@ -52,11 +54,7 @@ export function ChatSidebar({ buyers, overview, onOpenBuyer, onOpenFriend, onOpe
                   <ul className="chat-entries chat-entries-scroll">
                     {shop.chats.map((chat) => (
                       <li key={chat.chatId}>
-                        <button type="button" className="chat-entry" onClick={() => onOpenBuyer(chat, shop.name)}>
-                          <span className="chat-ellipsis">{buyerChatLabel(chat, t)}</span>
-                          {chat.status === 'Closed' && <Tag>{t('closed')}</Tag>}
-                          <Badge count={chat.unread} size="small" />
-                        </button>
+                        <BuyerEntry chat={chat} onOpen={() => onOpenBuyer(chat, shop.name)} />
                       </li>
                     ))}
                   </ul>
@@ -154,5 +152,45 @@ export function ChatSidebar({ buyers, overview, onOpenBuyer, onOpenFriend, onOpe
         )}
       </section>
     </aside>
+  );
+}
+
+/**
+ * One buyer chat in the list: who and when, the last message (a picture says so; the seller's own marked), the
+ * unread count, and the posting and product the buyer writes about.
+ */
+function BuyerEntry({ chat, onOpen }: { chat: BuyerChat; onOpen: () => void }) {
+  const { t, i18n } = useTranslation('chat');
+  const lang = toLang(i18n.language);
+  const last = chat.last;
+  const text = last ? (last.isImage ? t('lastPicture') : last.text || t('lastEmpty')) : null;
+  const about = chat.about;
+  return (
+    <button type="button" className="chat-entry chat-entry--buyer" onClick={onOpen}>
+      <span className="chat-buyer-line">
+        <span className="chat-ellipsis chat-buyer-name">{buyerChatLabel(chat, t)}</span>
+        {chat.status === 'Closed' && <Tag className="chat-buyer-tag">{t('closed')}</Tag>}
+        {last && (
+          <time className="chat-buyer-time" dateTime={new Date(last.createdAt).toISOString()}>
+            {listTime(lang, last.createdAt)}
+          </time>
+        )}
+      </span>
+      {text !== null && (
+        <span className="chat-buyer-line">
+          <span className={`chat-ellipsis chat-buyer-last${chat.unread > 0 ? ' chat-buyer-last--unread' : ''}`}>
+            {last?.from === 'seller' ? t('lastMine', { text }) : text}
+          </span>
+          <Badge count={chat.unread} size="small" overflowCount={99} />
+        </span>
+      )}
+      {text === null && chat.unread > 0 && <Badge count={chat.unread} size="small" overflowCount={99} />}
+      {about && (
+        <span className="chat-buyer-about chat-ellipsis" title={[about.postingNumber || about.orderNumber, about.productName].filter(Boolean).join(' · ')}>
+          {about.postingNumber || about.orderNumber ? t('aboutPosting', { posting: about.postingNumber || about.orderNumber }) : null}
+          {about.productName ? <span className="chat-buyer-product"> · {about.productName}</span> : null}
+        </span>
+      )}
+    </button>
   );
 }

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import type { ChatListData } from '@contract/chat';
+import type { BuyerChat, ChatListData } from '@contract/chat';
 import type { DataClient } from '@workers/client';
 
 /**
@@ -19,13 +19,16 @@ export function useBuyerChats(client: DataClient) {
     void reload();
   }, [reload]);
 
-  /** A chat's new unread count; `toTop` moves it first in its shop, as the marketplace orders chats by their last message. */
-  const setUnread = useCallback((storeId: number, chatId: string, unread: number, toTop = false) => {
+  /**
+   * A chat's new unread count; `toTop` moves it first in its shop, as the marketplace orders chats by their last
+   * message, and `last` is that new message.
+   */
+  const setUnread = useCallback((storeId: number, chatId: string, unread: number, toTop = false, last?: BuyerChat['last']) => {
     setBuyers((current) => {
       if (!current) return current;
       const shops = current.shops.map((shop) => {
         if (shop.storeId !== storeId) return shop;
-        let chats = shop.chats.map((c) => (c.chatId === chatId ? { ...c, unread } : c));
+        let chats = shop.chats.map((c) => (c.chatId === chatId ? { ...c, unread, ...(last ? { last } : {}) } : c));
         if (toTop) chats = [...chats.filter((c) => c.chatId === chatId), ...chats.filter((c) => c.chatId !== chatId)];
         return { ...shop, chats, unread: chats.reduce((sum, c) => sum + c.unread, 0) };
       });

@@ -1,6 +1,6 @@
 import { proxy } from 'comlink';
 import { useEffect, useRef, type RefObject } from 'react';
-import type { ChatListData, ContactsOverview } from '@contract/chat';
+import type { BuyerChat, ChatListData, ContactsOverview } from '@contract/chat';
 import { chatKey, type Chat } from '@contract/chatWidget';
 import type { DataClient } from '@workers/client';
 import { buyerChat, buyerMessage, friendChat, groupChat, teamMessage, type ChatT } from './adapters';
@@ -16,7 +16,7 @@ export type ChatPushTargets = {
   open: Map<string, Chat>;
   active: string | null;
   markRead: (chat: Chat, lastId?: number) => void;
-  setBuyerUnread: (storeId: number, chatId: string, unread: number, toTop?: boolean) => void;
+  setBuyerUnread: (storeId: number, chatId: string, unread: number, toTop?: boolean, last?: BuyerChat['last']) => void;
   addContactsUnread: (key: string) => void;
   setOnline: (userId: number, online: boolean) => void;
   reloadOverview: () => void;
@@ -74,7 +74,7 @@ export function useChatPushes(client: DataClient, sender: ChatSender, targets: (
           const chat = now.open.get(key) ?? fresh;
           if (!now.open.has(key)) now.open.set(key, chat);
           if (!known) now.reloadBuyers();
-          now.setBuyerUnread(incoming.storeId, incoming.chatId, unread, true);
+          now.setBuyerUnread(incoming.storeId, incoming.chatId, unread, true, { text: incoming.text, createdAt: incoming.createdAt, from: incoming.from, isImage: false });
           now.widget.current?.send({ type: 'message.incoming', message: { ...buyerMessage(incoming, shopName, now.t), chat } });
           if (incoming.from === 'seller') return;
           now.onBuyerWrote(chat);

@@ -20,8 +20,18 @@ const buyers: ChatListData = {
       unread: 0,
       error: null,
       chats: [
-        { storeId: 1, chatId: 'c-closed-01', chatType: 'Buyer_Seller', status: 'Opened', createdAt: 0, unread: 0, lastMessageId: '1' },
-        { storeId: 1, chatId: 'c-open-002', chatType: 'Buyer_Seller', status: 'Opened', createdAt: 0, unread: 0, lastMessageId: '2' },
+        { storeId: 1, chatId: 'c-closed-01', chatType: 'Buyer_Seller', status: 'Opened', createdAt: 0, unread: 0, lastMessageId: '1', last: null, about: null },
+        {
+          storeId: 1,
+          chatId: 'c-open-002',
+          chatType: 'Buyer_Seller',
+          status: 'Opened',
+          createdAt: 0,
+          unread: 2,
+          lastMessageId: '2',
+          last: { text: 'Когда отправите заказ?', createdAt: Date.parse('2026-11-25T09:30:00Z'), from: 'customer', isImage: false },
+          about: { orderNumber: '1001-0042', postingNumber: '1001-0042-1', productName: 'Чехол Remax G813', offerId: 'SKU-1001-00042', sku: '42', image: '' },
+        },
       ],
     },
   ],
@@ -51,6 +61,22 @@ beforeEach(() => {
   vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(500);
 });
 afterEach(() => vi.restoreAllMocks());
+
+describe('chat page: the buyer chat list', { timeout: 60_000 }, () => {
+  it('lists each buyer chat with its last message, its time, the unread count and the posting and product it is about', async () => {
+    const { client } = pageClient({});
+    renderWithApp(<ChatListPage />, { client });
+    const entry = await screen.findByRole('button', { name: /pen002/ }, { timeout: 10_000 });
+    expect(entry).toHaveTextContent('Когда отправите заказ?');
+    expect(entry).toHaveTextContent('货件 1001-0042-1');
+    expect(entry).toHaveTextContent('Чехол Remax G813');
+    expect(entry.querySelector('time')?.getAttribute('datetime')).toBe('2026-11-25T09:30:00.000Z');
+    expect(entry.querySelector('time')).toHaveTextContent(/2026-11-2\d/);
+    expect(entry.querySelector('.ant-badge')).toHaveTextContent('2');
+    // A chat whose last message could not be read yet is still listed, by its buyer.
+    expect(screen.getByRole('button', { name: /osed01/ })).not.toHaveTextContent('货件');
+  });
+});
 
 describe('chat page: the reply window of a buyer chat', { timeout: 60_000 }, () => {
   it('disables the entry box with the reason when Ozon no longer lets the seller reply, and says until when otherwise', async () => {

@@ -90,7 +90,7 @@ describe('ChatWidget: header, modes and uploads', () => {
     expect(screen.getAllByRole('tab')).toHaveLength(2);
   });
 
-  it('uploads a picked image for the open conversation and sends it as an image token', async () => {
+  it('shows a picked image as a preview in the entry box, not as markup, and sends it as an image token', async () => {
     const user = userEvent.setup();
     const onSendMessage = vi.fn();
     const onUploadEvent = vi.fn(({ callback }: { callback: (url: string) => void }) => callback('/api/chat/file/abc.png'));
@@ -99,16 +99,25 @@ describe('ChatWidget: header, modes and uploads', () => {
     fireEvent.change(screen.getByTestId('chat-image-input'), { target: { files: [picture] } });
     expect(onUploadEvent).toHaveBeenCalledWith(expect.objectContaining({ type: 'image', file: picture, chat: expect.objectContaining({ id: 1 }) }));
     const box = screen.getByRole('textbox', { name: '输入消息' }) as HTMLTextAreaElement;
-    await waitFor(() => expect(box.value).toBe('img[/api/chat/file/abc.png]'));
+    const waiting = await screen.findByRole('list', { name: '待发送的图片和文件' });
+    expect(waiting.querySelector('img.ichat-img')?.getAttribute('src')).toBe('/api/chat/file/abc.png');
+    expect(box.value).toBe('');
+    expect(waiting).not.toHaveTextContent('img[');
+    await user.type(box, '请看图');
     await user.click(screen.getByRole('button', { name: '发送(S)' }));
-    expect(onSendMessage).toHaveBeenCalledWith(expect.objectContaining({ content: 'img[/api/chat/file/abc.png]' }));
+    expect(onSendMessage).toHaveBeenCalledWith(expect.objectContaining({ content: '请看图\nimg[/api/chat/file/abc.png]' }));
+    expect(screen.queryByRole('list', { name: '待发送的图片和文件' })).toBeNull();
 
-    // A file goes as a file token named after the file; a picture of the wrong type is silently dropped.
+    // A file waits by its name and goes as a file token; a picture of the wrong type is silently dropped; one can be removed.
     fireEvent.change(screen.getByTestId('chat-image-input'), { target: { files: [new File(['x'], 'notes.pdf')] } });
     expect(onUploadEvent).toHaveBeenCalledTimes(1);
     onUploadEvent.mockImplementation(({ callback }) => callback('/api/chat/file/def.pdf'));
     fireEvent.change(screen.getByTestId('chat-file-input'), { target: { files: [new File(['x'], '报价单.pdf')] } });
-    await waitFor(() => expect(box.value).toBe('file(/api/chat/file/def.pdf)[报价单.pdf]'));
+    fireEvent.change(screen.getByTestId('chat-file-input'), { target: { files: [new File(['x'], '发票.pdf')] } });
+    expect(await screen.findByRole('list', { name: '待发送的图片和文件' })).toHaveTextContent('报价单.pdf');
+    await user.click(screen.getByRole('button', { name: '移除 发票.pdf' }));
+    await user.click(screen.getByRole('button', { name: '发送(S)' }));
+    expect(onSendMessage).toHaveBeenLastCalledWith(expect.objectContaining({ content: 'file(/api/chat/file/def.pdf)[报价单.pdf]' }));
   });
 });
 

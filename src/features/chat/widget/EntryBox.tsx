@@ -1,10 +1,11 @@
-import { PaperClipOutlined, PictureOutlined, SmileOutlined } from '@ant-design/icons';
+import { CloseOutlined, FileOutlined, PaperClipOutlined, PictureOutlined, SmileOutlined } from '@ant-design/icons';
 import { Alert, Button, Dropdown, Popover, Space, Typography } from 'antd';
 import type { ReplyWindow } from '@contract/chatWidget';
 import { timeFormat } from '@/app/formats';
-import { useRef, useState, type ChangeEvent, type KeyboardEvent } from 'react';
+import { useRef, useState, type ChangeEvent, type ClipboardEvent, type KeyboardEvent } from 'react';
 import { emojiToken } from './emoji';
 import { EmojiPicker } from './EmojiPicker';
+import { MessageContent } from './MessageContent';
 import type { ChatLang, Translate } from './translate';
 import type { SendMode } from './types';
 import { acceptAttribute, acceptsFile, uploadToken, type UploadExtensions, type UploadKind } from './upload';
@@ -24,6 +25,15 @@ type EntryBoxProps = {
   reply?: ReplyWindow | undefined;
 };
 
+/** A picture or file uploaded for the next message: shown above the box as a preview, sent as its token. */
+type Attachment = { kind: UploadKind; url: string; name: string };
+
+/** The message as sent: the text, then each attachment's token on a line of its own. */
+export function composeMessage(text: string, attachments: readonly Attachment[]): string {
+  const tokens = attachments.map((a) => uploadToken(a.kind, a.url, a.name));
+  return [text.trim() === '' ? '' : text, ...tokens].filter((part) => part !== '').join('\n');
+}
+
 /** Inserts text at the caret (or over the selection) and returns the new value and caret position. */
 export function insertAt(value: string, start: number, end: number, insert: string): { value: string; caret: number } {
   return { value: value.slice(0, start) + insert + value.slice(end), caret: start + insert.length };
@@ -33,6 +43,7 @@ export function EntryBox({ t, lang, sendMode, onSendModeChange, onSend, onClose,
   const closed = reply !== undefined && !reply.canReply;
   const [text, setText] = useState('');
   const [emojiOpen, setEmojiOpen] = useState(false);
+  const [attachments, setAttachments] = useState<Attachment[]>([]);
   const area = useRef<HTMLTextAreaElement>(null);
   const caret = useRef({ start: 0, end: 0 });
   const imageInput = useRef<HTMLInputElement>(null);
@@ -58,9 +69,10 @@ export function EntryBox({ t, lang, sendMode, onSendModeChange, onSend, onClose,
 
   const send = () => {
     // Whitespace alone is empty too: nothing is sent and the box keeps what was typed.
-    if (closed || text.trim() === '') return;
-    onSend(text);
+    if (closed || (text.trim() === '' && attachments.length === 0)) return;
+    onSend(composeMessage(text, attachments));
     setText('');
+    setAttachments([]);
     caret.current = { start: 0, end: 0 };
   };
 
@@ -79,11 +91,23 @@ export function EntryBox({ t, lang, sendMode, onSendModeChange, onSend, onClose,
     }
   };
 
+  const upload = (kind: UploadKind, file: File) => {
+    if (!acceptsFile(file.name, kind, uploadExtensions)) return;
+    onUpload?.({ type: kind, file, callback: (url) => setAttachments((list) => [...list, { kind, url, name: file.name }]) });
+  };
+
   const pick = (kind: UploadKind) => (e: ChangeEvent<HTMLInputElement>) => {
     const file = e.target.files?.[0];
     e.target.value = '';
-    if (!file || !acceptsFile(file.name, kind, uploadExtensions)) return;
-    onUpload?.({ type: kind, file, callback: (url) => insert(uploadToken(kind, url, file.name)) });
+    if (file) upload(kind, file);
+  };
+
+  // A picture pasted into the box is uploaded as a picked one is (a screenshot has no name: it gets one).
+  const onPaste = (e: ClipboardEvent<HTMLTextAreaElement>) => {
+    const pictures = [...e.clipboardData.files].filter((file) => file.type.startsWith('image/'));
+    if (pictures.length === 0 || closed || !onUpload) return;
+    e.preventDefault();
+    for (const file of pictures) upload('image', file.name ? file : new File([file], `pasted.${file.type.slice(6) || 'png'}`, { type: file.type }));
   };
 
   return (
@@ -136,8 +160,26 @@ export function EntryBox({ t, lang, sendMode, onSendModeChange, onSend, onClose,
           onChange={pick('file')}
         />
       </Space>
+      {attachments.length > 0 && (
+        <ul className="ichat-attachments" aria-label={t('attachments')}>
+          {attachments.map((a, i) => (
+            <li key={`${a.url}-${i}`} className={`ichat-attachment ichat-attachment--${a.kind}`} title={a.name}>
+              {a.kind === 'image' ? <MessageContent content={uploadToken('image', a.url, a.name)} /> : <span className="ichat-attachment__file"><FileOutlined /> {a.name}</span>}
+              <button
+                type="button"
+                className="ichat-attachment__remove"
+                aria-label={t('removeAttachment', { name: a.name })}
+                onClick={() => setAttachments((list) => list.filter((_, k) => k !== i))}
+              >
+                <CloseOutlined />
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
       <textarea
         ref={area}
+        onPaste={onPaste}
         aria-label={t('inputLabel')}
         value={text}
         onChange={(e) => {
