@@ -128,12 +128,15 @@ export function ProductListPage() {
   }, [t, lang, editingId]);
   const count = selectedCount(selection, total);
 
-  const act = (kind: ProductActionKind) =>
+  const act = (kind: ProductActionKind) => {
+    // A price left open in its cell would float over the batch's dialog.
+    setEditing(null);
     actions.send({
       type: 'action.start',
       kind,
       selection: selection.all && handle !== null ? { kind: 'all', handle, except: [...selection.ids], total } : { kind: 'ids', ids: [...selection.ids] },
     });
+  };
   function savePrice(row: ProductRow, { price, oldPrice, minPrice }: PriceValues) {
     setEditing(null);
     actions.send({ type: 'action.start', kind: 'price', selection: { kind: 'ids', ids: [row.id] }, params: { price, oldPrice, minPrice } });
