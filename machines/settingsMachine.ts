@@ -17,6 +17,8 @@ export type DisplaySettings = {
   sidebarLogo: boolean;
   supportPinyinSearch: boolean;
   antiInspection: boolean;
+  /** 'original', 'CNY' or 'RUB': amounts also shown converted at the Bank of Russia's rate of the day. */
+  displayCurrency: string;
 };
 
 export const DEFAULT_SETTINGS: DisplaySettings = {
@@ -28,6 +30,7 @@ export const DEFAULT_SETTINGS: DisplaySettings = {
   sidebarLogo: false,
   supportPinyinSearch: true,
   antiInspection: false,
+  displayCurrency: 'original',
 };
 
 export type SettingsContext = { settings: DisplaySettings; sidebarOpened: boolean; size: Size };

@@ -1,7 +1,8 @@
-import { ColorPicker, Divider, Drawer, Button, Switch, Typography } from 'antd';
+import { ColorPicker, Divider, Drawer, Button, Select, Switch, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { selectSettings, type DisplaySettings } from '@machines/settingsMachine';
 import { SettingsContext } from '../displaySettings';
+import { DISPLAY_CURRENCIES } from '../money';
 
 const PRESET_COLORS = ['#1890ff', '#13c2c2', '#52c41a', '#fa541c', '#eb2f96', '#722ed1', '#304156'];
 
@@ -26,6 +27,19 @@ export function SettingsDrawer({ open, onClose }: { open: boolean; onClose: () =
           onChangeComplete={(color) => change('theme', color.toHexString())}
         />
       </div>
+      <div className="settings-drawer__row">
+        <span id="settings-currency">{t('settings.displayCurrency')}</span>
+        <Select
+          aria-labelledby="settings-currency"
+          value={settings.displayCurrency}
+          style={{ width: 150 }}
+          options={DISPLAY_CURRENCIES.map((code) => ({ value: code, label: t(`settings.currency.${code}`) }))}
+          onChange={(value: string) => change('displayCurrency', value)}
+        />
+      </div>
+      <Typography.Paragraph type="secondary" className="settings-drawer__hint">
+        {t('settings.displayCurrencyHint')}
+      </Typography.Paragraph>
       <Divider />
       {SWITCHES.map((key) => (
         <div key={key} className="settings-drawer__row">

@@ -101,6 +101,7 @@ export const en: Resources = {
     sidebarLogo: 'Sidebar logo',
     supportPinyinSearch: 'Pinyin menu search',
     antiInspection: 'Block developer tools',
+    displayCurrency: 'Show amounts in', displayCurrencyHint: 'Beside each amount in its own currency, the amount at the Bank of Russia’s rate of the day', currency: { original: 'Their own currency', CNY: 'Yuan CNY', RUB: 'Roubles RUB' },
     antiInspectionHint: 'Gets in the way of browser plugins and assistive tools; off by default and never on in development.',
     reset: 'Reset',
   },

@@ -28,7 +28,7 @@ export const es: ShellResources = {
   tagsView: { refresh: 'Actualizar', close: 'Cerrar', closeOthers: 'Cerrar otras', closeAll: 'Cerrar todas', closeTab: 'Cerrar pestaña {{title}}' },
   settings: {
     title: 'Ajustes de diseño', theme: 'Color del tema', tagsView: 'Mostrar pestañas', fixedHeader: 'Cabecera fija', sidebarLogo: 'Logo en la barra lateral',
-    supportPinyinSearch: 'Búsqueda por pinyin', antiInspection: 'Bloquear herramientas de desarrollo',
+    supportPinyinSearch: 'Búsqueda por pinyin', antiInspection: 'Bloquear herramientas de desarrollo', displayCurrency: 'Mostrar importes en', displayCurrencyHint: 'Junto a cada importe en su moneda, el importe al tipo del día del Banco de Rusia', currency: { original: 'Su propia moneda', CNY: 'Yuan CNY', RUB: 'Rublos RUB' },
     antiInspectionHint: 'Interfiere con los plugins del navegador y las herramientas de accesibilidad; desactivado por defecto y nunca activo en desarrollo.', reset: 'Restablecer',
   },
   notice: { label: 'Aviso', close: 'Cerrar aviso' },

@@ -26,7 +26,7 @@ export const ja: ShellResources = {
   tagsView: { refresh: '再読み込み', close: '閉じる', closeOthers: '他を閉じる', closeAll: 'すべて閉じる', closeTab: 'タブ {{title}} を閉じる' },
   settings: {
     title: 'レイアウト設定', theme: 'テーマカラー', tagsView: 'タブを表示', fixedHeader: 'ヘッダーを固定', sidebarLogo: 'サイドバーのロゴ',
-    supportPinyinSearch: 'ピンイン検索', antiInspection: '開発者ツールをブロック',
+    supportPinyinSearch: 'ピンイン検索', antiInspection: '開発者ツールをブロック', displayCurrency: '金額の表示通貨', displayCurrencyHint: '元の通貨の金額の横に、ロシア中央銀行の当日レートで換算した金額を表示', currency: { original: '元の通貨のみ', CNY: '人民元 CNY', RUB: 'ルーブル RUB' },
     antiInspectionHint: 'ブラウザ拡張機能や支援ツールの妨げになるため、既定ではオフです。開発環境では常に無効です。', reset: 'リセット',
   },
   notice: { label: 'お知らせ', close: 'お知らせを閉じる' },

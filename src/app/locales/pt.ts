@@ -96,6 +96,7 @@ export const pt: Resources = {
     sidebarLogo: 'Logo na barra lateral',
     supportPinyinSearch: 'Pesquisa por pinyin',
     antiInspection: 'Bloquear ferramentas de desenvolvedor',
+    displayCurrency: 'Mostrar valores em', displayCurrencyHint: 'Ao lado de cada valor na moeda original, o valor à taxa do dia do Banco da Rússia', currency: { original: 'Moeda original', CNY: 'Yuan CNY', RUB: 'Rublos RUB' },
     antiInspectionHint: 'Interfere com plugins do navegador e ferramentas de acessibilidade; desativado por padrão e nunca ativo em desenvolvimento.',
     reset: 'Redefinir',
   },

@@ -100,6 +100,7 @@ export const zh = {
     sidebarLogo: '侧边栏 Logo',
     supportPinyinSearch: '菜单拼音搜索',
     antiInspection: '禁止打开开发者工具',
+    displayCurrency: '金额显示币种', displayCurrencyHint: '原币金额旁显示按俄罗斯央行当日汇率换算的金额', currency: { original: '仅原币', CNY: '人民币 CNY', RUB: '卢布 RUB' },
     antiInspectionHint: '会干扰浏览器插件和辅助工具，默认关闭；开发环境下始终不生效。',
     reset: '恢复默认',
   },

@@ -23,6 +23,7 @@ import { EMPTY_SELECTION, selectedCount } from '@/components/virtual-table/selec
 import { listenerOf, useListActor, type ListAreaClient } from '@/components/virtual-table/useListActor';
 import { listOverlay, useListQuery } from '@/components/virtual-table/useListQuery';
 import type { ProductActionsRef } from './ProductActionDialog';
+import { useDisplayCurrency } from '@/app/useDisplayMoney';
 import { formatMoney, productColumns, type PriceEditing } from './ProductColumns';
 import type { PriceValues } from './PriceCellEditor';
 import { productActionsOn } from './productActions';
@@ -110,6 +111,7 @@ export function ProductListPage() {
   }, [client]);
 
   const editingId = editing?.id ?? null;
+  const shown = useDisplayCurrency(client);
   const columns = useMemo(() => {
     const editor: PriceEditing =
       editingId === null
@@ -122,10 +124,10 @@ export function ProductListPage() {
               </Suspense>
             ),
           };
-    return productColumns(t, lang, setEditing, editor);
+    return productColumns(t, lang, setEditing, editor, shown);
     // savePrice sends to the actions actor, which stays.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [t, lang, editingId]);
+  }, [t, lang, editingId, shown]);
   const count = selectedCount(selection, total);
 
   const act = (kind: ProductActionKind) => {
