@@ -42,9 +42,6 @@ export default defineConfig({
           environment: 'jsdom',
           include: ['tests/component/**/*.test.tsx', 'src/**/*.test.tsx'],
           setupFiles: ['tests/component/setup.ts'],
-          // A worker keeps antd, React and Testing Library loaded for its next file (each file still gets a fresh
-          // jsdom and the setup file): 166 CPU-s for the 40 files instead of 274.
-          isolate: false,
           testTimeout: 20_000,
         },
       },
