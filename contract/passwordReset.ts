@@ -19,6 +19,12 @@ export const RESEND_AFTER_S = 60;
 /** Sends within an hour: per account, per destination, per address. */
 export const SENDS_PER_HOUR = { account: 5, destination: 5, address: 10 } as const;
 
+/** What the "no e-mail address / phone number" message names, per channel. */
+export const RESET_CHANNEL_NAMES = {
+  email: { zh: '邮箱', en: 'e-mail address', pt: 'e-mail' },
+  sms: { zh: '手机号', en: 'phone number', pt: 'telefone' },
+} as const;
+
 export const RESET_MESSAGES = {
   noContact: {
     zh: '没有该账号，或该账号未绑定{channel}',

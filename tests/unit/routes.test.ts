@@ -23,6 +23,7 @@ const RESEARCH: Account[] = ['admin', 'seller', 'analyst'];
 const EXPECTED: [path: string, who: Account[]][] = [
   ['/login', ALL],
   ['/register', ALL],
+  ['/forgot', ALL],
   ['/404', ALL],
   ['/redirect/*', ALL],
   ['/', ALL],
@@ -81,6 +82,8 @@ const EXPECTED: [path: string, who: Account[]][] = [
   ['/team/positions', ALL],
   ['/team/log', ALL],
   ['/team/online', ALL],
+  ['/team/access-policies', ALL],
+  ['/team/access-log', ALL],
   ['/team/security', ALL],
   ['/ops-console', ADMIN],
   ['/ops-console/user-manager', ADMIN],

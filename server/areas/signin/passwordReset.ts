@@ -6,6 +6,7 @@ import {
   RESET_CODE_DIGITS,
   RESET_CODE_TRIES,
   RESET_CODE_TTL_S,
+  RESET_CHANNEL_NAMES,
   RESET_MESSAGES,
   SENDS_PER_HOUR,
   type Contact,
@@ -30,7 +31,6 @@ import { deliverMail, deliverSmsCode, type MessagingDeps } from './services';
  */
 
 const HOUR_MS = 3_600_000;
-const CHANNEL_NAME: Record<ResetChannel, Localized> = { email: { zh: '邮箱', en: 'e-mail address', pt: 'e-mail' }, sms: { zh: '手机号', en: 'phone number', pt: 'telefone' } };
 const fill = (text: Localized, params: Record<string, string | Localized>): Localized => {
   const one = (lang: keyof Localized) => Object.entries(params).reduce((out, [key, value]) => out.replace(`{${key}}`, typeof value === 'string' ? value : value[lang]), text[lang]);
   return { zh: one('zh'), en: one('en'), pt: one('pt') };
@@ -78,7 +78,7 @@ export async function sendResetCode(deps: MessagingDeps, body: ForgotSendBody, o
   const destination = user ? destinationOf(user, body.channel) : null;
   const entry = { orgId: user ? policyOrgOf(user) : 0, userId: user?.id ?? null, username: body.username, event: 'reset', method: body.channel, ...origin } as const;
   if (!user || !destination) {
-    const error = new ApiError(400, fill(RESET_MESSAGES.noContact, { channel: CHANNEL_NAME[body.channel] }), 'username');
+    const error = new ApiError(400, fill(RESET_MESSAGES.noContact, { channel: RESET_CHANNEL_NAMES[body.channel] }), 'username');
     await logSignIn(deps, { ...entry, success: false, reason: error.localized('en') });
     throw error;
   }
