@@ -1,7 +1,7 @@
 import { SafetyOutlined } from '@ant-design/icons';
 import { Form, Input, Spin, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { Captcha } from './useCaptcha';
+import type { Captcha } from '@/components/useCaptcha';
 
 /** The captcha input with its image beside it; clicking the image fetches a new one. */
 export function CaptchaField({ captcha }: { captcha: Captcha }) {

@@ -11,7 +11,7 @@ import { appActorOptions } from '@/app/createAppActor';
 import { useDataClient } from '@/app/dataClient';
 import { AuthLayout } from './AuthLayout';
 import { CaptchaField } from './CaptchaField';
-import { useCaptcha } from './useCaptcha';
+import { useCaptcha } from '@/components/useCaptcha';
 
 type AskValues = { username: string; channel: ResetChannel; code: string };
 type ResetValues = { code: string; password: string; confirm: string };

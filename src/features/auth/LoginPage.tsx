@@ -9,7 +9,7 @@ import { AuthLayout } from './AuthLayout';
 import { CaptchaField } from './CaptchaField';
 import { PasswordChangePanel } from './PasswordChangePanel';
 import { SecondStepPanel } from './SecondStepPanel';
-import { useCaptcha } from './useCaptcha';
+import { useCaptcha } from '@/components/useCaptcha';
 
 type LoginValues = { username: string; password: string; code: string };
 

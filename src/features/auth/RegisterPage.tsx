@@ -10,7 +10,7 @@ import { toLang } from '@/app/i18n';
 import { PasswordRuleList, passwordRuleValidator, usePasswordRules } from '@/components/password-rules/PasswordRules';
 import { AuthLayout } from './AuthLayout';
 import { CaptchaField } from './CaptchaField';
-import { useCaptcha } from './useCaptcha';
+import { useCaptcha } from '@/components/useCaptcha';
 
 type RegisterValues = { username: string; password: string; confirm: string; code: string };
 

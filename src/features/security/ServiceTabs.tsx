@@ -13,7 +13,7 @@ import {
   type SmsSettingsAnswer,
 } from '@contract/signinServices';
 import { useDataClient } from '@/app/dataClient';
-import { useCaptcha } from '@/features/auth/useCaptcha';
+import { useCaptcha } from '@/components/useCaptcha';
 
 /** The simulator's AccessKey (server/integrations/sms/simulator.ts), shown only while the app sends through it. */
 const SIM_SMS_KEY = { id: 'LTAI5tSimulatorKey0001', secret: 'simulator-secret-0001' };
@@ -60,42 +60,92 @@ function LoadError({ error, retry }: { error: string; retry: () => void }) {
   return <Alert type="error" showIcon title={t('loadFailed', { reason: error })} action={<Button onClick={retry}>{t('retry')}</Button>} />;
 }
 
-type MailForm = Omit<SaveMailBody, 'orgId' | 'status'> & { status: boolean };
+/** A settings form's fields as the form holds them: the stored status (1/0) as a switch. */
+type WithSwitch<T> = Omit<T, 'status'> & { status: boolean };
+
+/**
+ * One settings tab's data: its answer loaded (with the error and a retry), the form filled from it whenever it
+ * arrives, and `save` sending the form (status back to 1/0) and keeping the answer the server gives back.
+ */
+function useSettingsForm<A, F extends { status: boolean }>(options: {
+  load: () => Promise<A>;
+  toForm: (answer: A) => F;
+  send: (values: Omit<F, 'status'> & { status: 0 | 1 }) => Promise<A>;
+  saved?: () => void;
+}) {
+  const { t } = useTranslation('securityServices');
+  const { message } = App.useApp();
+  const [form] = Form.useForm<F>();
+  const [saving, runSave] = useAction();
+  const loaded = useLoaded<A>(options.load);
+  const { toForm, send, saved } = options;
+  const answer = loaded.value;
+  useEffect(() => {
+    if (answer) form.setFieldsValue(toForm(answer) as Parameters<typeof form.setFieldsValue>[0]);
+  }, [answer, form, toForm]);
+  const save = ({ status, ...values }: F) =>
+    runSave(async () => {
+      loaded.set(await send({ ...values, status: status ? 1 : 0 }));
+      void message.success(t('saved'));
+      saved?.();
+    });
+  return { form, answer, loaded, saving, save };
+}
+
+/** The status switch and the save button every settings form ends with. */
+function StatusAndSave({ saving, extra }: { saving: boolean; extra?: string }) {
+  const { t } = useTranslation('securityServices');
+  return (
+    <>
+      <Form.Item name="status" label={t('status')} valuePropName="checked" extra={extra}>
+        <Switch checkedChildren={t('on')} unCheckedChildren={t('off')} />
+      </Form.Item>
+      <Button type="primary" htmlType="submit" loading={saving}>
+        {t('save')}
+      </Button>
+    </>
+  );
+}
+
+/** A test message to an address the administrator types (a mail address, a phone number), sent through the saved settings. */
+function TestSendCard(props: { title: string; label: string; button: string; width: number; valid: RegExp; send: (to: string) => Promise<{ to: string; via: string }>; sentKey: 'mail.testSent' | 'sms.testSent' }) {
+  const { t } = useTranslation('securityServices');
+  const { message } = App.useApp();
+  const [to, setTo] = useState('');
+  const [testing, runTest] = useAction();
+  const sendTest = () =>
+    runTest(async () => {
+      const sent = await props.send(to);
+      void message.success(t(props.sentKey, { to: sent.to, via: sent.via }));
+    });
+  return (
+    <Card title={props.title} size="small">
+      <Space>
+        <Input aria-label={props.label} placeholder={props.label} value={to} onChange={(event) => setTo(event.target.value.trim())} style={{ width: props.width }} />
+        <Button onClick={() => void sendTest()} loading={testing} disabled={!props.valid.test(to)}>
+          {props.button}
+        </Button>
+      </Space>
+    </Card>
+  );
+}
+
+type MailForm = WithSwitch<Omit<SaveMailBody, 'orgId'>>;
+const NEW_MAIL: MailForm = { smtpHost: '', smtpPort: 465, smtpSecurity: 'tls', popHost: '', popPort: 995, imapHost: '', imapPort: 993, username: '', password: '', fromAddress: '', status: true };
+const mailForm = ({ settings: s }: MailSettingsAnswer): MailForm => (s ? { ...s, status: s.status === 1, password: '' } : NEW_MAIL);
 
 /** The organisation's mail server (the spec's e-mail server: smtp, pop, imap hosts and ports, status) and a test message. */
 export function MailTab() {
   const { t } = useTranslation('securityServices');
-  const { message } = App.useApp();
   const client = useDataClient();
-  const [form] = Form.useForm<MailForm>();
-  const [saving, runSave] = useAction();
-  const [testTo, setTestTo] = useState('');
-  const [testing, runTest] = useAction();
   const load = useCallback(() => client.signin.mailSettings(), [client]);
-  const loaded = useLoaded<MailSettingsAnswer>(load);
-  const answer = loaded.value;
-
-  useEffect(() => {
-    if (!answer) return;
-    const s = answer.settings;
-    form.setFieldsValue(
-      s
-        ? { ...s, status: s.status === 1, password: '' }
-        : { smtpHost: '', smtpPort: 465, smtpSecurity: 'tls', popHost: '', popPort: 995, imapHost: '', imapPort: 993, username: '', password: '', fromAddress: '', status: true },
-    );
-  }, [answer, form]);
-
+  const { form, answer, loaded, saving, save } = useSettingsForm({
+    load,
+    toForm: mailForm,
+    // An empty password field keeps the stored one.
+    send: ({ password, ...values }: Omit<MailForm, 'status'> & { status: 0 | 1 }) => client.signin.saveMailSettings({ ...values, ...(password ? { password } : {}) }),
+  });
   if (loaded.error) return <LoadError error={loaded.error} retry={() => void loaded.reload()} />;
-  const save = ({ status, password, ...values }: MailForm) =>
-    runSave(async () => {
-      loaded.set(await client.signin.saveMailSettings({ ...values, ...(password ? { password } : {}), status: status ? 1 : 0 }));
-      void message.success(t('saved'));
-    });
-  const sendTest = () =>
-    runTest(async () => {
-      const sent = await client.signin.testMail(testTo);
-      void message.success(t('mail.testSent', { to: sent.to, via: sent.via }));
-    });
   const sim = answer?.simulator;
   return (
     <div className="security-mail">
@@ -147,58 +197,30 @@ export function MailTab() {
               <Input style={{ width: 240 }} placeholder="no-reply@example.com" />
             </Form.Item>
           </Space>
-          <Form.Item name="status" label={t('status')} valuePropName="checked">
-            <Switch checkedChildren={t('on')} unCheckedChildren={t('off')} />
-          </Form.Item>
-          <Button type="primary" htmlType="submit" loading={saving}>
-            {t('save')}
-          </Button>
+          <StatusAndSave saving={saving} />
         </Form>
       </Card>
-      <Card title={t('mail.testTitle')} size="small">
-        <Space>
-          <Input aria-label={t('mail.testTo')} placeholder={t('mail.testTo')} value={testTo} onChange={(event) => setTestTo(event.target.value.trim())} style={{ width: 260 }} />
-          <Button onClick={() => void sendTest()} loading={testing} disabled={!/^[^\s@]+@[^\s@]+$/.test(testTo)}>
-            {t('mail.testSend')}
-          </Button>
-        </Space>
-      </Card>
+      <TestSendCard title={t('mail.testTitle')} label={t('mail.testTo')} button={t('mail.testSend')} width={260} valid={/^[^\s@]+@[^\s@]+$/} send={(to) => client.signin.testMail(to)} sentKey="mail.testSent" />
     </div>
   );
 }
 
-type SmsForm = Omit<SaveSmsBody, 'orgId' | 'status'> & { status: boolean };
+type SmsForm = WithSwitch<Omit<SaveSmsBody, 'orgId'>>;
+const NEW_SMS: SmsForm = { provider: 'aliyun', appKey: '', appSecret: '', signName: '', template: '', status: true };
+const smsForm = ({ settings: s }: SmsSettingsAnswer): SmsForm => (s ? { ...s, status: s.status === 1, appSecret: '' } : NEW_SMS);
 
 /** The organisation's SMS account (the spec's SMS: app_key, template, status) at Aliyun SMS, and a test code. */
 export function SmsTab() {
   const { t } = useTranslation('securityServices');
-  const { message } = App.useApp();
   const client = useDataClient();
-  const [form] = Form.useForm<SmsForm>();
-  const [saving, runSave] = useAction();
-  const [phone, setPhone] = useState('');
-  const [testing, runTest] = useAction();
   const load = useCallback(() => client.signin.smsSettings(), [client]);
-  const loaded = useLoaded<SmsSettingsAnswer>(load);
-  const answer = loaded.value;
-
-  useEffect(() => {
-    if (!answer) return;
-    const s = answer.settings;
-    form.setFieldsValue(s ? { ...s, status: s.status === 1, appSecret: '' } : { provider: 'aliyun', appKey: '', appSecret: '', signName: '', template: '', status: true });
-  }, [answer, form]);
-
+  const { form, answer, loaded, saving, save } = useSettingsForm({
+    load,
+    toForm: smsForm,
+    // An empty secret field keeps the stored one.
+    send: ({ appSecret, ...values }: Omit<SmsForm, 'status'> & { status: 0 | 1 }) => client.signin.saveSmsSettings({ ...values, ...(appSecret ? { appSecret } : {}) }),
+  });
   if (loaded.error) return <LoadError error={loaded.error} retry={() => void loaded.reload()} />;
-  const save = ({ status, appSecret, ...values }: SmsForm) =>
-    runSave(async () => {
-      loaded.set(await client.signin.saveSmsSettings({ ...values, ...(appSecret ? { appSecret } : {}), status: status ? 1 : 0 }));
-      void message.success(t('saved'));
-    });
-  const sendTest = () =>
-    runTest(async () => {
-      const sent = await client.signin.testSms(phone);
-      void message.success(t('sms.testSent', { to: sent.to, via: sent.via }));
-    });
   return (
     <div className="security-sms">
       <Card title={t('sms.title')} size="small" style={{ marginBottom: 16 }} loading={!answer}>
@@ -225,51 +247,31 @@ export function SmsTab() {
               <Input style={{ width: 200 }} placeholder="SMS_123456789" />
             </Form.Item>
           </Space>
-          <Form.Item name="status" label={t('status')} valuePropName="checked">
-            <Switch checkedChildren={t('on')} unCheckedChildren={t('off')} />
-          </Form.Item>
-          <Button type="primary" htmlType="submit" loading={saving}>
-            {t('save')}
-          </Button>
+          <StatusAndSave saving={saving} />
         </Form>
       </Card>
-      <Card title={t('sms.testTitle')} size="small">
-        <Space>
-          <Input aria-label={t('sms.testPhone')} placeholder={t('sms.testPhone')} value={phone} onChange={(event) => setPhone(event.target.value.trim())} style={{ width: 200 }} />
-          <Button onClick={() => void sendTest()} loading={testing} disabled={!/^\+?\d{6,15}$/.test(phone)}>
-            {t('sms.testSend')}
-          </Button>
-        </Space>
-      </Card>
+      <TestSendCard title={t('sms.testTitle')} label={t('sms.testPhone')} button={t('sms.testSend')} width={200} valid={/^\+?\d{6,15}$/} send={(to) => client.signin.testSms(to)} sentKey="sms.testSent" />
     </div>
   );
 }
 
-type CaptchaForm = Omit<CaptchaSettings, 'status'> & { status: boolean };
+type CaptchaForm = WithSwitch<CaptchaSettings>;
+const captchaForm = ({ settings }: CaptchaAnswer): CaptchaForm => ({ ...settings, status: settings.status === 1 });
 
 /** The app's captcha (the spec's type, complexity 1-10, app_key, status), with the captcha served next. */
 export function CaptchaTab() {
   const { t } = useTranslation('securityServices');
-  const { message } = App.useApp();
   const client = useDataClient();
-  const [form] = Form.useForm<CaptchaForm>();
-  const [saving, runSave] = useAction();
-  const load = useCallback(() => client.signin.captchaSettings(), [client]);
-  const loaded = useLoaded<CaptchaAnswer>(load);
   const preview = useCaptcha();
-  const answer = loaded.value;
-
-  useEffect(() => {
-    if (answer) form.setFieldsValue({ ...answer.settings, status: answer.settings.status === 1 });
-  }, [answer, form]);
-
+  const load = useCallback(() => client.signin.captchaSettings(), [client]);
+  const { form, answer, loaded, saving, save } = useSettingsForm({
+    load,
+    toForm: captchaForm,
+    send: (values: CaptchaSettings) => client.signin.saveCaptchaSettings(values),
+    // The next captcha follows the new settings.
+    saved: preview.refresh,
+  });
   if (loaded.error) return <LoadError error={loaded.error} retry={() => void loaded.reload()} />;
-  const save = ({ status, ...values }: CaptchaForm) =>
-    runSave(async () => {
-      loaded.set(await client.signin.saveCaptchaSettings({ ...values, status: status ? 1 : 0 }));
-      void message.success(t('saved'));
-      preview.refresh();
-    });
   const editable = answer?.editable ?? false;
   return (
     <Card title={t('captcha.title')} size="small" loading={!answer} className="security-captcha">
@@ -285,12 +287,7 @@ export function CaptchaTab() {
         <Form.Item name="appKey" label={t('captcha.appKey')} extra={t('captcha.appKeyHint')}>
           <Input style={{ width: 280 }} autoComplete="off" />
         </Form.Item>
-        <Form.Item name="status" label={t('status')} valuePropName="checked" extra={t('captcha.statusHint')}>
-          <Switch checkedChildren={t('on')} unCheckedChildren={t('off')} />
-        </Form.Item>
-        <Button type="primary" htmlType="submit" loading={saving}>
-          {t('save')}
-        </Button>
+        <StatusAndSave saving={saving} extra={t('captcha.statusHint')} />
       </Form>
       <Typography.Title level={5} style={{ marginTop: 16 }}>
         {t('captcha.preview')}
