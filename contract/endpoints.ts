@@ -30,6 +30,7 @@ import { SIGNIN_ENDPOINTS } from './signin';
 import { SERVICE_ENDPOINTS } from './signinServices';
 import { ACCESS_ENDPOINTS } from './accessPolicy';
 import { RESET_ENDPOINTS } from './passwordReset';
+import { API_CLIENT_ENDPOINTS } from './apiClients';
 import { TEAM_ENDPOINTS } from './team';
 
 /**
@@ -71,6 +72,7 @@ export const ENDPOINTS = {
   passwordReset: RESET_ENDPOINTS,
   passwordPolicy: PASSWORD_POLICY_ENDPOINTS,
   access: ACCESS_ENDPOINTS,
+  apiClients: API_CLIENT_ENDPOINTS,
 } as const satisfies Record<string, Record<string, Endpoint>>;
 
 export type EndpointGroup = keyof typeof ENDPOINTS;

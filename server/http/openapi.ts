@@ -1,3 +1,4 @@
+import { API_TOKEN_EXAMPLE, API_TOKEN_PREFIX } from '../../contract/apiClients';
 import { z } from 'zod';
 import { AREA_ROLES } from '../../contract/access';
 import { DEFAULT_CALL_SETTINGS, routePath, type Endpoint } from '../../contract/endpoint';
@@ -106,16 +107,17 @@ export function openApiDocument(version: string): JsonSchema {
       title: 'Seller Back Office API',
       version,
       description:
-        'Every success is HTTP 200 with `{ code: 200, msg, data }` (binary and site-file answers excepted); failures carry the code as HTTP status and in the envelope. Generated from the endpoint objects in contract/.',
+        `Every success is HTTP 200 with \`{ code: 200, msg, data }\` (binary and site-file answers excepted); failures carry the code as HTTP status and in the envelope. Generated from the endpoint objects in contract/.\n\n${API_TOKEN_EXAMPLE}`,
     },
     servers: [{ url: '/' }],
     components: {
       securitySchemes: {
         token: { type: 'apiKey', in: 'header', name: AUTH_HEADERS.token, description: 'The access token from login.' },
         userId: { type: 'apiKey', in: 'header', name: AUTH_HEADERS.userId, description: "The signed-in user's id." },
+        apiToken: { type: 'http', scheme: 'bearer', description: `An application's API token (${API_TOKEN_PREFIX}...): its role's calls, its shops.` },
       },
     },
-    security: [{ token: [], userId: [] }],
+    security: [{ token: [], userId: [] }, { apiToken: [] }],
     paths,
   };
 }

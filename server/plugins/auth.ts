@@ -7,7 +7,9 @@ import { AUTH_HEADERS } from '../../contract/envelope';
 import { PASSWORD_POLICY_ENDPOINTS } from '../../contract/passwordPolicy';
 import { PLUGIN_TOKEN_HEADER } from '../../contract/pluginProtocol';
 import { SESSION_ENDPOINTS } from '../../contract/session';
+import { API_CLIENT_MESSAGES, API_TOKEN_PREFIX } from '../../contract/apiClients';
 import { checkPolicies } from '../areas/access/plugin';
+import { authenticateApiToken } from '../areas/access/tokens';
 import { authenticatePluginToken } from '../areas/plugin/service';
 import { consumePushTicket } from '../areas/session/pushTickets';
 import { authenticate, type AuthUser } from '../areas/session/service';
@@ -55,7 +57,8 @@ export function requireUser(user: AuthUser | null): AuthUser {
  * The WebSocket route authenticates with a single-use ticket in its query (browsers cannot set headers on a WebSocket,
  * and a token in a URL ends up in proxies' logs): POST /api/ws/ticket issues it (areas/session/pushTickets.ts).
  * The browser plugin's token (X-Plugin-Token, contract/plugin.ts) is taken only by endpoints marked `pluginToken`;
- * anywhere else it is refused outright, not ignored, so a plugin never acts through a session by accident.
+ * anywhere else it is refused outright, not ignored, so a plugin never acts through a session by accident. An
+ * application's API token (`Authorization: Bearer sbo_...`) acts as its role within its shops, on any call but the socket.
  */
 export const authPlugin = fp(async function authPlugin(app: FastifyInstance) {
   app.decorateRequest('user', null);
@@ -67,11 +70,17 @@ export const authPlugin = fp(async function authPlugin(app: FastifyInstance) {
     const websocket = request.headers.upgrade?.toLowerCase() === 'websocket';
     const pluginToken = header(request.headers[PLUGIN_TOKEN_HEADER]);
     if (pluginToken !== undefined && !config.endpoint?.pluginToken) throw new ApiError(401, 'pluginTokenScope');
+    // An application's API token (server/areas/access/tokens.ts): `Authorization: Bearer sbo_...`.
+    const bearer = /^Bearer\s+(\S+)$/i.exec(header(request.headers.authorization) ?? '')?.[1];
+    const apiToken = bearer?.startsWith(API_TOKEN_PREFIX) ? bearer : undefined;
+    if (apiToken !== undefined && websocket) throw new ApiError(401, API_CLIENT_MESSAGES.tokenSocket);
     const user = websocket
       ? await consumePushTicket(app, (request.query as Record<string, string | undefined>).ticket)
       : pluginToken !== undefined
         ? await authenticatePluginToken(app, pluginToken)
-        : await authenticate(app, header(request.headers[AUTH_HEADERS.token]), header(request.headers[AUTH_HEADERS.userId]));
+        : apiToken !== undefined
+          ? await authenticateApiToken(app, apiToken, request.ip)
+          : await authenticate(app, header(request.headers[AUTH_HEADERS.token]), header(request.headers[AUTH_HEADERS.userId]));
     request.user = user;
     // A password that has expired or that the policy no longer accepts: the change first, nothing else.
     if (user.row.passwordChange && !(config.endpoint && DURING_PASSWORD_CHANGE.has(config.endpoint))) throw new ApiError(403, 'passwordChangeRequired');
