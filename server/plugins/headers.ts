@@ -27,14 +27,17 @@ export const headersPlugin = fp(async function headersPlugin(app: FastifyInstanc
       },
     },
     frameguard: { action: 'deny' },
-    // The UI is often served over plain http on a local network: no HSTS, no upgrade of its own requests.
+    // The UI is often served over plain http on a local network: HSTS only when configured (below), on https.
     strictTransportSecurity: false,
     // Chat images and label PDFs are fetched by the worker and shown as blob: URLs; nothing is embedded cross-origin.
     crossOriginEmbedderPolicy: false,
   });
 
+  // Over TLS (or from a trusted proxy saying X-Forwarded-Proto: https), HSTS when HSTS_MAX_AGE_S turns it on.
+  const hsts = app.config.hstsMaxAgeS > 0 ? `max-age=${app.config.hstsMaxAgeS}` : null;
   app.addHook('onSend', async (request, reply, payload) => {
     if (request.user) reply.header('cache-control', 'no-store');
+    if (hsts && request.protocol === 'https') reply.header('strict-transport-security', hsts);
     return payload;
   });
 });

@@ -1,4 +1,4 @@
-import { and, count, eq, gt, lt, max } from 'drizzle-orm';
+import { and, count, countDistinct, eq, gt, lt, max } from 'drizzle-orm';
 import { loginFailures, sessions } from '../../db/schema';
 import { ApiError } from '../../http/errors';
 import type { ServiceDeps } from './deps';
@@ -16,12 +16,19 @@ export const ACCOUNT_BACKOFF_MAX_MS = 60_000;
  * mistypes in 15 minutes.
  */
 export const ADDRESS_FAILURE_LIMIT = 20;
+/**
+ * Distinct accounts failed from one address before its tries are slowed: past 5, each try waits 2^(accounts - 5) s
+ * after the address's latest failure, at most a minute. One address trying 8 accounts with one guess each is held
+ * to a try every few seconds long before the 20 failures above; an office mistyping 5 different names goes on.
+ */
+export const ADDRESS_ACCOUNTS_LIMIT = 5;
 
 /**
  * The login failure limits, counted within the last 15 minutes (a wrong password at the login, and at the password
  * check of a signed-in user, /user/checkPsw):
  * - per account and address: 5 failures, then that address waits for the window to pass;
  * - per address, over every account: 20 failures, then that address waits for the window to pass;
+ * - per address, across accounts: past 5 distinct accounts failed, that address's tries are slowed (above);
  * - per account, from every address together: past 10 failures, a try from an address this account never logged
  *   in from must wait 2^(failures - 10) s after the account's latest failure, at most a minute. Guessing from many
  *   addresses is then held to about one try a minute, while a stranger can never lock the owner out: the
@@ -40,6 +47,15 @@ export async function checkLoginLimit(deps: ServiceDeps, username: string, ip: s
     .from(loginFailures)
     .where(and(eq(loginFailures.ip, ip), gt(loginFailures.at, since)));
   if ((address?.n ?? 0) >= ADDRESS_FAILURE_LIMIT) throw new ApiError(429, 'tooManyRequests');
+  const [spread] = await deps.db
+    .select({ accounts: countDistinct(loginFailures.username), latest: max(loginFailures.at) })
+    .from(loginFailures)
+    .where(and(eq(loginFailures.ip, ip), gt(loginFailures.at, since)));
+  const accounts = spread?.accounts ?? 0;
+  if (accounts >= ADDRESS_ACCOUNTS_LIMIT && spread?.latest) {
+    const wait = Math.min(2 ** (accounts - ADDRESS_ACCOUNTS_LIMIT) * 1000, ACCOUNT_BACKOFF_MAX_MS);
+    if (now - new Date(spread.latest).getTime() < wait) throw new ApiError(429, 'tooManyRequests');
+  }
 
   const [account] = await deps.db
     .select({ n: count(), latest: max(loginFailures.at) })

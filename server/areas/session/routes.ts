@@ -11,9 +11,12 @@ import { createCaptcha } from './captcha';
 import { issuePushTicket } from './pushTickets';
 import * as session from './service';
 
-/** The httpOnly refresh cookie of a new or refreshed session (path /api). */
+/**
+ * The httpOnly refresh cookie of a new or refreshed session (path /api): Secure on an https request, which behind
+ * a reverse proxy is one a TRUST_PROXY proxy forwarded with X-Forwarded-Proto: https.
+ */
 export function setRefreshCookie(app: FastifyInstance, reply: FastifyReply, value: string, maxAgeS = app.config.refreshTokenTtlS) {
-  reply.setCookie(REFRESH_COOKIE, value, { httpOnly: true, sameSite: 'lax', secure: 'auto', path: API_BASE, maxAge: maxAgeS });
+  reply.setCookie(REFRESH_COOKIE, value, { httpOnly: true, sameSite: 'lax', secure: reply.request.protocol === 'https', path: API_BASE, maxAge: maxAgeS });
 }
 
 /** The address and browser of a sign-in, for the limits and the sign-in log. */

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ACCOUNT_BACKOFF_MAX_MS, ACCOUNT_FAILURE_LIMIT, ADDRESS_FAILURE_LIMIT, LOGIN_FAILURE_LIMIT, LOGIN_FAILURE_WINDOW_MS } from '../../../server/areas/session/loginLimit';
+import { ACCOUNT_BACKOFF_MAX_MS, ACCOUNT_FAILURE_LIMIT, ADDRESS_ACCOUNTS_LIMIT, ADDRESS_FAILURE_LIMIT, LOGIN_FAILURE_LIMIT, LOGIN_FAILURE_WINDOW_MS } from '../../../server/areas/session/loginLimit';
 import { captcha, DATABASE_TARGETS, login, startTestApp, type TestApp } from '../harness';
 
 describe.each(DATABASE_TARGETS)('login failure limits on $kind', (target) => {
@@ -7,21 +7,35 @@ describe.each(DATABASE_TARGETS)('login failure limits on $kind', (target) => {
   let proxied: TestApp;
   beforeAll(async () => {
     t = await startTestApp(target);
-    proxied = await startTestApp(target, { env: { TRUST_PROXY: '10.0.0.1, 192.168.0.0/16' } });
+    proxied = await startTestApp(target, { env: { TRUST_PROXY: '10.0.0.1, 192.168.0.0/16', HSTS_MAX_AGE_S: '31536000' } });
   });
   afterAll(async () => {
     await t?.close();
     await proxied?.close();
   });
 
-  const tryLogin = async (app: TestApp, username: string, password: string, remoteAddress: string, forwardedFor?: string) =>
+  const tryLogin = async (app: TestApp, username: string, password: string, remoteAddress: string, forwardedFor?: string, proto?: string) =>
     app.app.inject({
       method: 'POST',
       url: '/api/login',
       payload: { username, password, ...(await captcha(app.app)) },
       remoteAddress,
-      headers: forwardedFor ? { 'x-forwarded-for': forwardedFor } : {},
+      headers: { ...(forwardedFor ? { 'x-forwarded-for': forwardedFor } : {}), ...(proto ? { 'x-forwarded-proto': proto } : {}) },
     });
+
+  it('behind a trusted proxy saying https: a Secure refresh cookie and HSTS; not over http nor from an untrusted client', async () => {
+    const secure = await tryLogin(proxied, 'analyst', 'analyst123', '10.0.0.1', '198.51.100.50', 'https');
+    expect(secure.statusCode).toBe(200);
+    expect(String(secure.headers['set-cookie'])).toMatch(/; Secure/);
+    expect(secure.headers['strict-transport-security']).toBe('max-age=31536000');
+    const plain = await tryLogin(proxied, 'analyst', 'analyst123', '10.0.0.1', '198.51.100.50', 'http');
+    expect(String(plain.headers['set-cookie'])).not.toMatch(/Secure/);
+    expect(plain.headers['strict-transport-security']).toBeUndefined();
+    const forged = await tryLogin(proxied, 'analyst', 'analyst123', '172.16.9.9', '198.51.100.50', 'https');
+    expect(forged.statusCode).toBe(200);
+    expect(String(forged.headers['set-cookie'])).not.toMatch(/Secure/);
+    expect(forged.headers['strict-transport-security']).toBeUndefined();
+  });
 
   it('ignores X-Forwarded-For without TRUST_PROXY: a new forged address per try is still one address', async () => {
     for (let i = 0; i < 5; i += 1) {
@@ -65,6 +79,8 @@ describe.each(DATABASE_TARGETS)('login failure limits on $kind', (target) => {
   it('stops one address trying a few passwords at each of many accounts', async () => {
     // Four guesses at each account (under the per-account limit of five), over many accounts, from one address.
     for (let i = 0; i < ADDRESS_FAILURE_LIMIT; i += 1) {
+      // Past five accounts the address is slowed too (the test below): each guess waits out that backoff.
+      if (i > 4 * (ADDRESS_ACCOUNTS_LIMIT - 1)) t.clock.advance(1000);
       expect((await tryLogin(t, `member_${Math.floor(i / 4)}`, 'guess12345', '10.90.0.1')).statusCode).toBe(400);
     }
     expect((await tryLogin(t, 'member_99', 'guess12345', '10.90.0.1')).statusCode).toBe(429);
@@ -73,6 +89,23 @@ describe.each(DATABASE_TARGETS)('login failure limits on $kind', (target) => {
     expect((await tryLogin(t, 'analyst', 'analyst123', '10.90.0.2')).statusCode).toBe(200);
     t.clock.advance(LOGIN_FAILURE_WINDOW_MS + 1000);
     expect((await tryLogin(t, 'analyst', 'analyst123', '10.90.0.1')).statusCode).toBe(200);
+  });
+
+  it('slows one address trying 8 accounts with one guess each, not another address', async () => {
+    const answers: number[] = [];
+    for (let i = 0; i < 8; i += 1) answers.push((await tryLogin(t, `spray_${i}`, 'guess12345', '10.91.0.1')).statusCode);
+    // Five accounts are let through; the sixth comes too soon after the fifth.
+    expect(answers).toEqual([400, 400, 400, 400, 400, 429, 429, 429]);
+    expect((await tryLogin(t, 'analyst', 'analyst123', '10.91.0.1')).statusCode).toBe(429);
+    expect((await tryLogin(t, 'analyst', 'analyst123', '10.91.0.2')).statusCode).toBe(200);
+    // The wait doubles with each further account: one second after the fifth, two after the sixth.
+    t.clock.advance(1001);
+    expect((await tryLogin(t, 'spray_5', 'guess12345', '10.91.0.1')).statusCode).toBe(400);
+    t.clock.advance(1001);
+    expect((await tryLogin(t, 'spray_6', 'guess12345', '10.91.0.1')).statusCode).toBe(429);
+    t.clock.advance(1001);
+    expect((await tryLogin(t, 'analyst', 'analyst123', '10.91.0.1')).statusCode).toBe(200);
+    t.clock.advance(LOGIN_FAILURE_WINDOW_MS + 1000);
   });
 
   it('counts wrong passwords at /user/checkPsw with the login failures of the account and address', async () => {
