@@ -6,6 +6,7 @@ import type { ReturnsApi, ReturnsEvents } from './returns/area';
 import type { AdminApi, NoticeApi } from './admin';
 import type { TeamApi } from './team';
 import type { AccessApi } from './access';
+import type { ApiClientsApi } from './apiClients';
 import type { SigninApi } from './signin';
 import type { EnrolLoginBody, EnrolLoginData, LoginOtpBody, OtpEnrolment } from '../contract/signin';
 import type { ChatApi, ChatEvents } from './chat';
@@ -178,6 +179,8 @@ export type DataApi = {
   signin: SigninApi;
   /** Access policies, the access log and "explain and try" (workers/access.ts). */
   access: AccessApi;
+  /** Applications and their API tokens (workers/apiClients.ts). */
+  apiClients: ApiClientsApi;
   notice: NoticeApi;
   /** Buyer chats across shops and team contacts (workers/chat.ts). */
   chat: ChatApi;

@@ -1,6 +1,7 @@
 import { createAdminApi, createNoticeApi } from './admin';
 import { createTeamApi } from './team';
 import { createAccessApi } from './access';
+import { createApiClientsApi } from './apiClients';
 import { createSigninApi } from './signin';
 import type { DataApi } from './api';
 import { createEventBus, type EventBus } from './events';
@@ -95,6 +96,7 @@ export function createDataApi(core: WorkerCore, options: DataApiOptions = {}) {
     team: createTeamApi(core.client),
     signin: createSigninApi(core.client),
     access: createAccessApi(core.client),
+    apiClients: createApiClientsApi(core.client),
     notice: createNoticeApi(core.client),
     chat: createChatArea(core.client, core.events),
     tools: createToolsApi(core.client),

@@ -27,6 +27,7 @@ import { security } from '@/features/security/locales';
 import { securityServices } from '@/features/security/servicesLocales';
 import { team } from '@/features/team/locales';
 import { access } from '@/features/team/accessLocales';
+import { apiClients } from '@/features/team/apiClientsLocales';
 import type { Texts } from './locales/define';
 import { shell } from './locales';
 
@@ -63,6 +64,7 @@ export const NAMESPACES = {
   plugin,
   team,
   access,
+  apiClients,
   security,
   securityServices,
 };

@@ -1,5 +1,6 @@
 import {
   ApartmentOutlined,
+  ApiOutlined,
   AppstoreOutlined,
   BarChartOutlined,
   BulbOutlined,
@@ -569,6 +570,13 @@ export const appRoutes: AppRoute[] = [
         icon: HistoryOutlined,
         area: 'team', roles: AREA_ROLES.team,
         page: lazyPage(() => import('@/features/team/AccessLogPage').then((m) => ({ default: m.AccessLogPage }))),
+      },
+      {
+        path: '/team/api-clients',
+        titleKey: 'route.teamApiClients',
+        icon: ApiOutlined,
+        area: 'team', roles: AREA_ROLES.team,
+        page: lazyPage(() => import('@/features/team/ApiClientsPage').then((m) => ({ default: m.ApiClientsPage }))),
       },
       {
         path: '/team/security',

@@ -84,6 +84,7 @@ const EXPECTED: [path: string, who: Account[]][] = [
   ['/team/online', ALL],
   ['/team/access-policies', ALL],
   ['/team/access-log', ALL],
+  ['/team/api-clients', ALL],
   ['/team/security', ALL],
   ['/ops-console', ADMIN],
   ['/ops-console/user-manager', ADMIN],
