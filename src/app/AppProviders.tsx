@@ -6,7 +6,7 @@ import ptBR from 'antd/locale/pt_BR';
 import zhCN from 'antd/locale/zh_CN';
 import type { Locale } from 'antd/es/locale';
 import type { i18n as I18n } from 'i18next';
-import { StrictMode, type ReactNode } from 'react';
+import { StrictMode, useSyncExternalStore, type ReactNode } from 'react';
 import { I18nextProvider, useTranslation } from 'react-i18next';
 import type { DataClient } from '@workers/client';
 import { AntdVars } from './AntdVars';
@@ -41,8 +41,21 @@ export function AppProviders({ client, i18n, children }: AppProvidersProps) {
   );
 }
 
+const REDUCED_MOTION = '(prefers-reduced-motion: reduce)';
+function subscribeReducedMotion(onChange: () => void): () => void {
+  if (typeof window.matchMedia !== 'function') return () => {};
+  const query = window.matchMedia(REDUCED_MOTION);
+  query.addEventListener('change', onChange);
+  return () => query.removeEventListener('change', onChange);
+}
+/** Whether the person's system asks for less motion (an accessibility setting); followed live. */
+function useReducedMotion(): boolean {
+  return useSyncExternalStore(subscribeReducedMotion, () => typeof window.matchMedia === 'function' && window.matchMedia(REDUCED_MOTION).matches);
+}
+
 function LocalizedAntd({ children }: { children: ReactNode }) {
   const { i18n } = useTranslation();
+  const reducedMotion = useReducedMotion();
   const lang = toAppLang(i18n.language);
   const colorPrimary = SettingsContext.useSelector(selectTheme);
   const size = SettingsContext.useSelector(selectSize);
@@ -56,7 +69,8 @@ function LocalizedAntd({ children }: { children: ReactNode }) {
       // zeroRuntime: component styles come from antd's static sheet (main.tsx) instead of being generated and inserted
       // while components first render and commit, which made every first mount of a page or overlay a long task.
       // Tokens stay live as CSS variables, so the theme colour setting still applies at once.
-      theme={{ zeroRuntime: true, algorithm: theme.defaultAlgorithm, token: { colorPrimary, colorLink: colorPrimary, borderRadius: 6 } }}
+      // A system that asks for less motion gets none: dialogs, drawers, menus and messages appear without zooms and slides.
+      theme={{ zeroRuntime: true, algorithm: theme.defaultAlgorithm, token: { colorPrimary, colorLink: colorPrimary, borderRadius: 6, motion: !reducedMotion } }}
     >
       <AntdVars />
       <AntApp message={{ maxCount: 3 }}>{children}</AntApp>

@@ -112,8 +112,12 @@ describe('product list', () => {
     const dialog = await settledDialog(page);
     // One warehouse per shop, each picker offering only its shop's warehouses.
     for (const shop of ['深圳数码', '义乌小百货']) {
-      await dialog.getByRole('combobox', { name: new RegExp(`^${shop}.*的仓库$`) }).click();
-      await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option').first().click();
+      // Each line's own list: two shops may both have a "义乌仓", and the last line's list may still be closing.
+      const picker = dialog.getByRole('combobox', { name: new RegExp(`^${shop}.*的仓库$`) });
+      await picker.click();
+      await expect.poll(() => picker.getAttribute('aria-controls')).toBeTruthy();
+      const list = await picker.getAttribute('aria-controls');
+      await page.locator(`.ant-select-dropdown:visible:has([id="${list}"]) .ant-select-item-option`).first().click();
     }
     await dialog.getByLabel('库存数量').fill('25');
     await dialog.getByRole('button', { name: '确定' }).click();
