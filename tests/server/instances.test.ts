@@ -11,7 +11,11 @@ import { seedDemoUsers, seedForStart } from '../../server/demo/seed';
 import { createLeases } from '../../server/db/leases';
 import type { BuyerChatService } from '../../server/areas/chat/service';
 import { createBuyerChatWatcher } from '../../server/areas/chat/watcher';
-import { syncEntity } from '../../server/areas/sync/engine';
+import { DEFAULT_LEASE_MS, syncEntity } from '../../server/areas/sync/engine';
+import { createSyncScheduler } from '../../server/areas/sync/scheduler';
+import { createSyncService, type SyncService } from '../../server/areas/sync/service';
+import { encryptSecret } from '../../server/marketplace/crypto';
+import { SYNC_ENTITIES, type SyncEntity } from '../../contract/store';
 import type { PriceGuardJob } from '../../server/areas/promotions/guardJob';
 import { createOzonSimulator } from '../../server/marketplace/simulator/plugin';
 import type { OzonClient } from '../../server/marketplace/ozon/client';
@@ -31,9 +35,9 @@ afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
 
-async function sharedDatabase(): Promise<string> {
+async function sharedDatabase(options: { migrated?: boolean } = {}): Promise<string> {
   // Empty: starting instances together is also a test of migrating together.
-  const created = await createPostgresDatabase(url!, { empty: true });
+  const created = await createPostgresDatabase(url!, { empty: !options.migrated });
   cleanups.push(() => created.drop());
   return created.url;
 }
@@ -299,7 +303,7 @@ function slowMarketplace(by: string) {
 }
 
 async function sharedShop(): Promise<{ a: Database; b: Database; shopId: number }> {
-  const databaseUrl = await sharedDatabase();
+  const databaseUrl = await sharedDatabase({ migrated: true });
   const [a, b] = await Promise.all([open(databaseUrl), open(databaseUrl)]);
   await a!.migrate();
   await seedDemoUsers(a!.db);
@@ -372,6 +376,94 @@ describe.skipIf(!url)('sync jobs across instances on one PostgreSQL', () => {
     ]);
     const [job] = await a.query(`select status, cursor, done, generation from mp_sync_jobs where shop_id = $1 and entity = 'warehouses'`, [shopId]);
     expect(job).toEqual({ status: 'done', cursor: null, done: 6, generation: 2 });
+  });
+});
+
+/**
+ * One instance's sync service on `database` for the shop of sharedShop(): its warehouse list is `slow` (held on
+ * demand), its chat list counts the calls into `chatCalls`.
+ */
+function syncInstance(database: Database, slow: ReturnType<typeof slowMarketplace>, chatCalls: string[], name: string): SyncService {
+  const client = Object.assign(Object.create(slow.client) as OzonClient, {
+    async chatList() {
+      chatCalls.push(name);
+      return { chats: [{ chat: { chat_id: 'c1' } }], cursor: '', has_next: false };
+    },
+  });
+  return createSyncService({ database, secretKey: SYNC_KEY, clientFor: () => client, push: () => undefined, log: { error: () => undefined } });
+}
+
+const SYNC_KEY = Buffer.alloc(32, 7);
+
+/** The shop's key readable by syncInstance(), and every entity but `due` synced just now (not due for a while). */
+async function onlyDue(database: Database, shopId: number, due: SyncEntity[]): Promise<void> {
+  await database.query(`update mp_shops set api_key_enc = $2 where id = $1`, [shopId, encryptSecret(SYNC_KEY, 'key')]);
+  await database.query(
+    `insert into mp_sync_jobs (shop_id, entity, status, finished_at, generation) select $1, e, 'done', now(), 1 from unnest($2::text[]) as e`,
+    [shopId, SYNC_ENTITIES.filter((entity) => !due.includes(entity))],
+  );
+}
+
+const jobOf = async (database: Database, shopId: number, entity: SyncEntity) =>
+  (await database.query<{ status: string; generation: number }>(`select status, generation from mp_sync_jobs where shop_id = $1 and entity = $2`, [shopId, entity]))[0];
+
+describe.skipIf(!url)('the sync scheduler across instances on one PostgreSQL', () => {
+  it('a job found due that another instance ran meanwhile is not run again right after', async () => {
+    const { a, b, shopId } = await sharedShop();
+    await onlyDue(a, shopId, ['warehouses', 'chats']);
+    const chatCalls: string[] = [];
+    const [slowA, slowB] = [slowMarketplace('a'), slowMarketplace('b')];
+    const [syncA, syncB] = [syncInstance(a, slowA, chatCalls, 'a'), syncInstance(b, slowB, chatCalls, 'b')];
+    const [schedulerA, schedulerB] = [createSyncScheduler(a, syncA, { tickMs: 60_000 }), createSyncScheduler(b, syncB, { tickMs: 60_000 })];
+    // The first instance finds warehouses and chats due and starts on warehouses, whose first page hangs ...
+    slowA.hold();
+    expect(await schedulerA.tick()).toEqual([shopId]);
+    await vi.waitFor(async () => expect(await jobOf(a, shopId, 'warehouses')).toMatchObject({ status: 'running' }));
+    // ... meanwhile the second finds chats due (warehouses is running) and syncs them.
+    expect(await schedulerB.tick()).toEqual([shopId]);
+    await vi.waitFor(() => expect(syncB.busyShops()).toEqual([]));
+    expect(await jobOf(b, shopId, 'chats')).toEqual({ status: 'done', generation: 1 });
+    // The first instance's warehouses finish; its chats, done a moment ago, are left alone.
+    slowA.release();
+    await vi.waitFor(() => expect(syncA.busyShops()).toEqual([]));
+    expect(await jobOf(a, shopId, 'warehouses')).toMatchObject({ status: 'done' });
+    expect(chatCalls).toEqual(['b']);
+    expect(await jobOf(a, shopId, 'chats')).toEqual({ status: 'done', generation: 1 });
+    // A sync asked for by hand still runs them.
+    await syncA.runShop(shopId, ['chats']);
+    expect(chatCalls).toEqual(['b', 'a']);
+  });
+
+  it('a run whose instance was killed is taken over as its lease ends, not a tick later', async () => {
+    const { a, shopId } = await sharedShop();
+    await onlyDue(a, shopId, ['warehouses']);
+    // Left by an instance killed mid-run: running, its lease (renewed a moment before the kill) still counting down.
+    const leaseEnd = Date.now() + 700;
+    await a.query(
+      `insert into mp_sync_jobs (shop_id, entity, status, owner, generation, lease_until, cursor, done)
+       values ($1, 'warehouses', 'running', 'killed', 3, $2::timestamptz, $3::jsonb, 2)`,
+      [shopId, new Date(leaseEnd).toISOString(), JSON.stringify({ page: '1', done: 2 })],
+    );
+    const chatCalls: string[] = [];
+    const slow = slowMarketplace('a');
+    let firstCall: number | null = null;
+    const warehouseList = slow.client.warehouseList.bind(slow.client);
+    Object.assign(slow.client, { warehouseList: (input: Parameters<typeof warehouseList>[0]) => ((firstCall ??= Date.now()), warehouseList(input)) });
+    const sync = syncInstance(a, slow, chatCalls, 'a');
+    // A tick far longer than the lease: the takeover comes from looking again as the lease ends.
+    const scheduler = createSyncScheduler(a, sync, { tickMs: 60_000 });
+    scheduler.start();
+    cleanups.push(async () => {
+      scheduler.stop();
+      await sync.stop();
+    });
+    await vi.waitFor(async () => expect(await jobOf(a, shopId, 'warehouses')).toEqual({ status: 'done', generation: 4 }), { timeout: 5_000 });
+    expect(firstCall).toBeGreaterThanOrEqual(leaseEnd);
+    expect(firstCall! - leaseEnd).toBeLessThan(2_000);
+    // Resumed from the killed run's cursor: pages 1 and 2, four warehouses more.
+    expect(await warehouses(a, shopId)).toHaveLength(4);
+    // With the default lease, a killed run is resumed well within a minute.
+    expect(DEFAULT_LEASE_MS).toBeLessThanOrEqual(45_000);
   });
 });
 

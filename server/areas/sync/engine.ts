@@ -30,6 +30,12 @@ export type SyncOptions = {
    * `syncedAt` is the page's `synced_at`, in the database's clock: what it stored is what was synced at or after it.
    */
   afterChunk?: (records: number, syncedAt: Date) => Promise<void>;
+  /**
+   * The job's generation when the scheduler found it due (0 for a job never run): the claim is made only if no run
+   * claimed it since, so a job another instance ran meanwhile is not run again right after. A run asked for by hand
+   * leaves it out.
+   */
+  seenGeneration?: number;
 };
 
 type Page = { records: { id: string; data: unknown }[]; next: unknown; finished: boolean };
@@ -43,6 +49,12 @@ const OVERLAP_MS = 10 * 60_000;
 /** Ozon's finance transaction list takes at most a month per request. */
 const FINANCE_SLICE_MS = 30 * DAY;
 const FINANCE_LOOKBACK_MS = 7 * DAY;
+
+/**
+ * A claim's lease without renewal. Renewed every third of it (and with every page), so only a run whose process died
+ * or stalled lets it run out; the scheduler looks again as it ends, so a killed run is taken over within this time.
+ */
+export const DEFAULT_LEASE_MS = 45_000;
 
 /** rFBS return requests per page: each is read again with its details, so pages stay small. */
 const RFBS_PAGE = 50;
@@ -170,26 +182,34 @@ async function upsert(database: Database, claim: Claim, records: Page['records']
 
 /**
  * Claims the job (one atomic UPDATE: free, finished, failed, or running with its lease run out), counting the claim
- * in `generation`. Null while another run holds it.
+ * in `generation`. Null while another run holds it, or, with `seenGeneration`, once any run claimed it since then.
  */
-async function claimJob(database: Database, shopId: number, entity: SyncEntity, at: string, leaseUntil: string): Promise<(JobRow & { claim: Claim }) | null> {
+async function claimJob(
+  database: Database,
+  shopId: number,
+  entity: SyncEntity,
+  at: string,
+  leaseUntil: string,
+  seenGeneration: number | null,
+): Promise<(JobRow & { claim: Claim }) | null> {
   const owner = randomUUID();
   await database.query(`insert into mp_sync_jobs (shop_id, entity) values ($1, $2) on conflict do nothing`, [shopId, entity]);
   const [job] = await database.query<JobRow & { generation: number }>(
     `update mp_sync_jobs set status = 'running', owner = $3, generation = generation + 1, lease_until = $5::timestamptz
      where shop_id = $1 and entity = $2 and (status <> 'running' or lease_until < $4::timestamptz)
+       and ($6::int is null or generation = $6::int)
      returning cursor, done, watermark, status, generation`,
-    [shopId, entity, owner, at, leaseUntil],
+    [shopId, entity, owner, at, leaseUntil, seenGeneration],
   );
   return job ? { ...job, claim: { shopId, entity, owner, generation: job.generation } } : null;
 }
 
 export async function syncEntity(database: Database, shopId: number, client: OzonClient, entity: SyncEntity, options: SyncOptions = {}): Promise<SyncResult> {
   const now = options.now ?? (() => new Date());
-  const leaseMs = options.leaseMs ?? 60_000;
+  const leaseMs = options.leaseMs ?? DEFAULT_LEASE_MS;
   const pageSize = options.pageSize ?? 1000;
   const leaseUntil = () => new Date(now().getTime() + leaseMs).toISOString();
-  const job = await claimJob(database, shopId, entity, now().toISOString(), leaseUntil());
+  const job = await claimJob(database, shopId, entity, now().toISOString(), leaseUntil(), options.seenGeneration ?? null);
   if (!job) return { status: 'busy', stored: 0 };
   const { claim } = job;
 

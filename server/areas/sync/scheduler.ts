@@ -36,6 +36,8 @@ type JobState = {
   finished_at: Date | string | null;
   lease_until: Date | string | null;
   failures: number | null;
+  /** The job's claims so far (0 when it has no row yet): the claim is made only if it is still this. */
+  generation: number;
 };
 
 export type SyncScheduler = {
@@ -47,7 +49,7 @@ export type SyncScheduler = {
 };
 
 /** Which of a shop's entities are due, by its jobs' state. Exported for tests. */
-export function dueEntities(jobs: JobState[], now: number, intervals: Record<SyncEntity, number>, backoff: { baseMs: number; maxMs: number }): SyncEntity[] {
+export function dueEntities(jobs: Omit<JobState, 'generation'>[], now: number, intervals: Record<SyncEntity, number>, backoff: { baseMs: number; maxMs: number }): SyncEntity[] {
   const at = (v: Date | string | null) => (v === null ? null : new Date(v).getTime());
   return jobs
     .filter((job) => {
@@ -83,10 +85,12 @@ export function createSyncScheduler(database: Database, sync: SyncService, optio
   const now = options.now ?? (() => new Date());
   let timer: ReturnType<typeof setTimeout> | null = null;
   let ticking: Promise<number[]> | null = null;
+  /** When the earliest lease of another instance's run ends (the last look's finding), if any. */
+  let wakeAt: number | null = null;
 
   async function look(): Promise<number[]> {
     const jobs = await database.query<JobState>(
-      `select s.id as shop_id, e.entity, j.status, j.finished_at, j.lease_until, j.failures
+      `select s.id as shop_id, e.entity, j.status, j.finished_at, j.lease_until, j.failures, coalesce(j.generation, 0) as generation
        from mp_shops s cross join unnest($1::text[]) as e(entity)
        left join mp_sync_jobs j on j.shop_id = s.id and j.entity = e.entity
        where s.status = 'active'
@@ -98,22 +102,33 @@ export function createSyncScheduler(database: Database, sync: SyncService, optio
     const busy = new Set(sync.busyShops());
     const started: number[] = [];
     const time = now().getTime();
+    // A run of another instance whose lease ends before the next tick (its instance may have died): look again then,
+    // so a killed run is resumed within its lease rather than a lease and a tick.
+    wakeAt = null;
+    for (const job of jobs) {
+      const until = job.status === 'running' && job.lease_until !== null ? new Date(job.lease_until).getTime() : null;
+      if (until !== null && until >= time && !busy.has(job.shop_id)) wakeAt = Math.min(wakeAt ?? Infinity, until);
+    }
     for (const [shopId, shopJobs] of byShop) {
       if (busy.has(shopId)) continue;
       if (busy.size + started.length >= maxShops) break;
       const due = dueEntities(shopJobs, time, intervals, backoff);
       if (due.length === 0) continue;
       started.push(shopId);
+      // Each claim checks the job is as found here: one another instance ran meanwhile is not run again.
+      const seen = Object.fromEntries(shopJobs.filter((job) => due.includes(job.entity)).map((job) => [job.entity, job.generation]));
       // Failures are recorded on the job (and pushed); nothing to do with them here.
-      void sync.runShop(shopId, due).catch(() => undefined);
+      void sync.runShop(shopId, due, seen).catch(() => undefined);
     }
     return started;
   }
 
   const schedule = () => {
+    // Just past the lease's end (the claim compares with `<`).
+    const untilWake = wakeAt === null ? tickMs : Math.max(50, wakeAt - now().getTime() + 50);
     timer = setTimeout(() => {
       void scheduler.tick().finally(() => timer !== null && schedule());
-    }, tickMs);
+    }, Math.min(tickMs, untilWake));
     timer.unref?.();
   };
 

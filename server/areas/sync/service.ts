@@ -33,8 +33,10 @@ export type SyncService = {
    * Queues a shop's entities after whatever this process is already running for it (one entity at a time per shop,
    * so one shop never competes with itself for its rate limits). Entities already queued are not queued twice.
    * Resolves when the queued run ends; a failed entity ends the shop's run (the rest wait for the next one).
+   * `seen` (the scheduler's) gives each entity's job generation as found due: one that another run claimed since
+   * (another instance ran it meanwhile) is left alone. Entities without it run whatever happened since.
    */
-  runShop(shopId: number, entities?: readonly SyncEntity[]): Promise<SyncResult[]>;
+  runShop(shopId: number, entities?: readonly SyncEntity[], seen?: Partial<Record<SyncEntity, number>>): Promise<SyncResult[]>;
   /** Shops with a run under way or queued in this process. */
   busyShops(): number[];
   /** Stops every run between pages and releases their leases, so the next start resumes at once. */
@@ -55,16 +57,20 @@ const WRITTEN_TABLES: Record<SyncEntity, readonly string[]> = {
   promotions: ['mp_records'],
 };
 
+/** Entities queued for a shop, each with the job generation the scheduler saw (undefined: run it regardless). */
+type Queued = Map<SyncEntity, number | undefined>;
+
 type ShopRow = { id: number; user_id: number; client_id: string; api_key_enc: string; base_url: string | null; status: string };
 
 export function createSyncService(deps: SyncServiceDeps): SyncService {
-  const chains = new Map<number, { done: Promise<SyncResult[]>; queued: Set<SyncEntity> }>();
+  /** Per shop, the run under way or last queued, and what it has still queued (with the generation seen, if any). */
+  const chains = new Map<number, { done: Promise<SyncResult[]>; queued: Queued }>();
   const controller = new AbortController();
   const projections = deps.projections ?? POSTINGS_PROJECTIONS;
 
   const shopGone = async (shopId: number) => (await deps.database.query(`select 1 from mp_shops where id = $1`, [shopId])).length === 0;
 
-  async function run(shopId: number, queued: Set<SyncEntity>): Promise<SyncResult[]> {
+  async function run(shopId: number, queued: Queued): Promise<SyncResult[]> {
     const results: SyncResult[] = [];
     const [shop] = await deps.database.query<ShopRow>(`select id, user_id, client_id, api_key_enc, base_url, status from mp_shops where id = $1`, [shopId]);
     // Deleted meanwhile, or waiting for the seller to re-authorize its key.
@@ -77,6 +83,7 @@ export function createSyncService(deps: SyncServiceDeps): SyncService {
     });
     // In SYNC_ENTITIES order: warehouses and products before the postings that refer to them.
     for (const entity of SYNC_ENTITIES.filter((e) => queued.has(e))) {
+      const seenGeneration = queued.get(entity);
       queued.delete(entity);
       if (controller.signal.aborted) break;
       let result: SyncResult;
@@ -87,6 +94,7 @@ export function createSyncService(deps: SyncServiceDeps): SyncService {
       try {
         result = await syncEntity(deps.database, shopId, client, entity, {
           signal: controller.signal,
+          seenGeneration,
           leaseMs: deps.leaseMs,
           pageSize: deps.pageSize,
           now: deps.now,
@@ -129,20 +137,23 @@ export function createSyncService(deps: SyncServiceDeps): SyncService {
   }
 
   return {
-    runShop(shopId, entities = SYNC_ENTITIES) {
+    runShop(shopId, entities = SYNC_ENTITIES, seen) {
       const current = chains.get(shopId);
+      const wanted = (list: readonly SyncEntity[]): Queued => new Map(list.map((e) => [e, seen?.[e]]));
       if (current) {
+        // One asked for by hand that is still queued with a generation runs whatever happens before it.
+        if (!seen) for (const e of entities) if (current.queued.has(e)) current.queued.set(e, undefined);
         const fresh = entities.filter((e) => !current.queued.has(e));
         if (fresh.length === 0) return current.done;
         // Chain after the run under way; the new set starts empty of what that run still has queued.
-        const queued = new Set(fresh);
+        const queued = wanted(fresh);
         const done = current.done.catch(() => []).then(() => run(shopId, queued));
         const entry = { done, queued };
         chains.set(shopId, entry);
         void done.finally(() => chains.get(shopId) === entry && chains.delete(shopId)).catch(() => undefined);
         return done;
       }
-      const queued = new Set(entities);
+      const queued = wanted(entities);
       const done = run(shopId, queued);
       const entry = { done, queued };
       chains.set(shopId, entry);
