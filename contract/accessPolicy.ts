@@ -168,6 +168,8 @@ export function stepUpNeeded(name: string, minutes: number): Localized {
   };
 }
 export const STEP_UP_FIELD = 'stepUp';
+/** The field of a deny's 401: the app shows the policy's words rather than the generic 401 text. */
+export const POLICY_FIELD = 'policy';
 
 const HOUR = /^([01]\d|2[0-3]):[0-5]\d$/;
 const DAY = /^\d{4}-\d{2}-\d{2}$/;

@@ -23,6 +23,7 @@ import { pictureUploadMachine } from './pictureUploadMachine';
 import { pluginConnectMachine } from './pluginConnectMachine';
 import { sessionMachine } from './sessionMachine';
 import { settingsMachine } from './settingsMachine';
+import { stepUpMachine } from './stepUpMachine';
 import { tabMachine, tabsMachine } from './tabsMachine';
 import { trackSearchMachine } from './trackSearchMachine';
 import { fileImportMachine } from './fileImportMachine';
@@ -37,6 +38,7 @@ export const MACHINES: Readonly<Record<string, AnyStateMachine>> = Object.fromEn
   [
     sessionMachine,
     passwordResetMachine,
+    stepUpMachine,
     tabsMachine,
     tabMachine,
     settingsMachine,

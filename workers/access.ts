@@ -19,7 +19,10 @@ export type AccessApi = {
   log(query: AccessLogQuery): Promise<AccessLogPage>;
   logExport(query: AccessLogQuery): Promise<Blob>;
   explain(query: ExplainQuery): Promise<Explanation>;
+  /** Gives a one-time code; the calls that waited for one (a policy's step-up) are replayed. */
   stepUp(code: string): Promise<{ stepUpAt: number }>;
+  /** The person closed the code dialog: the waiting calls fail with the policy's words. */
+  cancelStepUp(): Promise<void>;
 };
 
 export function createAccessApi(client: HttpClient): AccessApi {
@@ -30,6 +33,11 @@ export function createAccessApi(client: HttpClient): AccessApi {
     log: (query) => client.call(E.log, query),
     logExport: (query) => client.call(E.logExport, query),
     explain: (query) => client.call(E.explain, query, { silent: true }),
-    stepUp: (code) => client.call(E.stepUp, { code }),
+    stepUp: async (code) => {
+      const answer = await client.call(E.stepUp, { code });
+      client.stepUpGiven();
+      return answer;
+    },
+    cancelStepUp: async () => client.stepUpCancelled(),
   };
 }

@@ -89,6 +89,11 @@ export type DataEvents = {
   'session.tokenRefreshed': { token: string };
   /** The refresh failed: the session is over. */
   'session.expired': { message: string };
+  /**
+   * An access policy wants a one-time code for a call (a 401 with field `stepUp`): the app asks for one and gives it
+   * with access.stepUp (the waiting calls are replayed) or closes the dialog with access.cancelStepUp (they fail).
+   */
+  'session.stepUpNeeded': { message: string };
   /** One answer of the login-check poller: false means the password changed elsewhere. */
   'session.loginChecked': { valid: boolean };
   /** One answer of the notice poller. */

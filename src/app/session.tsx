@@ -18,6 +18,7 @@ import {
 } from '@machines/sessionMachine';
 import { askFirstAnswer } from '@/features/orders/firstAnswer';
 import { appActorOptions } from './createAppActor';
+import { StepUpDialog } from './StepUpDialog';
 import { toLang } from './i18n';
 import { appRoutes, filterRoutes, loginHref } from './routes';
 import { clearStoredSession, readStoredSession, writeAuto, writeStoredInfo, writeStoredSession, writeToken } from './sessionPersistence';
@@ -123,6 +124,7 @@ export function SessionProvider({ client, children }: { client: DataClient; chil
   return (
     <SessionContext.Provider logic={createSessionLogicOnce(client)} options={appActorOptions()}>
       <SessionBridge client={client} />
+      <StepUpDialog client={client} />
       {children}
     </SessionContext.Provider>
   );

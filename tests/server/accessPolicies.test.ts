@@ -71,6 +71,8 @@ describe.each(DATABASE_TARGETS)('access policies on $kind', (target) => {
     const denied = await get('/api/order/list?rows=1', me, '10.1.7.9');
     expect(denied.status).toBe(401);
     expect(denied.body.msg).toBe(policyDenied(policy.name).zh);
+    // The field tells the app to show the policy's words, not the generic 401 text.
+    expect(denied.body.data).toEqual({ field: 'policy' });
     expect((await get('/api/order/list?rows=1', me, '192.0.2.200')).status).toBe(401);
     // Another area, another address, another role, the owner: untouched.
     expect((await get('/api/store/list', me, '10.1.7.9')).status).toBe(200);
@@ -163,6 +165,7 @@ describe.each(DATABASE_TARGETS)('access policies on $kind', (target) => {
     const refused = await post('/api/shipOrder', { ids: ['x'] }, me);
     expect(refused.status).toBe(401);
     expect(refused.body.msg).toBe(stepUpNeeded(policy.name, 10).zh);
+    expect(refused.body.data).toEqual({ field: 'stepUp' });
     // Other calls need no code.
     expect((await get('/api/order/list?rows=1', me)).status).toBe(200);
     expect((await post(P.stepUp, { code: '000000' }, me)).status).toBe(400);

@@ -391,3 +391,62 @@ describe('HttpClient: 402 and the single-flight refresh', () => {
     expect(of('session.expired')).toHaveLength(1);
   });
 });
+
+describe("HttpClient: an access policy's step-up", () => {
+  const NEEDS_CODE = '访问策略「发货要动态口令」要求 10 分钟内验证过动态口令，请输入动态口令后重试';
+  const DENIED = '访问策略「夜间禁止」拒绝了此请求，请联系主账号';
+
+  function stepUpSetup(handler: Handler) {
+    const events = createEventBus();
+    const needed: { message: string }[] = [];
+    const shown: string[] = [];
+    events.on('session.stepUpNeeded', (payload) => needed.push(payload));
+    events.on('http.message', ({ text }) => shown.push(text));
+    const server = createFakeServer({ '/shipOrder': handler });
+    const client = new HttpClient({ events, fetch: server.fetch });
+    client.setCredentials({ token: 'tok', userId: 9 });
+    return { server, client, needed, shown };
+  }
+  const SHIP = endpoint('/shipOrder');
+  const untilAsked = async (needed: unknown[]) => {
+    await vi.waitFor(() => expect(needed.length).toBeGreaterThan(0));
+  };
+
+  it('asks once for the calls that met it together, and replays them when the code is given', async () => {
+    let steppedUp = false;
+    const { server, client, needed, shown } = stepUpSetup(() => (steppedUp ? ok({ shipped: true }) : fail(401, NEEDS_CODE, { field: 'stepUp' })));
+    const calls = [client.call(SHIP, { id: 1 }), client.call(SHIP, { id: 2 })];
+    await untilAsked(needed);
+    await vi.waitFor(() => expect(server.to('/shipOrder')).toHaveLength(2));
+    expect(needed).toEqual([{ message: NEEDS_CODE }]);
+    steppedUp = true;
+    client.stepUpGiven();
+    await expect(Promise.all(calls)).resolves.toEqual([{ shipped: true }, { shipped: true }]);
+    expect(server.to('/shipOrder')).toHaveLength(4);
+    expect(shown).toEqual([]);
+  });
+
+  it("fails with the policy's words when the person closes the dialog, and does not ask twice for one call", async () => {
+    const { server, client, needed, shown } = stepUpSetup(() => fail(401, NEEDS_CODE, { field: 'stepUp' }));
+    const cancelled = settle(client.call(SHIP, { id: 1 }));
+    await untilAsked(needed);
+    client.stepUpCancelled();
+    expect((await cancelled).failure).toMatchObject({ type: 'Unauthorized', code: 401, message: NEEDS_CODE, field: 'stepUp' });
+    expect(shown).toEqual([NEEDS_CODE]);
+    // A code given but refused again on the replay: that refusal is the answer, no second dialog.
+    const refusedAgain = settle(client.call(SHIP, { id: 2 }));
+    await vi.waitFor(() => expect(needed).toHaveLength(2));
+    client.stepUpGiven();
+    expect((await refusedAgain).failure).toMatchObject({ code: 401, message: NEEDS_CODE });
+    expect(needed).toHaveLength(2);
+    expect(server.to('/shipOrder')).toHaveLength(3);
+  });
+
+  it("shows a deny's policy by name, and any other 401 with the catalogue's text", async () => {
+    const denied = stepUpSetup(() => fail(401, DENIED, { field: 'policy' }));
+    await expect(denied.client.call(SHIP)).rejects.toMatchObject({ code: 401, message: DENIED });
+    expect(denied.needed).toEqual([]);
+    const plain = stepUpSetup(() => fail(401, 'server words', { field: 'other' }));
+    await expect(plain.client.call(SHIP)).rejects.toMatchObject({ code: 401, message: '权限已过期或无权限操作，请联系管理员' });
+  });
+});

@@ -1,3 +1,4 @@
+import { POLICY_FIELD, STEP_UP_FIELD } from '../../contract/accessPolicy';
 import { AUTH_HEADERS } from '../../contract/envelope';
 import { ERROR_CODES, MESSAGE_BY_CODE, message, type Lang, type MessageKey } from '../../contract/errors';
 import type { ApiFailure, ApiFailureType, Credentials } from '../api';
@@ -180,6 +181,8 @@ export class HttpClient {
   /** Set once a refresh has failed: later 402s fail at once instead of refreshing again, until new credentials come. */
   private expired = false;
   private refreshing: Promise<void> | null = null;
+  /** Calls waiting for the person's one-time code (a policy's step-up): settled by stepUpGiven or stepUpCancelled. */
+  private stepUp: { promise: Promise<void>; resolve: () => void; reject: () => void } | null = null;
   private readonly inflight = new Map<string, AbortController>();
   private readonly credentialListeners = new Set<(credentials: Credentials | null) => void>();
 
@@ -210,6 +213,35 @@ export class HttpClient {
 
   setLanguage(lang: Lang): void {
     this.lang = lang;
+  }
+
+  /** The person gave a one-time code (POST /user/otp/step-up answered): the calls that waited for it are replayed. */
+  stepUpGiven(): void {
+    this.stepUp?.resolve();
+    this.stepUp = null;
+  }
+
+  /** The person closed the code dialog: the calls that waited for it fail with the policy's words. */
+  stepUpCancelled(): void {
+    this.stepUp?.reject();
+    this.stepUp = null;
+  }
+
+  /** Joins the wait for a code under way, or asks the app for one ('session.stepUpNeeded'). */
+  private awaitStepUp(text: string): Promise<void> {
+    if (!this.stepUp) {
+      let resolve!: () => void;
+      let reject!: () => void;
+      const promise = new Promise<void>((ok, fail) => {
+        resolve = ok;
+        reject = fail;
+      });
+      // Nobody may be waiting on it when cancelled (the call was aborted meanwhile).
+      promise.catch(() => undefined);
+      this.stepUp = { promise, resolve, reject };
+      this.events.emit('session.stepUpNeeded', { message: text });
+    }
+    return this.stepUp.promise;
   }
 
   /** Aborts the call running under this cancel key, if any. */
@@ -312,6 +344,7 @@ export class HttpClient {
     let base = resolved.base;
     let retried = 0;
     let replayed = false;
+    let steppedUp = false;
     for (;;) {
       const sentToken = this.credentials?.token;
       const outcome = await this.attempt(`${this.baseUrl}${base}${path}${queryString(options.params)}`, options, resolved, signal);
@@ -322,6 +355,18 @@ export class HttpClient {
         if (replayed) throw this.expire();
         await abortable(this.refreshAfter(sentToken), signal);
         replayed = true;
+        continue;
+      }
+      // An access policy wants a fresh one-time code for this call: the app asks the person, then the call goes again
+      // (once: a second refusal is the answer). A closed dialog leaves the policy's words as the failure.
+      if (failure.code === 401 && failure.field === STEP_UP_FIELD && !steppedUp) {
+        try {
+          await abortable(this.awaitStepUp(failure.message), signal);
+        } catch (error) {
+          if (error instanceof AbortedError) throw error;
+          throw failure;
+        }
+        steppedUp = true;
         continue;
       }
       if (outcome.retryable && retried < resolved.retries) {
@@ -407,12 +452,13 @@ export class HttpClient {
     const type = TYPE_BY_CODE[code] ?? (isServerError ? 'Server' : 'Failed');
     const key = MESSAGE_BY_CODE[code];
     const fallback: MessageKey = code === 404 ? 'notFound' : isServerError ? 'serverError' : 'hasError';
-    const text = key ? message(key, this.lang) : envelope?.msg || message(fallback, this.lang);
-    const failure = this.failure(type, code, text, silent);
     const data = envelope?.data;
-    if (code === 400 && typeof data === 'object' && data !== null && typeof (data as { field?: unknown }).field === 'string') {
-      failure.field = (data as { field: string }).field;
-    }
+    const field = typeof data === 'object' && data !== null && typeof (data as { field?: unknown }).field === 'string' ? (data as { field: string }).field : undefined;
+    // An access policy's 401 says which policy and why (contract/accessPolicy.ts): its words, not the catalogue's.
+    const policy = code === 401 && (field === STEP_UP_FIELD || field === POLICY_FIELD) && envelope?.msg;
+    const text = policy ? envelope.msg : key ? message(key, this.lang) : envelope?.msg || message(fallback, this.lang);
+    const failure = this.failure(type, code, text, silent);
+    if (field !== undefined && (code === 400 || policy)) failure.field = field;
     return failure;
   }
 

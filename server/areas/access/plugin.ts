@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { eq, lt } from 'drizzle-orm';
-import { policyDenied, policyRuleSchema, stepUpNeeded, STEP_UP_FIELD, type Strategy } from '../../../contract/accessPolicy';
+import { POLICY_FIELD, policyDenied, policyRuleSchema, stepUpNeeded, STEP_UP_FIELD, type Strategy } from '../../../contract/accessPolicy';
 import type { Db } from '../../db/database';
 import { accessLog, accessPolicies } from '../../db/schema';
 import { ApiError } from '../../http/errors';
@@ -88,7 +88,7 @@ export async function checkPolicies(app: FastifyInstance, request: FastifyReques
   } catch (error) {
     request.log.error({ err: error }, 'access log write failed');
   }
-  if (verdict.decision === 'deny') throw new ApiError(401, policyDenied(verdict.policy!.name));
+  if (verdict.decision === 'deny') throw new ApiError(401, policyDenied(verdict.policy!.name), POLICY_FIELD);
   if (verdict.decision === 'stepUp') throw new ApiError(401, stepUpNeeded(verdict.policy!.name, verdict.stepUpMinutes), STEP_UP_FIELD);
 }
 

@@ -109,6 +109,13 @@ export const en: Resources = {
     label: 'Notice',
     close: 'Close the notice',
   },
+  stepUp: {
+    title: 'One-time code needed',
+    code: 'One-time code',
+    hint: 'Enter the code from your authenticator app; what you just did then goes on by itself.',
+    submit: 'Verify and go on',
+    cancel: 'Cancel',
+  },
   version: {
     title: 'System hint',
     text: 'Update service! Click to refresh',

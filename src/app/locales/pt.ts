@@ -101,6 +101,13 @@ export const pt: Resources = {
     reset: 'Redefinir',
   },
   notice: { label: 'Aviso', close: 'Fechar aviso' },
+  stepUp: {
+    title: 'Código de uso único necessário',
+    code: 'Código de uso único',
+    hint: 'Informe o código do seu aplicativo autenticador; o que você acabou de fazer continua sozinho.',
+    submit: 'Verificar e continuar',
+    cancel: 'Cancelar',
+  },
   version: { title: 'Aviso do sistema', text: 'Serviço atualizado! Clique para recarregar' },
   featureUpdate: { close: 'Fechar', confirm: 'Li, não mostrar novamente' },
   errorLog: { title: 'Registro de erros', empty: 'Nenhum erro', message: 'Erro', info: 'Local', url: 'Página', time: 'Hora', clear: 'Limpar' },

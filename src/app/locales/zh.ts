@@ -108,6 +108,13 @@ export const zh = {
     label: '公告',
     close: '关闭公告',
   },
+  stepUp: {
+    title: '需要动态口令',
+    code: '动态口令',
+    hint: '输入身份验证器中的动态口令，验证后刚才的操作会自动继续。',
+    submit: '验证并继续',
+    cancel: '取消操作',
+  },
   version: {
     title: '系统提示',
     text: '系统已更新，点击刷新页面',
