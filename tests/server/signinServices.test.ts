@@ -118,6 +118,14 @@ describe.each(DATABASE_TARGETS)('mail, SMS and captcha settings on $kind', (targ
     expect(list.body).toMatchObject({ code: 200, data: { total: 1, list: [{ type: 'text', complexity: 10, app_key: 'k-1', status: 1 }] } });
     await send('POST', S.saveCaptcha, { type: 'text', complexity: 3, appKey: '', status: 1 }, admin);
     expect(await tryLogin((await served()).uuid, TEST_CAPTCHA)).toBe(200);
+
+    // A sum to work out, not a text one, whose answer under CAPTCHA_TEST_CODE is still the test code.
+    await send('POST', S.saveCaptcha, { type: 'math', complexity: 3, appKey: '', status: 1 }, admin);
+    const sum = await served();
+    expect(sum.width).toBe(160);
+    expect(await tryLogin(sum.uuid, '7')).toBe(509);
+    expect(await tryLogin((await served()).uuid, TEST_CAPTCHA)).toBe(200);
+    await send('POST', S.saveCaptcha, { type: 'text', complexity: 3, appKey: '', status: 1 }, admin);
   });
 
   describe('a forgotten password', () => {

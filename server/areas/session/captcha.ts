@@ -17,6 +17,8 @@ const svgCaptcha = createRequire(import.meta.url)('svg-captcha') as SvgCaptcha;
 
 /** No 0/O/o, 1/I/l/i, 2/Z/z, 5/S/s, 8/B, 9/g/q: characters easy to misread in a distorted image. */
 const ALPHABET = 'ACDEFGHJKLMNPQRTUVWXYacdefhjkmnprtuvwxy34678';
+/** A sum's picture: a width no text captcha has (30 per character), so a test tells them apart. */
+const MATH_WIDTH = 160;
 const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 function answerHash(deps: ServiceDeps, uuid: string, answer: string): string {
@@ -42,7 +44,8 @@ function distorted(svg: string, scale: number): string {
 /**
  * A new captcha under the settings in force (server/areas/signin/services.ts, read at each captcha: a change applies
  * to the next one): the complexity sets its length, noise lines and distortion (contract/signinServices.ts captchaShape).
- * CAPTCHA_TEST_CODE (tests only) is the answer of every text captcha, repeated to the length.
+ * CAPTCHA_TEST_CODE (tests only) is the answer of every captcha: a text one's, repeated to its length, and a sum's (a
+ * numeric code is the sum shown; any other is accepted for the sum the picture shows).
  */
 export async function createCaptcha(deps: ServiceDeps): Promise<CaptchaImage> {
   const now = deps.now();
@@ -53,10 +56,19 @@ export async function createCaptcha(deps: ServiceDeps): Promise<CaptchaImage> {
   const render = { height: 40, noise: shape.noise, color: true, background: '#f4f6fa' };
   let answer: string;
   let svg: string;
-  if (settings.type === 'math' && !test) {
-    const expr = svgCaptcha.createMathExpr({ ...render, width: 120, fontSize: 44, mathMin: 1, mathMax: 9 * settings.complexity, mathOperator: settings.complexity > 5 ? '+-' : '+' });
+  if (settings.type === 'math') {
+    const expr = svgCaptcha.createMathExpr({ ...render, width: MATH_WIDTH, fontSize: 44, mathMin: 1, mathMax: 9 * settings.complexity, mathOperator: settings.complexity > 5 ? '+-' : '+' });
     answer = expr.text;
     svg = expr.data;
+    if (test) {
+      // Still a sum to work out, whose result is the test code when it is a number; else the code is its answer.
+      answer = test;
+      const sum = /^\d+$/.test(test) ? Number(test) : null;
+      if (sum !== null && sum > 1) {
+        const left = randomInt(1, sum);
+        svg = svgCaptcha(`${left}+${sum - left}=?`, { ...render, width: MATH_WIDTH, fontSize: 44 });
+      }
+    }
   } else {
     answer = test ? test.repeat(shape.length).slice(0, shape.length) : randomAnswer(shape.length);
     svg = svgCaptcha(answer, { ...render, width: 30 * shape.length, fontSize: 44 });

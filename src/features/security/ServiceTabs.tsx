@@ -225,7 +225,7 @@ export function SmsTab() {
     <div className="security-sms">
       <Card title={t('sms.title')} size="small" style={{ marginBottom: 16 }} loading={!answer}>
         <Typography.Paragraph type="secondary">{t('sms.hint')}</Typography.Paragraph>
-        {answer && <Alert style={{ marginBottom: 12 }} type="info" showIcon title={t(`fallback.${answer.fallback}`)} />}
+        {answer && <Alert style={{ marginBottom: 12 }} type="info" showIcon title={answer.fallback === 'simulator' ? t('sms.simulatorFallback') : t(`fallback.${answer.fallback}`)} />}
         {answer?.fallback === 'simulator' && <Typography.Paragraph copyable>{t('sms.simulatorKey', SIM_SMS_KEY)}</Typography.Paragraph>}
         <Form<SmsForm> form={form} layout="vertical" onFinish={(values) => void save(values)} aria-label={t('sms.title')} style={{ maxWidth: 720 }}>
           <Space wrap align="start">

@@ -38,6 +38,7 @@ export const securityServices = defineLocales({
     },
     sms: {
       title: '短信服务',
+      simulatorFallback: '未启用本组织的设置时，使用本机模拟的阿里云短信接口（/sim/aliyun-sms，开发与演示用）发送；它收到的短信列在 /sim/mail 页面的“短信”一节。',
       hint: '通过阿里云短信服务（SendSms）发送验证码。模板需含变量 ${code}。',
       provider: '服务商',
       providers: { aliyun: '阿里云短信' },
@@ -102,6 +103,7 @@ export const securityServices = defineLocales({
     },
     sms: {
       title: 'SMS service',
+      simulatorFallback: "While the organisation's settings are off, this machine's simulated Aliyun SMS API (/sim/aliyun-sms, development and demo) sends; the texts it receives are listed under \"SMS\" on the /sim/mail page.",
       hint: 'Codes are sent by Aliyun SMS (SendSms). The template needs the variable ${code}.',
       provider: 'Provider',
       providers: { aliyun: 'Aliyun SMS' },
@@ -166,6 +168,7 @@ export const securityServices = defineLocales({
     },
     sms: {
       title: 'Serviço de SMS',
+      simulatorFallback: 'Com as configurações da organização inativas, envia a API simulada do Aliyun SMS desta máquina (/sim/aliyun-sms, desenvolvimento e demonstração); os SMS recebidos ficam na seção "SMS" da página /sim/mail.',
       hint: 'Os códigos são enviados pelo Aliyun SMS (SendSms). O modelo precisa da variável ${code}.',
       provider: 'Provedor',
       providers: { aliyun: 'Aliyun SMS' },
