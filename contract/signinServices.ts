@@ -17,6 +17,12 @@ export const SERVICE_MESSAGES = {
     en: 'No mail service is set up: fill in the SMTP server under "Mail service", or have the operator set SMTP_URL',
     pt: 'Nenhum serviço de e-mail configurado: preencha o servidor SMTP em "Serviço de e-mail" ou peça SMTP_URL ao operador',
   },
+  smtpHostPrivate: {
+    zh: 'SMTP 服务器不能是内网、本机或保留地址；如确需使用内网邮件服务器，请由运维将其加入 SMTP_ALLOWED_HOSTS',
+    en: 'The SMTP server may not be an internal, loopback or reserved address; an internal mail relay must be added to SMTP_ALLOWED_HOSTS by the operator',
+    pt: 'O servidor SMTP não pode ser um endereço interno, de loopback ou reservado; um relay interno deve ser incluído em SMTP_ALLOWED_HOSTS pelo operador',
+  },
+  smtpHostUnresolved: { zh: '找不到该 SMTP 服务器的地址', en: 'The SMTP server name does not resolve to an address', pt: 'O nome do servidor SMTP não resolve para um endereço' },
   mailFailed: { zh: '邮件发送失败：{reason}', en: 'The mail could not be sent: {reason}', pt: 'O e-mail não pôde ser enviado: {reason}' },
   smsNotConfigured: {
     zh: '未配置短信服务：请在“短信”中填写 AccessKey、签名和模板',

@@ -78,6 +78,8 @@ export type Config = {
    * the in-process SMTP simulator outside production, no mail in production.
    */
   mail: { url: string | null; from: string };
+  /** SMTP_ALLOWED_HOSTS: hosts an organisation's mail settings may name although they are internal (`name`, `name:port`). */
+  smtpAllowedHosts: string[];
   /**
    * The app's SMS account at Aliyun SMS (server/integrations/sms), used by an organisation without one of its own.
    * Null url: the in-process simulator outside production (dysmsapi.aliyuncs.com in production, with a key).
@@ -152,6 +154,7 @@ const envSchema = z.object({
   COLLECT_OZON_URL: optional(z.url({ protocol: /^https$/, error: 'must be an https:// URL' })),
   COLLECT_1688_URL: optional(z.url({ protocol: /^https$/, error: 'must be an https:// URL' })),
   OZON_ALLOWED_HOSTS: optional(list(z.string().regex(HOST_PATTERN, 'must be host names or host:port, comma-separated'))),
+  SMTP_ALLOWED_HOSTS: optional(list(z.string().regex(HOST_PATTERN, 'must be host names or host:port, comma-separated'))),
   SMTP_URL: optional(z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL (smtp://user:password@host:587)' })),
   MAIL_FROM: optional(z.string().regex(/^[^\s@<>]+@[^\s@<>]+$/, 'must be an e-mail address')),
   SMS_API_URL: optional(z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })),
@@ -236,6 +239,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     apiDocs: values.API_DOCS ?? !production,
     flowsPage: values.FLOWS_PAGE ?? !production,
     mail: { url: values.SMTP_URL ?? null, from: values.MAIL_FROM ?? 'no-reply@seller.local' },
+    smtpAllowedHosts: (values.SMTP_ALLOWED_HOSTS ?? []).map((host) => host.toLowerCase()),
     sms: {
       url: values.SMS_API_URL ?? (production ? SMS_ALIYUN_URL : null),
       accessKeyId: values.SMS_ACCESS_KEY_ID ?? null,

@@ -12,7 +12,8 @@ describe.each(DATABASE_TARGETS)('mail, SMS and captcha settings on $kind', (targ
   let seller: Session;
 
   beforeAll(async () => {
-    t = await startTestApp(target);
+    // 127.0.0.1:1 (nothing listens there) is an internal address only the operator's allow list lets the settings name.
+    t = await startTestApp(target, { env: { SMTP_ALLOWED_HOSTS: '127.0.0.1:1' } });
     await t.app.ready();
     seller = await login(t.app, 'seller', 'seller123');
   }, 300_000);
@@ -66,6 +67,23 @@ describe.each(DATABASE_TARGETS)('mail, SMS and captcha settings on $kind', (targ
     const sent = await send<Sent>('POST', S.testMail, { to: 'owner@example.cn' });
     expect(sent.status).toBe(502);
     expect(sent.body.msg).toMatch(/^邮件发送失败：.*ECONNREFUSED/);
+  });
+
+  it('refuses an SMTP host on the internal network, at save and again at send, unless the operator allowed it', async () => {
+    const body = { smtpPort: 25, smtpSecurity: 'none', popHost: '', popPort: 995, imapHost: '', imapPort: 993, username: '', fromAddress: 'shop@example.cn', status: 1 };
+    for (const smtpHost of ['127.0.0.1', 'localhost', '10.0.0.5', '169.254.169.254', '[::1]', '192.168.1.20']) {
+      const refused = await send<MailSettingsAnswer>('POST', S.saveMail, { ...body, smtpHost });
+      expect(refused.body, smtpHost).toMatchObject({ code: 400, msg: SERVICE_MESSAGES.smtpHostPrivate.zh, data: { field: 'smtpHost' } });
+    }
+    // The allowed one (port included) and a public address are taken.
+    expect((await send('POST', S.saveMail, { ...body, smtpHost: '127.0.0.1', smtpPort: 1 })).status).toBe(200);
+    expect((await send('POST', S.saveMail, { ...body, smtpHost: '203.0.113.25' })).status).toBe(200);
+    // Stored before the rule, or a name that now points inside: the send checks again and connects to nothing.
+    await t.database.query(`update mail_settings set smtp_host = '127.0.0.1', smtp_port = 6379`);
+    const received = mailSim().messages.length;
+    const sent = await send<Sent>('POST', S.testMail, { to: 'owner@example.cn' });
+    expect(sent.body).toMatchObject({ code: 400, msg: SERVICE_MESSAGES.smtpHostPrivate.zh });
+    expect(mailSim().messages.length).toBe(received);
   });
 
   it("sends a code by Aliyun SMS with the organisation's AccessKey; a wrong secret is refused by the signature check", async () => {

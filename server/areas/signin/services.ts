@@ -19,6 +19,7 @@ import { captchaSettings, mailSettings, smsSettings, users } from '../../db/sche
 import { ApiError } from '../../http/errors';
 import type { SmtpTarget } from '../../integrations/mail/mailer';
 import { sendSmtp } from '../../integrations/mail/mailer';
+import { checkedSmtpAddress, type SmtpHostPolicy } from '../../integrations/mail/smtpHost';
 import { testMail, type MailMessage } from '../../integrations/mail/messages';
 import type { Messaging } from '../../integrations/messaging';
 import { aliyunSendSms, SmsError } from '../../integrations/sms/aliyun';
@@ -67,9 +68,16 @@ export async function mailSettingsOf(deps: MessagingDeps, ctx: Pick<OrgContext, 
   return { settings: row ? mailOf(row) : null, fallback: deps.messaging.mail.fallbackKind, simulator: sim ? { host: sim.host, port: sim.port } : null };
 }
 
+function smtpHostPolicy(deps: MessagingDeps): SmtpHostPolicy {
+  const sim = deps.messaging.mail.simulator;
+  return { allowedHosts: deps.config.smtpAllowedHosts, simulator: sim ? { host: sim.host, port: sim.port } : null };
+}
+
 export async function saveMail(deps: MessagingDeps, ctx: Pick<OrgContext, 'orgId'>, body: Omit<SaveMailBody, 'orgId'>): Promise<{ before: MailSettings | null; after: MailSettingsAnswer }> {
   const old = await mailRow(deps, ctx.orgId);
   const { password, ...fields } = body;
+  // Refused at once with the field, before the first send (and checked again at each send).
+  if (fields.smtpHost) await checkedSmtpAddress(smtpHostPolicy(deps), fields.smtpHost, fields.smtpPort);
   const passwordEnc = password ? encryptSecret(deps.config.secretKey, password) : (old?.passwordEnc ?? null);
   if (fields.username && !passwordEnc) throw new ApiError(400, SERVICE_MESSAGES.secretNeeded, 'password');
   const values = { ...fields, passwordEnc, updatedAt: deps.now() };
@@ -90,6 +98,7 @@ async function smtpFor(deps: MessagingDeps, orgId: number | null): Promise<{ tar
         username: row.username,
         password: row.passwordEnc ? decryptSecret(deps.config.secretKey, row.passwordEnc) : null,
         from: row.fromAddress,
+        address: await checkedSmtpAddress(smtpHostPolicy(deps), row.smtpHost, row.smtpPort),
       },
       via: `${row.smtpHost}:${row.smtpPort}`,
     };
