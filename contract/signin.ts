@@ -208,5 +208,15 @@ export const SIGNIN_ENDPOINTS = {
   resetMember: defineEndpoint({ method: 'POST', path: '/security/otp/reset', summary: "Removes a member's one-time password and recovery codes (they set it up again at the next login when required).", access: 'team', action: 'staff', input: memberIdBodySchema, answer: countSchema }),
   dynamicPwdList: defineEndpoint({ method: 'GET', path: '/dynamic_pwd/list', summary: "The spec's dynamic password list: the organisation's policy in force.", access: 'team', action: 'staff', input: dynamicPwdQuerySchema, answer: dynamicPwdPageSchema }),
   signInLog: defineEndpoint({ method: 'GET', path: '/security/signin/list', summary: "A page of the organisation's sign-in log, newest first.", access: 'team', action: 'staff', input: signInQuerySchema, answer: signInPageSchema }),
+  signInExport: defineEndpoint({
+    method: 'GET',
+    path: '/security/signin/export',
+    summary: 'The sign-in log as an Excel file (the same filters, newest first, at most 50,000 rows).',
+    access: 'team',
+    action: 'staff',
+    input: signInQuerySchema,
+    raw: { contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', description: 'signin-log.xlsx' },
+    settings: { responseType: 'blob', timeout: 60_000 },
+  }),
 } as const;
 export const SIGNIN_PATHS = routePaths(SIGNIN_ENDPOINTS);

@@ -43,6 +43,8 @@ export type SigninApi = {
   markMember(id: number, required: boolean): Promise<OrgOtpMember>;
   resetMember(id: number): Promise<{ count: number }>;
   signInLog(query: SignInQuery): Promise<SignInPage>;
+  /** The sign-in log as an Excel file, with the list's filters. */
+  signInExport(query: Omit<SignInQuery, 'page' | 'rows'>): Promise<Blob>;
   /** The password rules of a new account (the register page); silent: the page says the rules could not be read. */
   passwordRulesForRegister(): Promise<PasswordRulesAnswer>;
   /** The rules the signed-in person's next password is held to; silent as above. */
@@ -78,6 +80,7 @@ export function createSigninApi(client: HttpClient): SigninApi {
     markMember: (id, required) => client.call(E.markMember, { id, required }),
     resetMember: (id) => client.call(E.resetMember, { id }),
     signInLog: (query) => client.call(E.signInLog, query),
+    signInExport: (query) => client.call(E.signInExport, query),
     passwordRulesForRegister: () => client.call(P.rulesForRegister, undefined, { silent: true }),
     ownPasswordRules: () => client.call(P.ownRules, undefined, { silent: true }),
     passwordPolicies: (query) => client.call(P.list, query),

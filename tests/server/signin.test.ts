@@ -1,3 +1,4 @@
+import { strFromU8, unzipSync } from 'fflate';
 import { generate } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REFRESH_COOKIE } from '../../contract/envelope';
@@ -189,6 +190,15 @@ describe.each(DATABASE_TARGETS)('one-time passwords at sign-in on $kind', (targe
     expect(entries.every((entry) => entry.ip !== '')).toBe(true);
     const failures = await get<SignInPage>(`${P.signInLog}?success=false&keyword=packer2`);
     expect(failures.body.data.list.every((entry) => entry.username === 'packer2' && !entry.success)).toBe(true);
+    // Exported with the same filters.
+    const file = await t.app.inject({ method: 'GET', url: `${P.signInExport}?success=false&keyword=packer1`, headers: authHeaders(seller) });
+    expect(file.statusCode).toBe(200);
+    expect(file.headers['content-disposition']).toContain('signin-log.xlsx');
+    const sheet = strFromU8(unzipSync(new Uint8Array(file.rawPayload))['xl/worksheets/sheet1.xml']!);
+    const cells = [...sheet.matchAll(/<t xml:space="preserve">([^<]*)<\/t>/g)].map((match) => match[1]);
+    expect(cells).toContain('packer1');
+    expect(cells).not.toContain('packer2');
+    expect(cells.filter((cell) => cell === 'yes')).toEqual([]);
 
     const browser = 'Mozilla/5.0 (Windows NT 10.0) Chrome/131.0';
     const response = await t.app.inject({ method: 'POST', url: '/api/login', headers: { 'user-agent': browser }, payload: { username: 'seller', password: 'seller123', ...(await captcha(t.app)) } });

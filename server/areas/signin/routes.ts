@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { PASSWORD_POLICY_ENDPOINTS as P } from '../../../contract/passwordPolicy';
 import { SIGNIN_ENDPOINTS as E } from '../../../contract/signin';
+import { writeXlsx } from '../../../contract/xlsx';
 import { route } from '../../http/route';
 import { setRefreshCookie, signInOrigin } from '../session/routes';
 import { orgContext, type TeamDeps } from '../team/service';
@@ -69,6 +70,16 @@ export async function signinRoutes(app: FastifyInstance) {
   });
   route(app, E.dynamicPwdList, async ({ user, input }) => signin.dynamicPasswords(app, await ctx(user, input.orgId), input));
   route(app, E.signInLog, async ({ user, input }) => signin.orgSignIns(app, await ctx(user, input.orgId), input));
+  route(app, E.signInExport, async ({ user, input, reply }) => {
+    const entries = await signin.orgSignInsForExport(app, await ctx(user, input.orgId), input);
+    const header = ['time', 'username', 'event', 'method', 'success', 'reason', 'ip', 'browser'];
+    const rows = entries.map((entry) => [new Date(entry.at), entry.username, entry.event, entry.method, entry.success ? 'yes' : 'no', entry.reason, entry.ip, entry.browser]);
+    const bytes = writeXlsx('sign-in log', header, rows, [20, 16, 10, 10, 8, 36, 16, 48]);
+    return reply
+      .header('content-type', E.signInExport.raw.contentType)
+      .header('content-disposition', 'attachment; filename="signin-log.xlsx"')
+      .send(Buffer.from(bytes));
+  });
 
   // Password policies
   const policyCtx = async (user: Parameters<typeof orgContext>[1], orgId: number | undefined): Promise<policies.PolicyContext> => ({

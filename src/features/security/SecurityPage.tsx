@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { OTP_ALGORITHMS, OTP_TYPES, type OrgOtpMember, type OrgOtpSettings, type OtpPolicy, type SignIn, type SignInPage } from '@contract/signin';
 import { useDataClient } from '@/app/dataClient';
 import { useFormats } from '@/app/formats';
+import { download } from '@/components/download';
 import type { DataTableColumn } from '@/components/data-table/DataTable';
 import { PagedTable } from '@/components/data-table/PagedTable';
 import { QueryFields } from '@/components/data-table/QueryFields';
@@ -189,11 +190,16 @@ function SignInTab() {
   );
   const list = usePagedList<SignInFilters, SignIn, SignInPage>(form, { list: [], total: 0 }, fetchPage);
   const columns = useMemo(() => signInColumns(t, time.format), [t, time]);
+  const exportFile = async () => {
+    const { search, ...rest } = presentFilters(form.getFieldsValue());
+    download('signin-log.xlsx', await client.signin.signInExport({ ...rest, ...(search ? { keyword: search } : {}) }));
+  };
   return (
     <PagedTable<SignInRow, SignInFilters>
       list={list as never}
       form={form}
       columns={columns}
+      actions={<Button onClick={() => void exportFile()}>{t('signIns.export')}</Button>}
       texts={{ loadFailed: (reason) => t('loadFailed', { reason }), retry: t('retry'), empty: t('empty') }}
       queryFields={
         <QueryFields

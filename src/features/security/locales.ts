@@ -75,6 +75,7 @@ export const security = defineLocales({
     },
     signIns: {
       search: '用户名 / 地址 / 浏览器',
+      export: '导出',
       allResults: '全部结果',
       success: '成功',
       failure: '失败',
@@ -165,6 +166,7 @@ export const security = defineLocales({
     },
     signIns: {
       search: 'User / address / browser',
+      export: 'Export',
       allResults: 'All results',
       success: 'Success',
       failure: 'Failure',
@@ -255,6 +257,7 @@ export const security = defineLocales({
     },
     signIns: {
       search: 'Usuário / endereço / navegador',
+      export: 'Exportar',
       allResults: 'Todos os resultados',
       success: 'Sucesso',
       failure: 'Falha',
