@@ -2,6 +2,8 @@ import { Alert, App, Button, Drawer, Form, Input, Modal, Popconfirm, Select, Spa
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { API_TOKEN_MAX_DAYS, CLIENT_TYPES, SOURCE_TYPES, type ApiClient, type ApiClientPage, type ApiToken, type IssuedToken } from '@contract/apiClients';
+import { API_BASE, API_DOCS_PATHS, routePath } from '@contract/endpoint';
+import { ORDER_ENDPOINTS } from '@contract/orders';
 import type { Department, OrgRole } from '@contract/team';
 import { useDataClient } from '@/app/dataClient';
 import { useFormats } from '@/app/formats';
@@ -87,7 +89,7 @@ export function ApiClientsPage() {
             title={
               <span style={{ fontSize: 12 }}>
                 {t('intro')}{' '}
-                <a href="/api/docs" target="_blank" rel="noreferrer">
+                <a href={`${API_BASE}${API_DOCS_PATHS.page}`} target="_blank" rel="noreferrer">
                   {t('apiDocs')}
                 </a>
               </span>
@@ -282,7 +284,7 @@ function TokensDrawer({ apiClient, onClose }: { apiClient: ApiClient; onClose: (
 /** The token itself, this once, with the call a script makes with it. */
 function IssuedTokenDialog({ issued, onClose }: { issued: IssuedToken; onClose: () => void }) {
   const { t } = useTranslation('apiClients');
-  const example = `curl -s -H "Authorization: Bearer ${issued.token}" '${window.location.origin}/api/order/list?page=1&rows=50'`;
+  const example = `curl -s -H "Authorization: Bearer ${issued.token}" '${window.location.origin}${routePath(ORDER_ENDPOINTS.list)}?page=1&rows=50'`;
   return (
     <Modal open title={t('token.shownTitle')} onCancel={onClose} closable={false} mask={{ closable: false }} footer={<Button type="primary" onClick={onClose}>{t('token.done')}</Button>} width={640}>
       <Alert type="warning" showIcon title={t('token.shownWarning')} style={{ marginBottom: 12 }} />
