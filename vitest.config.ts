@@ -1,6 +1,7 @@
 import { defineConfig } from 'vitest/config';
 import { fileURLToPath } from 'node:url';
 import { E2E_WORKERS } from './tests/e2e/workers';
+import SlowestFirstSequencer from './tests/support/sequencer';
 
 const alias = {
   '@/': fileURLToPath(new URL('./src/', import.meta.url)),
@@ -19,6 +20,8 @@ export default defineConfig({
     // Two files at a time on the CI's two cores (vitest's default leaves one core idle there). `npm test` runs the
     // browser suite as a process of its own beside the others, so its waits for Chromium and the app overlap their work.
     maxWorkers: 2,
+    // The longest files of each project start first, so no worker is left running one after the others are done.
+    sequence: { sequencer: SlowestFirstSequencer },
     projects: [
       {
         resolve: { alias },
