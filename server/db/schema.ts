@@ -193,6 +193,18 @@ export const jobLeases = pgTable('job_leases', {
 });
 
 /**
+ * Where the buyer-chat poller got to in each shop: chat id → the last message id it pushed or took as seen, written
+ * under its lease after each pass, so an instance taking the poller over resumes from here (server/areas/chat/watcher.ts).
+ */
+export const buyerChatPositions = pgTable('buyer_chat_positions', {
+  shopId: integer('shop_id')
+    .primaryKey()
+    .references(() => mpShops.id, { onDelete: 'cascade' }),
+  seen: jsonb('seen').notNull(),
+  updatedAt: timestamptz('updated_at').notNull().defaultNow(),
+});
+
+/**
  * Pushes too large for a PostgreSQL notification (8000 bytes) are kept here for the other instances to read; the
  * notification carries the row's id. Rows are deleted a minute later (server/plugins/pushFanout.ts).
  */

@@ -35,6 +35,7 @@ export async function chatRoutes(app: FastifyInstance, options: ChatRoutesOption
     log: app.log,
     intervalMs: options.pollMs ?? BUYER_CHAT_POLL_MS,
     leases: createLeases(app.database),
+    database: app.database,
   });
   options.onWatcher?.(watcher);
   app.addHook('onReady', async () => watcher.start());

@@ -1,5 +1,6 @@
 import type { PushMessage } from '../../../contract/push';
-import type { LeaseHolding, Leases } from '../../db/leases';
+import type { Database } from '../../db/database';
+import { whileHolding, type LeaseHolding, type Leases } from '../../db/leases';
 import { compareIds, toBuyerMessage, type BuyerChatService } from './service';
 
 /**
@@ -11,10 +12,11 @@ import { compareIds, toBuyerMessage, type BuyerChatService } from './service';
  *
  * With several server instances on one database, one of them polls (it holds the 'buyer-chat-poller' lease, renewed
  * as it goes) for the users online on any instance, and its pushes reach them wherever they are connected; the
- * others take over when its lease runs out. What was seen is kept in the polling process's memory: after a restart
- * or a takeover the first pass takes stock without pushing. A shop's first pass starts instead from the chats a page
- * of its owner listed on this instance (`noteListed`), so a message arriving between the page's list and that pass
- * is pushed, not taken as stock (with several instances, only when the page's list was served by the poller).
+ * others take over when its lease runs out. Where the poller got to in each shop is stored after each pass
+ * (`buyer_chat_positions`, written only while the lease is held), and a poller that takes over, or starts again,
+ * resumes from there: a message that arrived while the poller changed hands is pushed. A shop never polled before
+ * is taken stock of without pushing, or starts from the chats a page of its owner listed on this instance
+ * (`noteListed`), so a message arriving between the page's list and that pass is pushed, not taken as stock.
  */
 export type BuyerChatWatcherOptions = {
   service: BuyerChatService;
@@ -25,7 +27,11 @@ export type BuyerChatWatcherOptions = {
   intervalMs: number;
   /** The lease that makes one instance the poller; without it this process always polls. */
   leases?: Leases;
+  /** Where the positions are stored (with `leases`, under the lease); without it they live in memory only. */
+  database?: Database;
 };
+
+type Positions = Map<string, string>;
 
 export const BUYER_CHAT_POLLER_LEASE = 'buyer-chat-poller';
 
@@ -57,13 +63,42 @@ export function createBuyerChatWatcher(options: BuyerChatWatcherOptions) {
     return held !== null;
   }
 
+  /** What the last poller stored for the shop, with what a page listed here (the later of the two per chat). */
+  async function storedPositions(shopId: number): Promise<Positions | undefined> {
+    const listed = listedOnly.has(shopId) ? seen.get(shopId) : undefined;
+    if (!options.database) return seen.get(shopId);
+    const [row] = await options.database.query<{ seen: Record<string, string> }>(`select seen from buyer_chat_positions where shop_id = $1`, [shopId]);
+    if (!row) return listed;
+    const stored: Positions = new Map(Object.entries(row.seen));
+    for (const [chatId, id] of listed ?? []) if (compareIds(id, stored.get(chatId) ?? '0') > 0) stored.set(chatId, id);
+    return stored;
+  }
+
+  /** Stores where the pass got to, only while this process still holds the lease (a late pass writes nothing). */
+  async function storePositions(shopId: number, positions: Positions): Promise<void> {
+    if (!options.database) return;
+    const fence = held && options.leases ? whileHolding(held.holding, 3) : { sql: 'true', params: [] };
+    await options.database.query(
+      `insert into buyer_chat_positions (shop_id, seen, updated_at) select $1, $2::jsonb, now() where ${fence.sql}
+       on conflict (shop_id) do update set seen = excluded.seen, updated_at = excluded.updated_at`,
+      [shopId, JSON.stringify(Object.fromEntries(positions)), ...fence.params],
+    );
+  }
+
+  const samePositions = (a: Positions, b: Positions) => a.size === b.size && [...a].every(([chatId, id]) => b.get(chatId) === id);
+
   async function watchShop(userId: number, shop: Awaited<ReturnType<BuyerChatService['shopsOf']>>[number]) {
     const chats = await options.service.fetchChats(shop);
-    const known = seen.get(shop.id);
+    // Polled by this process since it took the lease: its memory; else where the last poller got to.
+    const known = seen.has(shop.id) && !listedOnly.has(shop.id) ? seen.get(shop.id) : await storedPositions(shop.id);
     const next = new Map(chats.map((c) => [c.chatId, c.lastMessageId]));
-    seen.set(shop.id, next);
-    listedOnly.delete(shop.id);
-    if (!known) return;
+    const reached = async () => {
+      seen.set(shop.id, next);
+      listedOnly.delete(shop.id);
+      // After the pushes: a poller that dies in between has its successor push them again rather than never.
+      if (!known || !samePositions(known, next)) await storePositions(shop.id, next);
+    };
+    if (!known) return reached();
     const client = options.service.clientOf(shop);
     for (const chat of chats) {
       const before = known.get(chat.chatId) ?? '0';
@@ -75,6 +110,7 @@ export function createBuyerChatWatcher(options: BuyerChatWatcherOptions) {
         .sort((a, b) => compareIds(a.id, b.id));
       for (const message of fresh) options.push(userId, { type: 'chat.buyerMessage', message, unread: chat.unread });
     }
+    await reached();
   }
 
   async function pass() {
