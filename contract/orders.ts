@@ -245,6 +245,42 @@ export type UpdateOrderBody = z.input<typeof updateOrderBodySchema>;
 export const orderIdsBodySchema = lazySchema(() => z.object({ ids: z.array(z.string().min(1).max(200)).min(1).max(1_000) }));
 export type OrderIdsBody = z.input<typeof orderIdsBodySchema>;
 
+/** POST /api/order/pictures: the main picture of each (shop, offer) of the rows on screen, from the synced cards. */
+export const ORDER_PICTURES_MAX = 200;
+export const orderPicturesBodySchema = lazySchema(() => z.object({
+  items: z.array(z.object({ shopId: z.number().int().min(0), offerId: z.string().max(200) })).min(1).max(ORDER_PICTURES_MAX),
+}));
+export type OrderPicturesBody = z.input<typeof orderPicturesBodySchema>;
+/** Only the offers that have a picture; the others are left out. */
+export const orderPicturesAnswerSchema = lazySchema(() => z.array(z.object({ shopId: z.number().int(), offerId: z.string(), url: z.string() })));
+export type OrderPictures = z.infer<typeof orderPicturesAnswerSchema>;
+
+/** POST /api/order/picking-list: what to take off the shelves for the selected rows, one line per product. */
+export const PICKING_FORMATS = ['pdf', 'xlsx'] as const;
+export type PickingFormat = (typeof PICKING_FORMATS)[number];
+export const pickingListBodySchema = lazySchema(() => z.object({
+  ids: z.array(z.string().min(1).max(200)).min(1).max(10_000),
+  format: z.enum(PICKING_FORMATS),
+}));
+export type PickingListBody = z.input<typeof pickingListBodySchema>;
+
+/** The picking list's texts (the server writes the file in the caller's language). */
+export const PICKING_TEXTS = {
+  title: { zh: '拣货单', en: 'Picking list', pt: 'Lista de separação' },
+  summary: {
+    zh: '{{postings}} 个货件 · {{products}} 种商品 · 共 {{quantity}} 件',
+    en: '{{postings}} postings · {{products}} products · {{quantity}} items',
+    pt: '{{postings}} envios · {{products}} produtos · {{quantity}} itens',
+  },
+  picture: { zh: '图片', en: 'Picture', pt: 'Imagem' },
+  sku: { zh: 'SKU', en: 'SKU', pt: 'SKU' },
+  offerId: { zh: '货号', en: 'Offer ID', pt: 'Código do vendedor' },
+  name: { zh: '商品名称', en: 'Product', pt: 'Produto' },
+  quantity: { zh: '数量', en: 'Quantity', pt: 'Quantidade' },
+  postings: { zh: '货件数', en: 'Postings', pt: 'Envios' },
+  shops: { zh: '店铺', en: 'Shops', pt: 'Lojas' },
+} as const;
+
 /** One posting's failure in a batch call; the others went through. `message` is in the caller's language. */
 export const batchFailureSchema = lazySchema(() => z.object({ postingNumber: z.string(), message: z.string() }));
 export const batchResultSchema = lazySchema(() => z.object({ done: z.number().int(), failures: z.array(batchFailureSchema) }));
@@ -503,6 +539,29 @@ export const ORDER_ENDPOINTS = {
     input: orderIdsBodySchema,
     raw: { contentType: 'application/pdf', description: 'The labels, merged into one PDF (attachment labels.pdf).' },
     // The spec's 4 s is for one label; the server fetches a set in calls of 20 and merges them into one PDF.
+    settings: { responseType: 'blob', timeout: 60_000 },
+  }),
+  pictures: defineEndpoint({
+    method: 'POST',
+    path: '/order/pictures',
+    summary: "The main picture of each listed product (by shop and offer id), as the shop's synced cards have it.",
+    access: 'orders',
+    action: 'view',
+    input: orderPicturesBodySchema,
+    answer: orderPicturesAnswerSchema,
+    settings: { silent: true },
+  }),
+  pickingList: defineEndpoint({
+    method: 'POST',
+    path: '/order/picking-list',
+    summary: 'The picking list of up to 10,000 order rows: each product (SKU, offer id, name, picture) with the quantity summed, as PDF or Excel.',
+    access: 'orders',
+    action: 'view',
+    input: pickingListBodySchema,
+    raw: {
+      contentType: 'application/pdf',
+      description: 'picking-list.pdf (application/pdf) or picking-list.xlsx (application/vnd.openxmlformats-officedocument.spreadsheetml.sheet), as asked.',
+    },
     settings: { responseType: 'blob', timeout: 60_000 },
   }),
   warehouseList: defineEndpoint({

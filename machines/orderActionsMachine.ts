@@ -22,7 +22,9 @@ import { allPending, countOutcomes, failAll, isRetryable, reasonOf, requeueUndon
  * the kinds, the subjects and the two actors.
  */
 
-export type OrderActionKind = 'ship' | 'tracking' | 'labels' | 'stock' | 'cancel';
+export type OrderActionKind = 'ship' | 'tracking' | 'labels' | 'stock' | 'cancel' | 'pickingPdf' | 'pickingXlsx';
+/** Actions that change nothing on Ozon, only make a file: they run without a confirm step. */
+const FILE_ONLY: ReadonlySet<OrderActionKind> = new Set(['labels', 'pickingPdf', 'pickingXlsx']);
 
 /** A choice the marketplace offers for the whole action (cancel: Ozon's reasons every selected posting shares). */
 export type ActionChoice = { id: number; title: string };
@@ -101,7 +103,7 @@ export type OrderActionsEmitted =
 export type OrderActionsInput = { labelRetryMs?: number; chunkSize?: number };
 
 /** Subjects per call: Ozon's stock call takes 100 offers; ship and tracking go in steps that show progress. Labels are one file. */
-export const CHUNK_SIZES: Record<OrderActionKind, number> = { ship: 100, tracking: 100, stock: 100, cancel: 20, labels: Number.POSITIVE_INFINITY };
+export const CHUNK_SIZES: Record<OrderActionKind, number> = { ship: 100, tracking: 100, stock: 100, cancel: 20, labels: Number.POSITIVE_INFINITY, pickingPdf: Number.POSITIVE_INFINITY, pickingXlsx: Number.POSITIVE_INFINITY };
 /** Ozon makes a label 45–60 s after ship. */
 export const LABEL_RETRY_MS = 60_000;
 /** Waits for labels before the machine gives up and says why. */
@@ -133,8 +135,8 @@ export const orderActionsMachine = setup({
   },
   guards: {
     hasSubjects: (_, output: PrepareSubjectsOutput) => output.subjects.length > 0,
-    /** Labels change nothing on Ozon: they are fetched without a confirm step. */
-    needsNoConfirm: ({ context }, output: PrepareSubjectsOutput) => output.subjects.length > 0 && context.kind === 'labels',
+    /** Labels and picking lists change nothing on Ozon: they are fetched without a confirm step. */
+    needsNoConfirm: ({ context }, output: PrepareSubjectsOutput) => output.subjects.length > 0 && context.kind !== null && FILE_ONLY.has(context.kind),
     hasQueue: ({ context }) => context.queue.length > 0,
     hasRetryable: ({ context }) => Object.values(context.outcomes).some(isRetryable),
     isLabelsNotReady: (_, output: RunChunkOutput) => output.status === 'notReady',

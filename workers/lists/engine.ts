@@ -548,6 +548,59 @@ export class ListEngine<Row extends ListRow = ListRow, Query extends ListQuery<o
     }
   }
 
+  /**
+   * How many rows of `query`'s answer hold each value of the dictionary column `column` (the counts on a list's
+   * status tabs), or null when a newer count of the same view superseded it. With a grouping, groups are counted
+   * (a posting of three lines is one). The caller leaves the column's own filter out of `query`. Typed arrays and
+   * one pass over the answer: a few milliseconds a million rows, in the worker; no filters and no search read the
+   * column's code index alone.
+   */
+  async countBy(column: string, query: Query, view = 'counts'): Promise<Map<string | number, number> | null> {
+    const seq = ++this.seq;
+    this.latestSeqOfView.set(view, seq);
+    const isSuperseded = () => this.latestSeqOfView.get(view) !== seq;
+    const values = columnOf(this.dicts, column).values;
+    const answer = (counts: ArrayLike<number>) => {
+      const byValue = new Map<string | number, number>();
+      for (let code = 0; code < counts.length; code++) if (counts[code]! > 0) byValue.set(values[code]!, (byValue.get(values[code]!) ?? 0) + counts[code]!);
+      return byValue;
+    };
+    const plain = !query.group && !normaliseNeedle(query.search) && this.compileFilters((query.filters ?? {}) as Record<string, unknown>).length === 0;
+    if (plain) {
+      const { starts } = this.codeIndex(column);
+      const counts = new Uint32Array(values.length);
+      for (let code = 0; code < counts.length; code++) counts[code] = (starts[code + 1] ?? 0) - (starts[code] ?? 0);
+      return answer(counts);
+    }
+    for (;;) {
+      const startVersion = this.mutations;
+      const shouldStop = () => isSuperseded() || this.mutations !== startVersion;
+      const found = await this.run({ ...query, sort: null }, view, shouldStop);
+      if (isSuperseded()) return null;
+      if (found === ABORTED || this.mutations !== startVersion) continue;
+      const index = query.group ? await this.groupIndex(query.group.by) : null;
+      if (isSuperseded()) return null;
+      if (this.mutations !== startVersion) continue;
+      const codes = columnOf(this.codes, column);
+      const counts = new Uint32Array(values.length);
+      if (index) {
+        const seen = new Uint8Array(index.groups);
+        for (let j = 0; j < found.length; j++) {
+          const slot = found[j]!;
+          const group = index.groupOf[slot] ?? -1;
+          if (group >= 0) {
+            if (seen[group] === 1) continue;
+            seen[group] = 1;
+          }
+          counts[codes[slot]!]!++;
+        }
+      } else {
+        for (let j = 0; j < found.length; j++) counts[codes[found[j]!]!]!++;
+      }
+      return answer(counts);
+    }
+  }
+
   /** The rows `start .. start + count - 1` of a result, as plain objects (a deleted row has `deleted: true`). */
   window(handle: number, start: number, count: number): ListWindow<Row> {
     const result = this.handles.get(handle);

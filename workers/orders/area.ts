@@ -2,11 +2,15 @@ import {
   ORDER_ENDPOINTS as E,
   ORDER_LIST,
   type AddOrderBody,
+  type FbsStatus,
   type BatchResult,
   type CancelOrdersBody,
   type CancelReasonsAnswer,
   type OrderListQuery,
   type OrderListPage,
+  type OrderPictures,
+  type OrderPicturesBody,
+  type PickingFormat,
   type OrderRow,
   type PostingDetail,
   type StockResult,
@@ -56,6 +60,11 @@ export type OrdersSyncResult = ListSyncResult;
  */
 export type OrdersApi = ListAreaApi<OrderRow, OrderQuery> & {
   facets(): Promise<OrderFacets>;
+  /**
+   * Rows (postings, when the query groups by posting) per status among the cached rows that `query` finds with its
+   * status filter left out: the counts on the status tabs. Null when a newer count superseded this one.
+   */
+  statusCounts(query: OrderQuery): Promise<Partial<Record<FbsStatus, number>> | null>;
   /** Every line of the posting the row `id` belongs to (an entered order: that row alone), as cached. */
   postingLines(id: string): Promise<OrderRow[]>;
 
@@ -72,6 +81,10 @@ export type OrdersApi = ListAreaApi<OrderRow, OrderQuery> & {
   cancelReasons(ids: string[]): Promise<CancelReasonsAnswer>;
   /** Cancels the rows' postings on Ozon with one reason. */
   cancel(body: CancelOrdersBody): Promise<BatchResult>;
+  /** The main pictures of the products (shop, offer id) on screen; offers without one are left out. */
+  pictures(items: OrderPicturesBody['items']): Promise<OrderPictures>;
+  /** The selection's picking list (products, quantities summed) as one PDF or Excel file (bytes). */
+  pickingList(selection: OrderSelection, format: PickingFormat): Promise<ArrayBuffer>;
   /** The selection's labels as one PDF (bytes; the page turns them into a Blob URL). */
   labels(selection: OrderSelection): Promise<ArrayBuffer>;
   warehouses(storeId?: number): Promise<Warehouse[]>;
@@ -93,6 +106,8 @@ export type OrdersEvents = {
  * one in its dialog, posting by posting (machines/orderActionsMachine.ts), and a toast beside it said it twice.
  */
 const ACTION_CALL = { silent: true } as const;
+/** Rows one picking list sums at most (its endpoint's limit). */
+const PICKING_IDS = 10_000;
 /** Server batch calls take at most this many rows. */
 const BATCH_IDS = 1_000;
 
@@ -190,6 +205,11 @@ export function createOrdersArea({ client, events, engine: engineOptions, openCa
           .sort((a, b) => a.name.localeCompare(b.name)),
       };
     },
+    async statusCounts(query) {
+      const { statuses: _ignored, ...others } = query.filters ?? {};
+      const counts = await engine.countBy('status', { ...query, filters: others }, 'statusCounts');
+      return counts && (Object.fromEntries(counts) as Partial<Record<FbsStatus, number>>);
+    },
     list: (query) =>
       client.call(E.list, query),
     async add(body) {
@@ -234,6 +254,12 @@ export function createOrdersArea({ client, events, engine: engineOptions, openCa
     async labels(selection) {
       const ids = idsOf(await settledSelection(selection)).slice(0, BATCH_IDS);
       const blob = await client.call(E.labelPdf, { ids }, ACTION_CALL);
+      return blob.arrayBuffer();
+    },
+    pictures: (items) => client.call(E.pictures, { items }),
+    async pickingList(selection, format) {
+      const ids = idsOf(await settledSelection(selection)).slice(0, PICKING_IDS);
+      const blob = await client.call(E.pickingList, { ids, format }, ACTION_CALL);
       return blob.arrayBuffer();
     },
     warehouses: (storeId) => client.call(E.warehouseList, { storeId }),

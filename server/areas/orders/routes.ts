@@ -4,6 +4,8 @@ import { ORDER_FRAME_TYPE } from '../../../contract/orderChunk';
 import { route } from '../../http/route';
 import type { ClientFactory } from '../../marketplace/plugin';
 import { clientForShop } from '../store/service';
+import { fetchExternalImage } from '../../integrations/images/externalImage';
+import { orderPictures, pickingFile, type PictureBytes } from './picking';
 import {
   addOrder,
   cancelOrders,
@@ -141,6 +143,26 @@ export async function ordersRoutes(app: FastifyInstance, options: OrdersRoutesOp
       .type('application/pdf')
       .header('content-disposition', 'attachment; filename="labels.pdf"')
       .send(Buffer.from(pdf.buffer, pdf.byteOffset, pdf.byteLength));
+  });
+
+  route(app, E.pictures, async ({ user, input }) => orderPictures(deps, user.accountId, input.items));
+
+  // The simulator's pictures (the demo's, the tests') are read in-process; any other only from a public address.
+  const pictureBytes: PictureBytes = async (url) => {
+    const { pathname, search } = new URL(url, 'http://localhost');
+    if (pathname.startsWith('/sim/')) {
+      const answer = await app.inject({ method: 'GET', url: pathname + search });
+      return answer.statusCode === 200 ? answer.rawPayload : null;
+    }
+    return (await fetchExternalImage({ allowedHosts: [], timeoutMs: 5_000 }, url)).bytes;
+  };
+
+  route(app, E.pickingList, async ({ user, input, lang, reply }) => {
+    const file = await pickingFile(deps, user.accountId, input.ids, input.format, lang, pictureBytes);
+    return reply
+      .type(file.type)
+      .header('content-disposition', `attachment; filename="${file.name}"`)
+      .send(Buffer.from(file.bytes.buffer, file.bytes.byteOffset, file.bytes.byteLength));
   });
 
   route(app, E.warehouseList, async ({ user, input }) => listWarehouses(deps, user.accountId, input.storeId));

@@ -86,7 +86,7 @@ function normalise(row: OrderRow): OrderRow {
  * role keeps them to their own records (orders synced from Ozon have no creator: the shop scope alone decides).
  */
 const callerScopeParts = (alias = '') => [shopScopeSql(`${alias}shop_id`), ownRecordsSql(`${alias}created_by`, `${alias}source <> 'manual'`)];
-const callerScopeSql = (alias = '') => callerScopeParts(alias).join('');
+export const callerScopeSql = (alias = '') => callerScopeParts(alias).join('');
 
 type ListQuery = z.output<typeof orderListQuerySchema>;
 

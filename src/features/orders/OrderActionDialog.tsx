@@ -72,6 +72,8 @@ const EMPTY_KEYS = {
   labels: 'actions.emptyLabels',
   stock: 'actions.emptyStock',
   cancel: 'actions.emptyCancel',
+  pickingPdf: 'actions.emptyPicking',
+  pickingXlsx: 'actions.emptyPicking',
 } as const;
 
 function Empty({ kind, onClose }: { kind: OrderActionKind; onClose: () => void }) {
@@ -111,6 +113,8 @@ const CONFIRM_KEYS = {
   labels: 'actions.confirmLabels',
   stock: 'actions.confirmStock',
   cancel: 'actions.confirmCancel',
+  pickingPdf: 'actions.confirmLabels',
+  pickingXlsx: 'actions.confirmLabels',
 } as const;
 
 type ConfirmValues = { trackingNumber?: string; warehouseByShop?: WarehouseByShop; stock?: number; reasonId?: number; message?: string };

@@ -1,4 +1,5 @@
-import { Alert, App, Button, Input, Segmented, Space, Spin, Tag, Typography } from 'antd';
+import { DownOutlined } from '@ant-design/icons';
+import { Alert, App, Button, Dropdown, Input, Segmented, Space, Spin, Tag, Typography } from 'antd';
 import { lazy, memo, startTransition, Suspense, useCallback, useEffect, useId, useLayoutEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearch } from 'wouter';
@@ -98,6 +99,7 @@ export function OrdersView({ mode, toolbar }: OrdersViewProps) {
   const [selection, setSelection] = useState<RowSelection>(EMPTY_SELECTION);
   const [detail, setDetail] = useState<OrderRow | null>(null);
   const [facets, setFacets] = useState<OrderFacets>({ shops: [], warehouses: [] });
+  const [statusCounts, setStatusCounts] = useState<StatusCounts>(NO_COUNTS);
   const actions = useOrderActions(client, () => setSelection(EMPTY_SELECTION));
   const windowHeight = useSyncExternalStore(subscribeResize, readWindowHeight);
   // The list is drawn: rows, or the answer that there are none, or its failure (what the overlay tells apart).
@@ -130,6 +132,19 @@ export function OrdersView({ mode, toolbar }: OrdersViewProps) {
       .then((next) => setFacets((shown) => (sameFacets(shown, next) ? shown : next)))
       .catch(() => undefined);
   }, [client, held]);
+
+  // The counts on the status tabs, from the worker (the query without its status filter), once the rows and the
+  // query have been still for a moment: a load's every chunk would count a growing cache again.
+  useEffect(() => {
+    const timer = setTimeout(() => {
+      const { filters: f, search: s, sort: o, grouping: g } = current.current;
+      void client.orders
+        .statusCounts(toQuery(f, s, o, sources, g))
+        .then((next) => next && setStatusCounts((shown) => (sameCounts(shown, next) ? shown : next)))
+        .catch(() => undefined);
+    }, COUNTS_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [client, sources, held, total, filters, search, grouping]);
 
   const columns = useMemo(() => orderColumns(t, lang, mode), [t, lang, mode]);
   const count = selectedCount(selection, total);
@@ -209,7 +224,7 @@ export function OrdersView({ mode, toolbar }: OrdersViewProps) {
         <SearchBox value={search} onChange={changeSearch} />
         <FilterBar mode={mode} filters={filters} facets={facets} drawn={controls} onPatch={patch} onReset={reset} />
       </div>
-      <StatusFilter value={filters.statuses} onPatch={patch} />
+      <StatusFilter value={filters.statuses} counts={statusCounts} onPatch={patch} />
 
       <div className="orders-toolbar">
         {mode === 'orders' ? (
@@ -325,24 +340,32 @@ const sameFacets = (a: OrderFacets, b: OrderFacets) =>
   a.shops.every((shop, i) => shop.id === b.shops[i]!.id && shop.name === b.shops[i]!.name) &&
   a.warehouses.every((warehouse, i) => warehouse.id === b.warehouses[i]!.id && warehouse.name === b.warehouses[i]!.name);
 
-type StatusFilterProps = { value: FbsStatus[]; onPatch: Patch };
+type StatusCounts = Partial<Record<FbsStatus, number>>;
+const NO_COUNTS: StatusCounts = {};
+/** How long the rows and the query stay still before the status tabs are counted again. */
+const COUNTS_DELAY_MS = 250;
+const sameCounts = (a: StatusCounts, b: StatusCounts) => FBS_STATUSES.every((status) => a[status] === b[status]);
+
+type StatusFilterProps = { value: FbsStatus[]; counts: StatusCounts; onPatch: Patch };
 
 /**
  * The statuses as a row of toggles, "all" first: one click picks or drops a status, and the row re-renders in
  * well under a millisecond (a multiple Select measured its tags and re-laid itself out on every pick).
  */
-const StatusFilter = memo(function StatusFilter({ value, onPatch }: StatusFilterProps) {
+const StatusFilter = memo(function StatusFilter({ value, counts, onPatch }: StatusFilterProps) {
   const { t } = useTranslation('orders');
+  const all = FBS_STATUSES.reduce((sum, status) => sum + (counts[status] ?? 0), 0);
+  const count = (n: number | undefined) => <span className="order-status-filter__count">{t('count', { count: n ?? 0 })}</span>;
   return (
     <div className="order-status-filter" role="group" aria-label={t('status')}>
       <span className="order-status-filter__label">{t('status')}:</span>
       <Tag.CheckableTag checked={value.length === 0} onChange={() => value.length > 0 && onPatch({ statuses: [] }, { deferred: true })}>
-        {t('allStatuses')}
+        {t('allStatuses')} {count(all)}
       </Tag.CheckableTag>
       {FBS_STATUSES.map((status) => (
         <Tag.CheckableTag key={status} checked={value.includes(status)}
           onChange={(on) => onPatch({ statuses: on ? [...value, status] : value.filter((chosen) => chosen !== status) }, { deferred: true })}>
-          {t(`statuses.${status}`)}
+          {t(`statuses.${status}`)} {count(counts[status])}
         </Tag.CheckableTag>
       ))}
     </div>
@@ -410,6 +433,8 @@ const ACTION_ENDPOINTS: Record<OrderActionKind, EndpointSpec> = {
   labels: ORDER_ENDPOINTS.labelPdf,
   stock: ORDER_ENDPOINTS.updateStock,
   cancel: ORDER_ENDPOINTS.cancel,
+  pickingPdf: ORDER_ENDPOINTS.pickingList,
+  pickingXlsx: ORDER_ENDPOINTS.pickingList,
 };
 
 type ActionBarProps = { count: number; onAction: (kind: OrderActionKind) => void };
@@ -426,6 +451,23 @@ const ActionBar = memo(function ActionBar({ count, onAction }: ActionBarProps) {
       {shown('ship') && <Button type="primary" disabled={count === 0} onClick={() => onAction('ship')}>{label('ship')}</Button>}
       {shown('tracking') && <Button disabled={count === 0} onClick={() => onAction('tracking')}>{label('tracking')}</Button>}
       {shown('labels') && <Button disabled={count === 0} onClick={() => onAction('labels')}>{label('labels')}</Button>}
+      {shown('pickingPdf') && (
+        <Dropdown
+          disabled={count === 0}
+          trigger={['click']}
+          menu={{
+            items: [
+              { key: 'pickingPdf', label: t('actions.pickingPdf') },
+              { key: 'pickingXlsx', label: t('actions.pickingXlsx') },
+            ],
+            onClick: ({ key }) => onAction(key as 'pickingPdf' | 'pickingXlsx'),
+          }}
+        >
+          <Button disabled={count === 0}>
+            {count > 0 ? t('actions.withCount', { action: t('actions.picking'), count }) : t('actions.picking')} <DownOutlined />
+          </Button>
+        </Dropdown>
+      )}
       {shown('stock') && <Button disabled={count === 0} onClick={() => onAction('stock')}>{label('stock')}</Button>}
       {shown('cancel') && <Button danger disabled={count === 0} onClick={() => onAction('cancel')}>{label('cancel')}</Button>}
     </Space>

@@ -21,7 +21,7 @@ import {
  */
 
 /** Rows one action reads from a whole-result selection; more are left out and the confirm step says so. */
-const MAX_ROWS: Record<OrderActionKind, number> = { ship: 10_000, tracking: 10_000, stock: 10_000, labels: 1_000, cancel: 1_000 };
+const MAX_ROWS: Record<OrderActionKind, number> = { ship: 10_000, tracking: 10_000, stock: 10_000, labels: 1_000, cancel: 1_000, pickingPdf: 10_000, pickingXlsx: 10_000 };
 /** Rows per window call when reading a whole-result selection. */
 const READ_WINDOW = 1_000;
 
@@ -129,6 +129,13 @@ export async function runChunk(client: DataClient, texts: OrderActionTexts, { ki
       if (!('reasonId' in params)) throw new Error('cancel: no reason');
       const result = await client.orders.cancel({ ids: rowIdsOf(subjects), reasonId: params.reasonId, message: params.message || undefined });
       return { status: 'done', failures: result.failures.map((f) => ({ ref: f.postingNumber, reason: f.message })) };
+    }
+    case 'pickingPdf':
+    case 'pickingXlsx': {
+      const format = kind === 'pickingPdf' ? 'pdf' : 'xlsx';
+      const bytes = await client.orders.pickingList({ kind: 'ids', ids: rowIdsOf(subjects) }, format);
+      const type = format === 'pdf' ? 'application/pdf' : 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+      return { status: 'done', failures: [], file: { name: `picking-list.${format}`, type, bytes } };
     }
     case 'labels': {
       try {

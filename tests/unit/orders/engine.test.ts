@@ -51,6 +51,27 @@ function randomQuery(random: () => number, rows: readonly OrderRow[]): OrderQuer
 describe('order list engine against a reference implementation', () => {
   const rows = generateOrders({ count: 4_000, seed: 7, shops: 5, warehouses: 6, products: 300 });
 
+  it('counts the rows per status of random queries like Array.filter, and postings when grouped', async () => {
+    const engine = new OrderEngine({ sliceRows: 333 });
+    engine.load(rows);
+    const random = seededRandom(11);
+    const countOf = (found: readonly OrderRow[]) => {
+      const counts = new Map<string | number, number>();
+      for (const row of found) counts.set(row.status, (counts.get(row.status) ?? 0) + 1);
+      return counts;
+    };
+    for (let i = 0; i < 40; i++) {
+      const query = randomQuery(random, rows);
+      const { statuses: _left, ...filters } = query.filters ?? {};
+      const counted = await engine.countBy('status', { ...query, filters });
+      expect(counted).toEqual(countOf(referenceQuery(rows, { ...query, filters })));
+    }
+    expect(await engine.countBy('status', {})).toEqual(countOf(rows));
+    // By posting: a posting of several lines counts once.
+    const postings = new Map(rows.map((row) => [row.postingNumber || row.id, row]));
+    expect(await engine.countBy('status', { group: { by: 'postingNumber' } })).toEqual(countOf([...postings.values()]));
+  });
+
   it('answers many random filter, search and sort combinations like Array.filter and Array.sort', async () => {
     const engine = new OrderEngine({ sliceRows: 333 });
     engine.load(rows);
