@@ -3,7 +3,7 @@ import { BlockList, isIP, type LookupFunction } from 'node:net';
 import { Agent, fetch as undiciFetch } from 'undici';
 import type { FastifyInstance } from 'fastify';
 import { ApiError } from '../http/errors';
-import { SIMULATOR_PREFIX } from './plugin';
+import { SIMULATOR_PREFIX } from './simulator/plugin';
 
 /** The hosts of Ozon's Seller API a shop's base URL may name without an administrator's say. */
 export const OZON_API_HOSTS = ['api-seller.ozon.ru'] as const;

@@ -8,7 +8,7 @@ import { baseUrlFetch, baseUrlPolicy } from './baseUrl';
 import { createOzonClient, OZON_PRODUCTION_URL, type OzonClient } from './ozon/client';
 import type { RequestLane } from './ozon/limiter';
 import { injectFetch } from './simulator/injectFetch';
-import { createOzonSimulator, DEFAULT_SIM_SHOPS, ozonSimulatorPlugin, type OzonSimulator, type SimulatorOptions } from './simulator/plugin';
+import { createOzonSimulator, DEFAULT_SIM_SHOPS, ozonSimulatorPlugin, SIMULATOR_PREFIX, type OzonSimulator, type SimulatorOptions } from './simulator/plugin';
 
 /** What a shop's Ozon client is made from. */
 export type ShopConnection = {
@@ -44,7 +44,7 @@ export type MarketplacePluginOptions = {
   simulatorPrefix?: string;
 };
 
-export const SIMULATOR_PREFIX = '/sim/ozon';
+export { SIMULATOR_PREFIX };
 /** mp_settings key of the demo scale that `npm run seed -- --orders N` persists. */
 export const DEMO_SCALE_KEY = 'simulator.scale';
 export type DemoScale = { orders: Record<string, number> };

@@ -1,29 +1,12 @@
-import { Spin } from 'antd';
-import { createContext, lazy, Suspense, use, useDeferredValue, useEffect, useLayoutEffect } from 'react';
+import { lazy, Suspense, useDeferredValue, useEffect, useLayoutEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Redirect, useLocation, useSearch } from 'wouter';
 import { selectPermittedRoutes, selectPhase, selectRoutesSettled, type RouteNode, type SessionPhase } from '@machines/sessionMachine';
 import { BasicLayout } from './layout/BasicLayout';
 import { findRoute, isRoutePermitted, loginHref, NOT_FOUND_PATH, type AppRoute } from './routes';
-import { doneProgress, startProgress } from './progressBar';
+import { startProgress } from './progressBar';
+import { FullPageSpin, ProgressDone, RoutePage } from './RoutePage';
 import { SessionContext } from './session';
-
-export function FullPageSpin() {
-  const { t } = useTranslation();
-  return (
-    <div className="app-full-spin" role="status" aria-live="polite">
-      <Spin size="large" />
-      <span>{t('common.loading')}</span>
-    </div>
-  );
-}
-
-function ProgressDone() {
-  useEffect(() => {
-    doneProgress();
-  }, []);
-  return null;
-}
 
 /** Page title, progress bar and scroll position for each navigation (seller-tool §2.1, §2.2). */
 function useNavigationEffects(path: string, route: AppRoute | null) {
@@ -90,26 +73,3 @@ function useDeferredSession(): { phase: SessionPhase; permitted: readonly RouteN
 }
 
 const NoPermission = lazy(() => import('@/features/errors/NoPermissionPage').then((m) => ({ default: m.NoPermissionPage })));
-
-const PageRouteContext = createContext<AppRoute | null>(null);
-
-/**
- * The route a page was opened for. A cached page hidden behind another tab still re-renders while hidden, and the
- * location then names the other tab's page: a page that shows its own route's texts reads them from here.
- */
-export function usePageRoute(): AppRoute | null {
-  return use(PageRouteContext);
-}
-
-export function RoutePage({ route }: { route: AppRoute }) {
-  const Page = route.page;
-  if (!Page) return <ProgressDone />;
-  return (
-    <PageRouteContext value={route}>
-      <Suspense fallback={<FullPageSpin />}>
-        <Page />
-        <ProgressDone />
-      </Suspense>
-    </PageRouteContext>
-  );
-}

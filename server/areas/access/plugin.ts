@@ -6,7 +6,7 @@ import type { Db } from '../../db/database';
 import { accessLog, accessPolicies } from '../../db/schema';
 import { ApiError } from '../../http/errors';
 import type { AuthUser } from '../session/service';
-import { everySixHours, retentionDays } from '../team/log';
+import { everySixHours, retentionDays } from '../team/retention';
 import { compilePolicies, evaluate, NO_POLICIES, type CallFacts, type CompiledPolicies, type Subject, type Verdict } from './evaluate';
 
 /**

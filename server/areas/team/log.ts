@@ -1,8 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { eq, lt } from 'drizzle-orm';
-import { mpSettings, operationLog } from '../../db/schema';
+import { lt } from 'drizzle-orm';
+import { operationLog } from '../../db/schema';
 import { shopIdsOfInput } from '../../http/route';
+import { everySixHours, retentionDays } from './retention';
 
 /** What a service can say about its write for the operation log: the record and the fields before and after. */
 export type OperationChange = { record?: string; before?: unknown; after?: unknown };
@@ -17,7 +18,6 @@ declare module 'fastify' {
 /** How long entries are kept unless the setting says otherwise (mp_settings `operationLog.retentionDays`). */
 export const LOG_RETENTION_DAYS = 180;
 export const LOG_RETENTION_SETTING = 'operationLog.retentionDays';
-const PURGE_EVERY_MS = 6 * 3600_000;
 
 /** Ids and names of what a write names, for the log's record column (long lists are cut). */
 function recordOf(input: unknown): string {
@@ -73,32 +73,6 @@ export const operationLogPlugin = fp(async function operationLogPlugin(app: Fast
     await app.db.delete(operationLog).where(lt(operationLog.at, new Date(app.now().getTime() - days * 86_400_000)));
   }));
 });
-
-/** The retention in days a setting of mp_settings holds, or the default when it holds none. */
-export async function retentionDays(app: FastifyInstance, key: string, fallback: number): Promise<number> {
-  const [setting] = await app.db.select({ value: mpSettings.value }).from(mpSettings).where(eq(mpSettings.key, key)).limit(1);
-  return typeof setting?.value === 'number' && setting.value > 0 ? setting.value : fallback;
-}
-
-/** A log's purge, run every 6 hours once the app is ready (a failed one is logged; the next runs as usual); answers it. */
-export function everySixHours(app: FastifyInstance, what: string, work: () => Promise<void>): () => Promise<void> {
-  const purge = async () => {
-    try {
-      await work();
-    } catch (error) {
-      app.log.error({ err: error }, `${what} purge failed; the next one runs as usual`);
-    }
-  };
-  let timer: ReturnType<typeof setInterval> | null = null;
-  app.addHook('onReady', async () => {
-    timer = setInterval(() => void purge(), PURGE_EVERY_MS);
-    timer.unref();
-  });
-  app.addHook('onClose', async () => {
-    if (timer) clearInterval(timer);
-  });
-  return purge;
-}
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { bigserial, boolean, index, integer, jsonb, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { timestamptz } from '../columns';
-import { users } from '../schema';
+import { users } from './core';
 
 /**
  * Access policies, the access log, and the API clients with their tokens (server/areas/access, contract/access-policy.ts).

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { bigint, index, integer, jsonb, numeric, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { timestamptz } from '../columns';
 import type { ZhEnText } from '../../../contract/errors';
-import { mpShops, users } from '../schema';
+import { mpShops, users } from './core';
 
 type Variant = { key: string; name: string; props: Record<string, string>; price: string; image: string | null; stock: number | null; selected: boolean };
 type OzonAttribute = { id: number; complexId: number; values: { dictionaryValueId?: number; value: string }[] };

@@ -1,5 +1,5 @@
 import { index, integer, numeric, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
-import { users } from '../schema';
+import { users } from './core';
 
 /**
  * Cost prices per seller and offer id (contract/costs.ts): what the price guard's margin floor and sales analysis's

@@ -1,6 +1,6 @@
 import { index, uniqueIndex, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { bytea } from '../columns';
-import { users } from '../schema';
+import { users } from './core';
 
 /** The poster designer's designs (contract/edit.ts): fabric.js canvas JSON per owner. */
 export const editDesigns = pgTable(

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { bigint, date, index, integer, jsonb, numeric, pgTable, primaryKey, real, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { OwnProductQueries, OwnQuery } from '../../../contract/research';
 import { timestamptz } from '../columns';
-import { mpShops } from '../schema';
+import { mpShops } from './core';
 
 /**
  * The market data store behind market research (/search/*): Ozon-wide products and keywords that the seller API does

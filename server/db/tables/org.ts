@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { bigserial, boolean, date, index, integer, jsonb, pgTable, serial, text, uniqueIndex, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { timestamptz } from '../columns';
-import { users } from '../schema';
+import { users } from './core';
 
 /**
  * A seller's organisation (server/areas/team): the owner is the seller's own account (`org_id` is its users.id); a

@@ -1,6 +1,6 @@
 import { index, integer, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { timestamptz } from '../columns';
-import { users } from '../schema';
+import { users } from './core';
 
 /**
  * The browser plugin's tokens (contract/plugin.ts): long-lived, revocable, each opening only the plugin's calls.

@@ -1,6 +1,6 @@
 import { date, index, integer, pgTable, serial, text } from 'drizzle-orm/pg-core';
 import { timestamptz } from '../columns';
-import { users } from '../schema';
+import { users } from './core';
 
 /**
  * Russian Post's postcode database (PIndx), one row per office, replaced whole by each import

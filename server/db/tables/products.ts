@@ -3,7 +3,7 @@ import { boolean, index, integer, jsonb, numeric, pgTable, serial, text, timesta
 import { PRODUCT_COPY } from '../../areas/products/frame';
 import { packedRowSql } from '../../lists/copyFrame';
 import { bytea } from '../columns';
-import { users } from '../schema';
+import { users } from './core';
 
 const timestamptz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 const money = (name: string) => numeric(name, { precision: 14, scale: 2, mode: 'number' }).notNull().default(0);

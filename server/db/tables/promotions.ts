@@ -1,6 +1,6 @@
 import { bigint, boolean, index, integer, jsonb, numeric, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import type { Localized } from '../../../contract/errors';
-import { mpShops, users } from '../schema';
+import { mpShops, users } from './core';
 
 const timestamptz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 

@@ -1,6 +1,6 @@
 import { index, integer, pgTable, text } from 'drizzle-orm/pg-core';
 import { timestamptz } from '../columns';
-import { sessions } from '../schema';
+import { sessions } from './core';
 
 /**
  * Tickets for opening the push WebSocket (server/areas/push): a page asks for one with its access token and opens

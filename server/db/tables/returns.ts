@@ -1,5 +1,5 @@
 import { boolean, index, integer, numeric, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
-import { users } from '../schema';
+import { users } from './core';
 
 const timestamptz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 

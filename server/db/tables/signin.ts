@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { bigint, bigserial, boolean, index, integer, jsonb, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { timestamptz } from '../columns';
-import { users } from '../schema';
+import { users } from './core';
 
 /**
  * A person's one-time password (server/areas/signin): the secret encrypted with SECRET_KEY, its parameters as set up,

@@ -1,7 +1,7 @@
 import { boolean, integer, jsonb, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
 import type { TrackEvent } from '../../../contract/tracking';
 import { timestamptz } from '../columns';
-import { users } from '../schema';
+import { users } from './core';
 
 /** Prefixes an administrator added or re-routed (contract/tracking.ts; the built-in rows live in code). */
 export const trackingPrefixes = pgTable('tracking_prefixes', {

@@ -1,6 +1,6 @@
 import { boolean, index, integer, jsonb, pgTable, primaryKey, real, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { bytea, timestamptz } from '../columns';
-import { users } from '../schema';
+import { users } from './core';
 
 /** Watermark templates (contract/watermark.ts), per owner: a picture or a line of text and where it goes. */
 export const watermarkTemplates = pgTable(

@@ -58,6 +58,9 @@ export type SimulatorOptions = {
   control?: Partial<SimulatorControl>;
 };
 
+/** Where this server mounts the embedded simulator (marketplace/plugin.ts), the one loopback path baseUrl.ts lets through. */
+export const SIMULATOR_PREFIX = '/sim/ozon';
+
 export const DEFAULT_SIM_SHOPS: SimShopConfig[] = [
   { clientId: '1001', apiKey: 'sim-key-1001', name: '义乌小百货 Yiwu Goods' },
   // Its key runs out a week after the anchor: the demo's shop whose key the seller must renew soon.

@@ -3,7 +3,7 @@ import { selectSettings } from '@machines/settingsMachine';
 import { selectTabs, type TabActor } from '@machines/tabsMachine';
 import { SettingsContext } from '../displaySettings';
 import { findRoute, type AppRoute } from '../routes';
-import { RoutePage } from '../RouterView';
+import { RoutePage } from '../RoutePage';
 import { TabsContext } from '../tabs';
 
 /**

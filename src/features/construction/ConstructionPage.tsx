@@ -3,7 +3,7 @@ import { Button, Result } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'wouter';
 import { findRoute, HOME_PATH } from '@/app/routes';
-import { usePageRoute } from '@/app/RouterView';
+import { usePageRoute } from '@/app/RoutePage';
 
 /**
  * The honest page of an area whose own issue has not landed: it names the area and says what it will do, instead of

@@ -3,7 +3,7 @@ import { startTransition, Suspense, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import { describe, expect, it } from 'vitest';
 import { lazyPage, preloadRoutePage, type AppRoute } from '@/app/routes';
-import { RoutePage } from '@/app/RouterView';
+import { RoutePage } from '@/app/RoutePage';
 import { renderWithApp } from '../renderApp';
 
 function OrdersStandIn() {
