@@ -167,3 +167,9 @@ export const STORE_ENDPOINTS = {
     settings: ARCHIVE_SETTINGS,
   }),
 } as const;
+
+/**
+ * Under this many days a shop's API key is flagged in the list and mailed to its owner once (server/areas/store/keyExpiry.ts):
+ * time enough to make a new key in the Ozon seller account.
+ */
+export const KEY_EXPIRY_WARNING_DAYS = 14;

@@ -97,6 +97,8 @@ export const addMemberBodySchema = lazySchema(() => z.object({
   roleId: memberFields.roleId.default(null),
   shopIds: memberFields.shopIds.default(null),
   status: memberFields.status.default('enabled'),
+  /** Where the invitation goes (the login address and name, through the organisation's mail service); none: no mail. */
+  email: z.string().trim().max(200).regex(/^[^\s@<>]+@[^\s@<>]+$/, 'email').optional(),
 }));
 export type AddMemberBody = z.input<typeof addMemberBodySchema>;
 // POST /api/permission/user/update: fields left out stay as they are.

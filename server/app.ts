@@ -38,6 +38,7 @@ import { promotionRoutes, type PromotionRoutesOptions } from './areas/promotions
 import { syncPlugin, type SyncPluginOptions } from './areas/sync/plugin';
 import { integrationsPlugin, type IntegrationsPluginOptions } from './integrations/plugin';
 import { messagingPlugin } from './integrations/messaging';
+import { shopKeyWarningsPlugin } from './areas/store/keyExpiry';
 import { marketplacePlugin, type MarketplacePluginOptions } from './marketplace/plugin';
 import { apiDocsRoutes } from './plugins/apiDocs';
 import { authPlugin } from './plugins/auth';
@@ -112,6 +113,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await app.register(marketplacePlugin, options.marketplace ?? {});
   await app.register(integrationsPlugin, options.integrations ?? {});
   await app.register(messagingPlugin);
+  await app.register(shopKeyWarningsPlugin);
   await app.register(syncPlugin, options.sync ?? {});
 
   await app.register(systemRoutes);

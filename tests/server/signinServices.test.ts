@@ -5,6 +5,7 @@ import { SIM_SMS_ACCESS_KEY_ID, SIM_SMS_ACCESS_KEY_SECRET } from '../../server/i
 import { RESET_MESSAGES, RESET_PATHS as R, type ForgotSent } from '../../contract/passwordReset';
 import { NO_POLICY, PASSWORD_POLICY_PATHS as PP } from '../../contract/passwordPolicy';
 import { SIGNIN_PATHS, type SignInPage } from '../../contract/signin';
+import { TEAM_PATHS } from '../../contract/team';
 import { authHeaders, captcha, DATABASE_TARGETS, login, startTestApp, TEST_CAPTCHA, type Session, type TestApp } from './harness';
 
 describe.each(DATABASE_TARGETS)('mail, SMS and captcha settings on $kind', (target) => {
@@ -84,6 +85,44 @@ describe.each(DATABASE_TARGETS)('mail, SMS and captcha settings on $kind', (targ
     const sent = await send<Sent>('POST', S.testMail, { to: 'owner@example.cn' });
     expect(sent.body).toMatchObject({ code: 400, msg: SERVICE_MESSAGES.smtpHostPrivate.zh });
     expect(mailSim().messages.length).toBe(received);
+  });
+
+  it("mails a new member their invitation through the organisation's mail service, without the password", async () => {
+    const sim = mailSim();
+    await send('POST', S.saveMail, { smtpHost: sim.host, smtpPort: sim.port, smtpSecurity: 'none', popHost: '', popPort: 995, imapHost: '', imapPort: 993, username: '', fromAddress: 'team@example.cn', status: 1 });
+    const added = await send<{ id: number }>('POST', TEAM_PATHS.addMember, { username: 'invited_packer', password: 'Invite-Lamp-2026x', email: 'packer@example.cn' });
+    expect(added.status).toBe(200);
+    const mail = await sim.waitFor((m) => m.to.includes('packer@example.cn'));
+    expect(mail).toMatchObject({ from: 'team@example.cn', subject: 'seller 邀请你加入跨境卖家后台 / seller invites you to the Seller Back Office' });
+    expect(mail.text).toContain('invited_packer');
+    expect(mail.text).toMatch(/https?:\/\/[^\s]+\/login/);
+    expect(mail.text).not.toContain('Invite-Lamp-2026x');
+    // No address, no mail; a malformed one is refused with the field.
+    expect((await send('POST', TEAM_PATHS.addMember, { username: 'invited_bad', password: 'Invite-Lamp-2026x', email: 'not-an-address' })).body).toMatchObject({ code: 400, data: { field: 'email' } });
+  });
+
+  it('mails the owner once when a shop key is about to expire, and again for a new key', async () => {
+    const sim = mailSim();
+    await t.database.query(`update users set email = 'keys@example.cn' where username = 'seller'`);
+    const [shop] = await t.database.query<{ id: number; name: string }>(
+      `insert into mp_shops (user_id, name, client_id, api_key_enc) select id, '义乌小店', 'key-expiry-1', 'x' from users where username = 'seller' returning id, name`,
+    );
+    const expireIn = (days: number) => t.database.query(`update mp_shops set key_expires_at = $2 where id = $1`, [shop!.id, new Date(t.clock.now().getTime() + days * 86_400_000).toISOString()]);
+    const keyMails = () => sim.messages.filter((m) => m.to.includes('keys@example.cn') && m.subject.includes(shop!.name));
+    await expireIn(30);
+    await t.app.warnShopKeys();
+    expect(keyMails()).toHaveLength(0);
+    await expireIn(5);
+    await t.app.warnShopKeys();
+    const mail = await sim.waitFor((m) => m.to.includes('keys@example.cn') && m.subject.includes(shop!.name));
+    expect(mail.subject).toContain('API 密钥即将过期');
+    expect(mail.text).toContain('剩余 5 天');
+    await t.app.warnShopKeys();
+    expect(keyMails()).toHaveLength(1);
+    await expireIn(9);
+    await t.app.warnShopKeys();
+    expect(keyMails()).toHaveLength(2);
+    await t.database.query(`delete from mp_shops where id = $1`, [shop!.id]);
   });
 
   it("sends a code by Aliyun SMS with the organisation's AccessKey; a wrong secret is refused by the signature check", async () => {

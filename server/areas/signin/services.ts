@@ -20,7 +20,7 @@ import { ApiError } from '../../http/errors';
 import type { SmtpTarget } from '../../integrations/mail/mailer';
 import { sendSmtp } from '../../integrations/mail/mailer';
 import { checkedSmtpAddress, type SmtpHostPolicy } from '../../integrations/mail/smtpHost';
-import { testMail, type MailMessage } from '../../integrations/mail/messages';
+import { invitationMail, testMail, type MailMessage } from '../../integrations/mail/messages';
 import type { Messaging } from '../../integrations/messaging';
 import { aliyunSendSms, SmsError } from '../../integrations/sms/aliyun';
 import { decryptSecret, encryptSecret } from '../../marketplace/crypto';
@@ -122,6 +122,14 @@ export async function deliverMail(deps: MessagingDeps, orgId: number | null, to:
 async function orgName(deps: MessagingDeps, orgId: number): Promise<string> {
   const [row] = await deps.db.select({ name: users.username }).from(users).where(eq(users.id, orgId)).limit(1);
   return row?.name ?? '';
+}
+
+/**
+ * A new member's invitation (their login name and where to sign in) through the organisation's mail service. Sent
+ * after the member exists: a mail that fails is logged, the member stays.
+ */
+export async function sendInvitation(deps: MessagingDeps, orgId: number, username: string, to: string, loginUrl: string): Promise<Sent> {
+  return deliverMail(deps, orgId, to, invitationMail(await orgName(deps, orgId), username, loginUrl));
 }
 
 export async function sendTestMail(deps: MessagingDeps, ctx: Pick<OrgContext, 'orgId'>, to: string): Promise<Sent> {

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { writeXlsx } from '../../../contract/xlsx';
 import { TEAM_ENDPOINTS as E } from '../../../contract/team';
 import { route } from '../../http/route';
+import { sendInvitation } from '../signin/services';
 import * as team from './service';
 
 /**
@@ -19,6 +20,10 @@ export async function teamRoutes(app: FastifyInstance) {
     const org = await ctx(user, input.orgId);
     const member = await team.addMember(deps, org, input);
     request.operationChange = { record: `id=${member.id} name=${member.name}`, before: null, after: member };
+    if (input.email) {
+      const loginUrl = `${request.protocol}://${request.host}/login`;
+      void sendInvitation(app, org.orgId, member.name, input.email, loginUrl).catch((error: unknown) => request.log.warn({ err: error, member: member.id }, 'invitation mail not sent'));
+    }
     return member;
   });
   route(app, E.updateMember, async ({ user, input, request }) => {

@@ -254,7 +254,7 @@ export async function addMember(deps: TeamDeps, ctx: OrgContext, body: AddMember
       await checkMemberRoom(tx, ctx.orgId, limit);
       const [user] = await tx
         .insert(users)
-        .values({ username: body.username, passwordHash, passwordStamp: newPasswordStamp(), isAp: true, relativeId: ctx.orgId, passwordChangedAt: deps.now() })
+        .values({ username: body.username, passwordHash, passwordStamp: newPasswordStamp(), isAp: true, relativeId: ctx.orgId, passwordChangedAt: deps.now(), email: body.email || null })
         .returning({ id: users.id });
       await tx.insert(orgMembers).values({
         userId: user!.id,

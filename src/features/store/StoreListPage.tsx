@@ -4,7 +4,7 @@ import { proxy } from 'comlink';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
-import type { Store, SyncProgress } from '@contract/store';
+import { KEY_EXPIRY_WARNING_DAYS, type Store, type SyncProgress } from '@contract/store';
 import { useDataClient } from '@/app/dataClient';
 import { useFormats } from '@/app/formats';
 import { StoreFormDialog } from './StoreFormDialog';
@@ -12,8 +12,6 @@ import { SyncStateCell } from './SyncStateCell';
 
 type LiveProgress = Record<number, Partial<Record<SyncProgress['entity'], SyncProgress>>>;
 const DAY_MS = 86_400_000;
-/** Under this many days a key's expiry is shown as a warning: time enough to make a new key in the Ozon seller account. */
-const KEY_EXPIRY_WARNING_DAYS = 14;
 
 function archivedText(t: TFunction<'store'>, n: number): string {
   return n === 0 ? t('archivedNone') : t('archived', { n });

@@ -17,6 +17,7 @@ type MemberForm = {
   username: string;
   password?: string;
   nickName: string;
+  email?: string;
   roleId: number | null;
   deptId: number | null;
   positionId: number | null;
@@ -151,7 +152,7 @@ function MemberDialog({ member, shops, onClose }: { member: Member | null; shops
     const ok = await submit(form, () =>
       member
         ? client.team.updateMember({ id: member.id, ...fields, ...(values.password ? { password: values.password } : {}) })
-        : client.team.addMember({ username: values.username, password: values.password ?? '', ...fields }),
+        : client.team.addMember({ username: values.username, password: values.password ?? '', ...fields, ...(values.email?.trim() ? { email: values.email.trim() } : {}) }),
     );
     setSending(false);
     if (ok) onClose(true);
@@ -169,6 +170,11 @@ function MemberDialog({ member, shops, onClose }: { member: Member | null; shops
         <Form.Item name="nickName" label={t('member.nickName')}>
           <Input />
         </Form.Item>
+        {member === null && (
+          <Form.Item name="email" label={t('member.email')} extra={t('member.emailHint')} rules={[{ type: 'email' }]}>
+            <Input autoComplete="off" />
+          </Form.Item>
+        )}
         <Form.Item name="roleId" label={t('member.role')}>
           <Select allowClear options={options(choices.roles, (role) => role.name)} />
         </Form.Item>
