@@ -4,6 +4,7 @@ import { pageQuerySchema } from './envelope';
 import type { Localized } from './errors';
 import { queryEpochMs, queryInt, ROW_ID_MAX, rowId } from './fields';
 import { lazySchema } from './lazySchema';
+import { rolePageSchema } from './team';
 
 /**
  * Access policies (issue 44): conditions on who calls what, from where and when, checked by the server's one access
@@ -358,8 +359,13 @@ export const stepUpAnswerSchema = lazySchema(() => z.object({ stepUpAt: z.number
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
+/** The spec's role management lists (`name` a substring): the organisation's roles, and its strategies (access policies). */
+export const roleManagementQuerySchema = lazySchema(() => pageQuerySchema.extend({ orgId: queryId().optional(), name: z.string().trim().max(60).optional() }));
+
 /** The access policies' calls: the console's (`team:staff`) and the person's own step-up. */
 export const ACCESS_ENDPOINTS = {
+  roleManagementPage: defineEndpoint({ method: 'GET', path: '/role-management/getPage', summary: "The spec's role management page: the organisation's roles (name as a substring).", access: 'team', action: 'staff', input: roleManagementQuerySchema, answer: rolePageSchema }),
+  roleManagementStrategy: defineEndpoint({ method: 'GET', path: '/role-management/getStrategy', summary: "The spec's strategies: the organisation's access policies (name as a substring).", access: 'team', action: 'staff', input: roleManagementQuerySchema, answer: policyPageSchema }),
   policies: defineEndpoint({ method: 'GET', path: '/access-manager/list', summary: "A page of the organisation's access policies (the spec's filters).", access: 'team', action: 'staff', input: policyListQuerySchema, answer: policyPageSchema }),
   savePolicy: defineEndpoint({ method: 'POST', path: '/access-manager/save', summary: 'Adds or changes an access policy; in force on the next call.', access: 'team', action: 'staff', input: savePolicyBodySchema, answer: policySchema }),
   deletePolicies: defineEndpoint({ method: 'POST', path: '/access-manager/delete', summary: 'Deletes access policies.', access: 'team', action: 'staff', input: deletePoliciesBodySchema, answer: z.object({ count: z.number().int() }) }),

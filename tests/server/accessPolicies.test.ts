@@ -217,6 +217,16 @@ describe.each(DATABASE_TARGETS)('access policies on $kind', (target) => {
     await clearPolicies();
   });
 
+  it("answers the spec's role management lists with the organisation's roles and strategies, by name", async () => {
+    const strategy = await save({ name: 'night shift only', strategy: 'deny', priority: 4, status: 0, rule: { roleIds: [other.id] } });
+    const roles = await get<{ list: OrgRole[]; total: number }>(`${P.roleManagementPage}?name=pack`);
+    expect(roles.body).toMatchObject({ code: 200, data: { total: 1, list: [{ id: packing.id, name: 'packing' }] } });
+    const strategies = await get<{ list: Policy[]; total: number }>(`${P.roleManagementStrategy}?name=night&rows=5`);
+    expect(strategies.body.data.list.map((policy) => policy.id)).toEqual([strategy.id]);
+    expect((await get<{ total: number }>(`${P.roleManagementStrategy}?name=nothing-like-it`)).body.data.total).toBe(0);
+    await clearPolicies();
+  });
+
   it('refuses a policy with bad fields, naming the field', async () => {
     const bad = await post<null>(P.savePolicy, { name: 'x', strategy: 'deny', rule: { blacklist: ['10.0.0.300'] } });
     expect(bad.status).toBe(400);

@@ -6,7 +6,7 @@ import { writeXlsx } from '../../../contract/xlsx';
 import { sessions } from '../../db/schema';
 import { route } from '../../http/route';
 import { useCode } from '../signin/service';
-import { orgContext, type TeamDeps } from '../team/service';
+import { listRoles, orgContext, type TeamDeps } from '../team/service';
 import * as access from './service';
 import * as tokens from './tokens';
 
@@ -17,6 +17,8 @@ export async function accessRoutes(app: FastifyInstance) {
   const ctx = (user: Parameters<typeof orgContext>[1], orgId: number | undefined) => orgContext(team, user, orgId);
 
   route(app, E.policies, async ({ user, input }) => access.listPolicies(deps, await ctx(user, input.orgId), input));
+  route(app, E.roleManagementPage, async ({ user, input }) => listRoles(team, await ctx(user, input.orgId), { page: input.page, rows: input.rows, keyword: input.name }));
+  route(app, E.roleManagementStrategy, async ({ user, input }) => access.listPolicies(deps, await ctx(user, input.orgId), { page: input.page, rows: input.rows, keyword: input.name }));
   route(app, E.savePolicy, async ({ user, input, request }) => {
     const { orgId, ...body } = input;
     const { before, after } = await access.savePolicy(deps, await ctx(user, orgId), body);
