@@ -128,6 +128,24 @@ describe.each(DATABASE_TARGETS)('promotions on $kind', (target) => {
     expect(products.rows.find((r) => r.productId === a!.productId)).toMatchObject({ actionPrice: a!.maxActionPrice, addMode: 'MANUAL' });
   });
 
+  it('joins a batch sent in chunks against the synced action, paging the candidates once for all chunks', async () => {
+    const ref = { storeId: stores[0]!.id, actionId: firstAction().id };
+    const candidates = (await ok(post<ActionProductsAnswer>(P.actionCandidates, ref))).rows.slice(0, 5);
+    expect(candidates.length).toBe(5);
+    const before = sim.requestsByPath();
+    // The page sends a batch in chunks, one call each (a 1,000-product join is 5 calls of 200).
+    for (const candidate of candidates) {
+      const answer = await ok(post<ProductOutcomes>(P.actionAdd, { ...ref, products: [{ productId: candidate.productId, actionPrice: candidate.maxActionPrice }] }));
+      expect(answer.outcomes).toEqual([expect.objectContaining({ productId: candidate.productId, ok: true })]);
+    }
+    const after = sim.requestsByPath();
+    const calls = (path: string) => (after.get(path) ?? 0) - (before.get(path) ?? 0);
+    expect(calls('/v1/actions')).toBe(0);
+    // Read once for the batch (here by the add before: its chunks share what it read), not once per chunk.
+    expect(calls('/v1/actions/candidates')).toBeLessThanOrEqual(1);
+    expect(calls('/v1/actions/products/activate')).toBe(5);
+  });
+
   it('removes products in a batch with an outcome for each', async () => {
     const ref = { storeId: stores[0]!.id, actionId: firstAction().id };
     const inAction = [...firstAction().participating.keys()][0]!;

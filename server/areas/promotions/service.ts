@@ -53,6 +53,11 @@ type ProductInfo = { offerId: string; name: string };
 
 /** Pages of an action's products the lists read at most (50,000 products). */
 const MAX_PRODUCT_PAGES = 50;
+/** How old the synced copy of an action may be for a join or leave to be checked against it. */
+const ACTION_FRESH_MS = 10 * 60_000;
+/** How long one batch's chunks share the candidates read so far (a batch of 1,000 takes seconds). */
+const CANDIDATES_FRESH_MS = 2 * 60_000;
+const CANDIDATE_CACHE = 20;
 /** Pages of discount tasks per status read at most. */
 const MAX_TASK_PAGES = 20;
 const PENDING: DiscountTaskStatus[] = ['NEW', 'SEEN'];
@@ -216,11 +221,47 @@ export function createPromotionService(deps: PromotionDeps) {
     };
   }
 
+  /**
+   * The action a join or leave is checked against: the synced copy (mp_records 'promotions') while it is at most
+   * ACTION_FRESH_MS old, else Ozon's action list. A batch of 1,000 arrives in chunks of 200 a call: the chunks read
+   * the action from the copy, not Ozon's list each.
+   */
   async function findAction(shop: ShopRow, client: OzonClient, actionId: number): Promise<OzonAction> {
+    const [synced] = await q<{ data: OzonAction }>(
+      `select data from mp_records where shop_id = $1 and entity = 'promotions' and external_id = $2 and synced_at > now() - $3 * interval '1 millisecond'`,
+      [shop.id, String(actionId), ACTION_FRESH_MS],
+    );
+    if (synced) return synced.data;
     const actions = await client.actions().catch(marketplaceFailure);
     const action = actions.find((a) => a.id === actionId);
     if (!action) throw new ApiError(404, PROMOTION_MESSAGES.actionNotFound, 'actionId');
     return action;
+  }
+
+  /** `<shop id>|<action id>` → the candidates read so far and where Ozon's paging stopped, kept CANDIDATES_FRESH_MS. */
+  const candidatePages = new Map<string, { readAt: number; read: Map<number, OzonActionProduct>; lastId: string | undefined; done: boolean }>();
+
+  /**
+   * Ozon's maximum action price of each wanted product, from the candidates, paged until every wanted one is found.
+   * The next chunk of the same batch goes on from the page this one stopped at instead of paging from the start.
+   */
+  async function candidatesFor(shop: ShopRow, client: OzonClient, actionId: number, wanted: ReadonlyMap<number, unknown>): Promise<Map<number, OzonActionProduct>> {
+    const key = `${shop.id}|${actionId}`;
+    const now = deps.now().getTime();
+    let pages = candidatePages.get(key);
+    if (!pages || now - pages.readAt > CANDIDATES_FRESH_MS) {
+      pages = { readAt: now, read: new Map(), lastId: undefined, done: false };
+      candidatePages.set(key, pages);
+      if (candidatePages.size > CANDIDATE_CACHE) candidatePages.delete(candidatePages.keys().next().value!);
+    }
+    const missing = () => [...wanted.keys()].some((id) => !pages.read.has(id));
+    for (let page = 0; page < MAX_PRODUCT_PAGES && !pages.done && missing(); page++) {
+      const answer = await client.actionCandidates({ action_id: actionId, limit: ACTION_PRODUCTS_PER_CALL, ...(pages.lastId ? { last_id: pages.lastId } : {}) }).catch(marketplaceFailure);
+      for (const p of answer.products) pages.read.set(p.id, p);
+      pages.done = !answer.last_id || answer.last_id === '0' || answer.products.length === 0;
+      pages.lastId = answer.last_id;
+    }
+    return new Map([...wanted.keys()].flatMap((id) => (pages.read.has(id) ? [[id, pages.read.get(id)!] as const] : [])));
   }
 
   // ---- the guard's run
@@ -419,7 +460,15 @@ export function createPromotionService(deps: PromotionDeps) {
         shops.map(async (shop) => {
           const guard = guards.get(shop.id)!;
           try {
-            for (const a of await clientOf(shop).actions()) actions.push(toActionRow(shop, a, guard, now));
+            const live = await clientOf(shop).actions();
+            for (const a of live) actions.push(toActionRow(shop, a, guard, now));
+            // What the seller saw is what a join is checked against next (findAction): the copy takes it too.
+            if (live.length)
+              await q(
+                `insert into mp_records (shop_id, entity, external_id, data, synced_at) select $1, 'promotions', a->>'id', a, now() from jsonb_array_elements($2::jsonb) a
+                 on conflict (shop_id, entity, external_id) do update set data = excluded.data, synced_at = excluded.synced_at`,
+                [shop.id, JSON.stringify(live)],
+              );
           } catch (error) {
             // The synced copy (server/areas/sync: promotions), marked stale.
             const synced = await q<{ data: OzonAction }>(`select data from mp_records where shop_id = $1 and entity = 'promotions'`, [shop.id]);
@@ -475,15 +524,7 @@ export function createPromotionService(deps: PromotionDeps) {
       const frozen = frozenSince(action, deps.now().getTime());
       if (frozen !== null) return { outcomes: input.products.map((p) => ({ productId: p.productId, ok: false, reason: frozenText(frozen)[lang] })) };
       const wanted = new Map(input.products.map((p) => [p.productId, p.actionPrice]));
-      // Ozon's maximum action price of each product, from the candidates (read until every wanted one is found).
-      const candidates = new Map<number, OzonActionProduct>();
-      let lastId: string | undefined;
-      for (let page = 0; page < MAX_PRODUCT_PAGES; page++) {
-        const answer = await client.actionCandidates({ action_id: input.actionId, limit: ACTION_PRODUCTS_PER_CALL, ...(lastId ? { last_id: lastId } : {}) }).catch(marketplaceFailure);
-        for (const p of answer.products) if (wanted.has(p.id)) candidates.set(p.id, p);
-        if (candidates.size === wanted.size || !answer.last_id || answer.last_id === '0' || answer.products.length === 0) break;
-        lastId = answer.last_id;
-      }
+      const candidates = await candidatesFor(shop, client, input.actionId, wanted);
       const guard = await guardOf(shop);
       const off = guard.offActions.includes(input.actionId);
       const info = guard.enabled && !off && guard.mode === 'margin' ? await productInfo(shop, [...candidates.keys()], client) : new Map<number, ProductInfo>();

@@ -130,6 +130,7 @@ export function createOzonSimulator(options: SimulatorOptions = {}) {
   };
 
   let requests = 0;
+  const byPath = new Map<string, number>();
   return {
     control,
     shops,
@@ -146,8 +147,13 @@ export function createOzonSimulator(options: SimulatorOptions = {}) {
     get requestCount() {
       return requests;
     },
-    countRequest() {
+    /** Requests so far by Ozon path: tests read how many calls of each kind an action of ours made. */
+    requestsByPath(): ReadonlyMap<string, number> {
+      return new Map(byPath);
+    },
+    countRequest(path?: string) {
       requests++;
+      if (path) byPath.set(path, (byPath.get(path) ?? 0) + 1);
     },
     takeFault(clientId: string, path: string): FaultKind | undefined {
       const fault = control.faults.find((f) => f.count > 0 && (!f.path || f.path === path) && (!f.clientId || f.clientId === clientId));
@@ -273,7 +279,7 @@ export const ozonSimulatorPlugin: FastifyPluginAsync<OzonSimulatorPluginOptions>
 
   /** Auth, roles, faults and rate limits in Ozon's order; answers the refusal itself and returns undefined. */
   async function admit(request: FastifyRequest, reply: FastifyReply, path: string, perMinute?: number): Promise<SimShop | undefined> {
-    sim.countRequest();
+    sim.countRequest(path);
     if (sim.control.latencyMs > 0) await sleep(sim.control.latencyMs);
     const clientId = String(request.headers['client-id'] ?? '');
     const apiKey = String(request.headers['api-key'] ?? '');
