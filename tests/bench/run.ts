@@ -15,6 +15,10 @@
  * Times are measured inside the page (performance.now(), checked every animation frame), medians of `--runs`.
  * `--db postgres` runs the server on a throw-away PostgreSQL 15 cluster instead of the embedded PGlite: the same pages
  * against the database a larger seller runs (docs/performance.md has both).
+ * `--as owner,member` (issue 41 "Teams"): the same pages as the owner (`seller`, the default) and as a member of the
+ * seller's organisation added through the console's calls (a role with order view, its data scope one of the two
+ * seeded shops), one after the other on the same server and seeded rows; the member's expected figures are counted
+ * in that shop alone.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { chmodSync, chownSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -56,6 +60,8 @@ const { values: args } = parseArgs({
      * each run starts from a copy of it (cp -a) instead of seeding; the directory itself is never opened.
      */
     seeded: { type: 'string' },
+    /** owner (the default), member, or both (`owner,member`): who is signed in on the pages. */
+    as: { type: 'string', default: 'owner' },
   },
 });
 
@@ -134,6 +140,16 @@ const LIST = args.scenario === 'products' ? PRODUCTS : ORDERS;
 const SIZES = (args.sizes ?? LIST.defaultSizes).split(',').map(Number);
 const RUNS = Number(args.runs);
 const ONLY = (args.only ?? LIST.kinds.join(',')).split(',') as Kind[];
+
+/** Who is signed in: the seller, or a staff member of the seller's organisation scoped to one shop. */
+type Persona = 'owner' | 'member';
+const PERSONA_NAMES: Persona[] = ['owner', 'member'];
+const PERSONAS = args.as.split(',') as Persona[];
+type Credentials = { username: string; password: string };
+const CREDENTIALS: Record<Persona, Credentials> = {
+  owner: { username: 'seller', password: 'seller123' },
+  member: { username: 'benchstaff', password: 'benchstaff123' },
+};
 
 // ---------------------------------------------------------------- helpers
 
@@ -223,15 +239,45 @@ async function startPeerServer(appUrl: string): Promise<{ url: string; server: S
   return { url: `http://127.0.0.1:${port}`, server };
 }
 
-async function apiLogin(url: string): Promise<{ token: string; userId: number }> {
+type Login = { token: string; userId: number };
+
+async function apiLogin(url: string, who: Credentials): Promise<Login> {
   const captcha = (await (await fetch(`${url}/api/captchaImage`)).json()) as { data: { uuid: string } };
   const response = await fetch(`${url}/api/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: 'seller', password: 'seller123', code: CAPTCHA, uuid: captcha.data.uuid }),
+    body: JSON.stringify({ username: who.username, password: who.password, code: CAPTCHA, uuid: captcha.data.uuid }),
   });
-  const envelope = (await response.json()) as { data: { token: string; id: number } };
+  const envelope = (await response.json()) as { code: number; msg?: string; data?: { token: string; id: number } };
+  if (!envelope.data?.token) throw new Error(`login as ${who.username}: ${envelope.code} ${envelope.msg ?? ''}`);
   return { token: envelope.data.token, userId: envelope.data.id };
+}
+
+/** A call of the app's API as `login`, answering the envelope's data (an error names the call and the message). */
+async function apiCall<T>(url: string, login: Login, path: string, body: unknown): Promise<T> {
+  const response = await fetch(`${url}/api${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-token': login.token, 'x-user-id': String(login.userId) },
+    body: JSON.stringify(body),
+  });
+  const envelope = (await response.json()) as { code: number; msg?: string; data?: T };
+  if (envelope.code !== 200 || envelope.data === undefined) throw new Error(`${path}: ${response.status} ${envelope.code} ${envelope.msg ?? ''}`);
+  return envelope.data;
+}
+
+/**
+ * The bench's member, added by the owner through the organisation console's calls (contract/team.ts): a role that
+ * views orders in `shopId` only, and a staff login holding it.
+ */
+async function addBenchMember(url: string, owner: Login, shopId: number): Promise<void> {
+  const role = await apiCall<{ id: number }>(url, owner, '/permission/role/add', {
+    name: '订单查看（基准）',
+    note: 'npm run bench -- --as member',
+    permissions: ['store:view', 'orders:view'],
+    dataScope: 'shops',
+    shopIds: [shopId],
+  });
+  await apiCall(url, owner, '/permission/user/add', { ...CREDENTIALS.member, nickName: '基准成员', roleId: role.id });
 }
 
 // ---------------------------------------------------------------- expectations from the database
@@ -248,37 +294,47 @@ type Expected = {
   heads: Record<string, string[]>;
 };
 
-async function prepare(dataDir: string, databaseUrl: string, size: number): Promise<Expected> {
+/** The figures each persona's pages must reach, and the shop the member is scoped to (the seller's first). */
+type Prepared = { expected: Partial<Record<Persona, Expected>>; memberShop: { id: number; name: string } | null };
+
+async function prepare(dataDir: string, databaseUrl: string, size: number): Promise<Prepared> {
   const database = await openDatabase({ dataDir, databaseUrl: databaseUrl || null });
   try {
     // No background posting sync during the run: the rows stay exactly the seeded ones.
     await database.query(`update mp_shops set status = 'keyFailed'`);
     const [user] = await database.query<{ id: number }>(`select id from users where username = 'seller'`);
-    const where = `user_id = ${user!.id} and not deleted`;
-    const count = async (extra: string, params: unknown[] = []) =>
-      Number((await database.query<{ n: number }>(`select count(*)::int as n from ${LIST.table} where ${where} and ${extra}`, params))[0]!.n);
-    const like = `%${NEEDLE}%`;
-    const fields = LIST.searchSql;
-    const heads: Record<string, string[]> = {};
-    for (const sort of SORTS) {
-      for (const [name, extra] of [
-        [sort.key, 'true'],
-        [`filtered:${sort.key}`, LIST.filter.sql],
-      ] as const) {
-        const rows = await database.query<{ p: string }>(
-          `select ${LIST.idSql} as p from ${LIST.table} where ${where} and ${extra} and ${sort.sql} = (select min(${sort.sql}) from ${LIST.table} where ${where} and ${extra}) limit 5000`,
-        );
-        heads[name] = rows.map((r) => r.p);
+    const shops = await database.query<{ id: number; name: string }>(`select id, name from mp_shops where user_id = $1 order by client_id`, [user!.id]);
+    const memberShop = PERSONAS.includes('member') ? shops[0] ?? null : null;
+    if (PERSONAS.includes('member') && (!memberShop || shops.length < 2)) throw new Error(`--as member: the seller has ${shops.length} shops, the member's scope needs one of two`);
+    const expectedFor = async (scope: string): Promise<Expected> => {
+      const where = `user_id = ${user!.id} and not deleted${scope}`;
+      const count = async (extra: string, params: unknown[] = []) =>
+        Number((await database.query<{ n: number }>(`select count(*)::int as n from ${LIST.table} where ${where} and ${extra}`, params))[0]!.n);
+      const like = `%${NEEDLE}%`;
+      const fields = LIST.searchSql;
+      const heads: Record<string, string[]> = {};
+      for (const sort of SORTS) {
+        for (const [name, extra] of [
+          [sort.key, 'true'],
+          [`filtered:${sort.key}`, LIST.filter.sql],
+        ] as const) {
+          const rows = await database.query<{ p: string }>(
+            `select ${LIST.idSql} as p from ${LIST.table} where ${where} and ${extra} and ${sort.sql} = (select min(${sort.sql}) from ${LIST.table} where ${where} and ${extra}) limit 5000`,
+          );
+          heads[name] = rows.map((r) => r.p);
+        }
       }
-    }
-    const expected: Expected = {
-      total: await count('true'),
-      search: await count(`(${fields.map((f) => `lower(${f}) like $1`).join(' or ')})`, [like]),
-      filter: await count(LIST.filter.sql),
-      heads,
+      return {
+        total: await count('true'),
+        search: await count(`(${fields.map((f) => `lower(${f}) like $1`).join(' or ')})`, [like]),
+        filter: await count(LIST.filter.sql),
+        heads,
+      };
     };
-    if (expected.total !== size) log(`note: ${expected.total} rows for the seller (seeded ${size})`);
-    return expected;
+    const expected: Partial<Record<Persona, Expected>> = {};
+    for (const persona of PERSONAS) expected[persona] = await expectedFor(persona === 'member' ? ` and shop_id = ${memberShop!.id}` : '');
+    if (expected.owner && expected.owner.total !== size) log(`note: ${expected.owner.total} rows for the seller (seeded ${size})`);
+    return { expected, memberShop };
   } finally {
     await database.close();
   }
@@ -411,7 +467,10 @@ const eventAt = (page: Page) => page.evaluate(() => (window as unknown as { __ev
 
 type Sample = Record<string, number>;
 
-async function openPage(browser: Browser, kind: Kind, urls: { app: string; peers: string; token: string; userId: number }): Promise<{ context: BrowserContext; page: Page; url: string }> {
+/** Where the pages are, and who is signed in on them (the peers' pages take the runner's API login). */
+type Urls = { app: string; peers: string; who: Credentials } & Login;
+
+async function openPage(browser: Browser, kind: Kind, urls: Urls): Promise<{ context: BrowserContext; page: Page; url: string }> {
   const base = kind === 'app' ? urls.app : urls.peers;
   const context = await browser.newContext({ baseURL: base, viewport: { width: 1366, height: 800 }, locale: 'zh-CN' });
   await context.addCookies([{ name: 'language', value: 'zh', url: base }]);
@@ -425,8 +484,8 @@ async function openPage(browser: Browser, kind: Kind, urls: { app: string; peers
   page.on('pageerror', (error) => log(kind, 'page error:', error.message.slice(0, 300)));
   if (kind === 'app') {
     await page.goto('/login');
-    await page.getByLabel('用户名').fill('seller');
-    await page.getByLabel('密码').fill('seller123');
+    await page.getByLabel('用户名').fill(urls.who.username);
+    await page.getByLabel('密码').fill(urls.who.password);
     await page.getByPlaceholder('验证码').fill(CAPTCHA);
     await page.getByRole('button', { name: '登录', exact: true }).click();
     await page.waitForURL((url) => url.pathname !== '/login');
@@ -618,80 +677,92 @@ async function exportScenario(page: Page, format: ExportFormat, total: number): 
   return { [`export_${format}`]: handedMs, [`export_${format}_saved`]: savedMs, [`export_${format}_longTasks`]: tasks.length, [`export_${format}_mb`]: bytes.length / 2 ** 20 };
 }
 
-async function benchKind(browser: Browser, kind: Kind, expected: Expected, urls: { app: string; peers: string; token: string; userId: number }): Promise<Record<string, number>> {
-  const samples: Sample[] = [];
+type RunResult = { sample: Sample; longTasks: number[] };
+
+/**
+ * One run of the scripted actions on a fresh browser context (a cold IndexedDB): its figures and the main thread's
+ * long tasks meanwhile. `label` names the run in the log ("app run 1", "app as member run 2").
+ */
+async function benchRun(browser: Browser, kind: Kind, expected: Expected, urls: Urls, label: string): Promise<RunResult> {
   const n = expected.total;
   const longTasks: number[] = [];
   let heap = 0;
-  for (let r = 0; r < RUNS; r++) {
-    const sample: Sample = {};
-    const step = (name: string) => log(kind, `run ${r + 1}:`, name, JSON.stringify(sample));
-    const { context, page, url } = await openPage(browser, kind, urls);
-    try {
-      await takeLongTasks(page).catch(() => []);
-      await page.goto(url);
-      step('cold first rows');
-      sample.coldFirstRows = await until(page, kind, FIRST_ROWS, 'nav');
-      step('cold all rows');
-      sample.coldAllRows = await until(page, kind, allRows(n), 'nav', 600_000);
-      let tasks = await takeLongTasks(page);
-      sample.loadLongTasks = tasks.length;
-      longTasks.push(...tasks);
-      await page.waitForTimeout(1000);
-      await page.reload();
-      step('warm first rows');
-      sample.warmFirstRows = await until(page, kind, FIRST_ROWS, 'nav');
-      step('warm all rows');
-      sample.warmAllRows = await until(page, kind, allRows(n), 'nav', 600_000);
-      tasks = await takeLongTasks(page);
-      sample.warmLongTasks = tasks.length;
-      longTasks.push(...tasks);
-      await page.waitForTimeout(500);
-      heap = Math.max(heap, await heapMb(page));
+  const sample: Sample = {};
+  const step = (name: string) => log(`${label}:`, name, JSON.stringify(sample));
+  const { context, page, url } = await openPage(browser, kind, urls);
+  try {
+    await takeLongTasks(page).catch(() => []);
+    await page.goto(url);
+    step('cold first rows');
+    sample.coldFirstRows = await until(page, kind, FIRST_ROWS, 'nav');
+    step('cold all rows');
+    sample.coldAllRows = await until(page, kind, allRows(n), 'nav', 600_000);
+    let tasks = await takeLongTasks(page);
+    sample.loadLongTasks = tasks.length;
+    longTasks.push(...tasks);
+    await page.waitForTimeout(1000);
+    await page.reload();
+    step('warm first rows');
+    sample.warmFirstRows = await until(page, kind, FIRST_ROWS, 'nav');
+    step('warm all rows');
+    sample.warmAllRows = await until(page, kind, allRows(n), 'nav', 600_000);
+    tasks = await takeLongTasks(page);
+    sample.warmLongTasks = tasks.length;
+    longTasks.push(...tasks);
+    await page.waitForTimeout(500);
+    heap = Math.max(heap, await heapMb(page));
 
-      step('scroll');
-      const scroll = await scrollScenario(page, kind, expected);
-      Object.assign(sample, scroll);
-      const scrollTasks = scroll.scrollLongTasks!;
-      await page.evaluate((kind) => {
-        (window as unknown as { __scroller: (kind: string) => HTMLElement }).__scroller(kind).scrollTop = 0;
-      }, kind);
+    step('scroll');
+    const scroll = await scrollScenario(page, kind, expected);
+    Object.assign(sample, scroll);
+    const scrollTasks = scroll.scrollLongTasks!;
+    await page.evaluate((kind) => {
+      (window as unknown as { __scroller: (kind: string) => HTMLElement }).__scroller(kind).scrollTop = 0;
+    }, kind);
 
-      step('search');
-      sample.search = await searchScenario(page, kind, expected);
-      step('sorts');
-      for (const sort of SORTS) sample[`sort_${sort.key}`] = await sortScenario(page, kind, sort, expected.heads[sort.key]!, n);
-      step('filter');
-      sample.filter = await setStatusFilter(page, kind, true, expected.filter);
-      sample.filterSort = await sortScenario(page, kind, SORTS[0], expected.heads[`filtered:${SORTS[0].key}`]!, expected.filter);
-      await setStatusFilter(page, kind, false, n);
-      tasks = await takeLongTasks(page);
-      sample.queryLongTasks = tasks.length;
-      longTasks.push(...tasks);
-      sample.longTasks = sample.loadLongTasks! + sample.warmLongTasks! + scrollTasks + sample.queryLongTasks!;
-      heap = Math.max(heap, await heapMb(page));
-      sample.heapMb = heap;
-      if (LIST.exports && kind === 'app') {
-        // The whole list, as the last sort left it (no filter, no search).
-        await until(page, kind, allRows(n), 0, 120_000);
-        for (const format of ['csv', 'xlsx'] as const) {
-          step(`export ${format}`);
-          Object.assign(sample, await exportScenario(page, format, n));
-        }
+    step('search');
+    sample.search = await searchScenario(page, kind, expected);
+    step('sorts');
+    for (const sort of SORTS) sample[`sort_${sort.key}`] = await sortScenario(page, kind, sort, expected.heads[sort.key]!, n);
+    step('filter');
+    sample.filter = await setStatusFilter(page, kind, true, expected.filter);
+    sample.filterSort = await sortScenario(page, kind, SORTS[0], expected.heads[`filtered:${SORTS[0].key}`]!, expected.filter);
+    await setStatusFilter(page, kind, false, n);
+    tasks = await takeLongTasks(page);
+    sample.queryLongTasks = tasks.length;
+    longTasks.push(...tasks);
+    sample.longTasks = sample.loadLongTasks! + sample.warmLongTasks! + scrollTasks + sample.queryLongTasks!;
+    heap = Math.max(heap, await heapMb(page));
+    sample.heapMb = heap;
+    if (LIST.exports && kind === 'app') {
+      // The whole list, as the last sort left it (no filter, no search).
+      await until(page, kind, allRows(n), 0, 120_000);
+      for (const format of ['csv', 'xlsx'] as const) {
+        step(`export ${format}`);
+        Object.assign(sample, await exportScenario(page, format, n));
       }
-      log(kind, `run ${r + 1}`, JSON.stringify(Object.fromEntries(Object.entries(sample).map(([k, v]) => [k, Math.round(v)]))));
-    } catch (error) {
-      log(kind, `run ${r + 1} failed:`, error instanceof Error ? error.message.split('\n')[0] : error, JSON.stringify(sample));
-    } finally {
-      await context.close();
     }
-    samples.push(sample);
+    log(label, JSON.stringify(Object.fromEntries(Object.entries(sample).map(([k, v]) => [k, Math.round(v)]))));
+  } catch (error) {
+    log(`${label} failed:`, error instanceof Error ? error.message.split('\n')[0] : error, JSON.stringify(sample));
+  } finally {
+    await context.close();
   }
+  return { sample, longTasks };
+}
+
+/** Medians of the runs' figures; the heap is the largest any run reached, the longest task the longest of all. */
+function summarise(runs: readonly RunResult[]): Record<string, number> {
+  const samples = runs.map((run) => run.sample);
   const keys = [...new Set(samples.flatMap((s) => Object.keys(s)))];
   const result: Record<string, number> = Object.fromEntries(keys.map((k) => [k, median(samples.map((s) => s[k] ?? NaN))]));
+  const heaps = samples.map((s) => s.heapMb).filter((mb): mb is number => mb !== undefined);
+  if (heaps.length > 0) result.heapMb = Math.max(...heaps);
+  const longTasks = runs.flatMap((run) => run.longTasks);
   result.longestTask = longTasks.length ? Math.max(...longTasks) : 0;
   return result;
 }
+
 
 // ---------------------------------------------------------------- report
 
@@ -728,10 +799,19 @@ const ROWS: { key: string; label: string; target?: string }[] = [
     : []),
 ];
 
-function table(size: number, results: Partial<Record<Kind, Record<string, number>>>): string {
-  const fmt = (v: number | undefined) => (v === undefined || Number.isNaN(v) ? '—' : v >= 100 ? v.toFixed(0) : v.toFixed(1));
-  const ratio = (ours: number | undefined, peer: number | undefined) =>
-    ours === undefined || peer === undefined || !Number.isFinite(ours) || !Number.isFinite(peer) || ours <= 0 ? '—' : `${(peer / ours).toFixed(1)}x`;
+const fmt = (v: number | undefined) => (v === undefined || Number.isNaN(v) ? '—' : v >= 100 ? v.toFixed(0) : v.toFixed(1));
+/** `b / a` as a factor, '—' when either is missing. */
+const ratio = (a: number | undefined, b: number | undefined, digits = 1) =>
+  a === undefined || b === undefined || !Number.isFinite(a) || !Number.isFinite(b) || a <= 0 ? '—' : `${(b / a).toFixed(digits)}x`;
+
+/** A plain-text table: the title, the head, a rule, the lines; the first column left-aligned, the others right. */
+function textTable(title: string, head: string[], lines: string[][]): string {
+  const widths = head.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i]!.length)));
+  const pad = (cells: string[]) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join(' | ');
+  return [title, pad(head), widths.map((w) => '-'.repeat(w)).join('-|-'), ...lines.map(pad)].join('\n');
+}
+
+function table(size: number, results: Partial<Record<Kind, Record<string, number>>>, who: string): string {
   // The peers' columns only when a peer ran.
   const width = results.main || results.ag ? 7 : 3;
   const head = ['', 'target', 'app (worker)', 'main thread', 'AG Grid', 'vs main', 'vs AG'].slice(0, width);
@@ -746,9 +826,17 @@ function table(size: number, results: Partial<Record<Kind, Record<string, number
       ratio(results.app?.[row.key], results.ag?.[row.key]),
     ].slice(0, width),
   );
-  const widths = head.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i]!.length)));
-  const pad = (cells: string[]) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join(' | ');
-  return [`${size.toLocaleString('en')} ${LIST.noun} on ${args.db} (medians of ${RUNS} runs; "vs" = peer time / our time)`, pad(head), widths.map((w) => '-'.repeat(w)).join('-|-'), ...lines.map(pad)].join('\n');
+  return textTable(`${size.toLocaleString('en')} ${LIST.noun} on ${args.db}, ${who} (medians of ${RUNS} runs; "vs" = peer time / our time)`, head, lines);
+}
+
+/** `--as owner,member`: the app's figures side by side, the member's over the owner's. */
+function personaTable(size: number, owner: Partial<Record<Kind, Record<string, number>>>, member: Partial<Record<Kind, Record<string, number>>>): string {
+  const lines = ROWS.map((row) => [row.label, row.target ?? '', fmt(owner.app?.[row.key]), fmt(member.app?.[row.key]), ratio(owner.app?.[row.key], member.app?.[row.key], 2)]);
+  return textTable(
+    `${size.toLocaleString('en')} ${LIST.noun} on ${args.db}, app: the owner and a member scoped to one shop of two (medians of ${RUNS} runs)`,
+    ['', 'target', 'owner', 'member (1 shop)', 'member / owner'],
+    lines,
+  );
 }
 
 /**
@@ -796,6 +884,9 @@ async function main() {
     return;
   }
   if (args.seeded && (args.db !== 'pglite' || SIZES.length !== 1)) throw new Error('--seeded: one size on pglite (a copy of that seeded data directory)');
+  const strangers = PERSONAS.filter((persona) => !PERSONA_NAMES.includes(persona));
+  if (strangers.length > 0 || PERSONAS.length === 0) throw new Error(`--as ${args.as}: owner, member or owner,member`);
+  if (PERSONAS.includes('member') && LIST !== ORDERS) throw new Error('--as member: the order list only');
   const unsupported = ONLY.filter((kind) => !LIST.kinds.includes(kind));
   if (unsupported.length > 0) throw new Error(`--only ${unsupported.join(',')}: no such page for ${LIST.noun} (there: ${LIST.kinds.join(', ')})`);
   // The app as `npm start` serves it: rebuilt unless dist/ is built from the current code (tools/build.ts).
@@ -832,22 +923,52 @@ async function main() {
           log(`seeding ${size} ${LIST.noun} into ${dataDir}`);
           run(process.execPath, ['--import', 'tsx', 'server/demo/seed-cli.ts', `--${LIST.noun}`, String(size)], { DATA_DIR: dataDir, DATABASE_URL: databaseUrl, SECRET_KEY: BENCH_SECRET_KEY, LOG_LEVEL: 'warn' });
         }
-        const expected = await prepare(dataDir, databaseUrl, size);
-        log('expected', JSON.stringify({ ...expected, heads: Object.fromEntries(Object.entries(expected.heads).map(([k, v]) => [k, v.length])) }));
+        const { expected, memberShop } = await prepare(dataDir, databaseUrl, size);
+        for (const [persona, figures] of Object.entries(expected)) log(`expected (${persona})`, JSON.stringify({ ...figures, heads: Object.fromEntries(Object.entries(figures.heads).map(([k, v]) => [k, v.length])) }));
         app = await startApp(dataDir, databaseUrl);
         peers = await startPeerServer(app.url);
-        const login = await apiLogin(app.url);
-        const urls = { app: app.url, peers: peers.url, ...login };
-        const results: Partial<Record<Kind, Record<string, number>>> = {};
-        const calibration: Partial<Record<Kind, number>> = {};
-        for (const kind of KINDS.filter((k) => ONLY.includes(k))) {
-          calibration[kind] = calibrate();
-          log(`${size}: ${kind} (machine: 2M numbers sorted in ${calibration[kind]} ms)`);
-          results[kind] = await benchKind(browser, kind, expected, urls);
+        const ownerLogin = await apiLogin(app.url, CREDENTIALS.owner);
+        if (memberShop) {
+          await addBenchMember(app.url, ownerLogin, memberShop.id);
+          log(`member ${CREDENTIALS.member.username} added: orders of shop ${memberShop.id} (${memberShop.name}) only`);
         }
-        (report.sizes as Record<string, unknown>)[size] = { expected: { total: expected.total, search: expected.search, filter: expected.filter }, calibrationMs: calibration, results };
-        const speeds = Object.entries(calibration).map(([kind, ms]) => `${kind} ${ms} ms`).join(', ');
-        const printed = `${table(size, results)}\nmachine speed before each (2M numbers sorted in Node): ${speeds}; font for Chinese text: ${cjkFont ? 'yes' : 'none'}`;
+        // Interleaved (owner run 1, member run 1, owner run 2, ...): a shared machine's speed drifts within minutes, and
+        // both see the same drift. The machine's speed is measured before each run.
+        const logins: Partial<Record<Persona, Urls>> = {};
+        for (const persona of PERSONAS) {
+          const login = persona === 'owner' ? ownerLogin : await apiLogin(app.url, CREDENTIALS[persona]);
+          logins[persona] = { app: app.url, peers: peers.url, who: CREDENTIALS[persona], ...login };
+        }
+        const runs: Partial<Record<Persona, Partial<Record<Kind, RunResult[]>>>> = {};
+        const speeds: Partial<Record<Persona, Partial<Record<Kind, number[]>>>> = {};
+        for (const kind of KINDS.filter((k) => ONLY.includes(k))) {
+          for (let r = 0; r < RUNS; r++) {
+            for (const persona of PERSONAS) {
+              const ms = calibrate();
+              ((speeds[persona] ??= {})[kind] ??= []).push(ms);
+              const label = `${kind}${PERSONAS.length > 1 ? ` as ${persona}` : ''} run ${r + 1}`;
+              log(`${size}: ${label} (machine: 2M numbers sorted in ${ms} ms)`);
+              ((runs[persona] ??= {})[kind] ??= []).push(await benchRun(browser, kind, expected[persona]!, logins[persona]!, label));
+            }
+          }
+        }
+        const byPersona: Partial<Record<Persona, { results: Partial<Record<Kind, Record<string, number>>>; calibrationMs: Partial<Record<Kind, number[]>> }>> = {};
+        const printedTables: string[] = [];
+        for (const persona of PERSONAS) {
+          const results = Object.fromEntries(Object.entries(runs[persona] ?? {}).map(([kind, kindRuns]) => [kind, summarise(kindRuns)])) as Partial<Record<Kind, Record<string, number>>>;
+          const calibration = speeds[persona] ?? {};
+          byPersona[persona] = { results, calibrationMs: calibration };
+          const speedText = Object.entries(calibration).map(([kind, ms]) => `${kind} ${ms.join(', ')} ms`).join('; ');
+          const who = persona === 'owner' ? 'as the owner' : `as a member scoped to shop ${memberShop!.id} (${expected.member!.total.toLocaleString('en')} of them)`;
+          printedTables.push(`${table(size, results, who)}\nmachine speed before each run (2M numbers sorted in Node): ${speedText}; font for Chinese text: ${cjkFont ? 'yes' : 'none'}`);
+        }
+        if (byPersona.owner && byPersona.member) printedTables.push(personaTable(size, byPersona.owner.results, byPersona.member.results));
+        const expectedFigures = Object.fromEntries(Object.entries(expected).map(([persona, e]) => [persona, { total: e.total, search: e.search, filter: e.filter }]));
+        (report.sizes as Record<string, unknown>)[size] =
+          PERSONAS.length === 1 && PERSONAS[0] === 'owner'
+            ? { expected: expectedFigures.owner, ...byPersona.owner }
+            : { expected: expectedFigures, memberShop, personas: byPersona };
+        const printed = printedTables.join('\n\n');
         tables.push(printed);
         console.log(`\n${printed}\n`);
       } finally {
