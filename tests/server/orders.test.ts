@@ -340,6 +340,22 @@ describe.each(ALL_DATABASE_TARGETS)('orders on $kind', (target) => {
     expect(await total()).toBe(before + 3);
     await sync('delivering');
     expect(await total()).toBe(before + 3);
+    // A list narrowed by shop only (the shop filter, a member's scope) totals that shop's rows, kept by shop as well.
+    const shopTotal = async (...ids: number[]) => (await get<OrderListPage>(`/api/order/list?rows=1&shopIds=${ids.join(',')}`)).body.data.total;
+    const liveIn = async (id: number) =>
+      Number(((await t.database.query<{ n: string }>('select count(*) as n from orders where user_id = $1 and shop_id = $2 and not deleted', [seller.id, id])) as [{ n: string }])[0].n);
+    expect(await shopTotal(shop.id)).toBe(2);
+    const [other] = (await t.database.query<{ id: number }>(
+      `insert into mp_shops (user_id, name, client_id, api_key_enc) values ($1, '计数店二 Count 2', '9904', 'x') returning id`,
+      [seller.id],
+    )) as [{ id: number }];
+    // A row moved to another shop leaves one shop's count for the other's.
+    await t.database.query(`update orders set shop_id = $2 where user_id = $1 and shop_id = $3 and sku = '31'`, [seller.id, other.id, shop.id]);
+    expect([await shopTotal(shop.id), await shopTotal(other.id), await shopTotal(shop.id, other.id)]).toEqual([1, 1, 2]);
+    expect([await liveIn(shop.id), await liveIn(other.id)]).toEqual([1, 1]);
+    await t.database.query(`update orders set shop_id = $2 where user_id = $1 and shop_id = $3 and sku = '31'`, [seller.id, shop.id, other.id]);
+    expect(await shopTotal(other.id)).toBe(0);
+    expect((await post('/api/store/delete', { id: other.id })).status).toBe(200);
     expect((await post('/api/store/delete', { id: shop.id })).status).toBe(200);
     expect(await total()).toBe(before + 1);
     await t.database.query(`delete from orders where user_id = $1 and order_number = 'M-TOTAL-2'`, [seller.id]);

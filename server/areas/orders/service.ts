@@ -96,9 +96,21 @@ export async function listOrders(deps: OrdersDeps, userId: number, query: ListQu
   const params: unknown[] = [userId];
   const where = ['o.user_id = $1', 'not o.deleted'];
   const param = (value: unknown) => `$${params.push(value)}`;
+  // While only shops narrow the list (a member's scope, the shop filter), its total is the sum of those shops' counts.
+  const counted = ['user_id = $1'];
   // A member scoped to some shops: only theirs (and the total counts only theirs).
-  for (const part of callerScopeParts('o.')) if (part) where.push(part.slice(' and '.length));
-  if (query.shopIds?.length) where.push(`o.shop_id = any(${param(query.shopIds)}::int[])`);
+  const [shopScope, ownRecords] = callerScopeParts('o.');
+  if (shopScope) {
+    where.push(shopScope.slice(' and '.length));
+    counted.push(shopScopeSql('shop_id').slice(' and '.length));
+  }
+  if (query.shopIds?.length) {
+    const shops = param(query.shopIds);
+    where.push(`o.shop_id = any(${shops}::int[])`);
+    counted.push(`shop_id = any(${shops}::int[])`);
+  }
+  const byShopsOnly = where.length;
+  if (ownRecords) where.push(ownRecords.slice(' and '.length));
   if (query.statuses?.length) where.push(`o.status = any(${param(query.statuses)}::text[])`);
   if (query.warehouseIds?.length) where.push(`o.warehouse_id = any(${param(query.warehouseIds)}::text[])`);
   if (query.source) where.push(`o.source = ${param(query.source)}`);
@@ -122,11 +134,11 @@ export async function listOrders(deps: OrdersDeps, userId: number, query: ListQu
   const limit = param(query.rows);
   const offset = param((query.page - 1) * query.rows);
   // The page walks orders_user_in_process_idx (backward for the default newest first) and stops at `limit`. The
-  // whole list's total is kept per user by triggers (order_counts); only a filtered list counts its matches.
-  const filtered = where.length > 2;
-  const total = filtered
-    ? `(select count(*) from orders o where ${where.join(' and ')})`
-    : `coalesce((select live from order_counts where user_id = $1), 0)`;
+  // live orders of each user's shop are kept by triggers (order_counts); a list narrowed by more than shops counts.
+  const total =
+    where.length > byShopsOnly
+      ? `(select count(*) from orders o where ${where.join(' and ')})`
+      : `coalesce((select sum(live) from order_counts where ${counted.join(' and ')}), 0)`;
   const [result] = await deps.database.query<{ list: string; total: number | string }>(
     `select (select coalesce(json_agg(${ROW_JSON} order by ${order}), '[]')::text
                from (select * from orders o where ${where.join(' and ')} order by ${order} limit ${limit} offset ${offset}) o) as list,

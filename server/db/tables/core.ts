@@ -303,14 +303,20 @@ export const orders = pgTable(
 );
 
 /**
- * How many live (not deleted) orders each user has, kept by statement triggers on `orders` (migration 0026): a first
- * visit's list answers its total from here instead of counting a million rows. No foreign key: a deleted user's
- * cascade runs the orders' delete trigger after the user is gone.
+ * How many live (not deleted) orders each user has per shop, kept by statement triggers on `orders` (migrations 0026,
+ * 0039): a first visit's list answers its total from here instead of counting a million rows, the owner's as the sum
+ * of their shops and a member scoped to some shops (or a list filtered by shop) as the sum of those. No foreign key:
+ * a deleted user's or shop's cascade runs the orders' delete trigger after the user or shop is gone.
  */
-export const orderCounts = pgTable('order_counts', {
-  userId: integer('user_id').primaryKey(),
-  live: bigint('live', { mode: 'number' }).notNull().default(0),
-});
+export const orderCounts = pgTable(
+  'order_counts',
+  {
+    userId: integer('user_id').notNull(),
+    shopId: integer('shop_id').notNull().default(0),
+    live: bigint('live', { mode: 'number' }).notNull().default(0),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.shopId] })],
+);
 
 export type UserRow = typeof users.$inferSelect;
 export type SessionRow = typeof sessions.$inferSelect;

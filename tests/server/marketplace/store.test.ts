@@ -82,11 +82,16 @@ describe.each(DATABASE_TARGETS)('a shop deleted while it syncs, on $kind', (targ
       const [live] = await t.database.query<{ n: number }>(`select count(*)::int as n from ${table} where shop_id = any($1::int[]) and not deleted`, [ids]);
       expect(live!.n, table).toBe(0);
     }
-    // The list's trigger-kept total agrees with the rows.
-    const [counts] = await t.database.query<{ kept: number | null; actual: number }>(
-      `select (select live from order_counts where user_id = u.id)::int as kept, (select count(*) from orders where user_id = u.id and not deleted)::int as actual
+    // The list's trigger-kept totals agree with the rows, the whole list's and each shop's.
+    const [counts] = await t.database.query<{ kept: number | null; actual: number; shops: string }>(
+      `select (select sum(live) from order_counts where user_id = u.id)::int as kept, (select count(*) from orders where user_id = u.id and not deleted)::int as actual,
+              (select coalesce(string_agg(c.shop_id || ':' || c.live, ',' order by c.shop_id), '') from order_counts c where c.user_id = u.id and c.live <> 0) as shops
        from users u where u.username = 'seller'`,
     );
     expect(counts!.kept ?? 0).toBe(counts!.actual);
+    const [actualShops] = await t.database.query<{ shops: string }>(
+      `select coalesce(string_agg(shop_id || ':' || n, ',' order by shop_id), '') as shops from (select shop_id, count(*) as n from orders o join users u on u.id = o.user_id where u.username = 'seller' and not o.deleted group by shop_id) s`,
+    );
+    expect(counts!.shops).toBe(actualShops!.shops);
   });
 });
