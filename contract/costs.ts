@@ -86,6 +86,8 @@ export const COST_ENDPOINTS = {
     path: '/cost/list',
     summary: "The seller's cost prices by offer id, paged, optionally searched by offer id",
     access: 'actions',
+    // Cost prices are the seller's margins: a member reads them only with the grant that changes prices.
+    action: 'price',
     input: costListQuerySchema,
     answer: costListAnswerSchema,
   }),

@@ -133,6 +133,8 @@ describe.each(DATABASE_TARGETS)('an organisation member on $kind', (target) => {
       const all = await get<{ total: number; list: { shopId: number; id: string }[] }>('/api/order/list?rows=500');
       expect(mine.body.data.total).toBeGreaterThan(0);
       expect(mine.body.data.total).toBeLessThan(all.body.data.total);
+      const [live] = await t.database.query<{ n: number }>(`select count(*)::int as n from orders where user_id = $1 and shop_id = $2 and not deleted`, [seller.id, shop1001]);
+      expect(mine.body.data.total).toBe(live!.n);
       expect(new Set(mine.body.data.list.map((row) => row.shopId))).toEqual(new Set([shop1001]));
       expect(await syncedShops('/api/order/sync', packer)).toEqual(new Set([shop1001]));
       expect(await syncedShops('/api/order/sync', seller)).toEqual(new Set([shop1001, shop1002]));
@@ -204,6 +206,17 @@ describe.each(DATABASE_TARGETS)('an organisation member on $kind', (target) => {
         ],
       });
       expect(await costs(seller)).toEqual([['COST-1001', 5], ['COST-1002', 20], ['COST-SHARED', 30]]);
+      // Cost prices are margins: a role that sees promotions but does not change prices reads none of them.
+      const [role] = await t.database.db.select().from(orgRoles).where(eq(orgRoles.id, roleId));
+      await t.database.db.update(orgRoles).set({ permissions: role!.permissions.filter((p) => p !== 'actions:price') }).where(eq(orgRoles.id, roleId));
+      try {
+        const refused = await get('/api/cost/list?rows=100', packer);
+        expect(refused.status).toBe(401);
+        expect(refused.body.msg).toBe(MESSAGES.unauthorized.zh);
+        expect((await get('/api/priceGuard/list', packer)).status).toBe(200);
+      } finally {
+        await t.database.db.update(orgRoles).set({ permissions: role!.permissions }).where(eq(orgRoles.id, roleId));
+      }
     });
 
     it("pushes the other shop's news only to those who may see it, and a narrower scope at once", async () => {

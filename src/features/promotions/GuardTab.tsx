@@ -315,6 +315,8 @@ function GuardLog({ shops, version }: { shops: PriceGuard[]; version: number }) 
 export function GuardTab() {
   const { t } = useTranslation('promotions');
   const client = useDataClient();
+  // Cost prices are margins: only the roles that change prices see them (the server refuses the others' reads).
+  const granted = useGranted();
   const [guards, setGuards] = useState<PriceGuard[] | null>(null);
   const [failed, setFailed] = useState<string | null>(null);
   const [version, setVersion] = useState(0);
@@ -336,7 +338,7 @@ export function GuardTab() {
       {failed ? <Alert type="error" showIcon message={t('common.loadFailed', { message: failed })} action={<Button onClick={reload}>{t('common.retry')}</Button>} /> : null}
       {guards?.length === 0 ? <Empty description={t('common.noShops')} /> : null}
       {guards?.map((guard) => <GuardCard key={guard.storeId} guard={guard} onSaved={reload} />)}
-      <CostPrices />
+      {granted(COST_ENDPOINTS.list) ? <CostPrices /> : null}
       <GuardLog shops={guards ?? []} version={version} />
     </div>
   );
