@@ -168,10 +168,15 @@ describe.each(DATABASE_TARGETS)('the organisation console on $kind', (target) =>
     const before = (await get<TeamOverview>(P.overview)).body.data.members;
     expect(before.limit).toBe(30);
     expect((await get<LimitInfo>('/api/limitInfo')).body.data.members).toEqual(before);
-    // Fill the organisation up to its quota directly: a login each through the API would hash a password each.
-    const fill = Array.from({ length: before.limit - before.used }, (_, i) => ({ username: `filler${i}`, passwordHash: 'x', passwordStamp: 'x', isAp: true, relativeId: seller.id }));
+    // Fill the organisation up to one below its quota directly: a login each through the API would hash a password each.
+    const fill = Array.from({ length: before.limit - before.used - 1 }, (_, i) => ({ username: `filler${i}`, passwordHash: 'x', passwordStamp: 'x', isAp: true, relativeId: seller.id }));
     const ids = await t.database.db.insert(users).values(fill).returning({ id: users.id });
     await t.database.db.insert(orgMembers).values(ids.map(({ id }) => ({ userId: id, orgId: seller.id })));
+    expect((await get<LimitInfo>('/api/limitInfo')).body.data.members).toEqual({ used: 29, limit: 30 });
+    // Two adds at once for the last place: both pass the early check, the owner's row lock lets exactly one in.
+    const both = await Promise.all(['racer1', 'racer2'].map((username) => post<Member>(P.addMember, { username, password: 'packer123' })));
+    expect(both.map((answer) => answer.status).sort()).toEqual([200, 400]);
+    expect(both.find((answer) => answer.status === 400)!.body.msg).toBe(MESSAGES.memberLimit.zh.replace('{max}', '30'));
     expect((await get<LimitInfo>('/api/limitInfo')).body.data.members).toEqual({ used: 30, limit: 30 });
     const users0 = await userCount();
     const refused = await post<Member>(P.addMember, { username: 'onetoomany', password: 'packer123' });
