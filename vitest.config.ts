@@ -45,7 +45,8 @@ export default defineConfig({
           environment: 'jsdom',
           include: ['tests/component/**/*.test.tsx', 'src/**/*.test.tsx'],
           setupFiles: ['tests/component/setup.ts'],
-          testTimeout: 20_000,
+          // A hang guard: beside the browser suite on two cores, a page that renders in 2 s alone took over 20.
+          testTimeout: 60_000,
         },
       },
       {

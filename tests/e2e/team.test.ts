@@ -20,7 +20,9 @@ async function shopsOnScreen(page: Page): Promise<string[]> {
 async function pick(page: Page, label: string, options: string[]): Promise<void> {
   await page.getByRole('dialog').getByLabel(label, { exact: true }).click();
   for (const option of options) await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: option }).click();
-  await page.keyboard.press('Escape');
+  // A multiple select stays open: Escape closes its list. A single one closed on the click, and Escape would close
+  // the dialog.
+  if ((await page.locator('.ant-select-dropdown:visible').count()) > 0) await page.keyboard.press('Escape');
 }
 
 /** An operation log row's changes, a line each ("field：before → after"). */

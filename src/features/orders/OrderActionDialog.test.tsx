@@ -58,7 +58,7 @@ function renderDialog(
   return { actor, runs };
 }
 
-describe('OrderActionDialog', { timeout: 20_000 }, () => {
+describe('OrderActionDialog', () => {
   it('confirms with what, how many and which shops, and needs the tracking number before it runs', async () => {
     const user = userEvent.setup();
     const { actor, runs } = renderDialog(async () => ({ status: 'done', failures: [] }));

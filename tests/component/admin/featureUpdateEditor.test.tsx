@@ -31,7 +31,7 @@ function clientWith(saved: unknown[]): DataClient {
 }
 
 describe('feature-update editor', () => {
-  it('keeps the page a line is about when the announcement is saved', { timeout: 20_000 }, async () => {
+  it('keeps the page a line is about when the announcement is saved', async () => {
     const saved: unknown[] = [];
     renderWithApp(<FeatureUpdateManagerPage />, { client: clientWith(saved), lang: 'en' });
     fireEvent.click(await screen.findByRole('button', { name: 'Edit 2026-11-20' }));

@@ -30,7 +30,7 @@ const rulesRead = (expected: Record<string, boolean>) =>
   waitFor(() => expect(Object.fromEntries(Object.keys(expected).map((rule) => [rule, met(rule) === 'true']))).toEqual(expected));
 
 // antd forms in jsdom on a shared two-core machine are slow to render; the waits are on what the user sees.
-describe('the change-password page checks the policy as the user types', { timeout: 20_000 }, () => {
+describe('the change-password page checks the policy as the user types', () => {
   // The common list is a large module the page imports when the policy refuses common passwords: imported here first,
   // the page's own import finds it loaded.
   beforeAll(async () => {

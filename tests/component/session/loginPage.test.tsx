@@ -4,7 +4,7 @@ import { LoginPage } from '@/features/auth/LoginPage';
 import { fakeDataClient, renderWithApp } from '../renderApp';
 
 // antd forms in jsdom on a shared two-core machine are slow to render; the waits are on what the user sees.
-describe('login form', { timeout: 20_000 }, () => {
+describe('login form', () => {
   it('shows the labels of the spec and asks for every field before sending anything', async () => {
     const user = userEvent.setup();
     const { sent } = renderWithApp(<LoginPage />, { path: '/login' });

@@ -42,7 +42,7 @@ beforeEach(() => {
   localStorage.clear();
 });
 
-describe('the sidebar state in the sidebarStatus cookie (spec §2.3)', { timeout: 20_000 }, () => {
+describe('the sidebar state in the sidebarStatus cookie (spec §2.3)', () => {
   it.each([
     [undefined, true],
     ['1', true],
@@ -71,7 +71,7 @@ describe('the sidebar state in the sidebarStatus cookie (spec §2.3)', { timeout
   });
 });
 
-describe('the global size in the size cookie (spec §2.3)', { timeout: 20_000 }, () => {
+describe('the global size in the size cookie (spec §2.3)', () => {
   it('defaults to medium, and an unknown cookie value reads as medium', () => {
     expect(readDisplayState().size).toBe('medium');
     Cookies.set('size', 'huge');
@@ -93,7 +93,7 @@ describe('the global size in the size cookie (spec §2.3)', { timeout: 20_000 },
   });
 });
 
-describe('the settings panel (spec §2.3, §3)', { timeout: 20_000 }, () => {
+describe('the settings panel (spec §2.3, §3)', () => {
   it('a switched setting is stored and still on after a reload', async () => {
     const user = userEvent.setup();
     const first = load();
