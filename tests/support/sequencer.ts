@@ -30,15 +30,16 @@ export const SLOWEST_FIRST: Record<string, readonly string[]> = {
   ],
   e2e: [
     'tests/e2e/chat.test.ts',
-    'tests/e2e/orders.test.ts',
     'tests/e2e/shell.test.ts',
+    'tests/e2e/orders.test.ts',
     'tests/e2e/products.test.ts',
-    'tests/e2e/signin.test.ts',
-    'tests/e2e/create.test.ts',
-    'tests/e2e/session.test.ts',
-    'tests/e2e/team.test.ts',
-    'tests/e2e/watermark.test.ts',
+    'tests/e2e/research.test.ts',
+    'tests/e2e/designer.test.ts',
+    'tests/e2e/reupload.test.ts',
     'tests/e2e/analysis.test.ts',
+    'tests/e2e/plugin.test.ts',
+    'tests/e2e/session.test.ts',
+    'tests/e2e/returns.test.ts',
   ],
 };
 
