@@ -5,7 +5,7 @@ import { authenticate } from '../areas/session/service';
 import fp from 'fastify-plugin';
 import type { Database } from '../db/database';
 import { baseUrlFetch, baseUrlPolicy } from './baseUrl';
-import { createOzonClient, OZON_PRODUCTION_URL, type OzonClient } from './ozon/client';
+import { createOzonClient, OZON_PRODUCTION_URL, type OzonClient, type OzonClientOptions } from './ozon/client';
 import type { RequestLane } from './ozon/limiter';
 import { injectFetch } from './simulator/injectFetch';
 import { createOzonSimulator, DEFAULT_SIM_SHOPS, ozonSimulatorPlugin, SIMULATOR_PREFIX, type OzonSimulator, type SimulatorOptions } from './simulator/plugin';
@@ -42,6 +42,8 @@ export type MarketplacePluginOptions = {
   simulatorOptions?: SimulatorOptions;
   /** Where the embedded simulator is mounted (default /sim/ozon). */
   simulatorPrefix?: string;
+  /** Timeout and retry settings of every shop's client (tests shorten them). */
+  clientOptions?: Pick<OzonClientOptions, 'timeoutMs' | 'retry'>;
 };
 
 export { SIMULATOR_PREFIX };
@@ -117,8 +119,8 @@ export const marketplacePlugin = fp(
         const target = baseUrl ?? app.config.ozonApiUrl ?? (simulator ? null : OZON_PRODUCTION_URL);
         // A shop's own base URL is connected to only at addresses checked at the moment of the call (baseUrl.ts).
         return target
-          ? createOzonClient({ baseUrl: target, clientId, apiKey, lane, ...(baseUrl ? { fetch: baseUrlFetch(baseUrlPolicy(app), baseUrl) } : {}) })
-          : createOzonClient({ baseUrl: `http://simulator${prefix}`, clientId, apiKey, lane, fetch: inProcess });
+          ? createOzonClient({ ...options.clientOptions, baseUrl: target, clientId, apiKey, lane, ...(baseUrl ? { fetch: baseUrlFetch(baseUrlPolicy(app), baseUrl) } : {}) })
+          : createOzonClient({ ...options.clientOptions, baseUrl: `http://simulator${prefix}`, clientId, apiKey, lane, fetch: inProcess });
       });
     app.decorate('marketplace', { simulator, clientFor });
   },

@@ -38,7 +38,13 @@ describe.each(ALL_DATABASE_TARGETS)('orders on $kind', (target) => {
 
   beforeAll(async () => {
     t = await startTestApp(target, {
-      app: { marketplace: { simulatorOptions: { ordersPerShop: 120, productsPerShop: 30, control: { labelReadyDelayMs: 0, taskDelayMs: 0 } } } },
+      app: {
+        marketplace: {
+          simulatorOptions: { ordersPerShop: 120, productsPerShop: 30, control: { labelReadyDelayMs: 0, taskDelayMs: 0, timeoutHangMs: 3_000 } },
+          // A lost answer is given up on in a second, not Ozon's thirty.
+          clientOptions: { timeoutMs: 1_000 },
+        },
+      },
     });
     await t.app.ready();
     seller = await login(t.app, 'seller', 'seller123');
@@ -433,8 +439,41 @@ describe.each(ALL_DATABASE_TARGETS)('orders on $kind', (target) => {
       expect(last.result.tracking_number).toBe('BATCH24');
     });
 
+    /** A posting awaiting packaging, new on Ozon and synced (the small shop's own ones are shipped by the tests). */
+    const freshWaiting = async () => {
+      const { postingNumber } = t.app.marketplace.simulator!.shop('1001').addPosting();
+      await t.app.sync.runShop(storeId, ['postings']);
+      return (await shopRows('awaiting_packaging')).filter((row) => row.postingNumber === postingNumber);
+    };
+
+    it('a ship whose answer was lost is not sent again: the posting read back shipped counts as done', async () => {
+      const [waiting] = await freshWaiting();
+      const sim = t.app.marketplace.simulator!;
+      const ships = vi.spyOn(sim.shop('1001').areas.postings, 'ship');
+      // Ozon ships it, and the answer never arrives.
+      sim.fail('lostAnswer', 1, { path: '/v4/posting/fbs/ship' });
+      const shipped = await post<{ done: number; failures: unknown[] }>('/api/shipOrder', { ids: [waiting!.id] });
+      expect(shipped.body.data).toEqual({ done: 1, failures: [] });
+      expect(ships).toHaveBeenCalledTimes(1);
+      expect((await get<OrderRow>(`/api/order/get?id=${encodeURIComponent(waiting!.id)}`)).body.data.status).toBe('awaiting_deliver');
+      ships.mockRestore();
+    });
+
+    it('a posting shipped on Ozon while ours says awaiting packaging: "already shipped" is done, the order updated', async () => {
+      const lines = await freshWaiting();
+      // Shipped on Ozon's own pages (or by a ship whose answer was lost before): our rows have not heard.
+      t.app.marketplace.simulator!.shop('1001').areas.postings.ship({
+        posting_number: lines[0]!.postingNumber,
+        packages: [{ products: lines.map((row) => ({ product_id: Number(row.sku), quantity: row.quantity })) }],
+      });
+      const waiting = lines[0];
+      const shipped = await post<{ done: number; failures: unknown[] }>('/api/shipOrder', { ids: [waiting!.id] });
+      expect(shipped.body.data).toEqual({ done: 1, failures: [] });
+      expect((await get<OrderRow>(`/api/order/get?id=${encodeURIComponent(waiting!.id)}`)).body.data.status).toBe('awaiting_deliver');
+    });
+
     it('keeps a shipped posting shipped when the synced postings are projected again', async () => {
-      const [waiting] = await shopRows('awaiting_packaging');
+      const [waiting] = await freshWaiting();
       expect((await post<{ done: number }>('/api/shipOrder', { ids: [waiting!.id] })).body.data.done).toBe(1);
       // What a sync chunk's hook does: rebuild the rows from the synced copy of every posting.
       await projectPostings(t.database, storeId, { since: null });
@@ -516,7 +555,8 @@ describe.each(ALL_DATABASE_TARGETS)('orders on $kind', (target) => {
       const sim = t.app.marketplace.simulator!.shop('1001');
       const fresh = [sim.addPosting().postingNumber, sim.addPosting().postingNumber];
       await t.app.sync.runShop(storeId, ['postings']);
-      const rows = (await shopRows('awaiting_packaging')).filter((row) => fresh.includes(row.postingNumber));
+      // One row of each posting (a posting of several products has a row per product).
+      const rows = (await shopRows('awaiting_packaging')).filter((row, i, all) => fresh.includes(row.postingNumber) && all.findIndex((r) => r.postingNumber === row.postingNumber) === i);
       const delivered = (await shopRows('delivered'))[0]!;
       expect(rows.length).toBeGreaterThanOrEqual(2);
 

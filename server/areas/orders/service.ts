@@ -294,6 +294,37 @@ function reasonOf(error: unknown, lang: Lang): string {
   return message('operationFailed', lang);
 }
 
+/** Statuses a posting has once it was shipped (handed over or on its way): a ship of it was carried out. */
+const SHIPPED_STATUSES: ReadonlySet<string> = new Set(['awaiting_deliver', 'sent_by_seller', 'driver_pickup', 'delivering', 'delivered', 'arbitration', 'client_arbitration']);
+/** A ship whose answer was lost and that Ozon then shows still awaiting packaging is sent again at most this often. */
+const SHIP_RESENDS = 1;
+
+/**
+ * Ships one posting on Ozon and answers its status there afterwards. A ship is not safe to send twice: one whose
+ * answer was lost (a timeout, a 5xx) is settled by reading the posting back, and so is Ozon's "already shipped" (the
+ * earlier ship went through): shipped counts as done. Sent again only when Ozon shows it still awaiting packaging.
+ */
+async function shipOnOzon(client: OzonClient, posting: Posting): Promise<string> {
+  const request = {
+    posting_number: posting.postingNumber,
+    packages: [{ products: posting.rows.map((row) => ({ product_id: Number(row.sku), quantity: row.quantity })) }],
+  };
+  for (let resent = 0; ; resent++) {
+    try {
+      await client.postingFbsShip(request);
+      return 'awaiting_deliver';
+    } catch (error) {
+      const alreadyShipped = isOzonError(error) && error.ozonMessage.includes('POSTING_ALREADY_SHIPPED');
+      if (!alreadyShipped && !(isOzonError(error) && error.outcomeUnknown)) throw error;
+      const state = await client.postingFbsGet(posting.postingNumber).catch(() => null);
+      if (state && SHIPPED_STATUSES.has(state.status)) return state.status;
+      if (alreadyShipped && !state) return 'awaiting_deliver';
+      // Not carried out (or not known to be): the seller is told Ozon did not answer, and may try again.
+      if (alreadyShipped || state?.status !== 'awaiting_packaging' || resent >= SHIP_RESENDS) throw error;
+    }
+  }
+}
+
 /** Ships the selected rows' postings in one package each (Ozon: the products and quantities of the posting). */
 export async function shipOrders(deps: OrdersDeps, userId: number, ids: readonly string[], lang: Lang): Promise<BatchResult> {
   const rows = await postingRowsOf(deps, userId, ids);
@@ -302,18 +333,12 @@ export async function shipOrders(deps: OrdersDeps, userId: number, ids: readonly
     const manual = posting.rows[0]!.source === 'manual';
     try {
       if (!posting.rows.every((row) => row.status === 'awaiting_packaging')) throw new ApiError(400, 'orderNotShippable');
-      if (!manual) {
-        const client = await deps.clientFor(userId, posting.shopId);
-        await client.postingFbsShip({
-          posting_number: posting.postingNumber,
-          packages: [{ products: posting.rows.map((row) => ({ product_id: Number(row.sku), quantity: row.quantity })) }],
-        });
-      }
+      const status = manual ? 'awaiting_deliver' : await shipOnOzon(await deps.clientFor(userId, posting.shopId), posting);
       await deps.database.query(
-        `update orders set status = 'awaiting_deliver', updated_at = clock_timestamp() where user_id = $1 and id = any($2::text[])`,
-        [userId, posting.rows.map((row) => row.id)],
+        `update orders set status = $3, updated_at = clock_timestamp() where user_id = $1 and id = any($2::text[])`,
+        [userId, posting.rows.map((row) => row.id), status],
       );
-      if (!manual) await patchSyncedPostings(deps, posting.shopId, [{ postingNumber: posting.postingNumber, patch: { status: 'awaiting_deliver' } }]);
+      if (!manual) await patchSyncedPostings(deps, posting.shopId, [{ postingNumber: posting.postingNumber, patch: { status } }]);
       result.done++;
     } catch (error) {
       result.failures.push({ postingNumber: posting.postingNumber || posting.rows[0]!.orderNumber, message: reasonOf(error, lang) });
@@ -429,11 +454,18 @@ export async function cancelOrders(
       if (posting.rows[0]!.source === 'manual') throw new ApiError(400, 'orderCancelOzonOnly');
       if (!posting.rows.every((row) => CANCELLABLE.has(row.status))) throw new ApiError(400, 'orderNotCancellable');
       const client = await deps.clientFor(userId, posting.shopId);
-      await client.postingFbsCancel({
-        posting_number: posting.postingNumber,
-        cancel_reason_id: body.reasonId,
-        ...(text ? { cancel_reason_message: text } : {}),
-      });
+      await client
+        .postingFbsCancel({
+          posting_number: posting.postingNumber,
+          cancel_reason_id: body.reasonId,
+          ...(text ? { cancel_reason_message: text } : {}),
+        })
+        .catch(async (error: unknown) => {
+          // A cancel whose answer was lost, or one Ozon says was made already: cancelled on Ozon counts as done.
+          const settle = isOzonError(error) && (error.outcomeUnknown || error.ozonMessage.includes('POSTING_ALREADY_CANCELLED'));
+          const state = settle ? await client.postingFbsGet(posting.postingNumber).catch(() => null) : null;
+          if (state?.status !== 'cancelled') throw error;
+        });
       await deps.database.query(
         `update orders set status = 'cancelled', updated_at = clock_timestamp() where user_id = $1 and id = any($2::text[])`,
         [userId, posting.rows.map((row) => row.id)],

@@ -46,9 +46,9 @@ import {
   warehouseListResponseSchema,
   type OzonItemResult,
 } from './schemas';
-import { classifyOzonError, describeItemError, OzonError, RETRYABLE_KINDS, type OzonItemFailure } from './errors';
+import { classifyOzonError, describeItemError, OzonError, RETRYABLE_KINDS, UNSURE_KINDS, type OzonItemFailure } from './errors';
 import { sharedOzonLimiter, type OzonRateLimiter, type RequestLane } from './limiter';
-import { OZON_ENDPOINTS, type OzonEndpointName, type OzonRequest } from './versions';
+import { OZON_ENDPOINTS, type OzonEndpoint, type OzonEndpointName, type OzonRequest } from './versions';
 
 export const OZON_PRODUCTION_URL = 'https://api-seller.ozon.ru';
 
@@ -259,13 +259,18 @@ export function createOzonClient(options: OzonClientOptions) {
   }
 
   async function withRetries<T>(name: OzonEndpointName, attemptOnce: () => Promise<T>): Promise<T> {
-    const path = OZON_ENDPOINTS[name].path;
+    const endpoint: OzonEndpoint = OZON_ENDPOINTS[name];
+    const path = endpoint.path;
     let malformedSeen = 0;
     for (let attempt = 0; ; attempt++) {
       try {
         return await attemptOnce();
       } catch (error) {
         if (!(error instanceof OzonError)) throw error;
+        // Ozon may have carried it out: sending it again could ship, cancel or send twice. The caller reads back.
+        if (endpoint.once && UNSURE_KINDS.has(error.kind)) {
+          throw new OzonError(error.kind, { status: error.status, path, ozonMessage: error.ozonMessage, outcomeUnknown: true });
+        }
         const retryable =
           RETRYABLE_KINDS.has(error.kind) || (error.kind === 'malformed' && malformedSeen++ < MALFORMED_RETRIES);
         if (!retryable || attempt >= policy.retries) throw error;

@@ -80,6 +80,12 @@ const CODES: Record<OzonErrorKind, number> = {
 /** Kinds that a later identical request may cure; the rest need a person. */
 export const RETRYABLE_KINDS: ReadonlySet<OzonErrorKind> = new Set(['timeout', 'network', 'rateLimited', 'circleOpen', 'server']);
 
+/**
+ * Kinds after which a request may have been carried out although its answer never arrived or was unreadable: a write
+ * that is not safe to repeat (`once` in versions.ts) is not sent again after one of these.
+ */
+export const UNSURE_KINDS: ReadonlySet<OzonErrorKind> = new Set(['timeout', 'network', 'server', 'malformed']);
+
 /** Kinds that mean the shop's key no longer works: sync of that shop stops until the seller re-authorizes. */
 export const KEY_FAILURE_KINDS: ReadonlySet<OzonErrorKind> = new Set([
   'invalidKey',
@@ -100,8 +106,13 @@ export class OzonError extends Error {
   readonly path: string;
   /** Ozon's own message, for logs and for 'badRequest' where it is the only specific text. */
   readonly ozonMessage: string;
+  /**
+   * A write that is not safe to repeat may have been carried out (its answer was lost): it was not sent again, and
+   * the caller reads the state back to know.
+   */
+  readonly outcomeUnknown: boolean;
 
-  constructor(kind: OzonErrorKind, init: { status?: number; path: string; ozonMessage?: string }) {
+  constructor(kind: OzonErrorKind, init: { status?: number; path: string; ozonMessage?: string; outcomeUnknown?: boolean }) {
     const texts = kind === 'badRequest' && init.ozonMessage
       ? { zh: `${TEXTS.badRequest.zh}：${init.ozonMessage}`, en: `${TEXTS.badRequest.en}: ${init.ozonMessage}`, pt: `${TEXTS.badRequest.pt}: ${init.ozonMessage}` }
       : TEXTS[kind];
@@ -112,6 +123,7 @@ export class OzonError extends Error {
     this.status = init.status ?? 0;
     this.path = init.path;
     this.ozonMessage = init.ozonMessage ?? '';
+    this.outcomeUnknown = init.outcomeUnknown ?? false;
   }
 
   text(lang: Lang = 'zh'): string {

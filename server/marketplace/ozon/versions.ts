@@ -4,10 +4,13 @@
  * change its line here; the client and the simulator both read their paths from this table.
  *
  * `perMinute` is the per-method limit the reference gives on top of the 50 requests/s per Client-Id.
+ * `once`: a write Ozon carries out again each time it arrives (a ship, a cancel, a chat message, an import task): the
+ * client never sends it again after an answer that may have been lost (a timeout, a cut connection, a 5xx, a garbled
+ * body), and the caller settles what happened by reading the state back (`OzonError.outcomeUnknown`).
  */
 import type { OzonRequests } from './request-types';
 
-export type OzonEndpoint = { path: string; method: 'GET' | 'POST'; perMinute?: number };
+export type OzonEndpoint = { path: string; method: 'GET' | 'POST'; perMinute?: number; once?: true };
 
 export const OZON_ENDPOINTS = {
   roles: { path: '/v1/roles', method: 'POST' },
@@ -17,9 +20,9 @@ export const OZON_ENDPOINTS = {
   postingFbsList: { path: '/v4/posting/fbs/list', method: 'POST' },
   postingFbsUnfulfilledList: { path: '/v4/posting/fbs/unfulfilled/list', method: 'POST' },
   postingFbsGet: { path: '/v3/posting/fbs/get', method: 'POST' },
-  postingFbsShip: { path: '/v4/posting/fbs/ship', method: 'POST' },
+  postingFbsShip: { path: '/v4/posting/fbs/ship', method: 'POST', once: true },
   postingFbsCancelReason: { path: '/v1/posting/fbs/cancel-reason', method: 'POST' },
-  postingFbsCancel: { path: '/v2/posting/fbs/cancel', method: 'POST' },
+  postingFbsCancel: { path: '/v2/posting/fbs/cancel', method: 'POST', once: true },
   trackingNumberSet: { path: '/v2/fbs/posting/tracking-number/set', method: 'POST' },
   packageLabel: { path: '/v2/posting/fbs/package-label', method: 'POST' },
   packageLabelCreate: { path: '/v2/posting/fbs/package-label/create', method: 'POST' },
@@ -27,9 +30,9 @@ export const OZON_ENDPOINTS = {
   productList: { path: '/v3/product/list', method: 'POST' },
   productInfoList: { path: '/v3/product/info/list', method: 'POST' },
   productInfoAttributes: { path: '/v4/product/info/attributes', method: 'POST' },
-  productImport: { path: '/v3/product/import', method: 'POST' },
+  productImport: { path: '/v3/product/import', method: 'POST', once: true },
   productImportInfo: { path: '/v1/product/import/info', method: 'POST' },
-  productImportBySku: { path: '/v1/product/import-by-sku', method: 'POST' },
+  productImportBySku: { path: '/v1/product/import-by-sku', method: 'POST', once: true },
   productArchive: { path: '/v1/product/archive', method: 'POST' },
   productUnarchive: { path: '/v1/product/unarchive', method: 'POST' },
   productsDelete: { path: '/v2/products/delete', method: 'POST' },
@@ -49,19 +52,19 @@ export const OZON_ENDPOINTS = {
   actionProductsActivate: { path: '/v1/actions/products/activate', method: 'POST' },
   actionProductsDeactivate: { path: '/v1/actions/products/deactivate', method: 'POST' },
   discountTaskList: { path: '/v1/actions/discounts-task/list', method: 'POST' },
-  discountTaskApprove: { path: '/v1/actions/discounts-task/approve', method: 'POST' },
-  discountTaskDecline: { path: '/v1/actions/discounts-task/decline', method: 'POST' },
+  discountTaskApprove: { path: '/v1/actions/discounts-task/approve', method: 'POST', once: true },
+  discountTaskDecline: { path: '/v1/actions/discounts-task/decline', method: 'POST', once: true },
   returnsList: { path: '/v1/returns/list', method: 'POST' },
   // rFBS return requests. Decisions go through /v1/returns/rfbs/action/set with an action id the request's
   // /v2/returns/rfbs/get lists in `available_actions`: the official file marks /v2/returns/rfbs/verify, reject,
   // compensate, receive-return and return-money "to be switched off; switch to /v1/returns/rfbs/action/set".
   rfbsReturnsList: { path: '/v2/returns/rfbs/list', method: 'POST' },
   rfbsReturnGet: { path: '/v2/returns/rfbs/get', method: 'POST' },
-  rfbsReturnActionSet: { path: '/v1/returns/rfbs/action/set', method: 'POST' },
+  rfbsReturnActionSet: { path: '/v1/returns/rfbs/action/set', method: 'POST', once: true },
   chatList: { path: '/v3/chat/list', method: 'POST' },
   chatHistory: { path: '/v3/chat/history', method: 'POST' },
-  chatSendMessage: { path: '/v1/chat/send/message', method: 'POST' },
-  chatSendFile: { path: '/v1/chat/send/file', method: 'POST' },
+  chatSendMessage: { path: '/v1/chat/send/message', method: 'POST', once: true },
+  chatSendFile: { path: '/v1/chat/send/file', method: 'POST', once: true },
   chatRead: { path: '/v2/chat/read', method: 'POST' },
   chatStart: { path: '/v1/chat/start', method: 'POST' },
   analyticsData: { path: '/v1/analytics/data', method: 'POST', perMinute: 1 },

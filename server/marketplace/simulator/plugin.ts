@@ -15,7 +15,8 @@ import { invalidRequest } from './validate';
  * Usage: `const sim = createOzonSimulator(); app.register(ozonSimulatorPlugin, { prefix: '/sim/ozon', simulator: sim })`.
  */
 
-export type FaultKind = 'rateLimit' | 'circleOpen' | 'timeout' | 'serverError' | 'malformed';
+/** 'lostAnswer': the request is carried out, then its answer hangs as a 'timeout' does (the client never hears). */
+export type FaultKind = 'rateLimit' | 'circleOpen' | 'timeout' | 'lostAnswer' | 'serverError' | 'malformed';
 export type Fault = { kind: FaultKind; count: number; /** Only requests to this Ozon path. */ path?: string; clientId?: string };
 
 export type SimulatorControl = {
@@ -277,6 +278,21 @@ export const ozonSimulatorPlugin: FastifyPluginAsync<OzonSimulatorPluginOptions>
   });
   app.setNotFoundHandler((_request, reply) => refuse(reply, new SimError(404, 'Not Found')));
 
+  /** Holds the request until the client gives up (or long after it should have), then answers 504. */
+  async function hangUp(reply: FastifyReply): Promise<void> {
+    await new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, sim.control.timeoutHangMs);
+      // The response's close, not the request's: a request 'closes' as soon as its body has been read.
+      reply.raw.on('close', () => {
+        clearTimeout(timer);
+        resolve();
+      });
+    });
+    refuse(reply, new SimError(504, 'Gateway Timeout', 4));
+  }
+  /** Requests whose 'lostAnswer' fault comes after they were carried out. */
+  const answerLost = new WeakSet<FastifyRequest>();
+
   /** Auth, roles, faults and rate limits in Ozon's order; answers the refusal itself and returns undefined. */
   async function admit(request: FastifyRequest, reply: FastifyReply, path: string, perMinute?: number): Promise<SimShop | undefined> {
     sim.countRequest(path);
@@ -299,18 +315,10 @@ export const ozonSimulatorPlugin: FastifyPluginAsync<OzonSimulatorPluginOptions>
     }
     const fault = sim.takeFault(clientId, path);
     if (fault === 'timeout') {
-      // Hold the request until the client gives up (or long after it should have).
-      await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, sim.control.timeoutHangMs);
-        // The response's close, not the request's: a request 'closes' as soon as its body has been read.
-        reply.raw.on('close', () => {
-          clearTimeout(timer);
-          resolve();
-        });
-      });
-      refuse(reply, new SimError(504, 'Gateway Timeout', 4));
+      await hangUp(reply);
       return undefined;
     }
+    if (fault === 'lostAnswer') answerLost.add(request);
     if (fault === 'rateLimit') {
       refuse(reply, new SimError(429, OZON_TEXT.rateLimit));
       return undefined;
@@ -386,7 +394,12 @@ export const ozonSimulatorPlugin: FastifyPluginAsync<OzonSimulatorPluginOptions>
         try {
           // Validated above against the call's request schema: the one place a body takes its call's type.
           const body = (request.body && typeof request.body === 'object' ? request.body : {}) as never;
-          return reply.type('application/json').send(handler(shop, body, baseUrlOf(request)));
+          const answer = handler(shop, body, baseUrlOf(request));
+          if (answerLost.has(request)) {
+            await hangUp(reply);
+            return reply;
+          }
+          return reply.type('application/json').send(answer);
         } catch (error) {
           if (error instanceof SimError) return refuse(reply, error);
           throw error;

@@ -48,6 +48,22 @@ describe('Ozon client under injected faults', () => {
     expect((error as OzonError).text('zh')).toBe('ozon接口请求超时');
   });
 
+  it('never sends a ship again after its answer was lost: the error says the outcome is unknown', async () => {
+    const posting = await sim.client('1001').postingFbsGet(sim.simulator.shop('1001').addPosting().postingNumber);
+    sim.simulator.fail('lostAnswer', 1);
+    sim.simulator.control.timeoutHangMs = 2_000;
+    const before = sim.simulator.requestCount;
+    const ship = { posting_number: posting.posting_number, packages: [{ products: posting.products.map((p) => ({ product_id: p.sku, quantity: p.quantity })) }] };
+    const error = await sim.client('1001', { timeoutMs: 300, retry: { baseDelayMs: 5, maxDelayMs: 10 } }).postingFbsShip(ship).catch((e: unknown) => e);
+    expect(error).toMatchObject({ kind: 'timeout', outcomeUnknown: true });
+    expect(sim.simulator.requestCount - before).toBe(1);
+    // Carried out all the same.
+    expect((await sim.client('1001').postingFbsGet(posting.posting_number)).status).toBe('awaiting_deliver');
+    // A read is still retried after a lost answer.
+    sim.simulator.fail('lostAnswer', 1);
+    expect((await sim.client('1001', { timeoutMs: 300, retry: { baseDelayMs: 5, maxDelayMs: 10 } }).postingFbsGet(posting.posting_number)).status).toBe('awaiting_deliver');
+  });
+
   it('does not retry a malformed answer more than once: a changed schema fails clearly', async () => {
     sim.simulator.fail('malformed', 5);
     const before = sim.simulator.requestCount;
