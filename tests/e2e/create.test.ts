@@ -20,8 +20,18 @@ async function pictureUrl(): Promise<string> {
 async function pick(page: Page, label: string, search: string | null, option: RegExp | string) {
   const select = page.getByLabel(label, { exact: true });
   await select.click();
-  if (search) await select.fill(search);
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: option }).first().click();
+  const options = page.locator('.ant-select-dropdown:visible .ant-select-item-option');
+  if (search) {
+    await select.fill(search);
+    // The search's own answer replaces the first page: a click while the list changes under it selects nothing.
+    await expect
+      .poll(async () => {
+        const texts = await options.allTextContents();
+        return texts.length > 0 && texts.every((text) => text.toLowerCase().includes(search.toLowerCase()));
+      })
+      .toBe(true);
+  }
+  await options.filter({ hasText: option }).first().click();
 }
 
 describe('creating a product in the browser', { timeout: 240_000 }, () => {

@@ -41,11 +41,13 @@ function recordOf(input: unknown): string {
  */
 export const operationLogPlugin = fp(async function operationLogPlugin(app: FastifyInstance) {
   app.decorateRequest('operationChange', null);
-  app.addHook('onResponse', async (request, reply) => {
+  // Written before the answer leaves (onSend, not onResponse): a caller who reads the log right after its write
+  // finds it there, and nothing lands after the answer.
+  app.addHook('onSend', async (request, reply, payload) => {
     const endpoint = request.routeOptions.config.endpoint;
     const user = request.user;
     // Writes only: a POST that reads (a filtered list, a preview) declares `view`.
-    if (!endpoint || !user || endpoint.method === 'GET' || endpoint.action === 'view' || reply.statusCode >= 400 || endpoint.access === 'public') return;
+    if (!endpoint || !user || endpoint.method === 'GET' || endpoint.action === 'view' || reply.statusCode >= 400 || endpoint.access === 'public') return payload;
     const change = request.operationChange;
     const input = request.body;
     try {
@@ -66,6 +68,7 @@ export const operationLogPlugin = fp(async function operationLogPlugin(app: Fast
     } catch (error) {
       request.log.error({ err: error }, 'operation log write failed');
     }
+    return payload;
   });
 
   app.decorate('purgeOperationLog', everySixHours(app, 'operation log', async () => {
