@@ -13,6 +13,16 @@ export type RoleOrCommon = Role | typeof COMMON_ROLE;
 
 export type AreaRoles = readonly Role[];
 
+/**
+ * The paid period that keeps each paid role active (the user's validity times, contract/session.ts); admin needs
+ * none. A role whose period has ended opens nothing until it is extended.
+ */
+export const ROLE_PERIOD = {
+  follow: 'followValidTime',
+  search: 'searchWordValidTime',
+  keyword: 'keyWordValidTime',
+} as const satisfies Record<Exclude<Role, 'admin'>, string>;
+
 export const ADMIN_AREA_PATH = 'ops-console';
 
 export const AREA_ROLES = {

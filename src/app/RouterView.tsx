@@ -47,7 +47,7 @@ export function RouterView() {
   // leaving for /404 at once.
   if (!isRoutePermitted(permitted, route)) return settled ? (
       <Suspense fallback={<FullPageSpin />}>
-        <NoPermission roles={route.roles ?? []} />
+        <NoPermission roles={route.roles ?? []} area={route.area} />
         <ProgressDone />
       </Suspense>
     ) : (

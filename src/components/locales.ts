@@ -3,6 +3,15 @@ import { defineLocales } from '@/app/locales/define';
 /** The shared components' texts (namespace `components`): the tables' are shell texts, so every language holds them. */
 export const components = defineLocales({
   zh: {
+    access: {
+      needsPeriod: '{{role}}需在「{{period}}」有效期内使用',
+      expired: '您的「{{period}}」已于 {{date}} 到期',
+      notSet: '您的「{{period}}」尚未开通',
+      howGet: '开通方式：请联系管理员在「用户管理」中为您的账号分配角色并设置有效期。',
+      howRenew: '续费方式：请联系管理员在「用户管理」中延长有效期。',
+      howAdmin: '此功能仅管理员可用。',
+      howMember: '您是组织成员：请联系组织所有者在「团队管理 → 角色权限」中为您的角色授予此模块的权限。',
+    },
     warehousePicker: { title: '各店铺的仓库', shopLine: '{{shop}}（{{count}} 个）', warehouseOf: '{{shop}}的仓库', placeholder: '选择仓库', none: '该店铺还没有仓库，其商品不会更新' },
     picture: { loading: '图片加载中', failed: '图片无法显示：{{reason}}' },
     dialog: { confirm: '确定', cancel: '取消' },
@@ -11,6 +20,15 @@ export const components = defineLocales({
     virtualTable: { selectAll: '全选 {{total}} 条', selectRow: '选择第 {{row}} 行', resize: '调整“{{column}}”列宽' },
   },
   en: {
+    access: {
+      needsPeriod: '{{role}} works within the paid period “{{period}}”',
+      expired: 'Your “{{period}}” period ended on {{date}}',
+      notSet: 'Your “{{period}}” period has not been opened',
+      howGet: 'How to get it: ask the administrator to give your account the role and a validity period (Users).',
+      howRenew: 'How to renew: ask the administrator to extend the period (Users).',
+      howAdmin: 'Only the administrator can use this.',
+      howMember: 'You are a member of an organisation: ask its owner to grant this module to your role (Team → Roles).',
+    },
     warehousePicker: { title: 'Warehouse per shop', shopLine: '{{shop}} ({{count}})', warehouseOf: 'Warehouse of {{shop}}', placeholder: 'Choose a warehouse', none: 'This shop has no warehouse yet; its products are left as they are' },
     picture: { loading: 'Loading the picture', failed: 'The picture cannot be shown: {{reason}}' },
     dialog: { confirm: 'Confirm', cancel: 'Cancel' },
@@ -19,6 +37,15 @@ export const components = defineLocales({
     virtualTable: { selectAll: 'Select all {{total}} rows', selectRow: 'Select row {{row}}', resize: 'Resize the {{column}} column' },
   },
   es: {
+    access: {
+      needsPeriod: '{{role}} funciona dentro del periodo de pago «{{period}}»',
+      expired: 'Su periodo «{{period}}» terminó el {{date}}',
+      notSet: 'Su periodo «{{period}}» no está activado',
+      howGet: 'Cómo obtenerlo: pida al administrador que asigne el rol y un periodo de validez a su cuenta (Gestión de usuarios).',
+      howRenew: 'Cómo renovarlo: pida al administrador que amplíe el periodo (Gestión de usuarios).',
+      howAdmin: 'Solo el administrador puede usarlo.',
+      howMember: 'Es miembro de una organización: pida a su propietario que conceda este módulo a su rol (Equipo → Roles).',
+    },
     warehousePicker: { title: 'Almacén por tienda', shopLine: '{{shop}} ({{count}})', warehouseOf: 'Almacén de {{shop}}', placeholder: 'Elija un almacén', none: 'Esta tienda aún no tiene almacén; sus productos no cambian' },
     picture: { loading: 'Cargando la imagen', failed: 'No se puede mostrar la imagen: {{reason}}' },
     dialog: { confirm: 'Confirmar', cancel: 'Cancelar' },
@@ -27,6 +54,15 @@ export const components = defineLocales({
     virtualTable: { selectAll: 'Seleccionar las {{total}} filas', selectRow: 'Seleccionar la fila {{row}}', resize: 'Cambiar el ancho de la columna {{column}}' },
   },
   ja: {
+    access: {
+      needsPeriod: '{{role}}は「{{period}}」の有効期間内に利用できます',
+      expired: '「{{period}}」は {{date}} に期限切れになりました',
+      notSet: '「{{period}}」はまだ開通していません',
+      howGet: '開通方法：管理者に連絡し、「ユーザー管理」でアカウントにロールと有効期間を設定してもらってください。',
+      howRenew: '更新方法：管理者に連絡し、「ユーザー管理」で有効期間を延長してもらってください。',
+      howAdmin: 'この機能は管理者のみ利用できます。',
+      howMember: '組織のメンバーです：組織のオーナーに「チーム管理 → ロール」でこのモジュールの権限を付与してもらってください。',
+    },
     warehousePicker: { title: 'ショップごとの倉庫', shopLine: '{{shop}}（{{count}} 件）', warehouseOf: '{{shop}}の倉庫', placeholder: '倉庫を選択', none: 'このショップには倉庫がまだありません。商品は更新されません' },
     picture: { loading: '画像を読み込み中', failed: '画像を表示できません：{{reason}}' },
     dialog: { confirm: '確定', cancel: 'キャンセル' },
@@ -35,6 +71,15 @@ export const components = defineLocales({
     virtualTable: { selectAll: '全 {{total}} 行を選択', selectRow: '{{row}} 行目を選択', resize: '「{{column}}」列の幅を変更' },
   },
   pt: {
+    access: {
+      needsPeriod: '{{role}} funciona dentro do período pago “{{period}}”',
+      expired: 'Seu período “{{period}}” terminou em {{date}}',
+      notSet: 'Seu período “{{period}}” ainda não foi liberado',
+      howGet: 'Como liberar: peça ao administrador que dê o perfil e um período de validade à sua conta (Gestão de usuários).',
+      howRenew: 'Como renovar: peça ao administrador que estenda o período (Gestão de usuários).',
+      howAdmin: 'Só o administrador pode usar isto.',
+      howMember: 'Você é membro de uma organização: peça ao dono que libere este módulo para o seu perfil (Equipe → Perfis).',
+    },
     warehousePicker: { title: 'Armazém por loja', shopLine: '{{shop}} ({{count}})', warehouseOf: 'Armazém de {{shop}}', placeholder: 'Escolha um armazém', none: 'Esta loja ainda não tem armazém; os produtos dela ficam como estão' },
     picture: { loading: 'Carregando a imagem', failed: 'Não é possível mostrar a imagem: {{reason}}' },
     dialog: { confirm: 'Confirmar', cancel: 'Cancelar' },

@@ -75,6 +75,9 @@ describe('sidebar per role (spec §6)', () => {
     await page.getByText('无权限访问', { exact: true }).waitFor();
     await page.getByText('权限已过期或无权限操作，请联系管理员', { exact: true }).waitFor();
     await page.getByText('此页面需要以下角色：管理员或跟卖用户', { exact: true }).waitFor();
+    // The paid period the role needs, and who to ask for it.
+    await page.getByText('跟卖用户需在「跟卖功能」有效期内使用', { exact: true }).waitFor();
+    await page.getByText(/^开通方式：请联系管理员/).waitFor();
     expect(new URL(page.url()).pathname).toBe('/store/store-list');
     await screenshot(page, 'no-permission-zh');
     await page.goto('/ops-console/user-manager');

@@ -1,12 +1,9 @@
+import { ROLE_PERIOD } from '../../../contract/access';
 import { ROLES, COMMON_ROLE, type Role, type ValidityTimes } from '../../../contract/session';
 import type { UserRow } from '../../db/schema';
 
-/** Which validity period keeps each paid role active; admin needs none. */
-const VALIDITY_OF_ROLE: Record<Exclude<Role, 'admin'>, keyof ValidityTimes> = {
-  follow: 'followValidTime',
-  search: 'searchWordValidTime',
-  keyword: 'keyWordValidTime',
-};
+/** Which validity period keeps each paid role active; admin needs none (the browser says the same, from one table). */
+const VALIDITY_OF_ROLE: Record<Exclude<Role, 'admin'>, keyof ValidityTimes> = ROLE_PERIOD;
 
 export function assignedRoles(user: Pick<UserRow, 'roles'>): Role[] {
   return user.roles.filter((role): role is Role => (ROLES as readonly string[]).includes(role));

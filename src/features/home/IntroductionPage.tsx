@@ -7,6 +7,8 @@ import { dateFormat } from '@/app/formats';
 import { toLang } from '@/app/i18n';
 import type { Lang } from '@contract/errors';
 import { SessionContext } from '@/app/session';
+import { AccessHint } from '@/components/access/AccessHint';
+import { roleNeeds } from '@/components/access/roleNeeds';
 import { areaStatus, HOME_AREAS } from './areas';
 import './introduction.css';
 
@@ -24,6 +26,8 @@ export function IntroductionPage() {
   const viewRole = SessionContext.useSelector(selectViewRole);
   const roleTime = SessionContext.useSelector(selectRoleTime);
   const permissions = viewRole ? [viewRole] : user.rolePermissions;
+  // Viewing as a role (an administrator's change-role) holds that role fully; periods are the user's own otherwise.
+  const holder = viewRole ? { roles: [viewRole], roleTime: null } : user;
   const roleName = (role: string) => t(`shell:role.${KNOWN_ROLES.includes(role) ? role : 'common'}` as 'shell:role.common');
 
   return (
@@ -81,6 +85,8 @@ export function IntroductionPage() {
             const permitted = isPermitted(roles, permissions);
             const { status, building } = areaStatus(area);
             const available = permitted && status !== 'building';
+            // A module the user cannot open says so (opened, or the period ended), never how far it is built.
+            const expired = !permitted && roleNeeds(roles, holder).some((need) => need.state === 'expired');
             return (
               <Col key={key} xs={24} sm={12} xl={8}>
                 <div className={`intro-area${available ? '' : ' intro-area--off'}`}>
@@ -90,12 +96,13 @@ export function IntroductionPage() {
                   <div className="intro-area__body">
                     <div className="intro-area__title">
                       {title}
-                      <Tag color={STATUS_COLORS[status]} className="intro-area__tag" data-testid={`intro-area-status-${key}`}>
-                        {t(`status.${status}`)}
-                      </Tag>
-                      {!permitted && (
-                        <Tag color="default" className="intro-area__tag">
-                          {t('unavailable')}
+                      {permitted ? (
+                        <Tag color={STATUS_COLORS[status]} className="intro-area__tag" data-testid={`intro-area-status-${key}`}>
+                          {t(`status.${status}`)}
+                        </Tag>
+                      ) : (
+                        <Tag color={expired ? 'error' : 'default'} className="intro-area__tag" data-testid={`intro-area-status-${key}`}>
+                          {t(expired ? 'expired' : 'unavailable')}
                         </Tag>
                       )}
                     </div>
@@ -108,6 +115,7 @@ export function IntroductionPage() {
                     <div className="intro-area__roles">
                       {roles.length === 0 ? t('openToAll') : t('needsRoles', { roles: roles.map(roleName).join(' / ') })}
                     </div>
+                    {!permitted && <AccessHint roles={roles} holder={holder} className="intro-area__hint" />}
                   </div>
                 </div>
               </Col>

@@ -10,7 +10,7 @@ import {
   ToolOutlined,
 } from '@ant-design/icons';
 import type { ComponentType } from 'react';
-import { AREA_ROLES } from '@contract/access';
+import { AREA_ROLES, type Role } from '@contract/access';
 import { buildStatus, isBuilt, pagesOf, type AppRoute, type BuildStatus } from '@/app/routes';
 import type { home } from './locales';
 
@@ -20,12 +20,12 @@ export type HomeArea = {
   key: AreaKey;
   icon: ComponentType;
   /** The roles that open it (from the one access table). */
-  roles: readonly string[];
+  roles: readonly Role[];
   /** Its menu groups in the route table (src/app/routes.tsx): their pages say how far the area is built. */
   groups: readonly string[];
 };
 
-const unique = (...lists: (readonly string[])[]) => [...new Set(lists.flat())];
+const unique = (...lists: (readonly Role[])[]): Role[] => [...new Set(lists.flat())];
 
 /** Each functional area the home page presents. */
 export const HOME_AREAS: readonly HomeArea[] = [

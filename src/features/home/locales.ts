@@ -15,7 +15,8 @@ export const home = defineLocales({
     areas: '功能模块',
     status: { built: '可使用', partial: '部分可用', building: '建设中' },
     buildingPages: '建设中：{{pages}}',
-    unavailable: '当前角色不可用',
+    unavailable: '未开通',
+    expired: '已到期',
     openToAll: '所有用户',
     needsRoles: '需要角色：{{roles}}',
     area: {
@@ -43,7 +44,8 @@ export const home = defineLocales({
     areas: 'Functional areas',
     status: { built: 'Available', partial: 'Partly available', building: 'Under construction' },
     buildingPages: 'Under construction: {{pages}}',
-    unavailable: 'Not available for your role',
+    unavailable: 'Not opened',
+    expired: 'Expired',
     openToAll: 'All users',
     needsRoles: 'Needs role: {{roles}}',
     area: {
@@ -70,7 +72,8 @@ export const home = defineLocales({
     areas: 'Áreas do sistema',
     status: { built: 'Disponível', partial: 'Parcialmente disponível', building: 'Em construção' },
     buildingPages: 'Em construção: {{pages}}',
-    unavailable: 'Indisponível para o seu perfil',
+    unavailable: 'Não liberado',
+    expired: 'Expirado',
     openToAll: 'Todos os usuários',
     needsRoles: 'Requer o perfil: {{roles}}',
     area: {
