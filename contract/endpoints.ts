@@ -32,6 +32,7 @@ import { ACCESS_ENDPOINTS } from './accessPolicy';
 import { RESET_ENDPOINTS } from './passwordReset';
 import { API_CLIENT_ENDPOINTS } from './apiClients';
 import { TEAM_ENDPOINTS } from './team';
+import { TRANSLATE_ENDPOINTS } from './translate';
 
 /**
  * Every endpoint of the API by group (the groups are the OpenAPI document's tags). A new area adds its
@@ -73,6 +74,7 @@ export const ENDPOINTS = {
   passwordPolicy: PASSWORD_POLICY_ENDPOINTS,
   access: ACCESS_ENDPOINTS,
   apiClients: API_CLIENT_ENDPOINTS,
+  translate: TRANSLATE_ENDPOINTS,
 } as const satisfies Record<string, Record<string, Endpoint>>;
 
 export type EndpointGroup = keyof typeof ENDPOINTS;

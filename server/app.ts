@@ -32,6 +32,7 @@ import { toolsRoutes, type ToolsRoutesOptions } from './areas/tools/routes';
 import { trackingRoutes } from './areas/tracking/routes';
 import { researchRoutes } from './areas/research/routes';
 import { postcodeRoutes } from './areas/postcodes/routes';
+import { translateRoutes } from './areas/translate/routes';
 import { flowsRoutes } from './areas/flows/routes';
 import { costsRoutes } from './areas/costs/routes';
 import { promotionRoutes, type PromotionRoutesOptions } from './areas/promotions/routes';
@@ -130,6 +131,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await app.register(toolsRoutes, options.tools ?? {});
   await app.register(trackingRoutes);
   await app.register(postcodeRoutes);
+  await app.register(translateRoutes);
   await app.register(flowsRoutes);
   await app.register(analysisRoutes);
   await app.register(promotionRoutes, options.promotions ?? {});

@@ -11,6 +11,7 @@ import { CAINIAO_DEFAULT_URL } from './integrations/tracking/cainiao';
 import { RUSSIAN_POST_DEFAULT_URL } from './integrations/tracking/russianPost';
 import { TRACK17_DEFAULT_URL } from './integrations/tracking/track17';
 import { SMS_ALIYUN_URL } from './integrations/sms/aliyun';
+import { YANDEX_TRANSLATE_DEFAULT_URL } from './integrations/translate/yandex';
 
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
 
@@ -43,6 +44,11 @@ export type Config = {
   };
   /** Russian Post's post-office service (office addresses and hours); null url: the simulator outside production. */
   pochta: { url: string | null; token: string | null; userKey: string | null };
+  /**
+   * Yandex Cloud Translate (server/integrations/translate): Russian ↔ Chinese for chats, products and keywords. Null
+   * url: the in-process simulator outside production; in production Yandex's own address, used when a key is set.
+   */
+  translate: { url: string | null; apiKey: string | null; folderId: string | null };
   /** 32 bytes; encrypts shops' API keys at rest. */
   secretKey: Buffer;
   demo: boolean;
@@ -138,6 +144,9 @@ const envSchema = z.object({
   POCHTA_API_URL: optional(z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })),
   POCHTA_TOKEN: optional(z.string().min(1)),
   POCHTA_USER_KEY: optional(z.string().min(1)),
+  YANDEX_TRANSLATE_URL: optional(z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })),
+  YANDEX_TRANSLATE_API_KEY: optional(z.string().min(1)),
+  YANDEX_TRANSLATE_FOLDER_ID: optional(z.string().regex(/^[a-z0-9]{20}$/, 'must be a Yandex Cloud folder id (20 lower-case letters and digits)')),
   SECRET_KEY: optional(z.string().regex(/^[0-9a-fA-F]{64}$/, 'must be 64 hex digits (32 bytes)')),
   DEMO: optional(flag),
   CAPTCHA_TEST_CODE: optional(z.string().regex(/^[0-9A-Za-z]{4,8}$/, 'must be 4 to 8 letters or digits')),
@@ -222,6 +231,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       track17: { url: values.TRACK17_API_URL ?? (production ? TRACK17_DEFAULT_URL : null), key: values.TRACK17_API_KEY ?? null },
     },
     pochta: { url: values.POCHTA_API_URL ?? (production ? POCHTA_DEFAULT_URL : null), token: values.POCHTA_TOKEN ?? null, userKey: values.POCHTA_USER_KEY ?? null },
+    translate: translateConfig(values, production),
     secretKey: values.SECRET_KEY ? Buffer.from(values.SECRET_KEY, 'hex') : keptSecretKey(dataDir),
     demo: values.DEMO ?? !production,
     production,
@@ -249,6 +259,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     hstsMaxAgeS: values.HSTS_MAX_AGE_S,
   };
+}
+
+/** A key without an address means Yandex's own; no key outside production means the simulator. */
+function translateConfig(values: z.infer<typeof envSchema>, production: boolean): Config['translate'] {
+  const apiKey = values.YANDEX_TRANSLATE_API_KEY ?? null;
+  return { url: values.YANDEX_TRANSLATE_URL ?? (production || apiKey ? YANDEX_TRANSLATE_DEFAULT_URL : null), apiKey, folderId: values.YANDEX_TRANSLATE_FOLDER_ID ?? null };
 }
 
 function keptSecretKey(dataDir: string): Buffer {

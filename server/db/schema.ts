@@ -23,3 +23,4 @@ export * from './tables/plugin';
 export * from './tables/org';
 export * from './tables/signin';
 export * from './tables/access';
+export * from './tables/translate';

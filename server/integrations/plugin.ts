@@ -12,6 +12,8 @@ import { createPochtaClient, type PochtaClient } from './pochta/client';
 import { pictureSiteOf } from '../../contract/collectSources';
 import { createSourceReader, type SiteAccess, type SourceReader } from './sources/reader';
 import { sourceSimulatorPlugin } from './sources/simulator';
+import { createYandexTranslateClient, type TranslateClient } from './translate/yandex';
+import { createTranslateSimulator, SIM_YANDEX_TRANSLATE_KEY, translateSimulatorPlugin, type TranslateSimulator } from './translate/simulator';
 import { pochtaSimulatorPlugin, SIM_POCHTA_TOKEN, SIM_POCHTA_USER_KEY, type PochtaSimulator } from './pochta/simulator';
 
 /** Outside services other than Ozon, each with its client and, when no real address is configured, its simulator. */
@@ -26,6 +28,8 @@ export type Integrations = {
    * site's hosts to the simulator (for the image proxy), null for any other.
    */
   sources: { reader: SourceReader; simulated: boolean; picture: (url: URL) => { href: string; fetch: typeof fetch } | null };
+  /** Russian ↔ Chinese translation (Yandex Cloud Translate or its simulator); null client: not configured here. */
+  translate: { client: TranslateClient | null; simulator: TranslateSimulator | null };
 };
 
 declare module 'fastify' {
@@ -50,6 +54,24 @@ async function pochtaService(app: FastifyInstance): Promise<Integrations['pochta
   const simulator: PochtaSimulator = { down: false, calls: 0 };
   await app.register(pochtaSimulatorPlugin, { prefix: POCHTA_SIMULATOR_PREFIX, simulator });
   const client = createPochtaClient({ baseUrl: `http://embedded${POCHTA_SIMULATOR_PREFIX}`, token: SIM_POCHTA_TOKEN, userKey: SIM_POCHTA_USER_KEY, fetch: injectFetch(app) });
+  return { client, simulator };
+}
+
+export const TRANSLATE_SIMULATOR_PREFIX = '/sim/yandex-translate';
+
+/** Yandex Cloud Translate at its address with the configured key, or (no address, outside production) its simulator. */
+async function translateService(app: FastifyInstance): Promise<Integrations['translate']> {
+  const { url, apiKey, folderId } = app.config.translate;
+  if (url) return { client: apiKey ? createYandexTranslateClient({ baseUrl: url, apiKey, folderId }) : null, simulator: null };
+  if (app.config.production) return { client: null, simulator: null };
+  const simulator = createTranslateSimulator();
+  await app.register(translateSimulatorPlugin, { prefix: TRANSLATE_SIMULATOR_PREFIX, simulator });
+  const client = createYandexTranslateClient({
+    baseUrl: `http://embedded${TRANSLATE_SIMULATOR_PREFIX}`,
+    apiKey: SIM_YANDEX_TRANSLATE_KEY,
+    provider: 'simulator',
+    fetch: injectFetch(app),
+  });
   return { client, simulator };
 }
 
@@ -124,7 +146,7 @@ export const integrationsPlugin = fp(
       await app.register(cbrSimulatorPlugin, { prefix: CBR_SIMULATOR_PREFIX, simulator: sim });
       client = createCbrClient({ baseUrl: `http://embedded${CBR_SIMULATOR_PREFIX}/`, fetch: injectFetch(app) });
     }
-    app.decorate('integrations', { cbr: { client, simulator }, tracking: await trackingServices(app), pochta: await pochtaService(app), sources: await sourceSites(app) });
+    app.decorate('integrations', { cbr: { client, simulator }, tracking: await trackingServices(app), pochta: await pochtaService(app), sources: await sourceSites(app), translate: await translateService(app) });
   },
   { name: 'integrations' },
 );
