@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { E2E_WORKERS } from './tests/e2e/workers';
 import SlowestFirstSequencer from './tests/support/sequencer';
@@ -12,6 +13,9 @@ const alias = {
   // instances, or they read other contexts than the components do. The browser build uses the ES build for both.
   'antd/es/': fileURLToPath(new URL('./node_modules/antd/lib/', import.meta.url)),
 };
+
+/** antd's modules the app imports by path (AntdVars): bundled with antd itself, so they share its instances. */
+const antdDeepImports = [...readFileSync(fileURLToPath(new URL('./src/app/AntdVars.tsx', import.meta.url)), 'utf8').matchAll(/^import \w+ from '(antd\/es\/[^']+)'/gm)].map((m) => m[1]!);
 
 export default defineConfig({
   resolve: { alias },
@@ -38,8 +42,21 @@ export default defineConfig({
         },
       },
       {
-        resolve: { alias },
+        resolve: {
+          alias: [
+            ...Object.entries(alias).filter(([find]) => find !== 'antd/es/').map(([find, replacement]) => ({ find, replacement })),
+            { find: /^antd$/, replacement: fileURLToPath(new URL('./node_modules/antd/es/index.js', import.meta.url)) },
+            { find: /^@ant-design\/icons$/, replacement: fileURLToPath(new URL('./node_modules/@ant-design/icons/es/index.js', import.meta.url)) },
+          ],
+        },
         test: {
+          // Each file in a fresh VM context of a long-lived process, with antd, its icons and React pre-bundled once
+          // (one module each to evaluate instead of hundreds; docs/performance.md has the figures). Both need antd's
+          // and the icons' ES builds: Node's import of the icons reaches a CommonJS build that requires an ES module,
+          // which only Node's own loader accepts.
+          pool: 'vmForks',
+          server: { deps: { inline: [/node_modules\/(antd|@ant-design|@rc-component|rc-[a-z-]+)\//] } },
+          deps: { optimizer: { client: { enabled: true, include: ['antd', ...antdDeepImports, '@ant-design/icons', 'react', 'react-dom', 'react-dom/client'] } } },
           name: 'component',
           globals: true,
           environment: 'jsdom',
