@@ -26,6 +26,9 @@ const offerId = () => z.string().trim().min(1).max(OFFER_ID_MAX);
 /** Roubles with at most two decimals, below ten million. */
 const cost = () => z.number().finite().min(0).max(9_999_999.99).refine((n) => Math.round(n * 100) === n * 100, 'invalid');
 
+/** What cost prices are kept in. */
+export const COST_CURRENCY = 'RUB';
+
 export const costRowSchema = lazySchema(() =>
   z.object({
     offerId: z.string(),

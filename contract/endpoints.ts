@@ -17,6 +17,7 @@ import { RETURN_ENDPOINTS } from './returns';
 import { SESSION_ENDPOINTS } from './session';
 import { STORE_ENDPOINTS } from './store';
 import { TOOL_ENDPOINTS } from './tools';
+import { PREFERENCE_ENDPOINTS } from './preferences';
 import { TRACK_ENDPOINTS } from './tracking';
 import { POSTCODE_ENDPOINTS } from './postcodes';
 import { FLOWS_ENDPOINTS } from './flows';
@@ -52,6 +53,7 @@ export const ENDPOINTS = {
   featureUpdate: FEATURE_UPDATE_ENDPOINTS,
   admin: ADMIN_USER_ENDPOINTS,
   tools: TOOL_ENDPOINTS,
+  preferences: PREFERENCE_ENDPOINTS,
   tracking: TRACK_ENDPOINTS,
   postcodes: POSTCODE_ENDPOINTS,
   flows: FLOWS_ENDPOINTS,

@@ -12,7 +12,8 @@ import { anyOf, defineListSchema, dict, int, money, number, range, text, type Ro
  * outcome per product; the price guard (a floor per shop that no action price and no approved discount may go
  * under, kept by a scheduled job that removes products Ozon joined below it); and buyers' discount requests.
  *
- * Prices are in the shop's currency units (roubles), as Ozon gives them. Ozon's int64 ids fit a JS number.
+ * Prices are in the shop's price currency (`currency` of an action and of a guard: CNY or RUB), as Ozon gives them.
+ * Ozon's int64 ids fit a JS number.
  */
 
 const storeId = () => z.number().int().min(1).max(2_147_483_647);
@@ -53,6 +54,8 @@ export const actionRowSchema = lazySchema(() =>
     guarded: z.boolean(),
     /** The action is switched off in the guard (only meaningful when the shop's guard is on). */
     guardOff: z.boolean(),
+    /** The currency of the action's prices: the shop's price currency (ISO code). */
+    currency: z.string(),
   }),
 );
 export type ActionRow = z.infer<typeof actionRowSchema>;
@@ -147,6 +150,8 @@ export const priceGuardSchema = lazySchema(() =>
   z.object({
     storeId: z.number().int(),
     storeName: z.string(),
+    /** The shop's price currency (ISO code): the floor's, and its actions' prices'. */
+    currency: z.string(),
     enabled: z.boolean(),
     mode: z.enum(PRICE_GUARD_MODES),
     /** absolute: no product of the shop below this price. */

@@ -17,8 +17,6 @@ export type DisplaySettings = {
   sidebarLogo: boolean;
   supportPinyinSearch: boolean;
   antiInspection: boolean;
-  /** 'original', 'CNY' or 'RUB': amounts also shown converted at the Bank of Russia's rate of the day. */
-  displayCurrency: string;
 };
 
 export const DEFAULT_SETTINGS: DisplaySettings = {
@@ -30,7 +28,6 @@ export const DEFAULT_SETTINGS: DisplaySettings = {
   sidebarLogo: false,
   supportPinyinSearch: true,
   antiInspection: false,
-  displayCurrency: 'original',
 };
 
 export type SettingsContext = { settings: DisplaySettings; sidebarOpened: boolean; size: Size };

@@ -29,6 +29,7 @@ import { systemRoutes } from './areas/system/routes';
 import { storeRoutes } from './areas/store/routes';
 import { editRoutes, type EditRoutesOptions } from './areas/edit/routes';
 import { toolsRoutes, type ToolsRoutesOptions } from './areas/tools/routes';
+import { preferenceRoutes } from './areas/preferences/routes';
 import { trackingRoutes } from './areas/tracking/routes';
 import { researchRoutes } from './areas/research/routes';
 import { postcodeRoutes } from './areas/postcodes/routes';
@@ -129,6 +130,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await app.register(contactsRoutes);
   await app.register(apiDocsRoutes);
   await app.register(toolsRoutes, options.tools ?? {});
+  await app.register(preferenceRoutes);
   await app.register(trackingRoutes);
   await app.register(postcodeRoutes);
   await app.register(translateRoutes);

@@ -24,3 +24,4 @@ export * from './tables/org';
 export * from './tables/signin';
 export * from './tables/access';
 export * from './tables/translate';
+export * from './tables/preferences';

@@ -1,5 +1,5 @@
 import { NO_POLICY } from '@contract/passwordPolicy';
-import { render } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { App as AntApp, ConfigProvider } from 'antd';
 import type { ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
@@ -74,4 +74,15 @@ export function renderWithApp(
     </I18nextProvider>,
   );
   return { ...result, sent, location };
+}
+
+/** Picks `option` in the antd select labelled `label`: opens it and clicks the option in the dropdown that opened. */
+export async function pickOption(label: string, option: string): Promise<void> {
+  fireEvent.mouseDown(screen.getByRole('combobox', { name: label }));
+  const open = await waitFor(() => {
+    const dropdown = [...document.querySelectorAll<HTMLElement>('.ant-select-dropdown:not(.ant-select-dropdown-hidden)')].at(-1);
+    if (!dropdown) throw new Error('no open dropdown');
+    return dropdown;
+  });
+  fireEvent.click(await within(open).findByTitle(option));
 }

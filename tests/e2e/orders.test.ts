@@ -135,7 +135,7 @@ describe('orders in the browser', () => {
     await page.getByRole('searchbox').fill('E2E-REC-1');
     await page.getByRole('gridcell', { name: 'E2E-REC-1' }).waitFor();
     expect(await rowCount(page)).toBe(1);
-    expect(await columnTexts(page, '金额')).toEqual(['88.50 CNY']);
+    expect(await columnTexts(page, '金额')).toEqual(['¥88.50']);
 
     await page.getByRole('checkbox', { name: '选择第 1 行' }).check();
     await page.getByRole('button', { name: '编辑', exact: true }).click();
@@ -143,7 +143,7 @@ describe('orders in the browser', () => {
     await dialog.getByLabel('金额').fill('120');
     await dialog.getByLabel('运单号').fill('LP00999888777CN');
     await dialog.getByRole('button', { name: '确定' }).click();
-    await page.getByRole('gridcell', { name: '120.00 CNY' }).waitFor();
+    await page.getByRole('gridcell', { name: '¥120.00' }).waitFor();
     await page.getByRole('gridcell', { name: 'LP00999888777CN' }).waitFor();
     await screenshot(page, 'orders-record-list');
 

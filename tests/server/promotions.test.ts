@@ -101,6 +101,8 @@ describe.each(DATABASE_TARGETS)('promotions on $kind', (target) => {
     expect(action).toMatchObject({ title: firstAction().title, discountValue: firstAction().discount, participating: firstAction().participating.size });
     expect(['running', 'upcoming', 'ended']).toContain(action.status);
     expect(action.candidates).toBe(firstAction().candidates.size - firstAction().participating.size);
+    // Ozon prices the demo seller's products, and so its actions, in yuan: the action says so.
+    expect(action.currency).toBe('CNY');
   });
 
   it('adds three candidates, refusing the one above its maximum action price before sending it, with the reason', async () => {

@@ -135,6 +135,16 @@ export function createPromotionService(deps: PromotionDeps) {
     const rows = ids.length ? await q<GuardRow>(`select * from price_guards where shop_id = any($1::int[])`, [ids]) : [];
     const off = ids.length ? await q<{ shop_id: number; action_id: string | number }>(`select shop_id, action_id from price_guard_off_actions where shop_id = any($1::int[])`, [ids]) : [];
     const byShop = new Map(rows.map((r) => [r.shop_id, r]));
+    // Ozon prices a seller's products, actions included, in the one currency the seller chose (CNY for many Chinese
+    // sellers, RUB by default): the shop's products say which.
+    const currencies = ids.length
+      ? await q<{ shop_id: number; currency: string | null }>(
+          `select s.id as shop_id, (select p.currency from products p where p.shop_id = s.id and not p.deleted limit 1) as currency
+           from unnest($1::int[]) as s(id)`,
+          [ids],
+        )
+      : [];
+    const currencyOf = new Map(currencies.map((r) => [r.shop_id, r.currency || 'RUB']));
     return new Map(
       shops.map((shop) => {
         const row = byShop.get(shop.id);
@@ -143,6 +153,7 @@ export function createPromotionService(deps: PromotionDeps) {
           {
             storeId: shop.id,
             storeName: shop.name,
+            currency: currencyOf.get(shop.id) ?? 'RUB',
             enabled: row?.enabled ?? false,
             mode: (row?.mode === 'margin' ? 'margin' : 'absolute') as PriceGuardMode,
             minPrice: Number(row?.min_price ?? 0),
@@ -218,6 +229,7 @@ export function createPromotionService(deps: PromotionDeps) {
       candidates: a.potential_products_count,
       guarded: guard.enabled && !off,
       guardOff: off,
+      currency: guard.currency,
     };
   }
 

@@ -106,35 +106,8 @@ function daysBetween(from: string, to: string): number {
   return Math.round((Date.parse(to) - Date.parse(from)) / 86_400_000);
 }
 
-/** '12.3456' -> 123456n (in units of 10^-scale). */
-function scaled(decimalText: string, scale: number): bigint {
-  const [whole = '0', fraction = ''] = decimalText.split('.');
-  return BigInt(whole + fraction.padEnd(scale, '0').slice(0, scale));
-}
-
-function formatScaled(value: bigint, scale: number): string {
-  const negative = value < 0n;
-  const digits = (negative ? -value : value).toString().padStart(scale + 1, '0');
-  return `${negative ? '-' : ''}${digits.slice(0, -scale)}.${digits.slice(-scale)}`;
-}
-
-/**
- * `amount` (a decimal string with at most two decimals) of `from` in `to`, exact to the hundredth: amount x (from's
- * roubles per unit) / (to's roubles per unit), rounded half up once.
- */
-export function convertExact(amount: string, from: StoredRate, to: StoredRate): { result: string; rate: string } {
-  const cents = scaled(amount, 2);
-  const fromValue = scaled(from.value, 4);
-  const toValue = scaled(to.value, 4);
-  // cents * (fromValue / from.nominal) / (toValue / to.nominal), all in integers.
-  const numerator = cents * fromValue * BigInt(to.nominal);
-  const denominator = BigInt(from.nominal) * toValue;
-  const rounded = (2n * numerator + denominator) / (2n * denominator);
-  // The rate of one unit of `from` in `to`, to six decimals.
-  const rateNumerator = 10n ** 6n * fromValue * BigInt(to.nominal);
-  const rate = (2n * rateNumerator + denominator) / (2n * denominator);
-  return { result: formatScaled(rounded, 2), rate: formatScaled(rate, 6) };
-}
+/** Exact to the hundredth, rounded once: shared with the browser's display currency. */
+export { convertExact } from '../../../contract/money';
 
 export function findRate(rates: readonly StoredRate[], code: string, field: string): StoredRate {
   if (code === 'RUB') return RUB;

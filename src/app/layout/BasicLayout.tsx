@@ -4,6 +4,7 @@ import { memo, useCallback, useEffect, useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { selectSettings, selectSidebarOpened } from '@machines/settingsMachine';
 import { useDataClient } from '../dataClient';
+import { DisplayCurrencyProvider } from '../displayCurrency';
 import { SettingsContext } from '../displaySettings';
 import { type AppRoute } from '../routes';
 import { TabsContext } from '../tabs';
@@ -55,30 +56,32 @@ export function BasicLayout({ route }: BasicLayoutProps) {
 
   return (
     <NoticeProvider started={started}>
-      <Layout className={`shell${settings.fixedHeader ? ' shell--fixed-header' : ''}`}>
-        <div className="shell-top">
-          {barsShown ? <ShellTopBar route={route} onOpenSettings={openSettings} notice={NOTICE} /> : <div className="shell-header" />}
-        </div>
-        <Layout className="shell-body" hasSider>
-          {menuShown ? <ShellSidebar /> : <div className="shell-sider shell-sider--placeholder" style={{ width: opened ? SIDEBAR_WIDTH : SIDEBAR_COLLAPSED_WIDTH }} />}
-          <Layout className="shell-main">
-            {settings.tagsView && (barsShown ? <ShellTagsView /> : <div className="tags-view" />)}
-            <Layout.Content className="shell-content">
-              {pageShown && <CachedViews route={route} />}
-            </Layout.Content>
+      <DisplayCurrencyProvider>
+        <Layout className={`shell${settings.fixedHeader ? ' shell--fixed-header' : ''}`}>
+          <div className="shell-top">
+            {barsShown ? <ShellTopBar route={route} onOpenSettings={openSettings} notice={NOTICE} /> : <div className="shell-header" />}
+          </div>
+          <Layout className="shell-body" hasSider>
+            {menuShown ? <ShellSidebar /> : <div className="shell-sider shell-sider--placeholder" style={{ width: opened ? SIDEBAR_WIDTH : SIDEBAR_COLLAPSED_WIDTH }} />}
+            <Layout className="shell-main">
+              {settings.tagsView && (barsShown ? <ShellTagsView /> : <div className="tags-view" />)}
+              <Layout.Content className="shell-content">
+                {pageShown && <CachedViews route={route} />}
+              </Layout.Content>
+            </Layout>
           </Layout>
+          <SettingsDrawer open={settingsOpen} onClose={() => setSettingsOpen(false)} />
+          {started && <VersionNotifier />}
+          {started && (
+            <FeatureUpdateDialog
+              onRefresh={() => {
+                const active = tabs.getSnapshot().context.active;
+                if (active) tabs.send({ type: 'tab.refresh', path: active });
+              }}
+            />
+          )}
         </Layout>
-        <SettingsDrawer open={settingsOpen} onClose={() => setSettingsOpen(false)} />
-        {started && <VersionNotifier />}
-        {started && (
-          <FeatureUpdateDialog
-            onRefresh={() => {
-              const active = tabs.getSnapshot().context.active;
-              if (active) tabs.send({ type: 'tab.refresh', path: active });
-            }}
-          />
-        )}
-      </Layout>
+      </DisplayCurrencyProvider>
     </NoticeProvider>
   );
 }

@@ -101,9 +101,17 @@ export const en: Resources = {
     sidebarLogo: 'Sidebar logo',
     supportPinyinSearch: 'Pinyin menu search',
     antiInspection: 'Block developer tools',
-    displayCurrency: 'Show amounts in', displayCurrencyHint: 'Beside each amount in its own currency, the amount at the Bank of Russia’s rate of the day', currency: { original: 'Their own currency', CNY: 'Yuan CNY', RUB: 'Roubles RUB' },
+    displayCurrency: 'Show amounts in', displayCurrencyHint: 'The converted amount first, the original in brackets; hover for the rate and its date', currency: { original: 'Their own currency', CNY: 'Yuan CNY', RUB: 'Roubles RUB' },
     antiInspectionHint: 'Gets in the way of browser plugins and assistive tools; off by default and never on in development.',
     reset: 'Reset',
+  },
+  money: {
+    rateOn: 'Bank of Russia rate of {{date}}: 1 {{from}} = {{rate}} {{to}}',
+    stale: '(the Bank of Russia cannot be reached now; this is the latest rate read: {{problem}})',
+    reading: 'Reading the Bank of Russia’s rate of the day; shown in its own currency meanwhile',
+    unavailable: 'Not converted to {{to}}: the Bank of Russia’s rate cannot be read ({{reason}}); shown in its own currency',
+    noRate: 'Not converted to {{to}}: the Bank of Russia sets no rate for {{from}}; shown in its own currency',
+    saveFailed: 'The display currency was not saved: {{reason}}',
   },
   notice: {
     label: 'Notice',

@@ -28,8 +28,16 @@ export const es: ShellResources = {
   tagsView: { refresh: 'Actualizar', close: 'Cerrar', closeOthers: 'Cerrar otras', closeAll: 'Cerrar todas', closeTab: 'Cerrar pestaña {{title}}' },
   settings: {
     title: 'Ajustes de diseño', theme: 'Color del tema', tagsView: 'Mostrar pestañas', fixedHeader: 'Cabecera fija', sidebarLogo: 'Logo en la barra lateral',
-    supportPinyinSearch: 'Búsqueda por pinyin', antiInspection: 'Bloquear herramientas de desarrollo', displayCurrency: 'Mostrar importes en', displayCurrencyHint: 'Junto a cada importe en su moneda, el importe al tipo del día del Banco de Rusia', currency: { original: 'Su propia moneda', CNY: 'Yuan CNY', RUB: 'Rublos RUB' },
+    supportPinyinSearch: 'Búsqueda por pinyin', antiInspection: 'Bloquear herramientas de desarrollo', displayCurrency: 'Mostrar importes en', displayCurrencyHint: 'Primero el importe convertido, el original entre paréntesis; pase el ratón para ver el tipo y su fecha', currency: { original: 'Su propia moneda', CNY: 'Yuan CNY', RUB: 'Rublos RUB' },
     antiInspectionHint: 'Interfiere con los plugins del navegador y las herramientas de accesibilidad; desactivado por defecto y nunca activo en desarrollo.', reset: 'Restablecer',
+  },
+  money: {
+    rateOn: 'Tipo del Banco de Rusia del {{date}}: 1 {{from}} = {{rate}} {{to}}',
+    stale: '(el Banco de Rusia no responde ahora; es el último tipo leído: {{problem}})',
+    reading: 'Leyendo el tipo del día del Banco de Rusia; en su propia moneda mientras tanto',
+    unavailable: 'Sin convertir a {{to}}: no se puede leer el tipo del Banco de Rusia ({{reason}}); en su propia moneda',
+    noRate: 'Sin convertir a {{to}}: el Banco de Rusia no fija tipo para {{from}}; en su propia moneda',
+    saveFailed: 'No se guardó la moneda de visualización: {{reason}}',
   },
   notice: { label: 'Aviso', close: 'Cerrar aviso' },
   version: { title: 'Aviso del sistema', text: '¡Servicio actualizado! Haga clic para recargar' },

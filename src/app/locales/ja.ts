@@ -26,8 +26,16 @@ export const ja: ShellResources = {
   tagsView: { refresh: '再読み込み', close: '閉じる', closeOthers: '他を閉じる', closeAll: 'すべて閉じる', closeTab: 'タブ {{title}} を閉じる' },
   settings: {
     title: 'レイアウト設定', theme: 'テーマカラー', tagsView: 'タブを表示', fixedHeader: 'ヘッダーを固定', sidebarLogo: 'サイドバーのロゴ',
-    supportPinyinSearch: 'ピンイン検索', antiInspection: '開発者ツールをブロック', displayCurrency: '金額の表示通貨', displayCurrencyHint: '元の通貨の金額の横に、ロシア中央銀行の当日レートで換算した金額を表示', currency: { original: '元の通貨のみ', CNY: '人民元 CNY', RUB: 'ルーブル RUB' },
+    supportPinyinSearch: 'ピンイン検索', antiInspection: '開発者ツールをブロック', displayCurrency: '金額の表示通貨', displayCurrencyHint: '換算後の金額を先に、元の金額を括弧内に表示します。カーソルを合わせるとレートと日付を表示します', currency: { original: '元の通貨（換算しない）', CNY: '人民元 CNY', RUB: 'ルーブル RUB' },
     antiInspectionHint: 'ブラウザ拡張機能や支援ツールの妨げになるため、既定ではオフです。開発環境では常に無効です。', reset: 'リセット',
+  },
+  money: {
+    rateOn: 'ロシア中央銀行 {{date}} のレート：1 {{from}} = {{rate}} {{to}}',
+    stale: '（ロシア中央銀行に接続できません。最後に読み込んだレートです：{{problem}}）',
+    reading: 'ロシア中央銀行の当日レートを読み込み中です。元の通貨で表示しています',
+    unavailable: '{{to}} に換算していません：ロシア中央銀行のレートを読み込めません（{{reason}}）。元の通貨で表示しています',
+    noRate: '{{to}} に換算していません：ロシア中央銀行は {{from}} のレートを公表していません。元の通貨で表示しています',
+    saveFailed: '表示通貨を保存できませんでした：{{reason}}',
   },
   notice: { label: 'お知らせ', close: 'お知らせを閉じる' },
   version: { title: 'システム通知', text: 'サービスが更新されました。クリックして再読み込みしてください' },

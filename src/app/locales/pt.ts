@@ -96,9 +96,17 @@ export const pt: Resources = {
     sidebarLogo: 'Logo na barra lateral',
     supportPinyinSearch: 'Pesquisa por pinyin',
     antiInspection: 'Bloquear ferramentas de desenvolvedor',
-    displayCurrency: 'Mostrar valores em', displayCurrencyHint: 'Ao lado de cada valor na moeda original, o valor à taxa do dia do Banco da Rússia', currency: { original: 'Moeda original', CNY: 'Yuan CNY', RUB: 'Rublos RUB' },
+    displayCurrency: 'Mostrar valores em', displayCurrencyHint: 'O valor convertido primeiro, o original entre parênteses; passe o mouse para ver a taxa e a data', currency: { original: 'Moeda original', CNY: 'Yuan CNY', RUB: 'Rublos RUB' },
     antiInspectionHint: 'Interfere com plugins do navegador e ferramentas de acessibilidade; desativado por padrão e nunca ativo em desenvolvimento.',
     reset: 'Redefinir',
+  },
+  money: {
+    rateOn: 'Taxa do Banco da Rússia de {{date}}: 1 {{from}} = {{rate}} {{to}}',
+    stale: '(o Banco da Rússia não responde agora; esta é a última taxa lida: {{problem}})',
+    reading: 'Lendo a taxa do dia do Banco da Rússia; mostrado na moeda original enquanto isso',
+    unavailable: 'Não convertido para {{to}}: a taxa do Banco da Rússia não pode ser lida ({{reason}}); mostrado na moeda original',
+    noRate: 'Não convertido para {{to}}: o Banco da Rússia não define taxa para {{from}}; mostrado na moeda original',
+    saveFailed: 'A moeda de exibição não foi salva: {{reason}}',
   },
   notice: { label: 'Aviso', close: 'Fechar aviso' },
   stepUp: {

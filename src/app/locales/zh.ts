@@ -100,9 +100,17 @@ export const zh = {
     sidebarLogo: '侧边栏 Logo',
     supportPinyinSearch: '菜单拼音搜索',
     antiInspection: '禁止打开开发者工具',
-    displayCurrency: '金额显示币种', displayCurrencyHint: '原币金额旁显示按俄罗斯央行当日汇率换算的金额', currency: { original: '仅原币', CNY: '人民币 CNY', RUB: '卢布 RUB' },
+    displayCurrency: '金额显示币种', displayCurrencyHint: '换算后的金额在前，原币金额在括号内；鼠标悬停可看汇率及其日期', currency: { original: '各自原币（不换算）', CNY: '人民币 CNY', RUB: '卢布 RUB' },
     antiInspectionHint: '会干扰浏览器插件和辅助工具，默认关闭；开发环境下始终不生效。',
     reset: '恢复默认',
+  },
+  money: {
+    rateOn: '俄罗斯央行 {{date}} 汇率：1 {{from}} = {{rate}} {{to}}',
+    stale: '（暂时无法连接俄罗斯央行，这是最近一次读取的汇率：{{problem}}）',
+    reading: '正在读取俄罗斯央行当日汇率，暂按原币显示',
+    unavailable: '未换算为 {{to}}：无法读取俄罗斯央行汇率（{{reason}}），按原币显示',
+    noRate: '未换算为 {{to}}：俄罗斯央行没有 {{from}} 的汇率，按原币显示',
+    saveFailed: '显示币种未能保存：{{reason}}',
   },
   notice: {
     label: '公告',

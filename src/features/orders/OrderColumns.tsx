@@ -1,7 +1,8 @@
 import { Tag } from 'antd';
 import type { OrderRow } from '@contract/orders';
 import type { GroupedRow } from '@workers/lists/types';
-import { amountFormat, timeFormat } from '@/app/formats';
+import { timeFormat } from '@/app/formats';
+import { Money } from '@/components/money/Money';
 import type { Lang } from '@contract/errors';
 import type { VirtualTableColumn } from '@/components/virtual-table/VirtualTable';
 import type { TFunction } from 'i18next';
@@ -26,8 +27,9 @@ export function formatTime(value: number | null, lang: Lang): string {
   return timeFormat(lang).format(value);
 }
 
-export function formatAmount(row: Pick<OrderRow, 'amount' | 'currency'>, lang: Lang): string {
-  return `${amountFormat(lang).format(row.amount)} ${row.currency}`;
+/** An amount with its currency sign, in the display currency (src/components/money). */
+export function formatAmount(row: Pick<OrderRow, 'amount' | 'currency'>) {
+  return <Money amount={row.amount} currency={row.currency} />;
 }
 
 /** The status as antd's Tag, for places that show one order (the detail drawer). */
@@ -74,7 +76,7 @@ export function orderColumns(t: TFunction<'orders'>, lang: Lang, mode: 'orders' 
         ),
     },
     quantity: { id: 'quantity', header: t('quantity'), width: 70, align: 'right', sortable: true, cell: (row) => row.quantity },
-    amount: { id: 'amount', header: t('amount'), width: 130, align: 'right', sortable: true, cell: (row) => formatAmount(row, lang) },
+    amount: { id: 'amount', header: t('amount'), width: 130, align: 'right', sortable: true, cell: (row) => formatAmount(row) },
     shopName: { id: 'shopName', header: t('shop'), width: 190, sortable: true, cell: (row) => <span title={row.shopName}>{row.shopName || '—'}</span> },
     inProcessAt: { id: 'inProcessAt', header: t('inProcessAt'), width: 150, sortable: true, cell: (row) => formatTime(row.inProcessAt, lang) },
     shipmentDate: { id: 'shipmentDate', header: t('shipmentDate'), width: 150, sortable: true, cell: (row) => formatTime(row.shipmentDate, lang) },

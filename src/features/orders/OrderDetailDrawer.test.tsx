@@ -72,8 +72,8 @@ describe('OrderDetailDrawer', { timeout: 60_000 }, () => {
     expect(parties).toHaveTextContent('+79161234567');
     expect(parties).toHaveTextContent('101000, Москва, Москва, ул. Ленина, д. 5, кв. 7');
     expect(parties).toHaveTextContent('备注：Позвонить за час');
-    expect(await screen.findByTestId('posting-commission', undefined, { timeout: 10_000 })).toHaveTextContent('27.00 CNY');
-    expect(screen.getByTestId('posting-payout')).toHaveTextContent('123.00 CNY');
+    expect(await screen.findByTestId('posting-commission', undefined, { timeout: 10_000 })).toHaveTextContent('¥27.00');
+    expect(screen.getByTestId('posting-payout')).toHaveTextContent('¥123.00');
     expect(screen.getByRole('button', { name: '取消货件' })).toBeInTheDocument();
   });
 

@@ -130,7 +130,7 @@ export const OrderDetailDrawer = memo(function OrderDetailDrawer({ row, lang, on
                   ),
                 },
                 { title: t('quantity'), dataIndex: 'quantity', width: 60, align: 'right' },
-                { title: t('amount'), key: 'amount', width: 120, align: 'right', render: (_, line) => formatAmount(line, lang) },
+                { title: t('amount'), key: 'amount', width: 120, align: 'right', render: (_, line) => formatAmount(line) },
                 ...(money
                   ? [
                       {
@@ -138,7 +138,7 @@ export const OrderDetailDrawer = memo(function OrderDetailDrawer({ row, lang, on
                         key: 'commission',
                         width: 110,
                         align: 'right' as const,
-                        render: (_: unknown, line: OrderRow) => <Commission line={money.bySku.get(line.sku)} lang={lang} />,
+                        render: (_: unknown, line: OrderRow) => <Commission line={money.bySku.get(line.sku)} />,
                       },
                       {
                         title: t('payout'),
@@ -147,7 +147,7 @@ export const OrderDetailDrawer = memo(function OrderDetailDrawer({ row, lang, on
                         align: 'right' as const,
                         render: (_: unknown, line: OrderRow) => {
                           const product = money.bySku.get(line.sku);
-                          return product?.payout != null ? formatAmount({ amount: product.payout, currency: product.currency }, lang) : '—';
+                          return product?.payout != null ? formatAmount({ amount: product.payout, currency: product.currency }) : '—';
                         },
                       },
                     ]
@@ -162,15 +162,15 @@ export const OrderDetailDrawer = memo(function OrderDetailDrawer({ row, lang, on
                     <strong>{quantity}</strong>
                   </Table.Summary.Cell>
                   <Table.Summary.Cell index={3} align="right">
-                    <strong data-testid="posting-total">{formatAmount({ amount, currency: row.currency }, lang)}</strong>
+                    <strong data-testid="posting-total">{formatAmount({ amount, currency: row.currency })}</strong>
                   </Table.Summary.Cell>
                   {money && (
                     <>
                       <Table.Summary.Cell index={4} align="right">
-                        <strong data-testid="posting-commission">{money.commission === null ? '—' : formatAmount({ amount: money.commission, currency: money.currency }, lang)}</strong>
+                        <strong data-testid="posting-commission">{money.commission === null ? '—' : formatAmount({ amount: money.commission, currency: money.currency })}</strong>
                       </Table.Summary.Cell>
                       <Table.Summary.Cell index={5} align="right">
-                        <strong data-testid="posting-payout">{money.payout === null ? '—' : formatAmount({ amount: money.payout, currency: money.currency }, lang)}</strong>
+                        <strong data-testid="posting-payout">{money.payout === null ? '—' : formatAmount({ amount: money.payout, currency: money.currency })}</strong>
                       </Table.Summary.Cell>
                     </>
                   )}
@@ -199,11 +199,11 @@ function moneyOf(detail: PostingDetail) {
   };
 }
 
-function Commission({ line, lang }: { line: ProductMoney | undefined; lang: Lang }) {
+function Commission({ line }: { line: ProductMoney | undefined }) {
   if (!line || line.commission === null) return <>—</>;
   return (
     <>
-      {formatAmount({ amount: line.commission, currency: line.currency }, lang)}
+      {formatAmount({ amount: line.commission, currency: line.currency })}
       {line.commissionPercent !== null && <div className="order-drawer__percent">{line.commissionPercent}%</div>}
     </>
   );

@@ -2,8 +2,8 @@ import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';
 import type { Lang } from '@contract/errors';
 import { PRODUCT_STATUSES, PRODUCT_VISIBILITIES, type ProductRow } from '@contract/products';
-import { amountFormat, timeFormat } from '@/app/formats';
-import { displayMoney, type DisplayCurrency, type RoublesPerUnit } from '@/app/money';
+import { timeFormat } from '@/app/formats';
+import { Money } from '@/components/money/Money';
 import type { VirtualTableColumn } from '@/components/virtual-table/VirtualTable';
 import { pictureUrl } from '@/components/pictureUrl';
 
@@ -15,27 +15,10 @@ export const STATUS_COLORS: Record<ProductRow['status'], string> = {
   archived: 'default',
 };
 
-export const formatMoney = (value: number, currency: string, lang: Lang) => (value > 0 ? `${amountFormat(lang).format(value)} ${currency}` : '—');
+/** A price or revenue with its currency, in the display currency (src/components/money); none: '—'. */
+export const formatMoney = (value: number, currency: string) => (value > 0 ? <Money amount={value} currency={currency} /> : '—');
 
 export { pictureUrl };
-
-/** The display-currency setting and the day's rates (src/app/useDisplayMoney.tsx). */
-export type MoneyShown = { shown: DisplayCurrency; rates: RoublesPerUnit | null };
-const AS_STORED: MoneyShown = { shown: 'original', rates: null };
-
-/** An amount with its currency, and under it the converted one when the display currency asks for it. */
-function money(value: number, currency: string, lang: Lang, shown: MoneyShown) {
-  if (!(value > 0)) return '—';
-  const { original, converted } = displayMoney(value, currency, lang, shown.shown, shown.rates);
-  return converted ? (
-    <span className="money">
-      {original}
-      <span className="money__converted">{converted}</span>
-    </span>
-  ) : (
-    original
-  );
-}
 
 /** The price cell being edited: that row's id and its editor. */
 export type PriceEditing = { id: string; editor: (row: ProductRow) => ReactNode } | null;
@@ -49,7 +32,6 @@ export function productColumns(
   lang: Lang,
   onEditPrice: (row: ProductRow) => void,
   editing: PriceEditing = null,
-  shown: MoneyShown = AS_STORED,
 ): VirtualTableColumn<ProductRow>[] {
   const statusNames = new Map<string, string>(PRODUCT_STATUSES.map((s) => [s, t(`statuses.${s}`)]));
   const visibilityNames = new Map<string, string>(PRODUCT_VISIBILITIES.map((v) => [v, t(`visibilities.${v}`)]));
@@ -88,16 +70,16 @@ export function productColumns(
           editing.editor(row)
         ) : (
         <button type="button" className="product-price" aria-label={`${t('editPrice')} ${row.offerId}`} onClick={(event) => (event.stopPropagation(), onEditPrice(row))}>
-          {money(row.price, row.currency, lang, shown)}
+          {formatMoney(row.price, row.currency)}
         </button>
         ),
     },
-    { id: 'oldPrice', header: t('oldPrice'), width: 120, align: 'right', sortable: true, cell: (row) => (row.oldPrice > 0 ? <s>{money(row.oldPrice, row.currency, lang, shown)}</s> : '—') },
-    { id: 'minPrice', header: t('minPrice'), width: 120, align: 'right', sortable: true, cell: (row) => money(row.minPrice, row.currency, lang, shown) },
+    { id: 'oldPrice', header: t('oldPrice'), width: 120, align: 'right', sortable: true, cell: (row) => (row.oldPrice > 0 ? <s>{formatMoney(row.oldPrice, row.currency)}</s> : '—') },
+    { id: 'minPrice', header: t('minPrice'), width: 120, align: 'right', sortable: true, cell: (row) => formatMoney(row.minPrice, row.currency) },
     { id: 'fbsStock', header: t('fbsStock'), width: 100, align: 'right', sortable: true, cell: (row) => row.fbsStock },
     { id: 'fboStock', header: t('fboStock'), width: 100, align: 'right', sortable: true, cell: (row) => row.fboStock },
     { id: 'units30d', header: t('units30d'), width: 100, align: 'right', sortable: true, cell: (row) => row.units30d },
-    { id: 'revenue30d', header: t('revenue30d'), width: 130, align: 'right', sortable: true, cell: (row) => money(row.revenue30d, row.currency, lang, shown) },
+    { id: 'revenue30d', header: t('revenue30d'), width: 130, align: 'right', sortable: true, cell: (row) => formatMoney(row.revenue30d, row.currency) },
     { id: 'shopName', header: t('shop'), width: 160, sortable: true, cell: (row) => <span title={row.shopName}>{row.shopName}</span> },
     { id: 'sku', header: t('sku'), width: 120, sortable: true, cell: (row) => row.sku || '—' },
     { id: 'visibility', header: t('visibility'), width: 110, sortable: true, cell: (row) => visibilityNames.get(row.visibility) ?? row.visibility },

@@ -23,7 +23,6 @@ import { EMPTY_SELECTION, selectedCount } from '@/components/virtual-table/selec
 import { listenerOf, useListActor, type ListAreaClient } from '@/components/virtual-table/useListActor';
 import { listOverlay, useListQuery } from '@/components/virtual-table/useListQuery';
 import type { ProductActionsRef } from './ProductActionDialog';
-import { useDisplayCurrency } from '@/app/useDisplayMoney';
 import { formatMoney, productColumns, type PriceEditing } from './ProductColumns';
 import type { PriceValues } from './PriceCellEditor';
 import { productActionsOn } from './productActions';
@@ -111,7 +110,6 @@ export function ProductListPage() {
   }, [client]);
 
   const editingId = editing?.id ?? null;
-  const shown = useDisplayCurrency(client);
   const columns = useMemo(() => {
     const editor: PriceEditing =
       editingId === null
@@ -119,15 +117,15 @@ export function ProductListPage() {
         : {
             id: editingId,
             editor: (row) => (
-              <Suspense fallback={formatMoney(row.price, row.currency, lang)}>
+              <Suspense fallback={formatMoney(row.price, row.currency)}>
                 <PriceCellEditor row={row} lang={lang} onSave={savePrice} onClose={() => setEditing(null)} />
               </Suspense>
             ),
           };
-    return productColumns(t, lang, setEditing, editor, shown);
+    return productColumns(t, lang, setEditing, editor);
     // savePrice sends to the actions actor, which stays.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [t, lang, editingId, shown]);
+  }, [t, lang, editingId]);
   const count = selectedCount(selection, total);
 
   const act = (kind: ProductActionKind) => {

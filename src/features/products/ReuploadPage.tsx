@@ -127,7 +127,7 @@ function ReuploadPicker({ actor }: { actor: ReuploadRef }) {
     return PICK_COLUMNS.flatMap((id) => {
       const column = all.find((c) => c.id === id);
       if (!column) return [];
-      return id === 'price' ? [{ ...column, cell: (row: ProductRow) => formatMoney(row.price, row.currency, lang) }] : [column];
+      return id === 'price' ? [{ ...column, cell: (row: ProductRow) => formatMoney(row.price, row.currency) }] : [column];
     });
   }, [t, lang]);
   const count = selectedCount(selection, total);

@@ -50,12 +50,12 @@ export function ShopProductListPage() {
       { title: t('name'), dataIndex: 'name', ellipsis: true },
       { title: t('offerId'), dataIndex: 'offerId', width: 160 },
       { title: t('status'), dataIndex: 'status', width: 110, render: (status: ProductRow['status']) => <Tag color={STATUS_COLORS[status]}>{t(`statuses.${status}`)}</Tag> },
-      { title: t('price'), key: 'price', width: 130, align: 'right' as const, render: (_: unknown, row: ProductRow) => formatMoney(row.price, row.currency, lang) },
+      { title: t('price'), key: 'price', width: 130, align: 'right' as const, render: (_: unknown, row: ProductRow) => formatMoney(row.price, row.currency) },
       { title: t('fbsStock'), dataIndex: 'fbsStock', width: 100, align: 'right' as const },
       { title: t('fboStock'), dataIndex: 'fboStock', width: 100, align: 'right' as const },
       { title: t('changedAt'), dataIndex: 'changedAt', width: 160, render: (value: number) => time.format(value) },
     ],
-    [t, lang, time],
+    [t, time],
   );
   const shown = loaded && loaded.key === key ? loaded : null;
   return (

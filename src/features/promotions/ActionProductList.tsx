@@ -9,7 +9,8 @@ import type { ActionProductQuery, ActionProductsView } from '@workers/promotions
 import { appActorOptions } from '@/app/createAppActor';
 import { useDataClient } from '@/app/dataClient';
 import { useGranted } from '@/app/granted';
-import { amountFormat } from '@/app/formats';
+import { Money } from '@/components/money/Money';
+import { COST_CURRENCY } from '@contract/costs';
 import { toLang } from '@/app/i18n';
 import { ListWindows } from '@/components/virtual-table/listWindows';
 import { EMPTY_SELECTION, isSelected, selectedCount, type RowSelection } from '@/components/virtual-table/selection';
@@ -20,7 +21,8 @@ const WINDOW = 100;
 
 type ActionProductListProps = {
   view: ActionProductsView;
-  action: ActionRef & { title: string };
+  /** With the currency its prices are in (the shop's). */
+  action: ActionRef & { title: string; currency: string };
   userId: number;
   actor: PromotionActionsActor;
   guarded: boolean;
@@ -44,7 +46,6 @@ const selectLoading = (s: ListSnapshot) => s.matches('opening') || (s.matches('q
 export function ActionProductList({ view, action, userId, actor: actions, guarded, frozen }: ActionProductListProps) {
   const { t, i18n } = useTranslation('promotions');
   const lang = toLang(i18n.language);
-  const money = amountFormat(lang);
   const client = useDataClient();
   const [info, setInfo] = useState<{ total: number; truncated: boolean; rows: number } | null>(null);
   const [filters, setFilters] = useState<Filters>({ search: '', onlyBelow: false, addModes: [] });
@@ -109,7 +110,9 @@ export function ActionProductList({ view, action, userId, actor: actions, guarde
     requery(next, sort);
   };
 
-  const money2 = useCallback((n: number | null) => (n === null ? t('common.none') : money.format(n)), [money, t]);
+  const currency = action.currency;
+  // Prices in the shop's currency; cost prices are kept in roubles (contract/costs.ts).
+  const money2 = useCallback((n: number | null, of: string = currency) => (n === null ? t('common.none') : <Money amount={n} currency={of} />), [currency, t]);
   const columns = useMemo<VirtualTableColumn<ActionProductListRow>[]>(
     () => [
       { id: 'offerId', header: t('products.offerId'), width: 140, sortable: true, cell: (r) => r.offerId || String(r.productId) },
@@ -122,7 +125,7 @@ export function ActionProductList({ view, action, userId, actor: actions, guarde
         : []),
       { id: 'maxActionPrice', header: t('products.maxActionPrice'), width: 120, align: 'right', sortable: true, cell: (r) => money2(r.maxActionPrice) },
       { id: 'stock', header: t('products.stock'), width: 80, align: 'right', sortable: true, cell: (r) => r.stock },
-      { id: 'cost', header: t('products.cost'), width: 100, align: 'right', sortable: true, cell: (r) => money2(r.cost) },
+      { id: 'cost', header: t('products.cost'), width: 100, align: 'right', sortable: true, cell: (r) => money2(r.cost, COST_CURRENCY) },
       { id: 'floor', header: t('products.floor'), width: 100, align: 'right', cell: (r) => (r.floor === null ? t('common.none') : (
           <span>
             {money2(r.floor)} {r.guard === 'below' ? <Tag color="red">{t('products.belowFloor')}</Tag> : null}

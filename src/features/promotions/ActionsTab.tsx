@@ -5,6 +5,7 @@ import type { ActionListAnswer, ActionRow, ActionStatus } from '@contract/promot
 import { useDataClient } from '@/app/dataClient';
 import { timeFormat } from '@/app/formats';
 import { toLang } from '@/app/i18n';
+import { Money } from '@/components/money/Money';
 import { ActionProductList } from './ActionProductList';
 import { usePromotionActions } from './promotionActions';
 import { RunDialog } from './RunDialog';
@@ -94,7 +95,7 @@ export function ActionsTab({ userId }: { userId: number }) {
       title: t('actions.discount'),
       width: 90,
       align: 'right' as const,
-      render: (_: unknown, a: ActionRow) => (a.discountValue ? (a.discountType === 'PERCENT' ? t('actions.percent', { value: a.discountValue }) : t('actions.amount', { value: a.discountValue })) : t('common.none')),
+      render: (_: unknown, a: ActionRow) => (a.discountValue ? (a.discountType === 'PERCENT' ? t('actions.percent', { value: a.discountValue }) : <Money amount={a.discountValue} currency={a.currency} />) : t('common.none')),
     },
     { key: 'participating', title: t('actions.participating'), dataIndex: 'participating', width: 100, align: 'right' as const },
     { key: 'candidates', title: t('actions.candidates'), dataIndex: 'candidates', width: 100, align: 'right' as const },
@@ -162,7 +163,7 @@ export function ActionsTab({ userId }: { userId: number }) {
                     key={view}
                     view={view}
                     userId={userId}
-                    action={{ storeId: open.storeId, actionId: open.actionId, title: open.title }}
+                    action={{ storeId: open.storeId, actionId: open.actionId, title: open.title, currency: open.currency }}
                     actor={actions}
                     guarded={open.guarded}
                     frozen={frozen}

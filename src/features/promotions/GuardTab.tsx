@@ -1,12 +1,14 @@
 import { Alert, App, Button, Card, Empty, Form, Input, InputNumber, Radio, Select, Space, Switch, Table, Tag, Typography, Upload } from 'antd';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { COST_ENDPOINTS, type CostImportAnswer, type CostRow } from '@contract/costs';
+import { COST_CURRENCY, COST_ENDPOINTS, type CostImportAnswer, type CostRow } from '@contract/costs';
 import { PROMOTION_ENDPOINTS, type GuardLogRow, type PriceGuard, type PriceGuardMode } from '@contract/promotions';
 import { useDataClient } from '@/app/dataClient';
 import { useGranted } from '@/app/granted';
-import { amountFormat, timeFormat } from '@/app/formats';
+import { useMoney } from '@/app/displayCurrency';
+import { timeFormat } from '@/app/formats';
 import { toLang } from '@/app/i18n';
+import { Money } from '@/components/money/Money';
 
 const messageOf = (error: unknown) => (typeof error === 'object' && error !== null && 'message' in error ? String((error as { message: unknown }).message) : String(error));
 const LOG_ROWS = 20;
@@ -74,8 +76,11 @@ function GuardCard({ guard, onSaved }: { guard: PriceGuard; onSaved: () => void 
           </Radio.Group>
         </Form.Item>
         {draft.mode === 'absolute' ? (
-          <Form.Item label={t('guard.minPrice')}>
-            <InputNumber min={0} precision={2} value={draft.minPrice} aria-label={`${t('guard.minPrice')} ${guard.storeName}`} onChange={(v) => setDraft({ ...draft, minPrice: v ?? 0 })} />
+          <Form.Item label={t('guard.minPrice', { currency: guard.currency })}>
+            <Space>
+              <InputNumber min={0} precision={2} value={draft.minPrice} aria-label={`${t('guard.minPrice', { currency: guard.currency })} ${guard.storeName}`} onChange={(v) => setDraft({ ...draft, minPrice: v ?? 0 })} />
+              <Money amount={draft.minPrice} currency={guard.currency} className="promo-small" />
+            </Space>
           </Form.Item>
         ) : (
           <Form.Item label={t('guard.marginPercent')} extra={t('guard.marginNote')}>
@@ -212,7 +217,7 @@ function CostPrices() {
         pagination={{ current: page, pageSize: COST_ROWS, total: data?.total ?? 0, onChange: setPage, hideOnSinglePage: true }}
         columns={[
           { key: 'offerId', title: t('costs.offerId'), dataIndex: 'offerId' },
-          { key: 'cost', title: t('costs.cost'), align: 'right', render: (_: unknown, r: CostRow) => amountFormat(lang).format(r.cost) },
+          { key: 'cost', title: t('costs.cost'), align: 'right', render: (_: unknown, r: CostRow) => <Money amount={r.cost} currency={r.currency} /> },
           { key: 'updatedAt', title: t('costs.updatedAt'), render: (_: unknown, r: CostRow) => timeFormat(lang).format(r.updatedAt) },
           ...(maySet
             ? [{ key: 'remove', title: '', width: 80, render: (_: unknown, r: CostRow) => <Button size="small" type="link" danger onClick={() => void set(r.offerId, null)}>{t('costs.remove')}</Button> }]
@@ -227,7 +232,8 @@ function CostPrices() {
 function GuardLog({ shops, version }: { shops: PriceGuard[]; version: number }) {
   const { t, i18n } = useTranslation('promotions');
   const lang = toLang(i18n.language);
-  const money = amountFormat(lang);
+  const money = useMoney();
+  const currencyOf = new Map(shops.map((s) => [s.storeId, s.currency]));
   const client = useDataClient();
   const [page, setPage] = useState(1);
   const [shop, setShop] = useState<number | null>(null);
@@ -288,10 +294,14 @@ function GuardLog({ shops, version }: { shops: PriceGuard[]; version: number }) 
           {
             key: 'reason',
             title: t('guard.reason'),
-            render: (_: unknown, r: GuardLogRow) =>
-              r.mode === 'margin' && r.cost !== null
-                ? t('guard.reasonMargin', { price: money.format(r.actionPrice), cost: money.format(r.cost), floor: money.format(r.floor) })
-                : t('guard.reasonAbsolute', { price: money.format(r.actionPrice), floor: money.format(r.floor) }),
+            render: (_: unknown, r: GuardLogRow) => {
+              const currency = currencyOf.get(r.storeId) ?? 'RUB';
+              const price = money.format(r.actionPrice, currency).text;
+              const floor = money.format(r.floor, currency).text;
+              return r.mode === 'margin' && r.cost !== null
+                ? t('guard.reasonMargin', { price, cost: money.format(r.cost, COST_CURRENCY).text, floor })
+                : t('guard.reasonAbsolute', { price, floor });
+            },
           },
           {
             key: 'outcome',

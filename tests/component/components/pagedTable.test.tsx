@@ -1,4 +1,4 @@
-import { act, fireEvent, render, renderHook, screen, waitFor, within } from '@testing-library/react';
+import { act, render, renderHook, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { App, Button, Form } from 'antd';
 import type { ReactNode } from 'react';
@@ -12,6 +12,7 @@ import type { TableQuery } from '@/components/data-table/pager';
 import { usePagedList, type ListPage } from '@/components/data-table/usePagedList';
 import type { VirtualTableSort } from '@/components/virtual-table/VirtualTable';
 import { useListQuery } from '@/components/virtual-table/useListQuery';
+import { pickOption } from '../renderApp';
 
 type Row = { id: number; name: string };
 type Filters = { search?: string };
@@ -91,16 +92,6 @@ describe('QueryFields', () => {
     return <PagedTable<Row, Query> list={list} form={form} columns={columns} texts={texts} queryFields={<QueryFields search="Name or offer id" choices={[{ name: 'status', placeholder: 'All statuses', options: statuses }]} shops />} />;
   }
 
-  async function pick(label: string, option: string) {
-    fireEvent.mouseDown(screen.getByRole('combobox', { name: label }));
-    const open = await waitFor(() => {
-      const dropdown = [...document.querySelectorAll<HTMLElement>('.ant-select-dropdown:not(.ant-select-dropdown-hidden)')].at(-1);
-      if (!dropdown) throw new Error('no open dropdown');
-      return dropdown;
-    });
-    fireEvent.click(await within(open).findByTitle(option));
-  }
-
   // antd's selects are slow to open in jsdom on a loaded machine: the test gets room.
   it("reads the list with the search, the list's own select and the user's shop, and reset reads it with none", async () => {
     const user = userEvent.setup();
@@ -114,8 +105,8 @@ describe('QueryFields', () => {
     );
     await screen.findByText('row 1');
     await user.type(screen.getByRole('textbox', { name: 'Name or offer id' }), 'cup');
-    await pick('All statuses', 'Failed');
-    await pick('全部店铺', 'Shop B');
+    await pickOption('All statuses', 'Failed');
+    await pickOption('全部店铺', 'Shop B');
     await user.click(screen.getByRole('button', { name: /^查\s*询$/ }));
     await waitFor(() => expect(fetchPage).toHaveBeenLastCalledWith({ page: 1, rows: 20 }, expect.objectContaining({ search: 'cup', status: 'failed', shopId: 2 })));
 
