@@ -239,6 +239,11 @@ export const MESSAGES = {
   trackNumberInvalid: { zh: '单号须为6-40位字母、数字或横线', en: 'A tracking number is 6 to 40 letters, digits or dashes', pt: 'Um código de rastreio tem de 6 a 40 letras, números ou hifens' },
   trackPrefixBuiltIn: { zh: '内置的前缀不能删除，可改为其他承运商', en: 'A built-in prefix cannot be removed; route it to another carrier instead', pt: 'Um prefixo embutido não pode ser removido; direcione-o para outra transportadora' },
   queryCancelled: { zh: '查询已取消（有更新的查询或页面已关闭）', en: 'The query was cancelled (a newer one was sent or the page was closed)', pt: 'A consulta foi cancelada (uma mais nova foi enviada ou a página foi fechada)' },
+  exportTooLarge: {
+    zh: '导出最多 {max} 行，此结果超过 {max} 行：请缩小筛选范围后再导出',
+    en: 'An export holds at most {max} rows and this result has more: narrow the filters, then export again',
+    pt: 'Uma exportação tem no máximo {max} linhas e este resultado tem mais: restrinja os filtros e exporte de novo',
+  },
   marketImportFiles: {
     zh: '请依次上传商品文件（products.csv 或 products.jsonl）和关键词文件（keywords.csv 或 keywords.jsonl）',
     en: 'Upload the products file (products.csv or products.jsonl), then the keywords file (keywords.csv or keywords.jsonl)',

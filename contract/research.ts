@@ -29,6 +29,10 @@ export const MAX_RESULT_DEPTH = 100_000;
  * count apart (`countOnly`), which it shows when it arrives.
  */
 export const COUNT_CAP = 10_000;
+/** An export holds at most this many rows: a larger result is refused (the filters narrow it). */
+export const EXPORT_MAX_ROWS = 100_000;
+/** Rows per page of an export: the worker asks page after page, reporting progress between them. */
+export const EXPORT_PAGE_ROWS = 5_000;
 /** "New" products: first seen within this many days by default. */
 export const DEFAULT_NEW_DAYS = 30;
 
@@ -89,6 +93,21 @@ export const potentialQuerySchema = lazySchema(() =>
   }),
 );
 export type PotentialQuery = z.input<typeof potentialQuerySchema>;
+
+/**
+ * Where the next page of a product export starts: the last row's sort value (its text as the database writes it,
+ * null for a product without one) and sku. Pages follow the sort's index from there, as deep as the export goes.
+ */
+const productCursorSchema = () => z.object({ value: z.string().max(40).nullable(), sku: z.number().int().positive() });
+export type ProductCursor = z.infer<ReturnType<typeof productCursorSchema>>;
+/** A page of an export: the list's query (filters and sort), `after` the previous page's `next`. */
+const exportPaging = <Cursor extends z.ZodType>(cursor: Cursor) => ({
+  after: cursor.optional(),
+  limit: z.number().int().min(1).max(EXPORT_PAGE_ROWS).default(EXPORT_PAGE_ROWS),
+});
+export const productExportQuerySchema = lazySchema(() => productQuerySchema.omit({ offset: true, countOnly: true }).extend(exportPaging(productCursorSchema())));
+export const newProductExportQuerySchema = lazySchema(() => newProductQuerySchema.omit({ offset: true, countOnly: true }).extend(exportPaging(productCursorSchema())));
+export const potentialExportQuerySchema = lazySchema(() => potentialQuerySchema.omit({ offset: true, countOnly: true }).extend(exportPaging(productCursorSchema())));
 
 /** A research result row (the list engine's columns below); days are epoch milliseconds of UTC midnight. */
 export const MARKET_PRODUCT_LIST = defineListSchema({
@@ -163,6 +182,13 @@ export const productResultSchema = lazySchema(() =>
 );
 export type ProductResult = z.infer<typeof productResultSchema>;
 
+/** `total` on the first page only (no `after`): the exact number of rows the export holds, at most EXPORT_MAX_ROWS. */
+const exportPageFields = () => ({ ...marketFields(), total: z.number().int().nullable() });
+export const productExportPageSchema = lazySchema(() =>
+  z.object({ ...exportPageFields(), rows: z.array(productRowSchema()), /** Null after the last page. */ next: productCursorSchema().nullable() }),
+);
+export type ProductExportPage = z.infer<typeof productExportPageSchema>;
+
 type CategoryNode = { id: number; name: string; children: CategoryNode[] };
 const categoryNodeSchema: z.ZodType<CategoryNode> = z.lazy(() => z.object({ id: z.number(), name: z.string(), children: z.array(categoryNodeSchema) }));
 export type { CategoryNode };
@@ -197,6 +223,11 @@ const keywordRowSchema = () =>
 export type KeywordRow = z.infer<ReturnType<typeof keywordRowSchema>>;
 export const keywordResultSchema = lazySchema(() => z.object({ ...marketFields(), rows: z.array(keywordRowSchema()) }));
 export type KeywordResult = z.infer<typeof keywordResultSchema>;
+/** The keyword list's export pages: its search and sort, `after` the rows already exported. */
+const keywordCursorSchema = () => z.object({ offset: z.number().int().min(1).max(EXPORT_MAX_ROWS) });
+export const keywordExportQuerySchema = lazySchema(() => keywordQuerySchema.omit({ limit: true }).extend(exportPaging(keywordCursorSchema())));
+export const keywordExportPageSchema = lazySchema(() => z.object({ ...exportPageFields(), rows: z.array(keywordRowSchema()), next: keywordCursorSchema().nullable() }));
+export type KeywordExportPage = z.infer<typeof keywordExportPageSchema>;
 
 export const keywordDetailInputSchema = lazySchema(() => z.object({ keyword: z.string().trim().min(1).max(300) }));
 export const keywordDetailSchema = lazySchema(() =>
@@ -258,6 +289,10 @@ export const OWN_QUERIES_DAYS = 28;
 export const OWN_QUERIES_CACHE_MS = 6 * 3_600_000;
 
 const research = { timeout: 60_000, cancellable: true } as const;
+/** A page of a list's export, under the list's own role and the export permission (a page repeats safely: its cursor is in the input). */
+const exportEndpoint = <Input extends z.ZodType, Answer extends z.ZodType = typeof productExportPageSchema>(
+  path: string, summary: string, access: 'hotProductPro' | 'research', input: Input, answer?: Answer,
+) => defineEndpoint({ method: 'POST', path, summary, access, action: 'export', input, answer: (answer ?? productExportPageSchema) as Answer, settings: { timeout: 120_000 } });
 
 /** The largest market file an upload takes (a million products with 90-day series are about 1 GB of CSV). */
 export const MARKET_IMPORT_MAX_BYTES = 4 * 1024 ** 3;
@@ -329,6 +364,11 @@ export const RESEARCH_ENDPOINTS = {
     method: 'POST', path: '/getPotentialResult', summary: 'Products scored by rising demand against low competition, the score in its parts',
     access: 'research', action: 'view', input: potentialQuerySchema, answer: productResultSchema, settings: { cancellable: true },
   }),
+  hotExport: exportEndpoint('/search/hotProductPro/export', "A page of the hot products' export (Excel or CSV, written in the worker): the query's rows in its sort", 'hotProductPro', productExportQuerySchema),
+  newExport: exportEndpoint('/search/hotProductProNew/export', "A page of the new products' export: the query's rows in its sort", 'research', newProductExportQuerySchema),
+  cnExport: exportEndpoint('/search/cnProductPro/export', "A page of the Chinese sellers' products export: the query's rows in its sort", 'research', productExportQuerySchema),
+  potentialExport: exportEndpoint('/getPotentialResult/export', "A page of the potential products' export: the query's rows in its sort", 'research', potentialExportQuerySchema),
+  keywordExport: exportEndpoint('/getQueryResult/export', "A page of the keyword list's export: the keywords matching the text in the list's sort", 'research', keywordExportQuerySchema, keywordExportPageSchema),
   ownQueries: defineEndpoint({
     method: 'GET', path: '/search/ownQueries', summary: "The search queries that brought buyers to the user's own products, from Ozon (last 4 weeks)",
     access: 'research', answer: ownQueriesSchema, settings: { timeout: 60_000 },

@@ -7,6 +7,8 @@
  *
  * - research query: `runs` random queries of three filters (of category, price, units, rating, reviews, growth), a
  *   random sort of the 12 and the first 500 rows, as the hot-products page sends them;
+ *   past COUNT_CAP, its exact count (the page's second call); up to three of those results of at most 100,000 rows
+ *   exported, every page of 5,000;
  * - keyword page: a random keyword's detail (its history, products and related keywords);
  * - sales analysis, 90 days: cold (a period not asked before: each run ends a day earlier) and warm (the same period
  *   again, as the SKU table's pages and a regrouping ask it);
@@ -16,9 +18,9 @@
 import { writeFileSync, mkdirSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
-import { PRODUCT_SORTS, type ProductQuery } from '../../contract/research';
+import { EXPORT_MAX_ROWS, EXPORT_PAGE_ROWS, PRODUCT_SORTS, type ProductQuery } from '../../contract/research';
 import { createAnalysisService } from '../../server/areas/analysis/service';
-import { hotProducts, keywordDetail } from '../../server/areas/research/queries';
+import { hotExport, hotProducts, keywordDetail } from '../../server/areas/research/queries';
 import { openDatabase, POOL_SIZE } from '../../server/db/database';
 import { CATEGORY_TREE } from '../../server/marketplace/simulator/catalog';
 
@@ -62,14 +64,31 @@ export async function runMarketBench(options: { databaseUrl: string | null; data
       (q) => (q.growthMin = pick([0, 20, 100])),
     ];
     const research: Figure = { name: 'research query: 3 filters, a sort, 500 rows (ms)', target: 300, samples: [] };
+    const count: Figure = { name: 'its exact count, past the 10,000 estimate (ms)', target: 500, samples: [] };
+    const exportable: { query: ProductQuery; total: number }[] = [];
     for (let i = 0; i < options.runs; i++) {
       const query: ProductQuery = { period: 30, sort: { column: pick(PRODUCT_SORTS), direction: random() < 0.8 ? 'desc' : 'asc' }, limit: 500 };
       const chosen = new Set<number>();
       while (chosen.size < 3) chosen.add(Math.floor(random() * filters.length));
       for (const f of chosen) filters[f]!(query);
-      await timed(research.samples, () => hotProducts(run, query as Parameters<typeof hotProducts>[1]));
+      const result = await timed(research.samples, () => hotProducts(run, query as Parameters<typeof hotProducts>[1]));
+      if (!result.totalCapped) continue;
+      // Past COUNT_CAP the page shows the estimate and asks the exact count apart (countOnly).
+      const exact = await timed(count.samples, () => hotProducts(run, { ...query, countOnly: true } as Parameters<typeof hotProducts>[1]));
+      if (exact.total <= EXPORT_MAX_ROWS) exportable.push({ query, total: exact.total });
     }
-    figures.push(research);
+    figures.push(research, count);
+
+    // An export of such a result (at most 100,000 rows), page after page as the worker asks them.
+    const exporting: Figure = { name: 'export of 10,001-100,000 rows, all pages (ms)', target: 10_000, samples: [] };
+    for (const { query } of exportable.slice(0, 3)) {
+      await timed(exporting.samples, async () => {
+        let page = await hotExport(run, { ...query, limit: EXPORT_PAGE_ROWS } as Parameters<typeof hotExport>[1]);
+        while (page.next) page = await hotExport(run, { ...query, limit: EXPORT_PAGE_ROWS, after: page.next } as Parameters<typeof hotExport>[1]);
+      });
+    }
+    if (exportable.length > 0) console.log(`exported: ${exportable.slice(0, 3).map((e) => e.total.toLocaleString('en')).join(', ')} rows`);
+    figures.push(exporting);
 
     const keyword: Figure = { name: 'keyword page (ms)', target: 200, samples: [] };
     const names = await database.query<{ keyword: string }>(`select keyword from market_keywords order by id limit 1000`);

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { COUNT_CAP, type CategoryNode, type MarketProductRow, type newProductQuerySchema, type potentialQuerySchema, type productQuerySchema, type ProductSort } from '../../../contract/research';
+import { COUNT_CAP, EXPORT_MAX_ROWS, type CategoryNode, type KeywordExportPage, type KeywordRow, type ProductCursor, type ProductExportPage, type MarketProductRow, type newProductQuerySchema, type potentialQuerySchema, type productQuerySchema, type ProductSort } from '../../../contract/research';
 import { textIn, type Lang } from '../../../contract/errors';
 import { CATEGORY_TREE, type SimCategory } from '../../marketplace/simulator/catalog';
 import { ApiError } from '../../http/errors';
@@ -67,6 +67,12 @@ class Where {
     this.parts.push({ sql: sql(`$${this.params.length}`), column });
     for (const read of reads) this.reads.add(read);
   }
+  /** A part of several parameters (a row comparison). */
+  addAll(sql: (placeholders: string[]) => string, values: unknown[], column: string | null, reads: string[] = column ? [column] : []): void {
+    const placeholders = values.map((value) => (this.params.push(value), `$${this.params.length}`));
+    this.parts.push({ sql: sql(placeholders), column });
+    for (const read of reads) this.reads.add(read);
+  }
   raw(sql: string, reads: string[]): void {
     this.parts.push({ sql, column: null });
     for (const read of reads) this.reads.add(read);
@@ -80,7 +86,7 @@ class Where {
   }
 }
 
-function productWhere(query: ProductQuery): Where {
+function productWhere(query: Omit<ProductQuery, 'offset' | 'countOnly' | 'limit'>): Where {
   const where = new Where();
   if (query.categoryId !== undefined) {
     const types = typesUnder(query.categoryId);
@@ -168,15 +174,26 @@ const rowsOf = (skus: string) =>
  * The count, capped at COUNT_CAP + 1, is asked only when the rows do not already tell it; past the cap the answer
  * carries the planner's estimate, and `countOnly` asks the exact count alone.
  */
-async function productResult(run: Run, where: Where, query: ProductQuery, walks?: SortWalks) {
+async function productResult(run: Run, where: Where, query: ProductQuery, walks?: SortWalks, countCap = COUNT_CAP) {
   const asOf = await marketAsOf(run);
   if (query.countOnly) {
     const [row] = await run<{ n: number }>(`select count(*)::int as n from market_products ${where}`, where.params);
     return { asOf, total: row?.n ?? 0, totalCapped: false, estimate: null, rows: [] };
   }
-  const column = SORT_COLUMNS[query.sort.column];
-  const order = productOrder(column, query.sort.direction);
   const { offset, limit } = query;
+  const rows = await productPage(run, where, query.sort, offset, limit, walks);
+  const counted =
+    rows.length < limit && (rows.length > 0 || offset === 0)
+      ? offset + rows.length
+      : ((await run<{ n: number }>(`select count(*)::int as n from (select 1 from market_products ${where} limit ${countCap + 1}) t`, where.params))[0]?.n ?? 0);
+  const capped = counted > countCap;
+  return { asOf, total: Math.min(counted, countCap), totalCapped: capped, estimate: capped ? await estimateOf(run, where, countCap) : null, rows };
+}
+
+/** The rows `offset .. offset + limit - 1` of the products `where` matches, in `sort` (see productResult). */
+async function productPage(run: Run, where: Where, sort: ProductQuery['sort'], offset: number, limit: number, walks?: SortWalks): Promise<MarketProductRow[]> {
+  const column = SORT_COLUMNS[sort.column];
+  const order = productOrder(column, sort.direction);
   const depth = offset + limit;
   const page = `order by ${order} limit ${limit}${offset > 0 ? ` offset ${offset}` : ''}`;
   const walked = [...new Set(['sku', column, ...where.reads])].join(', ');
@@ -198,46 +215,49 @@ async function productResult(run: Run, where: Where, query: ProductQuery, walks?
     if (covered || needed <= limits.max) rows = await walkRows(Math.min(needed, limits.max));
   }
   if (rows.length < limit) {
-    const unindexed = productOrder(column, query.sort.direction, true);
+    const unindexed = productOrder(column, sort.direction, true);
     rows = await run<MarketProductRow>(
       rowsOf(`select sku from market_products ${where} order by ${unindexed} limit ${limit}${offset > 0 ? ` offset ${offset}` : ''}`),
       where.params,
     );
   }
-  const counted =
-    rows.length < limit && (rows.length > 0 || offset === 0)
-      ? offset + rows.length
-      : ((await run<{ n: number }>(`select count(*)::int as n from (select 1 from market_products ${where} limit ${COUNT_CAP + 1}) t`, where.params))[0]?.n ?? 0);
-  const capped = counted > COUNT_CAP;
-  return { asOf, total: Math.min(counted, COUNT_CAP), totalCapped: capped, estimate: capped ? await estimateOf(run, where) : null, rows };
+  return rows;
 }
 
 /** The planner's estimate of the rows a where clause matches (no rows read), at least COUNT_CAP + 1. */
-async function estimateOf(run: Run, where: Where): Promise<number> {
+async function estimateOf(run: Run, where: Where, countCap: number): Promise<number> {
   const [row] = await run<{ 'QUERY PLAN': unknown }>(`explain (format json) select 1 from market_products ${where}`, where.params);
   const plan = typeof row?.['QUERY PLAN'] === 'string' ? (JSON.parse(row['QUERY PLAN']) as unknown) : row?.['QUERY PLAN'];
   const rows = Array.isArray(plan) ? Number((plan[0] as { Plan?: { 'Plan Rows'?: number } } | undefined)?.Plan?.['Plan Rows']) : NaN;
-  return Math.max(COUNT_CAP + 1, Number.isFinite(rows) ? Math.round(rows) : 0);
+  return Math.max(countCap + 1, Number.isFinite(rows) ? Math.round(rows) : 0);
 }
 
-/** `walks` only for tests, to take each path on a small market. */
-export function hotProducts(run: Run, query: ProductQuery, walks?: SortWalks) {
-  return productResult(run, productWhere(query), query, walks);
+/** `walks` and `countCap` only for tests, to take each path on a small market. */
+export function hotProducts(run: Run, query: ProductQuery, walks?: SortWalks, countCap?: number) {
+  return productResult(run, productWhere(query), query, walks, countCap);
+}
+
+function newWhere(query: Omit<NewProductQuery, 'offset' | 'countOnly'>): Where {
+  const where = productWhere(query);
+  where.add((p) => `first_seen > (select as_of from market_meta where id = 1) - ${p}::int`, query.newDays, 'first_seen');
+  return where;
 }
 
 export async function newProducts(run: Run, query: NewProductQuery) {
+  return productResult(run, newWhere(query), query);
+}
+
+function cnWhere(query: Omit<ProductQuery, 'offset' | 'countOnly'>): Where {
   const where = productWhere(query);
-  where.add((p) => `first_seen > (select as_of from market_meta where id = 1) - ${p}::int`, query.newDays, 'first_seen');
-  return productResult(run, where, query);
+  where.raw(`seller_country = 'CN'`, ['seller_country']);
+  return where;
 }
 
 export function cnProducts(run: Run, query: ProductQuery) {
-  const where = productWhere(query);
-  where.raw(`seller_country = 'CN'`, ['seller_country']);
-  return productResult(run, where, query);
+  return productResult(run, cnWhere(query), query);
 }
 
-export function potentialProducts(run: Run, query: PotentialQuery) {
+function potentialWhere(query: Omit<PotentialQuery, 'offset' | 'countOnly'>): Where {
   const where = productWhere(query);
   const floor = (column: string, min: number | undefined) => {
     if (min !== undefined) where.add((p) => `${column} >= ${p}`, min, column);
@@ -247,8 +267,56 @@ export function potentialProducts(run: Run, query: PotentialQuery) {
   floor('potential_competition', query.competitionMin);
   floor('potential_reviews', query.reviewsPartMin);
   floor('potential_price', query.pricePartMin);
-  return productResult(run, where, query);
+  return where;
 }
+
+export function potentialProducts(run: Run, query: PotentialQuery) {
+  return productResult(run, potentialWhere(query), query);
+}
+
+/** The first page of an export counts its rows exactly, up to here: more is refused. */
+async function exportTotal(run: Run, from: string, where: Where, maxRows: number): Promise<number> {
+  const [row] = await run<{ n: number }>(`select count(*)::int as n from (select 1 from ${from} ${where} limit ${maxRows + 1}) t`, where.params);
+  const total = row?.n ?? 0;
+  if (total > maxRows) throw new ApiError(400, { key: 'exportTooLarge', params: { max: maxRows.toLocaleString('en') } }, 'filters');
+  return total;
+}
+
+/**
+ * A page of a product list's export: the rows after `after` in the query's sort, as the list's pages answer them
+ * (productPage, so the same order), found from the cursor on: the cursor is a bound on the sort's index (`(column,
+ * sku)` past the last row's), so each page walks from where the last ended, not from the top. A nullable sort
+ * column's products without a value come last either way: past the last valued row, the page goes on with them.
+ */
+async function productExport(run: Run, whereOf: () => Where, query: ExportQuery, maxRows: number): Promise<ProductExportPage> {
+  const asOf = await marketAsOf(run);
+  const column = SORT_COLUMNS[query.sort.column];
+  const before = query.sort.direction === 'desc' ? '<' : '>';
+  const total = query.after ? null : await exportTotal(run, 'market_products', whereOf(), maxRows);
+  const after = query.after;
+  const where = whereOf();
+  if (after?.value === null) where.add((p) => `${column} is null and sku ${before} ${p}`, after.sku, column);
+  else if (after) where.addAll(([value, sku]) => `(${column}, sku) ${before} (${value}, ${sku})`, [after.value, after.sku], column);
+  const rows = await productPage(run, where, query.sort, 0, query.limit);
+  if (rows.length < query.limit && after && after.value !== null && NULLABLE_PRODUCT_COLUMNS.has(column)) {
+    const unvalued = whereOf();
+    unvalued.raw(`${column} is null`, [column]);
+    rows.push(...(await productPage(run, unvalued, query.sort, 0, query.limit - rows.length)));
+  }
+  const last = rows.length === query.limit ? rows[rows.length - 1] : undefined;
+  const next = last
+    ? { value: (await run<{ value: string | null }>(`select ${column}::text as value from market_products where sku = $1`, [last.sku]))[0]?.value ?? null, sku: last.sku }
+    : null;
+  return { asOf, total, rows, next };
+}
+
+type ExportQuery = { sort: ProductQuery['sort']; limit: number; after?: ProductCursor };
+type Unpaged<Query> = Omit<Query, 'offset' | 'countOnly'> & ExportQuery;
+/** `maxRows` only for tests (a small market's export refused). */
+export const hotExport = (run: Run, query: Unpaged<ProductQuery>, maxRows = EXPORT_MAX_ROWS) => productExport(run, () => productWhere(query), query, maxRows);
+export const newExport = (run: Run, query: Unpaged<NewProductQuery>) => productExport(run, () => newWhere(query), query, EXPORT_MAX_ROWS);
+export const cnExport = (run: Run, query: Unpaged<ProductQuery>) => productExport(run, () => cnWhere(query), query, EXPORT_MAX_ROWS);
+export const potentialExport = (run: Run, query: Unpaged<PotentialQuery>) => productExport(run, () => potentialWhere(query), query, EXPORT_MAX_ROWS);
 
 export async function productDetail(run: Run, sku: number) {
   const asOf = await marketAsOf(run);
@@ -270,15 +338,32 @@ export async function productDetail(run: Run, sku: number) {
 const KEYWORD_COLUMNS = `keyword, category_id as "categoryId", results, freq_7 as "freq7", freq_30 as "freq30", freq_90 as "freq90", growth::float8 as growth`;
 const KEYWORD_SORT_COLUMNS = { freq7: 'freq_7', freq30: 'freq_30', freq90: 'freq_90', growth: 'growth', results: 'results' } as const;
 
-export async function keywords(run: Run, query: { text: string; sort: { column: keyof typeof KEYWORD_SORT_COLUMNS; direction: 'asc' | 'desc' }; limit: number }) {
-  const asOf = await marketAsOf(run);
+type KeywordListQuery = { text: string; sort: { column: keyof typeof KEYWORD_SORT_COLUMNS; direction: 'asc' | 'desc' } };
+
+/** The keyword list's select: the keywords matching the text, in its sort (the keyword keeping equal figures in order). */
+function keywordList(query: KeywordListQuery): { where: Where; order: string } {
   const where = new Where();
   if (query.text) where.add((p) => `lower(keyword) like ${p}`, `%${query.text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
-  const rows = await run<Record<string, unknown>>(
-    `select ${KEYWORD_COLUMNS} from market_keywords ${where} order by ${KEYWORD_SORT_COLUMNS[query.sort.column]} ${query.sort.direction}${query.sort.column === 'growth' ? ' nulls last' : ''}, keyword limit ${query.limit}`,
-    where.params,
-  );
+  const order = `${KEYWORD_SORT_COLUMNS[query.sort.column]} ${query.sort.direction}${query.sort.column === 'growth' ? ' nulls last' : ''}, keyword`;
+  return { where, order };
+}
+
+export async function keywords(run: Run, query: KeywordListQuery & { limit: number }) {
+  const asOf = await marketAsOf(run);
+  const { where, order } = keywordList(query);
+  const rows = await run<Record<string, unknown>>(`select ${KEYWORD_COLUMNS} from market_keywords ${where} order by ${order} limit ${query.limit}`, where.params);
   return { asOf, rows: rows as never[] };
+}
+
+/** A page of the keyword list's export, in the list's order (pages by offset: the keywords are far fewer than the products). */
+export async function keywordExport(run: Run, query: KeywordListQuery & { limit: number; after?: { offset: number } }): Promise<KeywordExportPage> {
+  const asOf = await marketAsOf(run);
+  const { where, order } = keywordList(query);
+  const offset = query.after?.offset ?? 0;
+  const total = query.after ? null : await exportTotal(run, 'market_keywords', where, EXPORT_MAX_ROWS);
+  const limit = Math.min(query.limit, EXPORT_MAX_ROWS - offset);
+  const rows = limit > 0 ? await run<KeywordRow>(`select ${KEYWORD_COLUMNS} from market_keywords ${where} order by ${order} limit ${limit} offset ${offset}`, where.params) : [];
+  return { asOf, total, rows, next: rows.length === query.limit && offset + limit < EXPORT_MAX_ROWS ? { offset: offset + rows.length } : null };
 }
 
 export async function keywordDetail(run: Run, keyword: string) {

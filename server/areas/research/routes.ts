@@ -8,7 +8,9 @@ import { route } from '../../http/route';
 import { importUpload, marketData } from './upload';
 import { ownQueries } from './ownQueries';
 import { clientForShop } from '../store/service';
-import { categoryTree, cnProducts, hotProducts, keywordDetail, keywords, newProducts, potentialProducts, productDetail } from './queries';
+import {
+  categoryTree, cnExport, cnProducts, hotExport, hotProducts, keywordDetail, keywordExport, keywords, newExport, newProducts, potentialExport, potentialProducts, productDetail,
+} from './queries';
 
 /**
  * Market research (seller-tool /search/*). Roles and paid validity are the route's access gate (contract/access.ts:
@@ -81,5 +83,11 @@ export async function researchRoutes(app: FastifyInstance) {
   route(app, RESEARCH_ENDPOINTS.potential, async ({ input, reply }) => withSignal(reply, (run) => potentialProducts(run, input)));
   route(app, RESEARCH_ENDPOINTS.productDetail, async ({ input, reply }) => withSignal(reply, (run) => productDetail(run, input.sku)));
   route(app, RESEARCH_ENDPOINTS.keywords, async ({ input, reply }) => withSignal(reply, (run) => keywords(run, input)));
+  // Exports: page after page of the same query in the same sort, under the list's own role (and the export permission).
+  route(app, RESEARCH_ENDPOINTS.hotExport, async ({ input, reply }) => withSignal(reply, (run) => hotExport(run, input)));
+  route(app, RESEARCH_ENDPOINTS.newExport, async ({ input, reply }) => withSignal(reply, (run) => newExport(run, input)));
+  route(app, RESEARCH_ENDPOINTS.cnExport, async ({ input, reply }) => withSignal(reply, (run) => cnExport(run, input)));
+  route(app, RESEARCH_ENDPOINTS.potentialExport, async ({ input, reply }) => withSignal(reply, (run) => potentialExport(run, input)));
+  route(app, RESEARCH_ENDPOINTS.keywordExport, async ({ input, reply }) => withSignal(reply, (run) => keywordExport(run, input)));
   route(app, RESEARCH_ENDPOINTS.keywordDetail, async ({ input, reply }) => withSignal(reply, (run) => keywordDetail(run, input.keyword)));
 }

@@ -1,8 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import { productQuerySchema, type KeywordDetail, type KeywordResult, type MarketProductRow, type ProductDetail, type ProductQuery, type ProductResult } from '../../../contract/research';
+import { productQuerySchema, type KeywordDetail, type KeywordExportPage, type KeywordResult, type ProductExportPage, type MarketProductRow, type ProductDetail, type ProductQuery, type ProductResult } from '../../../contract/research';
 import { generateMarket } from '../../../server/areas/research/generate';
-import { COVERED_COLUMNS, hotProducts, PRODUCT_COLUMNS, SORT_COLUMNS, typesUnder } from '../../../server/areas/research/queries';
+import { COVERED_COLUMNS, hotExport, hotProducts, PRODUCT_COLUMNS, SORT_COLUMNS, typesUnder } from '../../../server/areas/research/queries';
 import { openPostgres, POOL_SIZE, QueryCancelled } from '../../../server/db/database';
+import { ApiError } from '../../../server/http/errors';
 import { createPostgresDatabase, ALL_DATABASE_TARGETS, login, startTestApp, type Session, type TestApp } from '../harness';
 
 type Envelope<T> = { code: number; msg: string; data: T };
@@ -158,6 +159,84 @@ describe.each(ALL_DATABASE_TARGETS)('market research ($kind)', (target) => {
     expect(refused.status).toBe(400);
   });
 
+  it("counts a niche exactly, as a direct COUNT does; past the cap it answers the planner's estimate, marked as one", async () => {
+    const run = test.database.query.bind(test.database) as Parameters<typeof hotProducts>[0];
+    const query = { priceMin: 200, ratingMin: 4, period: 30, sort: { column: 'sales30', direction: 'desc' }, limit: 100 } as const;
+    const [direct] = await test.database.query<{ n: number }>(`select count(*)::int as n from market_products where price >= 200 and rating >= 4`);
+    expect(direct!.n).toBeGreaterThan(300);
+    const exact = await post<ProductResult>(test.app, analyst, '/search/hotProductPro', { ...query, countOnly: true });
+    expect(exact.body.data.total).toBe(direct!.n);
+    // Under a cap of 300 (10,000 on the real market) the rows' answer says "about" and the page asks the count apart.
+    const capped = await hotProducts(run, productQuerySchema.parse(query), undefined, 300);
+    expect(capped).toMatchObject({ totalCapped: true, total: 300 });
+    expect(capped.estimate).toBeGreaterThan(300);
+    expect(capped.rows).toHaveLength(100);
+    const under = await hotProducts(run, productQuerySchema.parse(query), undefined, 10_000);
+    expect(under).toMatchObject({ totalCapped: false, total: direct!.n, estimate: null });
+  });
+
+  it("exports a list's rows page after page in the list's own order, whatever the sort (nulls last either way)", async () => {
+    const exportAll = async (url: string, query: object, limit: number) => {
+      const skus: number[] = [];
+      let after: ProductExportPage['next'] | undefined;
+      let total: number | null = null;
+      for (let pages = 0; pages < 50; pages++) {
+        const { status, body } = await post<ProductExportPage>(test.app, analyst, url, { ...query, limit, after });
+        expect(status, JSON.stringify(body)).toBe(200);
+        if (!after) total = body.data.total;
+        else expect(body.data.total).toBeNull();
+        skus.push(...body.data.rows.map((row) => row.sku));
+        if (!body.data.next) break;
+        after = body.data.next;
+      }
+      return { total, skus };
+    };
+    for (const sort of [
+      { column: 'growth', direction: 'desc' }, { column: 'growth', direction: 'asc' }, { column: 'rating', direction: 'asc' }, { column: 'firstSeen', direction: 'desc' },
+    ] as const) {
+      const query = { priceMin: 100, period: 30 as const, sort };
+      const expected = reference(all, { ...query, limit: 5_000 });
+      expect(await exportAll('/search/hotProductPro/export', query, 420), JSON.stringify(sort)).toEqual({ total: expected.total, skus: expected.skus });
+    }
+    // The other lists: the export's rows are the list's own rows (its pages), in the same order.
+    for (const [url, query] of [
+      ['/search/cnProductPro', { sort: { column: 'revenue30', direction: 'desc' } }],
+      ['/search/hotProductProNew', { newDays: 20, sort: { column: 'growth', direction: 'desc' } }],
+      ['/getPotentialResult', { demandMin: 40 }],
+    ] as const) {
+      const listed = await post<ProductResult>(test.app, analyst, url, { ...query, limit: 2_000 });
+      expect(listed.body.data.total).toBeGreaterThan(0);
+      expect(await exportAll(`${url}/export`, query, 280), url).toEqual({ total: listed.body.data.total, skus: listed.body.data.rows.map((row) => row.sku) });
+    }
+  });
+
+  it('refuses an export past its row cap with a message saying so, and exports the keyword list in its order', async () => {
+    const run = test.database.query.bind(test.database) as Parameters<typeof hotExport>[0];
+    const query = { period: 30, sort: { column: 'sales30', direction: 'desc' }, limit: 100 } as const;
+    const refused = await hotExport(run, productQuerySchema.omit({ offset: true, countOnly: true }).parse(query), 1_500).catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(ApiError);
+    expect((refused as ApiError).code).toBe(400);
+    expect((refused as ApiError).localized('zh')).toBe('导出最多 1,500 行，此结果超过 1,500 行：请缩小筛选范围后再导出');
+    expect((refused as ApiError).localized('en')).toBe('An export holds at most 1,500 rows and this result has more: narrow the filters, then export again');
+    expect((await hotExport(run, productQuerySchema.omit({ offset: true, countOnly: true }).parse(query), 2_000)).total).toBe(2_000);
+    const bad = await post<unknown>(test.app, analyst, '/search/hotProductPro/export', { ...query, limit: 5_001 });
+    expect(bad.status).toBe(400);
+
+    const sort = { column: 'growth', direction: 'desc' } as const;
+    const listed = await post<KeywordResult>(test.app, analyst, '/getQueryResult', { sort, limit: 500 });
+    const rows: string[] = [];
+    let page = await post<KeywordExportPage>(test.app, analyst, '/getQueryResult/export', { sort, limit: 60 });
+    const [counted] = await test.database.query<{ n: number }>(`select count(*)::int as n from market_keywords`);
+    expect(page.body.data.total).toBe(counted!.n);
+    for (;;) {
+      rows.push(...page.body.data.rows.map((row) => row.keyword));
+      if (!page.body.data.next) break;
+      page = await post<KeywordExportPage>(test.app, analyst, '/getQueryResult/export', { sort, limit: 60, after: page.body.data.next });
+    }
+    expect(rows).toHaveLength(counted!.n);
+    expect(rows.slice(0, 500)).toEqual(listed.body.data.rows.map((row) => row.keyword));
+  });
+
   it('keeps in every sort index (and the category index) each column the filters read, so walks need no table page', async () => {
     const indexes = await test.database.query<{ definition: string }>(
       `select pg_get_indexdef(x.indexrelid) as definition from pg_index x join pg_class t on t.oid = x.indrelid where t.relname = 'market_products'`,
@@ -222,18 +301,21 @@ describe.each(ALL_DATABASE_TARGETS)('market research ($kind)', (target) => {
 
   it("answers an analyst whose search period has passed with the spec's 401 and nothing else; other roles as the table says", async () => {
     await test.database.query(`update users set search_word_valid_time = $1 where username = 'analyst'`, [new Date(test.clock.now().getTime() - 1000)]);
-    for (const url of ['/search/hotProductPro', '/search/cnProductPro', '/search/hotProductProNew', '/getPotentialResult', '/getQueryResult', '/getCategory']) {
+    for (const url of ['/search/hotProductPro', '/search/cnProductPro', '/search/hotProductProNew', '/getPotentialResult', '/getQueryResult', '/getCategory',
+      '/search/hotProductPro/export', '/search/cnProductPro/export', '/search/hotProductProNew/export', '/getPotentialResult/export', '/getQueryResult/export']) {
       const refused = await post<unknown>(test.app, analyst, url, {});
       expect(refused.status, url).toBe(401);
       expect(refused.body).toEqual({ code: 401, msg: '权限已过期或无权限操作，请联系管理员', data: null });
     }
     const newbie = await login(test.app, 'newbie', 'newbie123');
     expect((await post(test.app, newbie, '/search/hotProductPro', {})).status).toBe(401);
+    expect((await post(test.app, newbie, '/search/hotProductPro/export', {})).status).toBe(401);
     const admin = await login(test.app, 'admin', 'admin123');
     // Hot products are open to admin, follow and search; the other research pages to search and follow.
     expect((await post(test.app, admin, '/search/hotProductPro', {})).status).toBe(200);
     const seller = await login(test.app, 'seller', 'seller123');
     expect((await post(test.app, seller, '/search/cnProductPro', {})).status).toBe(200);
+    expect((await post(test.app, seller, '/search/cnProductPro/export', { limit: 10 })).status).toBe(200);
     await test.database.query(`update users set search_word_valid_time = $1 where username = 'analyst'`, [new Date(test.clock.now().getTime() + 86_400_000)]);
     expect((await post(test.app, analyst, '/search/hotProductPro', {})).status).toBe(200);
   });
