@@ -61,7 +61,7 @@ describe('promotions in the browser', () => {
     const log = page.locator('.ant-card').filter({ hasText: '保护记录' });
     const entry = log.getByRole('row').filter({ hasText: 'Весенние скидки' });
     await entry.getByText('已移出').waitFor();
-    await entry.getByText('活动价 1.00 低于最低价 2.00').waitFor();
+    await entry.getByText('活动价 ¥1.00 低于最低价 ¥2.00').waitFor();
     await entry.getByText('Ozon自动加入').waitFor();
     expect(joined.productId).toBeGreaterThan(0);
     await screenshot(page, 'promotions-guard-log-zh');

@@ -6,7 +6,8 @@ import type { Lang } from '@contract/errors';
 import type { ReturnRow } from '@contract/returns';
 import { isApiFailure } from '@workers/api';
 import { useDataClient } from '@/app/dataClient';
-import { amountFormat, timeFormat } from '@/app/formats';
+import { timeFormat } from '@/app/formats';
+import { Money } from '@/components/money/Money';
 import { getHref } from '@/app/routes';
 
 type PostingReturnsProps = { shopId: number; postingNumber: string; lang: Lang };
@@ -51,7 +52,7 @@ export function PostingReturns({ shopId, postingNumber, lang }: PostingReturnsPr
             <Space direction="vertical" size={0}>
               <Typography.Text strong>{loose(`statusNames.${row.status}`, { defaultValue: row.statusName || row.status })} · {row.scheme}</Typography.Text>
               <Typography.Text type="secondary">
-                {loose(`reasonNames.${row.reason}`, { defaultValue: row.reason })} · {amountFormat(lang).format(row.amount)} {row.currency} · {time.format(row.returnedAt)}
+                {loose(`reasonNames.${row.reason}`, { defaultValue: row.reason })} · <Money amount={row.amount} currency={row.currency} /> · {time.format(row.returnedAt)}
               </Typography.Text>
             </Space>
           </List.Item>

@@ -2,7 +2,6 @@ import { Alert, Button, Form, Input, InputNumber, Modal, Result, Select, Spin, T
 import { useSelector } from '@xstate/react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Lang } from '@contract/errors';
 import type { ReturnDetail, ReturnRow, RfbsActionBody } from '@contract/returns';
 import {
   selectReturnActionError,
@@ -11,21 +10,22 @@ import {
   selectReturnActionSubject,
   type ReturnActionActor,
 } from '@machines/returnActionMachine';
-import { formatMoney, statusLabel } from './ReturnColumns';
+import { useMoney } from '@/app/displayCurrency';
+import { statusLabel } from './ReturnColumns';
 
 type ReturnActionDialogProps = {
   actor: ReturnActionActor;
   /** The request the decision is about, as the list shows it, and its details (rejection reasons). */
   row: ReturnRow | null;
   detail: ReturnDetail | null;
-  lang: Lang;
 };
 
 type FormValues = { returnMethod?: string; backWay?: number | null; amount?: number | null; reasonId?: number; comment?: string };
 
 /** The confirmation of one rFBS decision, asking what it needs; then Ozon's answer or its refusal with a retry. */
-export function ReturnActionDialog({ actor, row, detail, lang }: ReturnActionDialogProps) {
+export function ReturnActionDialog({ actor, row, detail }: ReturnActionDialogProps) {
   const { t } = useTranslation('returns');
+  const money = useMoney();
   const state = useSelector(actor, selectReturnActionState);
   const subject = useSelector(actor, selectReturnActionSubject);
   const error = useSelector(actor, selectReturnActionError);
@@ -43,7 +43,7 @@ export function ReturnActionDialog({ actor, row, detail, lang }: ReturnActionDia
   const label = t(`rfbs.${action}`);
   const reasons = detail?.rejectionReasons ?? [];
   const reason = reasons.find((r) => r.id === reasonId);
-  const price = row ? formatMoney(row.amount, row.currency, lang) : '';
+  const price = row ? money.format(row.amount, row.currency).text : '';
 
   const submit = (values: FormValues) => {
     const id = subject.id;

@@ -1,7 +1,9 @@
 import type { TFunction } from 'i18next';
 import type { Lang } from '@contract/errors';
 import type { ReturnRow } from '@contract/returns';
-import { amountFormat, timeFormat } from '@/app/formats';
+import { timeFormat } from '@/app/formats';
+import { moneyText } from '@/app/money';
+import { Money } from '@/components/money/Money';
 import type { VirtualTableColumn } from '@/components/virtual-table/VirtualTable';
 
 export type ReturnsT = TFunction<'returns'>;
@@ -12,7 +14,8 @@ const loose = (t: ReturnsT) => t as unknown as LooseT;
 export const statusLabel = (t: ReturnsT, row: Pick<ReturnRow, 'status' | 'statusName'>) => loose(t)(`statusNames.${row.status}`, { defaultValue: row.statusName || row.status });
 export const reasonLabel = (t: ReturnsT, reason: string) => (reason ? loose(t)(`reasonNames.${reason}`, { defaultValue: reason }) : '—');
 export const typeLabel = (t: ReturnsT, type: string) => loose(t)(`types.${type}`, { defaultValue: type });
-export const formatMoney = (amount: number, currency: string, lang: Lang) => `${amountFormat(lang).format(amount)} ${currency}`;
+/** An amount with its currency's sign, for a sentence (cells show `<Money>`, in the display currency). */
+export const formatMoney = (amount: number, currency: string, lang: Lang) => moneyText(amount, currency, lang);
 
 /** Where a status stands: to act on, under way, ended well, ended badly. */
 export function statusTone(status: string): 'action' | 'moving' | 'done' | 'bad' {
@@ -39,7 +42,7 @@ export function returnColumns(t: ReturnsT, lang: Lang, withActions: boolean, onO
     { id: 'status', header: t('status'), width: lang === 'en' ? 190 : 150, sortable: true, cell: (row) => <ReturnStatus t={t} row={row} /> },
     { id: 'reason', header: t('reason'), width: 150, sortable: true, cell: (row) => <span title={row.reason}>{reasonLabel(t, row.reason)}</span> },
     { id: 'scheme', header: t('scheme'), width: 70, cell: (row) => <span className={`return-scheme return-scheme--${row.scheme}`}>{row.scheme}</span> },
-    { id: 'amount', header: t('amount'), width: 120, align: 'right', sortable: true, cell: (row) => formatMoney(row.amount, row.currency, lang) },
+    { id: 'amount', header: t('amount'), width: 120, align: 'right', sortable: true, cell: (row) => <Money amount={row.amount} currency={row.currency} /> },
     { id: 'quantity', header: t('quantity'), width: 60, align: 'right', sortable: true, cell: (row) => row.quantity },
     { id: 'postingNumber', header: t('postingNumber'), width: 170, sortable: true, cell: (row) => row.postingNumber },
     { id: 'returnedAt', header: t('returnedAt'), width: 150, sortable: true, cell: (row) => time.format(row.returnedAt) },

@@ -8,6 +8,7 @@ import { isApiFailure } from '@workers/api';
 import type { DataClient } from '@workers/client';
 import { timeFormat } from '@/app/formats';
 import { getHref } from '@/app/routes';
+import { Money } from '@/components/money/Money';
 import { ProxiedImage } from '@/components/picture/ProxiedImage';
 import { formatMoney, reasonLabel, ReturnStatus, typeLabel, type ReturnsT } from './ReturnColumns';
 
@@ -72,7 +73,7 @@ export const ReturnDrawer = memo(function ReturnDrawer({ client, row, lang, vers
             <Descriptions.Item label={t('scheme')}>{current.scheme} · {typeLabel(t, current.type)}</Descriptions.Item>
             <Descriptions.Item label={t('reason')}>{reasonLabel(t, current.reason)}</Descriptions.Item>
             <Descriptions.Item label={t('quantity')}>{current.quantity}</Descriptions.Item>
-            <Descriptions.Item label={t('amount')}>{formatMoney(current.amount, current.currency, lang)}</Descriptions.Item>
+            <Descriptions.Item label={t('amount')}>{<Money amount={current.amount} currency={current.currency} />}</Descriptions.Item>
             <Descriptions.Item label={t('shop')}>{current.shopName}</Descriptions.Item>
             <Descriptions.Item label={t('offerId')}>{current.offerId}</Descriptions.Item>
             <Descriptions.Item label={t('sku')}>{current.sku}</Descriptions.Item>
@@ -100,7 +101,7 @@ export const ReturnDrawer = memo(function ReturnDrawer({ client, row, lang, vers
 /** The facts Ozon gave about this return, only those it gave (antd draws an empty row for a missing item). */
 function facts(detail: ReturnDetail, lang: Lang, t: ReturnsT): DescriptionsProps['items'] {
   const rfbs = detail.row.scheme === 'rFBS';
-  const money = (m: { amount: number; currency: string } | null) => (m ? formatMoney(m.amount, m.currency, lang) : null);
+  const money = (m: { amount: number; currency: string } | null) => (m ? <Money amount={m.amount} currency={m.currency} /> : null);
   const rows: [string, ReactNode][] = [
     [t('priceWithoutCommission'), money(detail.priceWithoutCommission)],
     [t('commission'), money(detail.commission)],

@@ -181,7 +181,7 @@ function Returns({ variant }: { variant: Variant }) {
         />
       </div>
       <ReturnDrawer client={client} row={open} lang={lang} version={decisions.version} onClose={() => setOpen(null)} onAction={variant.decisions ? decisions.start : undefined} />
-      {variant.decisions && <ReturnActionDialog actor={decisions.actor} row={decisions.row} detail={decisions.detail} lang={lang} />}
+      {variant.decisions && <ReturnActionDialog actor={decisions.actor} row={decisions.row} detail={decisions.detail} />}
     </div>
   );
 }
