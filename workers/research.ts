@@ -18,6 +18,7 @@ import {
 } from '../contract/research';
 import type { CategoryNode } from '../contract/research';
 import type { ApiFailure } from './api';
+import { exportPages, type ExportFormat, type ExportProgress, type ResearchExportColumn } from './researchExport';
 import type { EventBus } from './events';
 import type { HttpClient } from './http/client';
 import { ListEngine } from './lists/engine';
@@ -73,7 +74,22 @@ export type ResearchApi = {
   marketData(): Promise<MarketData>;
   /** Replaces the market with the two files, the products file sent first (administrators). */
   importMarket(products: File, keywords: File): Promise<MarketData>;
+  /**
+   * A list's rows for the page's query (filters and sort) as Excel or CSV, written here page after page
+   * (researchExport.ts); a newer export or `cancelExport` aborts it. The server refuses more than EXPORT_MAX_ROWS.
+   */
+  exportList(
+    list: ResearchExportList,
+    query: object,
+    format: ExportFormat,
+    columns: ResearchExportColumn[],
+    sheetName: string,
+    onProgress?: ExportProgress,
+  ): Promise<Blob>;
+  cancelExport(): Promise<void>;
 };
+export type ResearchExportList = ResearchListName | 'keywords';
+const EXPORT_KEY = 'research-export';
 
 function resultList<Query extends { limit?: number; offset?: number; countOnly?: boolean }>(
   client: HttpClient,
@@ -147,6 +163,8 @@ const quiet = { shownByCaller: ['Unauthorized'] } as const;
 
 export function createResearchApi(client: HttpClient, events: EventBus): ResearchApi {
   const E = RESEARCH_ENDPOINTS;
+  const exports = { hot: E.hotExport, fresh: E.newExport, cn: E.cnExport, potential: E.potentialExport, keywords: E.keywordExport } as const;
+  let exporting: AbortController | null = null;
   return {
     hot: resultList(client, events, 'hot', (query: ProductQuery, options) => client.call(E.hotProducts, query, { ...quiet, ...options }), E.hotProducts.path),
     fresh: resultList(client, events, 'fresh', (query: NewProductQuery, options) => client.call(E.newProducts, query, { ...quiet, ...options }), E.newProducts.path),
@@ -166,6 +184,30 @@ export function createResearchApi(client: HttpClient, events: EventBus): Researc
       form.append('file', products, products.name);
       form.append('file', keywords, keywords.name);
       return client.call(E.marketImport, form, { silent: true });
+    },
+    async exportList(list, query, format, columns, sheetName, onProgress) {
+      exporting?.abort();
+      const controller = new AbortController();
+      exporting = controller;
+      // The page's query without its paging: the export's pages are its own.
+      const { limit: _limit, offset: _offset, countOnly: _countOnly, ...filters } = query as Record<string, unknown>;
+      const endpoint = exports[list] as typeof E.hotExport;
+      try {
+        return await exportPages(
+          (after) => client.call(endpoint, { ...filters, after } as never, { ...quiet, cancelKey: EXPORT_KEY, signal: controller.signal }),
+          format,
+          columns,
+          sheetName,
+          controller.signal,
+          onProgress,
+        );
+      } finally {
+        if (exporting === controller) exporting = null;
+      }
+    },
+    async cancelExport() {
+      exporting?.abort();
+      client.cancel(EXPORT_KEY);
     },
   };
 }

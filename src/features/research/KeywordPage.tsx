@@ -10,6 +10,7 @@ import { formatCount, formatGrowth, formatRub } from './format';
 import { HistoryChart } from './HistoryChart';
 import { MarketProductDrawer } from './MarketProductDrawer';
 import { OwnQueriesCard } from './OwnQueriesCard';
+import { ResearchExport } from './ResearchExport';
 import { isLockedOut, ResearchLocked } from './ResearchLocked';
 import './research.css';
 
@@ -81,7 +82,12 @@ export function KeywordPage() {
           if (event.target.value === '') setText('');
         }} />
       <div className="research-keyword-layout">
-        <Card size="small" title={t('keyword.title')}>
+        <Card size="small" title={t('keyword.title')} extra={
+          <ResearchExport disabled={list.status !== 'done' || rows.length === 0} fileName="research-keywords" cancel={client.research.cancelExport}
+            start={(format, onProgress) => client.research.exportList('keywords', { text }, format, [
+              { id: 'keyword', header: t('keyword.keyword') }, { id: 'freq7', header: t('keyword.freq7') }, { id: 'freq30', header: t('keyword.freq30') }, { id: 'growth', header: t('keyword.growth') },
+            ], t('export.sheet.keywords'), onProgress)} />
+        }>
           {list.status === 'failed' ? (
             <Alert type="error" showIcon title={list.message} />
           ) : (

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { PERIODS, PRODUCT_SORTS, type CategoryNode, type MarketProductRow, type Period, type PotentialPart, type PotentialQuery } from '@contract/research';
 import { isApiFailure } from '@workers/api';
 import type { MarketProductQuery, ResearchListName, ResearchRun } from '@workers/research';
+import type { ResearchExportColumn } from '@workers/researchExport';
 import { useDataClient } from '@/app/dataClient';
 import { toLang } from '@/app/i18n';
 import { SessionContext } from '@/app/session';
@@ -15,6 +16,7 @@ import { MarketProductDrawer } from './MarketProductDrawer';
 import { formatCount } from './format';
 import { researchColumns } from './researchColumns';
 import { isLockedOut, ResearchLocked } from './ResearchLocked';
+import { ResearchExport } from './ResearchExport';
 import { PARTS } from './ScoreParts';
 import './research.css';
 
@@ -171,6 +173,17 @@ export function ProductResearchPage({ list }: { list: ResearchListName }) {
     </div>
   );
 
+  /** The file's columns: the table's (in the period last queried), the sku and the seller's country apart. */
+  const exportColumns = (): ResearchExportColumn[] => [
+    { id: 'sku', header: t('export.sku') },
+    ...researchColumns(t, lang, applied.current.period, list === 'potential').flatMap((column) =>
+      column.id === 'parts'
+        ? PARTS.map((part) => ({ id: `potential${part[0]!.toUpperCase()}${part.slice(1)}`, header: t(`parts.${part}`) }))
+        : column.id === 'sellerName'
+          ? [{ id: 'sellerName', header: column.header }, { id: 'sellerCountry', header: t('export.country') }]
+          : [{ id: column.id, header: column.header, day: column.id === 'firstSeen' }],
+    ),
+  ];
   const result = state.status === 'done' ? state.run : null;
   const exact = state.status === 'done' ? state.exact : undefined;
   const overlay =
@@ -258,6 +271,8 @@ export function ProductResearchPage({ list }: { list: ResearchListName }) {
           <Input.Search aria-label={t('quick.search')} placeholder={t('quick.search')} allowClear value={search} style={{ width: 300 }}
             onChange={(event) => (setSearch(event.target.value), localQuery({ search: event.target.value }))} />
           {list !== 'cn' && <Checkbox checked={onlyCn} onChange={(event) => (setOnlyCn(event.target.checked), localQuery({ onlyCn: event.target.checked }))}>{t('quick.onlyCn')}</Checkbox>}
+          <ResearchExport disabled={!result?.asOf || result.total === 0} fileName={`research-${list}`} cancel={client.research.cancelExport}
+            start={(format, onProgress) => client.research.exportList(list, serverQuery(list, applied.current, latest.current.sort), format, exportColumns(), t(`export.sheet.${list}`), onProgress)} />
         </Space>
         <Space role="status" wrap>
           {result && result.asOf && (
