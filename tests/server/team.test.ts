@@ -214,6 +214,17 @@ describe.each(DATABASE_TARGETS)('an organisation member on $kind', (target) => {
         expect(refused.status).toBe(401);
         expect(refused.body.msg).toBe(MESSAGES.unauthorized.zh);
         expect((await get('/api/priceGuard/list', packer)).status).toBe(200);
+        // Nor through what promotions show: an action's candidates come without cost or margin for this role.
+        const { actions } = (await post<{ actions: { storeId: number; actionId: number; candidates: number }[] }>('/api/ozonAction/list', {})).body.data;
+        const ref = actions.filter((a) => a.storeId === shop1001 && a.candidates > 0).map(({ storeId, actionId }) => ({ storeId, actionId }))[0]!;
+        type Row = { offerId: string; cost: number | null; marginPercent: number | null };
+        const candidates = async (session: Session) => (await post<{ rows: Row[] }>('/api/enbaleActionProduct/list', ref, session)).body.data.rows;
+        const offerId = (await candidates(seller))[0]!.offerId;
+        expect((await post('/api/cost/set', { items: [{ offerId, cost: 12 }] })).status).toBe(200);
+        expect((await candidates(seller)).find((r) => r.offerId === offerId)).toMatchObject({ cost: 12, marginPercent: expect.any(Number) });
+        const seen = await candidates(packer);
+        expect(seen.find((r) => r.offerId === offerId)).toMatchObject({ cost: null, marginPercent: null });
+        expect(seen.every((r) => r.cost === null && r.marginPercent === null)).toBe(true);
       } finally {
         await t.database.db.update(orgRoles).set({ permissions: role!.permissions }).where(eq(orgRoles.id, roleId));
       }

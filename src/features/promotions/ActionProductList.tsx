@@ -10,7 +10,7 @@ import { appActorOptions } from '@/app/createAppActor';
 import { useDataClient } from '@/app/dataClient';
 import { useGranted } from '@/app/granted';
 import { Money } from '@/components/money/Money';
-import { COST_CURRENCY } from '@contract/costs';
+import { COST_CURRENCY, COST_ENDPOINTS } from '@contract/costs';
 import { toLang } from '@/app/i18n';
 import { ListWindows } from '@/components/virtual-table/listWindows';
 import { EMPTY_SELECTION, isSelected, selectedCount, type RowSelection } from '@/components/virtual-table/selection';
@@ -113,6 +113,8 @@ export function ActionProductList({ view, action, userId, actor: actions, guarde
   const currency = action.currency;
   // Prices in the shop's currency; cost prices are kept in roubles (contract/costs.ts).
   const money2 = useCallback((n: number | null, of: string = currency) => (n === null ? t('common.none') : <Money amount={n} currency={of} />), [currency, t]);
+  // Cost prices and margins are for those who may read the cost list; the server sends others neither.
+  const seesCosts = useGranted()(COST_ENDPOINTS.list);
   const columns = useMemo<VirtualTableColumn<ActionProductListRow>[]>(
     () => [
       { id: 'offerId', header: t('products.offerId'), width: 140, sortable: true, cell: (r) => r.offerId || String(r.productId) },
@@ -125,22 +127,24 @@ export function ActionProductList({ view, action, userId, actor: actions, guarde
         : []),
       { id: 'maxActionPrice', header: t('products.maxActionPrice'), width: 120, align: 'right', sortable: true, cell: (r) => money2(r.maxActionPrice) },
       { id: 'stock', header: t('products.stock'), width: 80, align: 'right', sortable: true, cell: (r) => r.stock },
-      { id: 'cost', header: t('products.cost'), width: 100, align: 'right', sortable: true, cell: (r) => money2(r.cost, COST_CURRENCY) },
+      ...(seesCosts ? [{ id: 'cost', header: t('products.cost'), width: 100, align: 'right' as const, sortable: true, cell: (r: ActionProductListRow) => money2(r.cost, COST_CURRENCY) }] : []),
       { id: 'floor', header: t('products.floor'), width: 100, align: 'right', cell: (r) => (r.floor === null ? t('common.none') : (
           <span>
             {money2(r.floor)} {r.guard === 'below' ? <Tag color="red">{t('products.belowFloor')}</Tag> : null}
           </span>
         )) },
-      { id: 'marginPercent', header: t('products.margin'), width: 110, align: 'right', sortable: true, cell: (r) => (r.marginPercent === null ? t('common.none') : (
-          <span className={r.marginPercent < 0 ? 'promo-below' : undefined}>{r.marginPercent.toFixed(1)}%</span>
-        )) },
+      ...(seesCosts
+        ? [{ id: 'marginPercent', header: t('products.margin'), width: 110, align: 'right' as const, sortable: true, cell: (r: ActionProductListRow) => (r.marginPercent === null ? t('common.none') : (
+            <span className={r.marginPercent < 0 ? 'promo-below' : undefined}>{r.marginPercent.toFixed(1)}%</span>
+          )) }]
+        : []),
       ...(view === 'products'
         ? [{ id: 'addMode', header: t('products.addMode'), width: 120, cell: (r: ActionProductListRow) => (
             <Tag color={r.addMode === 'AUTO' ? 'orange' : 'blue'}>{t(`products.modes.${r.addMode === 'AUTO' ? 'AUTO' : 'MANUAL'}`)}</Tag>
           ) }]
         : []),
     ],
-    [t, money2, view],
+    [t, money2, view, seesCosts],
   );
 
   /** The selected rows of the current result (read from the worker: a whole-result selection holds no rows here). */
