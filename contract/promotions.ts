@@ -256,6 +256,8 @@ export const discountTaskRowSchema = lazySchema(() =>
     requestedPrice: z.number(),
     approvedPrice: z.number(),
     basePrice: z.number(),
+    /** The prices' currency: the shop's price currency (ISO code). */
+    currency: z.string(),
     quantityMin: z.number().int(),
     quantityMax: z.number().int(),
     createdAt: z.number(),

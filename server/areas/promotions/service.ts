@@ -689,6 +689,7 @@ export function createPromotionService(deps: PromotionDeps) {
                 requestedPrice: t.requested_price,
                 approvedPrice: t.approved_price,
                 basePrice: t.base_price,
+                currency: guard.currency,
                 quantityMin: t.requested_quantity_min,
                 quantityMax: Math.max(t.requested_quantity_min, t.requested_quantity_max),
                 createdAt: timeOf(t.created_at) ?? 0,

@@ -4,8 +4,10 @@ import { useTranslation } from 'react-i18next';
 import { PROMOTION_ENDPOINTS, type DiscountListAnswer, type DiscountTaskRow, type DiscountView } from '@contract/promotions';
 import { useDataClient } from '@/app/dataClient';
 import { useGranted } from '@/app/granted';
-import { amountFormat, timeFormat } from '@/app/formats';
+import { useMoney } from '@/app/displayCurrency';
+import { timeFormat } from '@/app/formats';
 import { toLang } from '@/app/i18n';
+import { Money } from '@/components/money/Money';
 import { usePromotionActions } from './promotionActions';
 import { RunDialog } from './RunDialog';
 
@@ -17,7 +19,7 @@ export function DiscountsTab() {
   const { t, i18n } = useTranslation('promotions');
   const lang = toLang(i18n.language);
   const time = timeFormat(lang);
-  const money = amountFormat(lang);
+  const money = useMoney();
   const client = useDataClient();
   const [view, setView] = useState<DiscountView>('pending');
   const granted = useGranted();
@@ -80,7 +82,7 @@ export function DiscountsTab() {
         </Space>
       ),
     },
-    { key: 'base', title: t('discounts.base'), width: 100, align: 'right' as const, render: (_: unknown, task: DiscountTaskRow) => money.format(task.basePrice) },
+    { key: 'base', title: t('discounts.base'), width: 100, align: 'right' as const, render: (_: unknown, task: DiscountTaskRow) => <Money amount={task.basePrice} currency={task.currency} /> },
     {
       key: 'requested',
       title: t('discounts.requested'),
@@ -88,13 +90,13 @@ export function DiscountsTab() {
       align: 'right' as const,
       render: (_: unknown, task: DiscountTaskRow) => (
         <Space direction="vertical" size={0} align="end">
-          <span className={task.floor !== null && task.requestedPrice < task.floor ? 'promo-below' : undefined}>{money.format(task.requestedPrice)}</span>
-          {task.floor !== null && task.requestedPrice < task.floor ? <Tag color="red">{t('discounts.belowFloor', { floor: money.format(task.floor) })}</Tag> : null}
+          <span className={task.floor !== null && task.requestedPrice < task.floor ? 'promo-below' : undefined}><Money amount={task.requestedPrice} currency={task.currency} /></span>
+          {task.floor !== null && task.requestedPrice < task.floor ? <Tag color="red">{t('discounts.belowFloor', { floor: money.format(task.floor, task.currency).text })}</Tag> : null}
         </Space>
       ),
     },
     ...(view === 'decided'
-      ? [{ key: 'approved', title: t('discounts.approved'), width: 100, align: 'right' as const, render: (_: unknown, task: DiscountTaskRow) => (task.approvedPrice ? money.format(task.approvedPrice) : t('common.none')) }]
+      ? [{ key: 'approved', title: t('discounts.approved'), width: 100, align: 'right' as const, render: (_: unknown, task: DiscountTaskRow) => (task.approvedPrice ? <Money amount={task.approvedPrice} currency={task.currency} /> : t('common.none')) }]
       : []),
     {
       key: 'margin',
